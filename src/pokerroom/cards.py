@@ -1,0 +1,196 @@
+"""Cards, notation and the deck (D1-D4).
+
+A card is an ``int`` from 0 to 51: ``rank * 4 + suit``, ranks 0 (deuce) to 12
+(ace), suits 0-3 in the bridge order clubs < diamonds < hearts < spades, which
+is also the order used to break ties for the button draw and the stud bring-in
+(D5, D6). ``Card`` subclasses ``int`` so the engine and evaluators can index
+tables with it directly.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from pokerroom.errors import ConfigError, NotationError
+
+RANKS: Final = "23456789TJQKA"
+SUITS: Final = "cdhs"
+SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
+RANK_NAMES: Final = (
+    "deuce", "three", "four", "five", "six", "seven", "eight",
+    "nine", "ten", "jack", "queen", "king", "ace",
+)
+RANK_PLURALS: Final = (
+    "deuces", "threes", "fours", "fives", "sixes", "sevens", "eights",
+    "nines", "tens", "jacks", "queens", "kings", "aces",
+)
+
+
+class Card(int):
+    """One card; ``Card.parse("As")``, ``str(card) == "As"``."""
+
+    __slots__ = ()
+
+    def __new__(cls, value: int) -> Card:
+        if not 0 <= value < 52:
+            raise NotationError(f"card index {value} is out of range 0-51")
+        return _CARDS[value] if len(_CARDS) == 52 else super().__new__(cls, value)
+
+    @staticmethod
+    def of(rank: int, suit: int) -> Card:
+        """The card with rank index 0-12 (deuce-ace) and suit index 0-3 (c, d, h, s)."""
+        if not (0 <= rank < 13 and 0 <= suit < 4):
+            raise NotationError(f"no card with rank {rank} and suit {suit}")
+        return _CARDS[rank * 4 + suit]
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """Parse two characters such as ``"As"`` or ``"tc"`` (rank case-insensitive)."""
+        if len(text) != 2:
+            raise NotationError(
+                f"a card is two characters, rank then suit (like 'As'); got {text!r}"
+            )
+        rank = RANKS.find(text[0].upper())
+        suit = SUITS.find(text[1].lower())
+        if rank < 0:
+            raise NotationError(f"unknown rank {text[0]!r} in {text!r}; ranks are {RANKS}")
+        if suit < 0:
+            raise NotationError(f"unknown suit {text[1]!r} in {text!r}; suits are {SUITS}")
+        return _CARDS[rank * 4 + suit]
+
+    @property
+    def rank(self) -> int:
+        return int(self) >> 2
+
+    @property
+    def suit(self) -> int:
+        return int(self) & 3
+
+    def __str__(self) -> str:
+        return RANKS[int(self) >> 2] + SUITS[int(self) & 3]
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+_CARDS: list[Card] = []
+_CARDS.extend(Card(i) for i in range(52))
+_BY_TEXT: Final = {str(c): c for c in _CARDS} | {
+    RANKS[c.rank].lower() + SUITS[c.suit]: c for c in _CARDS
+}
+
+FULL_DECK: Final[tuple[Card, ...]] = tuple(_CARDS)
+SHORT_DECK: Final[tuple[Card, ...]] = tuple(c for c in _CARDS if c.rank >= 4)  # 6 through ace
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Parse cards written together or separated by spaces/commas: ``"AsKd"``, ``"As Kd"``."""
+    compact = text.replace(" ", "").replace(",", "")
+    if len(compact) % 2:
+        raise NotationError(
+            f"cannot split {text!r} into cards: each card is two characters like 'As'"
+        )
+    out: list[Card] = []
+    for i in range(0, len(compact), 2):
+        pair = compact[i : i + 2]
+        card = _BY_TEXT.get(pair)
+        out.append(card if card is not None else Card.parse(pair))
+    return out
+
+
+def format_cards(cards: Iterable[int | None]) -> str:
+    """``"AsKd"``; an unknown card (None) is written ``"??"``."""
+    return "".join("??" if c is None else str(_CARDS[c]) for c in cards)
+
+
+def check_distinct(cards: Sequence[int], *, what: str = "cards") -> None:
+    """Raise NotationError naming the first card that appears twice."""
+    seen: set[int] = set()
+    for c in cards:
+        if c in seen:
+            raise NotationError(f"{what}: card {_CARDS[c]} appears more than once")
+        seen.add(c)
+
+
+class Deck:
+    """A shuffled deck (D1): seeded and reproducible, or from secure randomness.
+
+    ``Deck(seed=7)`` always gives the same order; ``Deck()`` shuffles with the
+    operating system's randomness (live play).  ``Deck.from_order`` replays a
+    stored order.  Cards come off the top; ``burn`` deals one face down to the
+    muck (D3); ``cut`` moves the top part under (D2).
+    """
+
+    __slots__ = ("_burned", "_cards", "_next")
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        rng: random.Random | None = None,
+        cards: Sequence[Card] = FULL_DECK,
+    ) -> None:
+        order = list(cards)
+        if rng is None:
+            rng = random.Random(seed) if seed is not None else secrets.SystemRandom()
+        rng.shuffle(order)
+        self._cards: list[Card] = order
+        self._next = 0
+        self._burned: list[Card] = []
+
+    @classmethod
+    def from_order(cls, order: Sequence[Card | int]) -> Deck:
+        """A deck whose cards come off in exactly this order (replay, tests)."""
+        cards = [Card(int(c)) for c in order]
+        check_distinct(cards, what="deck order")
+        deck = cls.__new__(cls)
+        deck._cards = cards
+        deck._next = 0
+        deck._burned = []
+        return deck
+
+    @property
+    def order(self) -> tuple[Card, ...]:
+        """The whole order, including cards already dealt."""
+        return tuple(self._cards)
+
+    @property
+    def burned(self) -> tuple[Card, ...]:
+        return tuple(self._burned)
+
+    def __len__(self) -> int:
+        """Cards left to deal."""
+        return len(self._cards) - self._next
+
+    def remaining(self) -> list[Card]:
+        return self._cards[self._next :]
+
+    def deal(self, n: int = 1) -> list[Card]:
+        if n > len(self):
+            raise ConfigError(f"cannot deal {n} cards: only {len(self)} left in the deck")
+        start = self._next
+        self._next += n
+        return self._cards[start : self._next]
+
+    def burn(self) -> Card:
+        """D3: one card off the top, face down, before each dealing street."""
+        card = self.deal(1)[0]
+        self._burned.append(card)
+        return card
+
+    def cut(self, at: int) -> None:
+        """D2: cut an undealt deck; each part keeps at least five cards."""
+        if self._next:
+            raise ConfigError("a deck can only be cut before any card is dealt")
+        if not 5 <= at <= len(self._cards) - 5:
+            raise ConfigError(
+                f"a cut must leave at least five cards in each part: 5 <= at <= "
+                f"{len(self._cards) - 5}, got {at}"
+            )
+        self._cards = self._cards[at:] + self._cards[:at]
