@@ -1,0 +1,297 @@
+"""Replay PHH hand histories through the hand engine and check the result.
+
+Each history becomes a :class:`HandConfig` and a list of engine actions; the
+engine deals nothing itself (the history's ``d dh``/``d db`` entries are the
+dealer), so unknown cards (``????``) are fine until a showdown needs them.
+
+Decisions about real-world files, documented here and in the README:
+
+- A history that deals the next street while some players still owe an action
+  (the 2019 WSOP file leaves out the button's fold) is repaired: those players
+  fold if they face a bet and check if they don't.  The result carries a note.
+- Stacks are compared exactly, except that a recorded stack with a fraction of
+  a chip (eight Pluribus split pots record the odd chip split in half) must be
+  within one chip.
+- ``ante_trimming_status`` needs no special case: antes are part of what a
+  player put in, so a short ante only ever contests the pots it matched (S1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from fractions import Fraction
+from os import PathLike
+
+from pokerroom.errors import ConfigError, IllegalActionError, NotationError, PokerError
+from pokerroom.history.phh import HandHistory, PhhAction, iter_paths, load
+from pokerroom.rules.actions import (
+    Action,
+    BetRaise,
+    BringIn,
+    CheckCall,
+    DealBoard,
+    DealHole,
+    Discard,
+    Fold,
+    Muck,
+    Show,
+)
+from pokerroom.rules.config import HandConfig, Structure
+from pokerroom.rules.engine import Hand, Phase
+from pokerroom.rules.variants import variant
+
+# PHH variant code -> (our variant key, betting structure)
+PHH_VARIANTS: dict[str, tuple[str, Structure]] = {
+    "NT": ("holdem", Structure.NO_LIMIT),
+    "PT": ("holdem", Structure.POT_LIMIT),
+    "FT": ("holdem", Structure.FIXED_LIMIT),
+    "NS": ("short_deck", Structure.NO_LIMIT),
+    "NO": ("omaha", Structure.NO_LIMIT),
+    "PO": ("omaha", Structure.POT_LIMIT),
+    "FO": ("omaha", Structure.FIXED_LIMIT),
+    "NO/8": ("omaha_hilo", Structure.NO_LIMIT),
+    "PO/8": ("omaha_hilo", Structure.POT_LIMIT),
+    "FO/8": ("omaha_hilo", Structure.FIXED_LIMIT),
+    "F7S": ("stud", Structure.FIXED_LIMIT),
+    "F7S/8": ("stud_hilo", Structure.FIXED_LIMIT),
+    "FR": ("razz", Structure.FIXED_LIMIT),
+    "N2L1D": ("deuce_seven_single", Structure.NO_LIMIT),
+    "F2L3D": ("deuce_seven_triple", Structure.FIXED_LIMIT),
+    "FB": ("badugi", Structure.FIXED_LIMIT),
+}
+
+
+class ReplayError(PokerError):
+    """A history that cannot be replayed; the message names the file, hand and action."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayResult:
+    path: str | None
+    index: int | None
+    variant: str
+    finishing_stacks: tuple[int, ...] | None  # in chips at the hand's scale
+    scale: int
+    error: str | None = None
+    mismatch: str | None = None
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None and self.mismatch is None
+
+    def stacks_in_file_units(self) -> list[int | float] | None:
+        if self.finishing_stacks is None:
+            return None
+        return [_file_units(s, self.scale) for s in self.finishing_stacks]
+
+    def where(self) -> str:
+        where = self.path or "<text>"
+        return f"{where} [{self.index}]" if self.index is not None else where
+
+
+def _file_units(chips: int, scale: int) -> int | float:
+    if chips % scale == 0:
+        return chips // scale
+    return chips / scale
+
+
+def config_for(history: HandHistory) -> HandConfig:
+    """The engine configuration of a PHH hand (heads-up blinds and antes reversed)."""
+    try:
+        key, structure = PHH_VARIANTS[history.variant]
+    except KeyError:
+        raise ConfigError(
+            f"unsupported variant {history.variant!r}; supported: "
+            f"{', '.join(PHH_VARIANTS)}"
+        ) from None
+    game = variant(key)
+    n = len(history.starting_stacks)
+    antes = list(history.antes) if history.antes else [0] * n
+    raw = list(history.blinds_or_straddles) if history.blinds_or_straddles else [0] * n
+    if n == 2 and not game.is_stud:
+        # PHH lists heads-up blinds (and antes) in reverse: p1 is the big blind.
+        antes.reverse()
+        raw.reverse()
+    blinds = tuple(b if b > 0 else 0 for b in raw)
+    posts = tuple(-b if b < 0 else 0 for b in raw)
+    common: dict[str, object] = {}
+    if structure is Structure.FIXED_LIMIT:
+        common.update(
+            small_bet=history.small_bet or 0, big_bet=history.big_bet or 0, raise_cap=None
+        )
+    else:
+        common.update(min_bet=history.min_bet or 0)
+    return HandConfig(
+        variant=game,
+        structure=structure,
+        stacks=tuple(history.starting_stacks),
+        antes=tuple(antes),
+        blinds=blinds if not game.is_stud else (),
+        posts=posts if any(posts) else (),
+        bring_in=history.bring_in or 0,
+        auto_showdown=False,
+        **common,  # type: ignore[arg-type]
+    )
+
+
+def _engine_action(a: PhhAction) -> tuple[int | None, Action]:
+    code = a.code
+    if code == "dh":
+        assert a.dealt_to is not None and a.cards is not None
+        return None, DealHole(a.dealt_to, a.cards)
+    if code == "db":
+        assert a.cards is not None
+        if any(c is None for c in a.cards):
+            raise NotationError("board cards must be known")
+        return None, DealBoard(tuple(c for c in a.cards if c is not None))
+    actor = a.actor
+    if code == "f":
+        return actor, Fold()
+    if code == "cc":
+        return actor, CheckCall()
+    if code == "cbr":
+        assert a.amount is not None
+        return actor, BetRaise(a.amount)
+    if code == "pb":
+        return actor, BringIn()
+    if code == "sd":
+        cards = a.cards or ()
+        if any(c is None for c in cards):
+            # Unknown discards: the count is all that matters to the engine.
+            return actor, Discard(tuple(c for c in cards if c is not None))
+        return actor, Discard(tuple(c for c in cards if c is not None))
+    if code == "sm":
+        if a.show_held:
+            return actor, Show(None)
+        if a.cards is None:
+            return actor, Muck()
+        return actor, Show(tuple(c for c in a.cards if c is not None))
+    raise NotationError(f"unknown action code {code!r}")
+
+
+def replay_hand(history: HandHistory) -> tuple[Hand, list[str]]:
+    """Play a history through the engine; return the finished hand and any notes."""
+    config = config_for(history)
+    hand = Hand(config)
+    notes: list[str] = []
+    for number, entry in enumerate(history.actions, 1):
+        if not entry.code:
+            continue
+        where = f"action {number} {entry.text or entry.code!r}"
+        try:
+            seat, action = _engine_action(entry)
+            _apply(hand, seat, action, notes, where)
+        except (IllegalActionError, ConfigError, NotationError) as exc:
+            raise ReplayError(f"{where}: {exc}") from None
+    if hand.phase is Phase.SHOWDOWN:
+        # The history stops at the showdown: remaining hands are shown (cards speak).
+        try:
+            while hand.phase is Phase.SHOWDOWN:
+                hand.act(Show())
+        except ConfigError as exc:
+            raise ReplayError(f"at the showdown: {exc}") from None
+    if hand.phase is not Phase.COMPLETE:
+        raise ReplayError(
+            f"the history ends before the hand is over: {hand.legal_actions().describe()}"
+        )
+    return hand, notes
+
+
+def _apply(hand: Hand, seat: int | None, action: Action, notes: list[str], where: str) -> None:
+    phase = hand.phase
+    if isinstance(action, Show | Muck) and seat is not None:
+        if phase is not Phase.SHOWDOWN:
+            # A hand turned up before the showdown (all-in, S3): record its cards.
+            if isinstance(action, Show) and action.cards:
+                hand.reveal(seat, action.cards)
+            return
+        if hand.folded[seat]:
+            return
+        hand.act(action, seat=seat)
+        return
+    if seat is None and phase is Phase.BETTING:
+        # The history skipped players' actions before dealing (see the module notes).
+        while hand.phase is Phase.BETTING:
+            legal = hand.legal_actions()
+            repair: Action = CheckCall() if legal.check else Fold()
+            notes.append(
+                f"{where}: seat {legal.seat} had not acted; treated as "
+                f"{'a check' if legal.check else 'a fold'}"
+            )
+            hand.act(repair)
+    if isinstance(action, Discard) and seat is not None and phase is Phase.DRAWING:
+        hand.act(action, seat=seat)
+        return
+    hand.act(action, seat=seat)
+
+
+def _compare(hand: Hand, history: HandHistory) -> str | None:
+    expected = history.finishing_stacks
+    if expected is None:
+        return None
+    got = hand.stacks
+    if len(expected) != len(got):
+        return f"finishing_stacks has {len(expected)} entries for {len(got)} players"
+    for i, (want, have) in enumerate(zip(expected, got, strict=True)):
+        want_f = Fraction(want)
+        if want_f.denominator == 1:
+            if int(want_f) != have:
+                break
+        elif abs(want_f - have) > 1:
+            break
+    else:
+        return None
+    return (
+        f"finishing stacks differ at p{i + 1}: expected "
+        f"{[_file_units_exact(x, history.scale) for x in expected]}, got "
+        f"{[_file_units(x, history.scale) for x in got]}"
+    )
+
+
+def _file_units_exact(value: int | Fraction, scale: int) -> int | float:
+    f = Fraction(value) / scale
+    return int(f) if f.denominator == 1 else float(f)
+
+
+def check(history: HandHistory) -> ReplayResult:
+    """Replay one history and compare with its recorded finishing stacks."""
+    try:
+        hand, notes = replay_hand(history)
+    except (ReplayError, ConfigError, NotationError, IllegalActionError) as exc:
+        return ReplayResult(
+            history.path, history.index, history.variant, None, history.scale, error=str(exc)
+        )
+    return ReplayResult(
+        history.path,
+        history.index,
+        history.variant,
+        tuple(hand.stacks),
+        history.scale,
+        mismatch=_compare(hand, history),
+        notes=tuple(notes),
+    )
+
+
+def check_paths(paths: Iterable[str | PathLike[str]]) -> Iterator[ReplayResult]:
+    """Replay every hand in these files and folders, in a stable order."""
+    for path in iter_paths(paths):
+        try:
+            histories = load(path)
+        except NotationError as exc:
+            yield ReplayResult(str(path), None, "?", None, 1, error=str(exc))
+            continue
+        for history in histories:
+            yield check(history)
+
+
+__all__ = [
+    "PHH_VARIANTS",
+    "ReplayError",
+    "ReplayResult",
+    "check",
+    "check_paths",
+    "config_for",
+    "replay_hand",
+]

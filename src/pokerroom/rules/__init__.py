@@ -1,0 +1,40 @@
+"""Game definitions and the hand engine: one deal from forced bets to pots awarded."""
+
+from pokerroom.rules.actions import (
+    Action,
+    BetRaise,
+    BringIn,
+    CheckCall,
+    DealBoard,
+    DealHole,
+    Discard,
+    Fold,
+    Muck,
+    Show,
+)
+from pokerroom.rules.config import HandConfig, Structure, button_blinds
+from pokerroom.rules.engine import Hand, LegalActions, Phase
+from pokerroom.rules.variants import VARIANTS, Street, Variant, variant
+
+__all__ = [
+    "VARIANTS",
+    "Action",
+    "BetRaise",
+    "BringIn",
+    "CheckCall",
+    "DealBoard",
+    "DealHole",
+    "Discard",
+    "Fold",
+    "Hand",
+    "HandConfig",
+    "LegalActions",
+    "Muck",
+    "Phase",
+    "Show",
+    "Street",
+    "Structure",
+    "Variant",
+    "button_blinds",
+    "variant",
+]

@@ -1,0 +1,70 @@
+"""What players (and, when cards come from outside, the dealer) can do.
+
+Actions are values.  Amounts are whole chips and ``BetRaise.to`` is always the
+player's total bet on the street after the action, never the increment.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Fold:
+    """Give up the hand (B2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CheckCall:
+    """Check when nothing is owed, otherwise call (all-in for less when short) (B2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BetRaise:
+    """Bet, raise or complete to ``to`` chips in front for this street (B2, B5-B8)."""
+
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
+class BringIn:
+    """Stud: post the bring-in instead of completing (F10)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Draw games: discard these cards (none = stand pat)."""
+
+    cards: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """Showdown: table the hand.  ``cards`` names them when the engine does not
+    know them yet (a replayed history with hidden hole cards)."""
+
+    cards: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Muck:
+    """Showdown: throw the hand away unseen, giving up any claim (S4)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealHole:
+    """Dealer (manual dealing only): these cards to ``seat``; None = an unknown card."""
+
+    seat: int
+    cards: tuple[int | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DealBoard:
+    """Dealer (manual dealing only): these community cards."""
+
+    cards: tuple[int, ...]
+
+
+Action = Fold | CheckCall | BetRaise | BringIn | Discard | Show | Muck | DealHole | DealBoard
+PLAYER_ACTIONS = (Fold, CheckCall, BetRaise, BringIn, Discard, Show, Muck)

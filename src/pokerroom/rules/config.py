@@ -1,0 +1,153 @@
+"""The configuration of one hand: game, stakes, seats and stacks, forced bets, options.
+
+Seats are numbered in dealing order: seat 0 is the first player left of the
+button and the last seat is the button (D4).  In stud there is no button; seat 0
+is the first player left of the dealer.  Heads-up, seat 1 is the button and posts
+the small blind (F4): use :func:`button_blinds` to place blinds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Literal
+
+from pokerroom.errors import ConfigError
+from pokerroom.rules.variants import Variant
+
+
+class Structure(Enum):
+    """Betting structures (B5-B8)."""
+
+    NO_LIMIT = "no_limit"
+    POT_LIMIT = "pot_limit"
+    FIXED_LIMIT = "fixed_limit"
+    SPREAD_LIMIT = "spread_limit"
+
+    @property
+    def is_limit(self) -> bool:
+        return self in (Structure.FIXED_LIMIT, Structure.SPREAD_LIMIT)
+
+
+def button_blinds(seats: int, *amounts: int) -> tuple[int, ...]:
+    """Blind amounts per seat for ``seats`` players: small, big, then straddles (F2-F4).
+
+    Heads-up the button (seat 1) posts the small blind and seat 0 the big blind.
+    """
+    if seats < 2:
+        raise ConfigError(f"a hand needs at least two players, got {seats}")
+    if len(amounts) > seats:
+        raise ConfigError(f"{len(amounts)} blinds cannot be posted by {seats} players")
+    blinds = [0] * seats
+    if seats == 2 and len(amounts) == 2:
+        blinds[1], blinds[0] = amounts
+        return tuple(blinds)
+    for i, amount in enumerate(amounts):
+        blinds[i] = amount
+    return tuple(blinds)
+
+
+@dataclass(frozen=True, slots=True)
+class HandConfig:
+    """Everything needed to deal one hand (with a deck order and the actions).
+
+    - ``antes``: per seat, dead money posted before the deal (F1); a big-blind
+      ante is the whole table's ante at the big blind's seat (F7).
+    - ``blinds``: per seat, live blinds and straddles (F2-F5, F11).  Preflop
+      action starts left of the largest.  A short blind does not lower the bet
+      (F8).
+    - ``posts``: per seat, live posts by new or returning players (F13) that do
+      not change who acts first.
+    - ``dead``: per seat, dead money (the dead part of made-up blinds, T8).
+    - ``min_bet``: no/pot limit, the smallest bet (normally the big blind, B8);
+      spread limit, the smallest bet; ``max_bet`` is spread limit's largest.
+    - ``small_bet`` / ``big_bet``: fixed limit sizes (B5, B15).
+    - ``raise_cap``: limit games, bets plus raises allowed per round (B5);
+      None for no cap.  ``cap_heads_up`` keeps the cap with two players left.
+    - ``limit_short_raise``: fixed limit, what the next raise is after an all-in
+      of at least half a bet (TDA 47-B, house option): ``"full_bet_over"`` (a full
+      bet on top of it) or ``"complete"`` (to the next full bet level).
+    - ``bba_order``: big-blind ante when the big blind cannot cover both (F7).
+    - ``rake_percent``/``rake_cap``/``no_flop_no_drop``: S11, none by default.
+    - ``chip_unit``: the smallest chip in play, for splitting pots (S10).
+    - ``auto_showdown``: True turns every hand up at showdown in order (cards
+      speak); False asks each player to show or muck (S4).
+    """
+
+    variant: Variant
+    structure: Structure
+    stacks: tuple[int, ...]
+    antes: tuple[int, ...] = ()
+    blinds: tuple[int, ...] = ()
+    posts: tuple[int, ...] = ()
+    dead: tuple[int, ...] = ()
+    bring_in: int = 0
+    min_bet: int = 0
+    max_bet: int = 0
+    small_bet: int = 0
+    big_bet: int = 0
+    raise_cap: int | None = 4
+    cap_heads_up: bool = False
+    limit_short_raise: Literal["full_bet_over", "complete"] = "full_bet_over"
+    bba_order: Literal["ante_first", "blind_first"] = "ante_first"
+    rake_percent: float = 0.0
+    rake_cap: int = 0
+    no_flop_no_drop: bool = True
+    chip_unit: int = 1
+    auto_showdown: bool = True
+    open_pair_double: bool = False
+    names: tuple[str, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        n = len(self.stacks)
+        if n < 2:
+            raise ConfigError(f"a hand needs at least two players, got {n}")
+        if any(s < 0 for s in self.stacks):
+            raise ConfigError(f"stacks cannot be negative: {list(self.stacks)}")
+        for name in ("antes", "blinds", "posts", "dead"):
+            values: tuple[int, ...] = getattr(self, name)
+            if values and len(values) != n:
+                raise ConfigError(
+                    f"{name} has {len(values)} entries but there are {n} players; "
+                    f"give one per seat (0 for none) or leave it empty"
+                )
+            if any(v < 0 for v in values):
+                raise ConfigError(f"{name} cannot be negative: {list(values)}")
+        structure = self.structure
+        if structure in (Structure.NO_LIMIT, Structure.POT_LIMIT) and self.min_bet <= 0:
+            raise ConfigError(f"{structure.value} needs min_bet > 0 (normally the big blind)")
+        if structure is Structure.FIXED_LIMIT and not 0 < self.small_bet <= self.big_bet:
+            raise ConfigError(
+                "fixed limit needs 0 < small_bet <= big_bet, got "
+                f"small_bet={self.small_bet}, big_bet={self.big_bet}"
+            )
+        if structure is Structure.SPREAD_LIMIT and not 0 < self.min_bet <= self.max_bet:
+            raise ConfigError(
+                f"spread limit needs 0 < min_bet <= max_bet, got {self.min_bet}, {self.max_bet}"
+            )
+        if self.variant.is_stud:
+            if self.blinds and any(self.blinds):
+                raise ConfigError(f"{self.variant.name} uses a bring-in, not blinds")
+            if self.bring_in <= 0:
+                raise ConfigError(f"{self.variant.name} needs bring_in > 0")
+        elif self.bring_in:
+            raise ConfigError(f"{self.variant.name} uses blinds, not a bring-in")
+        if self.raise_cap is not None and self.raise_cap < 1:
+            raise ConfigError(f"raise_cap must be at least 1 (a bet) or None, got {self.raise_cap}")
+        if not 0 <= self.rake_percent < 1:
+            raise ConfigError(f"rake_percent is a fraction in [0, 1), got {self.rake_percent}")
+        if self.chip_unit < 1:
+            raise ConfigError(f"chip_unit must be at least 1, got {self.chip_unit}")
+        if self.names and len(self.names) != n:
+            raise ConfigError(f"names has {len(self.names)} entries for {n} players")
+        cards_needed = n * self.variant.hole_cards + sum(s.board for s in self.variant.streets)
+        if not self.variant.is_draw and not self.variant.is_stud and cards_needed > len(
+            self.variant.deck
+        ):
+            raise ConfigError(
+                f"{n} players need {cards_needed} cards but the deck has {len(self.variant.deck)}"
+            )
+
+    @property
+    def seats(self) -> int:
+        return len(self.stacks)

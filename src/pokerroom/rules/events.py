@@ -1,0 +1,137 @@
+"""What happened in a hand, each event naming its audience.
+
+``audience`` is None when everyone at the table may see the event, or a seat
+number when only that seat may (its own face-down cards).  A server relays an
+event to a connection only when the audience allows it; that is how hidden
+cards stay hidden.  Every event that moves chips says how many.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    audience: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class AntePosted(Event):
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class BlindPosted(Event):
+    """A live blind, straddle or post (``dead`` False) or dead money (``dead`` True)."""
+
+    seat: int
+    amount: int
+    dead: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BringInPosted(Event):
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class StreetStarted(Event):
+    street: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardBurned(Event):
+    """D3.  The burned card itself is never shown."""
+
+
+@dataclass(frozen=True, slots=True)
+class HoleCardsDealt(Event):
+    """Cards to one seat.  Face-down cards go to the seat alone (``cards``); the
+    table sees ``count`` and any face-up cards in ``up``."""
+
+    seat: int
+    cards: tuple[int | None, ...]
+    up: tuple[int, ...]
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class BoardDealt(Event):
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Folded(Event):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Checked(Event):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Called(Event):
+    seat: int
+    amount: int  # chips added now
+    all_in: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BetOrRaised(Event):
+    seat: int
+    to: int  # the seat's total bet on the street
+    amount: int  # chips added now
+    all_in: bool
+    full: bool  # a full bet or raise (re-opens the betting, B9)
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded(Event):
+    seat: int
+    count: int
+    cards: tuple[int, ...]  # only in the seat's own copy; empty for the table
+
+
+@dataclass(frozen=True, slots=True)
+class BetReturned(Event):
+    """B12: the uncalled part of a bet goes back."""
+
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandShown(Event):
+    seat: int
+    cards: tuple[int | None, ...]
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandMucked(Event):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class RakeTaken(Event):
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class PotAwarded(Event):
+    """One pot (0 = main pot, S1-S2) or one half of it, to its winners."""
+
+    pot: int
+    half: str  # "whole", "high" or "low"
+    amounts: tuple[tuple[int, int], ...]  # (seat, chips)
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnded(Event):
+    stacks: tuple[int, ...]

@@ -1,0 +1,177 @@
+"""Showdown: who shows first, and who wins each pot (S1-S10)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pokerroom.errors import ConfigError
+from pokerroom.evaluation import EVALUATORS, Evaluator
+from pokerroom.rules import events as ev
+from pokerroom.rules.pots import build_pots, split_evenly, split_high_low
+from pokerroom.rules.stud import board_key
+
+if TYPE_CHECKING:
+    from pokerroom.rules.engine import Hand
+
+
+class Showdown:
+    """Ranks the hands still in and divides the pots among them."""
+
+    def __init__(self, hand: Hand) -> None:
+        self.hand = hand
+        v = hand.variant
+        self.high: Evaluator | None = EVALUATORS[v.high] if v.high else None
+        self.low: Evaluator | None = EVALUATORS[v.low] if v.low else None
+        self._cache: dict[tuple[int, bool], int | None] = {}
+
+    def order(self) -> list[int]:
+        """S4: the last aggressor of the final round first; otherwise the first player
+        left of the button (stud: the best hand showing; razz: the lowest); then clockwise."""
+        hand = self.hand
+        live = hand.in_hand()
+        start = hand.last_aggressor
+        if start is None or hand.folded[start]:
+            if hand.variant.is_stud:
+                ups = {
+                    i: [c for c, u in zip(hand.hole[i], hand.up[i], strict=True)
+                        if u and c is not None]
+                    for i in live
+                }
+                start = max(live, key=lambda s: board_key(ups[s], low_game=hand.variant.stud_low)
+                            if ups[s] else ((), (), -1))
+            else:
+                start = live[0]
+        k = live.index(start)
+        return live[k:] + live[:k]
+
+    def strength(self, seat: int, low: bool) -> int | None:
+        key = (seat, low)
+        if key in self._cache:
+            return self._cache[key]
+        evaluator = self.low if low else self.high
+        assert evaluator is not None
+        hole = self.hand.hole[seat]
+        if any(c is None for c in hole):
+            raise ConfigError(
+                f"seat {seat}'s cards are unknown, so the pot cannot be awarded; "
+                "show them first"
+            )
+        value = evaluator.strength(hole, self.hand.board)  # type: ignore[arg-type]
+        self._cache[key] = value
+        return value
+
+    def describe(self, seat: int) -> str:
+        hand = self.hand
+        if any(c is None for c in hand.hole[seat]):
+            return ""
+        parts = []
+        for evaluator, low in ((self.high, False), (self.low, True)):
+            if evaluator is None:
+                continue
+            try:
+                value = self.strength(seat, low)
+            except (ValueError, IndexError):
+                continue
+            if value is not None:
+                parts.append(evaluator.describe(value))
+        return "; ".join(parts)
+
+    def _odd_chip_order(self, seats: list[int], low: bool) -> list[int]:
+        """S10: the first player left of the button; in stud the highest card by suit."""
+        hand = self.hand
+        if not hand.variant.is_stud:
+            return sorted(seats)
+        evaluator = self.low if low else self.high
+        assert evaluator is not None
+
+        def top_card(seat: int) -> int:
+            used = evaluator.best_cards(hand.hole[seat], hand.board)  # type: ignore[arg-type]
+            return max(used) if used else -1
+
+        return sorted(seats, key=top_card, reverse=True)
+
+    def _winners(self, eligible: list[int], low: bool) -> list[int]:
+        best: int | None = None
+        winners: list[int] = []
+        for seat in eligible:
+            value = self.strength(seat, low)
+            if value is None:
+                continue
+            if best is None or value > best:
+                best, winners = value, [seat]
+            elif value == best:
+                winners.append(seat)
+        return winners
+
+    def award(self) -> list[ev.Event]:
+        """S1, S2, S8, S10: award side pots first, then the main pot."""
+        hand = self.hand
+        unit = hand.config.chip_unit
+        live = [not f for f in hand.folded]
+        pots = build_pots(hand.contributed, live)
+        total = sum(a for a, _ in pots)
+        after_rake = hand._take_rake(total)
+        rake = total - after_rake
+        for k in range(len(pots)):
+            if not rake:
+                break
+            amount, eligible = pots[k]
+            taken = min(rake, amount)
+            pots[k] = (amount - taken, eligible)
+            rake -= taken
+        out: list[ev.Event] = []
+        for index in range(len(pots) - 1, -1, -1):
+            amount, eligible = pots[index]
+            if not amount:
+                continue
+            out.extend(self._award_pot(index, amount, eligible, unit))
+        return out
+
+    def _award_pot(self, index: int, amount: int, eligible: list[int], unit: int) -> list[ev.Event]:
+        hand = self.hand
+        if len(eligible) == 1:
+            shares = [(eligible[0], amount)]
+            self._pay(shares)
+            return [ev.PotAwarded(None, index, "whole", tuple(shares), "")]
+        high_winners = self._winners(eligible, False) if self.high else []
+        low_winners = self._winners(eligible, True) if self.low else []
+        if self.high and self.low and low_winners:
+            if sorted(high_winners) == sorted(low_winners):
+                # TDA 20: the same players win both halves: split the whole pot evenly.
+                shares = split_evenly(amount, self._odd_chip_order(high_winners, False), unit=unit)
+                self._pay(shares)
+                return [ev.PotAwarded(None, index, "whole", tuple(shares),
+                                      self.describe(high_winners[0]))]
+            high_amount, low_amount = split_high_low(amount, unit=unit)
+            high_shares = split_evenly(high_amount, self._odd_chip_order(high_winners, False),
+                                       unit=unit)
+            low_shares = split_evenly(low_amount, self._odd_chip_order(low_winners, True),
+                                      unit=unit)
+            self._pay(high_shares)
+            self._pay(low_shares)
+            assert self.high is not None and self.low is not None
+            return [
+                ev.PotAwarded(None, index, "high", tuple(high_shares),
+                              self.high.describe(self._req(high_winners[0], False))),
+                ev.PotAwarded(None, index, "low", tuple(low_shares),
+                              self.low.describe(self._req(low_winners[0], True))),
+            ]
+        low = self.high is None
+        winners = low_winners if low else high_winners
+        if not winners:
+            raise AssertionError(f"no winner for pot {index} among seats {eligible}")
+        shares = split_evenly(amount, self._odd_chip_order(winners, low), unit=unit)
+        self._pay(shares)
+        evaluator = self.low if low else self.high
+        assert evaluator is not None
+        return [ev.PotAwarded(None, index, "whole", tuple(shares),
+                              evaluator.describe(self._req(winners[0], low)))]
+
+    def _req(self, seat: int, low: bool) -> int:
+        value = self.strength(seat, low)
+        assert value is not None
+        return value
+
+    def _pay(self, shares: list[tuple[int, int]]) -> None:
+        for seat, chips in shares:
+            self.hand.stacks[seat] += chips
