@@ -25,3 +25,7 @@ class IllegalActionError(PokerError):
     def __init__(self, reason: str, message: str) -> None:
         super().__init__(message)
         self.reason = reason
+
+
+class UnknownCardsError(ConfigError):
+    """A result depends on cards nobody has named (a history that hides them)."""

@@ -33,9 +33,10 @@ class BringIn:
 
 @dataclass(frozen=True, slots=True)
 class Discard:
-    """Draw games: discard these cards (none = stand pat)."""
+    """Draw games: discard these cards (none = stand pat).  None stands for an
+    unknown card of the player's (a replayed history that hides them)."""
 
-    cards: tuple[int, ...] = ()
+    cards: tuple[int | None, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -113,6 +113,8 @@ class Hand:
         self.stacks = list(config.stacks)
         self.bets = [0] * n
         self.contributed = [0] * n
+        self.dead = [0] * n  # antes and dead blinds: dead money in the middle
+        self.short_ante = [False] * n  # all-in before covering their own ante
         self.folded = [False] * n
         self.acted = [False] * n
         self.faced = [0] * n
@@ -177,12 +179,17 @@ class Hand:
         def post_antes() -> None:
             for i in range(n):
                 if antes[i]:
-                    self.events.append(ev.AntePosted(None, i, self._pay(i, antes[i])))
+                    paid = self._pay(i, antes[i])
+                    self.dead[i] += paid
+                    self.short_ante[i] = paid < antes[i]
+                    self.events.append(ev.AntePosted(None, i, paid))
 
         def post_blinds() -> None:
             for i in range(n):
                 if dead[i]:
-                    self.events.append(ev.BlindPosted(None, i, self._pay(i, dead[i]), True))
+                    paid = self._pay(i, dead[i])
+                    self.dead[i] += paid
+                    self.events.append(ev.BlindPosted(None, i, paid, True))
             for i in range(n):
                 live = blinds[i] + posts[i]
                 if live:
@@ -363,7 +370,13 @@ class Hand:
     def _stud_opener(self) -> int | None:
         v = self.variant
         live = self.in_hand()
-        ups = {i: [c for c, u in zip(self.hole[i], self.up[i], strict=True) if u] for i in live}
+        ups = {
+            i: [c for c, u in zip(self.hole[i], self.up[i], strict=True) if u and c is not None]
+            for i in live
+        }
+        ups = {i: cards for i, cards in ups.items() if cards}
+        if not ups:
+            raise ConfigError("the up-cards must be known to find the bring-in and first to act")
         if self.street == 0:
             seat = bring_in_seat(ups, low_game=v.stud_low)
             # F10: a bring-in player all-in for the ante: the action starts to the left.
@@ -668,7 +681,8 @@ class Hand:
         for c in cards:
             if c not in self._valid_cards:
                 raise self._refuse("bad_card", action, f"card {c} is not in this deck")
-        dup = [c for c in cards if c in self._dealt]
+        reused = self._reusable_discards(action)
+        dup = [c for c in cards if c in self._dealt and c not in reused]
         if dup or len(set(cards)) != len(cards):
             bad = dup[0] if dup else next(c for c in cards if cards.count(c) > 1)
             raise self._refuse(
@@ -706,6 +720,13 @@ class Hand:
         if not self._pending_deals:
             self._after_deals()
 
+    def _reusable_discards(self, action: DealHole | DealBoard) -> set[int]:
+        """Draw games: once the stub runs out, earlier discards are dealt again."""
+        if not isinstance(action, DealHole) or not self.variant.is_draw:
+            return set()
+        this_round = set(self._draw_round_discards)
+        return {c for c in self.discards if c not in this_round}
+
     @property
     def _valid_cards(self) -> frozenset[int]:
         return _DECK_SETS.setdefault(self.variant.key, frozenset(self.variant.deck))
@@ -720,26 +741,33 @@ class Hand:
         assert i is not None
         if not isinstance(action, Discard):
             raise self._refuse("draw_due", action)
-        hole = self.hole[i]
+        remaining = list(self.hole[i])
         for c in action.cards:
-            if c not in hole and None not in hole:
+            if c is not None and c in remaining:
+                remaining.remove(c)
+            elif None in remaining:
+                # An unknown card (a replayed history): a named card must be new.
+                if c is not None and (c in self._dealt or c not in self._valid_cards):
+                    raise self._refuse(
+                        "not_your_card", action, f"seat {i} cannot hold {format_cards([c])}"
+                    )
+                remaining.remove(None)
+            else:
                 raise self._refuse(
-                    "not_your_card", action, f"seat {i} does not hold {format_cards([c])}"
+                    "not_your_card", action,
+                    f"seat {i} does not hold {format_cards([c])}",
                 )
-        if len(set(action.cards)) != len(action.cards):
+        known = [c for c in action.cards if c is not None]
+        if len(set(known)) != len(known):
             raise self._refuse("card_dealt_twice", action, "a card is discarded twice")
         k = len(action.cards)
-        for c in action.cards:
-            if c in hole:
-                idx = hole.index(c)
-            else:
-                idx = hole.index(None)
-            del hole[idx]
-            del self.up[i][idx]
+        self.hole[i] = remaining
+        self.up[i] = [False] * len(remaining)
+        for c in known:
             self._dealt.add(c)
             self.discards.append(c)
             self._draw_round_discards.append(c)
-        self.events.append(ev.Discarded(i, i, k, tuple(action.cards)))
+        self.events.append(ev.Discarded(i, i, k, tuple(known)))
         self.events.append(ev.Discarded(None, i, k, ()))
         if k:
             self._pending_deals.append((i, k))

@@ -5,35 +5,67 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 
-def build_pots(contributed: Sequence[int], live: Sequence[bool]) -> list[tuple[int, list[int]]]:
+def _layers(
+    amounts: Sequence[int], live: Sequence[bool], capped: Sequence[bool]
+) -> list[tuple[int, frozenset[int]]]:
+    """Layer ``amounts`` by the levels of the live players whose amount is capped
+    (all-in); uncapped live players are eligible for every layer."""
+    levels = sorted({a for a, alive, cap in zip(amounts, live, capped, strict=True)
+                     if alive and cap and a > 0})
+    out: list[tuple[int, frozenset[int]]] = []
+    previous = 0
+    for level in [*levels, None]:
+        amount = 0
+        for a in amounts:
+            if a > previous:
+                amount += (a if level is None or a < level else level) - previous
+        eligible = frozenset(
+            i for i, a in enumerate(amounts)
+            if live[i] and (not capped[i] or (level is not None and a >= level))
+        )
+        if amount:
+            out.append((amount, eligible))
+        if level is not None:
+            previous = level
+    return out
+
+
+def build_pots(
+    bets: Sequence[int],
+    live: Sequence[bool],
+    all_in: Sequence[bool],
+    *,
+    dead: Sequence[int] | None = None,
+    short_dead: Sequence[bool] | None = None,
+) -> list[tuple[int, list[int]]]:
     """S1: split the chips put in into a main pot and side pots.
 
-    Each pot is ``(amount, eligible seats)``; the main pot comes first.  A pot
-    is contested by the live (unfolded) players who matched its level; chips
-    of folded players are dead money in the pots up to what they put in.
+    ``bets`` are the live chips each seat put in (blinds, bets, calls); an
+    all-in live player contests only the layers they matched.  ``dead`` is dead
+    money (antes, dead blinds, F1, F7): it belongs to the main pot, except that
+    a player who could not cover their own ante (``short_dead``) wins only the
+    part matched.  Chips of folded players stay in as dead money.  Each pot is
+    ``(amount, eligible seats)``, the main pot first.
     """
-    levels = sorted({c for c, alive in zip(contributed, live, strict=True) if alive and c > 0})
-    pots: list[tuple[int, list[int]]] = []
-    previous = 0
-    for level in levels:
-        amount = 0
-        for c in contributed:
-            if c > previous:
-                amount += (c if c < level else level) - previous
-        eligible = [i for i, c in enumerate(contributed) if live[i] and c >= level]
-        if amount:
-            pots.append((amount, eligible))
-        previous = level
-    residual = sum(c - previous for c in contributed if c > previous)
-    if residual:
-        # Dead money above every live player's level (cannot happen once uncalled
-        # bets are returned, but never lose a chip).
-        if pots:
-            amount, eligible = pots[-1]
-            pots[-1] = (amount + residual, eligible)
+    n = len(bets)
+    layers = _layers(bets, live, all_in)
+    if dead is not None and any(dead):
+        layers += _layers(dead, live, short_dead or [False] * n)
+    merged: dict[frozenset[int], int] = {}
+    orphan = 0
+    for amount, eligible in layers:
+        if eligible:
+            merged[eligible] = merged.get(eligible, 0) + amount
         else:
-            pots.append((residual, [i for i, alive in enumerate(live) if alive]))
-    return pots
+            orphan += amount  # e.g. a folded player's chips above every live level
+    pots = sorted(merged.items(), key=lambda kv: (-len(kv[0]), sorted(kv[0])))
+    result = [(amount, sorted(eligible)) for eligible, amount in pots]
+    if orphan:
+        if not result:
+            result.append((0, [i for i in range(n) if live[i]]))
+        amount, eligible = result[-1]
+        result[-1] = (amount + orphan, eligible)
+    return result
 
 
 def split_evenly(amount: int, winners: Sequence[int], *, unit: int = 1) -> list[tuple[int, int]]:

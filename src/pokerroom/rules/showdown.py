@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pokerroom.errors import ConfigError
+from pokerroom.errors import UnknownCardsError
 from pokerroom.evaluation import EVALUATORS, Evaluator
 from pokerroom.rules import events as ev
 from pokerroom.rules.pots import build_pots, split_evenly, split_high_low
@@ -52,7 +52,7 @@ class Showdown:
         assert evaluator is not None
         hole = self.hand.hole[seat]
         if any(c is None for c in hole):
-            raise ConfigError(
+            raise UnknownCardsError(
                 f"seat {seat}'s cards are unknown, so the pot cannot be awarded; "
                 "show them first"
             )
@@ -108,7 +108,11 @@ class Showdown:
         hand = self.hand
         unit = hand.config.chip_unit
         live = [not f for f in hand.folded]
-        pots = build_pots(hand.contributed, live)
+        bets = [c - d for c, d in zip(hand.contributed, hand.dead, strict=True)]
+        pots = build_pots(
+            bets, live, [s == 0 for s in hand.stacks], dead=hand.dead,
+            short_dead=hand.short_ante,
+        )
         total = sum(a for a, _ in pots)
         after_rake = hand._take_rake(total)
         rake = total - after_rake
