@@ -77,7 +77,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    code: int = args.func(args)
+    try:
+        code: int = args.func(args)
+    except BrokenPipeError:  # `pokerroom replay --json ... | head`
+        sys.stderr.close()
+        return 0
     return code
 
 

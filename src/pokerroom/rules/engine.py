@@ -125,6 +125,9 @@ class Hand:
         self.exposed = [False] * n
         self.mucked = [False] * n
         self.events: list[ev.Event] = []
+        # Every accepted action in order, with who took it (None: the dealer).
+        # With the configuration and deck order this reproduces the hand.
+        self.log: list[tuple[int | None, Action]] = []
         self.street = -1
         self.phase = Phase.DEALING
         self.actor: int | None = None
@@ -517,6 +520,7 @@ class Hand:
             )
         mark = len(self.events)
         phase = self.phase
+        actor = seat if seat is not None else self.actor
         if phase is Phase.COMPLETE:
             raise IllegalActionError("hand_over", "the hand is over; no more actions")
         if isinstance(action, DealHole | DealBoard):
@@ -529,6 +533,7 @@ class Hand:
             self._showdown_action(action, seat)
         else:
             raise self._refuse("dealer_to_act", action)
+        self.log.append((None if isinstance(action, DealHole | DealBoard) else actor, action))
         return self.events[mark:]
 
     def _may_show_out_of_turn(self, seat: int, action: Action) -> bool:
