@@ -254,9 +254,11 @@ def loads(text: str, *, path: str | os.PathLike[str] | None = None) -> list[Hand
 def _holds_many(document: dict[str, Any], name: str | None) -> bool:
     if "variant" in document or "actions" in document:
         return False
-    if not document:
-        return name is not None and name.endswith(".phhs")
-    return all(isinstance(v, dict) for v in document.values())
+    if name is not None and name.endswith(".phhs"):
+        return True
+    return bool(document) and any(
+        k.isdigit() and isinstance(v, dict) for k, v in document.items()
+    )
 
 
 def iter_paths(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
