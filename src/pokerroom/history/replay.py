@@ -253,18 +253,14 @@ def _compare(hand: Hand, history: HandHistory) -> str | None:
         return f"finishing_stacks has {len(expected)} entries for {len(got)} players"
     for i, (want, have) in enumerate(zip(expected, got, strict=True)):
         want_f = Fraction(want)
-        if want_f.denominator == 1:
-            if int(want_f) != have:
-                break
-        elif abs(want_f - have) > 1:
-            break
-    else:
-        return None
-    return (
-        f"finishing stacks differ at p{i + 1}: expected "
-        f"{[_file_units_exact(x, history.scale) for x in expected]}, got "
-        f"{[_file_units(x, history.scale) for x in got]}"
-    )
+        # Whole chips must match; a recorded fraction of a chip within one chip.
+        if (want_f.denominator == 1 and want_f != have) or abs(want_f - have) > 1:
+            return (
+                f"finishing stacks differ at p{i + 1}: expected "
+                f"{[_file_units_exact(x, history.scale) for x in expected]}, got "
+                f"{[_file_units(x, history.scale) for x in got]}"
+            )
+    return None
 
 
 def _compare_winnings(hand: Hand, history: HandHistory) -> str | None:
@@ -284,15 +280,15 @@ def _compare_winnings(hand: Hand, history: HandHistory) -> str | None:
         elif isinstance(event, BetReturned):
             returned[event.seat] += event.amount
     pot = sum(got)
-    raked = 0
+    raked = Fraction(0)
     for want, have, back in zip(expected, got, returned, strict=True):
         want_f = Fraction(want)
         if want_f in (have, have + back):
             continue
-        if have > 0 and 0 <= have - want_f:
+        if have > 0 and have >= want_f:
             raked += have - want_f
             continue
-        raked = pot + 1
+        raked = Fraction(pot + 1)
     if raked <= pot / 10:
         return None
     return (
