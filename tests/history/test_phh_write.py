@@ -129,6 +129,9 @@ def test_extra_values_toml_cannot_hold() -> None:
     tz = datetime.UTC
     with pytest.raises(NotationError, match="no time of day with a time zone"):
         dumps(hand(extra={"x": datetime.time(1, 2, tzinfo=tz)}))
+    odd = datetime.timezone(datetime.timedelta(seconds=90))
+    with pytest.raises(NotationError, match="offsets are whole minutes"):
+        dumps(hand(extra={"x": datetime.datetime(2000, 1, 1, tzinfo=odd)}))
 
 
 @pytest.mark.parametrize(

@@ -62,7 +62,12 @@ def format_value(value: object) -> str:
         return format_float(value)
     if isinstance(value, str):
         return format_string(value)
-    if isinstance(value, datetime.datetime | datetime.date):
+    if isinstance(value, datetime.datetime):
+        offset = value.utcoffset()
+        if offset is not None and offset.total_seconds() % 60:
+            raise NotationError(f"TOML time zone offsets are whole minutes: {value!r}")
+        return value.isoformat()
+    if isinstance(value, datetime.date):
         return value.isoformat()
     if isinstance(value, datetime.time):
         if value.tzinfo is not None:
