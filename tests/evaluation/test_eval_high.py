@@ -18,6 +18,7 @@ from pokerroom.evaluation import (
     HandCategory,
     HighHand,
     category_of,
+    checked_cards,
     describe_high,
     evaluate_high,
     high_strength,
@@ -153,6 +154,27 @@ def test_evaluate_high_reads_text_and_cards() -> None:
     assert [str(c) for c in hand.best] == ["As", "Ks", "Qs", "Js", "Ts"]
     assert evaluate_high(parse_cards("2c3d4h5s7c")) < evaluate_high(cards("2c2d4h5s7c"))
     assert evaluate_high("AsAd7c7h2s").strength == high_strength(cards("AsAd7c7h2s"))
+
+
+def test_high_hands_sort_and_are_frozen() -> None:
+    hands = [evaluate_high(text) for text in ("AsAdKc7h2s", "2c3d4h5s7c", "9s8s7s6s5s")]
+    assert [h.describe() for h in sorted(hands)] == [
+        "high card, seven",
+        "pair of aces",
+        "straight flush, nine high",
+    ]
+    assert evaluate_high(["As", "Kd", "Qh", "Jc", "Ts"]).describe() == "straight, ace high"
+    with pytest.raises(AttributeError):
+        hands[0].strength = 0  # type: ignore[misc]
+
+
+def test_checked_cards() -> None:
+    assert checked_cards("AsKd") == parse_cards("AsKd")
+    assert checked_cards([51, Card.parse("Kd")], minimum=2, maximum=2) == parse_cards("AsKd")
+    with pytest.raises(NotationError, match="hole cards: needs 2 cards, got 1"):
+        checked_cards("As", minimum=2, maximum=2, what="hole cards")
+    with pytest.raises(NotationError, match="board: card Kd appears more than once"):
+        checked_cards("KdAsKd", what="board")
 
 
 @pytest.mark.parametrize(

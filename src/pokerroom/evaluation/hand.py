@@ -12,14 +12,17 @@ from pokerroom.evaluation.high import HIGH, high_strength
 
 
 def checked_cards(
-    cards: str | Iterable[int], *, minimum: int = 0, maximum: int = 52, what: str = "hand"
+    cards: str | Iterable[int | str], *, minimum: int = 0, maximum: int = 52, what: str = "hand"
 ) -> list[Card]:
-    """Cards from text (``"AsKd"``) or ints, each in range and none twice.
+    """Cards from text (``"AsKd"``), ints or ``Card``s, each in range and none twice.
 
     Raises NotationError naming the problem: bad notation, a card out of
     range, a card twice, or a count outside ``minimum..maximum``.
     """
-    parsed = parse_cards(cards) if isinstance(cards, str) else [Card(int(c)) for c in cards]
+    if isinstance(cards, str):
+        parsed = parse_cards(cards)
+    else:
+        parsed = [Card.parse(c) if isinstance(c, str) else Card(int(c)) for c in cards]
     check_distinct(parsed, what=what)
     if not minimum <= len(parsed) <= maximum:
         wanted = f"{minimum}" if minimum == maximum else f"{minimum} to {maximum}"
@@ -50,7 +53,7 @@ class HighHand:
         return f"{self.describe()} ({format_cards(self.best)})"
 
 
-def evaluate_high(cards: str | Iterable[int]) -> HighHand:
+def evaluate_high(cards: str | Iterable[int | str]) -> HighHand:
     """The best five of five to nine cards (S6): ``evaluate_high("AsKsQsJsTs")``."""
     checked = checked_cards(cards, minimum=5, maximum=9)
     best = tuple(Card(c) for c in HIGH.best_cards(checked, ()))
