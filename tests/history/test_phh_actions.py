@@ -98,7 +98,7 @@ def test_lowercase_ranks_are_read_and_written_canonically() -> None:
         ("p0 f", "actor 'p0' is neither the dealer 'd' nor a player p1, p2"),
         ("q1 f", "actor 'q1'"),
         ("p01 f", "actor 'p01'"),
-        ("d dh p0 AsKs", "actor 'p0'"),
+        ("d dh p0 AsKs", "'p0' is not a player p1, p2, ... to deal to"),
         ("p1 xx", "unknown action 'xx'; actions are 'd dh pN cards'"),
         ("d xx", "unknown action 'xx'"),
         ("d f", "the dealer cannot 'f'"),

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from dataclasses import KW_ONLY, dataclass, field
 from functools import lru_cache
-from typing import Final
+from typing import Final, NamedTuple
 
 from pokerroom.cards import FULL_DECK, RANKS, SUITS, Card, check_distinct
 from pokerroom.errors import NotationError
@@ -69,10 +69,16 @@ class PhhAction:
     text: str = field(default="", compare=False)
 
 
-# actor, code, cards, amount as written, comment, dealt_to, show_held
-_Parsed = tuple[
-    int | None, str, tuple[Card | None, ...] | None, Number | None, str | None, int | None, bool
-]
+class RawAction(NamedTuple):
+    """An action as written: the amount is not yet scaled to chips."""
+
+    actor: int | None
+    code: str
+    cards: tuple[Card | None, ...] | None
+    amount: Number | None
+    comment: str | None
+    dealt_to: int | None
+    show_held: bool
 
 
 def parse_cards_notation(text: str) -> tuple[Card | None, ...]:
@@ -106,9 +112,13 @@ def _bad_card(pair: str, text: str) -> str:
     return f"{where} has no suit {pair[1]!r}; suits are {SUITS} (or '??' for unknown)"
 
 
-def _player_index(token: str) -> int:
+def _player_index(token: str, *, dealt_to: bool = False) -> int:
     match = _PLAYER.fullmatch(token)
     if match is None:
+        if dealt_to:
+            raise NotationError(
+                f"{token!r} is not a player p1, p2, ... to deal to (players are numbered from p1)"
+            )
         raise NotationError(
             f"actor {token!r} is neither the dealer 'd' nor a player p1, p2, ... "
             "(players are numbered from p1)"
@@ -117,12 +127,12 @@ def _player_index(token: str) -> int:
 
 
 @lru_cache(maxsize=8192)
-def _parse(text: str) -> _Parsed:
+def _parse(text: str) -> RawAction:
     body, hash_sign, rest = text.partition("#")
     comment = rest.strip() if hash_sign else None
     words = body.split()
     if not words:
-        return (None, NOOP, None, None, comment, None, False)
+        return RawAction(None, NOOP, None, None, comment, None, False)
     if len(words) == 1:
         raise NotationError(f"{words[0]!r} is an actor without an action; {_ALLOWED}")
     who, code, args = words[0], words[1], words[2:]
@@ -130,14 +140,15 @@ def _parse(text: str) -> _Parsed:
         if code == "dh":
             if len(args) != 2:
                 raise NotationError("'d dh' takes the player and the cards, like 'd dh p1 AcKd'")
-            dealt_to = _player_index(args[0])
-            return (None, code, parse_cards_notation(args[1]), None, comment, dealt_to, False)
+            dealt_to = _player_index(args[0], dealt_to=True)
+            cards = parse_cards_notation(args[1])
+            return RawAction(None, code, cards, None, comment, dealt_to, False)
         if code == "db":
             if len(args) != 1:
                 raise NotationError(
                     "'d db' takes the board cards written together, like 'd db 7c8h9s'"
                 )
-            return (None, code, parse_cards_notation(args[0]), None, comment, None, False)
+            return RawAction(None, code, parse_cards_notation(args[0]), None, comment, None, False)
         if code in PLAYER_CODES:
             raise NotationError(f"the dealer cannot {code!r}; the dealer's actions are dh and db")
         raise NotationError(f"unknown action {code!r}; {_ALLOWED}")
@@ -157,30 +168,30 @@ def _parse(text: str) -> _Parsed:
             )
         if not amount:
             raise NotationError("a cbr amount is a positive total, not 0")
-        return (actor, code, None, amount, comment, None, False)
+        return RawAction(actor, code, None, amount, comment, None, False)
     if code in ("sd", "sm"):
         if len(args) > 1:
             raise NotationError(f"{code!r} takes at most one argument, the cards written together")
         if not args:
-            return (actor, code, None, None, comment, None, False)
+            return RawAction(actor, code, None, None, comment, None, False)
         if args[0] == "-":
             if code == "sd":
                 raise NotationError("'-' (the cards held) is only for showing: 'sm -'")
-            return (actor, code, None, None, comment, None, True)
-        return (actor, code, parse_cards_notation(args[0]), None, comment, None, False)
+            return RawAction(actor, code, None, None, comment, None, True)
+        return RawAction(actor, code, parse_cards_notation(args[0]), None, comment, None, False)
     if args:
         raise NotationError(f"{code!r} takes no argument, got {' '.join(args)!r}")
-    return (actor, code, None, None, comment, None, False)
+    return RawAction(actor, code, None, None, comment, None, False)
 
 
-def parse_raw(text: str) -> _Parsed:
+def parse_raw(text: str) -> RawAction:
     """Parse without scaling; raises NotationError whose message is the detail only."""
     if not isinstance(text, str):
         raise NotationError(f"an action is a string, got {text!r}")
     return _parse(text)
 
 
-def build(parsed: _Parsed, text: str, places: int) -> PhhAction:
+def build(parsed: RawAction, text: str, places: int) -> PhhAction:
     """The action from ``parse_raw``'s result, its amount scaled to chips."""
     actor, code, cards, amount, comment, dealt_to, show_held = parsed
     chips = None

@@ -364,7 +364,7 @@ def _read_hand(
             action = parse_raw(text)
         except NotationError as error:
             raise NotationError(f"{where}: action {number} {text!r}: {error}") from None
-        for who in (action[0], action[5]):  # actor, dealt_to
+        for who in (action.actor, action.dealt_to):
             if who is not None and who >= players:
                 raise NotationError(
                     f"{where}: action {number} {text!r}: there is no p{who + 1}; "
@@ -374,7 +374,7 @@ def _read_hand(
 
     inputs: list[Number] = [*antes, *blinds, *singles.values()]
     inputs += [s for s in stacks if not (isinstance(s, Decimal) and s.is_infinite())]
-    inputs += [a[3] for a in parsed if a[3] is not None]
+    inputs += [a.amount for a in parsed if a.amount is not None]
     places = max((decimal_places(v) for v in inputs if isinstance(v, Decimal)), default=0)
 
     def chips(value: Number) -> int:
