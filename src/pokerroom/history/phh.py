@@ -10,6 +10,9 @@ amount of its configuration (antes, blinds or straddles, bring-in, bets,
 starting stacks) and every ``cbr`` amount a whole number; each of those is
 stored as an ``int`` number of chips, ``amount * scale``.  Numbers are read
 from the TOML text as decimals, so there is no binary-float rounding.
+``dumps`` writes amounts divided by the scale (``0.5``, ``247.1``), so a hand
+read back has the smallest scale for its amounts: ``HandHistory.with_scale``
+converts between scales and ``smallest_scale`` tells which one ``loads`` picks.
 
 Outcomes.  ``finishing_stacks`` and ``winnings`` are recorded results, not
 inputs: they never widen the scale.  They are exact chip counts at the hand's
