@@ -1,0 +1,21 @@
+"""The table between hands: seats, button, blinds owed, new players; the live-table
+assistant for dealer-assisted play."""
+
+from pokerroom.table.draw import ButtonDraw, draw_for_button
+from pokerroom.table.options import ButtonMethod, Stakes, TableOptions
+from pokerroom.table.placement import Positions
+from pokerroom.table.player import Player, Status
+from pokerroom.table.table import HandPlan, Table
+
+__all__ = [
+    "ButtonDraw",
+    "ButtonMethod",
+    "HandPlan",
+    "Player",
+    "Positions",
+    "Stakes",
+    "Status",
+    "Table",
+    "TableOptions",
+    "draw_for_button",
+]

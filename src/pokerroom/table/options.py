@@ -1,0 +1,122 @@
+"""Stakes and house options of a table (T5, T7, T10, T14, F11, F12, D5)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Literal
+
+from pokerroom.errors import ConfigError
+from pokerroom.rules.config import Structure
+from pokerroom.rules.variants import Variant, variant
+
+
+class ButtonMethod(Enum):
+    """How the button and blinds move when players come and go (T2-T4)."""
+
+    DEAD_BUTTON = "no_missed_blinds"  # T2: the big blind goes to whoever is due it
+    MOVING_BUTTON = "no_dead_button"  # T3: the button always moves to an active player
+    SIMPLIFIED = "simplified"  # T4: button and blinds to the next active players
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """The game played at a table and its sizes.
+
+    Blind games use ``small_blind``/``big_blind`` (``big_blind_ante``: the big
+    blind pays ``ante`` for the table, F7); stud uses ``ante`` and ``bring_in``.
+    Fixed limit bets are ``small_bet``/``big_bet`` (default: the big blind and
+    twice it); no and pot limit's smallest bet is the big blind (B8).
+    """
+
+    game: Variant
+    structure: Structure
+    small_blind: int = 0
+    big_blind: int = 0
+    ante: int = 0
+    big_blind_ante: bool = False
+    bring_in: int = 0
+    small_bet: int = 0
+    big_bet: int = 0
+    max_bet: int = 0
+    raise_cap: int | None = 4
+
+    def __post_init__(self) -> None:
+        if self.game.is_stud:
+            if self.bring_in <= 0 or self.small_bet <= 0:
+                raise ConfigError("stud needs bring_in > 0 and small_bet > 0")
+        elif not 0 <= self.small_blind <= self.big_blind or self.big_blind <= 0:
+            raise ConfigError(
+                f"blinds must satisfy 0 <= small_blind <= big_blind and big_blind > 0, got "
+                f"{self.small_blind}/{self.big_blind}"
+            )
+        if self.ante < 0:
+            raise ConfigError(f"the ante cannot be negative, got {self.ante}")
+
+    @classmethod
+    def of(cls, game: str, structure: Structure | str, **sizes: int | bool | None) -> Stakes:
+        """``Stakes.of("holdem", "no_limit", small_blind=1, big_blind=2)``."""
+        s = structure if isinstance(structure, Structure) else Structure(structure)
+        stakes = cls(variant(game), s, **sizes)  # type: ignore[arg-type]
+        if s is Structure.FIXED_LIMIT and not stakes.small_bet:
+            bet = stakes.big_blind
+            stakes = cls(variant(game), s, **{**sizes, "small_bet": bet,  # type: ignore[arg-type]
+                                              "big_bet": 2 * bet})
+        return stakes
+
+    @property
+    def is_limit(self) -> bool:
+        return self.structure.is_limit
+
+    @property
+    def unit(self) -> int:
+        """The big blind of a blind game, the small bet of stud."""
+        return self.small_bet if self.game.is_stud else self.big_blind
+
+
+@dataclass(frozen=True, slots=True)
+class TableOptions:
+    """House options, with the catalogue's defaults."""
+
+    seats: int = 9
+    button_method: ButtonMethod | None = None  # None: T5 default for the game
+    tournament: bool = False
+    button_draw: Literal["high_card", "first_jack"] = "high_card"  # D5
+    new_player_must_post: bool = True  # T7 (LVH B17: False at lower limits)
+    rebuy_as_new_player: bool = False  # T10 (RR 11 default; LVH B19 says True)
+    straddle: bool | None = None  # F11: None = on in big-bet games, off in limit (RR 15)
+    multiple_straddles: bool = False  # F11: one per deal unless the house allows more
+    kill: Literal["none", "two_pots", "pot_size"] = "none"  # F12
+    kill_factor: float = 2.0  # full kill 2x, half kill 1.5x
+    kill_pot_size: int = 0  # the pot that triggers a kill with kill="pot_size"
+    min_buy_in: int = 0  # T14
+    max_buy_in: int = 0  # T14; 0 = no maximum
+    run_it_twice: bool = False  # cash games only, when all-in players agree
+    bomb_pot_ante: int = 0
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.seats <= 10:
+            raise ConfigError(f"a table has 2 to 10 seats, got {self.seats}")
+        if self.max_buy_in and self.max_buy_in < self.min_buy_in:
+            raise ConfigError(
+                f"max_buy_in {self.max_buy_in} is below min_buy_in {self.min_buy_in}"
+            )
+        if self.kill_factor not in (1.5, 2.0):
+            raise ConfigError(f"kill_factor is 2 (full kill) or 1.5 (half kill), got "
+                              f"{self.kill_factor}")
+        if self.tournament and self.run_it_twice:
+            raise ConfigError("running it twice is never allowed in tournaments")
+
+    def method_for(self, stakes: Stakes) -> ButtonMethod:
+        """T5: tournaments and limit games use No Missed Blinds; big-bet cash games
+        No Dead Button."""
+        if self.button_method is not None:
+            return self.button_method
+        if self.tournament or stakes.is_limit:
+            return ButtonMethod.DEAD_BUTTON
+        return ButtonMethod.MOVING_BUTTON
+
+    def straddle_allowed(self, stakes: Stakes) -> bool:
+        if self.straddle is not None:
+            return self.straddle
+        return not stakes.is_limit

@@ -1,0 +1,40 @@
+"""A player at a table, between hands."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Status(Enum):
+    ACTIVE = "active"  # dealt in when a hand starts
+    NEW = "new"  # just sat down: waits for the big blind or posts (T7)
+    SITTING_OUT = "sitting_out"  # at the table, not playing: misses blinds (T8)
+    AWAY = "away"  # away from the table: misses blinds (T13)
+    BUSTED = "busted"  # no chips; may rebuy (T10)
+
+
+@dataclass(slots=True)
+class Player:
+    """Mutable between hands; the table owns it."""
+
+    name: str
+    stack: int
+    status: Status = Status.NEW
+    missed_small: bool = False  # missed-blind markers (T8)
+    missed_big: bool = False
+    wants_to_post: bool = False  # a new or returning player who posts to play now
+    owes_blind_next: bool = False  # T9: dealt in without posting, played: posts next deal
+    skip_blinds_until_bb: bool = False  # big-bet make-up between the blinds (T8)
+    pots_won_in_row: int = 0  # kill games (F12)
+    dealing_off: bool = False  # T12: may let the blinds pass the new seat once
+    hands_played: int = 0
+
+    @property
+    def owes(self) -> bool:
+        """Carries a missed-blind marker (T8)."""
+        return self.missed_small or self.missed_big
+
+    @property
+    def present(self) -> bool:
+        return self.status in (Status.ACTIVE, Status.NEW) and self.stack > 0

@@ -1,0 +1,570 @@
+"""The table between hands: seats, the button, blinds owed, new players (T1-T14).
+
+A :class:`Table` holds players across hands.  :meth:`Table.start_hand` decides
+the button and blinds by the configured method, who is dealt in and who
+posts what, and returns the engine :class:`~pokerroom.rules.engine.Hand` for
+that deal; :meth:`Table.finish_hand` takes the result back.  Every request
+that the rules forbid raises an error and leaves the table unchanged.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from pokerroom.cards import Deck
+from pokerroom.errors import ConfigError, IllegalActionError
+from pokerroom.rules.config import HandConfig, Structure
+from pokerroom.rules.engine import Hand
+from pokerroom.rules.events import PotAwarded
+from pokerroom.table.draw import ButtonDraw, draw_for_button
+from pokerroom.table.options import ButtonMethod, Stakes, TableOptions
+from pokerroom.table.placement import Positions, passed_over, place
+from pokerroom.table.player import Player, Status
+
+
+@dataclass(frozen=True, slots=True)
+class HandPlan:
+    """Who is dealt in and who posts what, for the next deal.
+
+    ``seats`` lists the table seats dealt in, in engine order (the first player
+    left of the button first, the player with last action last).  The other
+    tuples are per engine seat.
+    """
+
+    positions: Positions | None  # None in stud
+    seats: tuple[int, ...]
+    blinds: tuple[int, ...]
+    posts: tuple[int, ...]
+    dead: tuple[int, ...]
+    antes: tuple[int, ...]
+    straddles: tuple[int, ...] = ()  # table seats that straddle
+    kill_seat: int | None = None
+    factor: float = 1.0  # kill stakes multiplier (F12)
+    waiting: tuple[int, ...] = ()  # present players not dealt in this time
+    notes: tuple[str, ...] = ()
+
+    def engine_seat(self, table_seat: int) -> int:
+        return self.seats.index(table_seat)
+
+
+@dataclass(slots=True)
+class _Markers:
+    seats_missed: list[tuple[int, str]] = field(default_factory=list)
+
+
+class Table:
+    """A cash-game (or tournament) table: seats and players across hands."""
+
+    def __init__(self, stakes: Stakes, options: TableOptions | None = None) -> None:
+        self.stakes = stakes
+        self.options = options or TableOptions()
+        self.method = self.options.method_for(stakes)
+        self.players: list[Player | None] = [None] * self.options.seats
+        self.positions: Positions | None = None
+        self.first_button: int | None = None
+        self.hand: Hand | None = None
+        self.plan_in_play: HandPlan | None = None
+        self.hands_dealt = 0
+        self.notes: list[str] = []
+        self._straddles: list[int] = []
+        self._kill_next: int | None = None
+        self._last_winner: int | None = None
+        self._wait_hands: dict[int, int] = {}
+        self._rebought: set[int] = set()
+
+    # ------------------------------------------------------------- seating
+
+    @property
+    def seat_count(self) -> int:
+        return len(self.players)
+
+    def _player(self, seat: int) -> Player:
+        if not 0 <= seat < self.seat_count:
+            raise ConfigError(f"no seat {seat}: seats are 0-{self.seat_count - 1}")
+        player = self.players[seat]
+        if player is None:
+            raise ConfigError(f"seat {seat} is empty")
+        return player
+
+    def _between_hands(self, what: str) -> None:
+        if self.hand is not None:
+            raise IllegalActionError("hand_in_progress", f"{what} only between hands (B11, T14)")
+
+    def _check_buy_in(self, amount: int, *, current: int = 0) -> None:
+        o = self.options
+        total = current + amount
+        if amount <= 0:
+            raise ConfigError(f"a buy-in must be a positive number of chips, got {amount}")
+        if current == 0 and total < o.min_buy_in:
+            raise ConfigError(f"the minimum buy-in is {o.min_buy_in}, got {amount}")
+        if o.max_buy_in and total > o.max_buy_in:
+            allowed = o.max_buy_in - current
+            raise ConfigError(
+                f"the maximum buy-in is {o.max_buy_in}: with {current} in front, at most "
+                f"{allowed} more may be added, not {amount}"
+            )
+
+    def sit(self, seat: int, name: str, buy_in: int) -> Player:
+        """A new player takes an empty seat with a buy-in (T14).  New players wait for the
+        big blind or post to be dealt in at once (T7)."""
+        if not 0 <= seat < self.seat_count:
+            raise ConfigError(f"no seat {seat}: seats are 0-{self.seat_count - 1}")
+        if self.players[seat] is not None:
+            raise ConfigError(f"seat {seat} is taken")
+        if any(p is not None and p.name == name for p in self.players):
+            raise ConfigError(f"{name!r} is already seated at this table")
+        self._check_buy_in(buy_in)
+        player = Player(name, buy_in)
+        if self.hands_dealt == 0:
+            # T11: a player seated before the first deal draws for the button and
+            # is active from the start.
+            player.status = Status.ACTIVE
+        self.players[seat] = player
+        return player
+
+    def leave(self, seat: int) -> int:
+        """The player cashes out and the seat empties; returns the chips taken."""
+        self._between_hands("leaving the table")
+        player = self._player(seat)
+        self.players[seat] = None
+        self._wait_hands.pop(seat, None)
+        return player.stack
+
+    def top_up(self, seat: int, amount: int) -> None:
+        """T14, B11: add chips between hands, within the maximum buy-in."""
+        self._between_hands("adding chips")
+        player = self._player(seat)
+        self._check_buy_in(amount, current=player.stack)
+        player.stack += amount
+
+    def rebuy(self, seat: int, amount: int) -> None:
+        """T10: a busted player buys in again.  They must make up missed blinds and are not
+        a new player (RR 11), unless the house option ``rebuy_as_new_player`` (LVH B19)."""
+        self._between_hands("rebuying")
+        player = self._player(seat)
+        if player.stack > 0:
+            raise ConfigError(f"seat {seat} still has {player.stack} chips: use top_up")
+        self._check_buy_in(amount)
+        player.stack = amount
+        if self.options.rebuy_as_new_player and player.owes:
+            player.status = Status.NEW
+            player.missed_small = player.missed_big = False
+        else:
+            player.status = Status.ACTIVE
+
+    def sit_out(self, seat: int) -> None:
+        """T8: sitting out, the player misses blinds as they pass."""
+        player = self._player(seat)
+        player.status = Status.SITTING_OUT
+        player.wants_to_post = False
+
+    def away(self, seat: int) -> None:
+        """T13: away from the table; missed blinds accrue."""
+        player = self._player(seat)
+        player.status = Status.AWAY
+        player.wants_to_post = False
+
+    def sit_in(self, seat: int, *, post: bool = False) -> None:
+        """Come back.  With missed blinds, wait for the big blind or ``post`` to make them
+        up (T8); a new player likewise waits or posts a big blind (T7)."""
+        player = self._player(seat)
+        if player.stack <= 0:
+            raise ConfigError(f"seat {seat} has no chips: rebuy first")
+        if player.status in (Status.SITTING_OUT, Status.AWAY, Status.BUSTED):
+            player.status = Status.NEW if player.hands_played == 0 else Status.ACTIVE
+        player.wants_to_post = post
+
+    def post_to_play(self, seat: int) -> None:
+        """A new player (T7, F13) or one with missed blinds (T8) posts to be dealt in
+        without waiting for the big blind."""
+        player = self._player(seat)
+        if player.status not in (Status.NEW, Status.ACTIVE):
+            raise ConfigError(f"seat {seat} is {player.status.value}: sit in first")
+        player.wants_to_post = True
+
+    def change_seat(self, old: int, new: int) -> None:
+        """T12: move to an empty seat between hands.
+
+        In a new game, free until a blind has passed the new seat (T11).  Otherwise
+        the player is dealt in at the first hand in the same relative position to the
+        big blind, or posts a big blind to play at once (RR 13).  A player who just
+        played the button may "deal off" and let the blinds pass the new seat once
+        (RR 14).
+        """
+        self._between_hands("changing seats")
+        player = self._player(old)
+        if not 0 <= new < self.seat_count or self.players[new] is not None:
+            raise ConfigError(f"seat {new} is not an empty seat")
+        wait = 0
+        prev = self.positions
+        if prev is not None and player.hands_played:
+            dealt_off = prev.button == old
+            before = self._distance_to_big_blind(old)
+            self.players[old] = None
+            self.players[new] = player
+            after = self._distance_to_big_blind(new)
+            if dealt_off:
+                player.dealing_off = True
+            elif after > before:
+                wait = after - before
+        else:
+            self.players[old] = None
+            self.players[new] = player
+        self._wait_hands.pop(old, None)
+        if wait:
+            self._wait_hands[new] = wait
+            self.notes.append(
+                f"seat {new}: moved away from the big blind; dealt in after {wait} hand(s) "
+                "or by posting a big blind (T12)"
+            )
+
+    def _distance_to_big_blind(self, seat: int) -> int:
+        """Active players from the next big blind up to ``seat`` (hands before paying)."""
+        assert self.positions is not None
+        bb = self.positions.big_blind
+        count = 0
+        s = bb
+        for _ in range(self.seat_count):
+            s = (s + 1) % self.seat_count
+            if s == seat:
+                return count
+            p = self.players[s]
+            if p is not None and p.present:
+                count += 1
+        return count
+
+    # -------------------------------------------------------------- button
+
+    def draw_for_button(self, deck: Deck) -> ButtonDraw:
+        """D5: the first button by a draw (``button_draw`` option)."""
+        self._between_hands("drawing for the button")
+        if self.hands_dealt:
+            raise ConfigError("the button is drawn only for the first deal")
+        seats = [s for s, p in enumerate(self.players) if p is not None and p.present]
+        result = draw_for_button(seats, deck, method=self.options.button_draw)
+        self.first_button = result.winner
+        return result
+
+    def request_straddle(self, seat: int) -> None:
+        """F11: a voluntary live straddle of twice the big blind, by the player left of
+        the big blind (or, when the house allows several, left of the last straddle)."""
+        self._between_hands("straddling")
+        if not self.options.straddle_allowed(self.stakes):
+            raise IllegalActionError("no_straddle", "this game does not allow straddles (F11)")
+        plan = self.plan()
+        if plan.positions is None:
+            raise IllegalActionError("no_straddle", "stud games have no straddle")
+        if plan.positions.heads_up:
+            raise IllegalActionError("no_straddle", "no straddle heads-up: it would be the button")
+        if seat in self._straddles:
+            raise IllegalActionError("second_straddle", f"seat {seat} already straddles")
+        if self._straddles and not self.options.multiple_straddles:
+            raise IllegalActionError(
+                "second_straddle", "one straddle per deal (F11); the house allows no more"
+            )
+        due = self._straddle_seat(plan, after=self._straddles[-1] if self._straddles else None)
+        if due is None or seat != due:
+            raise IllegalActionError(
+                "wrong_straddle_seat",
+                f"seat {seat} cannot straddle: only seat {due} (left of the "
+                f"{'last straddle' if self._straddles else 'big blind'}) may (F11)"
+                if due is not None else "nobody may straddle this deal",
+            )
+        self._straddles.append(seat)
+
+    def _straddle_seat(self, plan: HandPlan, *, after: int | None) -> int | None:
+        assert plan.positions is not None
+        anchor = plan.positions.big_blind if after is None else after
+        order = list(plan.seats)
+        if anchor not in order:
+            return None
+        k = order.index(anchor) + 1
+        if k >= len(order) - 1:
+            return None  # the button may not straddle
+        return order[k]
+
+    # ---------------------------------------------------------------- plan
+
+    def _present(self) -> dict[int, Player]:
+        return {s: p for s, p in enumerate(self.players) if p is not None and p.present}
+
+    def plan(self) -> HandPlan:
+        """Decide the next deal without changing anything."""
+        present = self._present()
+        if len(present) < 2:
+            raise ConfigError(f"{len(present)} player(s) ready: a deal needs two")
+        if self.stakes.game.is_stud:
+            return self._plan_stud(present)
+        return self._plan_blinds(present)
+
+    def _plan_stud(self, present: dict[int, Player]) -> HandPlan:
+        # No button in stud; keep a dealer position moving for the seat order.
+        start = self.first_button if self.positions is None else self.positions.button
+        if start is None:
+            start = min(present)
+        elif self.positions is not None:
+            start = next(s for s in (*passed_over(start, start, self.seat_count), start)
+                         if s in present)
+        seats = _clockwise_from(start, self.seat_count, present)
+        antes = tuple(self.stakes.ante for _ in seats)
+        zeros = (0,) * len(seats)
+        positions = Positions(start, start, None, start)
+        return HandPlan(positions, seats, zeros, zeros, zeros, antes)
+
+    def _plan_blinds(self, present: dict[int, Player]) -> HandPlan:
+        stakes, options = self.stakes, self.options
+        new_game = self.hands_dealt == 0
+        waiting_turns = {s for s, n in self._wait_hands.items() if n > 0}
+        candidates = set(present)
+        dealers = {
+            s for s, p in present.items()
+            if p.status is Status.ACTIVE and not p.owes and not p.skip_blinds_until_bb
+            and s not in waiting_turns and not p.dealing_off
+        }
+        if new_game:
+            dealers = set(present)
+        first = self.first_button
+        if self.positions is None and first is None:
+            raise ConfigError("draw for the button first: table.draw_for_button(deck) (D5)")
+        positions = place(
+            self.method, self.seat_count, candidates=candidates, dealers=dealers,
+            previous=self.positions, first_button=first,
+        )
+        notes: list[str] = []
+        dealt: set[int] = set()
+        posts: dict[int, int] = {}
+        dead: dict[int, int] = {}
+        waiting: list[int] = []
+        bb, sb = stakes.big_blind, stakes.small_blind
+        for seat, p in present.items():
+            between = positions.between_blinds(seat, self.seat_count)
+            if seat in (positions.big_blind, positions.small_blind) or seat in dealers:
+                dealt.add(seat)
+                if p.owes_blind_next and seat != positions.big_blind:
+                    posts[seat] = bb  # T9: played without posting last deal
+            elif p.status is Status.NEW or p.dealing_off or seat in waiting_turns:
+                free = new_game or not options.new_player_must_post
+                if p.dealing_off and not between:
+                    dealt.add(seat)  # RR 14: re-enters behind the button without posting
+                elif between:
+                    waiting.append(seat)  # T7: never dealt in between the blinds
+                elif free and p.status is Status.NEW:
+                    dealt.add(seat)
+                elif p.wants_to_post:
+                    dealt.add(seat)
+                    posts[seat] = bb  # F13: a live big blind
+                else:
+                    waiting.append(seat)
+            elif p.owes:
+                if not p.wants_to_post:
+                    waiting.append(seat)
+                elif stakes.is_limit:
+                    if between:
+                        waiting.append(seat)
+                        notes.append(f"seat {seat}: limit make-ups wait for the button (T8)")
+                        continue
+                    dealt.add(seat)
+                    if p.missed_big:
+                        posts[seat] = bb
+                        if p.missed_small:
+                            dead[seat] = sb
+                    else:
+                        dead[seat] = sb
+                else:
+                    dealt.add(seat)
+                    if p.missed_big:
+                        posts[seat] = bb
+                    else:
+                        dead[seat] = sb
+            else:
+                dealt.add(seat)
+        seats = _clockwise_from(positions.button, self.seat_count, dealt)
+        blinds = {positions.big_blind: bb}
+        if positions.small_blind is not None:
+            blinds[positions.small_blind] = sb
+        kill_seat = self._kill_next if self._kill_next in dealt else None
+        factor = options.kill_factor if kill_seat is not None else 1.0
+        if kill_seat is not None:
+            blinds[kill_seat] = blinds.get(kill_seat, 0) + int(bb * factor)
+        straddles: list[int] = []
+        size = 2 * bb
+        for s in self._straddles:
+            if s in dealt and s not in blinds:
+                blinds[s] = size
+                straddles.append(s)
+                size *= 2
+        ante = stakes.ante
+        if stakes.big_blind_ante:
+            antes = tuple(ante if s == positions.big_blind else 0 for s in seats)
+        else:
+            antes = tuple(ante for _ in seats)
+        return HandPlan(
+            positions=positions,
+            seats=seats,
+            blinds=tuple(blinds.get(s, 0) for s in seats),
+            posts=tuple(posts.get(s, 0) for s in seats),
+            dead=tuple(dead.get(s, 0) for s in seats),
+            antes=antes,
+            straddles=tuple(straddles),
+            kill_seat=kill_seat,
+            factor=factor,
+            waiting=tuple(sorted(waiting)),
+            notes=tuple(notes),
+        )
+
+    # ---------------------------------------------------------------- deal
+
+    def start_hand(self, deck: Deck | None = None) -> Hand:
+        """Place the button and blinds (marking missed blinds) and deal."""
+        self._between_hands("starting a hand")
+        if self.positions is None and self.first_button is None and not self.stakes.game.is_stud:
+            self.draw_for_button(Deck(rng=_secure()))
+        plan = self.plan()
+        self._mark_missed_blinds(plan)
+        stakes = self.stakes
+        factor = plan.factor
+        structure = stakes.structure
+        config = HandConfig(
+            variant=stakes.game,
+            structure=structure,
+            stacks=tuple(self._player(s).stack for s in plan.seats),
+            antes=plan.antes,
+            blinds=plan.blinds,
+            posts=plan.posts,
+            dead=plan.dead,
+            bring_in=stakes.bring_in,
+            min_bet=int(stakes.big_blind * factor) if structure in (
+                Structure.NO_LIMIT, Structure.POT_LIMIT) else (
+                stakes.big_blind if structure is Structure.SPREAD_LIMIT else 0),
+            max_bet=stakes.max_bet,
+            small_bet=int(stakes.small_bet * factor),
+            big_bet=int(stakes.big_bet * factor),
+            raise_cap=stakes.raise_cap,
+            names=tuple(self._player(s).name for s in plan.seats),
+        )
+        hand = Hand(config, deck if deck is not None else Deck(rng=_secure(),
+                                                               cards=stakes.game.deck))
+        self.hand = hand
+        self.plan_in_play = plan
+        self.notes.extend(plan.notes)
+        return hand
+
+    def _mark_missed_blinds(self, plan: HandPlan) -> None:
+        """T8: players absent when a blind passes them get a missed-blind marker."""
+        prev, now = self.positions, plan.positions
+        if prev is None or now is None or self.method is ButtonMethod.SIMPLIFIED:
+            return
+        n = self.seat_count
+
+        def absent(seat: int) -> Player | None:
+            p = self.players[seat]
+            if p is None or p.present or p.hands_played == 0:
+                return None
+            return p
+
+        for seat in passed_over(prev.big_blind, now.big_blind, n):
+            p = absent(seat)
+            if p is not None:
+                p.missed_big = True
+                if self.method is ButtonMethod.DEAD_BUTTON:
+                    p.missed_small = True
+                self.notes.append(f"seat {seat}: missed the big blind")
+        if self.method is ButtonMethod.DEAD_BUTTON:
+            p = absent(now.small_blind_seat)
+            if p is not None:
+                p.missed_small = True
+                self.notes.append(f"seat {now.small_blind_seat}: missed the small blind")
+        else:
+            for seat in passed_over(prev.small_blind_seat, now.small_blind_seat, n):
+                p = absent(seat)
+                if p is not None:
+                    p.missed_small = True
+                    self.notes.append(f"seat {seat}: missed the small blind")
+
+    def finish_hand(self) -> None:
+        """Take the result of the finished hand back to the seats."""
+        hand, plan = self.hand, self.plan_in_play
+        if hand is None or plan is None:
+            raise ConfigError("no hand in progress")
+        if not hand.is_over:
+            raise IllegalActionError("hand_not_over", "the hand is not over yet")
+        won: dict[int, int] = {}
+        for event in hand.events:
+            if isinstance(event, PotAwarded):
+                for engine_seat, chips in event.amounts:
+                    won[plan.seats[engine_seat]] = won.get(plan.seats[engine_seat], 0) + chips
+        for engine_seat, seat in enumerate(plan.seats):
+            p = self._player(seat)
+            p.stack = hand.stacks[engine_seat]
+            p.hands_played += 1
+            p.wants_to_post = False
+            p.owes_blind_next = False
+            p.dealing_off = False
+            if p.status is Status.NEW:
+                p.status = Status.ACTIVE
+            posted_bb = plan.positions is not None and seat == plan.positions.big_blind
+            if posted_bb or plan.posts[engine_seat] or plan.dead[engine_seat]:
+                p.missed_small = p.missed_big = False
+            if posted_bb:
+                p.skip_blinds_until_bb = False
+            if p.stack == 0:
+                p.status = Status.BUSTED
+        if plan.positions is not None:
+            for seat in list(self._wait_hands):
+                self._wait_hands[seat] -= 1
+                if self._wait_hands[seat] <= 0:
+                    del self._wait_hands[seat]
+        self._update_kill(plan, won, hand)
+        self.positions = plan.positions
+        self.hands_dealt += 1
+        self.hand = None
+        self.plan_in_play = None
+        self._straddles = []
+
+    def _update_kill(self, plan: HandPlan, won: dict[int, int], hand: Hand) -> None:
+        """F12: who must post a kill blind next deal."""
+        o = self.options
+        self._kill_next = None
+        if o.kill == "none":
+            return
+        sole = [s for s, chips in won.items() if chips > 0]
+        winner = sole[0] if len(sole) == 1 else None
+        for seat, p in enumerate(self.players):
+            if p is None:
+                continue
+            p.pots_won_in_row = p.pots_won_in_row + 1 if seat == winner else 0
+        if winner is None:
+            return
+        pot = sum(won.values())
+        p = self._player(winner)
+        if (o.kill == "two_pots" and p.pots_won_in_row >= 2) or (
+            o.kill == "pot_size" and pot >= o.kill_pot_size > 0
+        ):
+            self._kill_next = winner
+            self.notes.append(f"seat {winner} must post a kill blind next deal (F12)")
+
+    # -------------------------------------------------------------- views
+
+    def stacks(self) -> dict[int, int]:
+        return {s: p.stack for s, p in enumerate(self.players) if p is not None}
+
+    def chips_on_table(self) -> int:
+        """Every chip at the table, including a hand in progress."""
+        total = sum(p.stack for p in self.players if p is not None)
+        if self.hand is not None and self.plan_in_play is not None:
+            in_hand = sum(self.hand.stacks) + self.hand.pot
+            total += in_hand - sum(self._player(s).stack for s in self.plan_in_play.seats)
+        return total
+
+
+def _clockwise_from(start: int, seats: int, chosen: Sequence[int] | set[int] | dict[int, Player]
+                    ) -> tuple[int, ...]:
+    """The chosen seats in dealing order: the first after ``start``, ``start`` last."""
+    order = [(start + k) % seats for k in range(1, seats + 1)]
+    return tuple(s for s in order if s in chosen)
+
+
+def _secure() -> secrets.SystemRandom:
+    return secrets.SystemRandom()
