@@ -96,9 +96,9 @@ def place(
             # Coming back from heads-up or from a gap: keep the order sane.
             sb_seat = _before(bb, seats, set(dealers) | set(candidates))
             button = _before(sb_seat, seats, set(dealers)) if sb_seat != bb else sb_seat
-        sb: int | None = sb_seat if sb_seat in dealers else None
+        poster = sb_seat if sb_seat in dealers else None
         dead = button not in dealers and button not in candidates
-        return Positions(button, sb_seat, sb, bb, dead_button=dead)
+        return Positions(button, sb_seat, poster, bb, dead_button=dead)
     # T3 / T4: the button always moves forward to an active player.
     button = next_of(previous.button, seats, dealers)
     sb = next_of(button, seats, dealers)
