@@ -387,7 +387,9 @@ class Table:
         kill_seat = self._kill_next if self._kill_next in dealt else None
         factor = options.kill_factor if kill_seat is not None else 1.0
         if kill_seat is not None:
-            blinds[kill_seat] = blinds.get(kill_seat, 0) + int(bb * factor)
+            # F12: the kill blind replaces any blind the killer was due (house rules
+            # vary; this keeps one blind per player).
+            blinds[kill_seat] = int(bb * factor)
         straddles: list[int] = []
         size = 2 * bb
         for s in self._straddles:
@@ -505,7 +507,13 @@ class Table:
             if p.status is Status.NEW:
                 p.status = Status.ACTIVE
             posted_bb = plan.positions is not None and seat == plan.positions.big_blind
-            if posted_bb or plan.posts[engine_seat] or plan.dead[engine_seat]:
+            made_up = p.owes and bool(plan.posts[engine_seat] or plan.dead[engine_seat])
+            if (
+                made_up and not self.stakes.is_limit and plan.positions is not None
+                and plan.positions.between_blinds(seat, self.seat_count)
+            ):
+                p.skip_blinds_until_bb = True  # T8, LVH B16: no more blinds that round
+            if posted_bb or made_up:
                 p.missed_small = p.missed_big = False
             if posted_bb:
                 p.skip_blinds_until_bb = False
