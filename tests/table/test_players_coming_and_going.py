@@ -377,31 +377,6 @@ def test_F11_multiple_straddles_when_the_house_allows() -> None:
     assert plan.blinds[plan.seats.index(E)] == 40
 
 
-def test_F12_kill_blind_after_two_pots_in_a_row() -> None:
-    """F12: winning two pots in a row triggers a full kill: a live blind of twice the big
-    blind, acting last before the flop, with the stakes doubled for that deal."""
-    table = holdem_table("ABCD", button=A, structure="fixed_limit", kill="two_pots")
-    winner = None
-    for _ in range(10):
-        plan = table.plan()
-        # Everyone folds to the big blind, who wins the pot.
-        assert plan.positions is not None
-        bb = plan.positions.big_blind
-        play(table)
-        if table._kill_next is not None:
-            winner = table._kill_next
-            break
-        assert bb is not None
-    if winner is None:
-        # Blinds rotate, so force two wins in a row by the same seat with check-downs.
-        pytest.skip("fold-around never gives two pots in a row")
-    plan = table.plan()
-    k = plan.seats.index(winner)
-    assert plan.kill_seat == winner and plan.blinds[k] >= 20
-    hand = table.start_hand(Deck(4))
-    assert hand.config.small_bet == 20 and hand.config.big_bet == 40
-
-
 def test_F12_kill_with_stacked_decks() -> None:
     """F12 with a controlled result: A wins two pots in a row, then posts the kill."""
     table = holdem_table("ABC", button=A, structure="fixed_limit", kill="two_pots")

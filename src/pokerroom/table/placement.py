@@ -79,7 +79,7 @@ def place(
     if len(candidates) < 2:
         raise ConfigError(f"a deal needs two players, {len(candidates)} can play")
     if len(candidates) == 2:
-        return _heads_up(seats, candidates, previous, first_button)
+        return _heads_up(seats, candidates, dealers, previous, first_button)
     if previous is None:
         if first_button is None or first_button not in dealers:
             raise ConfigError("the first deal needs a button on an active player (draw for it)")
@@ -118,12 +118,21 @@ def _before(seat: int, seats: int, among: Collection[int]) -> int:
 
 
 def _heads_up(
-    seats: int, candidates: Collection[int], previous: Positions | None, first_button: int | None
+    seats: int,
+    candidates: Collection[int],
+    dealers: Collection[int],
+    previous: Positions | None,
+    first_button: int | None,
 ) -> Positions:
     """F4, T6: the button posts the small blind; when the table shrinks to two
-    the big blind keeps moving and the button is placed accordingly."""
+    the big blind keeps moving and the button is placed accordingly.  A new or
+    returning player facing a single active player takes the big blind (T7)."""
     a, b = sorted(candidates)
-    if previous is None:
+    newcomers = [s for s in (a, b) if s not in dealers]
+    if len(newcomers) == 1 and (previous is not None or first_button not in (a, b)):
+        bb = newcomers[0]
+        button = b if bb == a else a
+    elif previous is None:
         button = first_button if first_button in (a, b) else a
         bb = b if button == a else a
     else:

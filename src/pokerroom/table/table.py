@@ -325,6 +325,9 @@ class Table:
         }
         if new_game:
             dealers = set(present)
+        elif len(candidates) == 2:
+            # Heads-up there is no round to skip blinds in: a made-up player is regular.
+            dealers |= {s for s, p in present.items() if p.skip_blinds_until_bb}
         first = self.first_button
         if self.positions is None and first is None:
             raise ConfigError("draw for the button first: table.draw_for_button(deck) (D5)")
