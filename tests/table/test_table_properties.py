@@ -99,7 +99,8 @@ def test_T1_T8_random_table_churn_keeps_every_rule(method: ButtonMethod, structu
         assert button_player is not None
         if method is ButtonMethod.MOVING_BUTTON and not positions.heads_up:
             assert button_player.name != previous_button_player  # T3
-        if method is ButtonMethod.DEAD_BUTTON and previous_bb is not None and not positions.heads_up:
+        dead_button = method is ButtonMethod.DEAD_BUTTON
+        if dead_button and previous_bb is not None and not positions.heads_up:
             seat, name = previous_bb
             player = table.players[seat]
             if player is not None and player.name == name and player.present:
