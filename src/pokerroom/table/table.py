@@ -421,8 +421,12 @@ class Table:
 
     # ---------------------------------------------------------------- deal
 
-    def start_hand(self, deck: Deck | None = None) -> Hand:
-        """Place the button and blinds (marking missed blinds) and deal."""
+    def start_hand(self, deck: Deck | None = None, *, manual: bool = False) -> Hand:
+        """Place the button and blinds (marking missed blinds) and deal.
+
+        ``manual``: a live table whose dealer deals real cards: the hand waits for
+        DealHole/DealBoard actions instead of dealing from ``deck``.
+        """
         self._between_hands("starting a hand")
         if self.positions is None and self.first_button is None and not self.stakes.game.is_stud:
             self.draw_for_button(Deck(rng=_secure()))
@@ -449,12 +453,24 @@ class Table:
             raise_cap=stakes.raise_cap,
             names=tuple(self._player(s).name for s in plan.seats),
         )
-        hand = Hand(config, deck if deck is not None else Deck(rng=_secure(),
-                                                               cards=stakes.game.deck))
+        if manual:
+            hand = Hand(config)
+        else:
+            hand = Hand(config, deck if deck is not None else Deck(rng=_secure(),
+                                                                   cards=stakes.game.deck))
         self.hand = hand
         self.plan_in_play = plan
         self.notes.extend(plan.notes)
         return hand
+
+    def cancel_hand(self, reason: str) -> None:
+        """A misdeal (I1): the hand is void, every chip goes back where it was, and the
+        button does not move.  Stacks at the table were never changed by the hand."""
+        if self.hand is None:
+            raise ConfigError("no hand in progress to cancel")
+        self.notes.append(f"hand cancelled: {reason}")
+        self.hand = None
+        self.plan_in_play = None
 
     def _mark_missed_blinds(self, plan: HandPlan) -> None:
         """T8: players absent when a blind passes them get a missed-blind marker."""
