@@ -72,7 +72,50 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--json", action="store_true", help="one JSON object per hand per line")
     replay.add_argument("-v", "--verbose", action="store_true", help="list passing hands too")
     replay.set_defaults(func=_replay)
+
+    play = sub.add_parser(
+        "play",
+        help="play at a terminal table against simple bots",
+        description="A terminal table: you in seat 0 against bots, hand after hand.",
+    )
+    play.add_argument("--game", default="holdem", help="holdem, omaha, stud, razz, badugi, ...")
+    play.add_argument("--structure", default="no_limit",
+                      choices=["no_limit", "pot_limit", "fixed_limit"])
+    play.add_argument("--blinds", default="1/2", help="small/big blind (stud: ante/small bet)")
+    play.add_argument("--stack", type=int, default=200)
+    play.add_argument("--bots", type=int, default=5, help="number of bots (1-8)")
+    play.add_argument("--bot", default="tag", choices=["tag", "random", "station"])
+    play.add_argument("--seed", type=int, default=None, help="reproducible deals")
+    play.add_argument("--hands", type=int, default=None, help="stop after this many hands")
+    play.add_argument("--name", default="You")
+    play.set_defaults(func=_play)
     return parser
+
+
+def _play(args: argparse.Namespace) -> int:
+    from pokerroom.errors import PokerError
+    from pokerroom.play import PlaySettings, TerminalGame
+
+    try:
+        small, big = (int(x) for x in args.blinds.split("/"))
+    except ValueError:
+        sys.stderr.write(f"pokerroom play: --blinds is SMALL/BIG like 1/2, got {args.blinds!r}\n")
+        return 2
+    if not 1 <= args.bots <= 8:
+        sys.stderr.write(f"pokerroom play: --bots is 1-8, got {args.bots}\n")
+        return 2
+    settings = PlaySettings(
+        game=args.game, structure=args.structure, small_blind=small, big_blind=big,
+        stack=args.stack, bots=args.bots, bot=args.bot, seed=args.seed, hands=args.hands,
+        name=args.name,
+    )
+    try:
+        return TerminalGame(settings).run()
+    except PokerError as exc:
+        sys.stderr.write(f"pokerroom play: {exc}\n")
+        return 2
+    except (EOFError, KeyboardInterrupt):
+        return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

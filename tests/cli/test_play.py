@@ -1,0 +1,60 @@
+"""``pokerroom play``: a terminal table against bots, driven by scripted input."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from rich.console import Console
+
+from pokerroom.cli import main
+from pokerroom.play import PlaySettings, TerminalGame
+
+
+def run(settings: PlaySettings, answers: list[str]) -> tuple[TerminalGame, str]:
+    out = io.StringIO()
+    console = Console(file=out, width=100, color_system=None)
+    feed = iter(answers)
+
+    def ask(prompt: str) -> str:
+        return next(feed, "q")
+
+    game = TerminalGame(settings, console=console, ask=ask)
+    game.run()
+    return game, out.getvalue()
+
+
+@pytest.mark.parametrize("game", ["holdem", "omaha", "stud", "razz", "badugi",
+                                  "deuce_seven_triple"])
+def test_play_a_few_hands_of_each_game(game: str) -> None:
+    structure = "pot_limit" if game == "omaha" else (
+        "no_limit" if game == "holdem" else "fixed_limit")
+    settings = PlaySettings(game=game, structure=structure, bots=3, seed=11, hands=3)
+    game_, text = run(settings, ["f"] * 200)  # the person folds; the bots play on
+    assert game_.table.hands_dealt == 3
+    assert "Hands played: 3" in text
+    total = sum(p.stack for p in game_.table.players if p is not None)
+    rebuys = text.count("rebuys for")
+    assert total == 4 * 200 + rebuys * 200  # no chip created or lost
+    assert "to act" in text  # whose turn is shown
+
+
+def test_play_shows_the_button_and_blinds_and_refuses_bad_input() -> None:
+    settings = PlaySettings(bots=2, seed=5, hands=1)
+    _, text = run(settings, ["r 1", "x", "f"] + ["c"] * 20)
+    assert "button" in text and "BB" in text and "SB" in text
+    assert "not allowed" in text or "unknown action" in text
+    assert "Draw for the button" in text
+
+
+def test_play_quits_cleanly() -> None:
+    settings = PlaySettings(bots=2, seed=1)
+    game, text = run(settings, ["q"])
+    assert "Hands played: 0" in text
+    assert game.table.hand is not None or game.table.hands_dealt == 0
+
+
+def test_cli_play_rejects_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--blinds", "x"]) == 2
+    assert "--blinds is SMALL/BIG" in capsys.readouterr().err
+    assert main(["play", "--bots", "12"]) == 2
