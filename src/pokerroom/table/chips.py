@@ -316,7 +316,7 @@ class _Judge:
                 raise ConfigError(
                     f"pulled back {pulled} are not among the prior bet chips {prior_chips}"
                 )
-        self.pulled = pulled
+        self.pulled = bool(pulled) or (pulled_back is True and mine > 0)
         left = list((Counter(prior_chips) - Counter(pulled)).elements())
         self.left = left
         self.prior_value = sum(left) if prior_chips else (0 if pulled_back is True else mine)
@@ -344,7 +344,7 @@ class _Judge:
                 f"string raise refused (TDA 42): the {_amount(self.refused)} brought out in a "
                 "second motion goes back"
             )
-        if pulled:
+        if self.pulled:
             self.notes.append(
                 "having pulled back prior bet chips, the player may not fold (TDA 46-B)"
             )
@@ -368,6 +368,10 @@ class _Judge:
         else:
             choices = " or ".join(o.description for o in action.options)
             why = f"{why}: {action.question}; the floor decides: {choices}"
+            if self.refused:
+                action = replace(action, options=tuple(
+                    replace(o, change=o.change + self.refused) for o in action.options
+                ))
         change += self.refused
         text = f"{rule}: {why}."
         if self.notes:
@@ -566,7 +570,7 @@ class _Judge:
             options.append(FloorOption(
                 Fold(), f"fold, forfeiting {_amount(forfeit)}"
                 + (f" with {_amount(total - level)} returned" if total > level else ""),
-                change=max(0, self.phys - level), forfeit=forfeit,
+                change=max(0, self.phys - max(level, mine)), forfeit=forfeit,
             ))
         if single_chip:
             chip = self.new[0]
