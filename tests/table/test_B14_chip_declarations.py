@@ -85,6 +85,49 @@ def ruled(ruling: Ruling, action: CheckCall | BetRaise, *, change: int = 0, to_a
 # ----------------------------------------------------------- Rule 43 (section 1)
 
 
+def test_B14_TDA_43_1_a_declared_raise_short_of_5600_is_made_5600() -> None:
+    """B14, B8 / TDA-43-1: 600, 1,600, 3,600: D's minimum is 5,600, so "raise, 5,000" is
+    corrected up to 5,600 and a silent 5,000 chip is a call."""
+    hand = postflop(4, 100, 200)
+    bets(hand, 600, 1_600, 3_600)
+    said = interpret_chips(hand, [5_000], declared=Declaration.raise_to(5_000))
+    ruled(said, BetRaise(5_600), to_add=600)
+    assert said.clamped
+    ruled(interpret_chips(hand, [5_000]), CheckCall(), change=1_400, rule="TDA 44")
+    plays(hand, said)
+
+
+def test_B14_TDA_43_2_raise_after_a_short_all_in_is_to_250() -> None:
+    """B14, B8 / TDA-43-2: 50-100, UTG all-in to 150; B says "raise": at least 250."""
+    hand = holdem(4, 50, 100, [DEEP, DEEP, 150, DEEP])
+    bets(hand, 150)
+    ruling = interpret_chips(hand, [], declared=Declaration.raise_to())
+    ruled(ruling, BetRaise(250), to_add=250)
+    plays(hand, ruling)
+
+
+def test_B14_TDA_43_4A_chips_over_the_50_percent_mark_raise_to_800() -> None:
+    """B14, B8 / TDA-43-4A: 25-50; 125, 200, 500: D's full raise is to 800 (+300);
+    [500, 100, 100] (700, past the 650 mark) is a raise to 800."""
+    hand = holdem(6, 25, 50)
+    bets(hand, 125, 200, 500)
+    ruling = interpret_chips(hand, [500, 100, 100])
+    ruled(ruling, BetRaise(800), to_add=100)
+    assert "650" in ruling.explanation
+    plays(hand, ruling)
+
+
+def test_B14_TDA_43_4B_the_450_increment_sets_the_marks() -> None:
+    """B14, B8 / TDA-43-4B: 25-50; A raises to 500 (+450), B and C call: D's minimum is
+    950, the 50% mark 725: [500, 100, 100] is a call, [500, 250] a raise to 950."""
+    hand = holdem(6, 25, 50)
+    bets(hand, 500, "c", "c")
+    ruled(interpret_chips(hand, [500, 100, 100]), CheckCall(), change=200)
+    ruling = interpret_chips(hand, [500, 250])
+    ruled(ruling, BetRaise(950), to_add=200)
+    plays(hand, ruling)
+
+
 def test_B14_TDA_43_3_two_chips_over_a_bet_are_a_raise_and_set_the_increment() -> None:
     """B14 / TDA-43-3: turn, A bets 300, B pushes [500, 500]: a raise to 1,000 (+700);
     C may call or raise to at least 1,700."""
