@@ -295,6 +295,8 @@ class _Judge:
         self.declared = declared or Declaration.silent()
         self.new = _chip_list(chips)
         self.more = _chip_list(more)
+        if not self.new:  # a "second" motion with no first is the only motion
+            self.new, self.more = self.more, []
         prior_chips = _chip_list(prior)
         mine = hand.bets[actor]
         self.current = hand.current_bet
