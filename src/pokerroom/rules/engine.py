@@ -10,10 +10,7 @@ that says why, leaving the hand unchanged.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from enum import Enum
 
 from pokerroom.cards import Deck, format_cards
 from pokerroom.errors import ConfigError, IllegalActionError
@@ -30,74 +27,16 @@ from pokerroom.rules.actions import (
     Muck,
     Show,
 )
-from pokerroom.rules.config import HandConfig, Structure
+from pokerroom.rules.betting import Betting
+from pokerroom.rules.config import HandConfig
+from pokerroom.rules.dealing import Dealing
+from pokerroom.rules.legal import LegalActions, Phase
 from pokerroom.rules.showdown import Showdown
-from pokerroom.rules.stud import bring_in_seat, first_to_act_by_board
+
+__all__ = ["Hand", "LegalActions", "Phase"]
 
 
-class Phase(Enum):
-    DEALING = "dealing"  # waiting for the dealer (manual dealing only)
-    BETTING = "betting"
-    DRAWING = "drawing"
-    SHOWDOWN = "showdown"
-    COMPLETE = "complete"
-
-
-@dataclass(frozen=True, slots=True)
-class LegalActions:
-    """Exactly what may happen next.  Amounts are chips; raise amounts are totals."""
-
-    phase: Phase
-    seat: int | None  # who acts; None when the dealer must deal or the hand is over
-    fold: bool = False
-    check: bool = False
-    call: int | None = None  # chips a call adds (all-in for less when short)
-    min_raise_to: int | None = None
-    max_raise_to: int | None = None
-    bring_in: int | None = None  # stud: the bring-in amount, when it may be posted
-    max_discard: int = 0
-    show: bool = False
-    muck: bool = False
-    deal_seat: int | None = None  # dealer: the seat whose hole cards are due
-    deal_board: int = 0  # dealer: board cards due
-    deal_count: int = 0  # dealer: how many hole cards are due to deal_seat
-
-    @property
-    def can_raise(self) -> bool:
-        return self.min_raise_to is not None
-
-    def describe(self) -> str:
-        """A sentence listing what is allowed, for error messages and UIs."""
-        if self.phase is Phase.COMPLETE:
-            return "nothing: the hand is over"
-        if self.seat is None:
-            if self.deal_board:
-                return f"the dealer deals {self.deal_board} board card(s)"
-            return f"the dealer deals {self.deal_count} card(s) to seat {self.deal_seat}"
-        options: list[str] = []
-        if self.bring_in is not None:
-            options.append(f"post the bring-in of {self.bring_in}")
-        if self.fold:
-            options.append("fold")
-        if self.check:
-            options.append("check")
-        if self.call is not None:
-            options.append(f"call {self.call}")
-        if self.min_raise_to is not None:
-            if self.min_raise_to == self.max_raise_to:
-                options.append(f"bet/raise to {self.min_raise_to}")
-            else:
-                options.append(f"bet/raise to {self.min_raise_to}-{self.max_raise_to}")
-        if self.phase is Phase.DRAWING:
-            options.append(f"discard 0-{self.max_discard} cards")
-        if self.show:
-            options.append("show")
-        if self.muck:
-            options.append("muck")
-        return f"seat {self.seat} may " + ", ".join(options)
-
-
-class Hand:
+class Hand(Dealing, Betting):
     """One deal.  Mutable inside; read it through properties and events."""
 
     def __init__(self, config: HandConfig, deck: Deck | None = None) -> None:
@@ -230,243 +169,7 @@ class Hand:
             return
         self._after_street_action()
 
-    def _after_street_action(self) -> None:
-        """Deal what is due (or wait for the dealer), then open the betting."""
-        if self._pending_deals:
-            if self._deck is None:
-                self.phase = Phase.DEALING
-                self.actor = None
-                return
-            self._deal_from_deck()
-        self._open_betting()
-
-    def _deal_from_deck(self) -> None:
-        deck = self._deck
-        assert deck is not None
-        street = self.variant.streets[self.street]
-        if street.burn and len(deck) > 0:
-            deck.burn()
-            self.events.append(ev.CardBurned(None))
-        hole_deals = [(s, c) for s, c in self._pending_deals if s is not None]
-        board = sum(c for s, c in self._pending_deals if s is None)
-        if hole_deals:
-            # D4: one card at a time, clockwise from seat 0.
-            dealt: dict[int, list[int | None]] = {s: [] for s, _ in hole_deals}
-            rounds = max(c for _, c in hole_deals)
-            for r in range(rounds):
-                for s, c in hole_deals:
-                    if r < c:
-                        dealt[s].append(self._draw_card(deck))
-            for s, _ in hole_deals:
-                self._give_hole(s, dealt[s])
-        if board:
-            self._give_board([self._draw_card(deck) for _ in range(board)])
-        self._pending_deals = []
-
-    def _draw_card(self, deck: Deck) -> int:
-        if len(deck) == 0:
-            self._reshuffle_discards()
-        if len(self._restub):
-            return self._restub.pop()
-        return int(deck.deal(1)[0])
-
-    def _reshuffle_discards(self) -> None:
-        """Draw games, house rule: when the stub runs out, the discards of earlier
-        draws (never the burns, never this draw's own discards) are shuffled into
-        a new stub.  The shuffle is seeded from the deck order, so a hand stays
-        reproducible from its configuration, deck order and actions."""
-        if self._restub:
-            return
-        this_round = set(self._draw_round_discards)
-        stub = [c for c in self.discards if c not in this_round]
-        if not stub:
-            raise ConfigError("the deck ran out of cards and there are no discards to reuse")
-        assert self._deck is not None
-        seed = hash(tuple(self._deck.order)) ^ len(self.events)
-        random.Random(seed).shuffle(stub)
-        self.discards = [c for c in self.discards if c in this_round]
-        self._restub = stub[::-1]
-
-    def _give_hole(self, seat: int, cards: Sequence[int | None]) -> None:
-        street = self.variant.streets[self.street]
-        if street.draw:
-            ups = [False] * len(cards)
-        else:
-            ups = [False] * street.down + [True] * street.up
-        for c in cards:
-            if c is not None:
-                self._dealt.add(c)
-        self.hole[seat].extend(cards)
-        self.up[seat].extend(ups)
-        up_cards = tuple(c for c, u in zip(cards, ups, strict=True) if u and c is not None)
-        self.events.append(ev.HoleCardsDealt(seat, seat, tuple(cards), up_cards, len(cards)))
-        if any(not u for u in ups):
-            self.events.append(ev.HoleCardsDealt(None, seat, (), up_cards, len(cards)))
-        else:
-            self.events.append(ev.HoleCardsDealt(None, seat, tuple(cards), up_cards, len(cards)))
-
-    def _give_board(self, cards: Sequence[int]) -> None:
-        self._dealt.update(cards)
-        self.board.extend(cards)
-        if len(self.board) >= 3:
-            self.flop_dealt = True
-        self.events.append(ev.BoardDealt(None, tuple(cards)))
-
     # ----------------------------------------------------------------- betting
-
-    def _can_act(self, i: int) -> bool:
-        return not self.folded[i] and self.stacks[i] > 0
-
-    def _can_bet_more(self) -> bool:
-        """At least two players in the hand still have chips to bet."""
-        count = 0
-        for i in range(self.n):
-            if not self.folded[i] and self.stacks[i] > 0:
-                count += 1
-                if count > 1:
-                    return True
-        return False
-
-    def _unit_for_street(self) -> int:
-        cfg = self.config
-        street = self.variant.streets[self.street]
-        if cfg.structure is Structure.FIXED_LIMIT:
-            return cfg.big_bet if street.big_bet else cfg.small_bet
-        return cfg.min_bet
-
-    def _open_betting(self) -> None:
-        cfg = self.config
-        self.bet_unit = self._unit_for_street()
-        self.acted = [False] * self.n
-        self.faced = [0] * self.n
-        self.raise_count = 0
-        self.last_aggressor = None
-        self.phase = Phase.BETTING
-        first: int | None
-        if self.street == 0 and not self.variant.is_stud:
-            blinds = cfg.blinds or (0,) * self.n
-            top = max(blinds) if blinds else 0
-            self.current_bet = top
-            self.full_raise = max(self.bet_unit, top) if not cfg.structure.is_limit else (
-                self.bet_unit
-            )
-            if top >= self.bet_unit and top > 0:
-                self.raise_count = 1
-                self.last_full_level = top
-            else:
-                self.last_full_level = 0
-            start = max(range(self.n), key=lambda i: (blinds[i], -i)) if top else self.n - 1
-            first = self._next_actor(start)
-        else:
-            self.current_bet = 0
-            self.full_raise = self.bet_unit
-            self.last_full_level = 0
-            self.bets = [0] * self.n
-            if self.variant.is_stud:
-                first = self._stud_opener()
-            else:
-                first = self._next_actor(self.n - 1)
-        self.actor = first
-        if first is None:
-            self._close_round()
-
-    def _stud_opener(self) -> int | None:
-        v = self.variant
-        live = self.in_hand()
-        ups = {
-            i: [c for c, u in zip(self.hole[i], self.up[i], strict=True) if u and c is not None]
-            for i in live
-        }
-        ups = {i: cards for i, cards in ups.items() if cards}
-        if not ups:
-            raise ConfigError("the up-cards must be known to find the bring-in and first to act")
-        if self.street == 0:
-            seat = bring_in_seat(ups, low_game=v.stud_low)
-            # F10: a bring-in player all-in for the ante: the action starts to the left.
-            if self.stacks[seat] == 0:
-                self._bring_in_due = None
-                self.current_bet = 0
-                return self._next_actor(seat)
-            self._bring_in_due = seat
-            return seat
-        seat = first_to_act_by_board(ups, low_game=v.stud_low)
-        if self.stacks[seat] == 0 or self.folded[seat]:
-            return self._next_actor(seat)
-        return seat
-
-    def _needs_action(self, i: int) -> bool:
-        return (
-            not self.folded[i]
-            and self.stacks[i] > 0
-            and (not self.acted[i] or self.bets[i] < self.current_bet)
-        )
-
-    def _next_actor(self, after: int) -> int | None:
-        n = self.n
-        i = after
-        for _ in range(n):
-            i = i + 1 if i + 1 < n else 0
-            if self._needs_action(i):
-                if not self._can_bet_more() and self.bets[i] >= self.current_bet:
-                    return None
-                return i
-        return None
-
-    def _may_raise(self, i: int) -> bool:
-        cfg = self.config
-        if self.stacks[i] + self.bets[i] <= self.current_bet:
-            return False
-        others_with_chips = any(
-            j != i and not self.folded[j] and self.stacks[j] > 0 for j in range(self.n)
-        )
-        if not others_with_chips:
-            return False
-        if cfg.structure.is_limit and cfg.raise_cap is not None:
-            heads_up = sum(1 for f in self.folded if not f) == 2
-            if (cfg.cap_heads_up or not heads_up) and self.raise_count >= cfg.raise_cap:
-                return False
-        if not self.acted[i]:
-            return True
-        if cfg.structure.is_limit:
-            return self.last_full_level > self.faced[i]
-        return self.current_bet - self.faced[i] >= self.full_raise
-
-    def _raise_bounds(self, i: int) -> tuple[int, int]:
-        cfg = self.config
-        all_in = self.stacks[i] + self.bets[i]
-        current = self.current_bet
-        structure = cfg.structure
-        if structure is Structure.FIXED_LIMIT:
-            unit = self.bet_unit
-            if current < unit:
-                target = unit
-            elif cfg.limit_short_raise == "complete" and self.last_full_level:
-                target = max(self.last_full_level + unit, current + 1)
-            else:
-                target = current + unit
-            reach = max(
-                (self.bets[j] + self.stacks[j] for j in range(self.n)
-                 if j != i and not self.folded[j]),
-                default=0,
-            )
-            low = target
-            if current < reach < target:
-                # Raising past what any opponent can call is pointless: a raise to
-                # exactly what the deepest opponent can put in is accepted too.
-                low = reach
-            return min(low, all_in), min(target, all_in)
-        if structure is Structure.SPREAD_LIMIT:
-            low_inc = max(cfg.min_bet, self.full_raise)
-            low = max(current + min(low_inc, cfg.max_bet), cfg.min_bet)
-            high = current + cfg.max_bet
-            return min(low, all_in), min(high, all_in)
-        low = max(current + self.full_raise, cfg.min_bet)
-        if structure is Structure.POT_LIMIT:
-            to_call = current - self.bets[i]
-            high = current + self.pot + to_call
-        else:
-            high = all_in
-        return min(low, all_in), min(high, all_in)
 
     def legal_actions(self) -> LegalActions:
         phase = self.phase
@@ -483,27 +186,7 @@ class Hand:
             return LegalActions(phase, i, max_discard=len(self.hole[i]))
         if phase is Phase.SHOWDOWN:
             return LegalActions(phase, i, show=True, muck=not self._must_show(i))
-        if self._bring_in_due == i:
-            low, high = self._raise_bounds(i)
-            return LegalActions(
-                phase, i, bring_in=min(self.config.bring_in, self.stacks[i]),
-                min_raise_to=low, max_raise_to=high,
-            )
-        owed = self.current_bet - self.bets[i]
-        call = owed if owed < self.stacks[i] else self.stacks[i]
-        if self._may_raise(i):
-            low, high = self._raise_bounds(i)
-        else:
-            low = high = None  # type: ignore[assignment]
-        return LegalActions(
-            phase,
-            i,
-            fold=True,
-            check=owed <= 0,
-            call=call if owed > 0 else None,
-            min_raise_to=low,
-            max_raise_to=high,
-        )
+        return self._betting_legal(i)
 
     # ------------------------------------------------------------------ acting
 
@@ -560,87 +243,6 @@ class Hand:
         prefix = f"{detail}; " if detail else ""
         return IllegalActionError(reason, f"{prefix}{_name(action)} is not allowed: {legal}")
 
-    def _betting_action(self, action: Action) -> None:
-        i = self.actor
-        assert i is not None
-        if self._bring_in_due == i:
-            if isinstance(action, BringIn):
-                self._bring_in_due = None
-                paid = self._pay(i, self.config.bring_in)
-                self.bets[i] += paid
-                self.current_bet = max(self.current_bet, self.bets[i])
-                self.acted[i] = True
-                self.faced[i] = self.current_bet
-                self.events.append(ev.BringInPosted(None, i, paid))
-                self._advance_from(i)
-                return
-            if not isinstance(action, BetRaise):
-                raise self._refuse("bring_in_due", action)
-        if isinstance(action, Fold):
-            self.folded[i] = True
-            self.events.append(ev.Folded(None, i))
-            self._bring_in_due = None
-            self._advance_from(i)
-        elif isinstance(action, CheckCall):
-            owed = self.current_bet - self.bets[i]
-            if owed <= 0:
-                self.events.append(ev.Checked(None, i))
-            else:
-                paid = self._pay(i, owed)
-                self.bets[i] += paid
-                self.events.append(ev.Called(None, i, paid, self.stacks[i] == 0))
-            self.acted[i] = True
-            self.faced[i] = self.current_bet
-            self._advance_from(i)
-        elif isinstance(action, BetRaise):
-            self._bet_raise(i, action.to, action)
-        else:
-            raise self._refuse("not_a_betting_action", action)
-
-    def _bet_raise(self, i: int, to: int, action: Action) -> None:
-        if not self._may_raise(i) and self._bring_in_due != i:
-            raise self._refuse("raise_not_allowed", action, "betting is not open to this seat")
-        low, high = self._raise_bounds(i)
-        if not low <= to <= high:
-            raise self._refuse(
-                "raise_out_of_range", action, f"a bet/raise to {to} is outside {low}-{high}"
-            )
-        cfg = self.config
-        increment = to - self.current_bet
-        paid = self._pay(i, to - self.bets[i])
-        self.bets[i] = to
-        all_in = self.stacks[i] == 0
-        if cfg.structure is Structure.FIXED_LIMIT:
-            unit = self.bet_unit
-            full = to >= unit and (self.current_bet < unit or 2 * increment >= unit)
-            full = full or (not all_in)
-        else:
-            full = increment >= self.full_raise or (self.current_bet == 0 and to >= cfg.min_bet)
-            if full and not cfg.structure.is_limit:
-                self.full_raise = max(increment, self.full_raise if self.current_bet else 0)
-            elif full:
-                self.full_raise = max(self.full_raise, increment)
-        if full:
-            self.raise_count += 1
-            self.last_full_level = to
-        self.current_bet = to
-        self.last_aggressor = i
-        self._bring_in_due = None
-        self.acted[i] = True
-        self.faced[i] = to
-        self.events.append(ev.BetOrRaised(None, i, to, paid, all_in, full))
-        self._advance_from(i)
-
-    def _advance_from(self, i: int) -> None:
-        if sum(1 for f in self.folded if not f) == 1:
-            self._close_round()
-            return
-        nxt = self._next_actor(i)
-        if nxt is None:
-            self._close_round()
-        else:
-            self.actor = nxt
-
     def _close_round(self) -> None:
         """B3 and B12: the round is over; return any uncalled bet, then go on."""
         bets = self.bets
@@ -679,114 +281,7 @@ class Hand:
 
     # ------------------------------------------------------------------ dealing
 
-    def _deal_action(self, action: DealHole | DealBoard) -> None:
-        if self.phase is not Phase.DEALING:
-            raise self._refuse("no_deal_due", action, "no cards are due now")
-        cards = [c for c in action.cards if c is not None]
-        for c in cards:
-            if c not in self._valid_cards:
-                raise self._refuse("bad_card", action, f"card {c} is not in this deck")
-        reused = self._reusable_discards(action)
-        dup = [c for c in cards if c in self._dealt and c not in reused]
-        if dup or len(set(cards)) != len(cards):
-            bad = dup[0] if dup else next(c for c in cards if cards.count(c) > 1)
-            raise self._refuse(
-                "card_dealt_twice", action, f"{format_cards([bad])} has already been dealt"
-            )
-        if isinstance(action, DealBoard):
-            if any(c is None for c in action.cards):
-                raise self._refuse("unknown_board_card", action, "board cards must be known")
-            index = next((k for k, (s, _) in enumerate(self._pending_deals) if s is None), None)
-            if index is None or index and any(s is not None for s, _ in
-                                              self._pending_deals[:index]):
-                raise self._refuse("no_board_due", action, "no board cards are due now")
-            count = self._pending_deals[index][1]
-            if len(action.cards) != count:
-                raise self._refuse(
-                    "wrong_card_count", action, f"{count} board card(s) are due, not "
-                    f"{len(action.cards)}"
-                )
-            del self._pending_deals[index]
-            self._give_board(cards)
-        else:
-            index = next(
-                (k for k, (s, _) in enumerate(self._pending_deals) if s == action.seat), None
-            )
-            if index is None:
-                raise self._refuse("no_cards_due", action, f"no cards are due to seat {action.seat}")
-            count = self._pending_deals[index][1]
-            if len(action.cards) != count:
-                raise self._refuse(
-                    "wrong_card_count", action,
-                    f"{count} card(s) are due to seat {action.seat}, not {len(action.cards)}",
-                )
-            del self._pending_deals[index]
-            self._give_hole(action.seat, action.cards)
-        if not self._pending_deals:
-            self._after_deals()
-
-    def _reusable_discards(self, action: DealHole | DealBoard) -> set[int]:
-        """Draw games: once the stub runs out, earlier discards are dealt again."""
-        if not isinstance(action, DealHole) or not self.variant.is_draw:
-            return set()
-        this_round = set(self._draw_round_discards)
-        return {c for c in self.discards if c not in this_round}
-
-    @property
-    def _valid_cards(self) -> frozenset[int]:
-        return _DECK_SETS.setdefault(self.variant.key, frozenset(self.variant.deck))
-
-    def _after_deals(self) -> None:
-        self._open_betting()
-
     # ------------------------------------------------------------------ drawing
-
-    def _draw_action(self, action: Action) -> None:
-        i = self.actor
-        assert i is not None
-        if not isinstance(action, Discard):
-            raise self._refuse("draw_due", action)
-        remaining = list(self.hole[i])
-        for c in action.cards:
-            if c is not None and c in remaining:
-                remaining.remove(c)
-            elif None in remaining:
-                # An unknown card (a replayed history): a named card must be new.
-                if c is not None and (c in self._dealt or c not in self._valid_cards):
-                    raise self._refuse(
-                        "not_your_card", action, f"seat {i} cannot hold {format_cards([c])}"
-                    )
-                remaining.remove(None)
-            else:
-                raise self._refuse(
-                    "not_your_card", action,
-                    f"seat {i} does not hold {format_cards([c])}",
-                )
-        known = [c for c in action.cards if c is not None]
-        if len(set(known)) != len(known):
-            raise self._refuse("card_dealt_twice", action, "a card is discarded twice")
-        k = len(action.cards)
-        self.hole[i] = remaining
-        self.up[i] = [False] * len(remaining)
-        for c in known:
-            self._dealt.add(c)
-            self.discards.append(c)
-            self._draw_round_discards.append(c)
-        self.events.append(ev.Discarded(i, i, k, tuple(known)))
-        self.events.append(ev.Discarded(None, i, k, ()))
-        if k:
-            self._pending_deals.append((i, k))
-        self._pending_draws = [s for s in self._pending_draws if s != i]
-        if self._pending_draws:
-            self.actor = self._pending_draws[0]
-            return
-        self.actor = None
-        if self._pending_deals:
-            if self._deck is None:
-                self.phase = Phase.DEALING
-                return
-            self._deal_from_deck()
-        self._open_betting()
 
     # ----------------------------------------------------------------- showdown
 
@@ -914,7 +409,6 @@ class Hand:
         return self.act(BetRaise(to))
 
 
-_DECK_SETS: dict[str, frozenset[int]] = {}
 
 
 def _name(action: Action) -> str:

@@ -53,18 +53,18 @@ def build_pots(
         layers += _layers(dead, live, short_dead or [False] * n)
     merged: dict[frozenset[int], int] = {}
     orphan = 0
-    for amount, eligible in layers:
-        if eligible:
-            merged[eligible] = merged.get(eligible, 0) + amount
+    for amount, seats in layers:
+        if seats:
+            merged[seats] = merged.get(seats, 0) + amount
         else:
             orphan += amount  # e.g. a folded player's chips above every live level
     pots = sorted(merged.items(), key=lambda kv: (-len(kv[0]), sorted(kv[0])))
-    result = [(amount, sorted(eligible)) for eligible, amount in pots]
+    result = [(amount, sorted(seats)) for seats, amount in pots]
     if orphan:
         if not result:
             result.append((0, [i for i in range(n) if live[i]]))
-        amount, eligible = result[-1]
-        result[-1] = (amount + orphan, eligible)
+        last, eligible = result[-1]
+        result[-1] = (last + orphan, eligible)
     return result
 
 

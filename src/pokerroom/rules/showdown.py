@@ -132,7 +132,6 @@ class Showdown:
         return out
 
     def _award_pot(self, index: int, amount: int, eligible: list[int], unit: int) -> list[ev.Event]:
-        hand = self.hand
         if len(eligible) == 1:
             shares = [(eligible[0], amount)]
             self._pay(shares)

@@ -78,16 +78,18 @@ _STUD = (
 
 def _draw_streets(draws: int) -> tuple[Street, ...]:
     names = ("first", "second", "third")
-    return (Street("predraw", down=5, burn=False),) + tuple(
-        Street(f"{names[i]}_draw", draw=True, big_bet=i >= draws // 2 if draws > 1 else True)
-        for i in range(draws)
+    return (
+        Street("predraw", down=5, burn=False),
+        *(Street(f"{names[i]}_draw", draw=True, big_bet=i >= draws // 2 if draws > 1 else True)
+          for i in range(draws)),
     )
 
 
 def _badugi_streets() -> tuple[Street, ...]:
     names = ("first", "second", "third")
-    return (Street("predraw", down=4, burn=False),) + tuple(
-        Street(f"{names[i]}_draw", draw=True, big_bet=i >= 1) for i in range(3)
+    return (
+        Street("predraw", down=4, burn=False),
+        *(Street(f"{names[i]}_draw", draw=True, big_bet=i >= 1) for i in range(3)),
     )
 
 

@@ -1,0 +1,310 @@
+"""Betting rounds: who acts, what each player may bet, and applying bets
+(B1-B12, F5, F8-F10).  A mixin of :class:`~pokerroom.rules.engine.Hand`, which
+owns the state declared here."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pokerroom.errors import ConfigError, IllegalActionError
+from pokerroom.rules import events as ev
+from pokerroom.rules.actions import Action, BetRaise, BringIn, CheckCall, Fold
+from pokerroom.rules.config import HandConfig, Structure
+from pokerroom.rules.legal import LegalActions, Phase
+from pokerroom.rules.stud import bring_in_seat, first_to_act_by_board
+from pokerroom.rules.variants import Variant
+
+
+class Betting:
+    """The betting part of a hand."""
+
+    config: HandConfig
+    variant: Variant
+    n: int
+    stacks: list[int]
+    bets: list[int]
+    folded: list[bool]
+    acted: list[bool]
+    faced: list[int]
+    hole: list[list[int | None]]
+    up: list[list[bool]]
+    events: list[ev.Event]
+    street: int
+    phase: Phase
+    actor: int | None
+    current_bet: int
+    full_raise: int
+    last_full_level: int
+    raise_count: int
+    bet_unit: int
+    last_aggressor: int | None
+    _bring_in_due: int | None
+
+    if TYPE_CHECKING:
+
+        @property
+        def pot(self) -> int: ...
+
+        def in_hand(self) -> list[int]: ...
+
+        def _pay(self, seat: int, amount: int) -> int: ...
+
+        def _close_round(self) -> None: ...
+
+        def _refuse(self, reason: str, action: Action, detail: str = "") -> IllegalActionError:
+            ...
+
+    def _can_act(self, i: int) -> bool:
+        return not self.folded[i] and self.stacks[i] > 0
+
+    def _can_bet_more(self) -> bool:
+        """At least two players in the hand still have chips to bet."""
+        count = 0
+        for i in range(self.n):
+            if not self.folded[i] and self.stacks[i] > 0:
+                count += 1
+                if count > 1:
+                    return True
+        return False
+
+    def _unit_for_street(self) -> int:
+        cfg = self.config
+        street = self.variant.streets[self.street]
+        if cfg.structure is Structure.FIXED_LIMIT:
+            return cfg.big_bet if street.big_bet else cfg.small_bet
+        return cfg.min_bet
+
+    def _open_betting(self) -> None:
+        cfg = self.config
+        self.bet_unit = self._unit_for_street()
+        self.acted = [False] * self.n
+        self.faced = [0] * self.n
+        self.raise_count = 0
+        self.last_aggressor = None
+        self.phase = Phase.BETTING
+        first: int | None
+        if self.street == 0 and not self.variant.is_stud:
+            blinds = cfg.blinds or (0,) * self.n
+            top = max(blinds) if blinds else 0
+            self.current_bet = top
+            self.full_raise = max(self.bet_unit, top) if not cfg.structure.is_limit else (
+                self.bet_unit
+            )
+            if top >= self.bet_unit and top > 0:
+                self.raise_count = 1
+                self.last_full_level = top
+            else:
+                self.last_full_level = 0
+            start = max(range(self.n), key=lambda i: (blinds[i], -i)) if top else self.n - 1
+            first = self._next_actor(start)
+        else:
+            self.current_bet = 0
+            self.full_raise = self.bet_unit
+            self.last_full_level = 0
+            self.bets = [0] * self.n
+            first = self._stud_opener() if self.variant.is_stud else self._next_actor(self.n - 1)
+        self.actor = first
+        if first is None:
+            self._close_round()
+
+    def _stud_opener(self) -> int | None:
+        v = self.variant
+        live = self.in_hand()
+        ups = {
+            i: [c for c, u in zip(self.hole[i], self.up[i], strict=True) if u and c is not None]
+            for i in live
+        }
+        ups = {i: cards for i, cards in ups.items() if cards}
+        if not ups:
+            raise ConfigError("the up-cards must be known to find the bring-in and first to act")
+        if self.street == 0:
+            seat = bring_in_seat(ups, low_game=v.stud_low)
+            # F10: a bring-in player all-in for the ante: the action starts to the left.
+            if self.stacks[seat] == 0:
+                self._bring_in_due = None
+                self.current_bet = 0
+                return self._next_actor(seat)
+            self._bring_in_due = seat
+            return seat
+        seat = first_to_act_by_board(ups, low_game=v.stud_low)
+        if self.stacks[seat] == 0 or self.folded[seat]:
+            return self._next_actor(seat)
+        return seat
+
+    def _needs_action(self, i: int) -> bool:
+        return (
+            not self.folded[i]
+            and self.stacks[i] > 0
+            and (not self.acted[i] or self.bets[i] < self.current_bet)
+        )
+
+    def _next_actor(self, after: int) -> int | None:
+        n = self.n
+        i = after
+        for _ in range(n):
+            i = i + 1 if i + 1 < n else 0
+            if self._needs_action(i):
+                if not self._can_bet_more() and self.bets[i] >= self.current_bet:
+                    return None
+                return i
+        return None
+
+    def _may_raise(self, i: int) -> bool:
+        cfg = self.config
+        if self.stacks[i] + self.bets[i] <= self.current_bet:
+            return False
+        others_with_chips = any(
+            j != i and not self.folded[j] and self.stacks[j] > 0 for j in range(self.n)
+        )
+        if not others_with_chips:
+            return False
+        if cfg.structure.is_limit and cfg.raise_cap is not None:
+            heads_up = sum(1 for f in self.folded if not f) == 2
+            if (cfg.cap_heads_up or not heads_up) and self.raise_count >= cfg.raise_cap:
+                return False
+        if not self.acted[i]:
+            return True
+        if cfg.structure.is_limit:
+            return self.last_full_level > self.faced[i]
+        return self.current_bet - self.faced[i] >= self.full_raise
+
+    def _raise_bounds(self, i: int) -> tuple[int, int]:
+        cfg = self.config
+        all_in = self.stacks[i] + self.bets[i]
+        current = self.current_bet
+        structure = cfg.structure
+        if structure is Structure.FIXED_LIMIT:
+            unit = self.bet_unit
+            if current < unit:
+                target = unit
+            elif cfg.limit_short_raise == "complete" and self.last_full_level:
+                target = max(self.last_full_level + unit, current + 1)
+            else:
+                target = current + unit
+            reach = max(
+                (self.bets[j] + self.stacks[j] for j in range(self.n)
+                 if j != i and not self.folded[j]),
+                default=0,
+            )
+            low = target
+            if current < reach < target:
+                # Raising past what any opponent can call is pointless: a raise to
+                # exactly what the deepest opponent can put in is accepted too.
+                low = reach
+            return min(low, all_in), min(target, all_in)
+        if structure is Structure.SPREAD_LIMIT:
+            low_inc = max(cfg.min_bet, self.full_raise)
+            low = max(current + min(low_inc, cfg.max_bet), cfg.min_bet)
+            high = current + cfg.max_bet
+            return min(low, all_in), min(high, all_in)
+        low = max(current + self.full_raise, cfg.min_bet)
+        if structure is Structure.POT_LIMIT:
+            to_call = current - self.bets[i]
+            high = current + self.pot + to_call
+        else:
+            high = all_in
+        return min(low, all_in), min(high, all_in)
+
+    def _betting_action(self, action: Action) -> None:
+        i = self.actor
+        assert i is not None
+        if self._bring_in_due == i:
+            if isinstance(action, BringIn):
+                self._bring_in_due = None
+                paid = self._pay(i, self.config.bring_in)
+                self.bets[i] += paid
+                self.current_bet = max(self.current_bet, self.bets[i])
+                self.acted[i] = True
+                self.faced[i] = self.current_bet
+                self.events.append(ev.BringInPosted(None, i, paid))
+                self._advance_from(i)
+                return
+            if not isinstance(action, BetRaise):
+                raise self._refuse("bring_in_due", action)
+        if isinstance(action, Fold):
+            self.folded[i] = True
+            self.events.append(ev.Folded(None, i))
+            self._bring_in_due = None
+            self._advance_from(i)
+        elif isinstance(action, CheckCall):
+            owed = self.current_bet - self.bets[i]
+            if owed <= 0:
+                self.events.append(ev.Checked(None, i))
+            else:
+                paid = self._pay(i, owed)
+                self.bets[i] += paid
+                self.events.append(ev.Called(None, i, paid, self.stacks[i] == 0))
+            self.acted[i] = True
+            self.faced[i] = self.current_bet
+            self._advance_from(i)
+        elif isinstance(action, BetRaise):
+            self._bet_raise(i, action.to, action)
+        else:
+            raise self._refuse("not_a_betting_action", action)
+
+    def _bet_raise(self, i: int, to: int, action: Action) -> None:
+        if not self._may_raise(i) and self._bring_in_due != i:
+            raise self._refuse("raise_not_allowed", action, "betting is not open to this seat")
+        low, high = self._raise_bounds(i)
+        if not low <= to <= high:
+            raise self._refuse(
+                "raise_out_of_range", action, f"a bet/raise to {to} is outside {low}-{high}"
+            )
+        cfg = self.config
+        increment = to - self.current_bet
+        paid = self._pay(i, to - self.bets[i])
+        self.bets[i] = to
+        all_in = self.stacks[i] == 0
+        if cfg.structure is Structure.FIXED_LIMIT:
+            unit = self.bet_unit
+            full = to >= unit and (self.current_bet < unit or 2 * increment >= unit)
+            full = full or (not all_in)
+        else:
+            full = increment >= self.full_raise or (self.current_bet == 0 and to >= cfg.min_bet)
+            if full and not cfg.structure.is_limit:
+                self.full_raise = max(increment, self.full_raise if self.current_bet else 0)
+            elif full:
+                self.full_raise = max(self.full_raise, increment)
+        if full:
+            self.raise_count += 1
+            self.last_full_level = to
+        self.current_bet = to
+        self.last_aggressor = i
+        self._bring_in_due = None
+        self.acted[i] = True
+        self.faced[i] = to
+        self.events.append(ev.BetOrRaised(None, i, to, paid, all_in, full))
+        self._advance_from(i)
+
+    def _advance_from(self, i: int) -> None:
+        if sum(1 for f in self.folded if not f) == 1:
+            self._close_round()
+            return
+        nxt = self._next_actor(i)
+        if nxt is None:
+            self._close_round()
+        else:
+            self.actor = nxt
+
+    def _betting_legal(self, i: int) -> LegalActions:
+        if self._bring_in_due == i:
+            low, high = self._raise_bounds(i)
+            return LegalActions(
+                Phase.BETTING, i, bring_in=min(self.config.bring_in, self.stacks[i]),
+                min_raise_to=low, max_raise_to=high,
+            )
+        owed = self.current_bet - self.bets[i]
+        call = owed if owed < self.stacks[i] else self.stacks[i]
+        if self._may_raise(i):
+            low, high = self._raise_bounds(i)
+        else:
+            low = high = None  # type: ignore[assignment]
+        return LegalActions(
+            Phase.BETTING,
+            i,
+            fold=True,
+            check=owed <= 0,
+            call=call if owed > 0 else None,
+            min_raise_to=low,
+            max_raise_to=high,
+        )

@@ -1,0 +1,235 @@
+"""Dealing: cards from the deck or from the dealer, burns, the board, draws
+(D3, D4).  A mixin of :class:`~pokerroom.rules.engine.Hand`, which owns the state
+declared here."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from pokerroom.cards import Deck, format_cards
+from pokerroom.errors import ConfigError, IllegalActionError
+from pokerroom.rules import events as ev
+from pokerroom.rules.actions import Action, DealBoard, DealHole, Discard
+from pokerroom.rules.legal import Phase
+from pokerroom.rules.variants import Variant
+
+
+class Dealing:
+    """The dealing part of a hand."""
+
+    variant: Variant
+    hole: list[list[int | None]]
+    up: list[list[bool]]
+    board: list[int]
+    discards: list[int]
+    events: list[ev.Event]
+    street: int
+    phase: Phase
+    actor: int | None
+    flop_dealt: bool
+    _deck: Deck | None
+    _dealt: set[int]
+    _pending_deals: list[tuple[int | None, int]]
+    _pending_draws: list[int]
+    _restub: list[int]
+    _draw_round_discards: list[int]
+
+    if TYPE_CHECKING:
+
+        def _open_betting(self) -> None: ...
+
+        def _refuse(self, reason: str, action: Action, detail: str = "") -> IllegalActionError:
+            ...
+
+    def _after_street_action(self) -> None:
+        """Deal what is due (or wait for the dealer), then open the betting."""
+        if self._pending_deals:
+            if self._deck is None:
+                self.phase = Phase.DEALING
+                self.actor = None
+                return
+            self._deal_from_deck()
+        self._open_betting()
+
+    def _deal_from_deck(self) -> None:
+        deck = self._deck
+        assert deck is not None
+        street = self.variant.streets[self.street]
+        if street.burn and len(deck) > 0:
+            deck.burn()
+            self.events.append(ev.CardBurned(None))
+        hole_deals = [(s, c) for s, c in self._pending_deals if s is not None]
+        board = sum(c for s, c in self._pending_deals if s is None)
+        if hole_deals:
+            # D4: one card at a time, clockwise from seat 0.
+            dealt: dict[int, list[int | None]] = {s: [] for s, _ in hole_deals}
+            rounds = max(c for _, c in hole_deals)
+            for r in range(rounds):
+                for s, c in hole_deals:
+                    if r < c:
+                        dealt[s].append(self._draw_card(deck))
+            for s, _ in hole_deals:
+                self._give_hole(s, dealt[s])
+        if board:
+            self._give_board([self._draw_card(deck) for _ in range(board)])
+        self._pending_deals = []
+
+    def _draw_card(self, deck: Deck) -> int:
+        if len(deck) == 0:
+            self._reshuffle_discards()
+        if len(self._restub):
+            return self._restub.pop()
+        return int(deck.deal(1)[0])
+
+    def _reshuffle_discards(self) -> None:
+        """Draw games, house rule: when the stub runs out, the discards of earlier
+        draws (never the burns, never this draw's own discards) are shuffled into
+        a new stub.  The shuffle is seeded from the deck order, so a hand stays
+        reproducible from its configuration, deck order and actions."""
+        if self._restub:
+            return
+        this_round = set(self._draw_round_discards)
+        stub = [c for c in self.discards if c not in this_round]
+        if not stub:
+            raise ConfigError("the deck ran out of cards and there are no discards to reuse")
+        assert self._deck is not None
+        seed = hash(tuple(self._deck.order)) ^ len(self.events)
+        random.Random(seed).shuffle(stub)
+        self.discards = [c for c in self.discards if c in this_round]
+        self._restub = stub[::-1]
+
+    def _give_hole(self, seat: int, cards: Sequence[int | None]) -> None:
+        street = self.variant.streets[self.street]
+        ups = [False] * len(cards) if street.draw else [False] * street.down + [True] * street.up
+        for c in cards:
+            if c is not None:
+                self._dealt.add(c)
+        self.hole[seat].extend(cards)
+        self.up[seat].extend(ups)
+        up_cards = tuple(c for c, u in zip(cards, ups, strict=True) if u and c is not None)
+        self.events.append(ev.HoleCardsDealt(seat, seat, tuple(cards), up_cards, len(cards)))
+        if any(not u for u in ups):
+            self.events.append(ev.HoleCardsDealt(None, seat, (), up_cards, len(cards)))
+        else:
+            self.events.append(ev.HoleCardsDealt(None, seat, tuple(cards), up_cards, len(cards)))
+
+    def _give_board(self, cards: Sequence[int]) -> None:
+        self._dealt.update(cards)
+        self.board.extend(cards)
+        if len(self.board) >= 3:
+            self.flop_dealt = True
+        self.events.append(ev.BoardDealt(None, tuple(cards)))
+
+    def _deal_action(self, action: DealHole | DealBoard) -> None:
+        if self.phase is not Phase.DEALING:
+            raise self._refuse("no_deal_due", action, "no cards are due now")
+        cards = [c for c in action.cards if c is not None]
+        for c in cards:
+            if c not in self._valid_cards:
+                raise self._refuse("bad_card", action, f"card {c} is not in this deck")
+        reused = self._reusable_discards(action)
+        dup = [c for c in cards if c in self._dealt and c not in reused]
+        if dup or len(set(cards)) != len(cards):
+            bad = dup[0] if dup else next(c for c in cards if cards.count(c) > 1)
+            raise self._refuse(
+                "card_dealt_twice", action, f"{format_cards([bad])} has already been dealt"
+            )
+        if isinstance(action, DealBoard):
+            if any(c is None for c in action.cards):
+                raise self._refuse("unknown_board_card", action, "board cards must be known")
+            index = next((k for k, (s, _) in enumerate(self._pending_deals) if s is None), None)
+            if index is None or (index and any(s is not None for s, _ in
+                                              self._pending_deals[:index])):
+                raise self._refuse("no_board_due", action, "no board cards are due now")
+            count = self._pending_deals[index][1]
+            if len(action.cards) != count:
+                raise self._refuse(
+                    "wrong_card_count", action, f"{count} board card(s) are due, not "
+                    f"{len(action.cards)}"
+                )
+            del self._pending_deals[index]
+            self._give_board(cards)
+        else:
+            index = next(
+                (k for k, (s, _) in enumerate(self._pending_deals) if s == action.seat), None
+            )
+            if index is None:
+                raise self._refuse(
+                    "no_cards_due", action, f"no cards are due to seat {action.seat}"
+                )
+            count = self._pending_deals[index][1]
+            if len(action.cards) != count:
+                raise self._refuse(
+                    "wrong_card_count", action,
+                    f"{count} card(s) are due to seat {action.seat}, not {len(action.cards)}",
+                )
+            del self._pending_deals[index]
+            self._give_hole(action.seat, action.cards)
+        if not self._pending_deals:
+            self._after_deals()
+
+    def _reusable_discards(self, action: DealHole | DealBoard) -> set[int]:
+        """Draw games: once the stub runs out, earlier discards are dealt again."""
+        if not isinstance(action, DealHole) or not self.variant.is_draw:
+            return set()
+        this_round = set(self._draw_round_discards)
+        return {c for c in self.discards if c not in this_round}
+
+    @property
+    def _valid_cards(self) -> frozenset[int]:
+        return _DECK_SETS.setdefault(self.variant.key, frozenset(self.variant.deck))
+
+    def _after_deals(self) -> None:
+        self._open_betting()
+
+    def _draw_action(self, action: Action) -> None:
+        i = self.actor
+        assert i is not None
+        if not isinstance(action, Discard):
+            raise self._refuse("draw_due", action)
+        remaining = list(self.hole[i])
+        for c in action.cards:
+            if c is not None and c in remaining:
+                remaining.remove(c)
+            elif None in remaining:
+                # An unknown card (a replayed history): a named card must be new.
+                if c is not None and (c in self._dealt or c not in self._valid_cards):
+                    raise self._refuse(
+                        "not_your_card", action, f"seat {i} cannot hold {format_cards([c])}"
+                    )
+                remaining.remove(None)
+            else:
+                raise self._refuse(
+                    "not_your_card", action,
+                    f"seat {i} does not hold {format_cards([c])}",
+                )
+        known = [c for c in action.cards if c is not None]
+        if len(set(known)) != len(known):
+            raise self._refuse("card_dealt_twice", action, "a card is discarded twice")
+        k = len(action.cards)
+        self.hole[i] = remaining
+        self.up[i] = [False] * len(remaining)
+        for c in known:
+            self._dealt.add(c)
+            self.discards.append(c)
+            self._draw_round_discards.append(c)
+        self.events.append(ev.Discarded(i, i, k, tuple(known)))
+        self.events.append(ev.Discarded(None, i, k, ()))
+        if k:
+            self._pending_deals.append((i, k))
+        self._pending_draws = [s for s in self._pending_draws if s != i]
+        if self._pending_draws:
+            self.actor = self._pending_draws[0]
+            return
+        self.actor = None
+        if self._pending_deals:
+            if self._deck is None:
+                self.phase = Phase.DEALING
+                return
+            self._deal_from_deck()
+        self._open_betting()
+
+
+_DECK_SETS: dict[str, frozenset[int]] = {}

@@ -1,0 +1,68 @@
+"""What may happen next in a hand: the phase and the legal actions with amounts (B2)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Phase(Enum):
+    DEALING = "dealing"  # waiting for the dealer (manual dealing only)
+    BETTING = "betting"
+    DRAWING = "drawing"
+    SHOWDOWN = "showdown"
+    COMPLETE = "complete"
+
+
+@dataclass(frozen=True, slots=True)
+class LegalActions:
+    """Exactly what may happen next.  Amounts are chips; raise amounts are totals."""
+
+    phase: Phase
+    seat: int | None  # who acts; None when the dealer must deal or the hand is over
+    fold: bool = False
+    check: bool = False
+    call: int | None = None  # chips a call adds (all-in for less when short)
+    min_raise_to: int | None = None
+    max_raise_to: int | None = None
+    bring_in: int | None = None  # stud: the bring-in amount, when it may be posted
+    max_discard: int = 0
+    show: bool = False
+    muck: bool = False
+    deal_seat: int | None = None  # dealer: the seat whose hole cards are due
+    deal_board: int = 0  # dealer: board cards due
+    deal_count: int = 0  # dealer: how many hole cards are due to deal_seat
+
+    @property
+    def can_raise(self) -> bool:
+        return self.min_raise_to is not None
+
+    def describe(self) -> str:
+        """A sentence listing what is allowed, for error messages and UIs."""
+        if self.phase is Phase.COMPLETE:
+            return "nothing: the hand is over"
+        if self.seat is None:
+            if self.deal_board:
+                return f"the dealer deals {self.deal_board} board card(s)"
+            return f"the dealer deals {self.deal_count} card(s) to seat {self.deal_seat}"
+        options: list[str] = []
+        if self.bring_in is not None:
+            options.append(f"post the bring-in of {self.bring_in}")
+        if self.fold:
+            options.append("fold")
+        if self.check:
+            options.append("check")
+        if self.call is not None:
+            options.append(f"call {self.call}")
+        if self.min_raise_to is not None:
+            if self.min_raise_to == self.max_raise_to:
+                options.append(f"bet/raise to {self.min_raise_to}")
+            else:
+                options.append(f"bet/raise to {self.min_raise_to}-{self.max_raise_to}")
+        if self.phase is Phase.DRAWING:
+            options.append(f"discard 0-{self.max_discard} cards")
+        if self.show:
+            options.append("show")
+        if self.muck:
+            options.append("muck")
+        return f"seat {self.seat} may " + ", ".join(options)
