@@ -1,0 +1,516 @@
+"""A live, dealer-assisted deal: the physical deck of one hand and the irregularities
+a dealer reports (I1-I9, T9).
+
+:class:`LiveDeal` starts a manual-mode hand at a :class:`~pokerroom.table.Table`,
+shuffles and cuts a physical deck with an injected ``random.Random`` (D1, D2),
+deals hole cards one at a time clockwise from the first player left of the button
+(D4) and burns before every street that deals cards (D3).  It hands cards to the
+hand engine (``DealHole``/``DealBoard``) only once they are where they belong, so
+the engine never holds a card that is later taken back.
+
+The dealer reports what went wrong; each report applies the rulebook at once,
+appends frozen records to :attr:`LiveDeal.records` (rulings name their rule) and
+leaves every card in exactly one place (:meth:`LiveDeal.census`) and every chip
+where it was.  A report that cannot have happened now raises
+:class:`~pokerroom.errors.IllegalActionError` naming what is allowed, and changes
+nothing.
+
+House option ``irregularity_procedures`` (``procedures=``): ``"seed"`` (default:
+the catalogue, files 002-004 and the older TDA text) or ``"tda2024"`` (TDA-EXAMPLES
+section 14: a four-card flop keeps three and burns one at random; a premature turn
+or stud card is reshuffled and redealt).
+
+Seats are engine seats (0 is the first player left of the button), as in
+:class:`~pokerroom.rules.engine.Hand`; ``live.plan.engine_seat(table_seat)``
+converts a table seat.
+
+Two rulings wait for hand-engine support: the engine folds a hand only in turn, so
+an I7 or T9 dead hand is reported when that player is to act; and stud's short-stub
+community card (RP-10-H cases B and C) is refused.
+"""
+
+from __future__ import annotations
+
+from pokerroom.rules import events as ev
+from pokerroom.table.irregularity_deal import FLOP, RIVER, TURN, Check, PhysicalDeal, fmt
+from pokerroom.table.irregularity_records import (
+    BlindOwed,
+    BoardReturned,
+    BurnChosen,
+    CardsSetAside,
+    CardsStand,
+    ExtraCardBurned,
+    ShortStub,
+)
+
+__all__ = ["LiveDeal", "short_stub_case"]
+
+
+class LiveDeal(PhysicalDeal):
+    """The physical deal of one hand at a live table, redealt after a misdeal.
+
+    ``LiveDeal(table, rng=random.Random(seed))`` starts the hand
+    (``table.start_hand(manual=True)``).  Then :meth:`deal` (or
+    :meth:`deal_hole_card` one card at a time), :meth:`act` for the players,
+    :meth:`deal` for each street, a report whenever something goes wrong, and
+    :meth:`finish` once the hand is over.
+    """
+
+    # ---------------------------------------------- I1, I2: an exposed hole card
+
+    def expose_hole_card(self, seat: int, card_index: int) -> list[ev.Event]:
+        """I1/I2: during the deal the dealer exposes a card already pitched to ``seat``
+        (``card_index`` 0 = the seat's first card).  The first or second card dealt, or
+        a second exposed card, is a misdeal (I1); any other is replaced after the deal
+        and becomes the burn (I2).  ``deal_hole_card(exposed=True)`` reports a card
+        exposed as it is dealt."""
+        why = self._why_not_expose()
+        if why is None and not 0 <= seat < self.hand.n:
+            why = f"there is no engine seat {seat}: seats are 0-{self.hand.n - 1}"
+        if why is None and not 0 <= card_index < len(self.cards.hands[seat]):
+            why = f"seat {seat} holds {len(self.cards.hands[seat])} card(s) so far"
+        if why is None and any(s == seat for s, _ in self._exposed):
+            why = f"seat {seat}'s exposed card is already to be replaced"
+        if why:
+            raise self._refuse("no_exposed_card", "an exposed hole card", why)
+        mark = len(self.records)
+        dealt = [k for k, s in enumerate(self._round[: self._round_pos]) if s == seat]
+        self._expose(seat, self.cards.hands[seat][card_index], dealt[card_index])
+        return self.records[mark:]
+
+    # ------------------------------------------------------ I6: an extra card
+
+    def deal_extra_card(self) -> list[ev.Event]:
+        """I6: after every hand is dealt, the dealer pitches an extra card to the first
+        player: it goes back as the flop's burn.  A second extra card is a misdeal."""
+        why = self._why_not_extra_card()
+        if why:
+            raise self._refuse("no_extra_card", "an extra card to the first player", why)
+        mark = len(self.records)
+        self._extra_cards += 1
+        if self._extra_cards > 1:
+            self._misdeal("I6", "more than one extra card was dealt after the hands")
+            return self.records[mark:]
+        self.cards.burns.append(self.cards.take()[0])
+        self._burn_out[FLOP] = "I6"
+        self._record(ExtraCardBurned(
+            None, "I6", "the extra card dealt to the first player goes back as the burn for "
+            "the flop", 0,
+        ))
+        return self.records[mark:]
+
+    # ------------------------------------------------- I3-I5: premature cards
+
+    def premature_flop(self) -> list[ev.Event]:
+        """I3 (TDA RP-5-A, both procedures): the flop went out before the betting ended.
+        The burn stays; the flop goes back into the stub, which is reshuffled and cut;
+        the new flop comes without a burn."""
+        return self._premature(FLOP)
+
+    def premature_turn(self) -> list[ev.Event]:
+        """I4.  seed: the card is set aside; the turn is burned and dealt as usual (what
+        would have been the river); the river comes from the stub reshuffled with the
+        set-aside card, without a burn.  tda2024 (TDA RP-5-B): the card goes back, the
+        stub is reshuffled and the turn is dealt without a burn."""
+        return self._premature(TURN)
+
+    def premature_river(self) -> list[ev.Event]:
+        """I5 (TDA RP-5-C): the card goes back into the stub, the burn stays; after the
+        turn betting the stub is reshuffled and the river dealt without a new burn."""
+        return self._premature(RIVER)
+
+    def _premature(self, street: int) -> list[ev.Event]:
+        name = ("", "flop", "turn", "river")[street]
+        why = self._why_not_premature(street)
+        if why:
+            raise self._refuse(f"no_premature_{name}", f"a premature {name}", why)
+        mark = len(self.records)
+        self._premature_streets.add(street)
+        if street not in self._burn_out:
+            self._burned_for[street] = self.cards.burn()
+            self._burn_out[street] = "I3" if street == FLOP else f"I{street + 2}"
+        cards = self.cards.take(self.hand.variant.streets[street].board)
+        shown = fmt(cards)
+        if street == TURN and self.procedures == "seed":
+            self.cards.set_aside.extend(cards)
+            self._burn_out.pop(TURN, None)
+            self._burn_out[RIVER] = "I4"
+            self._reshuffle_at[RIVER] = "I4"
+            self._set_aside_back_at = RIVER
+            self._record(CardsSetAside(
+                None, "I4", f"premature turn {shown}: set aside; after the flop betting the "
+                "dealer burns and deals the next card as the turn; the river comes from the "
+                "stub reshuffled with it, without a burn", name, tuple(cards),
+            ))
+            return self.records[mark:]
+        rule = {FLOP: "I3", TURN: "I4", RIVER: "I5"}[street]
+        tda = {FLOP: "TDA RP-5-A", TURN: "TDA RP-5-B", RIVER: "TDA RP-5-C"}[street]
+        self.cards.put_on_top(cards)
+        self._reshuffle_at[street] = rule
+        self._record(BoardReturned(
+            None, rule, f"premature {name} {shown} ({tda}): back into the stub, the burn stays; "
+            f"the stub is reshuffled and the {name} dealt without a new burn", name,
+            tuple(cards),
+        ))
+        return self.records[mark:]
+
+    # ----------------------------------------- I3, I8, TDA 39: irregular flops
+
+    def deal_flop_with_extra_cards(self, extra: int = 1) -> list[ev.Event]:
+        """I3: the dealer turns 3 + ``extra`` flop cards.  seed: the whole flop goes back,
+        the burn stays, the stub is reshuffled and cut and a new flop dealt without a
+        burn.  tda2024, four cards (TDA 39-A): the floor picks one at random, face down,
+        as the turn's burn; the other three are the flop."""
+        why = self._why_not_flop_due()
+        if why is None and extra < 1:
+            why = "extra counts the cards beyond three and must be at least 1"
+        if why:
+            raise self._refuse("no_flop_due", "a flop with too many cards", why)
+        mark = len(self.records)
+        self._prepare(FLOP)
+        cards = self.cards.take(3 + extra)
+        if self.procedures == "tda2024" and extra == 1:
+            burn = cards.pop(self._rng.randrange(4))
+            self.cards.burns.append(burn)
+            self._burn_out[TURN] = "I3"
+            self._record(BurnChosen(
+                None, "I3", f"four-card flop (TDA 39-A): {burn} is drawn at random as the burn "
+                "for the turn; the other three are the flop", "flop", burn,
+            ))
+            self._turn_board(FLOP, cards)
+            return self.records[mark:]
+        self._record(BoardReturned(
+            None, "I3", f"the flop {fmt(cards)} has {len(cards)} cards: it goes back into the "
+            "stub, the burn stays; reshuffle, cut and a new flop without a burn", "flop",
+            tuple(cards),
+        ))
+        self.cards.put_on_top(cards)
+        self._reshuffle_at[FLOP] = "I3"
+        self._burn_out[FLOP] = "I3"
+        self._prepare(FLOP)
+        self._turn_board(FLOP, self.cards.take(3))
+        return self.records[mark:]
+
+    def deal_flop_without_burn(self) -> list[ev.Event]:
+        """TDA 39-B1 (I3): the flop went out without a burn, seen before any action: the
+        three are mixed face down, one drawn at random becomes the burn, and the flop is
+        the other two plus the next card off the stub."""
+        why = self._why_not_flop_due()
+        if why is None and FLOP in self._burn_out:
+            why = "the flop's burn is already out, so it is dealt without one anyway"
+        if why:
+            raise self._refuse("no_flop_due", "a flop without a burn", why)
+        mark = len(self.records)
+        cards = self.cards.take(3)
+        burn = cards.pop(self._rng.randrange(3))
+        self.cards.burns.append(burn)
+        self._record(BurnChosen(
+            None, "I3", f"flop dealt without a burn (TDA 39-B1): {burn} is drawn at random as "
+            "the burn; the next card off the stub completes the flop", "flop", burn,
+        ))
+        self._turn_board(FLOP, [*cards, *self.cards.take(1)])
+        return self.records[mark:]
+
+    def report_missed_flop_burn(self) -> list[ev.Event]:
+        """TDA 39-B2 (I3, I8): the flop was dealt without a burn and found out after at
+        least one action on it: the flop stands and the turn gets its usual burn."""
+        why = self._why_not_flop_found_out()
+        if why is None and FLOP not in self._burned_for:
+            why = "the flop was dealt without a burn by a ruling, not by mistake"
+        if why is None and not self._flop_actions():
+            why = ("nobody has acted on the flop: report it when dealing, with "
+                   "deal_flop_without_burn() (TDA 39-B1)")
+        if why:
+            raise self._refuse("flop_burn_not_missed", "a flop dealt without a burn", why)
+        mark = len(self.records)
+        # The card taken as its burn never left the stub: it is still the top card.
+        burn = self._burned_for.pop(FLOP)
+        self.cards.burns.remove(burn)
+        self.cards.put_on_top([burn])
+        self._record(CardsStand(
+            None, "I8", "the flop was dealt without a burn and has been acted on, so it stands "
+            "(TDA 39-B2); the turn gets its usual single burn", "flop", tuple(self.cards.board[:3]),
+        ))
+        return self.records[mark:]
+
+    def report_stuck_flop_card(self) -> list[ev.Event]:
+        """I8 (LVH B2): a fourth card stuck under the flop is found after substantial
+        action on the flop: the cards the players acted on stand; the stuck card is out
+        of play and the turn gets its usual burn."""
+        why = self._why_not_flop_found_out()
+        if why is None and not self.substantial_action(FLOP):
+            why = ("there has been no substantial action on the flop: a flop with too many "
+                   "cards is redealt (I3), which the hand engine cannot do once it holds the "
+                   "flop; report four cards as they are dealt, with deal_flop_with_extra_cards()")
+        if why:
+            raise self._refuse("no_stuck_card", "a card stuck to the flop", why)
+        mark = len(self.records)
+        self.cards.muck.extend(self.cards.take(1))
+        self._record(CardsStand(
+            None, "I8", "a card stuck to the flop is found after substantial action: the flop "
+            "the players acted on stands, the stuck card is out of play", "flop",
+            tuple(self.cards.board[:3]),
+        ))
+        return self.records[mark:]
+
+    def _flop_actions(self) -> int:
+        start = self._dealt_at.get(FLOP, len(self.hand.events))
+        return sum(
+            1 for k, e in enumerate(self.hand.events[start:], start)
+            if k not in self._procedural
+            and isinstance(e, ev.Folded | ev.Checked | ev.Called | ev.BetOrRaised)
+        )
+
+    # ---------------------------------------- I7: wrong number of hole cards
+
+    def wrong_card_count(self, seat: int, holding: int) -> list[ev.Event]:
+        """I7 (TDA 35, 36, 38): ``seat`` finds it holds ``holding`` cards.  Before
+        substantial action: a misdeal.  After it: the hand is dead and the deal goes on;
+        the dealer burns one card as usual (TDA 38-1A/1B: a third card is not the burn)."""
+        why = self._why_not_seat_report(seat)
+        expected = len(self.cards.hands[seat]) if why is None else 0
+        if why is None and (holding < 0 or holding == expected):
+            why = f"seat {seat} should hold {expected}; report how many it really holds"
+        substantial = why is None and self.substantial_action(0)
+        if why is None and substantial and self.hand.actor != seat:
+            why = (f"after substantial action seat {seat}'s hand is dead, and the hand engine "
+                   f"folds a hand only in turn: report it when seat {seat} is to act")
+        if why:
+            raise self._refuse("no_wrong_count", "a wrong number of hole cards", why)
+        mark = len(self.records)
+        if not substantial:
+            self._misdeal("I7", f"seat {seat} holds {holding} card(s) instead of {expected} "
+                          "before substantial action")
+            return self.records[mark:]
+        if holding > expected:
+            # The extra cards came off the stub stuck to hers; they die with her hand.
+            self.cards.hands[seat].extend(self.cards.take(holding - expected))
+        self._kill(seat, "I7", f"{holding} card(s) instead of {expected} after substantial "
+                   "action")
+        return self.records[mark:]
+
+    # ---------------------------------------------- T9: dealt in without posting
+
+    def unposted_blind(self, seat: int, *, looked: bool) -> list[ev.Event]:
+        """T9 (RR 10, LVH B23): ``seat`` owed a blind and was dealt in without posting.
+        Looked and not yet acted: the hand is dead.  Acted: the hand is live.  Either
+        way (and when not looked: the engine takes no post in mid-hand) the player posts
+        on the next deal."""
+        why = self._why_not_seat_report(seat)
+        if why is None and self.hand.variant.is_stud:
+            why = "stud has no blinds"
+        config = self.hand.config
+        if why is None and any(
+            values and values[seat] for values in (config.blinds, config.posts, config.dead)
+        ):
+            why = f"seat {seat} posted in this hand"
+        acted = any(actor == seat for actor, _ in self.hand.log)
+        if why is None and looked and not acted and self.hand.actor != seat:
+            why = (f"seat {seat}'s hand is dead, and the hand engine folds a hand only in "
+                   f"turn: report it when seat {seat} is to act")
+        if why:
+            raise self._refuse("no_unposted_blind", "a blind not posted", why)
+        mark = len(self.records)
+        table_seat = self.plan.seats[seat]
+        self._owes_next[table_seat] = seat
+        if looked and not acted:
+            self._kill(seat, "T9", "looked at the cards before posting the blind owed")
+        how = "acted, so the hand is live" if acted else (
+            "looked before posting" if looked else "has not looked, so the hand is live")
+        self._record(BlindOwed(
+            None, "T9", f"seat {seat} owed a blind and {how}; the blind is posted on the next "
+            "deal", seat, table_seat,
+        ))
+        return self.records[mark:]
+
+    # ------------------------------------------------------------- I9: stud
+
+    def premature_stud_card(self, seat: int | None = None) -> list[ev.Event]:
+        """I9 (TDA RP-5-D): the dealer burns and deals a card of the next street to
+        ``seat`` (default: the first player due it) before the betting has ended.
+        seed: more cards are set aside with it, one for each other live player; the
+        next street is burned and dealt as usual, and the set-aside cards go back into
+        the stub, reshuffled and cut, before the last street.  tda2024: the card goes
+        back into the stub, which is reshuffled, and the next street is dealt without a
+        new burn."""
+        why = self._why_not_stud_premature()
+        live = self._live_seats()
+        if why is None and seat is not None and seat not in live:
+            why = f"seat {seat} is not in the hand"
+        needed = 1 + (len(live) if self.procedures == "seed" else 1)
+        if why is None and len(self.cards.stub) < needed:
+            why = f"the stub holds {len(self.cards.stub)} card(s), fewer than the {needed} needed"
+        if why:
+            raise self._refuse("no_premature_card", "a premature stud card", why)
+        mark = len(self.records)
+        hand = self.hand
+        street = hand.street + 1
+        name = self.street_name(street)
+        last = len(hand.variant.streets) - 1
+        self._premature_streets.add(street)
+        self.cards.burn()
+        card = self.cards.take()[0]
+        up = hand.variant.streets[street].up > 0
+        shown = (card,) if up else ()
+        to = live[0] if seat is None else seat
+        what = f"{card}" if up else "a face-down card"
+        if self.procedures == "seed":
+            self.cards.set_aside.extend([card, *self.cards.take(len(live) - 1)])
+            self._set_aside_back_at = last
+            self._reshuffle_at[last] = "I9"
+            self._record(CardsSetAside(
+                None, "I9", f"premature {name} card ({what} to seat {to}): set aside with "
+                f"{len(live) - 1} more, a round for the live players; the {name} is burned and "
+                "dealt as usual and the set-aside cards are reshuffled into the stub for the "
+                "last street (TDA RP-5-D, older text)", name, shown,
+            ))
+            return self.records[mark:]
+        self.cards.put_on_top([card])
+        self._reshuffle_at[street] = "I9"
+        self._burn_out[street] = "I9"
+        self._record(BoardReturned(
+            None, "I9", f"premature {name} card ({what} to seat {to}): back into the stub, the "
+            f"burn stays; the stub is reshuffled and the {name} dealt without a new burn "
+            "(TDA RP-5-D, 2024)", name, shown,
+        ))
+        return self.records[mark:]
+
+    def _before_round(self, street: int, players: int) -> None:
+        """I9 (TDA RP-10-H): seventh street with a short stub."""
+        variant = self.hand.variant
+        if not variant.is_stud or street != len(variant.streets) - 1:
+            return
+        returning = len(self.cards.set_aside) if self._set_aside_back_at == street else 0
+        stub = len(self.cards.stub) + returning
+        case = short_stub_case(stub, players, len(self.cards.burns))
+        if case is None:
+            return
+        if case != "A":
+            raise self._refuse(
+                "short_stub_community_card", "dealing seventh street",
+                f"the stub holds {stub} card(s) for {players} players (TDA RP-10-H case "
+                f"{case}): seventh street is one community card, which the hand engine "
+                "cannot deal yet",
+            )
+        burns, self.cards.burns = self.cards.burns, []
+        self._record(ShortStub(
+            None, "I9", f"short stub (TDA RP-10-H case A): {stub} card(s) for {players} "
+            f"players; the stub is mixed with the {len(burns)} earlier burns, cut, burned "
+            "and one card dealt to each player", "A", stub, players,
+        ))
+        self._reshuffle(street, "I9", burns)
+
+    # ------------------------------------------------------- preconditions
+
+    def _report_checks(self) -> dict[str, Check]:
+        return {
+            "deal_hole_card(exposed=True)": lambda: self._why_not_hole_card(exposed=True),
+            "expose_hole_card": self._why_not_expose,
+            "deal_extra_card": self._why_not_extra_card,
+            "premature_flop": lambda: self._why_not_premature(FLOP),
+            "premature_turn": lambda: self._why_not_premature(TURN),
+            "premature_river": lambda: self._why_not_premature(RIVER),
+            "deal_flop_with_extra_cards": self._why_not_flop_due,
+            "deal_flop_without_burn": self._why_not_flop_due,
+            "report_missed_flop_burn": self._why_not_flop_found_out,
+            "report_stuck_flop_card": self._why_not_flop_found_out,
+            "wrong_card_count": lambda: self._why_not_any_seat_report(),
+            "unposted_blind": lambda: self._why_not_any_seat_report(stud=False),
+            "premature_stud_card": self._why_not_stud_premature,
+        }
+
+    def _why_not_expose(self) -> str | None:
+        why = self._why_not_hole_card(exposed=True)
+        if why is None and not self._round_pos:
+            why = "no hole card has been dealt yet"
+        return why
+
+    def _why_not_extra_card(self) -> str | None:
+        hand = self.hand
+        if hand.variant.is_stud:
+            return "I6 covers flop games"
+        if hand.is_over or 0 not in self._dealt_at:
+            return "the hands are not all dealt yet"
+        if hand.street != 0 or self._players_have_acted():
+            return "the players have started acting: an extra card now is not I6"
+        return None
+
+    def _players_have_acted(self) -> bool:
+        return any(actor is not None for actor, _ in self.hand.log)
+
+    def _why_not_premature(self, street: int) -> str | None:
+        hand = self.hand
+        names = ("", "flop", "turn", "river")
+        if hand.variant.is_stud:
+            return "stud has no board: use premature_stud_card()"
+        why = self._why_not_betting()
+        if why is None and hand.street != street - 1:
+            why = (f"a premature {names[street]} is dealt during the "
+                   f"{self.street_name(street - 1)} betting; now: the {self.street_name()}")
+        if why is None and street in self._premature_streets:
+            why = f"a premature {names[street]} was already reported"
+        return why
+
+    def _why_not_flop_due(self) -> str | None:
+        hand = self.hand
+        if hand.variant.is_stud:
+            return "stud has no flop"
+        if hand.legal_actions().deal_board == 0 or hand.street != FLOP:
+            return "the flop is not due"
+        return None
+
+    def _why_not_flop_found_out(self) -> str | None:
+        hand = self.hand
+        if hand.variant.is_stud:
+            return "stud has no flop"
+        if hand.is_over:
+            return "the hand is over"
+        if FLOP not in self._dealt_at:
+            return "the flop has not been dealt"
+        if hand.street != FLOP:
+            return "the turn has been dealt on top of it"
+        return None
+
+    def _why_not_any_seat_report(self, *, stud: bool = True) -> str | None:
+        if not stud and self.hand.variant.is_stud:
+            return "stud has no blinds"
+        if self.hand.is_over or 0 not in self._dealt_at:
+            return "the hands are not all dealt yet" if not self.hand.is_over else (
+                "the hand is over")
+        return None
+
+    def _why_not_seat_report(self, seat: int) -> str | None:
+        why = self._why_not_any_seat_report()
+        if why is None and not 0 <= seat < self.hand.n:
+            why = f"there is no engine seat {seat}: seats are 0-{self.hand.n - 1}"
+        if why is None and self.hand.folded[seat]:
+            why = f"seat {seat} is out of the hand"
+        return why
+
+    def _why_not_stud_premature(self) -> str | None:
+        hand = self.hand
+        if not hand.variant.is_stud:
+            return "I9 covers stud; flop games use premature_flop/turn/river()"
+        why = self._why_not_betting()
+        if why is None and hand.street + 1 >= len(hand.variant.streets):
+            why = "the last street has been dealt"
+        if why is None and hand.street + 1 in self._premature_streets:
+            why = "a premature card for that street was already reported"
+        return why
+
+
+def short_stub_case(stub: int, players: int, burns: int = 3) -> str | None:
+    """I9, TDA RP-10-H: which short-stub procedure seventh street needs, or None.
+
+    ``stub`` cards are left for ``players`` live players, and one burn plus one card
+    left over are wanted too.  A: the stub and the earlier ``burns`` together suffice
+    (mix them, cut, burn, deal each player a card); B: at least three cards (burn one,
+    one community card); C: fewer (mix with the burns, cut, burn, one community card).
+    When A and C both fit, A is taken: the TDA lists it first.
+    """
+    need = players + 2
+    if stub >= need:
+        return None
+    if stub + burns >= need:
+        return "A"
+    return "B" if stub >= 3 else "C"

@@ -1,0 +1,399 @@
+"""The physical side of a live deal: dealing by the book (D1-D4) and handing the
+cards to the hand engine.
+
+:class:`PhysicalDeal` is the base of :class:`~pokerroom.table.irregularities.LiveDeal`:
+it starts a manual-mode hand, deals hole cards one at a time and the board with
+its burns, passes player actions to the engine and keeps every card in exactly
+one place.  The irregularity reports live in the subclass; the few rulings that
+come up while dealing (I1, I2: an exposed hole card) are here.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from pokerroom.cards import Card
+from pokerroom.errors import ConfigError, IllegalActionError
+from pokerroom.rules import events as ev
+from pokerroom.rules.actions import Action, DealBoard, DealHole, Fold
+from pokerroom.rules.engine import Hand, Phase
+from pokerroom.table.irregularity_cards import Cards
+from pokerroom.table.irregularity_records import (
+    PROCEDURES,
+    BoardTurned,
+    CardBurned,
+    Census,
+    DealtWithoutBurn,
+    DeckPrepared,
+    ExposedCardReplaced,
+    HandDead,
+    HoleCardExposed,
+    HoleCardPitched,
+    Misdeal,
+    Procedures,
+    StubReshuffled,
+)
+from pokerroom.table.table import HandPlan, Table
+
+FLOP, TURN, RIVER = 1, 2, 3  # street indexes of flop games
+_ORDINALS = ("first", "second")
+
+Check = Callable[[], "str | None"]
+"""A precondition: None when an operation is possible now, else why not."""
+
+
+def resolve_procedures(chosen: Procedures | None, table: Table) -> Procedures:
+    """The explicit choice, else the table's house option ``irregularity_procedures``
+    when the table has one, else ``"seed"``."""
+    value: object = chosen if chosen is not None else getattr(
+        table.options, "irregularity_procedures", "seed"
+    )
+    if value not in PROCEDURES:
+        raise ConfigError(f"irregularity_procedures is 'seed' or 'tda2024', got {value!r}")
+    return value
+
+
+def fmt(cards: list[Card] | tuple[Card, ...]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+class PhysicalDeal:
+    """One hand's physical deal at a live table (see ``LiveDeal``)."""
+
+    def __init__(
+        self, table: Table, *, rng: random.Random, procedures: Procedures | None = None
+    ) -> None:
+        if table.stakes.game.is_draw:
+            raise ConfigError("a live deal covers flop games and stud, not draw games")
+        self.table = table
+        self.procedures: Procedures = resolve_procedures(procedures, table)
+        self.records: list[ev.Event] = []
+        self.misdeals = 0
+        self._rng = rng
+        self._owes_next: dict[int, int] = {}  # T9: table seat -> engine seat
+        self._begin("a new deal")
+
+    def _begin(self, reason: str) -> None:
+        self.hand: Hand = self.table.start_hand(manual=True)
+        plan = self.table.plan_in_play
+        assert plan is not None
+        self.plan: HandPlan = plan
+        self.cards = Cards(self.hand.variant.deck, self.hand.n, self._rng)
+        self.dead: set[int] = set()
+        # Streets whose burn is already out, and streets dealt from a fresh reshuffle,
+        # each with the rule that said so.
+        self._burn_out: dict[int, str] = {}
+        self._reshuffle_at: dict[int, str] = {}
+        self._set_aside_back_at: int | None = None
+        self._premature_streets: set[int] = set()
+        self._burned_for: dict[int, Card] = {}
+        self._procedural: set[int] = set()  # engine event indexes of dead-hand folds
+        self._dealt_at: dict[int, int] = {}  # street -> engine event index after its cards
+        self._round: list[int] = []  # seats due a card, in dealing order (D4)
+        self._round_pos = 0
+        self._round_count = 0
+        self._exposed: list[tuple[int, Card]] = []
+        self._extra_cards = 0
+        self._record(DeckPrepared(None, len(self.cards.deck), self.cards.last_cut, reason))
+
+    # ------------------------------------------------------------------ views
+
+    def census(self) -> Census:
+        """Where every card is: stub, hands, board, burns, muck, set aside."""
+        return self.cards.census()
+
+    def street_name(self, street: int | None = None) -> str:
+        index = self.hand.street if street is None else street
+        return self.hand.variant.streets[index].name
+
+    def substantial_action(self, since_street: int = 0) -> bool:
+        """I7 (TDA 36): since the cards of ``since_street`` were dealt, two actions in turn
+        of which at least one put chips in, or any three actions in turn.  Posted blinds
+        and antes, the bring-in and the folding of dead hands do not count."""
+        actions, chips = self._actions_since(since_street)
+        return actions >= 3 or (actions >= 2 and chips)
+
+    def _actions_since(self, street: int) -> tuple[int, bool]:
+        """Player actions since ``street``'s cards went to the engine, and whether any of
+        them put chips in."""
+        start = self._dealt_at.get(street)
+        if start is None:
+            return 0, False
+        actions = 0
+        chips = False
+        events = self.hand.events
+        for k in range(start, len(events)):
+            e = events[k]
+            if k in self._procedural:
+                continue
+            if isinstance(e, ev.Folded | ev.Checked):
+                actions += 1
+            elif isinstance(e, ev.Called | ev.BetOrRaised):
+                actions += 1
+                chips = True
+        return actions, chips
+
+    def allowed_reports(self) -> list[str]:
+        """The irregularities that could be reported right now."""
+        return [name for name, why_not in self._report_checks().items() if why_not() is None]
+
+    def _report_checks(self) -> dict[str, Check]:
+        return {}
+
+    # ---------------------------------------------------------------- dealing
+
+    def deal(self) -> list[ev.Event]:
+        """Deal whatever is due: the rest of a round of hole cards, or the board."""
+        mark = len(self.records)
+        legal = self.hand.legal_actions()
+        if legal.deal_board:
+            self.deal_board()
+        elif legal.deal_seat is not None:
+            hand = self.hand
+            self.deal_hole_card()
+            while self._round and self.hand is hand:
+                self.deal_hole_card()
+        else:
+            raise self._refuse("nothing_to_deal", "dealing", "no cards are due")
+        return self.records[mark:]
+
+    def deal_hole_card(self, *, exposed: bool = False) -> list[ev.Event]:
+        """D4: the next hole card to the seat due it.  ``exposed``: the dealer exposed it
+        (I1: the first or second card, or a second exposed card, is a misdeal; I2:
+        otherwise it is replaced after the deal and becomes the burn)."""
+        why = self._why_not_hole_card(exposed=exposed)
+        if why:
+            raise self._refuse("no_hole_card_due", "dealing a hole card", why)
+        mark = len(self.records)
+        if not self._round:
+            self._open_round()
+        if self._round:
+            index = self._round_pos
+            seat = self._round[index]
+            card = self.cards.take()[0]
+            self.cards.hands[seat].append(card)
+            self._round_pos += 1
+            shown = card if exposed or self._is_up(index) else None
+            self._record(HoleCardPitched(None, seat, shown))
+            if exposed and self._expose(seat, card, index):
+                return self.records[mark:]
+        if self._round_pos >= len(self._round):
+            self._close_round()
+        return self.records[mark:]
+
+    def deal_board(self) -> list[ev.Event]:
+        """D3: burn (unless a ruling already put the burn out) and turn the board cards
+        due."""
+        legal = self.hand.legal_actions()
+        if not legal.deal_board:
+            raise self._refuse("no_board_due", "dealing the board", "no board cards are due")
+        mark = len(self.records)
+        street = self.hand.street
+        self._prepare(street)
+        self._turn_board(street, self.cards.take(legal.deal_board))
+        return self.records[mark:]
+
+    def act(self, action: Action) -> list[ev.Event]:
+        """A player's action, through the hand engine; folded and mucked cards go to the
+        muck.  Returns the engine's events."""
+        if isinstance(action, DealHole | DealBoard):
+            raise self._refuse(
+                "dealer_action", "a dealing action", "the live deal deals the cards itself"
+            )
+        if self.hand.phase is Phase.DEALING:
+            raise self._refuse("dealer_to_deal", "a player action", "the dealer deals first")
+        mark = len(self.hand.events)
+        self.hand.act(action)
+        self._collect(mark)
+        return self.hand.events[mark:]
+
+    def finish(self) -> list[ev.Event]:
+        """The hand is over: the table takes the result (``table.finish_hand``); a player
+        dealt in without posting posts on the next deal (T9)."""
+        mark = len(self.records)
+        self.table.finish_hand()
+        for table_seat in self._owes_next:
+            player = self.table.players[table_seat]
+            if player is not None:
+                player.owes_blind_next = True
+        return self.records[mark:]
+
+    # ------------------------------------------------------- internal dealing
+
+    def _record(self, record: ev.Event) -> None:
+        self.records.append(record)
+
+    def _live_seats(self) -> list[int]:
+        return [i for i in range(self.hand.n) if not self.hand.folded[i]]
+
+    def _open_round(self) -> None:
+        hand = self.hand
+        street = hand.street
+        count = hand.legal_actions().deal_count
+        seats = self._live_seats()
+        self._before_round(street, len(seats))
+        self._prepare(street)
+        self._round = [s for _ in range(count) for s in seats]
+        self._round_pos = 0
+        self._round_count = count
+
+    def _before_round(self, street: int, players: int) -> None:
+        """A hook for stud's seventh street (I9, short stub)."""
+
+    def _is_up(self, index: int) -> bool:
+        street = self.hand.variant.streets[self.hand.street]
+        players = len(self._round) // max(self._round_count, 1)
+        return index // players >= street.down
+
+    def _prepare(self, street: int) -> None:
+        """Before the cards of ``street``: a pending reshuffle (with any cards set aside
+        to come back now), then the burn (D3) unless it is already out."""
+        name = self.street_name(street)
+        rule = self._reshuffle_at.pop(street, None)
+        if rule is not None:
+            self._reshuffle(street, rule)
+        if not self.hand.variant.streets[street].burn:
+            return
+        rule = self._burn_out.pop(street, None)
+        if rule is not None:
+            self._record(DealtWithoutBurn(
+                None, rule, f"the {name} is dealt without a new burn: its burn is already out",
+                name,
+            ))
+        else:
+            self._burned_for[street] = self.cards.burn()
+            self._record(CardBurned(None, name))
+
+    def _reshuffle(self, street: int, rule: str, extra: list[Card] | None = None) -> None:
+        name = self.street_name(street)
+        added = list(extra or [])
+        if self._set_aside_back_at == street:
+            added.extend(self.cards.set_aside)
+            self.cards.set_aside = []
+            self._set_aside_back_at = None
+        self._reshuffle_at.pop(street, None)
+        cut = self.cards.reshuffle(added)
+        back = f" with {fmt(added)}" if added else ""
+        self._record(StubReshuffled(
+            None, rule, f"the stub is reshuffled{back} and cut before the {name}", name,
+            len(self.cards.stub), tuple(added), cut,
+        ))
+
+    def _turn_board(self, street: int, cards: list[Card]) -> None:
+        self.cards.board.extend(cards)
+        self._record(BoardTurned(None, self.street_name(street), tuple(cards)))
+        self.hand.act(DealBoard(tuple(cards)))
+        self._dealt_at[street] = len(self.hand.events)
+
+    def _close_round(self) -> None:
+        """The round is out: replace an exposed card (I2), then hand each seat's cards to
+        the engine."""
+        hand = self.hand
+        street = hand.street
+        for seat, card in self._exposed:
+            held = self.cards.hands[seat]
+            held[held.index(card)] = self.cards.take()[0]
+            self.cards.burns.append(card)
+            self._burn_out[FLOP] = "I2"
+            self._record(ExposedCardReplaced(
+                None, "I2", f"seat {seat}'s exposed {card} is replaced by the top card and "
+                "becomes the burn for the flop", seat, card,
+            ))
+        self._exposed = []
+        count = self._round_count
+        for seat in self._live_seats():
+            hand.act(DealHole(seat, tuple(self.cards.hands[seat][-count:])))
+        self._round = []
+        self._round_pos = 0
+        self._dealt_at[street] = len(hand.events)
+
+    def _expose(self, seat: int, card: Card, index: int) -> bool:
+        """I1/I2 for an exposed hole card at deal position ``index``; True on a misdeal."""
+        if index < 2:
+            self._misdeal("I1", f"the {_ORDINALS[index]} hole card dealt ({card}) was exposed")
+            return True
+        if self._exposed:
+            self._misdeal("I1", f"more than one hole card was exposed ({card} is the second)")
+            return True
+        self._exposed.append((seat, card))
+        self._record(HoleCardExposed(
+            None, "I2", f"seat {seat}'s {card} was exposed: the deal goes on and it is "
+            "replaced by the top card after the deal", seat, card,
+        ))
+        return False
+
+    def _misdeal(self, rule: str, cause: str) -> None:
+        """I1: the hand is void; every chip back, the button stays; reshuffle, recut and
+        redeal (``table.cancel_hand``, then a new hand).  A player owed a blind under T9
+        posts it in the redeal."""
+        self.table.cancel_hand(f"misdeal ({rule}): {cause}")
+        for table_seat in self._owes_next:
+            player = self.table.players[table_seat]
+            if player is not None:
+                player.owes_blind_next = True
+        self._owes_next = {}
+        self.misdeals += 1
+        self._record(Misdeal(
+            None, rule, f"misdeal: {cause}; the cards are reshuffled, cut and redealt and the "
+            "button does not move", cause,
+        ))
+        self._begin("the redeal after a misdeal")
+
+    def _kill(self, seat: int, rule: str, cause: str) -> None:
+        """I7, T9: a dead hand, folded in turn: its cards to the muck, its chips stay in
+        the pot."""
+        assert self.hand.actor == seat, "the engine folds a hand only in turn"
+        self.dead.add(seat)
+        self.cards.muck_hand(seat)
+        self._record(HandDead(
+            None, rule, f"seat {seat}'s hand is dead ({cause}); its cards go to the muck and "
+            "its chips stay in the pot", seat, cause,
+        ))
+        mark = len(self.hand.events)
+        self.hand.act(Fold())
+        self._procedural.update(range(mark, len(self.hand.events)))
+        self._collect(mark)
+
+    def _collect(self, mark: int) -> None:
+        for e in self.hand.events[mark:]:
+            if isinstance(e, ev.Folded | ev.HandMucked):
+                self.cards.muck_hand(e.seat)
+
+    # ----------------------------------------------------------- refusing
+
+    def _refuse(self, code: str, what: str, why: str) -> IllegalActionError:
+        allowed = ", ".join(self.allowed_reports()) or "none"
+        return IllegalActionError(
+            code, f"{what} is not possible now: {why}. Next: {self._next_step()}; "
+            f"reports allowed now: {allowed}",
+        )
+
+    def _next_step(self) -> str:
+        hand = self.hand
+        if hand.is_over:
+            return "finish()"
+        legal = hand.legal_actions()
+        if legal.deal_board:
+            return f"deal_board() ({legal.deal_board} card(s) for the {self.street_name()})"
+        if legal.deal_seat is not None:
+            return f"deal_hole_card() (the {self.street_name()})"
+        return legal.describe()
+
+    def _why_not_hole_card(self, *, exposed: bool) -> str | None:
+        hand = self.hand
+        if hand.is_over:
+            return "the hand is over"
+        if hand.legal_actions().deal_seat is None:
+            return "no hole cards are due"
+        if exposed and (hand.variant.is_stud or hand.street != 0):
+            return "I1 and I2 cover the hole cards of a flop game's first deal"
+        return None
+
+    def _why_not_betting(self) -> str | None:
+        hand = self.hand
+        if hand.is_over:
+            return "the hand is over"
+        if hand.phase is not Phase.BETTING:
+            return f"the hand is {hand.phase.value}, not betting"
+        return None
