@@ -1,5 +1,6 @@
 """Hand histories: PHH read/write (``phh``), replay, text export."""
 
+from pokerroom.history.export import phh_variant, to_phh, to_phh_text
 from pokerroom.history.phh import (
     INFINITE_STACK,
     NOOP,
@@ -26,4 +27,7 @@ __all__ = [
     "load",
     "loads",
     "parse_action",
+    "phh_variant",
+    "to_phh",
+    "to_phh_text",
 ]

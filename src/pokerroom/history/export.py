@@ -1,0 +1,354 @@
+"""Write a hand played in the engine as a PHH hand history.
+
+:func:`to_phh` turns a :class:`~pokerroom.rules.Hand` (finished or not) into a
+:class:`~pokerroom.history.phh.HandHistory` that ``history.replay`` plays back
+to the same stacks, and :func:`to_phh_text` into its ``.phh`` text.
+
+How the hand is written, in PHH's terms:
+
+- Configuration: the variant and betting structure become the PHH code (the
+  inverse of ``replay.PHH_VARIANTS``); antes, blinds and straddles, live posts
+  (negative values in ``blinds_or_straddles``), the bring-in, the bet sizes and
+  the starting stacks follow.  Heads-up (button games) the two entries of
+  ``antes`` and ``blinds_or_straddles`` are written in reverse, as PHH lists
+  them (p1 is the big blind).  ``config.names`` become ``players``.
+- Actions: every entry of ``hand.log``, with the cards the engine dealt
+  itself from its deck (read from each seat's own ``HoleCardsDealt`` copy and
+  from ``BoardDealt``) as ``d dh`` / ``d db`` entries where the dealing
+  happened.  Discards are ``pN sd cards``.
+- Showing: hands turned face up because nobody can bet any more (S3) are
+  written ``pN sm cards`` at that moment, before the rest of the board, as PHH
+  records all-in hands; hands shown at the showdown (S4) are ``pN sm cards``
+  in showing order, unless already tabled, and mucks are ``pN sm``.  With
+  ``auto_showdown`` (cards speak) the engine shows every hand itself; those
+  shows are written as if each player had shown in turn.
+- ``finishing_stacks``: the stacks once the hand is over.
+
+To place the dealer's entries among the players' actions the hand is played
+again from its log, with the dealt cards handed in by a "dealer": the PHH
+actions are exactly what a replay of the history will do.
+
+PHH has no way to say some things the engine can do; :func:`to_phh` raises
+ConfigError for them rather than write a history that replays differently:
+variants or structures without a PHH code (spread limit, five- and six-card
+Omaha, ace-to-five triple draw, ...), dead blinds (T8), a seat that posts both
+a blind and a live post, rake (S11), a smallest chip other than 1 (S10), the
+``complete`` limit short-raise option, ``open_pair_double`` in stud (B15) and a
+big-blind ante posted ``blind_first`` by a big blind who cannot cover both
+(F7).  A raise cap (B5) needs nothing: a capped hand replays the same without it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import deque
+from collections.abc import Mapping, Sequence
+
+from pokerroom.errors import ConfigError, PokerError
+from pokerroom.history.phh import HandHistory, PhhAction, dumps
+from pokerroom.history.replay import PHH_VARIANTS
+from pokerroom.rules import events as ev
+from pokerroom.rules.actions import (
+    Action,
+    BetRaise,
+    BringIn,
+    CheckCall,
+    DealBoard,
+    DealHole,
+    Discard,
+    Fold,
+    Muck,
+    Show,
+)
+from pokerroom.rules.config import HandConfig, Structure
+from pokerroom.rules.engine import Hand, Phase
+
+__all__ = ["phh_variant", "to_phh", "to_phh_text"]
+
+_PHH_CODES: dict[tuple[str, Structure], str] = {
+    game: code for code, game in PHH_VARIANTS.items()
+}
+_RESERVED = frozenset(
+    {
+        "variant", "antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet",
+        "min_bet", "starting_stacks", "actions", "ante_trimming_status",
+        "finishing_stacks", "winnings",
+    }
+)
+
+
+def phh_variant(config: HandConfig) -> str:
+    """The PHH variant code of a configuration (``"NT"``, ``"PO/8"``, ``"F7S"``, ...).
+
+    Raises ConfigError when PHH has no code for the game and structure.
+    """
+    key = (config.variant.key, config.structure)
+    code = _PHH_CODES.get(key)
+    if code is None:
+        known = ", ".join(
+            f"{code} ({game} {structure.value.replace('_', ' ')})"
+            for (game, structure), code in _PHH_CODES.items()
+        )
+        raise ConfigError(
+            f"PHH has no variant code for {config.variant.name} "
+            f"({config.variant.key!r}) played {config.structure.value.replace('_', ' ')}; "
+            f"it can write {known}"
+        )
+    return code
+
+
+def to_phh(
+    hand: Hand, *, finishing: bool = True, extra: Mapping[str, object] | None = None
+) -> HandHistory:
+    """The PHH history of ``hand``, finished or still in play.
+
+    ``finishing``: record ``finishing_stacks`` when the hand is over.
+    ``extra``: further PHH fields (``event``, ``hand``, ``players``, ...); they
+    override ``players`` taken from ``config.names``.
+
+    Raises ConfigError for a configuration PHH cannot express (see the module
+    docstring).
+    """
+    config = hand.config
+    code = phh_variant(config)
+    _check_expressible(config)
+    fields_extra: dict[str, object] = {}
+    if config.names:
+        fields_extra["players"] = list(config.names)
+    for key, value in (extra or {}).items():
+        if key in _RESERVED:
+            raise ConfigError(
+                f"extra field {key!r} is a PHH field that to_phh writes from the hand; "
+                "extra is for metadata such as 'event', 'hand' or 'players'"
+            )
+        fields_extra[key] = value
+    actions = _Transcriber(hand).actions()
+    n = config.seats
+    antes = list(config.antes or (0,) * n)
+    blinds_or_straddles: list[int] = []
+    if not config.variant.is_stud:
+        blinds = config.blinds or (0,) * n
+        posts = config.posts or (0,) * n
+        # A live post is a negative entry (F13).
+        blinds_or_straddles = [blinds[i] if blinds[i] else -posts[i] for i in range(n)]
+        if n == 2:
+            # PHH lists heads-up blinds and antes in reverse: p1 is the big blind.
+            blinds_or_straddles.reverse()
+            antes.reverse()
+    fixed = config.structure is Structure.FIXED_LIMIT
+    return HandHistory(
+        variant=code,
+        antes=tuple(antes),
+        blinds_or_straddles=tuple(blinds_or_straddles),
+        bring_in=config.bring_in if config.variant.is_stud else None,
+        small_bet=config.small_bet if fixed else None,
+        big_bet=config.big_bet if fixed else None,
+        min_bet=None if fixed else config.min_bet,
+        starting_stacks=tuple(config.stacks),
+        actions=tuple(actions),
+        finishing_stacks=tuple(hand.stacks) if finishing and hand.is_over else None,
+        extra=fields_extra,
+    )
+
+
+def to_phh_text(
+    hand: Hand, *, finishing: bool = True, extra: Mapping[str, object] | None = None
+) -> str:
+    """The ``.phh`` text of ``hand``: ``dumps(to_phh(hand, ...))``."""
+    return dumps(to_phh(hand, finishing=finishing, extra=extra))
+
+
+# ------------------------------------------------------------ configuration
+
+
+def _check_expressible(config: HandConfig) -> None:
+    def refuse(what: str) -> ConfigError:
+        return ConfigError(f"PHH cannot express {what}; this hand cannot be written as PHH")
+
+    n = config.seats
+    if config.dead and any(config.dead):
+        raise refuse(f"dead blinds (T8): dead = {list(config.dead)}")
+    blinds = config.blinds or (0,) * n
+    posts = config.posts or (0,) * n
+    both = [i for i in range(n) if blinds[i] and posts[i]]
+    if both:
+        raise refuse(
+            f"a seat posting both a blind and a live post (seat {both[0]}): PHH has one "
+            "entry per player in blinds_or_straddles"
+        )
+    if config.rake_percent:
+        raise refuse(f"rake (S11): rake_percent = {config.rake_percent}")
+    if config.chip_unit != 1:
+        raise refuse(f"a smallest chip of {config.chip_unit} for splitting pots (S10)")
+    if config.structure is Structure.FIXED_LIMIT and config.limit_short_raise != "full_bet_over":
+        raise refuse(f"limit_short_raise = {config.limit_short_raise!r}")
+    if config.variant.is_stud and config.open_pair_double:
+        raise refuse("open_pair_double (B15)")
+    if config.bba_order == "blind_first" and config.antes:
+        short = [
+            i for i in range(n)
+            if config.antes[i] and blinds[i] + posts[i]
+            and config.stacks[i] < config.antes[i] + blinds[i] + posts[i]
+        ]
+        if short:
+            raise refuse(
+                f"bba_order 'blind_first' (F7) with seat {short[0]} unable to cover both "
+                "its ante and its blind; PHH posts the ante first"
+            )
+
+
+# ------------------------------------------------------------------ actions
+
+
+class _Transcriber:
+    """Plays the hand again from its log, dealing the cards it dealt, and writes
+    down every step as PHH.
+
+    The copy deals nothing itself and asks for each show (``auto_showdown``
+    off), exactly as a replay of the history will; that places each dealer
+    entry and each show where it belongs.
+    """
+
+    def __init__(self, hand: Hand) -> None:
+        self.hand = hand
+        self.copy = Hand(dataclasses.replace(hand.config, auto_showdown=False))
+        self.holes: dict[int, deque[tuple[int | None, ...]]] = {
+            seat: deque() for seat in range(hand.n)
+        }
+        self.boards: deque[tuple[int, ...]] = deque()
+        for event in hand.events:
+            if isinstance(event, ev.HoleCardsDealt) and event.audience == event.seat:
+                self.holes[event.seat].append(event.cards)
+            elif isinstance(event, ev.BoardDealt):
+                self.boards.append(event.cards)
+        self.out: list[PhhAction] = []
+        self.tabled: set[int] = set()
+
+    def actions(self) -> list[PhhAction]:
+        copy, log = self.copy, self.hand.log
+        k = 0
+        while not copy.is_over:
+            if copy.phase is Phase.DEALING:
+                if k < len(log) and log[k][0] is None:
+                    _, deal = log[k]
+                    k += 1
+                    assert isinstance(deal, DealHole | DealBoard)
+                    self._deal(deal)
+                    continue
+                deal_due = self._deal_from_events()
+                if deal_due is None:
+                    break  # the dealer has not dealt yet
+                self._deal(deal_due)
+                continue
+            if k < len(log):
+                seat, action = log[k]
+                k += 1
+                self._player(seat, action)
+                continue
+            if copy.phase is Phase.SHOWDOWN and self.hand.config.auto_showdown and (
+                self.hand.is_over
+            ):
+                seat = copy.actor
+                assert seat is not None
+                self._player(seat, Show())  # cards speak: the engine showed it
+                continue
+            break
+        if k < len(log):
+            raise AssertionError(
+                f"the hand's log goes on after the copy stopped ({copy.phase.value}): "
+                f"{log[k:]!r}"
+            )
+        if self.hand.is_over and tuple(copy.stacks) != tuple(self.hand.stacks):
+            raise AssertionError(
+                f"playing the log again gives stacks {copy.stacks}, the hand has "
+                f"{self.hand.stacks}"
+            )
+        return self.out
+
+    def _deal_from_events(self) -> DealHole | DealBoard | None:
+        legal = self.copy.legal_actions()
+        if legal.deal_board:
+            return DealBoard(self.boards[0]) if self.boards else None
+        assert legal.deal_seat is not None
+        queue = self.holes[legal.deal_seat]
+        return DealHole(legal.deal_seat, queue[0]) if queue else None
+
+    def _deal(self, action: DealHole | DealBoard) -> None:
+        """One dealer entry, from the log (manual dealing) or from the cards the
+        engine dealt itself; either way its cards leave the queues."""
+        events = self._act(None, action)
+        if isinstance(action, DealBoard):
+            self.boards.popleft()
+            self.out.append(PhhAction(None, "db", cards=action.cards))
+        else:
+            self.holes[action.seat].popleft()
+            self.out.append(PhhAction(None, "dh", cards=action.cards, dealt_to=action.seat))
+        self._exposures(events)
+
+    def _named(self, seat: int, show: Show) -> Show:
+        """A show of cards the hand learned outside its log (``Hand.reveal``, a
+        replayed history that tables hidden cards) names them."""
+        held = self.copy.hole[seat]
+        known = self.hand.hole[seat]
+        if show.cards is None and None in held and None not in known:
+            return Show(tuple(c for c in known if c is not None))
+        return show
+
+    def _player(self, seat: int | None, action: Action) -> None:
+        actor = seat if seat is not None else self.copy.actor
+        assert actor is not None, f"a player's action {action!r} without a player"
+        if isinstance(action, Show):
+            action = self._named(actor, action)
+        events = self._act(actor, action)
+        if isinstance(action, Fold):
+            self.out.append(PhhAction(actor, "f"))
+        elif isinstance(action, CheckCall):
+            self.out.append(PhhAction(actor, "cc"))
+        elif isinstance(action, BetRaise):
+            self.out.append(PhhAction(actor, "cbr", amount=action.to))
+        elif isinstance(action, BringIn):
+            self.out.append(PhhAction(actor, "pb"))
+        elif isinstance(action, Discard):
+            self.out.append(PhhAction(actor, "sd", cards=action.cards or None))
+        elif isinstance(action, Muck):
+            self.out.append(PhhAction(actor, "sm"))
+        elif isinstance(action, Show):
+            if actor not in self.tabled:
+                self.tabled.add(actor)
+                self.out.append(self._show_entry(actor, events, action))
+        else:  # pragma: no cover - dealer actions are handled by _deal
+            raise AssertionError(f"unexpected action in the log: {action!r}")
+        self._exposures(events)
+
+    def _show_entry(self, seat: int, events: Sequence[ev.Event], action: Show) -> PhhAction:
+        shown = next(
+            (e for e in events if isinstance(e, ev.HandShown) and e.seat == seat), None
+        )
+        cards = shown.cards if shown is not None else action.cards
+        if cards is None or None in cards:
+            return PhhAction(seat, "sm", cards=action.cards) if action.cards else PhhAction(
+                seat, "sm", show_held=True
+            )
+        return PhhAction(seat, "sm", cards=cards)
+
+    def _exposures(self, events: Sequence[ev.Event]) -> None:
+        """S3: hands tabled because nobody can bet any more, before the runout.
+
+        On the last street they are shown at the showdown that follows at once."""
+        if self.copy.phase in (Phase.SHOWDOWN, Phase.COMPLETE):
+            return
+        for event in events:
+            if isinstance(event, ev.HandShown) and event.seat not in self.tabled:
+                if None in event.cards:
+                    continue  # unknown cards: nothing to record yet
+                self.tabled.add(event.seat)
+                self.out.append(PhhAction(event.seat, "sm", cards=event.cards))
+
+    def _act(self, seat: int | None, action: Action) -> list[ev.Event]:
+        try:
+            return self.copy.act(action, seat=seat)
+        except PokerError as error:
+            raise AssertionError(
+                f"the hand's own log does not play again: {action!r} by "
+                f"{'the dealer' if seat is None else f'seat {seat}'}: {error}"
+            ) from error

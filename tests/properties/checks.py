@@ -1,0 +1,203 @@
+"""Invariants checked after every step of a generated hand.
+
+Each checker is fed the events of each step (``step(hand, events)``) and
+raises AssertionError with the step's events when an invariant breaks.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from pokerroom.cards import Deck, format_cards
+from pokerroom.rules import Hand
+from pokerroom.rules import events as ev
+
+
+class ChipLedger:
+    """S1, S11, B11, B12: no chip is created or lost, and every event that moves
+    chips says how many.
+
+    - while the hand is on: sum(stacks) + pot == the starting total;
+    - at the end: sum(stacks) + rake == the starting total, nothing left in the pot;
+    - stacks rebuilt from the events alone equal the hand's stacks;
+    - no stack is ever negative and nobody puts in more than they started with.
+    """
+
+    def __init__(self, hand: Hand) -> None:
+        self.start = tuple(hand.config.stacks)
+        self.total = sum(self.start)
+        self.stacks = list(self.start)
+        self.rake = 0
+
+    def step(self, hand: Hand, events: Sequence[ev.Event]) -> None:
+        for e in events:
+            if isinstance(
+                e, ev.AntePosted | ev.BlindPosted | ev.BringInPosted | ev.Called | ev.BetOrRaised
+            ):
+                self.stacks[e.seat] -= e.amount
+            elif isinstance(e, ev.BetReturned):
+                self.stacks[e.seat] += e.amount
+            elif isinstance(e, ev.PotAwarded):
+                for seat, chips in e.amounts:
+                    assert chips >= 0, f"a negative award: {e}"
+                    self.stacks[seat] += chips
+            elif isinstance(e, ev.RakeTaken):
+                self.rake += e.amount
+            elif isinstance(e, ev.HandEnded):
+                assert list(e.stacks) == hand.stacks, (e, hand.stacks)
+        stacks = hand.stacks
+        assert min(stacks) >= 0, f"a negative stack: {stacks}"
+        assert self.stacks == stacks, (
+            f"stacks from the events {self.stacks} != the hand's {stacks}; events {events}"
+        )
+        if hand.is_over:
+            assert sum(stacks) + hand.rake == self.total, (stacks, hand.rake, self.total)
+            assert hand.rake == self.rake
+            assert hand.pot == 0
+        else:
+            assert sum(stacks) + hand.pot == self.total, (stacks, hand.pot, self.total)
+            assert all(c >= 0 for c in hand.contributed), hand.contributed
+            for seat, c in enumerate(hand.contributed):
+                assert c + stacks[seat] == self.start[seat], (seat, c, stacks[seat])
+
+
+class CardTracker:
+    """D1, D3: no card is dealt twice; burned cards are never dealt.
+
+    Cards are read from each seat's own ``HoleCardsDealt`` copy, ``Discarded``
+    copy and ``BoardDealt``.  A card is at most once among the cards currently
+    held and the board.  Outside draw games a card is dealt at most once in the
+    whole hand; in draw games an earlier draw's discard may come back only once
+    the stub has run out (house rule), never a card discarded in the same draw.
+    What each seat holds matches ``hand.hole`` and the board ``hand.board``.
+    """
+
+    def __init__(self, hand: Hand, deck: Deck) -> None:
+        self.deck = deck
+        self.deck_cards = set(hand.variant.deck)
+        self.draw_game = hand.variant.is_draw
+        self.held: list[list[int]] = [[] for _ in range(hand.n)]
+        self.board: list[int] = []
+        self.ever: set[int] = set()
+        self.discarded_before: set[int] = set()  # discarded in an earlier draw round
+        self.discarded_now: set[int] = set()  # discarded in the current draw round
+        self.street = -1
+
+    def step(self, hand: Hand, events: Sequence[ev.Event]) -> None:
+        for e in events:
+            if isinstance(e, ev.StreetStarted):
+                self.discarded_before |= self.discarded_now
+                self.discarded_now = set()
+            elif isinstance(e, ev.HoleCardsDealt) and e.audience == e.seat:
+                self._dealt(e.cards, e)
+                self.held[e.seat].extend(c for c in e.cards if c is not None)
+            elif isinstance(e, ev.BoardDealt):
+                self._dealt(e.cards, e)
+                self.board.extend(e.cards)
+            elif isinstance(e, ev.Discarded) and e.audience == e.seat:
+                for c in e.cards:
+                    assert c in self.held[e.seat], f"seat {e.seat} discards {c} it does not hold"
+                    self.held[e.seat].remove(c)
+                    self.discarded_now.add(c)
+        current = [c for cards in self.held for c in cards] + self.board
+        dup = [c for c, k in Counter(current).items() if k > 1]
+        assert not dup, f"{format_cards(dup)} held twice: {self.held} board {self.board}"
+        for seat in range(hand.n):
+            if hand.mucked[seat]:
+                continue
+            assert sorted(self.held[seat]) == sorted(
+                c for c in hand.hole[seat] if c is not None
+            ), (seat, self.held[seat], hand.hole[seat])
+        assert self.board == list(hand.board), (self.board, hand.board)
+        burned = set(self.deck.burned)
+        assert not burned & set(current), f"a burned card was dealt: {burned & set(current)}"
+
+    def _dealt(self, cards: Sequence[int | None], event: ev.Event) -> None:
+        for c in cards:
+            assert c is not None, f"the engine dealt an unknown card: {event}"
+            assert c in self.deck_cards, f"{c} is not in this variant's deck: {event}"
+            if c in self.ever:
+                assert self.draw_game, f"{format_cards([c])} dealt twice: {event}"
+                assert c in self.discarded_before, (
+                    f"{format_cards([c])} dealt again without being discarded in an earlier "
+                    f"draw: {event}"
+                )
+                assert len(self.deck) == 0, (
+                    f"{format_cards([c])} dealt again with {len(self.deck)} cards in the stub"
+                )
+            self.ever.add(c)
+
+
+class AudienceChecker:
+    """D4, S3, S4: hidden cards stay hidden.
+
+    No event for everyone (audience None) names a face-down card of a seat
+    before that seat's hand is shown (``HandShown``); discards and mucked hands
+    are never named.  Face-up stud cards are public.  A seat's own copy goes to
+    that seat only.
+    """
+
+    def __init__(self, hand: Hand) -> None:
+        self.hidden: list[set[int]] = [set() for _ in range(hand.n)]
+        self.discards: list[set[int]] = [set() for _ in range(hand.n)]
+        self.held: list[list[int]] = [[] for _ in range(hand.n)]
+
+    def step(self, hand: Hand, events: Sequence[ev.Event]) -> None:
+        for e in events:
+            if e.audience is not None:
+                seat = getattr(e, "seat", None)
+                assert seat == e.audience, f"a seat's own copy sent to another: {e}"
+                if isinstance(e, ev.HoleCardsDealt):
+                    dealt = {c for c in e.cards if c is not None}
+                    self.held[e.seat].extend(dealt)
+                    self.hidden[e.seat] |= dealt - set(e.up)
+                    for discards in self.discards:  # a discard dealt again (draw games)
+                        discards -= dealt
+                elif isinstance(e, ev.Discarded):
+                    self.discards[e.seat] |= set(e.cards)
+                    self.hidden[e.seat] -= set(e.cards)
+                    self.held[e.seat] = [c for c in self.held[e.seat] if c not in e.cards]
+                continue
+            if isinstance(e, ev.HandShown):
+                named = {c for c in e.cards if c is not None}
+                assert not named & self.discards[e.seat], f"a discard shown: {e}"
+                assert sorted(named) == sorted(self.held[e.seat]), (e, self.held[e.seat])
+                self.hidden[e.seat] -= named
+                continue
+            secret = set().union(*self.hidden, *self.discards)
+            for name in ("cards", "up"):
+                value: Any = getattr(e, name, ())
+                leaked = {c for c in value if c is not None} & secret
+                assert not leaked, f"{e} shows face-down {format_cards(sorted(leaked))}"
+
+
+class Snapshot:
+    """Everything a refused action must leave alone (B2, B13)."""
+
+    def __init__(self, hand: Hand) -> None:
+        self.state = self._take(hand)
+
+    @staticmethod
+    def _take(hand: Hand) -> dict[str, Any]:
+        return {
+            "stacks": list(hand.stacks),
+            "bets": list(hand.bets),
+            "contributed": list(hand.contributed),
+            "folded": list(hand.folded),
+            "hole": copy.deepcopy(hand.hole),
+            "board": list(hand.board),
+            "phase": hand.phase,
+            "actor": hand.actor,
+            "street": hand.street,
+            "events": len(hand.events),
+            "log": len(hand.log),
+            "legal": hand.legal_actions(),
+        }
+
+    def assert_unchanged(self, hand: Hand, what: str) -> None:
+        now = self._take(hand)
+        changed = {k: (v, now[k]) for k, v in self.state.items() if now[k] != v}
+        assert not changed, f"refused {what} changed the hand: {changed}"
