@@ -1,0 +1,109 @@
+"""Properties of the hand engine over thousands of random hands.
+
+Every variant in VARIANTS with every betting structure (no limit, pot limit,
+fixed limit, spread limit), 2-9 players (stud up to 8, draw and short deck up
+to 6), antes, big-blind antes, blinds, straddles and live posts, stacks short
+enough to be all-in on the forced bets, house options (raise caps, BBA order,
+limit short raises, rake, chip unit, open-pair doubling, showdown mode), a
+seeded deck and a random player choosing among ``legal_actions()``.
+The runs are derandomized: CI sees the same hands every time.
+"""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+
+from pokerroom.rules import Action, Hand
+from pokerroom.rules import events as ev
+
+from .checks import AudienceChecker, CardTracker, ChipLedger
+from .hands import Setup, play, setups
+
+HANDS = 1500
+
+many_hands = settings(
+    max_examples=HANDS,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+
+@many_hands
+@given(setups())
+def test_S1_S11_B11_B12_chips_conserved(setup: Setup) -> None:
+    """S1, S11, B11, B12: chips are conserved at every step.
+
+    While the hand is on, the stacks plus the chips put in equal the starting
+    total (and each seat's stack plus what it put in equals its starting
+    stack); at the end the stacks plus the rake equal it.  The stacks rebuilt
+    from the events (posts, calls, bets, returned bets, awards) equal the
+    hand's stacks after every action.
+    """
+    ledger: ChipLedger | None = None
+
+    def after(hand: Hand, action: Action | None, events: list[ev.Event]) -> None:
+        nonlocal ledger
+        if ledger is None:
+            ledger = ChipLedger(hand)
+        ledger.step(hand, events)
+
+    hand = play(setup, after)
+    assert hand.is_over
+
+
+@many_hands
+@given(setups())
+def test_D1_D3_no_card_dealt_twice(setup: Setup) -> None:
+    """D1, D3: no card is dealt twice, and no burned card is ever dealt.
+
+    Every card dealt (each seat's own ``HoleCardsDealt`` copy, ``BoardDealt``)
+    is in the variant's deck; a card is at most once among the cards held and
+    the board; outside draw games no card is dealt twice in the hand; in draw
+    games a card comes back only once the stub has run out, and only if it was
+    discarded in an earlier draw.  What the events deal matches ``hand.hole``
+    and ``hand.board`` at every step.
+    """
+    deck = setup.deck()
+    tracker: CardTracker | None = None
+
+    def after(hand: Hand, action: Action | None, events: list[ev.Event]) -> None:
+        nonlocal tracker
+        if tracker is None:
+            tracker = CardTracker(hand, deck)
+        tracker.step(hand, events)
+
+    play(setup, after, deck=deck)
+
+
+@many_hands
+@given(setups())
+def test_D4_S3_S4_events_never_leak_hidden_cards(setup: Setup) -> None:
+    """D4, S3, S4: an event for everyone (audience None) never names a face-down
+    card of a seat before that seat's hand is shown, nor any discard; a seat's
+    own copy of an event (its hole cards, its discards) goes to that seat
+    only; a shown hand is the hand held."""
+    checker: AudienceChecker | None = None
+
+    def after(hand: Hand, action: Action | None, events: list[ev.Event]) -> None:
+        nonlocal checker
+        if checker is None:
+            checker = AudienceChecker(hand)
+        checker.step(hand, events)
+
+    play(setup, after)
+
+
+@many_hands
+@given(setups())
+def test_D1_configuration_deck_and_log_reproduce_the_hand(setup: Setup) -> None:
+    """D1 (reproducible deals): the configuration, the deck order and
+    ``hand.log`` reproduce the hand exactly -- the same events, one by one, and
+    the same stacks -- in every variant, draw games' reshuffled stubs included."""
+    hand = play(setup)
+    again = setup.hand()
+    for seat, action in hand.log:
+        again.act(action, seat=seat)
+    assert again.events == hand.events
+    assert again.stacks == hand.stacks and again.is_over
