@@ -15,6 +15,7 @@ from pokerroom.table.irregularity_records import (
     CardsSetAside,
     CardsStand,
     DealtWithoutBurn,
+    Procedures,
     StubReshuffled,
 )
 from tests.table.test_I0_live_deal import (
@@ -38,7 +39,7 @@ def burns_by_street(live: object) -> list[str]:
 
 
 @BOTH
-def test_I3_TDA_RP5_A_premature_flop(procedures: str) -> None:
+def test_I3_TDA_RP5_A_premature_flop(procedures: Procedures) -> None:
     """RP-5-A (same in 2024 and the older text): the flop burn stays, the three cards go
     back and the stub is reshuffled; the new flop has no burn; three burns in all."""
     live = holdem(6, procedures=procedures)
@@ -146,7 +147,7 @@ def test_I3_the_seed_is_reproducible() -> None:
 
 
 @BOTH
-def test_I3_TDA_39_B1_flop_without_a_burn_before_any_action(procedures: str) -> None:
+def test_I3_TDA_39_B1_flop_without_a_burn_before_any_action(procedures: Procedures) -> None:
     """39-B1: the three are mixed face down, one drawn at random is the burn, and the
     flop is the other two plus the next card off the stub."""
     live = holdem(5, procedures=procedures)
@@ -163,7 +164,9 @@ def test_I3_TDA_39_B1_flop_without_a_burn_before_any_action(procedures: str) -> 
 
 
 @BOTH
-def test_I3_TDA_39_B2_flop_without_a_burn_found_after_an_action_stands(procedures: str) -> None:
+def test_I3_TDA_39_B2_flop_without_a_burn_found_after_an_action_stands(
+    procedures: Procedures,
+) -> None:
     live = holdem(5, procedures=procedures)
     to_street(live, "flop")
     flop = list(live.hand.board)
@@ -256,7 +259,7 @@ def test_I4_tda2024_TDA_RP5_B_premature_turn_is_reshuffled_and_redealt() -> None
 
 
 @BOTH
-def test_I5_TDA_RP5_C_premature_river(procedures: str) -> None:
+def test_I5_TDA_RP5_C_premature_river(procedures: Procedures) -> None:
     """The river burn stays; the card goes back into the stub; after the turn betting the
     stub is reshuffled and the river dealt without a new burn."""
     live = holdem(6, procedures=procedures)
