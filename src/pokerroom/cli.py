@@ -89,7 +89,34 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--hands", type=int, default=None, help="stop after this many hands")
     play.add_argument("--name", default="You")
     play.set_defaults(func=_play)
+
+    serve = sub.add_parser(
+        "serve",
+        help="run the room: a poker server with a web UI",
+        description="Start the room on http://HOST:PORT with persistence (SQLite by default).",
+    )
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--database", default=None,
+                       help="SQLAlchemy URL; default sqlite file ./pokerroom.sqlite "
+                       "(PostgreSQL: postgresql+psycopg://user:pass@host/db)")
+    serve.add_argument("--bot-delay", type=float, default=0.8, help="seconds a bot thinks")
+    serve.set_defaults(func=_serve)
     return parser
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from pokerroom.server.app import create_app
+    from pokerroom.server.store import default_url
+
+    url = args.database or default_url(".")
+    app = create_app(url, bot_delay=args.bot_delay)
+    sys.stdout.write(f"pokerroom: open http://{args.host}:{args.port}/  (database {url})\n")
+    sys.stdout.flush()
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    return 0
 
 
 def _play(args: argparse.Namespace) -> int:

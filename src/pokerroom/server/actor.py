@@ -1,0 +1,511 @@
+"""One asyncio task owns each table: it alone changes the table, in order.
+
+Requests from connections and HTTP handlers are functions queued to the
+actor's inbox (:meth:`TableActor.submit`); the actor runs them, plays bots,
+applies action-clock timeouts, persists every step and then publishes a new
+versioned state to each subscriber, filtered for what that viewer may see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import secrets
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from pokerroom.bots import BOTS, Bot
+from pokerroom.cards import Deck
+from pokerroom.errors import ConfigError, IllegalActionError, PokerError
+from pokerroom.history.narrate import narrate
+from pokerroom.rules.actions import Action, BringIn, CheckCall, Discard, Fold, Show
+from pokerroom.rules.engine import Hand, Phase
+from pokerroom.server.clock import Clock
+from pokerroom.server.codec import action_from_dict, action_to_dict
+from pokerroom.server.store import Store
+from pokerroom.table import Status, Table
+from pokerroom.table.snapshot import table_from_dict, table_to_dict
+
+T = TypeVar("T")
+
+
+@dataclass(slots=True)
+class SeatMeta:
+    """What the room knows about a seat beyond the table: who, how they connect."""
+
+    name: str
+    token: str
+    is_bot: bool = False
+    policy: str | None = None
+    bot: Bot | None = None
+    connections: int = 0
+    timeouts: int = 0  # consecutive hands in which this seat timed out
+    timed_out_this_hand: bool = False
+    leaving: bool = False
+
+
+@dataclass(slots=True, eq=False)
+class Subscriber:
+    """A connection: a seat (with its token) or a spectator (seat None)."""
+
+    seat: int | None
+    latest: dict[str, Any] | None = None
+    errors: deque[dict[str, Any]] = field(default_factory=deque)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def push_state(self, message: dict[str, Any]) -> None:
+        self.latest = message
+        self.wake.set()
+
+    def push_error(self, message: dict[str, Any]) -> None:
+        self.errors.append(message)
+        self.wake.set()
+
+
+@dataclass(frozen=True, slots=True)
+class ActorSettings:
+    action_seconds: float = 30.0
+    sit_out_after: int = 2
+    bot_delay: float = 0.8
+    pause_between_hands: float = 2.0
+
+
+class TableActor:
+    """The owner of one table."""
+
+    def __init__(
+        self,
+        table_id: str,
+        name: str,
+        table: Table,
+        *,
+        store: Store,
+        clock: Clock,
+        settings: ActorSettings,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.id = table_id
+        self.name = name
+        self.table = table
+        self.store = store
+        self.clock = clock
+        self.settings = settings
+        self.rng = rng or random.Random(secrets.randbits(64))
+        self.seats: dict[int, SeatMeta] = {}
+        self.subscribers: set[Subscriber] = set()
+        self.version = 0
+        self.log: deque[str] = deque(maxlen=200)
+        self.inbox: asyncio.Queue[tuple[Callable[[], Any], asyncio.Future[Any]]] = asyncio.Queue()
+        self.hand_id: int | None = None
+        self.hand_number = table.hands_dealt
+        self.seq = 0
+        self.deadline: float | None = None
+        self.bot_due: float | None = None
+        self.next_hand_at = 0.0
+        self._events_seen = 0
+        self._pending: list[Callable[[], None]] = []
+        self._task: asyncio.Task[None] | None = None
+        self._stopping = False
+
+    # ---------------------------------------------------------------- running
+
+    def start(self) -> None:
+        if self._task is None:
+            loop = asyncio.get_running_loop()
+            self._task = loop.create_task(self._run(), name=f"table {self.id}")
+
+    async def stop(self) -> None:
+        self._stopping = True
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def submit(self, fn: Callable[[], T]) -> T:
+        """Run ``fn`` inside the actor, in order with everything else; return its result."""
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        await self.inbox.put((fn, future))
+        return await future
+
+    async def _run(self) -> None:
+        while not self._stopping:
+            changed = self._step()
+            if changed:
+                self._publish()
+            wait = self._next_wakeup()
+            if wait is not None and wait <= 0:
+                await asyncio.sleep(0)
+                continue
+            getter = asyncio.ensure_future(self.inbox.get())
+            sleeper = asyncio.ensure_future(self.clock.sleep(wait)) if wait is not None else None
+            waiters = {getter} | ({sleeper} if sleeper else set())
+            try:
+                done, _ = await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                if sleeper is not None and not sleeper.done():
+                    sleeper.cancel()
+            if getter in done:
+                self._handle(*getter.result())
+                while not self.inbox.empty():
+                    self._handle(*self.inbox.get_nowait())
+                self._publish()
+            else:
+                getter.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await getter
+
+    def _handle(self, fn: Callable[[], Any], future: asyncio.Future[Any]) -> None:
+        try:
+            result = fn()
+        except Exception as exc:  # delivered to the caller, never kills the table
+            if not future.done():
+                future.set_exception(exc)
+        else:
+            if not future.done():
+                future.set_result(result)
+
+    def _next_wakeup(self) -> float | None:
+        now = self.clock.now()
+        hand = self.table.hand
+        if hand is None:
+            if len(self._ready()) >= 2:
+                return self.next_hand_at - now
+            return None
+        times = [t for t in (self.deadline, self.bot_due) if t is not None]
+        return min(times) - now if times else None
+
+    def _ready(self) -> list[int]:
+        return [s for s, p in enumerate(self.table.players) if p is not None and p.present]
+
+    # ------------------------------------------------------------------ steps
+
+    def _step(self) -> bool:
+        """Start hands, play bots and timeouts that are due.  True when anything changed."""
+        changed = False
+        now = self.clock.now()
+        hand = self.table.hand
+        if hand is None:
+            if len(self._ready()) >= 2 and now >= self.next_hand_at:
+                self._start_hand()
+                changed = True
+            hand = self.table.hand
+        if hand is None:
+            return changed
+        for _ in range(1000):  # bounded: bots acting in a row with no delay
+            if hand.is_over:
+                self._finish_hand()
+                return True
+            seat = self._actor_seat()
+            if seat is None:
+                return changed
+            meta = self.seats.get(seat)
+            if meta is not None and meta.bot is not None and not meta.leaving:
+                if self.bot_due is None:
+                    self.bot_due = now + self.settings.bot_delay
+                if now < self.bot_due:
+                    return changed
+                engine_seat = self._engine_seat(seat)
+                action = meta.bot(hand, engine_seat)
+                self._apply(seat, action, by="bot")
+                changed = True
+                continue
+            if meta is not None and meta.leaving:
+                self._apply(seat, self._default_action(hand), by="leaving")
+                changed = True
+                continue
+            if self.deadline is None:
+                self.deadline = now + self.settings.action_seconds
+                changed = True
+            if now >= self.deadline:
+                if meta is not None and not meta.timed_out_this_hand:
+                    meta.timed_out_this_hand = True
+                self._apply(seat, self._default_action(hand), by="timeout")
+                self.log.append(f"{self._name(seat)} ran out of time")
+                changed = True
+                continue
+            return changed
+        return changed
+
+    def _default_action(self, hand: Hand) -> Action:
+        """What a timed-out player does: check or fold (stand pat, show, bring in)."""
+        legal = hand.legal_actions()
+        if legal.phase is Phase.SHOWDOWN:
+            return Show()
+        if legal.phase is Phase.DRAWING:
+            return Discard(())
+        if legal.bring_in is not None:
+            return BringIn()
+        return CheckCall() if legal.check else Fold()
+
+    def _actor_seat(self) -> int | None:
+        hand, plan = self.table.hand, self.table.plan_in_play
+        if hand is None or plan is None or hand.actor is None:
+            return None
+        return plan.seats[hand.actor]
+
+    def _engine_seat(self, seat: int) -> int:
+        plan = self.table.plan_in_play
+        assert plan is not None
+        return plan.seats.index(seat)
+
+    def _name(self, seat: int) -> str:
+        player = self.table.players[seat]
+        return player.name if player is not None else f"seat {seat}"
+
+    def _start_hand(self) -> None:
+        table = self.table
+        if table.positions is None and table.first_button is None and not table.stakes.game.is_stud:
+            draw = table.draw_for_button(Deck(rng=self.rng))
+            self.log.append(
+                "Draw for the button: " + ", ".join(f"{self._name(s)} {c}" for s, c in draw.cards)
+                + f"; {self._name(draw.winner)} has the button"
+            )
+            self.store.save_snapshot(self.id, table_to_dict(table))
+        before = table_to_dict(table)
+        deck = Deck(rng=self.rng, cards=table.stakes.game.deck)
+        order = [int(c) for c in deck.order]
+        hand = table.start_hand(deck)
+        self.hand_number += 1
+        self.hand_id = self.store.start_hand(self.id, self.hand_number, before, order)
+        self.seq = 0
+        self._events_seen = 0
+        for meta in self.seats.values():
+            meta.timed_out_this_hand = False
+        self.log.append(f"--- hand {self.hand_number} ---")
+        self._narrate(hand)
+
+    def _apply(self, seat: int, action: Action, *, by: str) -> None:
+        hand = self.table.hand
+        assert hand is not None and self.hand_id is not None
+        engine_seat = self._engine_seat(seat)
+        hand.act(action, seat=engine_seat)
+        self.seq += 1
+        self.store.add_action(self.hand_id, self.seq, engine_seat, action_to_dict(action))
+        self.deadline = None
+        self.bot_due = None
+        self._narrate(hand)
+
+    def _narrate(self, hand: Hand) -> None:
+        plan = self.table.plan_in_play
+        assert plan is not None
+        for event in hand.events[self._events_seen:]:
+            if event.audience is None:
+                line = narrate(event, lambda k: self._name(plan.seats[k]))
+                if line:
+                    self.log.append(line)
+        self._events_seen = len(hand.events)
+
+    def _finish_hand(self) -> None:
+        from pokerroom.server.exports import hand_texts
+
+        table, hand, plan = self.table, self.table.hand, self.table.plan_in_play
+        assert hand is not None and plan is not None and self.hand_id is not None
+        phh, text = hand_texts(self, hand, plan, self.hand_number)
+        result = {"stacks": {str(s): hand.stacks[k] for k, s in enumerate(plan.seats)},
+                  "rake": hand.rake}
+        table.finish_hand()
+        for seat, meta in self.seats.items():
+            player = table.players[seat]
+            if meta.timed_out_this_hand:
+                meta.timeouts += 1
+                if player is not None and meta.timeouts >= self.settings.sit_out_after:
+                    table.sit_out(seat)
+                    self.log.append(f"{meta.name} is sat out after {meta.timeouts} timeouts")
+            elif player is not None and seat in plan.seats:
+                meta.timeouts = 0
+        pending, self._pending = self._pending, []
+        for op in pending:
+            try:
+                op()
+            except PokerError as exc:
+                self.log.append(f"could not apply a request: {exc}")
+        self.store.finish_hand(self.hand_id, result, phh, text, self.id, table_to_dict(table))
+        self.hand_id = None
+        self.deadline = self.bot_due = None
+        self.next_hand_at = self.clock.now() + self.settings.pause_between_hands
+        for seat, meta in list(self.seats.items()):
+            if meta.is_bot:
+                player = table.players[seat]
+                if player is not None and player.status is Status.BUSTED:
+                    self._rebuy_bot(seat)
+
+    # ------------------------------------------------------ requests (in actor)
+
+    def _between_hands_or_later(self, op: Callable[[], None]) -> None:
+        if self.table.hand is None:
+            op()
+            self.store.save_snapshot(self.id, table_to_dict(self.table))
+        else:
+            self._pending.append(op)
+
+    def join(self, name: str, seat: int, buy_in: int, *, policy: str | None = None) -> str:
+        """Take a seat; returns the seat's secret token.  During a hand the seat is taken
+        at once but the player sits down when the hand ends."""
+        table = self.table
+        if not 0 <= seat < table.seat_count:
+            raise ConfigError(f"no seat {seat}: seats are 0-{table.seat_count - 1}")
+        if table.players[seat] is not None or seat in self.seats:
+            raise ConfigError(f"seat {seat} is taken")
+        if any(m.name == name for m in self.seats.values()):
+            raise ConfigError(f"{name!r} is already seated at this table")
+        table._check_buy_in(buy_in)
+        token = secrets.token_urlsafe(24)
+        bot = BOTS[policy](random.Random(self.rng.random())) if policy else None
+        self.seats[seat] = SeatMeta(name, token, is_bot=policy is not None, policy=policy, bot=bot)
+
+        def sit() -> None:
+            table.sit(seat, name, buy_in)
+            self.store.add_seat(self.id, seat, name, token, is_bot=policy is not None,
+                                policy=policy)
+            self.store.ledger(self.id, name, seat, "buy_in", buy_in)
+            self.log.append(f"{name} sits down in seat {seat} with {buy_in}")
+
+        if table.hand is None:
+            sit()
+            self.store.save_snapshot(self.id, table_to_dict(table))
+        else:
+            self._pending.append(sit)
+        return token
+
+    def _rebuy_bot(self, seat: int) -> None:
+        player = self.table.players[seat]
+        assert player is not None
+        amount = self.table.options.max_buy_in or 100 * self.table.stakes.unit
+        self.table.rebuy(seat, amount)
+        self.store.ledger(self.id, player.name, seat, "rebuy", amount)
+        self.store.save_snapshot(self.id, table_to_dict(self.table))
+        self.log.append(f"{player.name} rebuys for {amount}")
+
+    def act(self, seat: int, message: dict[str, Any]) -> None:
+        """A player's action, from that seat's own connection only."""
+        hand = self.table.hand
+        if hand is None:
+            raise IllegalActionError("no_hand", "there is no hand in progress")
+        plan = self.table.plan_in_play
+        assert plan is not None
+        if seat not in plan.seats:
+            raise IllegalActionError("not_in_hand", "you are not in this hand")
+        action = action_from_dict(message)
+        if self._actor_seat() != seat and not (
+            hand.phase is Phase.SHOWDOWN and isinstance(action, Show)
+        ):
+            raise IllegalActionError("not_your_turn", "it is not your turn")
+        self._apply(seat, action, by="player")
+        meta = self.seats.get(seat)
+        if meta is not None:
+            meta.timeouts = 0
+
+    def sit_out(self, seat: int) -> None:
+        self.table.sit_out(seat)
+        if self.table.hand is None:
+            self.store.save_snapshot(self.id, table_to_dict(self.table))
+
+    def sit_in(self, seat: int, post: bool) -> None:
+        meta = self.seats.get(seat)
+        if meta is not None:
+            meta.timeouts = 0
+        self.table.sit_in(seat, post=post)
+        if self.table.hand is None:
+            self.store.save_snapshot(self.id, table_to_dict(self.table))
+
+    def post(self, seat: int) -> None:
+        self.table.post_to_play(seat)
+
+    def top_up(self, seat: int, amount: int) -> None:
+        player = self.table.players[seat]
+        if player is None:
+            raise ConfigError("you have no seat")
+        self.table._check_buy_in(amount, current=player.stack)
+
+        def add() -> None:
+            if player.stack == 0:
+                self.table.rebuy(seat, amount)
+                kind = "rebuy"
+            else:
+                self.table.top_up(seat, amount)
+                kind = "top_up"
+            self.store.ledger(self.id, player.name, seat, kind, amount)
+            self.log.append(f"{player.name} adds {amount}")
+
+        self._between_hands_or_later(add)
+
+    def leave(self, seat: int) -> None:
+        meta = self.seats.get(seat)
+        if meta is None:
+            raise ConfigError("you have no seat")
+        meta.leaving = True
+
+        def go() -> None:
+            player = self.table.players[seat]
+            if player is not None:
+                chips = self.table.leave(seat)
+                self.store.ledger(self.id, player.name, seat, "cash_out", chips)
+                self.log.append(f"{player.name} leaves with {chips}")
+            self.store.release_seat(self.id, seat)
+            self.seats.pop(seat, None)
+
+        self._between_hands_or_later(go)
+
+    def straddle(self, seat: int) -> None:
+        self.table.request_straddle(seat)
+
+    # --------------------------------------------------------------- restore
+
+    def restore_running_hand(self, before: dict[str, Any], deck: list[int],
+                             actions: list[tuple[int | None, dict[str, Any]]],
+                             hand_id: int, number: int) -> bool:
+        """After a restart: deal the same hand again from the stored snapshot and deck
+        order and replay its actions.  False (and the table as before the hand) when
+        that cannot be done; the caller then cancels the hand."""
+        self.table = table_from_dict(before)
+        try:
+            hand = self.table.start_hand(Deck.from_order(deck))
+            for seq, (engine_seat, data) in enumerate(actions, 1):
+                hand.act(action_from_dict(data), seat=engine_seat)
+                self.seq = seq
+        except (PokerError, KeyError, ValueError) as exc:
+            self.table = table_from_dict(before)
+            self.log.append(f"hand {number} could not be resumed ({exc}); cancelled")
+            return False
+        self.hand_id = hand_id
+        self.hand_number = number
+        self._events_seen = 0
+        self._narrate(hand)
+        self.log.append(f"hand {number} resumed after a restart")
+        return True
+
+    # --------------------------------------------------------------- publish
+
+    def subscribe(self, seat: int | None) -> Subscriber:
+        sub = Subscriber(seat)
+        self.subscribers.add(sub)
+        if seat is not None and seat in self.seats:
+            self.seats[seat].connections += 1
+        sub.push_state(self._state_for(seat))
+        return sub
+
+    def unsubscribe(self, sub: Subscriber) -> None:
+        self.subscribers.discard(sub)
+        if sub.seat is not None and sub.seat in self.seats:
+            self.seats[sub.seat].connections -= 1
+        self._publish()
+
+    def _publish(self) -> None:
+        self.version += 1
+        for sub in list(self.subscribers):
+            sub.push_state(self._state_for(sub.seat))
+
+    def _state_for(self, seat: int | None) -> dict[str, Any]:
+        from pokerroom.server.views import table_state
+
+        return {"type": "state", "version": self.version, "state": table_state(self, seat)}
+
+    def seat_for_token(self, token: str) -> int | None:
+        for seat, meta in self.seats.items():
+            if secrets.compare_digest(meta.token, token):
+                return seat
+        return None

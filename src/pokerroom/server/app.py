@@ -1,0 +1,256 @@
+"""The ASGI app: HTTP for the lobby and downloads, a WebSocket per table connection."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import ValidationError
+
+from pokerroom.errors import IllegalActionError, PokerError
+from pokerroom.server.actor import TableActor
+from pokerroom.server.clock import Clock, SystemClock
+from pokerroom.server.protocol import (
+    CLIENT_MESSAGE,
+    Act,
+    AddBot,
+    CreateTable,
+    JoinTable,
+    Leave,
+    Ping,
+    Post,
+    SitIn,
+    SitOut,
+    Straddle,
+    TopUp,
+)
+from pokerroom.server.room import Room
+from pokerroom.server.store import Store
+
+STATIC = Path(__file__).parent / "static"
+
+
+def create_app(
+    database_url: str,
+    *,
+    clock: Clock | None = None,
+    bot_delay: float = 0.8,
+    pause_between_hands: float = 2.0,
+    seed: int | None = None,
+) -> FastAPI:
+    store = Store(database_url)
+    room_holder: dict[str, Room] = {}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store.migrate()
+        room = Room(store, clock or SystemClock(), bot_delay=bot_delay,
+                    pause_between_hands=pause_between_hands, seed=seed)
+        room_holder["room"] = room
+        app.state.room = room
+        app.state.restored = room.restore()
+        try:
+            yield
+        finally:
+            await room.close()
+            store.close()
+
+    app = FastAPI(title="pokerroom", lifespan=lifespan)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    def room() -> Room:
+        return room_holder["room"]
+
+    def actor_or_404(table_id: str) -> TableActor:
+        try:
+            return room().get(table_id)
+        except KeyError:
+            raise HTTPException(404, f"no table {table_id!r}") from None
+
+    @app.exception_handler(PokerError)
+    async def poker_error(_request: Any, exc: PokerError) -> JSONResponse:
+        reason = exc.reason if isinstance(exc, IllegalActionError) else type(exc).__name__
+        return JSONResponse({"error": str(exc), "reason": reason}, status_code=400)
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        actor_or_404(table_id)
+        return FileResponse(STATIC / "table.html")
+
+    @app.get("/api/tables")
+    async def list_tables() -> list[dict[str, Any]]:
+        out = []
+        for actor in room().actors.values():
+            t = actor.table
+            out.append({
+                "id": actor.id,
+                "name": actor.name,
+                "game": t.stakes.game.key,
+                "game_name": t.stakes.game.name,
+                "structure": t.stakes.structure.value,
+                "small_blind": t.stakes.small_blind,
+                "big_blind": t.stakes.big_blind,
+                "seats": t.seat_count,
+                "players": sum(1 for p in t.players if p is not None),
+                "hands": actor.hand_number,
+            })
+        return out
+
+    @app.post("/api/tables")
+    async def create_table(request: CreateTable) -> dict[str, Any]:
+        actor = room().create_table(request)
+        return {"id": actor.id, "url": f"/t/{actor.id}"}
+
+    @app.get("/api/tables/{table_id}")
+    async def table_state(table_id: str) -> dict[str, Any]:
+        actor = actor_or_404(table_id)
+        return await actor.submit(lambda: actor._state_for(None))
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(table_id: str, request: JoinTable) -> dict[str, Any]:
+        actor = actor_or_404(table_id)
+        token = await actor.submit(lambda: actor.join(request.name, request.seat, request.buy_in))
+        return {"token": token, "seat": request.seat}
+
+    @app.post("/api/tables/{table_id}/bots")
+    async def add_bot(table_id: str, request: AddBot) -> dict[str, Any]:
+        actor = actor_or_404(table_id)
+
+        def add() -> int:
+            table = actor.table
+            free = [s for s in range(table.seat_count)
+                    if table.players[s] is None and s not in actor.seats]
+            seat = request.seat if request.seat is not None else (free[0] if free else -1)
+            if seat not in free:
+                taken = f"seat {seat} is taken"
+                raise PokerError("no free seat for a bot" if seat == -1 else taken)
+            names = {m.name for m in actor.seats.values()}
+            n = 1
+            while f"Bot {n}" in names:
+                n += 1
+            buy_in = request.buy_in or table.options.max_buy_in or 100 * table.stakes.unit
+            actor.join(f"Bot {n}", seat, buy_in, policy=request.policy)
+            return seat
+
+        return {"seat": await actor.submit(add)}
+
+    @app.get("/api/tables/{table_id}/hands")
+    async def hands(table_id: str) -> list[dict[str, Any]]:
+        actor_or_404(table_id)
+        return [{"number": h.number, "status": h.status, "result": h.result}
+                for h in store.hands(table_id)]
+
+    @app.get("/api/tables/{table_id}/hands/{number}.phh")
+    async def hand_phh(table_id: str, number: int) -> PlainTextResponse:
+        row = store.hand(table_id, number)
+        if row is None or row.phh is None:
+            raise HTTPException(404, f"no finished hand {number} in PHH")
+        return PlainTextResponse(row.phh, headers={
+            "Content-Disposition": f'attachment; filename="{table_id}-{number}.phh"'})
+
+    @app.get("/api/tables/{table_id}/hands/{number}.txt")
+    async def hand_text(table_id: str, number: int) -> PlainTextResponse:
+        row = store.hand(table_id, number)
+        if row is None or row.text is None:
+            raise HTTPException(404, f"no finished hand {number}")
+        return PlainTextResponse(row.text, headers={
+            "Content-Disposition": f'attachment; filename="{table_id}-{number}.txt"'})
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(websocket: WebSocket, table_id: str) -> None:
+        await websocket.accept()
+        try:
+            actor = room().get(table_id)
+        except KeyError:
+            await websocket.send_json({"type": "error", "reason": "no_table",
+                                       "message": f"no table {table_id!r}"})
+            await websocket.close()
+            return
+        token = websocket.query_params.get("token")
+        seat: int | None = None
+        if token:
+            seat = await actor.submit(lambda: actor.seat_for_token(token))
+            if seat is None:
+                await websocket.send_json({"type": "error", "reason": "bad_token",
+                                           "message": "unknown seat token; watching instead"})
+        sub = await actor.submit(lambda: actor.subscribe(seat))
+        sender = asyncio.create_task(_send_loop(websocket, sub))
+        try:
+            while True:
+                raw = await websocket.receive_text()
+                await _handle_message(actor, sub, seat, raw)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await sender
+            with contextlib.suppress(Exception):
+                await actor.submit(lambda: actor.unsubscribe(sub))
+
+    return app
+
+
+async def _send_loop(websocket: WebSocket, sub: Any) -> None:
+    while True:
+        await sub.wake.wait()
+        sub.wake.clear()
+        while sub.errors:
+            await websocket.send_json(sub.errors.popleft())
+        if sub.latest is not None:
+            message, sub.latest = sub.latest, None
+            await websocket.send_json(message)
+
+
+async def _handle_message(actor: TableActor, sub: Any, seat: int | None, raw: str) -> None:
+    """Validate and apply one client message; bad input gets an error, never a crash."""
+    try:
+        message = CLIENT_MESSAGE.validate_python(json.loads(raw))
+    except (ValueError, ValidationError) as exc:
+        sub.push_error({"type": "error", "reason": "bad_message",
+                        "message": f"malformed message: {str(exc)[:300]}"})
+        return
+    if isinstance(message, Ping):
+        sub.push_error({"type": "pong"})
+        return
+    if seat is None:
+        sub.push_error({"type": "error", "reason": "spectator",
+                        "message": "spectators cannot act; join the table to play"})
+        return
+    s = seat
+    try:
+        if isinstance(message, Act):
+            data: dict[str, Any] = {"type": message.action}
+            if message.to is not None:
+                data["to"] = message.to
+            if message.cards is not None:
+                data["cards"] = message.cards
+            if message.action == "bet_raise" and message.to is None:
+                raise IllegalActionError("missing_amount", "bet_raise needs 'to', the total")
+            await actor.submit(lambda: actor.act(s, data))
+        elif isinstance(message, SitOut):
+            await actor.submit(lambda: actor.sit_out(s))
+        elif isinstance(message, SitIn):
+            await actor.submit(lambda: actor.sit_in(s, message.post))
+        elif isinstance(message, Post):
+            await actor.submit(lambda: actor.post(s))
+        elif isinstance(message, TopUp):
+            await actor.submit(lambda: actor.top_up(s, message.amount))
+        elif isinstance(message, Leave):
+            await actor.submit(lambda: actor.leave(s))
+        elif isinstance(message, Straddle):
+            await actor.submit(lambda: actor.straddle(s))
+    except PokerError as exc:
+        reason = exc.reason if isinstance(exc, IllegalActionError) else type(exc).__name__
+        sub.push_error({"type": "error", "reason": reason, "message": str(exc)})

@@ -1,0 +1,60 @@
+"""Engine actions as JSON for the database and the wire."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pokerroom.cards import format_cards, parse_cards
+from pokerroom.errors import NotationError
+from pokerroom.rules.actions import (
+    Action,
+    BetRaise,
+    BringIn,
+    CheckCall,
+    DealHole,
+    Discard,
+    Fold,
+    Muck,
+    Show,
+)
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    if isinstance(action, Fold):
+        return {"type": "fold"}
+    if isinstance(action, CheckCall):
+        return {"type": "check_call"}
+    if isinstance(action, BetRaise):
+        return {"type": "bet_raise", "to": action.to}
+    if isinstance(action, BringIn):
+        return {"type": "bring_in"}
+    if isinstance(action, Discard):
+        return {"type": "discard", "cards": format_cards(action.cards)}
+    if isinstance(action, Show):
+        return {"type": "show", "cards": None if action.cards is None
+                else format_cards(action.cards)}
+    if isinstance(action, Muck):
+        return {"type": "muck"}
+    if isinstance(action, DealHole):
+        return {"type": "deal_hole", "seat": action.seat, "cards": format_cards(action.cards)}
+    return {"type": "deal_board", "cards": format_cards(action.cards)}
+
+
+def action_from_dict(data: dict[str, Any]) -> Action:
+    kind = data.get("type")
+    if kind == "fold":
+        return Fold()
+    if kind == "check_call":
+        return CheckCall()
+    if kind == "bet_raise":
+        return BetRaise(int(data["to"]))
+    if kind == "bring_in":
+        return BringIn()
+    if kind == "discard":
+        return Discard(tuple(parse_cards(data.get("cards") or "")))
+    if kind == "show":
+        cards = data.get("cards")
+        return Show(None if cards is None else tuple(parse_cards(cards)))
+    if kind == "muck":
+        return Muck()
+    raise NotationError(f"unknown action {data!r}")

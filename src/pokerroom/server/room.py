@@ -1,0 +1,124 @@
+"""The room: every table's actor, created from requests or brought back from the store."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from typing import Any
+
+from pokerroom.bots import BOTS
+from pokerroom.errors import ConfigError
+from pokerroom.rules.config import Structure
+from pokerroom.server.actor import ActorSettings, SeatMeta, TableActor
+from pokerroom.server.clock import Clock
+from pokerroom.server.protocol import CreateTable
+from pokerroom.server.store import Store
+from pokerroom.table import ButtonMethod, Stakes, Table, TableOptions
+from pokerroom.table.snapshot import table_from_dict, table_to_dict
+
+
+class Room:
+    def __init__(self, store: Store, clock: Clock, *, bot_delay: float = 0.8,
+                 pause_between_hands: float = 2.0, seed: int | None = None) -> None:
+        self.store = store
+        self.clock = clock
+        self.bot_delay = bot_delay
+        self.pause = pause_between_hands
+        self.rng = random.Random(seed if seed is not None else secrets.randbits(64))
+        self.actors: dict[str, TableActor] = {}
+
+    def _settings(self, data: dict[str, Any]) -> ActorSettings:
+        return ActorSettings(
+            action_seconds=float(data.get("action_seconds", 30.0)),
+            sit_out_after=int(data.get("sit_out_after", 2)),
+            bot_delay=self.bot_delay,
+            pause_between_hands=self.pause,
+        )
+
+    def create_table(self, request: CreateTable) -> TableActor:
+        structure = Structure(request.structure)
+        game = request.game
+        from pokerroom.rules.variants import variant
+
+        v = variant(game)
+        sizes: dict[str, Any] = {"ante": request.ante, "big_blind_ante": request.big_blind_ante}
+        if v.is_stud:
+            sizes.update(bring_in=request.bring_in or max(1, request.small_blind),
+                         small_bet=request.small_bet or request.big_blind,
+                         big_bet=request.big_bet or 2 * (request.small_bet or request.big_blind))
+            if not request.ante:
+                sizes["ante"] = max(1, request.small_blind // 2)
+        else:
+            sizes.update(small_blind=request.small_blind, big_blind=request.big_blind)
+            if structure is Structure.FIXED_LIMIT:
+                sizes.update(small_bet=request.small_bet or request.big_blind,
+                             big_bet=request.big_bet
+                             or 2 * (request.small_bet or request.big_blind))
+            if structure is Structure.SPREAD_LIMIT:
+                sizes.update(max_bet=request.big_bet or 5 * request.big_blind)
+        stakes = Stakes(v, structure, **sizes)
+        options = TableOptions(
+            seats=request.seats,
+            button_method=ButtonMethod(request.button_method) if request.button_method else None,
+            min_buy_in=request.min_buy_in or 20 * stakes.unit,
+            max_buy_in=request.max_buy_in or 100 * stakes.unit,
+            new_player_must_post=request.new_player_must_post,
+            straddle=request.straddle,
+        )
+        if options.max_buy_in < options.min_buy_in:
+            raise ConfigError("max_buy_in must be at least min_buy_in")
+        table = Table(stakes, options)
+        table_id = secrets.token_hex(6)
+        settings = {"action_seconds": request.action_seconds,
+                    "sit_out_after": request.sit_out_after}
+        self.store.create_table(table_id, request.name, settings, table_to_dict(table))
+        actor = TableActor(table_id, request.name, table, store=self.store, clock=self.clock,
+                           settings=self._settings(settings),
+                           rng=random.Random(self.rng.random()))
+        self.actors[table_id] = actor
+        actor.start()
+        return actor
+
+    def restore(self) -> list[str]:
+        """Bring every stored table back; a hand that was running continues from its
+        last action (or, if that cannot be done, is cancelled with every chip back)."""
+        notes: list[str] = []
+        for stored in self.store.load():
+            table = table_from_dict(stored.snapshot)
+            actor = TableActor(stored.id, stored.name, table, store=self.store, clock=self.clock,
+                               settings=self._settings(stored.settings),
+                               rng=random.Random(self.rng.random()))
+            for row in stored.seats:
+                bot = BOTS[row.policy](random.Random(self.rng.random())) if row.policy else None
+                actor.seats[row.seat] = SeatMeta(row.name, row.token, is_bot=row.is_bot,
+                                                 policy=row.policy, bot=bot)
+            running = stored.running
+            if running is not None:
+                ok = actor.restore_running_hand(
+                    running.before, list(running.deck),
+                    [(a.seat, a.action) for a in stored.actions], running.id, running.number)
+                if not ok:
+                    self.store.cancel_hand(running.id, "could not be resumed after a restart")
+                    notes.append(f"table {stored.id}: hand {running.number} cancelled")
+                else:
+                    notes.append(f"table {stored.id}: hand {running.number} resumed")
+            actor.hand_number = max(actor.hand_number, running.number if running else 0,
+                                    table.hands_dealt)
+            # Seats whose player never sat down (the process died first) are freed.
+            for seat in list(actor.seats):
+                if actor.table.players[seat] is None:
+                    self.store.release_seat(stored.id, seat)
+                    del actor.seats[seat]
+            self.actors[stored.id] = actor
+            actor.start()
+        return notes
+
+    def get(self, table_id: str) -> TableActor:
+        try:
+            return self.actors[table_id]
+        except KeyError:
+            raise KeyError(f"no table {table_id!r}") from None
+
+    async def close(self) -> None:
+        for actor in self.actors.values():
+            await actor.stop()

@@ -1,0 +1,247 @@
+"""Persistence: tables, seats, hands as they happen, and the chip ledger.
+
+SQLAlchemy 2 over SQLite by default (a file beside the server) or PostgreSQL
+(``--database postgresql+psycopg://...``).  The schema is created and upgraded
+by Alembic migrations at start-up.  Every write commits at once, so a process
+killed at any moment loses at most the action it was writing.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "room_tables"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    created_at: Mapped[float] = mapped_column(Float)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    snapshot: Mapped[dict[str, Any]] = mapped_column(JSON)
+    closed: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("room_tables.id"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(40))
+    token: Mapped[str] = mapped_column(String(64), unique=True)
+    is_bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    policy: Mapped[str | None] = mapped_column(String(20), nullable=True)
+    active: Mapped[bool] = mapped_column(Boolean, default=True)
+
+
+class HandRow(Base):
+    __tablename__ = "hands"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("room_tables.id"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(12))  # running, finished, cancelled
+    before: Mapped[dict[str, Any]] = mapped_column(JSON)  # the table snapshot before the deal
+    deck: Mapped[list[int]] = mapped_column(JSON)
+    started_at: Mapped[float] = mapped_column(Float)
+    finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    phh: Mapped[str | None] = mapped_column(Text, nullable=True)
+    text: Mapped[str | None] = mapped_column(Text, nullable=True)
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    hand_id: Mapped[int] = mapped_column(ForeignKey("hands.id"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)  # engine seat
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class LedgerRow(Base):
+    """Chips crossing the rail: buy-ins, top-ups and rebuys in; cash-outs out."""
+
+    __tablename__ = "ledger"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("room_tables.id"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    seat: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(12))
+    amount: Mapped[int] = mapped_column(BigInteger)
+    at: Mapped[float] = mapped_column(Float)
+
+
+@dataclass(slots=True)
+class StoredTable:
+    id: str
+    name: str
+    settings: dict[str, Any]
+    snapshot: dict[str, Any]
+    seats: list[SeatRow] = field(default_factory=list)
+    running: HandRow | None = None
+    actions: list[ActionRow] = field(default_factory=list)
+
+
+def default_url(directory: str | Path = ".") -> str:
+    return f"sqlite:///{Path(directory) / 'pokerroom.sqlite'}"
+
+
+class Store:
+    """All database access of the room."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine: Engine = create_engine(url, future=True)
+        if url.startswith("sqlite"):
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+
+    def migrate(self) -> None:
+        """Create or upgrade the schema with the Alembic migrations."""
+        from alembic import command
+        from alembic.config import Config
+
+        config = Config()
+        config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+        config.set_main_option("sqlalchemy.url", self.url.replace("%", "%%"))
+        with self.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ----------------------------------------------------------- tables
+
+    def create_table(self, table_id: str, name: str, settings: dict[str, Any],
+                     snapshot: dict[str, Any]) -> None:
+        with Session(self.engine) as s, s.begin():
+            s.add(TableRow(id=table_id, name=name, created_at=time.time(), settings=settings,
+                           snapshot=snapshot))
+
+    def save_snapshot(self, table_id: str, snapshot: dict[str, Any]) -> None:
+        with Session(self.engine) as s, s.begin():
+            s.execute(update(TableRow).where(TableRow.id == table_id).values(snapshot=snapshot))
+
+    def add_seat(self, table_id: str, seat: int, name: str, token: str, *,
+                 is_bot: bool = False, policy: str | None = None) -> None:
+        with Session(self.engine) as s, s.begin():
+            s.add(SeatRow(table_id=table_id, seat=seat, name=name, token=token, is_bot=is_bot,
+                          policy=policy))
+
+    def release_seat(self, table_id: str, seat: int) -> None:
+        with Session(self.engine) as s, s.begin():
+            s.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat,
+                                            SeatRow.active.is_(True)).values(active=False))
+
+    def ledger(self, table_id: str, name: str, seat: int, kind: str, amount: int) -> None:
+        with Session(self.engine) as s, s.begin():
+            s.add(LedgerRow(table_id=table_id, name=name, seat=seat, kind=kind, amount=amount,
+                            at=time.time()))
+
+    def ledger_balance(self, table_id: str) -> int:
+        """Chips bought in minus chips cashed out: what must be at the table."""
+        with Session(self.engine) as s:
+            rows = s.scalars(select(LedgerRow).where(LedgerRow.table_id == table_id)).all()
+        return sum(r.amount if r.kind != "cash_out" else -r.amount for r in rows)
+
+    # ------------------------------------------------------------ hands
+
+    def start_hand(self, table_id: str, number: int, before: dict[str, Any],
+                   deck: list[int]) -> int:
+        with Session(self.engine) as s, s.begin():
+            row = HandRow(table_id=table_id, number=number, status="running", before=before,
+                          deck=deck, started_at=time.time())
+            s.add(row)
+            s.flush()
+            return row.id
+
+    def add_action(self, hand_id: int, seq: int, seat: int | None, action: dict[str, Any]) -> None:
+        with Session(self.engine) as s, s.begin():
+            s.add(ActionRow(hand_id=hand_id, seq=seq, seat=seat, action=action))
+
+    def finish_hand(self, hand_id: int, result: dict[str, Any], phh: str | None,
+                    text: str | None, table_id: str, snapshot: dict[str, Any]) -> None:
+        """The hand's result and the table after it, in one transaction."""
+        with Session(self.engine) as s, s.begin():
+            s.execute(update(HandRow).where(HandRow.id == hand_id).values(
+                status="finished", finished_at=time.time(), result=result, phh=phh, text=text))
+            s.execute(update(TableRow).where(TableRow.id == table_id).values(snapshot=snapshot))
+
+    def cancel_hand(self, hand_id: int, reason: str) -> None:
+        with Session(self.engine) as s, s.begin():
+            s.execute(update(HandRow).where(HandRow.id == hand_id).values(
+                status="cancelled", finished_at=time.time(), result={"cancelled": reason}))
+
+    def hands(self, table_id: str, *, limit: int = 50) -> list[HandRow]:
+        with Session(self.engine) as s:
+            rows = s.scalars(select(HandRow).where(HandRow.table_id == table_id)
+                             .order_by(HandRow.number.desc()).limit(limit)).all()
+            s.expunge_all()
+            return list(rows)
+
+    def hand(self, table_id: str, number: int) -> HandRow | None:
+        with Session(self.engine) as s:
+            row = s.scalars(select(HandRow).where(HandRow.table_id == table_id,
+                                                  HandRow.number == number)
+                            .order_by(HandRow.id.desc())).first()
+            if row is not None:
+                s.expunge(row)
+            return row
+
+    # ------------------------------------------------------------- load
+
+    def load(self) -> list[StoredTable]:
+        """Every open table, with its seats and any hand that was running."""
+        out: list[StoredTable] = []
+        with Session(self.engine) as s:
+            for t in s.scalars(select(TableRow).where(TableRow.closed.is_(False))
+                               .order_by(TableRow.created_at)).all():
+                stored = StoredTable(t.id, t.name, dict(t.settings), dict(t.snapshot))
+                stored.seats = list(s.scalars(select(SeatRow).where(
+                    SeatRow.table_id == t.id, SeatRow.active.is_(True))).all())
+                running = s.scalars(select(HandRow).where(
+                    HandRow.table_id == t.id, HandRow.status == "running")
+                    .order_by(HandRow.id.desc())).first()
+                if running is not None:
+                    stored.running = running
+                    stored.actions = list(s.scalars(select(ActionRow).where(
+                        ActionRow.hand_id == running.id).order_by(ActionRow.seq)).all())
+                out.append(stored)
+            s.expunge_all()
+        return out
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"))

@@ -1,0 +1,135 @@
+"""What one viewer may see of a table: their own cards, public cards, nothing else.
+
+A seat sees its own face-down cards; everyone sees up-cards and hands tabled at
+the showdown; a spectator never sees a face-down card before it is shown.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pokerroom.cards import format_cards
+from pokerroom.rules.engine import Hand, Phase
+
+if TYPE_CHECKING:
+    from pokerroom.server.actor import TableActor
+
+
+def _cards_for(hand: Hand, k: int, viewer_engine_seat: int | None) -> list[str | None]:
+    visible_all = hand.exposed[k] and not hand.mucked[k]
+    out: list[str | None] = []
+    for card, up in zip(hand.hole[k], hand.up[k], strict=True):
+        if card is not None and (up or visible_all or k == viewer_engine_seat):
+            out.append(format_cards([card]))
+        else:
+            out.append(None)
+    return out
+
+
+def table_state(actor: TableActor, viewer: int | None) -> dict[str, Any]:
+    table = actor.table
+    hand, plan = table.hand, table.plan_in_play
+    stakes = table.stakes
+    engine_viewer = plan.seats.index(viewer) if (
+        plan is not None and viewer is not None and viewer in plan.seats) else None
+    seats: list[dict[str, Any] | None] = []
+    for seat, player in enumerate(table.players):
+        meta = actor.seats.get(seat)
+        if player is None:
+            seats.append({"seat": seat, "name": meta.name, "pending": True} if meta else None)
+            continue
+        entry: dict[str, Any] = {
+            "seat": seat,
+            "name": player.name,
+            "stack": player.stack,
+            "status": player.status.value,
+            "owes": player.owes,
+            "bot": bool(meta and meta.is_bot),
+            "connected": bool(meta and (meta.is_bot or meta.connections > 0)),
+            "in_hand": False,
+        }
+        if hand is not None and plan is not None and seat in plan.seats:
+            k = plan.seats.index(seat)
+            entry.update(
+                in_hand=True,
+                stack=hand.stacks[k],
+                bet=hand.bets[k],
+                folded=hand.folded[k],
+                all_in=hand.stacks[k] == 0 and not hand.folded[k],
+                cards=_cards_for(hand, k, engine_viewer),
+                to_act=hand.actor == k,
+            )
+        seats.append(entry)
+    state: dict[str, Any] = {
+        "table": {
+            "id": actor.id,
+            "name": actor.name,
+            "game": stakes.game.key,
+            "game_name": stakes.game.name,
+            "structure": stakes.structure.value,
+            "small_blind": stakes.small_blind,
+            "big_blind": stakes.big_blind,
+            "ante": stakes.ante,
+            "seats": table.seat_count,
+            "min_buy_in": table.options.min_buy_in,
+            "max_buy_in": table.options.max_buy_in,
+            "button_method": actor.table.method.value,
+            "action_seconds": actor.settings.action_seconds,
+        },
+        "seats": seats,
+        "hand": None,
+        "you": None,
+        "log": list(actor.log)[-60:],
+        "now": actor.clock.now(),
+    }
+    if hand is not None and plan is not None:
+        positions = plan.positions
+        actor_seat = plan.seats[hand.actor] if hand.actor is not None else None
+        state["hand"] = {
+            "number": actor.hand_number,
+            "street": hand.variant.streets[hand.street].name if hand.street >= 0 else "",
+            "phase": hand.phase.value,
+            "board": [format_cards([c]) for c in hand.board],
+            "pot": hand.pot,
+            "current_bet": hand.current_bet,
+            "button": positions.button if positions is not None and not stakes.game.is_stud
+            else None,
+            "small_blind": positions.small_blind if positions is not None else None,
+            "big_blind": positions.big_blind if positions is not None and not stakes.game.is_stud
+            else None,
+            "actor": actor_seat,
+            "deadline": actor.deadline,
+        }
+    if viewer is not None and table.players[viewer] is not None:
+        player = table.players[viewer]
+        assert player is not None
+        you: dict[str, Any] = {
+            "seat": viewer,
+            "status": player.status.value,
+            "owes": player.owes,
+            "missed_small": player.missed_small,
+            "missed_big": player.missed_big,
+            "wants_to_post": player.wants_to_post,
+            "waiting": bool(plan is None or viewer not in plan.seats),
+            "legal": None,
+        }
+        if hand is not None and engine_viewer is not None and hand.actor == engine_viewer:
+            legal = hand.legal_actions()
+            you["legal"] = {
+                "fold": legal.fold,
+                "check": legal.check,
+                "call": legal.call,
+                "min_raise_to": legal.min_raise_to,
+                "max_raise_to": legal.max_raise_to,
+                "bring_in": legal.bring_in,
+                "discard": legal.max_discard if legal.phase is Phase.DRAWING else None,
+                "show": legal.show,
+                "muck": legal.muck,
+                "pot": hand.pot,
+                "bet": hand.bets[engine_viewer],
+                "describe": legal.describe(),
+            }
+        state["you"] = you
+    elif viewer is not None and viewer in actor.seats:
+        state["you"] = {"seat": viewer, "status": "joining", "waiting": True, "legal": None}
+    return state

@@ -1,0 +1,93 @@
+"""A table between hands as plain JSON-able data, and back.
+
+The server stores this after every hand; with a hand's configuration, deck
+order and actions it is all that is needed to bring a table back exactly.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from pokerroom.errors import ConfigError
+from pokerroom.rules.config import Structure
+from pokerroom.rules.variants import variant
+from pokerroom.table.options import ButtonMethod, Stakes, TableOptions
+from pokerroom.table.placement import Positions
+from pokerroom.table.player import Player, Status
+from pokerroom.table.table import Table
+
+
+def stakes_to_dict(stakes: Stakes) -> dict[str, Any]:
+    data = {f.name: getattr(stakes, f.name) for f in dataclasses.fields(stakes)}
+    data["game"] = stakes.game.key
+    data["structure"] = stakes.structure.value
+    return data
+
+
+def stakes_from_dict(data: dict[str, Any]) -> Stakes:
+    fields = dict(data)
+    try:
+        fields["game"] = variant(fields["game"])
+        fields["structure"] = Structure(fields["structure"])
+        return Stakes(**fields)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ConfigError(f"bad stakes {data!r}: {exc}") from None
+
+
+def options_to_dict(options: TableOptions) -> dict[str, Any]:
+    data = {f.name: getattr(options, f.name) for f in dataclasses.fields(options)}
+    method = options.button_method
+    data["button_method"] = method.value if method is not None else None
+    return data
+
+
+def options_from_dict(data: dict[str, Any]) -> TableOptions:
+    fields = dict(data)
+    method = fields.get("button_method")
+    try:
+        fields["button_method"] = ButtonMethod(method) if method else None
+        return TableOptions(**fields)
+    except (TypeError, ValueError) as exc:
+        raise ConfigError(f"bad table options {data!r}: {exc}") from None
+
+
+def table_to_dict(table: Table) -> dict[str, Any]:
+    """The table between hands (a hand in progress is stored separately)."""
+    players: list[dict[str, Any] | None] = []
+    for p in table.players:
+        if p is None:
+            players.append(None)
+            continue
+        d = dataclasses.asdict(p)
+        d["status"] = p.status.value
+        players.append(d)
+    return {
+        "stakes": stakes_to_dict(table.stakes),
+        "options": options_to_dict(table.options),
+        "players": players,
+        "positions": dataclasses.asdict(table.positions) if table.positions else None,
+        "first_button": table.first_button,
+        "hands_dealt": table.hands_dealt,
+        "straddles": list(table._straddles),
+        "kill_next": table._kill_next,
+        "wait_hands": {str(k): v for k, v in table._wait_hands.items()},
+    }
+
+
+def table_from_dict(data: dict[str, Any]) -> Table:
+    table = Table(stakes_from_dict(data["stakes"]), options_from_dict(data["options"]))
+    for seat, d in enumerate(data["players"]):
+        if d is None:
+            continue
+        fields = dict(d)
+        fields["status"] = Status(fields["status"])
+        table.players[seat] = Player(**fields)
+    positions = data.get("positions")
+    table.positions = Positions(**positions) if positions else None
+    table.first_button = data.get("first_button")
+    table.hands_dealt = int(data.get("hands_dealt", 0))
+    table._straddles = list(data.get("straddles", []))
+    table._kill_next = data.get("kill_next")
+    table._wait_hands = {int(k): int(v) for k, v in data.get("wait_hands", {}).items()}
+    return table
