@@ -44,7 +44,10 @@ def check_invariants(live: LiveDeal, chips: int) -> None:
         if hand.folded[seat]:
             assert census.hands[seat] == (), f"folded seat {seat} still holds cards"
         elif hand.hole[seat]:
-            assert tuple(hand.hole[seat]) == census.hands[seat], (seat, hand.hole[seat])
+            held = census.hands[seat]
+            if live._round:  # a round being pitched reaches the engine at its end
+                held = held[: len(hand.hole[seat])]
+            assert tuple(hand.hole[seat]) == held, (seat, hand.hole[seat])
     assert tuple(hand.board) == census.board
     assert live.table.chips_on_table() == chips
     assert sum(hand.stacks) + hand.pot + hand.rake == sum(hand.config.stacks)

@@ -174,7 +174,7 @@ def test_I3_TDA_39_B2_flop_without_a_burn_found_after_an_action_stands(
     live.act(CheckCall())  # at least one action, even a check
     live.report_missed_flop_burn()
     stands = of(live.records, CardsStand)[0]
-    assert stands.rule == "I8" and list(stands.cards) == flop and "39-B2" in stands.note
+    assert stands.rule == "I3" and list(stands.cards) == flop and "39-B2" in stands.note
     assert live.hand.board == flop
     assert live.cards.burns == [] and live.cards.stub.remaining()[0] == flop_burn
     play_out(live)

@@ -212,7 +212,7 @@ class LiveDeal(PhysicalDeal):
         return self.records[mark:]
 
     def report_missed_flop_burn(self) -> list[ev.Event]:
-        """TDA 39-B2 (I3, I8): the flop was dealt without a burn and found out after at
+        """TDA 39-B2 (I3): the flop was dealt without a burn and found out after at
         least one action on it: the flop stands and the turn gets its usual burn."""
         why = self._why_not_flop_found_out()
         if why is None and FLOP not in self._burned_for:
@@ -228,7 +228,7 @@ class LiveDeal(PhysicalDeal):
         self.cards.burns.remove(burn)
         self.cards.put_on_top([burn])
         self._record(CardsStand(
-            None, "I8", "the flop was dealt without a burn and has been acted on, so it stands "
+            None, "I3", "the flop was dealt without a burn and has been acted on, so it stands "
             "(TDA 39-B2); the turn gets its usual single burn", "flop", tuple(self.cards.board[:3]),
         ))
         return self.records[mark:]
@@ -446,7 +446,7 @@ class LiveDeal(PhysicalDeal):
         why = self._why_not_betting()
         if why is None and hand.street != street - 1:
             why = (f"a premature {names[street]} is dealt during the "
-                   f"{self.street_name(street - 1)} betting; now: the {self.street_name()}")
+                   f"{self.street_name(street - 1)} betting, not the {self.street_name()} betting")
         if why is None and street in self._premature_streets:
             why = f"a premature {names[street]} was already reported"
         return why

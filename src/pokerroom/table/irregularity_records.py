@@ -155,7 +155,7 @@ class HandDead(Ruling):
 
 @dataclass(frozen=True, slots=True)
 class CardsStand(Ruling):
-    """I8, TDA 39-B2: the players acted on these cards, so they stand."""
+    """I8, I3 (TDA 39-B2): the players acted on these cards, so they stand."""
 
     street: str
     cards: tuple[Card, ...]
