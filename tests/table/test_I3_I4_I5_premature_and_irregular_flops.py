@@ -59,7 +59,7 @@ def test_I3_TDA_RP5_A_premature_flop(procedures: Procedures) -> None:
     assert (reshuffle.rule, reshuffle.street, reshuffle.added) == ("I3", "flop", ())
     assert reshuffle.cards == 52 - 12 - 1
     assert of(live.records, DealtWithoutBurn)[0].street == "flop"
-    assert burns_by_street(live) == []  # no burn off the stub for the new flop
+    assert burns_by_street(live) == ["flop"]  # the premature flop's; none for the new flop
     assert len(live.hand.board) == 3
     play_out(live)
     assert len(live.cards.burns) == 3  # TDA-RP5-A: burns in the whole hand
@@ -251,7 +251,7 @@ def test_I4_tda2024_TDA_RP5_B_premature_turn_is_reshuffled_and_redealt() -> None
     assert of(live.records, DealtWithoutBurn)[0].street == "turn"
     assert live.cards.burns[-1] == first_burn
     play_out(live)
-    assert burns_by_street(live) == ["flop", "river"]
+    assert burns_by_street(live) == ["flop", "turn", "river"]  # the turn's: premature
     assert len(live.cards.burns) == 3
 
 
@@ -274,7 +274,7 @@ def test_I5_TDA_RP5_C_premature_river(procedures: Procedures) -> None:
     reshuffle = of(live.records, StubReshuffled)[0]
     assert (reshuffle.rule, reshuffle.street) == ("I5", "river")
     assert of(live.records, DealtWithoutBurn)[0].street == "river"
-    assert burns_by_street(live) == ["flop", "turn"]
+    assert burns_by_street(live) == ["flop", "turn", "river"]  # the river's: premature
     assert len(live.cards.burns) == 3
     play_out(live)
     assert len(live.cards.burns) == 3

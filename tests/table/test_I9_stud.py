@@ -41,7 +41,8 @@ def test_I9_TDA_RP5_D_seed_a_round_is_set_aside_until_the_last_street() -> None:
     assert live.cards.burns == [burn]
     finish_round(live)
     live.deal()  # fourth street: burned and dealt as usual
-    assert [r.street for r in of(live.records, CardBurned)] == ["fourth"]
+    assert [r.street for r in of(live.records, CardBurned)] == ["fourth", "fourth"]
+    assert len(live.cards.burns) == 2
     assert all(premature not in hole for hole in live.hand.hole)
     to_street(live, "sixth")
     finish_round(live)

@@ -37,6 +37,7 @@ from pokerroom.table.irregularity_records import (
     BlindOwed,
     BoardReturned,
     BurnChosen,
+    CardBurned,
     CardsSetAside,
     CardsStand,
     ExtraCardBurned,
@@ -128,6 +129,7 @@ class LiveDeal(PhysicalDeal):
         self._premature_streets.add(street)
         if street not in self._burn_out:
             self._burned_for[street] = self.cards.burn()
+            self._record(CardBurned(None, name))
             self._burn_out[street] = "I3" if street == FLOP else f"I{street + 2}"
         cards = self.cards.take(self.hand.variant.streets[street].board)
         shown = fmt(cards)
@@ -349,6 +351,7 @@ class LiveDeal(PhysicalDeal):
         last = len(hand.variant.streets) - 1
         self._premature_streets.add(street)
         self.cards.burn()
+        self._record(CardBurned(None, name))
         card = self.cards.take()[0]
         up = hand.variant.streets[street].up > 0
         shown = (card,) if up else ()
