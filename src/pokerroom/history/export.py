@@ -16,12 +16,13 @@ How the hand is written, in PHH's terms:
   itself from its deck (read from each seat's own ``HoleCardsDealt`` copy and
   from ``BoardDealt``) as ``d dh`` / ``d db`` entries where the dealing
   happened.  Discards are ``pN sd cards``.
-- Showing: hands turned face up because nobody can bet any more (S3) are
-  written ``pN sm cards`` at that moment, before the rest of the board, as PHH
-  records all-in hands; hands shown at the showdown (S4) are ``pN sm cards``
-  in showing order, unless already tabled, and mucks are ``pN sm``.  With
-  ``auto_showdown`` (cards speak) the engine shows every hand itself; those
-  shows are written as if each player had shown in turn.
+- Showing: hands the engine turns face up itself (S3: nobody can bet any
+  more; an all-in player at the showdown) are written ``pN sm cards`` at that
+  moment, before the rest of the board, as PHH records all-in hands; hands
+  shown at the showdown (S4) are ``pN sm cards`` in showing order, and mucks
+  ``pN sm``.  Each hand is written shown once.  With ``auto_showdown`` (cards
+  speak) the engine shows every hand itself; those shows are written as if
+  each player had shown in turn.
 - ``finishing_stacks``: the stacks once the hand is over.
 
 To place the dealer's entries among the players' actions the hand is played
@@ -33,9 +34,10 @@ ConfigError for them rather than write a history that replays differently:
 variants or structures without a PHH code (spread limit, five- and six-card
 Omaha, ace-to-five triple draw, ...), dead blinds (T8), a seat that posts both
 a blind and a live post, rake (S11), a smallest chip other than 1 (S10), the
-``complete`` limit short-raise option, ``open_pair_double`` in stud (B15) and a
+``complete`` limit short-raise option, ``open_pair_double`` in stud (B15), a
 big-blind ante posted ``blind_first`` by a big blind who cannot cover both
-(F7).  A raise cap (B5) needs nothing: a capped hand replays the same without it.
+(F7), and in pot limit blinds nobody posts (``unposted_blinds``, TDA 54-B).
+A raise cap (B5) needs nothing: a capped hand replays the same without it.
 """
 
 from __future__ import annotations
@@ -175,6 +177,11 @@ def _check_expressible(config: HandConfig) -> None:
         raise refuse(
             f"a seat posting both a blind and a live post (seat {both[0]}): PHH has one "
             "entry per player in blinds_or_straddles"
+        )
+    if getattr(config, "unposted_blinds", 0) and config.structure is Structure.POT_LIMIT:
+        raise refuse(
+            "blinds nobody posts that pot limit counts in the pot (unposted_blinds = "
+            f"{getattr(config, 'unposted_blinds', 0)}, TDA 54-B)"
         )
     if config.rake_percent:
         raise refuse(f"rake (S11): rake_percent = {config.rake_percent}")
@@ -332,10 +339,13 @@ class _Transcriber:
         return PhhAction(seat, "sm", cards=cards)
 
     def _exposures(self, events: Sequence[ev.Event]) -> None:
-        """S3: hands tabled because nobody can bet any more, before the runout.
+        """S3, TDA 16: hands the engine tabled itself (nobody can bet any more, or
+        a player is all-in at the showdown), at that moment: before the runout,
+        as PHH records all-in hands.
 
-        On the last street they are shown at the showdown that follows at once."""
-        if self.copy.phase in (Phase.SHOWDOWN, Phase.COMPLETE):
+        When the copy now waits for the players to show (S4), they are written
+        with those shows instead, in showing order."""
+        if self.copy.phase is Phase.SHOWDOWN:
             return
         for event in events:
             if isinstance(event, ev.HandShown) and event.seat not in self.tabled:
