@@ -39,6 +39,7 @@ class Betting:
     bet_unit: int
     last_aggressor: int | None
     _bring_in_due: int | None
+    _blind_shortfall: int
 
     if TYPE_CHECKING:
 
@@ -91,13 +92,17 @@ class Betting:
                 self.bet_unit
             )
             if top >= self.bet_unit and top > 0:
-                self.raise_count = 1
+                # B5, F11: the big blind is the bet; in fixed limit a straddle of
+                # twice the bet is also the first raise towards the cap.
+                fixed = cfg.structure is Structure.FIXED_LIMIT
+                self.raise_count = top // self.bet_unit if fixed else 1
                 self.last_full_level = top
             else:
                 self.last_full_level = 0
             start = max(range(self.n), key=lambda i: (blinds[i], -i)) if top else self.n - 1
             first = self._next_actor(start)
         else:
+            self._blind_shortfall = 0
             self.current_bet = 0
             self.full_raise = self.bet_unit
             self.last_full_level = 0
@@ -119,15 +124,18 @@ class Betting:
             raise ConfigError("the up-cards must be known to find the bring-in and first to act")
         if self.street == 0:
             seat = bring_in_seat(ups, low_game=v.stud_low)
-            # F10: a bring-in player all-in for the ante: the action starts to the left.
+            # F10 / TDA RP-10-E: a bring-in player all-in for the ante: the action
+            # starts to the left, and everyone must put in at least the bring-in
+            # (or complete, or fold): nobody may check.
             if self.stacks[seat] == 0:
                 self._bring_in_due = None
-                self.current_bet = 0
+                self.current_bet = self.config.bring_in
                 return self._next_actor(seat)
             self._bring_in_due = seat
             return seat
         seat = first_to_act_by_board(ups, low_game=v.stud_low)
-        if self.stacks[seat] == 0 or self.folded[seat]:
+        if self.stacks[seat] == 0 or not self._can_bet_more():
+            # B1, B3: the best board is all-in, or nobody is left to bet against.
             return self._next_actor(seat)
         return seat
 
@@ -176,9 +184,11 @@ class Betting:
         if structure is Structure.FIXED_LIMIT:
             unit = self.bet_unit
             if current < unit:
-                target = unit
-            elif cfg.limit_short_raise == "complete" and self.last_full_level:
-                target = max(self.last_full_level + unit, current + 1)
+                target = unit  # F9, F10: complete a short blind or the bring-in
+            elif cfg.limit_short_raise == "complete":
+                # TDA 47-B house option: after a short all-in the next raise goes
+                # to the next whole bet level (a short 150 of 100s: to 200).
+                target = (current // unit + 1) * unit
             else:
                 target = current + unit
             reach = max(
@@ -199,8 +209,13 @@ class Betting:
             return min(low, all_in), min(high, all_in)
         low = max(current + self.full_raise, cfg.min_bet)
         if structure is Structure.POT_LIMIT:
+            # B7: the pot after calling.  TDA 54-B: before the flop the pot counts
+            # full blinds even when one is dead or short (F8).  A minimum bet is
+            # always allowed, even into a smaller pot.
             to_call = current - self.bets[i]
-            high = current + self.pot + to_call
+            high = current + self.pot + self._blind_shortfall + to_call
+            if high < low:
+                high = low
         else:
             high = all_in
         return min(low, all_in), min(high, all_in)
@@ -257,8 +272,9 @@ class Betting:
         all_in = self.stacks[i] == 0
         if cfg.structure is Structure.FIXED_LIMIT:
             unit = self.bet_unit
-            full = to >= unit and (self.current_bet < unit or 2 * increment >= unit)
-            full = full or (not all_in)
+            # TDA 47-B (B9): an all-in of at least half a bet re-opens the betting,
+            # and so does completing a short blind or the bring-in (F9, F10).
+            full = not all_in or 2 * increment >= unit or self.current_bet < unit <= to
         else:
             full = increment >= self.full_raise or (self.current_bet == 0 and to >= cfg.min_bet)
             if full and not cfg.structure.is_limit:

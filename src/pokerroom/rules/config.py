@@ -59,6 +59,10 @@ class HandConfig:
     - ``posts``: per seat, live posts by new or returning players (F13) that do
       not change who acts first.
     - ``dead``: per seat, dead money (the dead part of made-up blinds, T8).
+    - ``unposted_blinds``: chips of blinds the structure calls for that nobody
+      posts (a dead small blind on an empty seat, T2).  Pot limit counts them,
+      and the missing part of a short blind (F8), in the pot before the flop
+      (TDA 54-B); nothing else changes.
     - ``min_bet``: no/pot limit, the smallest bet (normally the big blind, B8);
       spread limit, the smallest bet; ``max_bet`` is spread limit's largest.
     - ``small_bet`` / ``big_bet``: fixed limit sizes (B5, B15).
@@ -81,6 +85,7 @@ class HandConfig:
     blinds: tuple[int, ...] = ()
     posts: tuple[int, ...] = ()
     dead: tuple[int, ...] = ()
+    unposted_blinds: int = 0
     bring_in: int = 0
     min_bet: int = 0
     max_bet: int = 0
@@ -113,6 +118,8 @@ class HandConfig:
                 )
             if any(v < 0 for v in values):
                 raise ConfigError(f"{name} cannot be negative: {list(values)}")
+        if self.unposted_blinds < 0:
+            raise ConfigError(f"unposted_blinds cannot be negative: {self.unposted_blinds}")
         structure = self.structure
         if structure in (Structure.NO_LIMIT, Structure.POT_LIMIT) and self.min_bet <= 0:
             raise ConfigError(f"{structure.value} needs min_bet > 0 (normally the big blind)")

@@ -81,6 +81,8 @@ class Hand(Dealing, Betting):
         self._pending_deals: list[tuple[int | None, int]] = []
         self._pending_draws: list[int] = []
         self._bring_in_due: int | None = None
+        # Pot limit before the flop: blinds not posted in full still count (TDA 54-B).
+        self._blind_shortfall = config.unposted_blinds
         self._showdown_queue: list[int] = []
         self._dealt: set[int] = set()
         self._restub: list[int] = []
@@ -137,6 +139,7 @@ class Hand(Dealing, Betting):
                 if live:
                     paid = self._pay(i, live)
                     self.bets[i] = paid
+                    self._blind_shortfall += live - paid
                     self.events.append(ev.BlindPosted(None, i, paid))
 
         if cfg.bba_order == "blind_first":
@@ -220,13 +223,14 @@ class Hand(Dealing, Betting):
         return self.events[mark:]
 
     def _may_show_out_of_turn(self, seat: int, action: Action) -> bool:
-        """TDA 17: at the showdown anyone still in may table (or muck) without waiting."""
+        """TDA 17: at the showdown anyone still in may table (or muck) without waiting,
+        and a tabled hand whose cards are not known yet may name them."""
         return (
             self.phase is Phase.SHOWDOWN
             and isinstance(action, Show | Muck)
             and 0 <= seat < self.n
             and not self.folded[seat]
-            and not self.exposed[seat]
+            and (not self.exposed[seat] or seat in self._showdown_queue)
         )
 
     def reveal(self, seat: int, cards: Sequence[int]) -> list[ev.Event]:
@@ -286,21 +290,28 @@ class Hand(Dealing, Betting):
     # ----------------------------------------------------------------- showdown
 
     def _begin_showdown(self) -> None:
+        """S4: hands are tabled in order (last aggressor first), each player showing
+        or mucking when ``auto_showdown`` is off.  S3 / TDA 16: when a player in the
+        pot is all-in, every hand is tabled at once as the betting ends."""
         self.phase = Phase.SHOWDOWN
         self.actor = None
         self._showdown = Showdown(self)
-        self._showdown_queue = self._showdown.order()
-        if self.config.auto_showdown:
-            for i in self._showdown_queue:
+        queue = self._showdown.order()
+        if self.config.auto_showdown or self._anyone_all_in():
+            for i in queue:
                 self._show(i, None)
-            self._showdown_queue = []
+            # A replayed history may not know some of the cards yet: those seats
+            # still have to name them (Show with cards).
+            queue = [i for i in queue if None in self.hole[i]]
+        self._showdown_queue = queue
         self._next_shower()
+
+    def _anyone_all_in(self) -> bool:
+        return any(self.stacks[j] == 0 for j in self.in_hand())
 
     def _must_show(self, i: int) -> bool:
         """An exposed hand, or any hand when someone is all-in (TDA 16), stays face up."""
-        return self.exposed[i] or any(
-            self.stacks[j] == 0 for j in self.in_hand()
-        )
+        return self.exposed[i] or self._anyone_all_in()
 
     def _show(self, i: int, cards: Sequence[int] | None) -> None:
         if cards is not None:
