@@ -150,7 +150,9 @@ def test_I7_TDA_36_D3_three_folds_are_substantial_dead_hand() -> None:
     ],
 )
 def test_I7_substantial_action_definition_TDA_36(actions: list[str], substantial: bool) -> None:
-    """Two actions in turn of which at least one puts chips in, or any three."""
+    """Two actions in turn of which at least one puts chips in, or any three (TDA Rule 36,
+    as TDA-EXAMPLES 14 item 12 reads it: a check and a bet is substantial, not only two
+    actions that both put chips in)."""
     live = holdem(5)
     to_street(live, "flop")
     for name in actions:
