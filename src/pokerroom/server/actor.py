@@ -109,6 +109,7 @@ class TableActor:
         self._pending: list[Callable[[], None]] = []
         self._task: asyncio.Task[None] | None = None
         self._stopping = False
+        self.rake_taken = 0
 
     # ---------------------------------------------------------------- running
 
@@ -307,6 +308,7 @@ class TableActor:
         phh, text = hand_texts(self, hand, plan, self.hand_number)
         result = {"stacks": {str(s): hand.stacks[k] for k, s in enumerate(plan.seats)},
                   "rake": hand.rake}
+        self.rake_taken += hand.rake
         table.finish_hand()
         for seat, meta in self.seats.items():
             player = table.players[seat]

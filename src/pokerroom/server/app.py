@@ -145,6 +145,17 @@ def create_app(
 
         return {"seat": await actor.submit(add)}
 
+    @app.get("/api/tables/{table_id}/ledger")
+    async def ledger(table_id: str) -> dict[str, Any]:
+        """Chips bought in minus cashed out, and the chips at the table now: equal."""
+        actor = actor_or_404(table_id)
+
+        def count() -> int:
+            return actor.table.chips_on_table()
+
+        return {"balance": store.ledger_balance(table_id), "on_table": await actor.submit(count),
+                "rake": await actor.submit(lambda: actor.rake_taken)}
+
     @app.get("/api/tables/{table_id}/hands")
     async def hands(table_id: str) -> list[dict[str, Any]]:
         actor_or_404(table_id)

@@ -1,0 +1,44 @@
+"""In-process room: the real app, a temp SQLite file, bots that act at once."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from pokerroom.server.app import create_app
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'room.sqlite'}"
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    app = create_app(db_url, bot_delay=0.0, pause_between_hands=0.0, seed=7)
+    with TestClient(app) as c:
+        yield c
+
+
+def new_table(client: TestClient, **fields: Any) -> str:
+    body = {"name": "Test", "seats": 6, **fields}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 200, response.text
+    return str(response.json()["id"])
+
+
+def join(client: TestClient, table_id: str, name: str, seat: int, buy_in: int = 200) -> str:
+    response = client.post(f"/api/tables/{table_id}/join",
+                           json={"name": name, "seat": seat, "buy_in": buy_in})
+    assert response.status_code == 200, response.text
+    return str(response.json()["token"])
+
+
+def add_bot(client: TestClient, table_id: str, policy: str = "random") -> int:
+    response = client.post(f"/api/tables/{table_id}/bots", json={"policy": policy})
+    assert response.status_code == 200, response.text
+    return int(response.json()["seat"])
