@@ -114,7 +114,7 @@ def test_reconnecting_resumes_the_latest_state(client: TestClient) -> None:
         again = _receive_state(ws)
         assert again["version"] >= before["version"]
         assert again["state"]["you"]["seat"] == 0
-        mine = [s for s in again["state"]["seats"] if s and s["seat"] == 0][0]
+        mine = next(s for s in again["state"]["seats"] if s and s["seat"] == 0)
         assert mine["cards"] == [c for c in mine["cards"] if c is not None]  # sees own cards
         # Nothing happened in between (it is Alice's turn or the bot waits on her):
         assert again["state"]["hand"]["number"] == before["state"]["hand"]["number"]
