@@ -289,13 +289,37 @@ def test_B5_default_raise_cap_is_a_bet_and_three_raises() -> None:
     assert_refused(hand, BetRaise(500), "raise_not_allowed")
 
 
-def test_B5_cap_lifts_when_the_pot_becomes_heads_up() -> None:
-    """B5: with the cap reached, once only two players remain they may raise again."""
+def test_B5_cap_reached_multiway_holds_after_a_fold() -> None:
+    """B5 (Robert's Rules): once the raising is capped in a multiway pot, a fold that
+    leaves two players does not uncap it for the round."""
     hand = deck_hand(fl([DEEP] * 3))
     play(hand, (2, 200), (0, 300), (1, 400))
     assert not hand.legal_actions().can_raise
     play(hand, (2, "f"))
-    assert hand.actor == 0 and hand.legal_actions().min_raise_to == 500
+    legal = hand.legal_actions()
+    assert hand.actor == 0 and legal.call == 100 and not legal.can_raise
+    play(hand, (0, "c"))
+    to_flop(hand)
+    play(hand, (0, 100), (1, 200), (0, 300), (1, 400))
+    assert hand.legal_actions().min_raise_to == 500  # next round: heads-up, no cap
+
+
+def test_B5_no_cap_once_heads_up_before_the_cap() -> None:
+    """B5: the pot becomes heads-up before the cap is reached: unlimited raising."""
+    hand = deck_hand(fl([DEEP] * 3))
+    play(hand, (2, 200), (0, "f"), (1, 300), (2, 400), (1, 500), (2, 600))
+    legal = hand.legal_actions()
+    assert hand.actor == 1 and legal.min_raise_to == 700
+
+
+def test_B5_cap_counts_only_players_not_all_in() -> None:
+    """B5 (Robert's Rules): the cap is for pots of three or more players who are not
+    all-in; with a third player all-in the other two may raise on."""
+    hand = deck_hand(fl([DEEP, DEEP, 150]))
+    play(hand, (2, 150), (0, 250), (1, 350), (0, 450))
+    assert hand.raise_count >= 4
+    legal = hand.legal_actions()
+    assert hand.actor == 1 and legal.min_raise_to == 550
 
 
 # ------------------------------------------------------------ B6 spread limit
@@ -443,21 +467,33 @@ def test_B7_pot_limit_minimum_bet_into_a_smaller_pot() -> None:
     assert hand.legal_actions().max_raise_to == 2 + 2 + 2
 
 
-@pytest.mark.parametrize(("all_in", "reopened"), [(40, False), (49, False), (50, True), (60, True)])
-def test_B9_limit_all_in_bet_of_half_a_bet_reopens_the_checkers(all_in: int,
-                                                                  reopened: bool) -> None:
+@pytest.mark.parametrize(
+    ("all_in", "option", "raise_to"),
+    [
+        (40, "full_bet_over", None),
+        (49, "complete", None),
+        (50, "full_bet_over", 150),
+        (60, "full_bet_over", 160),
+        (60, "complete", 100),
+    ],
+)
+def test_B9_limit_all_in_bet_of_half_a_bet_reopens_the_checkers(
+    all_in: int, option: str, raise_to: int | None
+) -> None:
     """B9 / TDA 47-B: fixed limit, flop bet 100: after a check, an all-in bet of at
-    least half a bet re-opens the betting for the player who checked.  A raise
-    over a short opening bet completes it to the full bet (100), as over a short
-    blind (F9) or the bring-in (F10)."""
-    hand = deck_hand(fl([DEEP, 100 + all_in, DEEP]))
+    least half a bet is a full bet and re-opens the betting for the player who
+    checked; the raise over it is a full bet on top (Robert's Rules: a 15 all-in
+    on a 20 round is raised to 35), or to 100 with ``limit_short_raise="complete"``."""
+    hand = deck_hand(fl([DEEP, 100 + all_in, DEEP], limit_short_raise=option))
     to_flop(hand)
-    play(hand, (0, "x"), (1, all_in), (2, "c"))
+    play(hand, (0, "x"), (1, all_in))
+    legal = hand.legal_actions()
+    # The next player may raise either way: over a short bet, complete it to 100.
+    assert hand.actor == 2 and legal.min_raise_to == (raise_to or 100)
+    play(hand, (2, "c"))
     legal = hand.legal_actions()
     assert hand.actor == 0 and legal.call == all_in
-    assert legal.can_raise is reopened
-    if reopened:
-        assert (legal.min_raise_to, legal.max_raise_to) == (100, 100)
+    assert legal.min_raise_to == raise_to and legal.max_raise_to == raise_to
 
 
 def test_B5_F11_limit_straddle_counts_as_a_raise_towards_the_cap() -> None:

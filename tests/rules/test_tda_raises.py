@@ -234,23 +234,38 @@ def test_B9_B5_TDA_47B_D1_half_bet_all_in_reopens_limit_betting(
     assert street_of(hand) == "turn"
 
 
-@pytest.mark.parametrize(("option", "d_raise_to"), [("full_bet_over", 240), ("complete", 200)])
-def test_B9_TDA_47B_D2_under_half_bet_all_in_does_not_reopen(
-    option: str, d_raise_to: int
-) -> None:
+@pytest.mark.parametrize("option", ["full_bet_over", "complete"])
+def test_B9_TDA_47B_D2_under_half_bet_all_in_does_not_reopen(option: str) -> None:
     """B9 / TDA-47B-D2: C all-in to 140 (+40, under half): A and B may call 40 or fold;
-    D, who had not acted, may raise (by the ``limit_short_raise`` house option)."""
+    D, who had not acted, may call or complete the bet to 200 (Robert's Rules: "fold,
+    call, or complete the wager"), whatever the ``limit_short_raise`` option."""
     hand = deck_hand(fl([DEEP, DEEP, 240, DEEP], limit_short_raise=option))
     to_flop(hand)
     play(hand, (A, 100), (B, "c"), (C, 140))
     assert hand.actor == D
-    _check_raise_range(hand, d_raise_to, d_raise_to)
+    _check_raise_range(hand, 200, 200)
     play(hand, (D, "c"))
     for seat in (A, B):
         assert hand.actor == seat
         _no_raise(hand, 40)
         play(hand, (seat, "c"))
     assert street_of(hand) == "turn"
+
+
+def test_B9_limit_short_all_ins_add_up_to_half_a_bet_reopen() -> None:
+    """B9 / TDA 47-B with TDA-47-1's pattern in fixed limit: 100, all-in 130, call,
+    all-in 160, call: A (lifted 60 since acting) is re-opened; C (lifted 30) is not
+    (Robert's Rules: several short all-ins re-open when the total to a player
+    qualifies)."""
+    hand = deck_hand(fl([DEEP, 230, DEEP, 260, DEEP]))
+    to_flop(hand)
+    play(hand, (A, 100), (B, 130), (C, "c"), (D, 160), (E, "c"))
+    assert hand.actor == A
+    legal = hand.legal_actions()
+    assert legal.call == 60 and (legal.min_raise_to, legal.max_raise_to) == (260, 260)
+    play(hand, (A, "c"))
+    assert hand.actor == C
+    _no_raise(hand, 30)
 
 
 # --------------------------------------------------------- Rule 52 (B8, B7)

@@ -40,6 +40,7 @@ class Betting:
     last_aggressor: int | None
     _bring_in_due: int | None
     _blind_shortfall: int
+    _capped: bool
 
     if TYPE_CHECKING:
 
@@ -81,6 +82,7 @@ class Betting:
         self.acted = [False] * self.n
         self.faced = [0] * self.n
         self.raise_count = 0
+        self._capped = False
         self.last_aggressor = None
         self.phase = Phase.BETTING
         first: int | None
@@ -97,6 +99,8 @@ class Betting:
                 fixed = cfg.structure is Structure.FIXED_LIMIT
                 self.raise_count = top // self.bet_unit if fixed else 1
                 self.last_full_level = top
+                if cfg.structure.is_limit:
+                    self._note_cap()
             else:
                 self.last_full_level = 0
             start = max(range(self.n), key=lambda i: (blinds[i], -i)) if top else self.n - 1
@@ -166,15 +170,37 @@ class Betting:
         )
         if not others_with_chips:
             return False
-        if cfg.structure.is_limit and cfg.raise_cap is not None:
-            heads_up = sum(1 for f in self.folded if not f) == 2
-            if (cfg.cap_heads_up or not heads_up) and self.raise_count >= cfg.raise_cap:
-                return False
+        cap = cfg.raise_cap
+        if cap is not None and self.raise_count >= cap and cfg.structure.is_limit and (
+            cfg.cap_heads_up or self._capped
+        ):
+            return False
         if not self.acted[i]:
             return True
-        if cfg.structure.is_limit:
+        structure = cfg.structure
+        if structure is Structure.FIXED_LIMIT:
+            # B9 / TDA 47-B: re-opened by a full bet or raise since this player acted
+            # that lifts the bet by at least half a bet for this player (several short
+            # all-ins may add up), or that completed a bet below a full one (F9, F10).
+            faced = self.faced[i]
+            return self.last_full_level > faced and (
+                2 * (self.current_bet - faced) >= self.bet_unit or faced < self.bet_unit
+            )
+        if structure is Structure.SPREAD_LIMIT:
             return self.last_full_level > self.faced[i]
         return self.current_bet - self.faced[i] >= self.full_raise
+
+    def _note_cap(self) -> None:
+        """B5 (Robert's Rules): the raise cap applies to a pot of three or more players
+        not all-in.  Reached heads-up, raising goes on; once reached multiway it holds
+        for the round even if a fold leaves two players."""
+        cap = self.config.raise_cap
+        if cap is not None and self.raise_count >= cap and not self._capped:
+            active = 0
+            for j in range(self.n):
+                if not self.folded[j] and self.stacks[j] > 0:
+                    active += 1
+            self._capped = active >= 3
 
     def _raise_bounds(self, i: int) -> tuple[int, int]:
         cfg = self.config
@@ -183,13 +209,16 @@ class Betting:
         structure = cfg.structure
         if structure is Structure.FIXED_LIMIT:
             unit = self.bet_unit
-            if current < unit:
-                target = unit  # F9, F10: complete a short blind or the bring-in
+            if current > self.last_full_level:
+                # Over a short blind (F9), the bring-in (F10) or an all-in of less
+                # than half a bet (TDA 47-B): complete it to a full bet or raise.
+                target = self.last_full_level + unit
             elif cfg.limit_short_raise == "complete":
-                # TDA 47-B house option: after a short all-in the next raise goes
-                # to the next whole bet level (a short 150 of 100s: to 200).
+                # TDA 47-B house option: after an all-in of half a bet or more the
+                # next raise goes to the next whole bet level (150 of 100s: to 200).
                 target = (current // unit + 1) * unit
             else:
+                # Default (Robert's Rules): a full bet on top (150 of 100s: to 250).
                 target = current + unit
             reach = max(
                 (self.bets[j] + self.stacks[j] for j in range(self.n)
@@ -272,9 +301,11 @@ class Betting:
         all_in = self.stacks[i] == 0
         if cfg.structure is Structure.FIXED_LIMIT:
             unit = self.bet_unit
-            # TDA 47-B (B9): an all-in of at least half a bet re-opens the betting,
-            # and so does completing a short blind or the bring-in (F9, F10).
-            full = not all_in or 2 * increment >= unit or self.current_bet < unit <= to
+            # TDA 47-B (B9): an all-in that lifts the last full bet by at least half
+            # a bet counts as a full bet (several short all-ins may add up), and so
+            # does completing a short blind or the bring-in (F9, F10).
+            full = (not all_in or 2 * (to - self.last_full_level) >= unit
+                    or self.current_bet < unit <= to)
         else:
             full = increment >= self.full_raise or (self.current_bet == 0 and to >= cfg.min_bet)
             if full and not cfg.structure.is_limit:
@@ -284,6 +315,8 @@ class Betting:
         if full:
             self.raise_count += 1
             self.last_full_level = to
+            if cfg.structure.is_limit:
+                self._note_cap()
         self.current_bet = to
         self.last_aggressor = i
         self._bring_in_due = None

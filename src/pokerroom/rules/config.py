@@ -67,10 +67,15 @@ class HandConfig:
       spread limit, the smallest bet; ``max_bet`` is spread limit's largest.
     - ``small_bet`` / ``big_bet``: fixed limit sizes (B5, B15).
     - ``raise_cap``: limit games, bets plus raises allowed per round (B5);
-      None for no cap.  ``cap_heads_up`` keeps the cap with two players left.
+      None for no cap.  As in Robert's Rules the cap is for pots of three or more
+      players not all-in: reached heads-up, raising goes on; reached multiway, it
+      holds for the round.  ``cap_heads_up`` keeps the cap with two players.
     - ``limit_short_raise``: fixed limit, what the next raise is after an all-in
-      of at least half a bet (TDA 47-B, house option): ``"full_bet_over"`` (a full
-      bet on top of it) or ``"complete"`` (to the next full bet level).
+      of at least half a bet, which counts as a full bet (TDA 47-B, house option):
+      ``"full_bet_over"`` (default, Robert's Rules: a full bet on top, 150 of 100s
+      is raised to 250) or ``"complete"`` (to the next full bet level, 200).  Over
+      an all-in of less than half a bet the next raise completes the bet (200
+      over 140) either way.
     - ``bba_order``: big-blind ante when the big blind cannot cover both (F7).
     - ``rake_percent``/``rake_cap``/``no_flop_no_drop``: S11, none by default.
     - ``chip_unit``: the smallest chip in play, for splitting pots (S10).

@@ -74,6 +74,7 @@ class Hand(Dealing, Betting):
         self.full_raise = 0
         self.last_full_level = 0
         self.raise_count = 0
+        self._capped = False
         self.bet_unit = 0
         self.last_aggressor: int | None = None
         self.rake = 0
