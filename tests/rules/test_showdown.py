@@ -26,6 +26,7 @@ from .conftest import (
     cards,
     check_down,
     dealt,
+    deck_hand,
     events_of,
     nl,
     payouts,
@@ -474,3 +475,30 @@ def test_S3_all_in_hands_with_unknown_cards_are_named_at_the_showdown() -> None:
     assert_refused(hand, Show(), seat=1)
     hand.act(Show(cards("KsKh")), seat=0)
     assert hand.is_over and payouts(hand) == {1: 1_000}
+
+
+@pytest.mark.parametrize(("percent", "pot", "rake"), [(0.0725, 400, 29), (0.0875, 720, 63)])
+def test_S11_rake_is_computed_exactly(percent: float, pot: int, rake: int) -> None:
+    """S11: the percentage is exact: 7.25% of 400 is 29 (not 28 by float rounding)."""
+    config = nl([DEEP] * 2, pot // 4, pot // 2, rake_percent=percent, no_flop_no_drop=False)
+    hand = deck_hand(config)
+    play(hand, (1, "c"), (0, "x"))
+    check_down(hand)
+    assert hand.rake == rake
+
+
+@pytest.mark.parametrize(("fold_on", "rake"), [("third", 0), ("fourth", 2)])
+def test_S11_no_flop_no_drop_in_stud(fold_on: str, rake: int) -> None:
+    """S11: in stud "no flop, no drop" spares a hand that ends on third street; one
+    that reaches fourth street pays 5% of 50 (the uncalled bet goes back first)."""
+    config = HandConfig(variant=variant("stud"), structure=Structure.FIXED_LIMIT,
+                        stacks=(DEEP,) * 2, antes=(5, 5), bring_in=10, small_bet=20,
+                        big_bet=40, rake_percent=0.05)
+    hand, dealer = dealt(config, ["AhKh2c 5d", "QdJd7c 5s"])
+    play(hand, (0, "b"), (1, 20), dealer=dealer)
+    if fold_on == "fourth":
+        play(hand, (0, "c"), dealer=dealer)
+        assert street_of(hand) == "fourth"
+        play(hand, (hand.actor, 20))
+    play(hand, "f")
+    assert hand.is_over and hand.rake == rake

@@ -78,6 +78,8 @@ class HandConfig:
       over 140) either way.
     - ``bba_order``: big-blind ante when the big blind cannot cover both (F7).
     - ``rake_percent``/``rake_cap``/``no_flop_no_drop``: S11, none by default.
+      "No flop, no drop" also spares stud and draw hands that end in their
+      first betting round.
     - ``chip_unit``: the smallest chip in play, for splitting pots (S10).
     - ``auto_showdown``: True turns every hand up at showdown in order (cards
       speak); False asks each player to show or muck (S4).

@@ -11,6 +11,7 @@ that says why, leaving the hand unchanged.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 from pokerroom.cards import Deck, format_cards
 from pokerroom.errors import ConfigError, IllegalActionError
@@ -390,9 +391,13 @@ class Hand(Dealing, Betting):
         self._finish([])
 
     def _take_rake(self, total: int) -> int:
+        """S11: a percentage of the pot, rounded down to the smallest chip, at most
+        ``rake_cap``.  With ``no_flop_no_drop`` a hand that ends in its first betting
+        round (no flop; stud: third street; draw: before the first draw) pays none."""
         cfg = self.config
-        if cfg.rake_percent and (self.flop_dealt or not cfg.no_flop_no_drop):
-            rake = int(total * cfg.rake_percent)
+        if cfg.rake_percent and (self.street > 0 or self.flop_dealt or not cfg.no_flop_no_drop):
+            # Exact decimal arithmetic: 7.25% of 400 is 29, not int(28.999...).
+            rake = int(Fraction(str(cfg.rake_percent)) * total)
             if cfg.rake_cap:
                 rake = min(rake, cfg.rake_cap)
             rake -= rake % cfg.chip_unit
