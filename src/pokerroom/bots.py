@@ -98,8 +98,10 @@ class RandomBot:
         if other is not None:
             return other
         r = self.rng.random()
-        if legal.bring_in is not None and r < 0.7:
-            return BringIn()
+        if legal.bring_in is not None:
+            if r < 0.7 or legal.min_raise_to is None:
+                return BringIn()
+            return BetRaise(legal.min_raise_to)  # complete (F10)
         if legal.min_raise_to is not None and r < self.raise_:
             assert legal.max_raise_to is not None
             return BetRaise(self.rng.randint(legal.min_raise_to, legal.max_raise_to))

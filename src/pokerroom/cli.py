@@ -101,6 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="SQLAlchemy URL; default sqlite file ./pokerroom.sqlite "
                        "(PostgreSQL: postgresql+psycopg://user:pass@host/db)")
     serve.add_argument("--bot-delay", type=float, default=0.8, help="seconds a bot thinks")
+    serve.add_argument("--pause", type=float, default=2.0, help="seconds between hands")
     serve.set_defaults(func=_serve)
     return parser
 
@@ -112,7 +113,7 @@ def _serve(args: argparse.Namespace) -> int:
     from pokerroom.server.store import default_url
 
     url = args.database or default_url(".")
-    app = create_app(url, bot_delay=args.bot_delay)
+    app = create_app(url, bot_delay=args.bot_delay, pause_between_hands=args.pause)
     sys.stdout.write(f"pokerroom: open http://{args.host}:{args.port}/  (database {url})\n")
     sys.stdout.flush()
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import random
 import secrets
+import sys
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -134,7 +135,11 @@ class TableActor:
 
     async def _run(self) -> None:
         while not self._stopping:
-            changed = self._step()
+            try:
+                changed = self._step()
+            except Exception:  # an engine or store bug must not take the table down
+                self._recover()
+                changed = True
             if changed:
                 self._publish()
             wait = self._next_wakeup()
@@ -158,6 +163,21 @@ class TableActor:
                 getter.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await getter
+
+    def _recover(self) -> None:
+        """Cancel the hand in progress (every chip back, I1-style) and carry on."""
+        import traceback
+
+        detail = traceback.format_exc()
+        sys.stderr.write(f"pokerroom: table {self.id}: internal error\n{detail}")
+        self.log.append("internal error: the hand is cancelled and every chip returned")
+        if self.table.hand is not None:
+            self.table.cancel_hand("internal error")
+        if self.hand_id is not None:
+            self.store.cancel_hand(self.hand_id, "internal error")
+            self.hand_id = None
+        self.deadline = self.bot_due = None
+        self.next_hand_at = self.clock.now() + max(1.0, self.settings.pause_between_hands)
 
     def _handle(self, fn: Callable[[], Any], future: asyncio.Future[Any]) -> None:
         try:
@@ -211,7 +231,11 @@ class TableActor:
                     return changed
                 engine_seat = self._engine_seat(seat)
                 action = meta.bot(hand, engine_seat)
-                self._apply(seat, action, by="bot")
+                try:
+                    self._apply(seat, action, by="bot")
+                except IllegalActionError as exc:
+                    self.log.append(f"{meta.name} (bot) tried an illegal action: {exc}")
+                    self._apply(seat, self._default_action(hand), by="bot")
                 changed = True
                 continue
             if meta is not None and meta.leaving:

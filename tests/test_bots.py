@@ -1,0 +1,38 @@
+"""Bots only ever choose actions the engine accepts, in every game."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pokerroom.bots import BOTS
+from pokerroom.cards import Deck
+from pokerroom.rules import VARIANTS, Hand, HandConfig, Structure, button_blinds
+
+
+@pytest.mark.parametrize("policy", sorted(BOTS))
+@pytest.mark.parametrize("key", sorted(VARIANTS))
+def test_bots_play_legal_actions_in_every_game(policy: str, key: str) -> None:
+    rng = random.Random(f"{policy}-{key}")
+    game = VARIANTS[key]
+    players = 4
+    if game.is_stud:
+        config = HandConfig(variant=game, structure=Structure.FIXED_LIMIT, stacks=(300,) * players,
+                            antes=(1,) * players, bring_in=2, small_bet=4, big_bet=8)
+    else:
+        structure = Structure.FIXED_LIMIT if game.is_draw else Structure.POT_LIMIT
+        config = HandConfig(variant=game, structure=structure, stacks=(300,) * players,
+                            blinds=button_blinds(players, 1, 2), min_bet=2, small_bet=2,
+                            big_bet=4)
+    bots = [BOTS[policy](random.Random(rng.random())) for _ in range(players)]
+    for _ in range(30):
+        hand = Hand(config, Deck(rng.randrange(10**9), cards=game.deck))
+        steps = 0
+        while not hand.is_over:
+            seat = hand.actor
+            assert seat is not None
+            hand.act(bots[seat](hand, seat))  # raises if a bot chose an illegal action
+            steps += 1
+            assert steps < 500
+        assert sum(hand.stacks) + hand.rake == 300 * players
