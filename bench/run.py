@@ -1,0 +1,657 @@
+"""Side-by-side benchmarks: pokerroom against PokerKit, one process, one core.
+
+Run ``python bench/run.py`` (about two minutes) or ``--quick``
+(about half a minute, one run each, smaller samples).  It prints a table and
+writes ``bench/results/latest.json``.  ``--profile`` instead runs cProfile on
+pokerroom's random-hand loop and prints the engine's hotspots.
+
+What is measured (every number is the median of 3 timed runs; ``--quick``: 1)
+
+1. **Random hands.**  6-max no-limit hold'em, blinds 1/2, every stack 200 at
+   the start of every hand, played to the end (pots awarded).  One random
+   policy drives both engines: with probability 0.20 bet/raise when raising
+   is allowed (half the time the minimum, otherwise a uniform amount from the
+   minimum to the maximum, all-in included), else with probability 0.15 fold
+   when facing a bet, else check or call.  The policy ignores the cards, and
+   every hand starts from the same stacks, so with the same policy seed both
+   engines play *exactly the same action sequences* (checked before timing);
+   only the shuffles differ.
+
+   - pokerroom: ``Hand(config, Deck(rng=...))`` dealing itself from a deck
+     shuffled by one seeded ``random.Random``; ``auto_showdown`` (the
+     default: cards speak).  Each decision reads ``hand.legal_actions()``.
+   - PokerKit: ``NoLimitTexasHoldem.create_state`` with every automation a
+     simulation wants -- ante posting, bet collection, blind posting, card
+     burning, hole dealing, board dealing, runout-count selection, hole cards
+     showing or mucking, hand killing, chips pushing and pulling -- in its
+     default tournament mode (one runout), ``ante_trimming_status=True``, no
+     antes.  That is the setup of PokerKit's own examples plus automated
+     dealing; the state is finished when ``state.status`` is false.  Each
+     decision reads ``min/max_completion_betting_or_raising_to_amount`` and
+     ``checking_or_calling_amount``.  PokerKit shuffles with the global
+     ``random`` module, which is seeded.
+
+   Both sides create one hand object per hand and shuffle one deck per hand;
+   the policy code is shared, so its cost is in both numbers.
+
+2. **Pluribus replay.**  The 10,000 hands in ``../shared/phh/data/pluribus``
+   (one ``.phh`` file each), files read from the page cache (a warm-up pass
+   reads them all first).
+
+   - pokerroom: ``pokerroom.history.phh.load(path)`` then
+     ``pokerroom.history.replay.check(history)`` for each hand (replay plus
+     comparison with the recorded finishing stacks).
+   - PokerKit: ``pokerkit.HandHistory.load(file)`` then iterating over every
+     state (``for state in history``), then comparing the final stacks with
+     ``finishing_stacks`` (within one chip where the file records a half chip).
+
+   pokerroom replays all 10,000 hands every run; PokerKit replays an evenly
+   spaced sample sized to take about 10 seconds (all 10,000 on a fast enough
+   machine).  Failures on either side are counted, not hidden.
+
+3. **7-card evaluation.**  Uniform random 7-card hands, one call per hand
+   from Python: ``pokerroom.evaluation.high_strength(cards)`` with a list of 7
+   ints, and ``pokerkit.StandardHighHand.from_game(hole, board)`` with tuples
+   of 2 and 5 already-parsed ``pokerkit.Card`` objects (no string parsing in
+   the loop).  Before timing, the two evaluators must order a few thousand
+   hands identically.
+
+Sample sizes: a short pilot estimates each side's speed and the timed sample
+is sized to take about ``--seconds`` (PokerKit) or a third of that
+(pokerroom); rates are per second of wall-clock time (``perf_counter``) and
+PokerKit's are extrapolated from its sample.  Garbage collection stays on.
+The machine is shared: ``os.getloadavg()`` before and after is recorded so a
+noisy run can be recognised.
+
+Cross-check (untimed): a few hundred random hands are also played through
+PokerKit with pokerroom's cards (manual dealing) and the legal bet sizes at
+every decision and the final stacks are compared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import datetime as dt
+import importlib.metadata
+import io
+import json
+import os
+import platform
+import pstats
+import random
+import statistics
+import subprocess
+import sys
+from collections import deque
+from collections.abc import Callable, Sequence
+from itertools import pairwise
+from pathlib import Path
+from time import perf_counter, process_time
+from typing import Any
+
+import pokerkit
+from pokerkit import Automation, NoLimitTexasHoldem, StandardHighHand
+
+from pokerroom.cards import Deck, format_cards
+from pokerroom.evaluation import high_strength
+from pokerroom.history.phh import iter_paths, load
+from pokerroom.history.replay import check
+from pokerroom.rules import Hand, HandConfig, Structure, button_blinds, variant
+
+ROOT = Path(__file__).resolve().parent.parent
+PLURIBUS = ROOT.parent / "shared" / "phh" / "data" / "pluribus"
+RESULTS = ROOT / "bench" / "results" / "latest.json"
+TARGET_RATIO = 20.0
+
+SEATS, SMALL, BIG, STACK = 6, 1, 2, 200
+P_RAISE, P_MIN_RAISE, P_FOLD = 0.20, 0.5, 0.15
+FOLD, CALL, RAISE = 0, 1, 2
+
+PK_AUTOMATIONS = (
+    Automation.ANTE_POSTING,
+    Automation.BET_COLLECTION,
+    Automation.BLIND_OR_STRADDLE_POSTING,
+    Automation.CARD_BURNING,
+    Automation.HOLE_DEALING,
+    Automation.BOARD_DEALING,
+    Automation.RUNOUT_COUNT_SELECTION,
+    Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+    Automation.HAND_KILLING,
+    Automation.CHIPS_PUSHING,
+    Automation.CHIPS_PULLING,
+)
+# The cross-check deals pokerroom's cards by hand, so nothing is dealt or burnt
+# automatically there.
+PK_MANUAL_DEALING = tuple(
+    a
+    for a in PK_AUTOMATIONS
+    if a not in (Automation.CARD_BURNING, Automation.HOLE_DEALING, Automation.BOARD_DEALING)
+)
+
+PR_CONFIG = HandConfig(
+    variant=variant("holdem"),
+    structure=Structure.NO_LIMIT,
+    stacks=(STACK,) * SEATS,
+    blinds=button_blinds(SEATS, SMALL, BIG),
+    min_bet=BIG,
+)
+
+
+def log(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+# --------------------------------------------------------------- the policy
+
+
+def decide(
+    rng: random.Random, low: int | None, high: int | None, facing_bet: bool
+) -> tuple[int, int]:
+    """The shared random policy: (FOLD | CALL | RAISE, raise_to)."""
+    r = rng.random()
+    if r < P_RAISE and low is not None and high is not None:
+        return RAISE, (low if rng.random() < P_MIN_RAISE else rng.randint(low, high))
+    if r < P_RAISE + P_FOLD and facing_bet:
+        return FOLD, 0
+    return CALL, 0
+
+
+# ------------------------------------------------------------ random hands
+
+
+def pokerroom_hands(count: int, seed: int, trace: list[Any] | None = None) -> float:
+    """Play ``count`` hands; return the seconds taken.  ``trace`` collects the decisions."""
+    policy = random.Random(seed)
+    shuffler = random.Random(seed + 1)
+    config = PR_CONFIG
+    start = perf_counter()
+    for _ in range(count):
+        hand = Hand(config, Deck(rng=shuffler))
+        decisions = []
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            kind, to = decide(policy, legal.min_raise_to, legal.max_raise_to, not legal.check)
+            if trace is not None:
+                decisions.append((kind, to))
+            if kind == RAISE:
+                hand.bet_raise(to)
+            elif kind == FOLD:
+                hand.fold()
+            else:
+                hand.check_call()
+        if trace is not None:
+            trace.append(decisions)
+    return perf_counter() - start
+
+
+def pokerkit_hands(count: int, seed: int, trace: list[Any] | None = None) -> float:
+    policy = random.Random(seed)
+    random.seed(seed + 1)  # PokerKit shuffles with the global random module
+    create = NoLimitTexasHoldem.create_state
+    automations = PK_AUTOMATIONS
+    start = perf_counter()
+    for _ in range(count):
+        state = create(automations, True, 0, (SMALL, BIG), BIG, STACK, SEATS)
+        decisions = []
+        while state.status:
+            kind, to = decide(
+                policy,
+                state.min_completion_betting_or_raising_to_amount,
+                state.max_completion_betting_or_raising_to_amount,
+                bool(state.checking_or_calling_amount),
+            )
+            if trace is not None:
+                decisions.append((kind, to))
+            if kind == RAISE:
+                state.complete_bet_or_raise_to(to)
+            elif kind == FOLD:
+                state.fold()
+            else:
+                state.check_or_call()
+        if trace is not None:
+            trace.append(decisions)
+    return perf_counter() - start
+
+
+def cross_check_hands(count: int, seed: int) -> dict[str, Any]:
+    """Same cards, same decisions through both engines: legal sizes and final stacks agree?"""
+    policy = random.Random(seed)
+    shuffler = random.Random(seed + 1)
+    legal_mismatch = stack_mismatch = 0
+    examples: list[str] = []
+    for k in range(count):
+        hand = Hand(PR_CONFIG, Deck(rng=shuffler))
+        steps = []
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            seen = (legal.min_raise_to, legal.max_raise_to, not legal.check)
+            kind, to = decide(policy, *seen)
+            steps.append((seen, kind, to))
+            if kind == RAISE:
+                hand.bet_raise(to)
+            elif kind == FOLD:
+                hand.fold()
+            else:
+                hand.check_call()
+        state = NoLimitTexasHoldem.create_state(
+            PK_MANUAL_DEALING, True, 0, (SMALL, BIG), BIG, STACK, SEATS
+        )
+        board = list(hand.board)
+        street_sizes = iter((3, 1, 1))
+        at = 0
+        step = 0
+        while state.status:
+            if state.can_burn_card():
+                state.burn_card("??")
+            elif state.can_deal_hole():
+                seat = state.hole_dealee_index
+                assert seat is not None
+                state.deal_hole(format_cards(hand.hole[seat]))
+            elif state.can_deal_board():
+                size = next(street_sizes)
+                state.deal_board(format_cards(board[at : at + size]))
+                at += size
+            else:
+                seen, kind, to = steps[step]
+                step += 1
+                theirs = (
+                    state.min_completion_betting_or_raising_to_amount,
+                    state.max_completion_betting_or_raising_to_amount,
+                    bool(state.checking_or_calling_amount),
+                )
+                if theirs != seen:
+                    legal_mismatch += 1
+                    if len(examples) < 3:
+                        examples.append(
+                            f"hand {k} step {step}: pokerroom {seen}, pokerkit {theirs}"
+                        )
+                    break
+                if kind == RAISE:
+                    state.complete_bet_or_raise_to(to)
+                elif kind == FOLD:
+                    state.fold()
+                else:
+                    state.check_or_call()
+        else:
+            if list(state.stacks) != list(hand.stacks):
+                stack_mismatch += 1
+                if len(examples) < 3:
+                    examples.append(
+                        f"hand {k}: stacks pokerroom {hand.stacks}, pokerkit {list(state.stacks)}"
+                    )
+    return {
+        "hands": count,
+        "legal_size_mismatches": legal_mismatch,
+        "final_stack_mismatches": stack_mismatch,
+        "examples": examples,
+    }
+
+
+# ------------------------------------------------------------------ replay
+
+
+def pokerroom_replay(paths: Sequence[Path]) -> tuple[float, dict[str, int]]:
+    ok = failed = hands = actions = 0
+    start = perf_counter()
+    for path in paths:
+        for history in load(path):
+            result = check(history)
+            hands += 1
+            actions += len(history.actions)
+            if result.ok:
+                ok += 1
+            else:
+                failed += 1
+    seconds = perf_counter() - start
+    return seconds, {"hands": hands, "ok": ok, "failed": failed, "actions": actions}
+
+
+def _pokerkit_stacks_match(final: Sequence[int], recorded: Sequence[Any] | None) -> bool:
+    if recorded is None:
+        return True
+    return len(final) == len(recorded) and all(
+        have == want or (want != int(want) and abs(have - want) <= 1)
+        for have, want in zip(final, recorded, strict=True)
+    )
+
+
+def pokerkit_replay(paths: Sequence[Path]) -> tuple[float, dict[str, int]]:
+    history_type = pokerkit.HandHistory
+    ok = failed = hands = actions = 0
+    start = perf_counter()
+    for path in paths:
+        hands += 1
+        try:
+            with open(path, "rb") as file:
+                history = history_type.load(file)
+            state = deque(history, maxlen=1)[0]  # every state, keeping the last
+            actions += len(history.actions)
+            if _pokerkit_stacks_match(state.stacks, history.finishing_stacks):
+                ok += 1
+            else:
+                failed += 1
+        except Exception:
+            failed += 1
+    seconds = perf_counter() - start
+    return seconds, {"hands": hands, "ok": ok, "failed": failed, "actions": actions}
+
+
+def stride_sample(items: Sequence[Path], count: int) -> list[Path]:
+    if count >= len(items):
+        return list(items)
+    step = len(items) / count
+    return [items[int(k * step)] for k in range(count)]
+
+
+# --------------------------------------------------------------- evaluation
+
+
+def random_sevens(count: int, seed: int) -> list[list[int]]:
+    rng = random.Random(seed)
+    deck = list(range(52))
+    return [rng.sample(deck, 7) for _ in range(count)]
+
+
+def pokerkit_cards(sevens: Sequence[Sequence[int]]) -> list[tuple[tuple[Any, ...], ...]]:
+    parse = pokerkit.Card.parse
+    return [(tuple(parse(format_cards(c[:2]))), tuple(parse(format_cards(c[2:])))) for c in sevens]
+
+
+def pokerroom_eval(sevens: Sequence[list[int]], repeat: int) -> float:
+    strength = high_strength
+    start = perf_counter()
+    for _ in range(repeat):
+        for cards in sevens:
+            strength(cards)
+    return perf_counter() - start
+
+
+def pokerkit_eval(hands: Sequence[tuple[Any, ...]]) -> float:
+    from_game = StandardHighHand.from_game
+    start = perf_counter()
+    for hole, board in hands:
+        from_game(hole, board)
+    return perf_counter() - start
+
+
+def cross_check_eval(sevens: Sequence[list[int]]) -> dict[str, Any]:
+    """Sort by pokerroom's strength; PokerKit must agree on every neighbouring pair."""
+    pk = pokerkit_cards(sevens)
+    rows = sorted(
+        ((high_strength(c), StandardHighHand.from_game(*pk[i])) for i, c in enumerate(sevens)),
+        key=lambda row: row[0],
+    )
+    disagree = 0
+    for (a, ha), (b, hb) in pairwise(rows):
+        if (a == b) != (ha == hb) or (a < b) != (ha < hb):
+            disagree += 1
+    return {"hands": len(sevens), "order_disagreements": disagree}
+
+
+# ---------------------------------------------------------------- plumbing
+
+
+Work = Callable[[], tuple[float, int]]
+"""One timed run: returns (wall-clock seconds, items done)."""
+
+
+def paired(runs: int, ours: Work, theirs: Work) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Time both sides ``runs`` times, alternating, so a change in the machine's
+    load hits both; each side's median items/second, by wall clock and by CPU."""
+    sides: list[dict[str, Any]] = []
+    for _ in (ours, theirs):
+        sides.append({"runs_per_second": [], "runs_seconds": [], "runs_cpu_per_second": []})
+    for k in range(runs):
+        for label, work, side in (("pokerroom", ours, sides[0]), ("pokerkit ", theirs, sides[1])):
+            cpu = process_time()
+            took, items = work()
+            cpu = process_time() - cpu
+            side["runs_per_second"].append(items / took)
+            side["runs_seconds"].append(took)
+            side["runs_cpu_per_second"].append(items / cpu)
+            side["sample"] = items
+            log(
+                f"  {label} run {k + 1}/{runs}: {items:,} in {took:.2f} s "
+                f"(CPU {cpu:.2f} s) = {items / took:,.0f}/s"
+            )
+    for side in sides:
+        side["per_second"] = statistics.median(side["runs_per_second"])
+        side["per_cpu_second"] = statistics.median(side["runs_cpu_per_second"])
+    return sides[0], sides[1]
+
+
+def ratios(pr: dict[str, Any], pk: dict[str, Any]) -> dict[str, float]:
+    return {
+        "ratio": pr["per_second"] / pk["per_second"],
+        "ratio_by_cpu_time": pr["per_cpu_second"] / pk["per_cpu_second"],
+    }
+
+
+def sized(rate: float, seconds: float, *, least: int, most: int | None = None) -> int:
+    count = max(least, int(rate * seconds))
+    return min(count, most) if most is not None else count
+
+
+def git_state() -> dict[str, Any]:
+    def run(*args: str) -> str:
+        try:
+            return subprocess.run(
+                ["git", *args], cwd=ROOT, capture_output=True, text=True, check=True
+            ).stdout.strip()
+        except (OSError, subprocess.CalledProcessError):
+            return ""
+
+    return {
+        "commit": run("rev-parse", "HEAD"),
+        "src_dirty": bool(run("status", "--porcelain", "src")),
+    }
+
+
+def bench_random(args: argparse.Namespace, runs: int) -> dict[str, Any]:
+    log("random hands: checking that both engines see the same decisions ...")
+    seed = args.seed
+    ours: list[Any] = []
+    theirs: list[Any] = []
+    check_count = 50 if args.quick else 300
+    pokerroom_hands(check_count, seed, ours)
+    pokerkit_hands(check_count, seed, theirs)
+    same = sum(a == b for a, b in zip(ours, theirs, strict=True))
+    decisions = sum(len(d) for d in ours)
+    cross = cross_check_hands(check_count, seed + 7)
+    log(f"  identical decision sequences: {same}/{check_count}; cross-check {cross}")
+
+    pr_rate = 400 / pokerroom_hands(400, seed)  # pilot, also warms the evaluator tables
+    pk_rate = 30 / pokerkit_hands(30, seed)
+    pr_count = sized(pr_rate, args.seconds / 3, least=500)
+    pk_count = sized(pk_rate, args.seconds, least=50)
+    pr, pk = paired(
+        runs,
+        lambda: (pokerroom_hands(pr_count, seed), pr_count),
+        lambda: (pokerkit_hands(pk_count, seed), pk_count),
+    )
+    return {
+        "unit": "hands/s",
+        "pokerroom": pr,
+        "pokerkit": pk,
+        **ratios(pr, pk),
+        "target_ratio": TARGET_RATIO,
+        "decisions_per_hand": decisions / check_count,
+        "identical_decision_sequences": f"{same}/{check_count}",
+        "cross_check": cross,
+    }
+
+
+def bench_replay(args: argparse.Namespace, runs: int) -> dict[str, Any]:
+    paths = list(iter_paths([PLURIBUS]))
+    if not paths:
+        raise SystemExit(f"no PHH files under {PLURIBUS}")
+    if args.quick:
+        paths = stride_sample(paths, 1000)
+    log(f"replay: warming the page cache ({len(paths):,} files) ...")
+    for path in paths:
+        path.read_bytes()
+    pokerroom_replay(paths[:200])
+    pilot = stride_sample(paths, 100)
+    took, _ = pokerkit_replay(pilot)
+    pk_paths = stride_sample(paths, sized(len(pilot) / took, args.seconds, least=100))
+    pr_stats: dict[str, int] = {}
+    pk_stats: dict[str, int] = {}
+
+    def ours() -> tuple[float, int]:
+        took, stats = pokerroom_replay(paths)
+        pr_stats.update(stats)
+        return took, stats["hands"]
+
+    def theirs() -> tuple[float, int]:
+        took, stats = pokerkit_replay(pk_paths)
+        pk_stats.update(stats)
+        return took, stats["hands"]
+
+    pr, pk = paired(runs, ours, theirs)
+    return {
+        "unit": "hands/s",
+        "pokerroom": pr | {"results": pr_stats},
+        "pokerkit": pk | {"results": pk_stats},
+        **ratios(pr, pk),
+        "target_ratio": None,
+    }
+
+
+def bench_eval(args: argparse.Namespace, runs: int) -> dict[str, Any]:
+    log("7-card evaluation: checking that both evaluators order hands alike ...")
+    sevens = random_sevens(100_000 if args.quick else 200_000, args.seed)
+    cross = cross_check_eval(sevens[:3000])
+    log(f"  {cross}")
+    pr_rate = 20_000 / pokerroom_eval(sevens[:20_000], 1)
+    pk_hands = pokerkit_cards(sevens[:500])
+    pk_rate = 500 / pokerkit_eval(pk_hands)
+    repeat = max(1, round(pr_rate * args.seconds / 3 / len(sevens)))
+    pk_hands = pokerkit_cards(sevens[: sized(pk_rate, args.seconds, least=500, most=len(sevens))])
+    pr, pk = paired(
+        runs,
+        lambda: (pokerroom_eval(sevens, repeat), repeat * len(sevens)),
+        lambda: (pokerkit_eval(pk_hands), len(pk_hands)),
+    )
+    return {
+        "unit": "evaluations/s",
+        "pokerroom": pr,
+        "pokerkit": pk,
+        **ratios(pr, pk),
+        "target_ratio": None,
+        "cross_check": cross,
+    }
+
+
+def table(results: dict[str, dict[str, Any]]) -> str:
+    names = {
+        "random_hands": "random 6-max NLHE hands (hands/s)",
+        "replay": "Pluribus PHH replay (hands/s)",
+        "eval7": "7-card evaluation (evals/s)",
+    }
+    head = (
+        f"{'benchmark':<36}{'pokerroom':>12}{'PokerKit':>10}{'ratio':>9}{'CPU ratio':>11}  target"
+    )
+    lines = [head, "-" * len(head)]
+    for key, row in results.items():
+        target = row.get("target_ratio")
+        verdict = ""
+        if target:
+            verdict = f">={target:g}x " + ("met" if row["ratio"] >= target else "MISSED")
+        lines.append(
+            f"{names[key]:<36}{row['pokerroom']['per_second']:>12,.0f}"
+            f"{row['pokerkit']['per_second']:>10,.0f}{row['ratio']:>8.1f}x"
+            f"{row['ratio_by_cpu_time']:>10.1f}x  {verdict}"
+        )
+    return "\n".join(lines)
+
+
+def contention(results: dict[str, dict[str, Any]]) -> float:
+    """The worst wall-clock / CPU-time rate ratio: ~1.0 on a quiet machine."""
+    worst = 1.0
+    for row in results.values():
+        for side in ("pokerroom", "pokerkit"):
+            worst = max(worst, row[side]["per_cpu_second"] / row[side]["per_second"])
+    return worst
+
+
+def profile(args: argparse.Namespace) -> None:
+    pokerroom_hands(300, args.seed)  # warm the evaluator tables
+    profiler = cProfile.Profile()
+    profiler.enable()
+    pokerroom_hands(args.profile_hands, args.seed)
+    profiler.disable()
+    out = io.StringIO()
+    stats = pstats.Stats(profiler, stream=out)
+    stats.sort_stats("tottime").print_stats("pokerroom", 25)
+    stats.sort_stats("cumulative").print_stats("pokerroom", 25)
+    print(out.getvalue())
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="1 run each, small samples")
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=None,
+        help="target seconds per PokerKit measurement (default 10, quick 2)",
+    )
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--only", choices=("random_hands", "replay", "eval7"), action="append")
+    parser.add_argument("--profile", action="store_true", help="cProfile pokerroom's hand loop")
+    parser.add_argument("--profile-hands", type=int, default=20_000)
+    parser.add_argument("--output", type=Path, default=RESULTS)
+    args = parser.parse_args(argv)
+    if args.seconds is None:
+        args.seconds = 2.0 if args.quick else 10.0
+    if args.profile:
+        profile(args)
+        return 0
+    runs = 1 if args.quick else 3
+    began = perf_counter()
+    load_before = os.getloadavg()
+    benches = {"random_hands": bench_random, "replay": bench_replay, "eval7": bench_eval}
+    results = {
+        name: bench(args, runs)
+        for name, bench in benches.items()
+        if not args.only or name in args.only
+    }
+    report = {
+        "date": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+        "quick": args.quick,
+        "runs": runs,
+        "seconds_target_pokerkit": args.seconds,
+        "seed": args.seed,
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "pokerkit": importlib.metadata.version("pokerkit"),
+        "pokerroom": git_state(),
+        "machine": {
+            "platform": platform.platform(),
+            "cpus": os.cpu_count(),
+            "loadavg_before": load_before,
+            "loadavg_after": os.getloadavg(),
+        },
+        "elapsed_seconds": perf_counter() - began,
+        "wall_over_cpu": contention(results),
+        "benchmarks": results,
+    }
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    args.output.write_text(json.dumps(report, indent=2) + "\n")
+    print(table(results))
+    if report["wall_over_cpu"] > 1.1:
+        print(
+            f"\nWARNING: the machine was busy (wall clock up to {report['wall_over_cpu']:.2f}x "
+            "the CPU time): other processes competed for the cores; trust the CPU ratios more."
+        )
+    print(
+        f"\n{runs} run(s) each, median; {report['elapsed_seconds']:.0f} s in all; "
+        f"load average {load_before[0]:.2f} -> {report['machine']['loadavg_after'][0]:.2f}; "
+        f"written to {args.output}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
