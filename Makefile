@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PHH ?= ../shared/phh/data
 
-.PHONY: venv test lint typecheck unit replay bench clean
+.PHONY: venv test lint typecheck unit replay bench clean browser
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,7 +23,19 @@ typecheck: venv
 unit: venv
 	$(BIN)/pytest
 
-test: lint typecheck unit
+test: browser lint typecheck unit
+
+# The browser test (tests/browser) drives Debian's Chromium through Playwright;
+# Playwright's own browser download does not work here, so apt-get installs it.
+CHROMIUM ?= /usr/bin/chromium
+browser:
+	@if [ ! -x "$(CHROMIUM)" ]; then \
+	  echo "make browser: installing Debian's chromium for the browser test"; \
+	  SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	fi
+	@test -x "$(CHROMIUM)" || { echo "make browser: no Chromium at $(CHROMIUM)"; exit 1; }
 
 replay: venv
 	$(BIN)/pokerroom replay $(PHH)

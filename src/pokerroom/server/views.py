@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from pokerroom.cards import format_cards
 from pokerroom.rules.engine import Hand, Phase
+from pokerroom.rules.pots import build_pots
 
 if TYPE_CHECKING:
     from pokerroom.server.actor import TableActor
@@ -24,6 +25,15 @@ def _cards_for(hand: Hand, k: int, viewer_engine_seat: int | None) -> list[str |
         else:
             out.append(None)
     return out
+
+
+def _pots(hand: Hand) -> list[int]:
+    """The main pot and side pots as they stand, this street's bets included (S1)."""
+    live = [not f for f in hand.folded]
+    bets = [c - d for c, d in zip(hand.contributed, hand.dead, strict=True)]
+    pots = build_pots(bets, live, [s == 0 for s in hand.stacks], dead=hand.dead,
+                      short_dead=hand.short_ante)
+    return [amount for amount, _ in pots]
 
 
 def table_state(actor: TableActor, viewer: int | None) -> dict[str, Any]:
@@ -57,6 +67,7 @@ def table_state(actor: TableActor, viewer: int | None) -> dict[str, Any]:
                 folded=hand.folded[k],
                 all_in=hand.stacks[k] == 0 and not hand.folded[k],
                 cards=_cards_for(hand, k, engine_viewer),
+                up=list(hand.up[k]),
                 to_act=hand.actor == k,
             )
         seats.append(entry)
@@ -70,6 +81,10 @@ def table_state(actor: TableActor, viewer: int | None) -> dict[str, Any]:
             "small_blind": stakes.small_blind,
             "big_blind": stakes.big_blind,
             "ante": stakes.ante,
+            "bring_in": stakes.bring_in,
+            "small_bet": stakes.small_bet,
+            "big_bet": stakes.big_bet,
+            "straddle": table.options.straddle_allowed(stakes),
             "seats": table.seat_count,
             "min_buy_in": table.options.min_buy_in,
             "max_buy_in": table.options.max_buy_in,
@@ -91,6 +106,7 @@ def table_state(actor: TableActor, viewer: int | None) -> dict[str, Any]:
             "phase": hand.phase.value,
             "board": [format_cards([c]) for c in hand.board],
             "pot": hand.pot,
+            "pots": _pots(hand),
             "current_bet": hand.current_bet,
             "button": positions.button if positions is not None and not stakes.game.is_stud
             else None,

@@ -1,0 +1,56 @@
+// Reading the last finished hand out of the public hand log, so that the felt can
+// keep showing the board, the hands shown and the winners between hands (the
+// state itself has no hand once it is over).
+import { splitCards } from "/static/common.js";
+
+const CARDS = "((?:[2-9TJQKA][cdhs])+)";
+const HAND_START = /^--- hand (\d+) ---$/;
+const BOARD = new RegExp(`^Board: ${CARDS}$`);
+const SHOWS = new RegExp(`^(.+) shows ${CARDS}(?: \\((.+)\\))?$`);
+const AWARD = /^(.+) from the (main pot|side pot \d+)(?: \(([^)]*)\))?(?: with (.+))?$/;
+const WINS = /^(.+) wins (\d+)$/;
+
+export function lastHandResult(log) {
+  let start = -1;
+  for (let i = log.length - 1; i >= 0; i -= 1) {
+    if (HAND_START.test(log[i])) {
+      start = i;
+      break;
+    }
+  }
+  const lines = log.slice(start + 1);
+  const board = [];
+  const shown = new Map();
+  const wins = new Map();
+  const summary = [];
+  for (const line of lines) {
+    let m = line.match(BOARD);
+    if (m) {
+      board.push(...splitCards(m[1]));
+      continue;
+    }
+    m = line.match(SHOWS);
+    if (m) {
+      shown.set(m[1], { cards: splitCards(m[2]), description: m[3] || "" });
+      continue;
+    }
+    m = line.match(AWARD);
+    if (m) {
+      const [, who, pot, half, how] = m;
+      const names = [];
+      for (const part of who.split(", ")) {
+        const w = part.match(WINS);
+        if (!w) continue;
+        wins.set(w[1], (wins.get(w[1]) || 0) + Number(w[2]));
+        names.push(`${w[1]} wins ${Number(w[2]).toLocaleString("en-US")}`);
+      }
+      if (names.length) {
+        const where = pot === "main pot" ? "" : ` (${pot}${half ? `, ${half}` : ""})`;
+        const halfNote = pot === "main pot" && half ? ` (${half})` : "";
+        summary.push(`${names.join(", ")}${where}${halfNote}${how ? ` — ${how}` : ""}`);
+      }
+    }
+  }
+  if (!wins.size) return null;
+  return { number: start >= 0 ? Number(log[start].match(HAND_START)[1]) : null, board, shown, wins, lines: summary };
+}

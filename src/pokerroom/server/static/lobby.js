@@ -1,0 +1,140 @@
+// The lobby: the list of tables, creating one, going to one by link.
+import {
+  STUD_GAMES, api, escapeHtml, fmt, gameLabel, stakesLabel, storage, suitSvg, toast,
+} from "/static/common.js";
+
+const DRAW_GAMES = new Set(["deuce_seven_triple", "deuce_seven_single", "ace_five_triple", "badugi"]);
+
+document.getElementById("brand-suits").innerHTML =
+  suitSvg("s", "white") + suitSvg("h", "red") + suitSvg("d", "red") + suitSvg("c", "white");
+
+const tablesBox = document.getElementById("tables");
+const form = document.getElementById("create-form");
+const gameSelect = document.getElementById("game");
+const structureSelect = document.getElementById("structure");
+
+async function loadTables() {
+  let tables;
+  try {
+    tables = await api("/api/tables");
+  } catch (err) {
+    tablesBox.innerHTML = `<p class="muted">Could not load the tables: ${escapeHtml(err.message)}</p>`;
+    return;
+  }
+  document.getElementById("lobby-count").textContent =
+    tables.length ? `${tables.length} table${tables.length === 1 ? "" : "s"} · ${tables.reduce((n, t) => n + t.players, 0)} seated` : "";
+  if (!tables.length) {
+    tablesBox.innerHTML = `<div class="empty-state"><div class="big-suits">${["s", "h", "d", "c"].map((s) => suitSvg(s)).join("")}</div>
+      No tables yet. Create one and send its link to your friends.</div>`;
+    return;
+  }
+  tables.sort((a, b) => b.players - a.players || a.name.localeCompare(b.name));
+  const rows = tables.map((t) => {
+    const dots = Array.from({ length: t.seats }, (_, i) => `<i class="${i < t.players ? "on" : ""}"></i>`).join("");
+    return `<tr class="table-row" data-id="${escapeHtml(t.id)}">
+      <td class="name"><b>${escapeHtml(t.name)}</b><span>${escapeHtml(gameLabel(t))}</span></td>
+      <td class="hide-sm">${escapeHtml(t.game_name)}</td>
+      <td>${escapeHtml(stakesLabel(t))}</td>
+      <td><span class="seat-dots">${dots}</span>${t.players}/${t.seats}</td>
+      <td class="hide-sm">${fmt(t.hands)}</td>
+      <td><a class="open" href="/t/${encodeURIComponent(t.id)}">Open</a></td>
+    </tr>`;
+  }).join("");
+  tablesBox.innerHTML = `<table class="tables">
+    <thead><tr><th>Table</th><th class="hide-sm">Game</th><th>Stakes</th><th>Players</th><th class="hide-sm">Hands</th><th></th></tr></thead>
+    <tbody>${rows}</tbody></table>`;
+  for (const row of tablesBox.querySelectorAll("tr.table-row")) {
+    row.addEventListener("click", (event) => {
+      if (event.target.closest("a")) return;
+      location.href = `/t/${encodeURIComponent(row.dataset.id)}`;
+    });
+  }
+}
+
+function syncForm() {
+  const game = gameSelect.value;
+  const stud = STUD_GAMES.has(game);
+  if ((stud || DRAW_GAMES.has(game)) && !syncForm.touched) structureSelect.value = "fixed_limit";
+  if (!stud && !DRAW_GAMES.has(game) && !syncForm.touched) {
+    structureSelect.value = game.startsWith("omaha") ? "pot_limit" : "no_limit";
+  }
+  const limit = stud || structureSelect.value === "fixed_limit" || structureSelect.value === "spread_limit";
+  for (const el of form.querySelectorAll(".blinds")) el.classList.toggle("hidden", stud);
+  for (const el of form.querySelectorAll(".stud")) el.classList.toggle("hidden", !stud);
+  for (const el of form.querySelectorAll(".limit")) el.classList.toggle("hidden", !limit);
+}
+gameSelect.addEventListener("change", syncForm);
+structureSelect.addEventListener("change", () => {
+  syncForm.touched = true;
+  syncForm();
+});
+syncForm();
+
+function numberField(data, name) {
+  const raw = data.get(name);
+  if (raw === null || raw === "") return undefined;
+  const n = Number(raw);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const data = new FormData(form);
+  const game = data.get("game");
+  const stud = STUD_GAMES.has(game);
+  const body = {
+    name: String(data.get("name") || "").trim(),
+    game,
+    structure: data.get("structure"),
+    seats: numberField(data, "seats"),
+    action_seconds: numberField(data, "action_seconds"),
+    sit_out_after: numberField(data, "sit_out_after"),
+    new_player_must_post: data.get("new_player_must_post") === "on",
+    ante: numberField(data, "ante") || 0,
+  };
+  for (const key of ["min_buy_in", "max_buy_in", "small_bet", "big_bet"]) {
+    const v = numberField(data, key);
+    if (v) body[key] = v;
+  }
+  if (stud) {
+    body.bring_in = numberField(data, "bring_in") || 0;
+    // The server sizes stud from small_blind when no bring-in is given.
+    body.small_blind = body.bring_in || 1;
+    body.big_blind = Math.max(body.small_bet || 2, 1);
+  } else {
+    body.small_blind = numberField(data, "small_blind") ?? 1;
+    body.big_blind = numberField(data, "big_blind") ?? 2;
+    body.big_blind_ante = data.get("big_blind_ante") === "on";
+    if (data.get("button_method")) body.button_method = data.get("button_method");
+    if (data.get("straddle")) body.straddle = data.get("straddle") === "true";
+  }
+  const errorBox = document.getElementById("create-error");
+  errorBox.textContent = "";
+  const submit = document.getElementById("create-submit");
+  submit.disabled = true;
+  try {
+    const created = await api("/api/tables", { method: "POST", body });
+    storage.set(`host.${created.id}`, true);
+    location.href = created.url;
+  } catch (err) {
+    errorBox.textContent = err.message;
+    toast(err.message);
+  } finally {
+    submit.disabled = false;
+  }
+});
+
+document.getElementById("join-link-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const raw = document.getElementById("join-link").value.trim();
+  if (!raw) return;
+  const match = raw.match(/\/t\/([A-Za-z0-9_-]+)/);
+  const id = match ? match[1] : raw.replace(/[^A-Za-z0-9_-]/g, "");
+  if (id) location.href = `/t/${encodeURIComponent(id)}`;
+});
+
+document.getElementById("refresh").addEventListener("click", loadTables);
+loadTables();
+setInterval(() => {
+  if (!document.hidden) loadTables();
+}, 5000);
