@@ -47,7 +47,7 @@ export function lastHandResult(log) {
       if (names.length) {
         const where = pot === "main pot" ? "" : ` (${pot}${half ? `, ${half}` : ""})`;
         const halfNote = pot === "main pot" && half ? ` (${half})` : "";
-        summary.push(`${names.join(", ")}${where}${halfNote}${how ? ` — ${how}` : ""}`);
+        summary.push({ who: `${names.join(", ")}${where}${halfNote}`, how: how || "" });
       }
     }
   }

@@ -146,23 +146,76 @@ window.addEventListener("resize", () => {
   if (state) renderTable();
 });
 
+// Seat angles on the rail: evenly spaced by angle on a wide table, evenly spaced
+// along the rail on a tall (phone) one, where equal angles would crowd the ends.
+const angleCache = new Map();
+function seatAngles(n, portrait, width, height, rx, ry) {
+  const key = `${n}:${portrait}:${Math.round(width)}:${Math.round(height)}`;
+  if (angleCache.has(key)) return angleCache.get(key);
+  let angles;
+  if (!portrait) {
+    angles = Array.from({ length: n }, (_, i) => Math.PI / 2 + (i * 2 * Math.PI) / n);
+  } else {
+    const steps = 720;
+    const ax = (rx / 100) * width;
+    const ay = (ry / 100) * height;
+    const lengths = [0];
+    for (let k = 1; k <= steps; k += 1) {
+      const t0 = Math.PI / 2 + ((k - 1) * 2 * Math.PI) / steps;
+      const t1 = Math.PI / 2 + (k * 2 * Math.PI) / steps;
+      lengths.push(lengths[k - 1] + Math.hypot(ax * (Math.cos(t1) - Math.cos(t0)), ay * (Math.sin(t1) - Math.sin(t0))));
+    }
+    const total = lengths[steps];
+    angles = [];
+    let k = 0;
+    for (let i = 0; i < n; i += 1) {
+      const target = (i * total) / n;
+      while (k < steps && lengths[k + 1] < target) k += 1;
+      const span = lengths[k + 1] - lengths[k] || 1;
+      const frac = (target - lengths[k]) / span;
+      angles.push(Math.PI / 2 + ((k + frac) * 2 * Math.PI) / steps);
+    }
+  }
+  angleCache.set(key, angles);
+  return angles;
+}
+
+function wrapSize() {
+  const wrap = $("felt-wrap");
+  return { width: wrap.offsetWidth || 1, height: wrap.offsetHeight || 1, portrait: wrap.classList.contains("portrait") };
+}
+
 // Where seat `seat` sits, in percent of the wrap; the viewer's seat at the bottom.
 function seatGeometry(seat, n, hero) {
-  const portrait = $("felt-wrap").classList.contains("portrait");
+  const { width, height, portrait } = wrapSize();
   const rel = hero === null || hero === undefined ? seat : (seat - hero + n) % n;
-  const angle = Math.PI / 2 + (rel * 2 * Math.PI) / n;
   const rx = portrait ? 35 : 41;
   const ry = portrait ? 39 : 38;
   const cy = portrait ? 48.5 : 49;
+  const angle = seatAngles(n, portrait, width, height, rx, ry)[rel];
   const cos = Math.cos(angle);
   const sin = Math.sin(angle);
+  const x = 50 + rx * cos;
+  const y = cy + ry * sin;
+  // The dealer button: beside the seat's plate, a little toward the middle.
+  const dx = ((50 - x) / 100) * width;
+  const dy = ((50 - y) / 100) * height;
+  const dist = Math.hypot(dx, dy) || 1;
+  const ux = dx / dist;
+  const uy = dy / dist;
+  const side = (portrait ? 80 : 96) * Math.abs(uy) + (portrait ? 40 : 56) * Math.abs(ux);
+  const inward = portrait ? 26 : 40;
+  const btnX = x + ((ux * inward - uy * side) / width) * 100;
+  const btnY = y + ((uy * inward + ux * side) / height) * 100;
   return {
     angle,
-    x: 50 + rx * cos,
-    y: cy + ry * sin,
+    x,
+    y,
     // bets sit between the seat and the middle, pulled in more above and below
     bx: 50 + rx * cos * (portrait ? 0.5 : 0.62),
     by: 50 + ry * sin * (portrait ? 0.52 : 0.5) + (sin > 0.5 ? -2 : 0),
+    btnX,
+    btnY,
   };
 }
 
@@ -227,14 +280,7 @@ function renderTable() {
   }
   if (hand && hand.button !== null && hand.button !== undefined) {
     const g = seatGeometry(hand.button, n, hero);
-    const delta = n <= 3 ? 0.5 : n <= 6 ? 0.38 : 0.26;
-    const portrait = $("felt-wrap").classList.contains("portrait");
-    const rx = portrait ? 35 : 41;
-    const ry = portrait ? 41 : 38;
-    const k = portrait ? 0.62 : 0.68;
-    const x = 50 + rx * k * Math.cos(g.angle - delta);
-    const y = 50 + ry * k * Math.sin(g.angle - delta);
-    parts.push(`<div class="dealer-button" title="Dealer button" style="left:${x.toFixed(2)}%;top:${y.toFixed(2)}%">D</div>`);
+    parts.push(`<div class="dealer-button" title="Dealer button" style="left:${g.btnX.toFixed(2)}%;top:${g.btnY.toFixed(2)}%">D</div>`);
   }
   $("layer").innerHTML = parts.join("");
   for (const button of $("layer").querySelectorAll("button.sit")) {
@@ -246,6 +292,11 @@ function renderTable() {
   renderCenter(result, nameToSeat);
   tickClock();
 }
+
+const BOT_ICON = '<svg class="bot-icon" viewBox="0 0 16 16" role="img" aria-label="bot"><title>bot: played by the computer</title>' +
+  '<rect x="7.2" y="0.8" width="1.6" height="3" rx=".8"/><rect x="1.5" y="3.6" width="13" height="10" rx="3.2"/>' +
+  '<circle cx="5.4" cy="8.4" r="1.5" fill="#16221c"/><circle cx="10.6" cy="8.4" r="1.5" fill="#16221c"/>' +
+  '<rect x="5" y="11" width="6" height="1.2" rx=".6" fill="#16221c"/></svg>';
 
 function chipsHtml(amount) {
   const count = amount >= 1000 ? 4 : amount >= 100 ? 3 : amount >= 10 ? 2 : 1;
@@ -259,7 +310,7 @@ function seatHtml(info, g, pos, hero, hand, result) {
   const tags = [];
   if (info.pending) {
     return `<div class="seat out" data-seat="${info.seat}" style="${pos}"><div class="hole"></div>
-      <div class="plate"><div class="name"><span class="nm">${escapeHtml(info.name)}</span></div><div class="stack zero">—</div></div>
+      <div class="plate"><div class="name"><span class="nm">${escapeHtml(info.name)}</span>${info.bot ? BOT_ICON : ""}</div><div class="stack zero">—</div></div>
       <div class="tags"><span class="tag out">joining</span></div></div>`;
   }
   const acting = hand && hand.actor === info.seat && hand.phase !== "complete";
@@ -277,7 +328,6 @@ function seatHtml(info, g, pos, hero, hand, result) {
   else if (hand && !info.in_hand) tags.push('<span class="tag out">Waiting</span>');
   if (info.owes) tags.push('<span class="tag owes" title="Missed blinds to make up">Owes blinds</span>');
   if (!info.connected) tags.push('<span class="tag offline">Offline</span>');
-  if (info.bot) tags.push('<span class="tag bot" title="played by the computer">Bot</span>');
 
   // Cards: the live hand's, or what was shown at the last showdown.
   let cards = "";
@@ -310,9 +360,9 @@ function seatHtml(info, g, pos, hero, hand, result) {
   const stack = info.stack;
   const clock = acting ? '<div class="clock"><i></i></div>' : "";
   return `<div class="${classes.join(" ")}" data-seat="${info.seat}" data-stack="${stack}" data-name="${escapeHtml(info.name)}" style="${pos}">
-    <div class="hole ${cardCount > 3 ? "many" : ""}">${cards}</div>
+    <div class="hole ${cardCount > 3 ? "many" : ""} ${selecting ? "spread" : ""}">${cards}</div>
     <div class="plate">
-      <div class="name"><span class="dot ${info.connected ? "" : "off"}" title="${info.connected ? "connected" : "disconnected"}"></span><span class="nm">${escapeHtml(info.name)}</span></div>
+      <div class="name"><span class="dot ${info.connected ? "" : "off"}" title="${info.connected ? "connected" : "disconnected"}"></span><span class="nm">${escapeHtml(info.name)}</span>${info.bot ? BOT_ICON : ""}</div>
       <div class="stack ${stack ? "" : "zero"}">${fmt(stack)}</div>
       ${shownDesc ? `<div class="shown-desc" title="${escapeHtml(shownDesc)}">${escapeHtml(shownDesc)}</div>` : ""}
       ${clock}
@@ -351,7 +401,8 @@ function renderCenter(result, nameToSeat) {
     if (result.board.length) {
       out.push(`<div class="board old">${result.board.map((c) => cardHtml(c)).join("")}</div>`);
     }
-    const lines = result.lines.slice(0, 3).map((l) => `<div>${escapeHtml(l)}</div>`).join("");
+    const lines = result.lines.slice(0, 3).map((l) =>
+      `<div class="who">${escapeHtml(l.who)}</div>${l.how ? `<div class="how">${escapeHtml(l.how)}</div>` : ""}`).join("");
     if (lines) out.push(`<div class="result-banner" id="result">${lines}</div>`);
   } else {
     const present = state.seats.filter((s) => s && !s.pending && (s.status === "active" || s.status === "new") && s.stack > 0).length;
@@ -452,7 +503,7 @@ function raiseLabel(legal, amount) {
 function actionHtml(legal) {
   const clock = '<span class="my-clock" id="my-clock"></span>';
   if (legal.show || legal.muck) {
-    return `<div class="line info">${clock}Showdown — show your hand or muck it</div>
+    return `<div class="line info">${clock}<span>Showdown — show your hand or muck it</span></div>
       <div class="actions-main">
         <button type="button" class="fold" id="btn-muck" ${legal.muck ? "" : "disabled"}>Muck</button>
         <span></span>
@@ -461,7 +512,7 @@ function actionHtml(legal) {
   }
   if (legal.discard !== null && legal.discard !== undefined) {
     const count = discardPick.size;
-    return `<div class="line info">${clock}Click up to <b>${legal.discard}</b> of your cards to throw away, then draw.</div>
+    return `<div class="line info">${clock}<span>Click up to <b>${legal.discard}</b> of your cards to throw away, then draw.</span></div>
       <div class="actions-main">
         <button type="button" class="fold" id="btn-clear" ${count ? "" : "disabled"}>Clear</button>
         <button type="button" class="call" id="btn-pat">Stand pat</button>
@@ -495,7 +546,7 @@ function actionHtml(legal) {
     ? `<button type="button" class="raise" id="btn-raise">${raiseLabel(legal, legal.min_raise_to)}</button>`
     : '<button type="button" class="raise" disabled>Raise</button>';
   const fold = `<button type="button" class="fold" id="btn-fold" ${legal.fold ? "" : "disabled"}>Fold</button>`;
-  return `<div class="line info">${clock}<b>Your turn</b></div>${sizing}<div class="actions-main">${fold}${middle}${raise}</div>`;
+  return `<div class="line info">${clock}<span><b>Your turn</b></span></div>${sizing}<div class="actions-main">${fold}${middle}${raise}</div>`;
 }
 
 function act(action, extra = {}) {
@@ -584,7 +635,7 @@ function idleHtml() {
     const text = free
       ? "You are watching. Click <b>Sit here</b> on an empty seat to play."
       : "You are watching. The table is full.";
-    return `<div class="line info">${text}</div>${bot ? `<div class="line">${bot}</div>` : ""}`;
+    return `<div class="line info"><span>${text}</span></div>${bot ? `<div class="line">${bot}</div>` : ""}`;
   }
   const me = heroInfo();
   const lines = [];
@@ -639,7 +690,7 @@ function idleHtml() {
     }
   }
   controls.push('<button type="button" class="small ghost" id="btn-leave">Leave table</button>');
-  return `<div class="line info">${lines.join(" ")}</div>
+  return `<div class="line info"><span>${lines.join(" ")}</span></div>
     ${buttons.length ? `<div class="line">${buttons.join("")}</div>` : ""}
     <div class="line">${controls.join("")}${bot}</div>`;
 }
