@@ -244,25 +244,24 @@ def test_S6_holdem_the_board_can_play() -> None:
 
 
 def test_S7_omaha_exactly_two_hole_cards() -> None:
-    """S7: Omaha: four spades on the board and one in the hand is no flush; a board
-    straight does not count without two hole cards."""
+    """S7: Omaha: the ace of spades with four spades on the board is no flush, and
+    the board's Q-J-T-9 cannot be played without two hole cards; a pair of kings
+    (two hole cards, three board cards) wins.  In hold'em seat 0 would have the
+    nut flush."""
     config = nl([DEEP] * 2, game="omaha")
     hand, dealer = dealt(config, ["As2c3d4h", "KdKc8h8c"], "QsJsTs9s5c")
     check_down(hand, dealer)
-    # Seat 0: A-spades + one other hole card, no flush; A-K-Q-J-T needs a K.
-    # Seat 1: K + 8 with Q J T = a king-high straight.
     assert payouts(hand) == {1: 200}
 
 
-@pytest.mark.parametrize("game", ["omaha5", "omaha6"])
-def test_S7_five_and_six_card_omaha_use_two_hole_cards(game: str) -> None:
+@pytest.mark.parametrize(("game", "extra"), [("omaha5", ("6d", "2d")),
+                                             ("omaha6", ("6d7d", "2d3c"))])
+def test_S7_five_and_six_card_omaha_use_two_hole_cards(game: str,
+                                                        extra: tuple[str, str]) -> None:
     """S7: the same two-card rule with five or six hole cards."""
-    extra = "2h3h" if game == "omaha6" else "2h"
     config = nl([DEEP] * 2, game=game)
-    holes = ["As2c3d4h" + extra[:2], "KdKc8h8c" + ("5h6h" if game == "omaha6" else "5h")]
-    if game == "omaha6":
-        holes[0] = "As2c3d4h2h3h"
-    hand, dealer = dealt(config, holes, "QsJsTs9s5c")
+    hand, dealer = dealt(config, ["As2c3d4h" + extra[0], "KdKc8h8c" + extra[1]],
+                         "QsJsTs9s5c")
     check_down(hand, dealer)
     assert payouts(hand) == {1: 200}
 

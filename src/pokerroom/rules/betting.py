@@ -56,9 +56,6 @@ class Betting:
         def _refuse(self, reason: str, action: Action, detail: str = "") -> IllegalActionError:
             ...
 
-    def _can_act(self, i: int) -> bool:
-        return not self.folded[i] and self.stacks[i] > 0
-
     def _can_bet_more(self) -> bool:
         """At least two players in the hand still have chips to bet."""
         count = 0
@@ -143,20 +140,18 @@ class Betting:
             return self._next_actor(seat)
         return seat
 
-    def _needs_action(self, i: int) -> bool:
-        return (
-            not self.folded[i]
-            and self.stacks[i] > 0
-            and (not self.acted[i] or self.bets[i] < self.current_bet)
-        )
-
     def _next_actor(self, after: int) -> int | None:
+        """B1, B3: the next player clockwise who still has to act, or None when the
+        round is over (everyone has acted and matched, or nobody is left to bet
+        against)."""
         n = self.n
+        folded, stacks, acted, bets = self.folded, self.stacks, self.acted, self.bets
+        current = self.current_bet
         i = after
         for _ in range(n):
             i = i + 1 if i + 1 < n else 0
-            if self._needs_action(i):
-                if not self._can_bet_more() and self.bets[i] >= self.current_bet:
+            if not folded[i] and stacks[i] > 0 and (not acted[i] or bets[i] < current):
+                if bets[i] >= current and not self._can_bet_more():
                     return None
                 return i
         return None
@@ -326,7 +321,7 @@ class Betting:
         self._advance_from(i)
 
     def _advance_from(self, i: int) -> None:
-        if sum(1 for f in self.folded if not f) == 1:
+        if self.folded.count(False) == 1:
             self._close_round()
             return
         nxt = self._next_actor(i)
@@ -337,17 +332,17 @@ class Betting:
 
     def _betting_legal(self, i: int) -> LegalActions:
         if self._bring_in_due == i:
-            low, high = self._raise_bounds(i)
+            least, most = self._raise_bounds(i)
             return LegalActions(
                 Phase.BETTING, i, bring_in=min(self.config.bring_in, self.stacks[i]),
-                min_raise_to=low, max_raise_to=high,
+                min_raise_to=least, max_raise_to=most,
             )
         owed = self.current_bet - self.bets[i]
         call = owed if owed < self.stacks[i] else self.stacks[i]
+        low: int | None = None
+        high: int | None = None
         if self._may_raise(i):
             low, high = self._raise_bounds(i)
-        else:
-            low = high = None  # type: ignore[assignment]
         return LegalActions(
             Phase.BETTING,
             i,

@@ -36,6 +36,8 @@ from pokerroom.rules.showdown import Showdown
 
 __all__ = ["Hand", "LegalActions", "Phase"]
 
+_DEALER_ACTIONS = (DealHole, DealBoard)
+
 
 class Hand(Dealing, Betting):
     """One deal.  Mutable inside; read it through properties and events."""
@@ -211,8 +213,9 @@ class Hand(Dealing, Betting):
         actor = seat if seat is not None else self.actor
         if phase is Phase.COMPLETE:
             raise IllegalActionError("hand_over", "the hand is over; no more actions")
-        if isinstance(action, DealHole | DealBoard):
+        if isinstance(action, _DEALER_ACTIONS):
             self._deal_action(action)
+            actor = None
         elif phase is Phase.BETTING:
             self._betting_action(action)
         elif phase is Phase.DRAWING:
@@ -221,7 +224,7 @@ class Hand(Dealing, Betting):
             self._showdown_action(action, seat)
         else:
             raise self._refuse("dealer_to_act", action)
-        self.log.append((None if isinstance(action, DealHole | DealBoard) else actor, action))
+        self.log.append((actor, action))
         return self.events[mark:]
 
     def _may_show_out_of_turn(self, seat: int, action: Action) -> bool:
