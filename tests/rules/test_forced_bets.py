@@ -65,6 +65,18 @@ def test_F1_stud_antes_without_blinds() -> None:
     assert hand.pot == 15 and hand.legal_actions().bring_in == 10
 
 
+def test_F1_S1_player_all_in_for_part_of_the_ante_wins_only_what_it_matched() -> None:
+    """F1, S1: the button has 5 chips and antes 10: it is all-in for the ante and
+    wins only 5 from each player's ante; the rest goes to the best other hand."""
+    config = nl([DEEP, DEEP, 5], antes=(10, 10, 10))
+    hand, dealer = dealt(config, ["KsKh", "QsQh", "AsAh"], "2c7d9cTd3s")
+    assert hand.stacks[2] == 0 and hand.dead == [10, 10, 5]
+    play(hand, (0, "c"), (1, "x"), dealer=dealer)
+    check_down(hand, dealer)
+    assert payouts(hand) == {2: 15, 0: 10 + 200}
+    assert hand.stacks == [DEEP + 100, DEEP - 110, 15]
+
+
 # ------------------------------------------------------------------ F2 blinds
 
 
