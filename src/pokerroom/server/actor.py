@@ -26,7 +26,7 @@ from pokerroom.rules.actions import Action, BringIn, CheckCall, Discard, Fold, S
 from pokerroom.rules.engine import Hand, Phase
 from pokerroom.server.clock import Clock
 from pokerroom.server.codec import action_from_dict, action_to_dict
-from pokerroom.server.store import Store
+from pokerroom.server.store import Batch, Store
 from pokerroom.table import Status, Table
 from pokerroom.table.snapshot import table_from_dict, table_to_dict
 
@@ -111,6 +111,8 @@ class TableActor:
         self._task: asyncio.Task[None] | None = None
         self._stopping = False
         self.rake_taken = 0
+        self._batch = Batch(table_id)
+        self._dirty = False  # the table changed in a way only the snapshot records
 
     # ---------------------------------------------------------------- running
 
@@ -179,10 +181,21 @@ class TableActor:
         self.deadline = self.bot_due = None
         self.next_hand_at = self.clock.now() + max(1.0, self.settings.pause_between_hands)
 
+    def _flush(self, *, snapshot: bool = True) -> None:
+        """Commit the writes of one operation together with the table snapshot (only
+        between hands: a running hand is restored from its own snapshot and actions)."""
+        batch, self._batch = self._batch, Batch(self.id)
+        if snapshot and self.table.hand is None and (self._dirty or not batch.empty):
+            batch.snapshot = table_to_dict(self.table)
+        self._dirty = False
+        self.store.commit(batch)
+
     def _handle(self, fn: Callable[[], Any], future: asyncio.Future[Any]) -> None:
         try:
             result = fn()
+            self._flush()
         except Exception as exc:  # delivered to the caller, never kills the table
+            self._batch = Batch(self.id)
             if not future.done():
                 future.set_exception(exc)
         else:
@@ -290,6 +303,7 @@ class TableActor:
                 + f"; {self._name(draw.winner)} has the button"
             )
             self.store.save_snapshot(self.id, table_to_dict(table))
+        self._flush()
         before = table_to_dict(table)
         deck = Deck(rng=self.rng, cards=table.stakes.game.deck)
         order = [int(c) for c in deck.order]
@@ -349,22 +363,26 @@ class TableActor:
                 op()
             except PokerError as exc:
                 self.log.append(f"could not apply a request: {exc}")
-        self.store.finish_hand(self.hand_id, result, phh, text, self.id, table_to_dict(table))
-        self.hand_id = None
-        self.deadline = self.bot_due = None
-        self.next_hand_at = self.clock.now() + self.settings.pause_between_hands
+        if hand.rake:
+            self._batch.ledger("house", -1, "rake", hand.rake)
         for seat, meta in list(self.seats.items()):
             if meta.is_bot:
                 player = table.players[seat]
                 if player is not None and player.status is Status.BUSTED:
                     self._rebuy_bot(seat)
+        self._batch.finished = (self.hand_id, result, phh, text)
+        self._batch.snapshot = table_to_dict(table)
+        self.store.commit(self._batch)
+        self._batch = Batch(self.id)
+        self.hand_id = None
+        self.deadline = self.bot_due = None
+        self.next_hand_at = self.clock.now() + self.settings.pause_between_hands
 
     # ------------------------------------------------------ requests (in actor)
 
     def _between_hands_or_later(self, op: Callable[[], None]) -> None:
         if self.table.hand is None:
             op()
-            self.store.save_snapshot(self.id, table_to_dict(self.table))
         else:
             self._pending.append(op)
 
@@ -385,16 +403,11 @@ class TableActor:
 
         def sit() -> None:
             table.sit(seat, name, buy_in)
-            self.store.add_seat(self.id, seat, name, token, is_bot=policy is not None,
-                                policy=policy)
-            self.store.ledger(self.id, name, seat, "buy_in", buy_in)
+            self._batch.add_seat(seat, name, token, is_bot=policy is not None, policy=policy)
+            self._batch.ledger(name, seat, "buy_in", buy_in)
             self.log.append(f"{name} sits down in seat {seat} with {buy_in}")
 
-        if table.hand is None:
-            sit()
-            self.store.save_snapshot(self.id, table_to_dict(table))
-        else:
-            self._pending.append(sit)
+        self._between_hands_or_later(sit)
         return token
 
     def _rebuy_bot(self, seat: int) -> None:
@@ -402,8 +415,7 @@ class TableActor:
         assert player is not None
         amount = self.table.options.max_buy_in or 100 * self.table.stakes.unit
         self.table.rebuy(seat, amount)
-        self.store.ledger(self.id, player.name, seat, "rebuy", amount)
-        self.store.save_snapshot(self.id, table_to_dict(self.table))
+        self._batch.ledger(player.name, seat, "rebuy", amount)
         self.log.append(f"{player.name} rebuys for {amount}")
 
     def act(self, seat: int, message: dict[str, Any]) -> None:
@@ -427,19 +439,18 @@ class TableActor:
 
     def sit_out(self, seat: int) -> None:
         self.table.sit_out(seat)
-        if self.table.hand is None:
-            self.store.save_snapshot(self.id, table_to_dict(self.table))
+        self._dirty = True
 
     def sit_in(self, seat: int, post: bool) -> None:
         meta = self.seats.get(seat)
         if meta is not None:
             meta.timeouts = 0
         self.table.sit_in(seat, post=post)
-        if self.table.hand is None:
-            self.store.save_snapshot(self.id, table_to_dict(self.table))
+        self._dirty = True
 
     def post(self, seat: int) -> None:
         self.table.post_to_play(seat)
+        self._dirty = True
 
     def top_up(self, seat: int, amount: int) -> None:
         player = self.table.players[seat]
@@ -454,7 +465,7 @@ class TableActor:
             else:
                 self.table.top_up(seat, amount)
                 kind = "top_up"
-            self.store.ledger(self.id, player.name, seat, kind, amount)
+            self._batch.ledger(player.name, seat, kind, amount)
             self.log.append(f"{player.name} adds {amount}")
 
         self._between_hands_or_later(add)
@@ -469,15 +480,16 @@ class TableActor:
             player = self.table.players[seat]
             if player is not None:
                 chips = self.table.leave(seat)
-                self.store.ledger(self.id, player.name, seat, "cash_out", chips)
+                self._batch.ledger(player.name, seat, "cash_out", chips)
                 self.log.append(f"{player.name} leaves with {chips}")
-            self.store.release_seat(self.id, seat)
+            self._batch.release_seat(seat)
             self.seats.pop(seat, None)
 
         self._between_hands_or_later(go)
 
     def straddle(self, seat: int) -> None:
         self.table.request_straddle(seat)
+        self._dirty = True
 
     # --------------------------------------------------------------- restore
 

@@ -154,11 +154,12 @@ def create_app(
         """Chips bought in minus cashed out, and the chips at the table now: equal."""
         actor = actor_or_404(table_id)
 
-        def count() -> int:
-            return actor.table.chips_on_table()
+        def count() -> dict[str, Any]:
+            # Read inside the actor so that no hand ends or rebuy lands in between.
+            return {"balance": store.ledger_balance(table_id),
+                    "on_table": actor.table.chips_on_table(), "rake": actor.rake_taken}
 
-        return {"balance": store.ledger_balance(table_id), "on_table": await actor.submit(count),
-                "rake": await actor.submit(lambda: actor.rake_taken)}
+        return await actor.submit(count)
 
     @app.get("/api/tables/{table_id}/hands")
     async def hands(table_id: str) -> list[dict[str, Any]]:

@@ -106,6 +106,36 @@ class StoredTable:
     actions: list[ActionRow] = field(default_factory=list)
 
 
+@dataclass(slots=True)
+class Batch:
+    """Writes that must land together or not at all (a buy-in and the snapshot that
+    shows its chips; a hand's result, the cash-outs after it and the next snapshot)."""
+
+    table_id: str
+    seats: list[SeatRow] = field(default_factory=list)
+    released: list[int] = field(default_factory=list)
+    entries: list[LedgerRow] = field(default_factory=list)
+    snapshot: dict[str, Any] | None = None
+    finished: tuple[int, dict[str, Any], str | None, str | None] | None = None
+
+    def add_seat(self, seat: int, name: str, token: str, *, is_bot: bool = False,
+                 policy: str | None = None) -> None:
+        self.seats.append(SeatRow(table_id=self.table_id, seat=seat, name=name, token=token,
+                                  is_bot=is_bot, policy=policy))
+
+    def release_seat(self, seat: int) -> None:
+        self.released.append(seat)
+
+    def ledger(self, name: str, seat: int, kind: str, amount: int) -> None:
+        self.entries.append(LedgerRow(table_id=self.table_id, name=name, seat=seat, kind=kind,
+                                      amount=amount, at=time.time()))
+
+    @property
+    def empty(self) -> bool:
+        return not (self.seats or self.released or self.entries or self.snapshot is not None
+                    or self.finished is not None)
+
+
 def default_url(directory: str | Path = ".") -> str:
     return f"sqlite:///{Path(directory) / 'pokerroom.sqlite'}"
 
@@ -163,10 +193,30 @@ class Store:
                             at=time.time()))
 
     def ledger_balance(self, table_id: str) -> int:
-        """Chips bought in minus chips cashed out: what must be at the table."""
+        """Chips bought in minus chips cashed out and raked: what must be at the table."""
         with Session(self.engine) as s:
             rows = s.scalars(select(LedgerRow).where(LedgerRow.table_id == table_id)).all()
-        return sum(r.amount if r.kind != "cash_out" else -r.amount for r in rows)
+        return sum(-r.amount if r.kind in ("cash_out", "rake") else r.amount for r in rows)
+
+    def commit(self, batch: Batch) -> None:
+        """Everything in ``batch`` in one transaction."""
+        if batch.empty:
+            return
+        with Session(self.engine) as s, s.begin():
+            s.add_all(batch.seats)
+            for seat in batch.released:
+                s.execute(update(SeatRow).where(
+                    SeatRow.table_id == batch.table_id, SeatRow.seat == seat,
+                    SeatRow.active.is_(True)).values(active=False))
+            s.add_all(batch.entries)
+            if batch.finished is not None:
+                hand_id, result, phh, text = batch.finished
+                s.execute(update(HandRow).where(HandRow.id == hand_id).values(
+                    status="finished", finished_at=time.time(), result=result, phh=phh,
+                    text=text))
+            if batch.snapshot is not None:
+                s.execute(update(TableRow).where(TableRow.id == batch.table_id)
+                          .values(snapshot=batch.snapshot))
 
     # ------------------------------------------------------------ hands
 

@@ -238,7 +238,8 @@ function render() {
 function renderHeader() {
   const t = state.table;
   $("t-name").textContent = t.name;
-  document.title = `${t.name} — pokerroom`;
+  const myTurn = state.you && state.you.legal;
+  document.title = `${myTurn ? "▶ Your turn · " : ""}${t.name} — pokerroom`;
   const hand = state.hand ? ` · hand #${state.hand.number}` : "";
   $("t-sub").textContent = `${gameLabel(t)} · ${stakesLabel(t)}${hand}`;
 }
@@ -491,7 +492,13 @@ function raisePresets(legal) {
 
 function raiseWord(legal) {
   if (legal.bring_in !== null && legal.bring_in !== undefined) return "Complete to";
-  return state.hand.current_bet > 0 ? "Raise to" : "Bet";
+  const t = state.table;
+  const bet = state.hand.current_bet;
+  // Stud: raising a bring-in up to the small bet is completing it.
+  if (STUD_GAMES.has(t.game) && bet > 0 && bet < t.small_bet && legal.min_raise_to <= t.small_bet) {
+    return "Complete to";
+  }
+  return bet > 0 ? "Raise to" : "Bet";
 }
 
 function raiseLabel(legal, amount) {
