@@ -209,6 +209,9 @@ def test_two_players_play_to_showdown_in_the_browser(server_url: str, browser: A
                 _shot(alice, "laptop-player-turn")
                 _shot(watcher, "laptop-spectator")
                 shots_taken.add("alice-turn")
+                # Whose turn, with the action clock counting down from the server's deadline.
+                assert alice.locator("#layer .seat.acting .clock i").count() == 1
+                assert re.fullmatch(r"\d+s", alice.locator("#my-clock").inner_text())
             if b["phase"] == "betting" and "bob-turn" not in shots_taken and bob.locator(
                     "#btn-call").count():
                 _shot(bob, "phone-player-turn")
