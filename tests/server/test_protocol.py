@@ -157,3 +157,40 @@ def _assert_no_hidden_cards(state: dict[str, Any], viewer: int | None) -> None:
         if visible:
             shown = any(line.startswith(f"{seat['name']} shows") for line in current)
             assert shown, (viewer, seat, current[-5:])
+
+
+def test_downloads_hide_hole_cards_the_viewer_may_not_see(client: TestClient) -> None:
+    """A finished hand's PHH and text show a seat's own cards (with its token) and the
+    hands tabled at the showdown; folded and mucked hands stay hidden."""
+    table = new_table(client)
+    token = join(client, table, "Alice", 0)
+    for _ in range(3):
+        add_bot(client, table, "random")
+    with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+        for _ in range(300):
+            state = _receive_state(ws)["state"]
+            if state["you"]["legal"]:
+                ws.send_text(json.dumps({"type": "act", "action": "fold"
+                                         if not state["you"]["legal"]["check"]
+                                         else "check_call"}))
+            if state["hand"] and state["hand"]["number"] > 6:
+                break
+    finished = [h for h in client.get(f"/api/tables/{table}/hands").json()
+                if h["status"] == "finished"]
+    assert finished
+    hidden_seen = False
+    for hand in finished:
+        number = hand["number"]
+        public = client.get(f"/api/tables/{table}/hands/{number}.phh").text
+        mine = client.get(f"/api/tables/{table}/hands/{number}.phh?token={token}").text
+        text = client.get(f"/api/tables/{table}/hands/{number}.txt").text
+        dealt = [line for line in public.splitlines() if " dh p" in line]
+        shows = {line.split()[0].strip('"') for line in public.splitlines() if " sm " in line}
+        for line in dealt:
+            player = line.split()[2]
+            if player not in shows:
+                assert "????" in line, line  # never shown: hidden
+                hidden_seen = True
+        assert mine.count("????") <= public.count("????")
+        assert "Dealt to Alice" not in text or "Alice: shows" in text
+    assert hidden_seen

@@ -7,7 +7,7 @@ record for the room; a tracker keeps the hero's).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import UTC, datetime
 
 from pokerroom.cards import format_cards
@@ -55,9 +55,11 @@ def to_pokerstars(
     max_seats: int,
     when: datetime | None = None,
     stakes: str = "",
+    visible: Collection[int] | None = None,
 ) -> str:
     """The hand as text.  ``names`` and ``seat_numbers`` (1-based table seats) are per
-    engine seat; ``button_seat`` is the table seat (1-based) with the button."""
+    engine seat; ``button_seat`` is the table seat (1-based) with the button.
+    ``visible``: the engine seats whose hole cards may be written (None: all)."""
     cfg = hand.config
     when = when or datetime.now(UTC)
     game = GAME_NAMES.get(cfg.variant.key, cfg.variant.name)
@@ -106,8 +108,11 @@ def to_pokerstars(
             if not header_done:
                 lines.append("*** HOLE CARDS ***")
                 header_done = True
-            if all(c is not None for c in event.cards):
+            allowed = visible is None or event.seat in visible
+            if allowed and all(c is not None for c in event.cards):
                 lines.append(f"Dealt to {name} [{_cards(event.cards)}]")
+            elif event.up:
+                lines.append(f"Dealt to {name} [{_cards(event.up)}] (face up)")
         elif isinstance(event, ev.BoardDealt):
             before = list(board)
             board.extend(event.cards)

@@ -17,6 +17,7 @@ from pydantic import ValidationError
 from pokerroom.errors import IllegalActionError, PokerError
 from pokerroom.server.actor import TableActor
 from pokerroom.server.clock import Clock, SystemClock
+from pokerroom.server.exports import hand_texts, replay_stored, shown_seats
 from pokerroom.server.protocol import (
     CLIENT_MESSAGE,
     Act,
@@ -167,20 +168,33 @@ def create_app(
         return [{"number": h.number, "status": h.status, "result": h.result}
                 for h in store.hands(table_id)]
 
-    @app.get("/api/tables/{table_id}/hands/{number}.phh")
-    async def hand_phh(table_id: str, number: int) -> PlainTextResponse:
+    async def _download(table_id: str, number: int, token: str | None) -> tuple[str | None, str]:
+        """A finished hand as the viewer may see it: their own cards (with the seat's
+        token) and hands tabled at the showdown; every other hole card stays hidden."""
+        actor = actor_or_404(table_id)
         row = store.hand(table_id, number)
-        if row is None or row.phh is None:
-            raise HTTPException(404, f"no finished hand {number} in PHH")
-        return PlainTextResponse(row.phh, headers={
+        if row is None or row.status != "finished":
+            raise HTTPException(404, f"no finished hand {number} at this table")
+        actions = [(a.seat, a.action) for a in store.hand_actions(row.id)]
+        hand, plan = replay_stored(row.before, list(row.deck), actions)
+        visible = shown_seats(hand)
+        seat = await actor.submit(lambda: actor.seat_for_token(token)) if token else None
+        if seat is not None and seat in plan.seats:
+            visible.add(plan.seats.index(seat))
+        return hand_texts(actor, hand, plan, number, visible=visible)
+
+    @app.get("/api/tables/{table_id}/hands/{number}.phh")
+    async def hand_phh(table_id: str, number: int, token: str | None = None) -> PlainTextResponse:
+        phh, _ = await _download(table_id, number, token)
+        if phh is None:
+            raise HTTPException(404, f"hand {number} cannot be written as PHH (dead money)")
+        return PlainTextResponse(phh, headers={
             "Content-Disposition": f'attachment; filename="{table_id}-{number}.phh"'})
 
     @app.get("/api/tables/{table_id}/hands/{number}.txt")
-    async def hand_text(table_id: str, number: int) -> PlainTextResponse:
-        row = store.hand(table_id, number)
-        if row is None or row.text is None:
-            raise HTTPException(404, f"no finished hand {number}")
-        return PlainTextResponse(row.text, headers={
+    async def hand_text(table_id: str, number: int, token: str | None = None) -> PlainTextResponse:
+        _, text = await _download(table_id, number, token)
+        return PlainTextResponse(text, headers={
             "Content-Disposition": f'attachment; filename="{table_id}-{number}.txt"'})
 
     @app.websocket("/ws/tables/{table_id}")

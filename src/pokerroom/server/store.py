@@ -262,6 +262,13 @@ class Store:
                 s.expunge(row)
             return row
 
+    def hand_actions(self, hand_id: int) -> list[ActionRow]:
+        with Session(self.engine) as s:
+            rows = list(s.scalars(select(ActionRow).where(ActionRow.hand_id == hand_id)
+                                  .order_by(ActionRow.seq)).all())
+            s.expunge_all()
+            return rows
+
     # ------------------------------------------------------------- load
 
     def load(self) -> list[StoredTable]:
