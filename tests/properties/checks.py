@@ -201,3 +201,86 @@ class Snapshot:
         now = self._take(hand)
         changed = {k: (v, now[k]) for k, v in self.state.items() if now[k] != v}
         assert not changed, f"refused {what} changed the hand: {changed}"
+
+
+class AwardChecker:
+    """B4, S2, S10: who gets the pots.
+
+    - a folded or mucked hand wins nothing;
+    - side pots are awarded before the main pot (pot numbers never go up);
+    - a pot split between winners is split as evenly as the chip unit allows
+      (shares differ by at most one unit, the first may also get what is
+      smaller than a unit);
+    - a hand won by everyone else folding is never shown and takes the whole
+      pot in one award.
+    """
+
+    def __init__(self, hand: Hand) -> None:
+        self.events: list[ev.Event] = []
+
+    def step(self, hand: Hand, events: Sequence[ev.Event]) -> None:
+        self.events.extend(events)
+        if not hand.is_over:
+            return
+        awards = [e for e in self.events if isinstance(e, ev.PotAwarded)]
+        put_in = sum(
+            e.amount for e in self.events
+            if isinstance(
+                e, ev.AntePosted | ev.BlindPosted | ev.BringInPosted | ev.Called | ev.BetOrRaised
+            )
+        ) - sum(e.amount for e in self.events if isinstance(e, ev.BetReturned))
+        if not put_in:
+            return  # an empty pot (no forced bets, nobody bet): nothing to award
+        assert awards, "the hand ended without awarding the pot"
+        unit = hand.config.chip_unit
+        pots = [e.pot for e in awards]
+        assert pots == sorted(pots, reverse=True), f"S2: the main pot before a side pot: {pots}"
+        for award in awards:
+            for seat, _ in award.amounts:
+                assert not hand.folded[seat], f"folded seat {seat} wins: {award}"
+            shares = [chips for _, chips in award.amounts]
+            if len(shares) > 1:
+                total = sum(shares)
+                rest = total % unit
+                evened = [shares[0] - rest, *shares[1:]]
+                assert max(evened) - min(evened) <= unit, f"S10: uneven split {award}"
+        live = hand.in_hand()
+        if len(live) == 1 and not any(isinstance(e, ev.HandMucked) for e in self.events):
+            # Everyone else folded (an all-in showdown has no folds after it).
+            assert not any(isinstance(e, ev.HandShown) for e in self.events), (
+                "B4: the last player had to show"
+            )
+            assert [a.amounts for a in awards] == [((live[0], awards[0].amounts[0][1]),)], awards
+
+
+def check_betting_bounds(hand: Hand) -> None:
+    """B2, B5-B8: what ``legal_actions()`` offers is coherent with the state.
+
+    A call adds what is owed (all-in for less when short); a raise goes above
+    the current bet and no further than the player's chips; no limit allows
+    all-in; fixed limit raises by one bet at most; pot limit never below the
+    minimum bet (unless all-in)."""
+    legal = hand.legal_actions()
+    seat = legal.seat
+    if legal.phase.value != "betting" or seat is None:
+        return
+    stack, bet, current = hand.stacks[seat], hand.bets[seat], hand.current_bet
+    owed = current - bet
+    if legal.call is not None:
+        assert legal.call == min(owed, stack) > 0, (legal, owed, stack)
+    if legal.check:
+        assert owed <= 0, (legal, owed)
+    low, high = legal.min_raise_to, legal.max_raise_to
+    if low is None:
+        assert high is None
+        return
+    assert high is not None
+    all_in = stack + bet
+    assert current < low <= high <= all_in, (legal, current, all_in)
+    structure = hand.config.structure
+    if structure.value == "no_limit":
+        assert high == all_in, (legal, all_in)
+    elif structure.value == "fixed_limit":
+        assert high - current <= max(hand.config.big_bet, hand.config.small_bet), legal
+    elif structure.value == "pot_limit" and low < all_in:
+        assert low >= hand.config.min_bet, legal

@@ -70,18 +70,9 @@ ENGINE_LIMITS: dict[str, int] = {
 }
 
 
-def engine_can_play(key: str, structure: Structure) -> bool:
-    """Engine bug kept out: pot limit lists a largest bet below the smallest
-    (``max_raise_to < min_raise_to``) when the pot is smaller than ``min_bet``,
-    so pot-limit games are generated with blinds, and pot-limit stud (a small
-    bring-in and antes) not at all."""
-    return not (structure is Structure.POT_LIMIT and VARIANTS[key].is_stud)
-
-
-ALL_GAMES: tuple[tuple[str, Structure], ...] = tuple(
+GAMES: tuple[tuple[str, Structure], ...] = tuple(
     (key, structure) for key in VARIANTS for structure in STRUCTURES
 )
-GAMES = tuple(game for game in ALL_GAMES if engine_can_play(*game))
 
 
 class Setup:
@@ -175,6 +166,7 @@ def setups(
     ante = draw(st.integers(1, max(1, unit // 2)))
     blinds = [0] * n
     posts = [0] * n
+    dead = [0] * n
     if game.is_stud:
         kw["bring_in"] = draw(st.integers(1, max(1, unit - 1)))
         if ante_kind != "none":
@@ -184,7 +176,9 @@ def setups(
         straddles: tuple[int, ...] = ()
         if n >= 4 and draw(st.integers(0, 4)) == 0:
             straddles = (2 * unit,)  # F11: under the gun, twice the big blind
-        if structure is not Structure.POT_LIMIT and draw(st.integers(0, 9)) == 0:
+            if n >= 5 and draw(st.booleans()):
+                straddles += (4 * unit,)  # F11: a second straddle, where the house allows
+        if draw(st.integers(0, 9)) == 0:
             blinds = [0] * n  # antes only (or nothing): the button opens
         else:
             blinds = list(button_blinds(n, small, unit, *straddles))
@@ -192,6 +186,8 @@ def setups(
         if first_free <= n - 2 and draw(st.integers(0, 5)) == 0:
             seat = draw(st.integers(first_free, n - 2))
             posts[seat] = unit  # F13: a new player posts a big blind, live (not the button)
+            if not phh_only and draw(st.booleans()):
+                dead[seat] = small  # T8: making up a missed small blind, dead
         if ante_kind == "each":
             antes = [ante] * n
         elif ante_kind == "bba":
@@ -222,6 +218,7 @@ def setups(
         antes=tuple(antes) if any(antes) else (),
         blinds=tuple(blinds) if any(blinds) else (),
         posts=tuple(posts) if any(posts) else (),
+        dead=tuple(dead) if any(dead) else (),
         **kw,  # type: ignore[arg-type]
         **options,  # type: ignore[arg-type]
     )

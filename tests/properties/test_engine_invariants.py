@@ -16,10 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from pokerroom.rules import Action, Hand
 from pokerroom.rules import events as ev
 
-from .checks import AudienceChecker, CardTracker, ChipLedger
+from .checks import AudienceChecker, AwardChecker, CardTracker, ChipLedger, check_betting_bounds
 from .hands import Setup, play, setups
 
-HANDS = 1500
+HANDS = 1200
 
 many_hands = settings(
     max_examples=HANDS,
@@ -107,3 +107,25 @@ def test_D1_configuration_deck_and_log_reproduce_the_hand(setup: Setup) -> None:
         again.act(action, seat=seat)
     assert again.events == hand.events
     assert again.stacks == hand.stacks and again.is_over
+
+
+@many_hands
+@given(setups())
+def test_B2_B4_B5_B8_S2_S10_betting_bounds_and_awards(setup: Setup) -> None:
+    """B2, B5-B8: at every step the call is what is owed (all-in for less when
+    short), a raise goes above the current bet and no further than the chips
+    (no limit: exactly all-in; fixed limit: one bet at most; pot limit: at
+    least the minimum bet).  B4, S2, S10: a folded or mucked hand wins nothing,
+    side pots are awarded before the main pot, split pots are split evenly to
+    the chip unit, and a hand everyone else folded to is never shown and takes
+    the whole pot."""
+    awards: AwardChecker | None = None
+
+    def after(hand: Hand, action: Action | None, events: list[ev.Event]) -> None:
+        nonlocal awards
+        if awards is None:
+            awards = AwardChecker(hand)
+        awards.step(hand, events)
+        check_betting_bounds(hand)
+
+    play(setup, after)

@@ -39,7 +39,7 @@ from pokerroom.rules import events as ev
 from .checks import Snapshot
 from .hands import Setup, legal_probes, play, setups
 
-HANDS = 500
+HANDS = 400
 
 
 def _unseen_card(hand: Hand) -> int:
