@@ -1,10 +1,10 @@
-# pokerroom: `make replay` (the main job for now) and `make test` (the whole suite).
+# pokerroom: `make serve` (the room, the main job) and `make test` (the whole suite).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PHH ?= ../shared/phh/data
 
-.PHONY: venv test lint typecheck unit replay bench clean browser
+.PHONY: venv test lint typecheck unit replay serve play bench clean browser
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,13 @@ browser:
 	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	fi
 	@test -x "$(CHROMIUM)" || { echo "make browser: no Chromium at $(CHROMIUM)"; exit 1; }
+
+# The room on http://127.0.0.1:8000 with the embedded SQLite file ./pokerroom.sqlite.
+serve: venv
+	$(BIN)/pokerroom serve
+
+play: venv
+	$(BIN)/pokerroom play
 
 replay: venv
 	$(BIN)/pokerroom replay $(PHH)

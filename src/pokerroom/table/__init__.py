@@ -2,6 +2,7 @@
 assistant for dealer-assisted play."""
 
 from pokerroom.table.draw import ButtonDraw, draw_for_button
+from pokerroom.table.irregularities import LiveDeal
 from pokerroom.table.options import ButtonMethod, Stakes, TableOptions
 from pokerroom.table.placement import Positions
 from pokerroom.table.player import Player, Status
@@ -11,6 +12,7 @@ __all__ = [
     "ButtonDraw",
     "ButtonMethod",
     "HandPlan",
+    "LiveDeal",
     "Player",
     "Positions",
     "Stakes",

@@ -93,6 +93,7 @@ class TableOptions:
     max_buy_in: int = 0  # T14; 0 = no maximum
     run_it_twice: bool = False  # cash games only, when all-in players agree
     bomb_pot_ante: int = 0
+    irregularity_procedures: Literal["seed", "tda2024"] = "seed"  # I3-I5, I9 (catalogue)
 
     def __post_init__(self) -> None:
         if not 2 <= self.seats <= 10:
