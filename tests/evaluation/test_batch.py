@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -23,6 +24,7 @@ from pokerroom.evaluation.batch import (
     short_deck_high_strengths,
     strengths,
 )
+from pokerroom.evaluation.lows import LOW8_MIN_STRENGTH
 
 U8 = npt.NDArray[np.uint8]
 
@@ -84,7 +86,7 @@ def test_low8_has_zero_where_scalar_has_none_and_qualifiers_elsewhere() -> None:
     hands = deal(20_000, 7, seed=3)
     got = low8_strengths(hands)
     assert (got == 0).any() and (got > 0).any()
-    assert np.array_equal(got > 0, a5_low_strengths(hands) >= batch_api.LOW8_MIN_STRENGTH)
+    assert np.array_equal(got > 0, a5_low_strengths(hands) >= LOW8_MIN_STRENGTH)
 
 
 @pytest.mark.parametrize("size", [1, 2, 3, 4, 5, 6])
@@ -141,7 +143,7 @@ def test_other_integer_dtypes_are_accepted() -> None:
 
 @pytest.mark.parametrize("dtype", [np.uint8, np.int8, np.int64])
 def test_a_value_that_is_no_card_names_its_row(backend: str, dtype: type) -> None:
-    hands = deal(100, 7, seed=11).astype(dtype)
+    hands: npt.NDArray[np.integer[Any]] = deal(100, 7, seed=11).astype(dtype)
     hands[42, 3] = 52 if dtype != np.int8 else -1
     with pytest.raises(ValueError, match="row 42"):
         high_strengths(hands)
