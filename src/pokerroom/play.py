@@ -19,6 +19,7 @@ from rich.text import Text
 from pokerroom.bots import BOTS, Bot
 from pokerroom.cards import Deck, format_cards
 from pokerroom.errors import IllegalActionError, PokerError
+from pokerroom.history.narrate import narrate
 from pokerroom.rules import events as ev
 from pokerroom.rules.actions import Action, BetRaise, BringIn, CheckCall, Discard, Fold, Show
 from pokerroom.rules.config import Structure
@@ -221,38 +222,14 @@ class TerminalGame:
             return self._name(plan.seats[k])
 
         for event in hand.events[seen:]:
-            if event.audience not in (None, plan.seats.index(0) if 0 in plan.seats else -1):
+            if event.audience is not None:
                 continue
-            text: str | None = None
-            if isinstance(event, ev.BlindPosted):
-                text = f"{who(event.seat)} posts {'dead ' if event.dead else ''}{event.amount}"
-            elif isinstance(event, ev.AntePosted):
-                text = f"{who(event.seat)} antes {event.amount}"
-            elif isinstance(event, ev.BringInPosted):
-                text = f"{who(event.seat)} brings it in for {event.amount}"
-            elif isinstance(event, ev.Folded):
-                text = f"{who(event.seat)} folds"
-            elif isinstance(event, ev.Checked):
-                text = f"{who(event.seat)} checks"
-            elif isinstance(event, ev.Called):
-                text = f"{who(event.seat)} calls {event.amount}" + (
-                    " and is all-in" if event.all_in else "")
-            elif isinstance(event, ev.BetOrRaised):
-                text = f"{who(event.seat)} bets/raises to {event.to}" + (
-                    " (all-in)" if event.all_in else "")
-            elif isinstance(event, ev.BoardDealt):
-                text = "Board: " + format_cards(event.cards)
-            elif isinstance(event, ev.Discarded) and event.audience is None:
-                text = f"{who(event.seat)} draws {event.count}"
-            elif isinstance(event, ev.BetReturned):
-                text = f"{event.amount} returned to {who(event.seat)}"
-            elif isinstance(event, ev.HandShown):
-                text = f"{who(event.seat)} shows {format_cards(event.cards)} {event.description}"
-            elif isinstance(event, ev.PotAwarded):
-                winners = ", ".join(f"{who(s)} wins {c}" for s, c in event.amounts)
-                text = f"[bold green]{winners}[/] {event.description}".rstrip()
-            if text:
-                self.console.print(text)
+            line = narrate(event, who)
+            if line is None:
+                continue
+            if isinstance(event, ev.PotAwarded):
+                line = f"[bold green]{line}[/]"
+            self.console.print(line)
         return len(hand.events)
 
     def run(self) -> int:
