@@ -32,10 +32,11 @@ class PayoutTable:
         for i, (size, pcts) in enumerate(self.tiers):
             if size <= last:
                 raise ConfigError(f"payouts.tiers[{i}]: field sizes must increase, got {size}")
-            if len(pcts) > last + 1:
+            smallest = last + 1 if last else 2  # a tournament has two players or more
+            if len(pcts) > smallest:
                 raise ConfigError(
                     f"payouts.tiers[{i}]: pays {len(pcts)} places but the smallest field of "
-                    f"this tier has {last + 1} players"
+                    f"this tier has {smallest} players"
                 )
             last = size
             if not pcts or any(p <= 0 for p in pcts):

@@ -289,16 +289,19 @@ class Tournament:
         removed = self._color_up_due.pop(number, ())
         if not removed or number not in self.floor.tables:
             return []
-        race = race_at_table(self.floor.tables[number], removed=removed,
-                             smallest=self.chip_unit, rng=self.rng)
+        table = self.floor.tables[number]
+        race = race_at_table(table, removed=removed, smallest=self.chip_unit, rng=self.rng)
+        table.chip_unit = self.chip_unit  # S10: odd chips now split by the new smallest
         self.chips_expected += race.change
         won = tuple(self.by_label[name].number for name in race.winners)
         return [ChipRaceHeld(number, removed, self.chip_unit, won, race.change)]
 
     # ================================================================ hands
 
-    def start_hand(self, number: int) -> Hand:
-        """Deal the next hand at table ``number`` at the level on the clock now (P3)."""
+    def start_hand(self, number: int, *, deck: Deck | None = None) -> Hand:
+        """Deal the next hand at table ``number`` at the level on the clock now (P3),
+        from a deck shuffled with the tournament's random source (or ``deck``: a
+        stacked deck for tests, a replay)."""
         if not self.started or self.finished:
             raise IllegalActionError("not_running", "the tournament is not in play")
         table = self.table(number)
@@ -332,7 +335,9 @@ class Tournament:
         if sum(1 for p in table.players if p is not None and p.present) < 2:
             raise IllegalActionError("short_table", f"table {number} has too few players")
         self._start_chips[number] = {p.name: p.stack for p in table.seated().values()}
-        return table.start_hand(Deck(rng=self.rng, cards=stakes.game.deck))
+        if deck is None:
+            deck = Deck(rng=self.rng, cards=stakes.game.deck)
+        return table.start_hand(deck)
 
     def killed_action(self, number: int) -> Action | None:
         """P8: the action for a killed hand (absent, on penalty) when it is that seat's
@@ -460,8 +465,8 @@ class Tournament:
             self.eliminations.add(group.busts)
             standings = {f.entry: f for f in self.eliminations.last_group(
                 len(self.entries), self.prizes(), unit=self.structure.floor.payout_unit)}
-            for b in group.busts:
-                f = standings[b.entry]
+            for b in sorted(group.busts, key=lambda b: (-standings[b.entry].place, b.entry)):
+                f = standings[b.entry]  # announced from the lowest place up
                 e = self.entries[b.entry]
                 events.append(PlayerEliminated(b.entry, e.name, f.place, f.place_to, f.prize,
                                                b.disqualified))
