@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PHH ?= ../shared/phh/data
 
-.PHONY: venv test lint typecheck unit replay serve play bench clean browser
+.PHONY: venv test lint typecheck unit replay serve play bench clean browser postgres bench-server
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,7 +23,7 @@ typecheck: venv
 unit: venv
 	$(BIN)/pytest
 
-test: browser lint typecheck unit
+test: browser postgres lint typecheck unit
 
 # The browser test (tests/browser) drives Debian's Chromium through Playwright;
 # Playwright's own browser download does not work here, so apt-get installs it.
@@ -36,6 +36,18 @@ browser:
 	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	fi
 	@test -x "$(CHROMIUM)" || { echo "make browser: no Chromium at $(CHROMIUM)"; exit 1; }
+
+# tests/server/test_postgres.py starts a throwaway PostgreSQL server from Debian's
+# package (initdb into a temp dir, as the 'postgres' account when run as root).
+postgres:
+	@if ! command -v pg_ctl >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then \
+	  echo "make postgres: installing Debian's postgresql for the PostgreSQL test"; \
+	  SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
+	fi
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1 \
+	  || { echo "make postgres: no PostgreSQL server (initdb) after installing"; exit 1; }
 
 # The room on http://127.0.0.1:8000 with the embedded SQLite file ./pokerroom.sqlite.
 serve: venv
@@ -50,6 +62,10 @@ replay: venv
 bench: venv
 	$(BIN)/pip install --quiet -e '.[bench]'
 	$(BIN)/python bench/run.py
+
+# The room under load: 200 WebSocket bots on 40 tables for 60 s (bench/results/server.json).
+bench-server: venv
+	$(BIN)/python bench/bench_server.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,206 @@
+"""The room on a real PostgreSQL server (Debian's, started for the test): migrations,
+tables, hands with bots and a WebSocket player, a restart in the middle of a hand, and
+``pokerroom serve --database postgresql+psycopg://...`` killed with SIGKILL.  No chip is
+created or lost and every finished hand can be downloaded.
+
+PostgreSQL must be there (`make postgres`, a dependency of `make test`, installs it):
+when it cannot be started the test fails and says why.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from pokerroom.server.app import create_app
+from tests.server.conftest import add_bot, join, new_table
+from tests.server.pg import PostgresServer, postgres_server
+from tests.server.test_restart import _call, _free_port
+
+
+@pytest.fixture(scope="module")
+def pg() -> Iterator[PostgresServer]:
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        pytest.fail("psycopg is not installed: `pip install -e '.[dev]'` (psycopg[binary])",
+                    pytrace=False)
+    with postgres_server() as server:
+        yield server
+
+
+def _state(ws: Any) -> dict[str, Any]:
+    while True:
+        message = ws.receive_json()
+        if message["type"] == "state":
+            return dict(message["state"])
+        assert message["type"] != "error", message
+
+
+def _play_until_mid_hand(ws: Any, *, hands: int) -> dict[str, Any]:
+    """Check and call until hand ``hands`` is reached and it is our turn after the flop."""
+    for _ in range(5000):
+        state = _state(ws)
+        legal = state["you"]["legal"]
+        hand = state["hand"]
+        if legal and hand["number"] >= hands and hand["board"]:
+            return state
+        if legal:
+            ws.send_text(json.dumps({"type": "act", "action": "check_call"}))
+    raise AssertionError(f"hand {hands} never reached a turn after the flop")
+
+
+def _check_books(client: TestClient, table: str) -> list[dict[str, Any]]:
+    """Ledger == chips on the table + rake; the newest finished hand downloads."""
+    ledger = client.get(f"/api/tables/{table}/ledger").json()
+    assert ledger["balance"] == ledger["on_table"] + ledger["rake"], ledger
+    hands: list[dict[str, Any]] = client.get(f"/api/tables/{table}/hands").json()
+    assert sum(h["status"] == "running" for h in hands) <= 1, hands
+    finished = [h for h in hands if h["status"] == "finished"]
+    if finished:
+        number = finished[0]["number"]
+        text = client.get(f"/api/tables/{table}/hands/{number}.txt")
+        assert text.status_code == 200 and text.text.startswith("PokerStars Hand #"), text.text
+        phh = client.get(f"/api/tables/{table}/hands/{number}.phh")
+        assert phh.status_code in (200, 404), phh.text  # 404: dead money has no PHH form
+    return hands
+
+
+def test_the_room_on_postgresql_survives_a_restart_mid_hand(pg: PostgresServer) -> None:
+    url = pg.create_database("room_restart")
+    app = create_app(url, bot_delay=0.0, pause_between_hands=0.02, seed=5)
+    with TestClient(app) as client:
+        store = app.state.room.store
+        assert store.engine.dialect.name == "postgresql"
+        with store.engine.connect() as connection:
+            from sqlalchemy import text
+
+            version = connection.execute(text("select version_num from alembic_version"))
+            assert [row[0] for row in version] == ["0001"]
+            names = {row[0] for row in connection.execute(text(
+                "select table_name from information_schema.tables "
+                "where table_schema = 'public'"))}
+        assert {"room_tables", "seats", "hands", "actions", "ledger"} <= names
+
+        holdem = new_table(client, name="Hold'em on PostgreSQL")
+        token = join(client, holdem, "Alice", 0)
+        add_bot(client, holdem, "station")
+        add_bot(client, holdem, "random")
+        others = [new_table(client, name="Omaha", game="omaha", structure="pot_limit", seats=5),
+                  new_table(client, name="Stud", game="stud", structure="fixed_limit", seats=5)]
+        for table in others:
+            for _ in range(3):
+                add_bot(client, table, "random")
+        with client.websocket_connect(f"/ws/tables/{holdem}?token={token}") as ws:
+            before = _play_until_mid_hand(ws, hands=4)
+        books_before = {t: _check_books(client, t) for t in [holdem, *others]}
+    # The app is gone with a hand half played; a new one starts on the same database.
+    app = create_app(url, bot_delay=0.0, pause_between_hands=0.02, seed=6)
+    with TestClient(app) as client:
+        assert sorted(t["id"] for t in client.get("/api/tables").json()) == sorted(
+            [holdem, *others])
+        with client.websocket_connect(f"/ws/tables/{holdem}?token={token}") as ws:
+            after = _state(ws)
+            assert after["hand"]["number"] == before["hand"]["number"]
+            assert after["hand"]["board"] == before["hand"]["board"]
+            assert after["hand"]["pot"] == before["hand"]["pot"]
+            assert after["seats"] == before["seats"]
+            assert after["you"]["legal"] == before["you"]["legal"]
+            assert any("resumed after a restart" in line for line in after["log"])
+            ws.send_text(json.dumps({"type": "act", "action": "check_call"}))
+            number = before["hand"]["number"]
+            for _ in range(5000):
+                state = _state(ws)
+                if state["hand"] is None or state["hand"]["number"] > number + 1:
+                    break
+                if state["you"]["legal"]:
+                    ws.send_text(json.dumps({"type": "act", "action": "check_call"}))
+        for table in [holdem, *others]:
+            hands = _check_books(client, table)
+            # Every hand finished before the restart is still there, finished.
+            done_before = {h["number"] for h in books_before[table] if h["status"] == "finished"}
+            done_now = {h["number"] for h in hands if h["status"] == "finished"}
+            assert done_before <= done_now, (table, done_before - done_now)
+            assert len(done_now) >= 3, (table, hands)
+        resumed = [h for h in client.get(f"/api/tables/{holdem}/hands").json()
+                   if h["number"] == number]
+        assert resumed and resumed[0]["status"] == "finished"
+        ledger = client.get(f"/api/tables/{holdem}/ledger").json()
+        assert ledger["balance"] >= 3 * 200
+
+
+def _serve(port: int, database: str, log: Path) -> subprocess.Popen[bytes]:
+    with log.open("ab") as sink:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "pokerroom.cli", "serve", "--port", str(port), "--database",
+             database, "--bot-delay", "0.002", "--pause", "0.01"],
+            stdout=subprocess.DEVNULL, stderr=sink)
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        if process.poll() is not None:
+            break
+        try:
+            _call(port, "/api/tables")
+            return process
+        except OSError:
+            time.sleep(0.05)
+    process.kill()
+    process.wait()
+    raise AssertionError(f"pokerroom serve did not start on PostgreSQL:\n"
+                         f"{log.read_text(errors='replace')[-3000:]}")
+
+
+def test_pokerroom_serve_on_postgresql_killed_with_sigkill_loses_nothing(
+        pg: PostgresServer, tmp_path: Path) -> None:
+    database = pg.create_database("room_kill")
+    port = _free_port()
+    log = tmp_path / "server.log"
+    process = _serve(port, database, log)
+    try:
+        tables = []
+        for game, structure in (("holdem", "no_limit"), ("omaha_hilo", "pot_limit"),
+                                ("razz", "fixed_limit")):
+            table = _call(port, "/api/tables", {"name": game, "game": game,
+                                                 "structure": structure, "seats": 5})["id"]
+            for _ in range(4):
+                _call(port, f"/api/tables/{table}/bots", {"policy": "random"})
+            tables.append(table)
+        finished_before: dict[str, set[int]] = {t: set() for t in tables}
+        for delay in (0.4, 0.7, 0.3):
+            time.sleep(delay)
+            os.kill(process.pid, signal.SIGKILL)
+            process.wait()
+            process = _serve(port, database, log)
+            for table in tables:
+                ledger = _call(port, f"/api/tables/{table}/ledger")
+                assert ledger["balance"] == ledger["on_table"] + ledger["rake"], ledger
+                hands = _call(port, f"/api/tables/{table}/hands")
+                done = {h["number"] for h in hands if h["status"] == "finished"}
+                newest = max(h["number"] for h in hands) if hands else 0
+                # Finished hands are never lost (the list shows the newest 50).
+                assert {n for n in finished_before[table] if n > newest - 50} <= done
+                finished_before[table] = done
+                if done:
+                    number = max(done)
+                    url = f"http://127.0.0.1:{port}/api/tables/{table}/hands/{number}.txt"
+                    import urllib.request
+
+                    with urllib.request.urlopen(url, timeout=10) as response:
+                        assert response.read().startswith(b"PokerStars Hand #")
+        assert sum(len(d) for d in finished_before.values()) > 10, finished_before
+        text = log.read_text(errors="replace")
+        assert "internal error" not in text and "Traceback" not in text, text[-3000:]
+    finally:
+        process.kill()
+        process.wait()
+
