@@ -103,10 +103,12 @@ def play(hand: Hand, *, shove: Collection[str] = (), call: Collection[str] | Non
 def bust(t: Tournament, number: int, victims: Collection[str], *, winner: str | None = None
          ) -> Hand:
     """Deal a hand at table ``number`` in which ``victims`` go all in with junk and
-    ``winner`` (default: the first other player) calls with aces and wins."""
+    ``winner`` (default: the biggest other stack) calls with aces and wins."""
     order = labels_in_order(t, number)
+    table = t.table(number)
+    chips = {p.name: p.stack for p in table.seated().values()}
     others = [n for n in order if n not in victims]
-    winner = winner or others[0]
+    winner = winner or max(others, key=lambda n: chips[n])  # first of the biggest stacks
     deck = rigged_deck(order, {winner: "AsAh"})
     hand = t.start_hand(number, deck=deck)
     play(hand, shove=victims, call={winner, *victims})

@@ -70,7 +70,7 @@ class SimulationError(AssertionError):
 
 @dataclass(slots=True)
 class SimulationReport:
-    players: int
+    players: int  # entries, late registrations included
     hands: int = 0
     rounds: int = 0
     levels: int = 0
@@ -122,21 +122,28 @@ def simulate(
     bots: Sequence[str] = BOT_MIX,
     seconds_per_round: float = 120.0,
     absent: float = 0.0,
+    late: int = 0,
     rebuy_rate: float = 0.5,
     check: bool = True,
     max_rounds: int = 100_000,
 ) -> tuple[Tournament, SimulationReport]:
     """Register ``players`` bots, start, and play to the winner.  ``absent``: the share
-    of players who never show up (blinded out, P8)."""
+    of players who never show up (blinded out, P8); ``late``: players who register
+    during late registration, a few each round."""
     t = Tournament(structure, rng=rng)
     chosen: dict[str, Bot] = {}
-    for i in range(players):
-        name = f"bot{i + 1:04d}"
+
+    def enter() -> None:
+        name = f"bot{len(chosen) + 1:04d}"
+        chosen[name] = make_bot(bots[len(chosen) % len(bots)], rng)
         t.register(name)
-        chosen[name] = make_bot(bots[i % len(bots)], rng)
         if rng.random() < absent:
             t.set_absent(name)
+
+    for _ in range(players):
+        enter()
     t.start()
+    late_left = late
     report = SimulationReport(players, tables_at_start=len(t.floor.tables))
     tolerance = structure.floor.balance_tolerance
     while not t.finished:
@@ -168,12 +175,16 @@ def simulate(
                 _check_floor(t, report, tolerance)
         if t.finished:
             break
+        while late_left and t.registration_open and rng.random() < 0.7:
+            enter()
+            late_left -= 1
         t.advance(seconds_per_round)
         while t.clock.on_break:
             left = t.clock.time_left
             t.advance(left if left else seconds_per_round)
         if check:
             _check_floor(t, report, tolerance)
+    report.players = len(t.entries)
     report.levels = t.level
     report.prize_pool = t.prize_pool()
     report.results = t.results()

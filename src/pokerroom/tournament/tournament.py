@@ -113,12 +113,12 @@ class Tournament:
             if who not in self.entries:
                 raise ConfigError(f"no entry {who}")
             return self.entries[who]
+        found = [e for e in self.entries.values() if e.name == who]
+        if found:
+            return found[-1]
         if who in self.by_label:
             return self.by_label[who]
-        found = [e for e in self.entries.values() if e.name == who]
-        if not found:
-            raise ConfigError(f"nobody called {who!r} is registered")
-        return found[-1]
+        raise ConfigError(f"nobody called {who!r} is registered")
 
     def alive(self) -> list[Entry]:
         return [e for e in self.entries.values() if e.alive]
