@@ -172,7 +172,7 @@ def setups(
         if ante_kind != "none":
             antes = [ante] * n
     else:
-        small = draw(st.sampled_from([unit // 2, unit // 2, unit // 4 or 1, unit]))
+        small = draw(st.sampled_from([unit // 2, unit // 2, unit // 4 or 1]))  # F3: increasing
         straddles: tuple[int, ...] = ()
         if n >= 4 and draw(st.integers(0, 4)) == 0:
             straddles = (2 * unit,)  # F11: under the gun, twice the big blind
@@ -183,7 +183,7 @@ def setups(
         else:
             blinds = list(button_blinds(n, small, unit, *straddles))
         first_free = 2 + len(straddles)
-        if first_free <= n - 2 and draw(st.integers(0, 5)) == 0:
+        if any(blinds) and first_free <= n - 2 and draw(st.integers(0, 5)) == 0:
             seat = draw(st.integers(first_free, n - 2))
             posts[seat] = unit  # F13: a new player posts a big blind, live (not the button)
             if not phh_only and draw(st.booleans()):

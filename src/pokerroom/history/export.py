@@ -9,7 +9,8 @@ How the hand is written, in PHH's terms:
 - Configuration: the variant and betting structure become the PHH code (the
   inverse of ``replay.PHH_VARIANTS``); antes, blinds and straddles, live posts
   (negative values in ``blinds_or_straddles``), the bring-in, the bet sizes and
-  the starting stacks follow.  Heads-up (button games) the two entries of
+  the starting stacks follow, and ``ante_trimming_status`` (see
+  :func:`_ante_trimming`).  Heads-up (button games) the two entries of
   ``antes`` and ``blinds_or_straddles`` are written in reverse, as PHH lists
   them (p1 is the big blind).  ``config.names`` become ``players``.
 - Actions: every entry of ``hand.log``, with the cards the engine dealt
@@ -20,9 +21,10 @@ How the hand is written, in PHH's terms:
   more; an all-in player at the showdown) are written ``pN sm cards`` at that
   moment, before the rest of the board, as PHH records all-in hands; hands
   shown at the showdown (S4) are ``pN sm cards`` in showing order, and mucks
-  ``pN sm``.  Each hand is written shown once.  With ``auto_showdown`` (cards
-  speak) the engine shows every hand itself; those shows are written as if
-  each player had shown in turn.
+  ``pN sm``.  A hand is written shown again only when it holds new cards
+  (stud and draw games deal on after tabling all-in hands).  With
+  ``auto_showdown`` (cards speak) the engine shows every hand itself; those
+  shows are written as if each player had shown in turn.
 - ``finishing_stacks``: the stacks once the hand is over.
 
 To place the dealer's entries among the players' actions the hand is played
@@ -148,6 +150,7 @@ def to_phh(
         min_bet=None if fixed else config.min_bet,
         starting_stacks=tuple(config.stacks),
         actions=tuple(actions),
+        ante_trimming_status=_ante_trimming(config),
         finishing_stacks=tuple(hand.stacks) if finishing and hand.is_over else None,
         extra=fields_extra,
     )
@@ -204,6 +207,20 @@ def _check_expressible(config: HandConfig) -> None:
             )
 
 
+def _ante_trimming(config: HandConfig) -> bool:
+    """PHH's ante trimming that gives the engine's pots (F1, F7, S1).
+
+    The engine puts antes in the main pot as dead money; a player all-in for
+    less than their own ante contests only what it matched.  PHH (as PokerKit
+    plays it) either trims antes like bets (``true``: the part of an ante no
+    one matched goes back, a short ante contests what it matched) or leaves
+    them all in the main pot (``false``).  With equal antes the engine's pots
+    are the trimmed ones; a big-blind ante (one seat's ante for the table, or
+    any unequal antes) must not be trimmed."""
+    antes = [a for a in config.antes if a]
+    return bool(antes) and len(antes) == config.seats and len(set(antes)) == 1
+
+
 # ------------------------------------------------------------------ actions
 
 
@@ -229,7 +246,7 @@ class _Transcriber:
             elif isinstance(event, ev.BoardDealt):
                 self.boards.append(event.cards)
         self.out: list[PhhAction] = []
-        self.tabled: set[int] = set()
+        self.shown: dict[int, frozenset[int]] = {}  # the cards each seat was written showing
 
     def actions(self) -> list[PhhAction]:
         copy, log = self.copy, self.hand.log
@@ -320,9 +337,7 @@ class _Transcriber:
         elif isinstance(action, Muck):
             self.out.append(PhhAction(actor, "sm"))
         elif isinstance(action, Show):
-            if actor not in self.tabled:
-                self.tabled.add(actor)
-                self.out.append(self._show_entry(actor, events, action))
+            self._write_show(self._show_entry(actor, events, action))
         else:  # pragma: no cover - dealer actions are handled by _deal
             raise AssertionError(f"unexpected action in the log: {action!r}")
         self._exposures(events)
@@ -348,11 +363,19 @@ class _Transcriber:
         if self.copy.phase is Phase.SHOWDOWN:
             return
         for event in events:
-            if isinstance(event, ev.HandShown) and event.seat not in self.tabled:
-                if None in event.cards:
-                    continue  # unknown cards: nothing to record yet
-                self.tabled.add(event.seat)
-                self.out.append(PhhAction(event.seat, "sm", cards=event.cards))
+            if isinstance(event, ev.HandShown) and None not in event.cards:
+                self._write_show(PhhAction(event.seat, "sm", cards=event.cards))
+
+    def _write_show(self, entry: PhhAction) -> None:
+        """Each hand is written shown once, and again only when it holds new cards
+        (stud and draw games deal on after an all-in hand is tabled)."""
+        assert entry.actor is not None
+        if entry.cards is not None and None not in entry.cards:
+            cards = frozenset(c for c in entry.cards if c is not None)
+            if self.shown.get(entry.actor) == cards:
+                return
+            self.shown[entry.actor] = cards
+        self.out.append(entry)
 
     def _act(self, seat: int | None, action: Action) -> list[ev.Event]:
         try:
