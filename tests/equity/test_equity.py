@@ -10,7 +10,7 @@ from itertools import combinations, product
 import pytest
 
 from pokerroom.cards import FULL_DECK, SHORT_DECK, parse_cards
-from pokerroom.equity import EquityResult, equity, parse_range
+from pokerroom.equity import EquityResult, calculate, equity, parse_range
 from pokerroom.equity.calculate import Game
 from pokerroom.errors import ConfigError, NotationError
 from pokerroom.evaluation import EVALUATORS
@@ -93,7 +93,11 @@ SPOTS = [
     ("holdem", ["AhAd", "KsKc"], "2h3h4h5c9d", ""),
     ("holdem", ["AhKh", "AdKd"], "QhJd2c", "Th"),
     ("holdem", ["2c2d", "3c3d", "4c4d", "5c5d"], "6h7h8h", "9h"),
+    ("holdem", ["AsKs", "QhQd", "JhTh"], "2s7s9s", ""),
+    ("holdem", ["As2c", "KsQs", "JhTh"], "3s4s5h", ""),
+    ("holdem", ["7h2c", "KsQs"], "3s4s5s6s", ""),
     ("short_deck", ["AsKs", "QhQd"], "Ts9s6d", ""),
+    ("short_deck", ["AsKs", "QhJh"], "6s7s8s", ""),
     ("short_deck", ["Ah9h", "8c8d", "JsTs"], "7h6c8h", ""),
 ]
 
@@ -299,3 +303,25 @@ def test_colliding_ranges_are_refused(backend: str, method: str) -> None:
 def test_exact_refuses_an_enumeration_that_would_take_hours() -> None:
     with pytest.raises(ConfigError, match="use Monte Carlo"):
         equity(["random", "random", "random", "random"], method="exact")
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "board"),
+    [
+        ("holdem", ["7c2d", "AsAh", "KdQd"], ""),
+        ("holdem", ["AsKs", "AhKh"], ""),
+        ("holdem", ["AsKs", "Td9d", "QQ, 22-55"], "2s7h8c"),
+        ("short_deck", ["AsKs", "QhJh", "9c9d"], ""),
+    ],
+)
+def test_preflop_kernel_equals_the_board_by_board_enumeration(
+    game: Game, players: list[str], board: str
+) -> None:
+    """The counting kernel against evaluating every board with the batch evaluators."""
+    setup = calculate._setup(players, game=game, board=board, dead="", hole_cards=4)
+    fast = calculate._exact_fast(setup)
+    slow = calculate._exact_batch(setup)
+    assert fast.deals == slow.deals
+    assert fast.equity == pytest.approx(slow.equity, abs=1e-12)
+    assert fast.win == pytest.approx(slow.win, abs=1e-12)
+    assert fast.tie == pytest.approx(slow.tie, abs=1e-12)

@@ -364,7 +364,7 @@ def _exact_fast(setup: _Setup) -> EquityResult:
         t.displacement,
         ranks,
         flush,
-        _multiset_keys(setup.to_come),
+        *_multisets(setup.to_come),
         wins,
         ties,
         shares,
@@ -380,15 +380,15 @@ def _exact_fast(setup: _Setup) -> EquityResult:
     )
 
 
-_MULTISET_KEYS: dict[int, npt.NDArray[np.int64]] = {}
+_MULTISETS: dict[int, tuple[npt.NDArray[np.int64], npt.NDArray[np.int8]]] = {}
 
 
-def _multiset_keys(size: int) -> npt.NDArray[np.int64]:
+def _multisets(size: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int8]]:
     from pokerroom.equity import kernels
 
-    if size not in _MULTISET_KEYS:
-        _MULTISET_KEYS[size] = kernels.multiset_rank_keys(size)
-    return _MULTISET_KEYS[size]
+    if size not in _MULTISETS:
+        _MULTISETS[size] = kernels.multisets(size)
+    return _MULTISETS[size]
 
 
 def _monte_carlo_fast(setup: _Setup, samples: int, seed: int | None) -> EquityResult:

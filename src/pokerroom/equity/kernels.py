@@ -39,19 +39,23 @@ MULTISET_STEP: Final = np.array(
 """``MULTISET_STEP[i, r]``: what the (i+1)-th smallest drawn card, of rank r, adds."""
 
 
-def multiset_rank_keys(size: int) -> I64:
-    """Dense index of each rank multiset of ``size`` drawn cards -> its base-5 rank key."""
-    keys = np.zeros(comb(12 + size, size) if size else 1, dtype=np.int64)
+def multisets(size: int) -> tuple[I64, npt.NDArray[np.int8]]:
+    """Every rank multiset of ``size`` drawn cards: base-5 rank keys, ranks ascending."""
+    count = comb(12 + size, size) if size else 1
+    keys = np.zeros(count, dtype=np.int64)
+    ranks = np.zeros((count, max(size, 1)), dtype=np.int8)
 
-    def visit(start: int, depth: int, index: int, key: int) -> None:
+    def visit(start: int, depth: int, index: int, key: int, chosen: list[int]) -> None:
         if depth == size:
             keys[index] = key
+            ranks[index, :size] = chosen
             return
         for r in range(start, 13):
-            visit(r, depth + 1, index + int(MULTISET_STEP[depth, r]), key + 5**r)
+            step = int(MULTISET_STEP[depth, r])
+            visit(r, depth + 1, index + step, key + 5**r, [*chosen, r])
 
-    visit(0, 0, 0, 0)
-    return keys
+    visit(0, 0, 0, 0, [])
+    return keys, ranks
 
 
 @kernel
@@ -77,6 +81,132 @@ def settle(
                 ties[row, p] += weight
 
 
+EXACT_BUFFER: Final = 1024
+"""Boards on which somebody may hold a flush, kept to be evaluated together."""
+
+
+@kernel
+def settle_flush_boards(
+    board_keys: I64,
+    board_bits: I64,
+    count: int,
+    hole_key: I64,
+    hole_bits: I64,
+    multiplier: int,
+    displacement: I32,
+    ranks: I32,
+    flush: I32,
+    values: I64,
+    wins: I64,
+    ties: I64,
+    shares: I64,
+    row: int,
+) -> None:
+    """Evaluate every player on ``count`` buffered boards, then settle them."""
+    players = hole_key.shape[0]
+    for p in range(players):
+        for b in range(count):
+            full = board_keys[b] + hole_key[p]
+            if full & FLUSH_BITS:
+                lane = (board_bits[b] | hole_bits[p]) >> flush_shift(full)
+                values[p, b] = flush[lane & 0x1FFF]
+            else:
+                values[p, b] = ranks[slot_of(full & RANK_MASK, multiplier, displacement)]
+    for b in range(count):
+        best = values[0, b]
+        for p in range(1, players):
+            best = max(best, values[p, b])
+        winners = 0
+        for p in range(players):
+            winners += values[p, b] == best
+        share = SHARE_UNIT // winners
+        for p in range(players):
+            if values[p, b] == best:
+                shares[row, p] += share
+                if winners == 1:
+                    wins[row, p] += 1
+                else:
+                    ties[row, p] += 1
+
+
+@kernel
+def flush_boards(
+    drawn_keys: I64,
+    drawn_bits: I64,
+    count: int,
+    suit: int,
+    need: I64,
+    known_key: int,
+    known_bits: int,
+    hole_key: I64,
+    hole_bits: I64,
+    multiplier: int,
+    displacement: I32,
+    ranks: I32,
+    flush: I32,
+    popcount: I64,
+    weight_by_slot: I64,
+    values: I64,
+    wins: I64,
+    ties: I64,
+    shares: I64,
+    row: int,
+) -> int:
+    """Settle buffered boards on which somebody flushes in ``suit``; returns 0.
+
+    A board that also reaches ``need`` in an earlier suit was settled with
+    that suit and is skipped.  Each board comes off its multiset's count.
+    One flush on an unpaired board wins outright (no full house is possible);
+    the others are evaluated together.
+    """
+    players = hole_key.shape[0]
+    kept = 0
+    for b in range(count):
+        drawn = drawn_keys[b]
+        earlier = False
+        for u in range(suit):
+            if ((drawn >> (32 + 4 * u)) & 0xF) >= need[u]:
+                earlier = True
+        if earlier:
+            continue
+        board_key = known_key + drawn
+        board_bits = known_bits | drawn_bits[b]
+        weight_by_slot[slot_of(board_key & RANK_MASK, multiplier, displacement)] -= 1
+        flushers = 0
+        lone = 0
+        for p in range(players):
+            if (board_key + hole_key[p]) & FLUSH_BITS:
+                flushers += 1
+                lone = p
+        board_ranks = (board_bits | board_bits >> 16 | board_bits >> 32 | board_bits >> 48) & 0x1FFF
+        if flushers == 1 and popcount[board_ranks] == 5:
+            wins[row, lone] += 1
+            shares[row, lone] += SHARE_UNIT
+            continue
+        drawn_keys[kept] = board_key
+        drawn_bits[kept] = board_bits
+        kept += 1
+    settle_flush_boards(
+        drawn_keys, drawn_bits, kept, hole_key, hole_bits, multiplier, displacement,
+        ranks, flush, values, wins, ties, shares, row,
+    )  # fmt: skip
+    return 0
+
+
+@kernel
+def next_combination(index: I64, size: int, n: int) -> bool:
+    """Advance ``index[:size]`` to the next increasing tuple below n; False after the last."""
+    i = size - 1
+    while i >= 0 and index[i] == n - size + i:
+        i -= 1
+    if i < 0:
+        return False
+    index[i] += 1
+    for j in range(i + 1, size):
+        index[j] = index[j - 1] + 1
+    return True
+
+
 @kernel
 def holdem_exact(
     holes: U8,
@@ -90,6 +220,7 @@ def holdem_exact(
     ranks: I32,
     flush: I32,
     multiset_keys: I64,
+    multiset_ranks: npt.NDArray[np.int8],
     wins: I64,
     ties: I64,
     shares: I64,
@@ -99,135 +230,173 @@ def holdem_exact(
     ``holes[t, p]`` are player p's two cards in deal t, ``live_sets[t]`` its
     undealt cards (ascending, ``live_counts[t]`` of them); the totals over
     all deals go to ``wins[t, p]``, ``ties`` and ``shares`` (in SHARE_UNITs).
-    The last drawn card runs in the inner loop: one counter increment per
-    board unless its suit lets somebody make a flush (``danger``).
+
+    How many boards draw each rank multiset is a product of binomials,
+    computed, not enumerated.  Only the boards on which somebody makes a
+    flush (enough cards of one suit) are enumerated, suit by suit, evaluated
+    in buffered batches and taken off their multiset's count; every
+    multiset left is then settled once with its count as weight.
     """
     deals, players = holes.shape[0], holes.shape[1]
     k = 5 - board.shape[0]
-    m = k - 1
-    known_key = BOARD_SUIT_BASE
+    known_key = SUIT_BASE
     known_bits = 0
+    known_suits = np.zeros(4, dtype=np.int64)
     for x in range(board.shape[0]):
         known_key += card_keys[board[x]]
         known_bits |= suit_bits[board[x]]
-    step = np.zeros((5, 52), dtype=np.int64)
-    for level in range(5):
-        for c in range(52):
-            step[level, c] = MULTISET_STEP[level, c >> 2]
-    popcount = np.zeros(8192, dtype=np.int64)
-    for mask in range(1, 8192):
-        popcount[mask] = popcount[mask >> 1] + (mask & 1)
-    suit_key = np.empty(4, dtype=np.int64)
-    for suit in range(4):
-        suit_key[suit] = 1 << (32 + 4 * suit)
+        known_suits[board[x] & 3] += 1
+    known_rank = known_key & RANK_MASK
+    multisets = multiset_keys.shape[0]
+    slot_of_multiset = np.empty(multisets, dtype=np.int64)
+    for index in range(multisets):
+        slot_of_multiset[index] = slot_of(
+            known_rank + multiset_keys[index], multiplier, displacement
+        )
+    weight_of_multiset = np.zeros(multisets, dtype=np.int64)
+    weight_by_slot = np.zeros(ranks.shape[0], dtype=np.int64)
     hole_key = np.empty(players, dtype=np.int64)
     hole_rank = np.empty(players, dtype=np.int64)
     hole_bits = np.empty(players, dtype=np.int64)
     values = np.empty(players, dtype=np.int64)
-    counts = np.zeros(multiset_keys.shape[0], dtype=np.int64)
-    pos = np.zeros(5, dtype=np.int64)
-    prefix_key = np.zeros(6, dtype=np.int64)
-    prefix_bits = np.zeros(6, dtype=np.int64)
-    prefix_index = np.zeros(6, dtype=np.int64)
+    popcount = np.zeros(8192, dtype=np.int64)
+    for mask in range(1, 8192):
+        popcount[mask] = popcount[mask >> 1] + (mask & 1)
+    live_rank = np.zeros(13, dtype=np.int64)
+    need = np.zeros(4, dtype=np.int64)
+    suited = np.empty(13, dtype=np.int64)
+    other_keys = np.empty(52, dtype=np.int64)
+    other_bits = np.empty(52, dtype=np.int64)
+    pick_suited = np.zeros(5, dtype=np.int64)
+    pick_others = np.zeros(5, dtype=np.int64)
+    buffer_keys = np.empty(EXACT_BUFFER, dtype=np.int64)
+    buffer_bits = np.empty(EXACT_BUFFER, dtype=np.int64)
+    buffer_values = np.empty((players, EXACT_BUFFER), dtype=np.int64)
     for t in range(deals):
         for p in range(players):
-            a = card_keys[holes[t, p, 0]] + card_keys[holes[t, p, 1]]
-            hole_key[p] = a + SUIT_BASE - BOARD_SUIT_BASE
-            hole_rank[p] = (a + known_key) & RANK_MASK
-            hole_bits[p] = suit_bits[holes[t, p, 0]] | suit_bits[holes[t, p, 1]]
+            a = holes[t, p, 0]
+            b = holes[t, p, 1]
+            hole_key[p] = card_keys[a] + card_keys[b]
+            hole_rank[p] = (hole_key[p] + known_rank) & RANK_MASK
+            hole_bits[p] = suit_bits[a] | suit_bits[b]
         live = live_sets[t]
         n = live_counts[t]
-        counts[:] = 0
-        prefix_key[0] = known_key
-        prefix_bits[0] = known_bits
-        prefix_index[0] = 0
         if k == 0:
-            # The board is complete: one board, settled as drawn.
-            counts[0] = 1
             for p in range(players):
                 full = known_key + hole_key[p]
                 if full & FLUSH_BITS:
-                    counts[0] = 0
-            if counts[0] == 0:
-                for p in range(players):
-                    full = known_key + hole_key[p]
-                    if full & FLUSH_BITS:
-                        lane = (known_bits | hole_bits[p]) >> flush_shift(full)
-                        values[p] = flush[lane & 0x1FFF]
-                    else:
-                        values[p] = ranks[slot_of(full & RANK_MASK, multiplier, displacement)]
-                settle(values, players, 1, wins, ties, shares, t)
-        elif n >= k:
-            for i in range(m):
-                pos[i] = i
-            fresh = 0
-            while True:
-                for i in range(fresh, m):
-                    c = live[pos[i]]
-                    prefix_key[i + 1] = prefix_key[i] + card_keys[c]
-                    prefix_bits[i + 1] = prefix_bits[i] | suit_bits[c]
-                    prefix_index[i + 1] = prefix_index[i] + step[i, c]
-                key = prefix_key[m]
-                bits = prefix_bits[m]
-                index = prefix_index[m]
-                danger = 0
-                for suit in range(4):
-                    with_suit = key + suit_key[suit]
-                    if with_suit & FLUSH_BITS:
-                        for p in range(players):
-                            if (with_suit + hole_key[p]) & FLUSH_BITS:
-                                danger |= 1 << suit
-                last_step = step[m]
-                start = pos[m - 1] + 1 if m > 0 else 0
-                for j in range(start, n):
-                    c = live[j]
-                    if not (danger >> (c & 3)) & 1:
-                        counts[index + last_step[c]] += 1
-                        continue
-                    board_key = key + card_keys[c]
-                    board_bits = bits | suit_bits[c]
-                    flushers = 0
-                    lone = 0
-                    for p in range(players):
-                        if (board_key + hole_key[p]) & FLUSH_BITS:
-                            flushers += 1
-                            lone = p
-                    board_ranks = (
-                        board_bits | board_bits >> 16 | board_bits >> 32 | board_bits >> 48
-                    ) & 0x1FFF
-                    if flushers == 1 and popcount[board_ranks] == 5:
-                        # An unpaired board makes no full house: the only flush wins.
-                        wins[t, lone] += 1
-                        shares[t, lone] += SHARE_UNIT
-                        continue
-                    for p in range(players):
-                        full = board_key + hole_key[p]
-                        if full & FLUSH_BITS:
-                            lane = (board_bits | hole_bits[p]) >> flush_shift(full)
-                            values[p] = flush[lane & 0x1FFF]
+                    lane = (known_bits | hole_bits[p]) >> flush_shift(full)
+                    values[p] = flush[lane & 0x1FFF]
+                else:
+                    values[p] = ranks[slot_of(full & RANK_MASK, multiplier, displacement)]
+            settle(values, players, 1, wins, ties, shares, t)
+            continue
+        # Boards per rank multiset: the product of C(live cards of r, cards of r drawn).
+        live_rank[:] = 0
+        for j in range(n):
+            live_rank[live[j] >> 2] += 1
+        for index in range(multisets):
+            weight = 1
+            run = 0
+            for i in range(k):
+                r = multiset_ranks[index, i]
+                run = run + 1 if i > 0 and r == multiset_ranks[index, i - 1] else 1
+                weight = weight * (live_rank[r] - run + 1) // run
+            weight_of_multiset[index] = weight
+            if weight > 0:
+                weight_by_slot[slot_of_multiset[index]] = weight
+        # Suit s makes somebody a flush once the drawn cards hold need[s] of it.
+        for suit in range(4):
+            most = 0
+            for p in range(players):
+                held = (hole_key[p] >> (32 + 4 * suit)) & 0xF
+                most = max(most, held)
+            need[suit] = max(5 - known_suits[suit] - most, 0)
+        buffered = 0
+        for suit in range(4):
+            if need[suit] > k:
+                continue
+            ns = 0
+            no = 0
+            for j in range(n):
+                c = live[j]
+                if c & 3 == suit:
+                    suited[ns] = c
+                    ns += 1
+                else:
+                    other_keys[no] = card_keys[c]
+                    other_bits[no] = suit_bits[c]
+                    no += 1
+            for ks in range(need[suit], min(k, ns) + 1):
+                q = k - ks
+                if q > no:
+                    continue
+                for i in range(ks):
+                    pick_suited[i] = i
+                more_suited = True
+                while more_suited:
+                    suited_key = 0
+                    suited_bits = 0
+                    for i in range(ks):
+                        c = suited[pick_suited[i]]
+                        suited_key += card_keys[c]
+                        suited_bits |= suit_bits[c]
+                    # The other cards: pairs and singles in plain loops, more by an odometer.
+                    for i in range(q):
+                        pick_others[i] = i
+                    more_others = True
+                    while more_others:
+                        if q == 2:
+                            i1 = pick_others[0]
+                            key1 = suited_key + other_keys[i1]
+                            bits1 = suited_bits | other_bits[i1]
+                            for i2 in range(i1 + 1, no):
+                                buffer_keys[buffered] = key1 + other_keys[i2]
+                                buffer_bits[buffered] = bits1 | other_bits[i2]
+                                buffered += 1
+                            pick_others[0] += 1
+                            pick_others[1] = pick_others[0] + 1
+                            more_others = pick_others[0] < no - 1
+                        elif q == 1:
+                            for i1 in range(no):
+                                buffer_keys[buffered] = suited_key + other_keys[i1]
+                                buffer_bits[buffered] = suited_bits | other_bits[i1]
+                                buffered += 1
+                            more_others = False
                         else:
-                            slot = slot_of(full & RANK_MASK, multiplier, displacement)
-                            values[p] = ranks[slot]
-                    settle(values, players, 1, wins, ties, shares, t)
-                if m == 0:
-                    break
-                i = m - 1
-                while i >= 0 and pos[i] == n - k + i:
-                    i -= 1
-                if i < 0:
-                    break
-                pos[i] += 1
-                for q in range(i + 1, m):
-                    pos[q] = pos[q - 1] + 1
-                fresh = i
-        for index in range(counts.shape[0]):
-            weight = counts[index]
+                            drawn = suited_key
+                            bits = suited_bits
+                            for i in range(q):
+                                drawn += other_keys[pick_others[i]]
+                                bits |= other_bits[pick_others[i]]
+                            buffer_keys[buffered] = drawn
+                            buffer_bits[buffered] = bits
+                            buffered += 1
+                            more_others = q > 0 and next_combination(pick_others, q, no)
+                        if buffered > EXACT_BUFFER - 52:
+                            buffered = flush_boards(
+                                buffer_keys, buffer_bits, buffered, suit, need, known_key,
+                                known_bits, hole_key, hole_bits, multiplier, displacement,
+                                ranks, flush, popcount, weight_by_slot, buffer_values,
+                                wins, ties, shares, t,
+                            )  # fmt: skip
+                    more_suited = ks > 0 and next_combination(pick_suited, ks, ns)
+            buffered = flush_boards(
+                buffer_keys, buffer_bits, buffered, suit, need, known_key, known_bits,
+                hole_key, hole_bits, multiplier, displacement, ranks, flush, popcount,
+                weight_by_slot, buffer_values, wins, ties, shares, t,
+            )  # fmt: skip
+            if need[suit] == 0:
+                break  # every board holds this flush: none is left for a later suit
+        for index in range(multisets):
+            if weight_of_multiset[index] == 0:
+                continue
+            weight = weight_by_slot[slot_of_multiset[index]]
             if weight == 0:
                 continue
-            drawn = multiset_keys[index]
+            drawn_rank = multiset_keys[index]
             for p in range(players):
-                slot = slot_of(hole_rank[p] + drawn, multiplier, displacement)
-                values[p] = ranks[slot]
+                values[p] = ranks[slot_of(hole_rank[p] + drawn_rank, multiplier, displacement)]
             settle(values, players, weight, wins, ties, shares, t)
 
 
@@ -239,6 +408,10 @@ def splitmix(state: int) -> tuple[int, int]:
     z = (z ^ ((z >> 30) & 0x3FFFFFFFF)) * -4658895280553007687  # 0xBF58476D1CE4E5B9
     z = (z ^ ((z >> 27) & 0x1FFFFFFFFF)) * -7723592293110705685  # 0x94D049BB133111EB
     return state, z ^ ((z >> 31) & 0x1FFFFFFFF)
+
+
+MONTE_CARLO_CHUNK: Final = 2048
+"""Deals drawn, then evaluated, then settled, per step: each loop stays tight."""
 
 
 @kernel
@@ -266,9 +439,12 @@ def holdem_monte_carlo(
     combination of hands is equally likely.  The board is completed from
     ``deck`` (the cards neither dead nor on the board) by a partial
     Fisher-Yates shuffle that redraws a card some player holds.  Each random
-    64-bit number serves two draws.  Returns the number of redrawn deals.
+    64-bit number serves two draws.  Deals go in chunks through three loops
+    (draw, evaluate, settle), which the processor overlaps far better than
+    one loop doing all three.  Returns the number of redrawn deals.
     """
     players = choices.shape[0]
+    chunk = MONTE_CARLO_CHUNK
     state = seed
     for _ in range(4):
         state, _ = splitmix(state)
@@ -279,10 +455,12 @@ def holdem_monte_carlo(
         known_key += card_keys[board[x]]
         known_bits |= suit_bits[board[x]]
     cards = deck.copy()
-    n = cards.shape[0]
-    hole_key = np.empty(players, dtype=np.int64)
-    hole_bits = np.empty(players, dtype=np.int64)
-    values = np.empty(players, dtype=np.int64)
+    n_deck = cards.shape[0]
+    hole_keys = np.empty((players, chunk), dtype=np.int64)
+    hole_bits = np.empty((players, chunk), dtype=np.int64)
+    board_keys = np.empty(chunk, dtype=np.int64)
+    board_bits = np.empty(chunk, dtype=np.int64)
+    values = np.empty((players, chunk), dtype=np.int64)
     fixed = True
     taken_fixed = 0
     for p in range(players):
@@ -291,81 +469,96 @@ def holdem_monte_carlo(
         else:
             a = choices[p, 0, 0]
             b = choices[p, 0, 1]
-            hole_key[p] = card_keys[a] + card_keys[b]
-            hole_bits[p] = suit_bits[a] | suit_bits[b]
+            hole_keys[p, :] = card_keys[a] + card_keys[b]
+            hole_bits[p, :] = suit_bits[a] | suit_bits[b]
             taken_fixed |= (1 << int(a)) | (1 << int(b))
     share_of = np.zeros(players + 1, dtype=np.int64)
     square_of = np.zeros(players + 1, dtype=np.float64)
     for w in range(1, players + 1):
         share_of[w] = SHARE_UNIT // w
         square_of[w] = 1.0 / (w * w)
+    if fixed:  # nobody's cards can come up: no redraws
+        live = 0
+        for j in range(n_deck):
+            if not (taken_fixed >> int(cards[j])) & 1:
+                cards[live] = cards[j]
+                live += 1
+        n_deck = live
     spare = 0
     have_spare = False
     rejected = 0
-    for _ in range(samples):
-        taken = taken_fixed
-        if not fixed:
-            while True:
-                taken = taken_fixed
-                clash = False
-                for p in range(players):
-                    if choice_counts[p] == 1:
-                        continue
-                    state, r = splitmix(state)
-                    pick = (((r >> 32) & 0xFFFFFFFF) * choice_counts[p]) >> 32
-                    a = choices[p, pick, 0]
-                    b = choices[p, pick, 1]
-                    bit = (1 << int(a)) | (1 << int(b))
-                    if taken & bit:
-                        clash = True
+    done = 0
+    while done < samples:
+        n = min(chunk, samples - done)
+        for s in range(n):
+            taken = taken_fixed
+            if not fixed:
+                while True:
+                    taken = taken_fixed
+                    clash = False
+                    for p in range(players):
+                        if choice_counts[p] == 1:
+                            continue
+                        state, r = splitmix(state)
+                        pick = (((r >> 32) & 0xFFFFFFFF) * choice_counts[p]) >> 32
+                        a = choices[p, pick, 0]
+                        b = choices[p, pick, 1]
+                        bit = (1 << int(a)) | (1 << int(b))
+                        if taken & bit:
+                            clash = True
+                            break
+                        taken |= bit
+                        hole_keys[p, s] = card_keys[a] + card_keys[b]
+                        hole_bits[p, s] = suit_bits[a] | suit_bits[b]
+                    if not clash:
                         break
-                    taken |= bit
-                    hole_key[p] = card_keys[a] + card_keys[b]
-                    hole_bits[p] = suit_bits[a] | suit_bits[b]
-                if not clash:
-                    break
-                rejected += 1
-        key = known_key
-        bits = known_bits
-        for i in range(k):
-            while True:
-                if have_spare:
-                    r = spare
-                    have_spare = False
+                    rejected += 1
+            key = known_key
+            bits = known_bits
+            for i in range(k):
+                while True:
+                    if have_spare:
+                        r = spare
+                        have_spare = False
+                    else:
+                        state, r = splitmix(state)
+                        spare = r & 0xFFFFFFFF
+                        have_spare = True
+                        r = (r >> 32) & 0xFFFFFFFF
+                    j = i + ((r * (n_deck - i)) >> 32)
+                    c = cards[j]
+                    if not (taken >> int(c)) & 1:
+                        break
+                cards[j] = cards[i]
+                cards[i] = c
+                key += card_keys[c]
+                bits |= suit_bits[c]
+            board_keys[s] = key
+            board_bits[s] = bits
+        for p in range(players):
+            for s in range(n):
+                full = board_keys[s] + hole_keys[p, s]
+                if full & FLUSH_BITS:
+                    lane = (board_bits[s] | hole_bits[p, s]) >> flush_shift(full)
+                    values[p, s] = flush[lane & 0x1FFF]
                 else:
-                    state, r = splitmix(state)
-                    spare = r & 0xFFFFFFFF
-                    have_spare = True
-                    r = (r >> 32) & 0xFFFFFFFF
-                j = i + ((r * (n - i)) >> 32)
-                c = cards[j]
-                if not (taken >> int(c)) & 1:
-                    break
-            cards[j] = cards[i]
-            cards[i] = c
-            key += card_keys[c]
-            bits |= suit_bits[c]
-        best = 0
-        for p in range(players):
-            full = key + hole_key[p]
-            if full & FLUSH_BITS:
-                lane = (bits | hole_bits[p]) >> flush_shift(full)
-                value = flush[lane & 0x1FFF]
-            else:
-                value = ranks[slot_of(full & RANK_MASK, multiplier, displacement)]
-            values[p] = value
-            best = max(best, value)
+                    values[p, s] = ranks[slot_of(full & RANK_MASK, multiplier, displacement)]
         # Branch-free settling: who wins a random board is unpredictable.
-        winners = 0
-        for p in range(players):
-            winners += values[p] == best
-        share = share_of[winners]
-        square = square_of[winners]
-        alone = winners == 1
-        for p in range(players):
-            top = values[p] == best
-            shares[0, p] += top * share
-            share_squares[p] += top * square
-            wins[0, p] += top & alone
-            ties[0, p] += top & (not alone)
+        for s in range(n):
+            best = values[0, s]
+            for p in range(1, players):
+                best = max(best, values[p, s])
+            winners = 0
+            for p in range(players):
+                winners += values[p, s] == best
+            share = share_of[winners]
+            square = square_of[winners]
+            alone = winners == 1
+            for p in range(players):
+                top = values[p, s] == best
+                shares[0, p] += top * share
+                share_squares[p] += top * square
+                wins[0, p] += top & alone
+                ties[0, p] += top & (not alone)
+        done += n
     return rejected
