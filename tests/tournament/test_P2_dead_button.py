@@ -4,9 +4,10 @@ between the small blind and the button)."""
 
 from __future__ import annotations
 
+from pokerroom.cards import Deck
+from pokerroom.rules.actions import CheckCall, Fold
 from pokerroom.table import ButtonMethod, Stakes
 from pokerroom.tournament import TournamentTable
-from tests.table.conftest import fold_around
 
 A, B, C, D, E, F = range(6)
 
@@ -21,10 +22,10 @@ def table(names: str = "ABCDEF", *, seats: int = 9) -> TournamentTable:
 
 
 def play(t: TournamentTable) -> None:
-    from pokerroom.cards import Deck
-
+    """A hand in which everyone folds to the big blind."""
     hand = t.start_hand(Deck(t.hands_dealt))
-    fold_around(hand)
+    while not hand.is_over:
+        hand.act(CheckCall() if hand.legal_actions().check else Fold())
     t.finish_hand()
 
 

@@ -159,3 +159,13 @@ def test_P5_no_hold_without_an_all_in() -> None:
     hand = t.start_hand(1)
     play(hand)  # everyone checks and calls to a showdown, nobody all in
     assert t.finish_hand(1).held == ()
+
+
+def test_P5_director_stops_hand_for_hand() -> None:
+    t = fifty_two()
+    t.start_hand_for_hand()
+    assert t.clock.hand_for_hand
+    assert t.stop_hand_for_hand() == [HandForHandEnded(52)]
+    assert not t.h4h.active and not t.clock.hand_for_hand
+    t.advance(60)
+    assert t.clock.elapsed == 60  # real time runs the clock again

@@ -100,3 +100,21 @@ def test_deal_at_the_final_table_ends_the_event() -> None:
     results = t.results()
     check_places(results, 10, 1000)
     assert {f.entry: f.prize for f in results if f.entry in amounts} == amounts
+
+
+def test_deal_keeping_money_for_the_winner_plays_on() -> None:
+    """Three left: they split all but 100, which the winner of the play-off takes."""
+    t = tournament(3)
+    t.start()
+    suggestion = t.deal_suggestion(keep_for_winner=100)
+    assert sum(suggestion.icm) == 200  # 300 in the pool (50/30/20 of 3 x 100), 100 kept
+    amounts = {e.number: a for e, a in zip(t.alive(), suggestion.icm, strict=True)}
+    t.make_deal(amounts, keep_for_winner=100)
+    assert not t.finished
+    while t.players_left > 1:
+        order = labels_in_order(t, 1)
+        bust(t, 1, [min(order, key=lambda n: t.stacks()[t.entry(n).number])])
+        t.finish_hand(1)
+    results = t.results()
+    check_places(results, 3, 300)
+    assert results[0].prize == amounts[results[0].entry] + 100

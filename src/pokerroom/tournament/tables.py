@@ -134,7 +134,7 @@ class TournamentTable(Table):
 
     def alive(self) -> int:
         """Players seated with chips (a busted player awaiting a rebuy counts)."""
-        return sum(1 for p in self.players if p is not None)
+        return len(self.players) - self.players.count(None)
 
 
 def _strictly_between(start: int, end: int, seat: int, seats: int) -> bool:

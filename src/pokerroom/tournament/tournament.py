@@ -104,6 +104,7 @@ class Tournament:
         self._color_up_due: dict[int, tuple[int, ...]] = {}
         self._stakes: dict[int, Stakes] = {}
         self._prizes: tuple[tuple[int, int], list[int]] | None = None
+        self._alive = 0  # entries not eliminated
 
     # ================================================================ reading
 
@@ -125,7 +126,12 @@ class Tournament:
 
     @property
     def players_left(self) -> int:
-        return sum(1 for e in self.entries.values() if e.alive)
+        return self._alive
+
+    def _eliminate(self, e: Entry) -> None:
+        if not e.eliminated:
+            e.eliminated = True
+            self._alive -= 1
 
     @property
     def level(self) -> int:
@@ -210,6 +216,7 @@ class Tournament:
         label = name if not earlier else f"{name} ({len(earlier) + 1})"
         entry = Entry(number, name, label)
         self.entries[number] = entry
+        self._alive += 1
         self.by_label[label] = entry
         self.floor.entry_of[label] = number
         events: list[FloorEvent] = []
@@ -231,6 +238,7 @@ class Tournament:
         entry = self.entry(name)
         del self.entries[entry.number]
         del self.by_label[entry.label]
+        self._alive -= 1
         self.entries = {i: e for i, e in enumerate(
             (e for e in self.entries.values() if e is not entry), 1)}
         self.floor.entry_of = {}
@@ -402,7 +410,7 @@ class Tournament:
                     group.busts.append(Bust(e.number, start.get(p.name, 0)))
                 else:
                     table.leave(seat)
-                    e.eliminated = True
+                    self._eliminate(e)
                     group.busts.append(Bust(e.number, start.get(p.name, 0)))
         if in_round and self.h4h.round_over:
             group.closed = True
@@ -417,7 +425,8 @@ class Tournament:
                              start: dict[str, int]) -> list[FloorEvent]:
         chips = table.leave(seat)
         self.chips_expected -= chips
-        e.eliminated = e.disqualified = True
+        self._eliminate(e)
+        e.disqualified = True
         e.disqualify_after_hand = False
         group.busts.append(Bust(e.number, start.get(e.label, 0), disqualified=True))
         return [PlayerDisqualified(e.number, chips)]
@@ -461,7 +470,7 @@ class Tournament:
             if not group.busts:
                 continue
             for b in group.busts:
-                self.entries[b.entry].eliminated = True
+                self._eliminate(self.entries[b.entry])
             self.eliminations.add(group.busts)
             standings = {f.entry: f for f in self.eliminations.last_group(
                 len(self.entries), self.prizes(), unit=self.structure.floor.payout_unit)}
@@ -587,7 +596,7 @@ class Tournament:
 
     def _eliminate_decider(self, table: TournamentTable, seat: int, e: Entry) -> None:
         table.leave(seat)
-        e.eliminated = True
+        self._eliminate(e)
         e.deciding_rebuy = False
         for g in self._groups:
             g.deciding.discard(e.number)
