@@ -214,7 +214,7 @@ def test_omaha_random_player_equals_brute_force_over_every_hand() -> None:
 
 
 @pytest.mark.parametrize("game", ["omaha", "omaha_hilo"])
-def test_omaha_monte_carlo_agrees_with_exact(game: Game) -> None:
+def test_omaha_monte_carlo_agrees_with_exact(backend: str, game: Game) -> None:
     players = ["AhKh2d3d", "7c8c9dTd", "AsQs4c5c"]
     exact = equity(players, board="2h5h9s", game=game, method="exact")
     sampled = equity(
@@ -223,7 +223,7 @@ def test_omaha_monte_carlo_agrees_with_exact(game: Game) -> None:
     within(sampled, exact)
 
 
-def test_omaha_random_player_exact_and_monte_carlo_agree() -> None:
+def test_omaha_random_player_exact_and_monte_carlo_agree(backend: str) -> None:
     players = ["AhKh2d3d", "random"]
     exact = equity(players, board="2h5h9s6cKs", game="omaha_hilo", method="exact")
     assert exact.deals == 123_410  # every four of the 43 unseen cards

@@ -21,7 +21,14 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from pokerroom.evaluation.batch_numba import flush_shift, kernel, slot_of
+from pokerroom.evaluation.batch_numba import (
+    OMAHA_SCRATCH,
+    flush_shift,
+    kernel,
+    omaha_high_row,
+    omaha_low8_row,
+    slot_of,
+)
 from pokerroom.evaluation.batch_tables import FLUSH_BITS, RANK_MASK, SUIT_BASE
 
 U8 = npt.NDArray[np.uint8]
@@ -562,3 +569,96 @@ def holdem_monte_carlo(
                 ties[0, p] += top & (not alone)
         done += n
     return rejected
+
+
+@kernel
+def omaha_monte_carlo(
+    holes: U8,
+    random_player: npt.NDArray[np.bool_],
+    board: U8,
+    deck: U8,
+    samples: int,
+    seed: int,
+    hi_lo: bool,
+    card_keys: I64,
+    suit_bits: I64,
+    multiplier: int,
+    displacement: I32,
+    ranks: I32,
+    flush: I32,
+    low_bits: I64,
+    wins: I64,
+    ties: I64,
+    shares: F64,
+    share_squares: F64,
+) -> None:
+    """Random Omaha deals: random players' holes, then the board, from ``deck``.
+
+    ``holes[p]`` is player p's hand unless ``random_player[p]``; ``deck``
+    holds every card not dead, not on the board and in nobody's fixed hand,
+    so a partial Fisher-Yates shuffle draws without redraws.  In hi-lo each
+    half pot is split among its best hands, the whole pot going high when
+    nobody has an eight-or-better low.
+    """
+    players, size = holes.shape
+    hands = holes.copy()
+    full_board = np.zeros((1, 5), dtype=np.uint8)
+    known = board.shape[0]
+    for x in range(known):
+        full_board[0, x] = board[x]
+    cards = deck.copy()
+    n = cards.shape[0]
+    scratch = np.empty(OMAHA_SCRATCH, dtype=np.int64)
+    high = np.empty(players, dtype=np.int64)
+    low = np.empty(players, dtype=np.int64)
+    state = seed
+    for _ in range(4):
+        state, _ = splitmix(state)
+    for _ in range(samples):
+        drawn = 0
+        for p in range(players):
+            if random_player[p]:
+                for x in range(size):
+                    state, r = splitmix(state)
+                    j = drawn + ((((r >> 32) & 0xFFFFFFFF) * (n - drawn)) >> 32)
+                    c = cards[j]
+                    cards[j] = cards[drawn]
+                    cards[drawn] = c
+                    hands[p, x] = c
+                    drawn += 1
+        for x in range(known, 5):
+            state, r = splitmix(state)
+            j = drawn + ((((r >> 32) & 0xFFFFFFFF) * (n - drawn)) >> 32)
+            c = cards[j]
+            cards[j] = cards[drawn]
+            cards[drawn] = c
+            full_board[0, x] = c
+            drawn += 1
+        best_high = 0
+        for p in range(players):
+            high[p] = omaha_high_row(
+                hands, full_board, p, 0, card_keys, suit_bits, multiplier, displacement,
+                ranks, flush, scratch,
+            )  # fmt: skip
+            best_high = max(best_high, high[p])
+        high_winners = 0
+        for p in range(players):
+            high_winners += high[p] == best_high
+        best_low = 0
+        low_winners = 0
+        if hi_lo:
+            for p in range(players):
+                low[p] = omaha_low8_row(hands, full_board, p, 0, low_bits)
+                best_low = max(best_low, low[p])
+            for p in range(players):
+                low_winners += best_low > 0 and low[p] == best_low
+        for p in range(players):
+            share = (high[p] == best_high) / high_winners
+            if best_low > 0:
+                share = 0.5 * share + 0.5 * ((low[p] == best_low) / low_winners)
+            shares[p] += share
+            share_squares[p] += share * share
+            if share == 1.0:
+                wins[p] += 1
+            elif share > 0.0:
+                ties[p] += 1
