@@ -15,12 +15,14 @@ import signal
 import subprocess
 import sys
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
 
 from pokerroom.server.app import create_app
 from tests.server.conftest import add_bot, join, new_table
@@ -60,7 +62,7 @@ def _play_until_mid_hand(ws: Any, *, hands: int) -> dict[str, Any]:
     raise AssertionError(f"hand {hands} never reached a turn after the flop")
 
 
-def _check_books(client: TestClient, table: str) -> list[dict[str, Any]]:
+def _check_books(client: TestClient, table: str) -> None:
     """Ledger == chips on the table + rake; the newest finished hand downloads."""
     ledger = client.get(f"/api/tables/{table}/ledger").json()
     assert ledger["balance"] == ledger["on_table"] + ledger["rake"], ledger
@@ -73,7 +75,13 @@ def _check_books(client: TestClient, table: str) -> list[dict[str, Any]]:
         assert text.status_code == 200 and text.text.startswith("PokerStars Hand #"), text.text
         phh = client.get(f"/api/tables/{table}/hands/{number}.phh")
         assert phh.status_code in (200, 404), phh.text  # 404: dead money has no PHH form
-    return hands
+
+
+def _finished(app: Any, tables: list[str]) -> dict[str, set[int]]:
+    """Every finished hand's number, straight from the database (the API shows 50)."""
+    store = app.state.room.store
+    return {t: {h.number for h in store.hands(t, limit=10**6) if h.status == "finished"}
+            for t in tables}
 
 
 def test_the_room_on_postgresql_survives_a_restart_mid_hand(pg: PostgresServer) -> None:
@@ -103,7 +111,9 @@ def test_the_room_on_postgresql_survives_a_restart_mid_hand(pg: PostgresServer) 
                 add_bot(client, table, "random")
         with client.websocket_connect(f"/ws/tables/{holdem}?token={token}") as ws:
             before = _play_until_mid_hand(ws, hands=4)
-        books_before = {t: _check_books(client, t) for t in [holdem, *others]}
+        for t in [holdem, *others]:
+            _check_books(client, t)
+        finished_before = _finished(app, [holdem, *others])
     # The app is gone with a hand half played; a new one starts on the same database.
     app = create_app(url, bot_delay=0.0, pause_between_hands=0.02, seed=6)
     with TestClient(app) as client:
@@ -125,18 +135,27 @@ def test_the_room_on_postgresql_survives_a_restart_mid_hand(pg: PostgresServer) 
                     break
                 if state["you"]["legal"]:
                     ws.send_text(json.dumps({"type": "act", "action": "check_call"}))
+        finished_after = _finished(app, [holdem, *others])
         for table in [holdem, *others]:
-            hands = _check_books(client, table)
+            _check_books(client, table)
             # Every hand finished before the restart is still there, finished.
-            done_before = {h["number"] for h in books_before[table] if h["status"] == "finished"}
-            done_now = {h["number"] for h in hands if h["status"] == "finished"}
-            assert done_before <= done_now, (table, done_before - done_now)
-            assert len(done_now) >= 3, (table, hands)
+            lost = finished_before[table] - finished_after[table]
+            assert not lost, (table, lost)
+            assert len(finished_after[table]) >= 3, table
         resumed = [h for h in client.get(f"/api/tables/{holdem}/hands").json()
                    if h["number"] == number]
         assert resumed and resumed[0]["status"] == "finished"
         ledger = client.get(f"/api/tables/{holdem}/ledger").json()
         assert ledger["balance"] >= 3 * 200
+
+
+def _finished_in(engine: Any, tables: list[str]) -> dict[str, set[int]]:
+    out: dict[str, set[int]] = {t: set() for t in tables}
+    with engine.connect() as connection:
+        for table_id, number in connection.execute(text(
+                "select table_id, number from hands where status = 'finished'")):
+            out.setdefault(table_id, set()).add(number)
+    return out
 
 
 def _serve(port: int, database: str, log: Path) -> subprocess.Popen[bytes]:
@@ -166,6 +185,7 @@ def test_pokerroom_serve_on_postgresql_killed_with_sigkill_loses_nothing(
     port = _free_port()
     log = tmp_path / "server.log"
     process = _serve(port, database, log)
+    engine = create_engine(database)
     try:
         tables = []
         for game, structure in (("holdem", "no_limit"), ("omaha_hilo", "pot_limit"),
@@ -181,26 +201,25 @@ def test_pokerroom_serve_on_postgresql_killed_with_sigkill_loses_nothing(
             os.kill(process.pid, signal.SIGKILL)
             process.wait()
             process = _serve(port, database, log)
+            finished = _finished_in(engine, tables)
             for table in tables:
                 ledger = _call(port, f"/api/tables/{table}/ledger")
                 assert ledger["balance"] == ledger["on_table"] + ledger["rake"], ledger
-                hands = _call(port, f"/api/tables/{table}/hands")
-                done = {h["number"] for h in hands if h["status"] == "finished"}
-                newest = max(h["number"] for h in hands) if hands else 0
-                # Finished hands are never lost (the list shows the newest 50).
-                assert {n for n in finished_before[table] if n > newest - 50} <= done
+                done = finished[table]
+                # Finished hands are never lost, nor un-finished.
+                assert finished_before[table] <= done, finished_before[table] - done
                 finished_before[table] = done
                 if done:
                     number = max(done)
                     url = f"http://127.0.0.1:{port}/api/tables/{table}/hands/{number}.txt"
-                    import urllib.request
-
                     with urllib.request.urlopen(url, timeout=10) as response:
                         assert response.read().startswith(b"PokerStars Hand #")
         assert sum(len(d) for d in finished_before.values()) > 10, finished_before
-        text = log.read_text(errors="replace")
-        assert "internal error" not in text and "Traceback" not in text, text[-3000:]
+        server_log = log.read_text(errors="replace")
+        assert "internal error" not in server_log and "Traceback" not in server_log, (
+            server_log[-3000:])
     finally:
         process.kill()
         process.wait()
+        engine.dispose()
 
