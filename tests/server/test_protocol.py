@@ -62,8 +62,8 @@ def test_bad_messages_get_errors_and_the_table_carries_on(client: TestClient) ->
             while message["type"] == "state":
                 message = ws.receive_json()
             assert message["type"] == "error", message
-        # Acting out of turn or illegally is refused with the engine's reason.
-        state = _receive_state(ws)
+        # Acting out of turn or illegally is refused with the engine's reason.  (Errors
+        # change nothing, so no new state was sent: use the last one.)
         while not state["state"]["hand"]:
             state = _receive_state(ws)
         hand = state["state"]["hand"]
