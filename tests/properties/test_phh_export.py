@@ -253,3 +253,14 @@ def test_PHH_data_replayed_written_and_replayed_again() -> None:
             ], path
             count += 1
     assert count >= 90
+
+
+def test_F1_F7_ante_trimming_follows_the_engine() -> None:
+    """F1, F7, S1: equal antes are written trimmed (a short ante contests only
+    what it matched, as the engine plays it); a big-blind ante is not (it is
+    dead money in the main pot); no antes: false."""
+    equal = Hand(nl((100, 3, 100), antes=(4, 4, 4)), Deck(1))
+    assert to_phh(equal).ante_trimming_status is True
+    bba = Hand(nl((100, 100, 100), antes=(0, 12, 0)), Deck(1))
+    assert to_phh(bba).ante_trimming_status is False
+    assert to_phh(Hand(nl((100, 100)), Deck(1))).ante_trimming_status is False
