@@ -22,7 +22,6 @@ import numpy as np
 import numpy.typing as npt
 
 from pokerroom.evaluation.batch_numba import (
-    OMAHA_SCRATCH,
     flush_shift,
     kernel,
     omaha_high_row,
@@ -608,7 +607,10 @@ def omaha_monte_carlo(
         full_board[0, x] = board[x]
     cards = deck.copy()
     n = cards.shape[0]
-    scratch = np.empty(OMAHA_SCRATCH, dtype=np.int64)
+    pairs = np.empty(15, dtype=np.int64)
+    triples = np.empty(10, dtype=np.int64)
+    hole_ranks = np.empty(6, dtype=np.int64)
+    board_ranks = np.empty(5, dtype=np.int64)
     high = np.empty(players, dtype=np.int64)
     low = np.empty(players, dtype=np.int64)
     state = seed
@@ -638,7 +640,7 @@ def omaha_monte_carlo(
         for p in range(players):
             high[p] = omaha_high_row(
                 hands, full_board, p, 0, card_keys, suit_bits, multiplier, displacement,
-                ranks, flush, scratch,
+                ranks, flush, pairs, triples, hole_ranks, board_ranks,
             )  # fmt: skip
             best_high = max(best_high, high[p])
         high_winners = 0
