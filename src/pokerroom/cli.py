@@ -103,7 +103,67 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--bot-delay", type=float, default=0.8, help="seconds a bot thinks")
     serve.add_argument("--pause", type=float, default=2.0, help="seconds between hands")
     serve.set_defaults(func=_serve)
+
+    simulate = sub.add_parser(
+        "simulate",
+        help="bots play many hands through the table engine on all cores (or Ray)",
+        description="Bots play N hands through the real table engine; prints a summary and "
+        "optionally writes the hands as PHH.  Results depend only on --seed and --chunk.",
+    )
+    simulate.add_argument("--hands", type=int, default=10_000)
+    simulate.add_argument("--game", default="holdem")
+    simulate.add_argument("--structure", default="no_limit",
+                          choices=["no_limit", "pot_limit", "fixed_limit"])
+    simulate.add_argument("--bots", default="tag,random,station,tag,random,station",
+                          help="comma-separated policies, one per seat (tag, random, station)")
+    simulate.add_argument("--seed", type=int, default=1)
+    simulate.add_argument("--chunk", type=int, default=250, help="hands per task")
+    simulate.add_argument("--workers", type=int, default=None, help="local processes")
+    simulate.add_argument("--ray", default=None, metavar="ADDRESS",
+                          help="run on a Ray cluster ('local' starts one here)")
+    simulate.add_argument("--out", default=None, help="folder for the hand histories (.phhs)")
+    simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
+    simulate.set_defaults(func=_simulate)
     return parser
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.progress import Progress
+
+    from pokerroom.errors import PokerError
+    from pokerroom.simulate import SimulationSpec, simulate
+
+    try:
+        spec = SimulationSpec(game=args.game, structure=args.structure,
+                              bots=tuple(b.strip() for b in args.bots.split(",") if b.strip()),
+                              hands=args.hands, seed=args.seed, chunk=args.chunk, out=args.out)
+    except (PokerError, ValueError) as exc:
+        sys.stderr.write(f"pokerroom simulate: {exc}\n")
+        return 2
+    console = Console(stderr=True)
+    with Progress(console=console, transient=True, disable=args.json) as bar:
+        task = bar.add_task("hands", total=spec.hands)
+        summary = simulate(spec, workers=args.workers, ray_address=args.ray,
+                           progress=lambda done, total: bar.update(task, completed=done))
+    if args.json:
+        sys.stdout.write(json.dumps(summary.as_dict()) + "\n")
+        return 0
+    from rich.table import Table as RichTable
+
+    grid = RichTable(title=f"{summary.hands} hands of {args.game} ({args.structure})")
+    grid.add_column("seat")
+    grid.add_column("bot")
+    grid.add_column("net chips", justify="right")
+    grid.add_column("bb/100", justify="right")
+    for seat, (name, net, rate) in enumerate(zip(spec.bots, summary.net,
+                                                 summary.big_blinds_per_100, strict=True)):
+        grid.add_row(str(seat), name, str(net), f"{rate:.1f}")
+    Console().print(grid)
+    sys.stdout.write(f"showdowns: {summary.showdowns}, biggest pot: {summary.biggest_pot}\n")
+    if summary.files:
+        sys.stdout.write(f"hand histories: {len(summary.files)} file(s) in {args.out}\n")
+    return 0
 
 
 def _serve(args: argparse.Namespace) -> int:

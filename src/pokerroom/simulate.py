@@ -1,0 +1,229 @@
+"""``pokerroom simulate``: bots play many hands through the real table engine.
+
+The work is cut into chunks, each a table of bots playing a fixed number of
+hands from its own seed, so the result depends only on the seed and the chunk
+size: one process, all local cores (multiprocessing) or a Ray cluster give
+identical results.  Each chunk can write its hands as a ``.phhs`` file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pokerroom.bots import BOTS
+from pokerroom.cards import Deck
+from pokerroom.errors import ConfigError, PokerError
+from pokerroom.history.export import to_phh
+from pokerroom.history.phh import dumps_many
+from pokerroom.rules.config import Structure
+from pokerroom.rules.events import HandShown, PotAwarded
+from pokerroom.rules.variants import variant
+from pokerroom.table import Stakes, Status, Table, TableOptions
+
+
+@dataclass(frozen=True, slots=True)
+class SimulationSpec:
+    """What to simulate.  ``bots`` names one policy per seat (see pokerroom.bots)."""
+
+    game: str = "holdem"
+    structure: str = "no_limit"
+    bots: tuple[str, ...] = ("tag", "random", "station", "tag", "random", "station")
+    hands: int = 1000
+    seed: int = 1
+    chunk: int = 250
+    small_blind: int = 1
+    big_blind: int = 2
+    stack: int = 200
+    out: str | None = None  # a folder for the hand histories (.phhs per chunk)
+
+    def __post_init__(self) -> None:
+        variant(self.game)
+        Structure(self.structure)
+        if not 2 <= len(self.bots) <= 9:
+            raise ConfigError(f"a table seats 2-9 bots, got {len(self.bots)}")
+        unknown = [b for b in self.bots if b not in BOTS]
+        if unknown:
+            raise ConfigError(f"unknown bot {unknown[0]!r}; bots are {', '.join(sorted(BOTS))}")
+        if self.hands < 1 or self.chunk < 1:
+            raise ConfigError("hands and chunk must be at least 1")
+
+
+@dataclass(slots=True)
+class ChunkResult:
+    index: int
+    hands: int
+    net: list[int]  # chips won or lost per seat (rebuys counted as bought)
+    showdowns: int
+    pots: int
+    biggest_pot: int
+    phh_path: str | None = None
+
+
+@dataclass(slots=True)
+class Summary:
+    spec: SimulationSpec
+    hands: int = 0
+    net: list[int] = field(default_factory=list)
+    showdowns: int = 0
+    pots: int = 0
+    biggest_pot: int = 0
+    files: list[str] = field(default_factory=list)
+
+    @property
+    def big_blinds_per_100(self) -> list[float]:
+        unit = self.spec.big_blind or 1
+        return [n / unit / max(1, self.hands) * 100 for n in self.net]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "hands": self.hands,
+            "bots": list(self.spec.bots),
+            "net": self.net,
+            "bb_per_100": [round(x, 2) for x in self.big_blinds_per_100],
+            "showdowns": self.showdowns,
+            "total_pots": self.pots,
+            "biggest_pot": self.biggest_pot,
+            "files": self.files,
+        }
+
+
+def _stakes(spec: SimulationSpec) -> Stakes:
+    game = variant(spec.game)
+    if game.is_stud:
+        return Stakes.of(spec.game, spec.structure, ante=max(1, spec.small_blind // 2),
+                         bring_in=spec.small_blind, small_bet=spec.big_blind,
+                         big_bet=2 * spec.big_blind)
+    return Stakes.of(spec.game, spec.structure, small_blind=spec.small_blind,
+                     big_blind=spec.big_blind)
+
+
+def run_chunk(spec: SimulationSpec, index: int, hands: int) -> ChunkResult:
+    """One table of bots playing ``hands`` hands from the chunk's own seed."""
+    rng = random.Random(f"{spec.seed}-{index}")
+    table = Table(_stakes(spec), TableOptions(seats=len(spec.bots)))
+    policies = [BOTS[name](random.Random(rng.random())) for name in spec.bots]
+    for seat in range(len(spec.bots)):
+        table.sit(seat, f"{spec.bots[seat]}-{seat}", spec.stack)
+    if not table.stakes.game.is_stud:
+        table.draw_for_button(Deck(rng.randrange(2**63)))
+    bought = [spec.stack] * len(spec.bots)
+    histories = []
+    showdowns = pots = biggest = 0
+    for number in range(hands):
+        for seat, player in enumerate(table.players):
+            if player is not None and player.status is Status.BUSTED:
+                table.rebuy(seat, spec.stack)
+                bought[seat] += spec.stack
+        hand = table.start_hand(Deck(rng.randrange(2**63), cards=table.stakes.game.deck))
+        plan = table.plan_in_play
+        assert plan is not None
+        while not hand.is_over:
+            k = hand.actor
+            assert k is not None
+            hand.act(policies[plan.seats[k]](hand, k))
+        pot = sum(c for e in hand.events if isinstance(e, PotAwarded) for _, c in e.amounts)
+        pots += pot
+        biggest = max(biggest, pot)
+        showdowns += int(any(isinstance(e, HandShown) for e in hand.events))
+        if spec.out is not None:
+            with contextlib.suppress(PokerError):  # a game PHH cannot express
+                histories.append(to_phh(hand, extra={"hand": number + 1,
+                                                     "seats": [s + 1 for s in plan.seats]}))
+        table.finish_hand()
+    net = [(p.stack if p is not None else 0) - bought[s] for s, p in enumerate(table.players)]
+    path = None
+    if spec.out is not None:
+        folder = Path(spec.out)
+        folder.mkdir(parents=True, exist_ok=True)
+        target = folder / f"chunk-{index:05d}.phhs"
+        target.write_text(dumps_many(histories))
+        path = str(target)
+    return ChunkResult(index, hands, net, showdowns, pots, biggest, path)
+
+
+def chunks(spec: SimulationSpec) -> list[tuple[int, int]]:
+    """(index, hands) for every chunk."""
+    full, rest = divmod(spec.hands, spec.chunk)
+    out = [(i, spec.chunk) for i in range(full)]
+    if rest:
+        out.append((full, rest))
+    return out
+
+
+def combine(spec: SimulationSpec, results: Iterable[ChunkResult]) -> Summary:
+    summary = Summary(spec, net=[0] * len(spec.bots))
+    for r in sorted(results, key=lambda r: r.index):
+        summary.hands += r.hands
+        summary.net = [a + b for a, b in zip(summary.net, r.net, strict=True)]
+        summary.showdowns += r.showdowns
+        summary.pots += r.pots
+        summary.biggest_pot = max(summary.biggest_pot, r.biggest_pot)
+        if r.phh_path:
+            summary.files.append(r.phh_path)
+    return summary
+
+
+def _run_star(args: tuple[SimulationSpec, int, int]) -> ChunkResult:
+    return run_chunk(*args)
+
+
+def simulate(
+    spec: SimulationSpec,
+    *,
+    workers: int | None = None,
+    ray_address: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Summary:
+    """Run every chunk: serially (``workers=1``), on local cores, or on Ray."""
+    work = chunks(spec)
+    done = 0
+    results: list[ChunkResult] = []
+
+    def report(r: ChunkResult) -> None:
+        nonlocal done
+        results.append(r)
+        done += r.hands
+        if progress is not None:
+            progress(done, spec.hands)
+
+    if ray_address is not None:
+        for r in _run_on_ray(spec, work, ray_address):
+            report(r)
+    elif (workers or os.cpu_count() or 1) <= 1 or len(work) == 1:
+        for index, hands in work:
+            report(run_chunk(spec, index, hands))
+    else:
+        with ProcessPoolExecutor(max_workers=workers or os.cpu_count()) as pool:
+            for r in pool.map(_run_star, [(spec, i, h) for i, h in work]):
+                report(r)
+    return combine(spec, results)
+
+
+def _run_on_ray(spec: SimulationSpec, work: Sequence[tuple[int, int]],
+                address: str) -> list[ChunkResult]:
+    """The same chunks as Ray tasks ("local" starts a Ray instance on this machine)."""
+    try:
+        import ray
+    except ImportError:  # pragma: no cover - ray is an optional extra
+        raise ConfigError("Ray is not installed: pip install 'pokerroom[ray]'") from None
+    started = False
+    if not ray.is_initialized():
+        if address == "local":
+            ray.init(num_cpus=os.cpu_count(), include_dashboard=False, log_to_driver=False)
+        else:
+            ray.init(address=address, log_to_driver=False)
+        started = True
+    try:
+        task = ray.remote(run_chunk)
+        futures = [task.remote(spec, i, h) for i, h in work]
+        return list(ray.get(futures))
+    finally:
+        if started:
+            ray.shutdown()
