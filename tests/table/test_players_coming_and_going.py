@@ -400,3 +400,36 @@ def test_F12_kill_with_stacked_decks() -> None:
         order.append(hand.legal_actions().seat)
         hand.check_call()
     assert order[-1] == k
+
+
+@pytest.mark.parametrize("order", ["ante_first", "blind_first"])
+def test_F7_table_passes_the_big_blind_ante_order_to_the_hand(order: str) -> None:
+    """F7: with a big-blind ante the table's ``bba_order`` option reaches the hand."""
+    stakes = Stakes.of("holdem", "no_limit", small_blind=50, big_blind=100, ante=100,
+                       big_blind_ante=True)
+    table = Table(stakes, TableOptions(seats=3, bba_order=order, chip_unit=25))  # type: ignore[arg-type]
+    for seat, name in enumerate("ABC"):
+        table.sit(seat, name, 1000 if name != "C" else 150)
+    table.first_button = 0
+    hand = table.start_hand(Deck(1))
+    assert hand.config.bba_order == order and hand.config.chip_unit == 25
+    big_blind = table.plan_in_play.seats.index(2)  # type: ignore[union-attr]
+    # C has 150 for a 100 ante and a 100 blind: ante first leaves a 50 blind.
+    assert hand.bets[big_blind] == (50 if order == "ante_first" else 100)
+    assert hand.dead[big_blind] == (100 if order == "ante_first" else 50)
+
+
+def test_S11_table_rake_option_reaches_the_hand() -> None:
+    stakes = Stakes.of("holdem", "no_limit", small_blind=1, big_blind=2)
+    table = Table(stakes, TableOptions(seats=2, rake_percent=0.05, rake_cap=3))
+    table.sit(0, "A", 100)
+    table.sit(1, "B", 100)
+    table.first_button = 0
+    hand = table.start_hand(Deck(3))
+    legal = hand.legal_actions()
+    assert legal.max_raise_to == 100
+    hand.bet_raise(100)
+    hand.check_call()
+    table.finish_hand()
+    assert hand.rake == 3  # 5% of 200 is 10, capped at 3
+    assert table.chips_on_table() + hand.rake == 200

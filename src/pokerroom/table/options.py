@@ -94,6 +94,11 @@ class TableOptions:
     run_it_twice: bool = False  # cash games only, when all-in players agree
     bomb_pot_ante: int = 0
     irregularity_procedures: Literal["seed", "tda2024"] = "seed"  # I3-I5, I9 (catalogue)
+    bba_order: Literal["ante_first", "blind_first"] = "ante_first"  # F7, P4
+    chip_unit: int = 1  # the smallest chip in play, for odd chips (S10, P9)
+    rake_percent: float = 0.0  # S11 (cash games)
+    rake_cap: int = 0
+    no_flop_no_drop: bool = True
 
     def __post_init__(self) -> None:
         if not 2 <= self.seats <= 10:

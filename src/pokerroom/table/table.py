@@ -452,6 +452,11 @@ class Table:
             big_bet=int(stakes.big_bet * factor),
             raise_cap=stakes.raise_cap,
             names=tuple(self._player(s).name for s in plan.seats),
+            bba_order=self.options.bba_order,
+            chip_unit=self.options.chip_unit,
+            rake_percent=self.options.rake_percent,
+            rake_cap=self.options.rake_cap,
+            no_flop_no_drop=self.options.no_flop_no_drop,
         )
         if manual:
             hand = Hand(config)
