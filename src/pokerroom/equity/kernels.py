@@ -492,6 +492,7 @@ def holdem_monte_carlo(
         n_deck = live
     spare = 0
     have_spare = False
+    pair = 0
     rejected = 0
     done = 0
     while done < samples:
@@ -521,6 +522,22 @@ def holdem_monte_carlo(
                     rejected += 1
             key = known_key
             bits = known_bits
+            if fixed:
+                for i in range(k):
+                    if i & 1 == 0:
+                        state, pair = splitmix(state)
+                        r = pair & 0xFFFFFFFF
+                    else:
+                        r = (pair >> 32) & 0xFFFFFFFF
+                    j = i + ((r * (n_deck - i)) >> 32)
+                    c = cards[j]
+                    cards[j] = cards[i]
+                    cards[i] = c
+                    key += card_keys[c]
+                    bits |= suit_bits[c]
+                board_keys[s] = key
+                board_bits[s] = bits
+                continue
             for i in range(k):
                 while True:
                     if have_spare:
