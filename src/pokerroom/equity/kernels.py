@@ -444,10 +444,11 @@ def holdem_monte_carlo(
     A deal whose hands collide is drawn again whole, so every compatible
     combination of hands is equally likely.  The board is completed from
     ``deck`` (the cards neither dead nor on the board) by a partial
-    Fisher-Yates shuffle that redraws a card some player holds.  Each random
-    64-bit number serves two draws.  Deals go in chunks through three loops
-    (draw, evaluate, settle), which the processor overlaps far better than
-    one loop doing all three.  Returns the number of redrawn deals.
+    Fisher-Yates shuffle after the hands just dealt from ranges are moved to
+    the front (no redraws).  Each random 64-bit number serves two cards.
+    Deals go in chunks through three loops (draw, evaluate, settle), which
+    the processor overlaps far better than one loop doing all three.
+    Returns the number of redrawn deals.
     """
     players = choices.shape[0]
     chunk = MONTE_CARLO_CHUNK
@@ -483,15 +484,17 @@ def holdem_monte_carlo(
     for w in range(1, players + 1):
         share_of[w] = SHARE_UNIT // w
         square_of[w] = 1.0 / (w * w)
-    if fixed:  # nobody's cards can come up: no redraws
-        live = 0
-        for j in range(n_deck):
-            if not (taken_fixed >> int(cards[j])) & 1:
-                cards[live] = cards[j]
-                live += 1
-        n_deck = live
-    spare = 0
-    have_spare = False
+    # The fixed hands leave the deck; a range's hand is moved out of the way per deal.
+    live = 0
+    for j in range(n_deck):
+        if not (taken_fixed >> int(cards[j])) & 1:
+            cards[live] = cards[j]
+            live += 1
+    n_deck = live
+    where = np.full(52, -1, dtype=np.int64)
+    for j in range(n_deck):
+        where[cards[j]] = j
+    chosen = np.zeros((players, 2), dtype=np.int64)
     pair = 0
     rejected = 0
     done = 0
@@ -515,6 +518,8 @@ def holdem_monte_carlo(
                             clash = True
                             break
                         taken |= bit
+                        chosen[p, 0] = a
+                        chosen[p, 1] = b
                         hole_keys[p, s] = card_keys[a] + card_keys[b]
                         hole_bits[p, s] = suit_bits[a] | suit_bits[b]
                     if not clash:
@@ -538,22 +543,34 @@ def holdem_monte_carlo(
                 board_keys[s] = key
                 board_bits[s] = bits
                 continue
+            # Move the hands just dealt to the front, then deal the board after them.
+            front = 0
+            for p in range(players):
+                if choice_counts[p] == 1:
+                    continue
+                for x in range(2):
+                    c = chosen[p, x]
+                    j = where[c]
+                    other = cards[front]
+                    cards[front] = c
+                    where[c] = front
+                    cards[j] = other
+                    where[other] = j
+                    front += 1
             for i in range(k):
-                while True:
-                    if have_spare:
-                        r = spare
-                        have_spare = False
-                    else:
-                        state, r = splitmix(state)
-                        spare = r & 0xFFFFFFFF
-                        have_spare = True
-                        r = (r >> 32) & 0xFFFFFFFF
-                    j = i + ((r * (n_deck - i)) >> 32)
-                    c = cards[j]
-                    if not (taken >> int(c)) & 1:
-                        break
-                cards[j] = cards[i]
-                cards[i] = c
+                if i & 1 == 0:
+                    state, pair = splitmix(state)
+                    r = pair & 0xFFFFFFFF
+                else:
+                    r = (pair >> 32) & 0xFFFFFFFF
+                at = front + i
+                j = at + ((r * (n_deck - at)) >> 32)
+                c = cards[j]
+                other = cards[at]
+                cards[j] = other
+                where[other] = j
+                cards[at] = c
+                where[c] = at
                 key += card_keys[c]
                 bits |= suit_bits[c]
             board_keys[s] = key
