@@ -11,9 +11,12 @@ for each row (:data:`pokerroom.evaluation.EVALUATORS`)::
     array([8978432], dtype=int32)
 
 Where the scalar evaluator says None (no eight-or-better low) the batch
-result is 0, which no real strength equals.  Like the scalar ``strength``
-functions, these trust that the cards of a row are distinct; a value that is
-no card (outside 0-51, or a deuce to five in short deck) raises ValueError.
+result is 0, which no real strength equals.  High hands and the lows take
+five to seven cards a row (the scalar ones also take eight or nine), Omaha
+two to six hole cards and three to five board cards, badugi one to eight.
+Like the scalar ``strength`` functions, these trust that the cards of a row
+are distinct; a value that is no card (outside 0-51, or a deuce to five in
+short deck) raises ValueError.
 
 Two backends give identical results: Numba kernels (compiled on first use
 and cached on disk; over 250 M seven-card hands a second on one core) and
@@ -126,6 +129,8 @@ def as_cards(cards: npt.ArrayLike, *, what: str, columns: range, first: int = 0)
         if array.size and (array.min() < first or array.max() > 51):
             _raise_bad_row(what, array, first)
         array = array.astype(np.uint8)
+    if not array.flags.writeable:  # one compiled signature for every input
+        array = array.copy()
     return np.ascontiguousarray(array)
 
 
