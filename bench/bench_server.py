@@ -1,0 +1,640 @@
+"""The room under load: WebSocket clients playing on many tables of a real server.
+
+Run ``python bench/bench_server.py`` (about 80 seconds; ``--seconds 10`` for a
+quick look).  It prints a summary and writes ``bench/results/server.json``.
+
+What happens
+
+1. ``pokerroom serve`` starts as a subprocess on a free port of 127.0.0.1 with
+   a fresh SQLite file in a temp directory, ``--bot-delay 0`` and a short
+   ``--pause`` between hands.  Only loopback addresses are used.
+2. ``--tables`` tables (40; every fourth one pot-limit Omaha, the rest
+   no-limit hold'em, blinds 1/2, 6 seats) are created over the HTTP API, and
+   ``--per-table`` (5) players join each one through ``POST .../join`` with
+   their own names, seats and buy-ins (200); each gets its seat's secret token.
+3. Every player is a client over a real WebSocket
+   (``/ws/tables/{id}?token=...``), in ``--client-processes`` (1) asyncio
+   processes.  When a state message shows ``you.legal`` for a new decision,
+   the client acts at once: show at the showdown; else a minimum raise 8% of
+   the time when raising is allowed; else fold 15% of the time when facing a
+   bet; else check or call.  It rebuys when busted, posts when it is a new
+   player or owes blinds, and sits back in when sat out.
+4. After everyone is connected and a warm-up (``--warmup`` seconds), the
+   timed window of ``--seconds`` (60) starts.  At its end the clients stop
+   acting, wait for their last actions to be confirmed and disconnect.
+
+What is reported
+
+- **actions/s**: the rows the server wrote to its ``actions`` table during
+  the window (read from the SQLite file at the window's start and end),
+  divided by the window's length: actions the server accepted and stored.
+- **action latency**: for each action sent in the window, the time from
+  sending it to receiving the first state message that shows it applied
+  (the decision point the client acted on is gone); p50, p90, p99, max.
+- **hands**: hands finished during the window (``hands.finished_at``), and in
+  all.
+- **nothing lost**: every action a client sent was confirmed; the stored
+  actions equal the actions the clients sent (no timeouts, none invented);
+  for every table the ledger endpoint's balance equals on_table + rake; the
+  newest finished hands of every table download as PokerStars text and PHH;
+  no hand was cancelled; clients saw no error messages; the server printed
+  no traceback.
+- CPU seconds of the server process and of the client processes during the
+  window (the machine has 2 cores: a process at ~100% of one core is the
+  bottleneck), and the server's CPU milliseconds per stored action, which
+  depends much less on other load on the machine than actions/s does.
+
+Reading the latency: with the default ``--think 0`` every client answers at
+once, so each table always has exactly one decision in flight and the server
+is saturated; by Little's law the mean latency is then about
+tables / (actions/s), i.e. mostly queueing behind the other 39 tables'
+actions.  ``--think S`` (clients wait uniform(0, S) seconds, like people)
+measures latency under a load the server keeps up with.  ``--postgres`` runs
+the same load against a throwaway PostgreSQL server (tests/server/pg.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import multiprocessing
+import os
+import platform
+import random
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_OUTPUT = ROOT / "bench" / "results" / "server.json"
+HOST = "127.0.0.1"  # loopback only
+BUY_IN = 200
+
+
+# ------------------------------------------------------------------ server
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return int(s.getsockname()[1])
+
+
+def call(port: int, path: str, body: dict[str, Any] | None = None, *,
+         raw: bool = False, timeout: float = 30) -> Any:
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(
+        f"http://{HOST}:{port}{path}", data=data,
+        headers={"Content-Type": "application/json"} if data else {},
+        method="POST" if data is not None else "GET")
+    with urllib.request.urlopen(request, timeout=timeout) as response:
+        payload = response.read()
+    return payload if raw else json.loads(payload)
+
+
+def _die_with_parent() -> None:
+    """The server gets SIGTERM if this script dies, however it dies (Linux prctl)."""
+    with contextlib.suppress(OSError, AttributeError):
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
+
+def start_server(port: int, database: str, log: Path, *, pause: float,
+                 no_deflate: bool) -> subprocess.Popen[bytes]:
+    env = dict(os.environ)
+    command = [sys.executable, "-m", "pokerroom.cli", "serve", "--host", HOST, "--port",
+               str(port), "--database", database, "--bot-delay", "0", "--pause", str(pause)]
+    if no_deflate:
+        # The CLI has no switch for it; run uvicorn the same way without compression.
+        command = [sys.executable, "-c", (
+            "import sys, uvicorn; from pokerroom.server.app import create_app; "
+            f"uvicorn.run(create_app({database!r}, bot_delay=0.0, "
+            f"pause_between_hands={pause!r}), host={HOST!r}, port={port}, "
+            "log_level='warning', ws_per_message_deflate=False)")]
+    with log.open("ab") as sink:
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=sink, env=env,
+                                   cwd=str(ROOT), preexec_fn=_die_with_parent)
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        if process.poll() is not None:
+            break
+        try:
+            call(port, "/api/tables", timeout=2)
+            return process
+        except OSError:
+            time.sleep(0.05)
+    process.kill()
+    process.wait()
+    raise SystemExit(f"the server did not start:\n{log.read_text(errors='replace')[-3000:]}")
+
+
+def stop_server(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def cpu_seconds(pid: int) -> float:
+    """utime + stime of a process, from /proc."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def db_counts(engine: Any, since: float | None = None,
+              until: float | None = None) -> dict[str, int]:
+    """Stored actions and hands, read from the server's database beside it."""
+    from sqlalchemy import text
+
+    with engine.connect() as connection:
+        actions = connection.execute(text("select count(*) from actions")).scalar_one()
+        by_status = dict(connection.execute(text(
+            "select status, count(*) from hands group by status")).all())
+        window = 0
+        if since is not None and until is not None:
+            window = connection.execute(text(
+                "select count(*) from hands where status = 'finished' and finished_at >= :a "
+                "and finished_at < :b"), {"a": since, "b": until}).scalar_one()
+    return {"actions": int(actions), "finished": int(by_status.get("finished", 0)),
+            "running": int(by_status.get("running", 0)),
+            "cancelled": int(by_status.get("cancelled", 0)), "finished_in_window": int(window)}
+
+
+# ------------------------------------------------------------------ clients
+
+
+@dataclass
+class Seat:
+    table: str
+    seat: int
+    name: str
+    token: str
+
+
+@dataclass
+class ClientStats:
+    sent: int = 0  # actions sent
+    confirmed: int = 0
+    sent_in_window: int = 0
+    latencies: list[float] = field(default_factory=list)  # seconds, actions sent in window
+    controls: int = 0  # rebuys, posts, sit-ins
+    states: int = 0
+    bytes: int = 0
+    errors: Counter[str] = field(default_factory=Counter)
+    unconfirmed: int = 0
+    connect_failures: int = 0
+    versions_went_back: int = 0
+
+
+def decision_key(state: dict[str, Any]) -> tuple[Any, ...]:
+    """What identifies one decision point: any applied action changes it."""
+    hand = state["hand"]
+    if hand is None:
+        return ("no hand",)
+    seats = tuple((s["stack"], s.get("bet"), s.get("folded")) for s in state["seats"]
+                  if s is not None and "stack" in s)
+    return (hand["number"], hand["street"], hand["phase"], hand["actor"], hand["pot"],
+            hand["current_bet"], len(hand["board"]), seats)
+
+
+def choose(legal: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    if legal["show"]:
+        return {"type": "act", "action": "show"}
+    if legal["muck"]:
+        return {"type": "act", "action": "muck"}
+    r = rng.random()
+    if legal["min_raise_to"] is not None and r < 0.08:
+        return {"type": "act", "action": "bet_raise", "to": legal["min_raise_to"]}
+    if not legal["check"] and legal["fold"] and r < 0.08 + 0.15:
+        return {"type": "act", "action": "fold"}
+    return {"type": "act", "action": "check_call"}
+
+
+async def play(seat: Seat, port: int, *, start: float, end: float, grace: float,
+               stats: ClientStats, seed: int, compression: bool, think: float) -> None:
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
+
+    rng = random.Random(seed)
+    uri = f"ws://{HOST}:{port}/ws/tables/{seat.table}?token={seat.token}"
+    acted_key: tuple[Any, ...] | None = None
+    sent_at: float | None = None
+    sent_wall = 0.0
+    last_state: dict[str, Any] | None = None
+    control_key: tuple[Any, ...] | None = None
+    version = 0
+    try:
+        ws = await connect(uri, max_size=2**24, open_timeout=60,
+                           compression="deflate" if compression else None)
+    except (TimeoutError, OSError) as exc:
+        stats.connect_failures += 1
+        stats.errors[f"connect: {type(exc).__name__}"] += 1
+        return
+    async with ws:
+        while True:
+            now_wall = time.time()
+            stopping = now_wall >= end
+            if stopping and sent_at is None:
+                break
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.01, (
+                    end + grace if stopping else end) - now_wall))
+            except TimeoutError:
+                if time.time() >= end + grace:
+                    break
+                continue
+            except ConnectionClosed as exc:
+                stats.errors[f"connection closed ({exc.rcvd.code if exc.rcvd else 'no close'})"] \
+                    += 1
+                break
+            received = time.perf_counter()
+            stats.bytes += len(raw)
+            message = json.loads(raw)
+            kind = message["type"]
+            if kind == "error":
+                stats.errors[message["reason"]] += 1
+                if sent_at is not None:  # refused: decide again on the next state
+                    sent_at = None
+                    acted_key = None
+                continue
+            if kind != "state":
+                continue
+            stats.states += 1
+            if message["version"] < version:
+                stats.versions_went_back += 1
+            version = message["version"]
+            state = message["state"]
+            last_state = state
+            key = decision_key(state)
+            if sent_at is not None and key != acted_key:
+                stats.confirmed += 1
+                if start <= sent_wall < end:
+                    stats.latencies.append(received - sent_at)
+                sent_at = None
+            if stopping:
+                continue
+            you = state["you"]
+            if you is None:
+                continue
+            legal = you.get("legal")
+            if legal and sent_at is None and key != acted_key:
+                action = choose(legal, rng)
+                if think > 0:
+                    await asyncio.sleep(rng.uniform(0, think))
+                acted_key = key
+                sent_wall = time.time()
+                sent_at = time.perf_counter()
+                stats.sent += 1
+                if start <= sent_wall < end:
+                    stats.sent_in_window += 1
+                await ws.send(json.dumps(action))
+                continue
+            status = you.get("status")
+            hand_number = state["hand"]["number"] if state["hand"] else None
+            control: dict[str, Any] | None = None
+            if status == "busted":
+                control = {"type": "top_up", "amount": BUY_IN}
+            elif status in ("sitting_out", "away"):
+                control = {"type": "sit_in", "post": True}
+            elif (status == "new" or you.get("owes")) and not you.get("wants_to_post"):
+                control = {"type": "post"}
+            if control is not None:
+                ckey = (control["type"], status, hand_number)
+                if ckey != control_key:
+                    control_key = ckey
+                    stats.controls += 1
+                    await ws.send(json.dumps(control))
+    if sent_at is not None:
+        stats.unconfirmed += 1
+    del last_state
+
+
+async def run_clients(seats: list[Seat], port: int, start: float, end: float, grace: float,
+                      seed: int, compression: bool, think: float) -> dict[str, Any]:
+    stats = [ClientStats() for _ in seats]
+    cpu0 = time.process_time()
+    tasks = [asyncio.create_task(play(s, port, start=start, end=end, grace=grace, stats=st,
+                                      seed=seed * 1000 + i, compression=compression,
+                                      think=think))
+             for i, (s, st) in enumerate(zip(seats, stats, strict=True))]
+    cpu_at_start: float | None = None
+    while time.time() < start:
+        await asyncio.sleep(min(0.2, max(0.0, start - time.time())))
+    cpu_at_start = time.process_time()
+    await asyncio.sleep(max(0.0, end - time.time()))
+    cpu_at_end = time.process_time()
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    crashed = [repr(r) for r in results if isinstance(r, BaseException)]
+    errors: Counter[str] = Counter()
+    for st in stats:
+        errors.update(st.errors)
+    return {
+        "clients": len(seats),
+        "sent": sum(s.sent for s in stats),
+        "confirmed": sum(s.confirmed for s in stats),
+        "sent_in_window": sum(s.sent_in_window for s in stats),
+        "unconfirmed": sum(s.unconfirmed for s in stats),
+        "controls": sum(s.controls for s in stats),
+        "states": sum(s.states for s in stats),
+        "bytes": sum(s.bytes for s in stats),
+        "versions_went_back": sum(s.versions_went_back for s in stats),
+        "connect_failures": sum(s.connect_failures for s in stats),
+        "errors": dict(errors),
+        "crashed": crashed[:10],
+        "latencies": [x for s in stats for x in s.latencies],
+        "cpu_window": cpu_at_end - cpu_at_start,
+        "cpu_total": time.process_time() - cpu0,
+    }
+
+
+def client_worker(args: tuple[list[dict[str, Any]], int, float, float, float, int, bool, float]
+                  ) -> dict[str, Any]:
+    seat_dicts, port, start, end, grace, seed, compression, think = args
+    seats = [Seat(**d) for d in seat_dicts]
+    return asyncio.run(run_clients(seats, port, start, end, grace, seed, compression, think))
+
+
+# -------------------------------------------------------------------- main
+
+
+def percentile(sorted_values: list[float], q: float) -> float:
+    if not sorted_values:
+        return float("nan")
+    index = min(len(sorted_values) - 1, max(0, round(q * (len(sorted_values) - 1))))
+    return sorted_values[index]
+
+
+def git_commit() -> str | None:
+    try:
+        done = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True,
+                              text=True, check=True)
+        return done.stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return None
+
+
+def check_tables(port: int, tables: list[str], tokens: dict[str, str],
+                 downloads: int) -> dict[str, Any]:
+    """Ledgers balance; the newest finished hands download in both formats."""
+    ledger_bad: list[dict[str, Any]] = []
+    download_failures: list[str] = []
+    downloaded = 0
+    running = 0
+    for table in tables:
+        ledger = call(port, f"/api/tables/{table}/ledger")
+        if ledger["balance"] != ledger["on_table"] + ledger["rake"]:
+            ledger_bad.append({"table": table, **ledger})
+        hands = call(port, f"/api/tables/{table}/hands")
+        running += sum(h["status"] == "running" for h in hands)
+        finished = [h["number"] for h in hands if h["status"] == "finished"][:downloads]
+        for number in finished:
+            for suffix, head in ((".txt", b"PokerStars Hand #"), (".phh", b"variant = ")):
+                path = f"/api/tables/{table}/hands/{number}{suffix}?token={tokens[table]}"
+                try:
+                    body = call(port, path, raw=True)
+                except urllib.error.HTTPError as exc:
+                    if suffix == ".phh" and exc.code == 404:
+                        continue  # dead money cannot be written as PHH
+                    download_failures.append(f"{path}: HTTP {exc.code}")
+                    continue
+                downloaded += 1
+                if not body.startswith(head) and head not in body[:400]:
+                    download_failures.append(f"{path}: starts {body[:40]!r}")
+    return {"ledger_mismatches": ledger_bad, "downloads_checked": downloaded,
+            "download_failures": download_failures, "running_hands": running}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=60.0, help="timed window")
+    parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument("--tables", type=int, default=40)
+    parser.add_argument("--per-table", type=int, default=5, help="clients per table (2-6)")
+    parser.add_argument("--client-processes", type=int, default=1)
+    parser.add_argument("--pause", type=float, default=0.1, help="seconds between hands")
+    parser.add_argument("--downloads", type=int, default=3,
+                        help="newest finished hands to download per table")
+    parser.add_argument("--no-deflate", action="store_true",
+                        help="no permessage-deflate (browsers use it; default on)")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="clients wait uniform(0, THINK) seconds before acting (default 0: "
+                             "as fast as the server answers)")
+    parser.add_argument("--postgres", action="store_true",
+                        help="a throwaway PostgreSQL server (tests/server/pg.py) instead of SQLite")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
+    parser.add_argument("--keep", action="store_true", help="keep the temp dir (database, log)")
+    args = parser.parse_args()
+    if not 2 <= args.per_table <= 6:
+        parser.error("--per-table is 2-6")
+
+    from sqlalchemy import create_engine
+
+    workdir = Path(tempfile.mkdtemp(prefix="pokerroom-bench-"))
+    log = workdir / "server.log"
+    port = free_port()
+    load_before = os.getloadavg()
+    began = time.time()
+    resources = contextlib.ExitStack()
+    if args.postgres:
+        sys.path.insert(0, str(ROOT))
+        from tests.server.pg import postgres_server
+
+        database = resources.enter_context(postgres_server()).url
+        database_kind = "postgresql (throwaway server, fsync off)"
+    else:
+        database = f"sqlite:///{workdir / 'room.sqlite'}"
+        database_kind = "sqlite (temp file)"
+    server = start_server(port, database, log, pause=args.pause, no_deflate=args.no_deflate)
+    engine = create_engine(database)
+    resources.callback(engine.dispose)
+    print(f"server pid {server.pid} on http://{HOST}:{port} (database {database})",
+          file=sys.stderr)
+    try:
+        tables: list[str] = []
+        for i in range(args.tables):
+            omaha = i % 4 == 3
+            body = {"name": f"Bench {i + 1}", "game": "omaha" if omaha else "holdem",
+                    "structure": "pot_limit" if omaha else "no_limit", "seats": 6,
+                    "small_blind": 1, "big_blind": 2, "action_seconds": 30}
+            tables.append(call(port, "/api/tables", body)["id"])
+        seats: list[Seat] = []
+        tokens: dict[str, str] = {}
+        for t, table in enumerate(tables):
+            for s in range(args.per_table):
+                name = f"P{t + 1}-{s + 1}"
+                token = call(port, f"/api/tables/{table}/join",
+                             {"name": name, "seat": s, "buy_in": BUY_IN})["token"]
+                seats.append(Seat(table, s, name, token))
+                tokens.setdefault(table, token)
+        joined = time.time()
+        print(f"{len(tables)} tables, {len(seats)} players joined in {joined - began:.1f} s",
+              file=sys.stderr)
+
+        n = max(1, args.client_processes)
+        groups: list[list[dict[str, Any]]] = [[] for _ in range(n)]
+        for i, table in enumerate(tables):  # whole tables per process
+            groups[i % n].extend(s.__dict__ for s in seats if s.table == table)
+        # Connecting 200 sockets takes a moment; the window starts after the warm-up.
+        start = time.time() + 3.0 + len(seats) / 200 + args.warmup
+        end = start + args.seconds
+        grace = 5.0
+        context = multiprocessing.get_context("spawn")
+        with context.Pool(n) as pool:
+            pending = pool.map_async(client_worker, [
+                (g, port, start, end, grace, args.seed + k, not args.no_deflate, args.think)
+                for k, g in enumerate(groups)])
+            time.sleep(max(0.0, start - time.time()))
+            at_start = db_counts(engine)
+            server_cpu_start = cpu_seconds(server.pid)
+            print(f"window of {args.seconds:.0f} s starts", file=sys.stderr)
+            time.sleep(max(0.0, end - time.time()))
+            at_end = db_counts(engine, start, end)
+            server_cpu_end = cpu_seconds(server.pid)
+            results = pending.get(timeout=args.seconds + 120)
+        after = db_counts(engine)
+        checks = check_tables(port, tables, tokens, args.downloads)
+    finally:
+        stop_server(server)
+        resources.close()
+    server_log = log.read_text(errors="replace")
+
+    latencies = sorted(x for r in results for x in r["latencies"])
+    errors: Counter[str] = Counter()
+    for r in results:
+        errors.update(r["errors"])
+    total = {k: sum(r[k] for r in results) for k in (
+        "clients", "sent", "confirmed", "sent_in_window", "unconfirmed", "controls", "states",
+        "bytes", "versions_went_back", "connect_failures")}
+    window = args.seconds
+    stored_in_window = at_end["actions"] - at_start["actions"]
+    ms = [x * 1000 for x in latencies]
+    timeouts = server_log.count("ran out of time")
+    problems: list[str] = []
+    if total["connect_failures"]:
+        problems.append(f"{total['connect_failures']} clients could not connect")
+    if total["sent"] != total["confirmed"] or total["unconfirmed"]:
+        problems.append(f"{total['sent'] - total['confirmed']} actions sent but not confirmed")
+    if after["actions"] != total["confirmed"]:
+        problems.append(f"the server stored {after['actions']} actions, the clients had "
+                        f"{total['confirmed']} confirmed")
+    if errors:
+        problems.append(f"clients saw errors: {dict(errors)}")
+    if checks["ledger_mismatches"]:
+        problems.append(f"ledger mismatches: {checks['ledger_mismatches']}")
+    if checks["download_failures"]:
+        problems.append(f"download failures: {checks['download_failures'][:5]}")
+    if after["cancelled"]:
+        problems.append(f"{after['cancelled']} hands cancelled")
+    if "Traceback" in server_log or "internal error" in server_log:
+        problems.append("the server printed a traceback")
+    if total["versions_went_back"]:
+        problems.append(f"{total['versions_went_back']} state versions went backwards")
+    crashed = [c for r in results for c in r["crashed"]]
+    if crashed:
+        problems.append(f"client tasks crashed: {crashed[:3]}")
+
+    report: dict[str, Any] = {
+        "benchmark": "server",
+        "when": time.strftime("%Y-%m-%dT%H:%M:%S%z", time.localtime(began)),
+        "config": {"tables": args.tables, "per_table": args.per_table,
+                   "clients": len(seats), "client_processes": n, "seconds": window,
+                   "warmup": args.warmup, "pause_between_hands": args.pause,
+                   "bot_delay": 0, "database": database_kind, "think_seconds": args.think,
+                   "permessage_deflate": not args.no_deflate, "seed": args.seed,
+                   "games": "3 of 4 tables no-limit hold'em, 1 of 4 pot-limit Omaha; 1/2",
+                   "policy": "show at showdown; min raise 8%; fold 15% facing a bet; "
+                             "else check/call"},
+        "results": {
+            "actions_per_second": stored_in_window / window,
+            "actions_stored_in_window": stored_in_window,
+            "actions_sent_in_window": total["sent_in_window"],
+            "latency_ms": {
+                "count": len(ms),
+                "mean": statistics.fmean(ms) if ms else None,
+                "p50": percentile(ms, 0.50), "p90": percentile(ms, 0.90),
+                "p99": percentile(ms, 0.99), "p999": percentile(ms, 0.999),
+                "max": ms[-1] if ms else None,
+            },
+            "hands_in_window": at_end["finished_in_window"],
+            "hands_per_second": at_end["finished_in_window"] / window,
+            "hands_total": after["finished"],
+            "state_messages": total["states"],
+            "state_mb_received": total["bytes"] / 1e6,
+            "server_cpu_in_window": (server_cpu_end - server_cpu_start) / window,
+            # CPU the server spends per stored action (state views, JSON, WebSocket frames,
+            # database writes): less sensitive to other load on the machine than actions/s.
+            "server_cpu_ms_per_action": (server_cpu_end - server_cpu_start) * 1000
+            / max(1, stored_in_window),
+            "client_cpu_in_window": [r["cpu_window"] / window for r in results],
+        },
+        "nothing_lost": {
+            "ok": not problems,
+            "problems": problems,
+            "actions_sent": total["sent"],
+            "actions_confirmed": total["confirmed"],
+            "actions_stored": after["actions"],
+            "unconfirmed": total["unconfirmed"],
+            "controls_sent": total["controls"],
+            "client_errors": dict(errors),
+            "timeouts": timeouts,
+            "hands": {k: after[k] for k in ("finished", "running", "cancelled")},
+            **checks,
+        },
+        "machine": {"python": platform.python_version(), "platform": platform.platform(),
+                    "cpus": os.cpu_count(), "loadavg_before": load_before,
+                    "loadavg_after": os.getloadavg()},
+        "git_commit": git_commit(),
+        "elapsed_seconds": time.time() - began,
+    }
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    args.output.write_text(json.dumps(report, indent=2) + "\n")
+    r = report["results"]
+    lat = r["latency_ms"]
+    print(f"pokerroom server: {len(seats)} WebSocket clients on {args.tables} tables, "
+          f"{window:.0f} s window")
+    print(f"  actions/s        {r['actions_per_second']:.0f} (server-stored; "
+          f"{stored_in_window} in the window)")
+    print(f"  action latency   p50 {lat['p50']:.1f} ms, p90 {lat['p90']:.1f} ms, "
+          f"p99 {lat['p99']:.1f} ms, max {lat['max']:.1f} ms ({lat['count']} actions)")
+    print(f"  hands            {r['hands_in_window']} in the window "
+          f"({r['hands_per_second']:.1f}/s), {r['hands_total']} in all")
+    print(f"  CPU              server {r['server_cpu_in_window']:.0%} of a core "
+          f"({r['server_cpu_ms_per_action']:.2f} ms per action), clients "
+          + ", ".join(f"{c:.0%}" for c in r["client_cpu_in_window"])
+          + f"; load average {load_before[0]:.1f} -> {os.getloadavg()[0]:.1f} on "
+          f"{os.cpu_count()} cores")
+    print(f"  nothing lost     {'yes' if not problems else 'NO: ' + '; '.join(problems)} "
+          f"({total['confirmed']} actions confirmed and stored, "
+          f"{checks['downloads_checked']} downloads, {len(tables)} ledgers balanced"
+          f"{'' if not checks['ledger_mismatches'] else ' (NOT ALL)'})")
+    print(f"  written to {args.output}")
+    if args.keep:
+        print(f"  kept {workdir}", file=sys.stderr)
+    else:
+        shutil.rmtree(workdir, ignore_errors=True)
+    return 0 if not problems else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
