@@ -291,6 +291,16 @@ def monte_carlo(runs: int) -> None:
         runs,
     )
     row("mc", "pokerroom AsKs vs QQ+,AKs vs random (three-way)", ms(three))
+    million = 1_000_000
+    for workers in (1, 0):
+        t = measure(
+            lambda w=workers: equity(  # type: ignore[misc]
+                ["AsKs", "QQ+, AKs"], method="monte_carlo", samples=million, seed=1, workers=w
+            ),
+            runs,
+        )
+        label = "one thread" if workers == 1 else f"{os.cpu_count()} threads (workers=0)"
+        row("mc", f"pokerroom AsKs vs QQ+,AKs, 1,000,000 boards, {label}", ms(t))
 
 
 def omaha(quick: bool, runs: int) -> None:

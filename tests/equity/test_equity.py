@@ -319,9 +319,40 @@ def test_preflop_kernel_equals_the_board_by_board_enumeration(
 ) -> None:
     """The counting kernel against evaluating every board with the batch evaluators."""
     setup = calculate._setup(players, game=game, board=board, dead="", hole_cards=4)
-    fast = calculate._exact_fast(setup)
+    fast = calculate._exact_fast(setup, 1)
     slow = calculate._exact_batch(setup)
     assert fast.deals == slow.deals
     assert fast.equity == pytest.approx(slow.equity, abs=1e-12)
     assert fast.win == pytest.approx(slow.win, abs=1e-12)
     assert fast.tie == pytest.approx(slow.tie, abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("players", "game", "board"),
+    [
+        (["AsKs", "QQ+, AKs"], "holdem", ""),
+        (["AhKh2d3d", "random"], "omaha_hilo", "2h5h9s"),
+    ],
+)
+def test_monte_carlo_does_not_depend_on_the_number_of_workers(
+    players: list[str], game: Game, board: str
+) -> None:
+    one = equity(players, game=game, board=board, method="monte_carlo", samples=150_000, seed=9)
+    two = equity(
+        players, game=game, board=board, method="monte_carlo", samples=150_000, seed=9, workers=2
+    )
+    every = equity(
+        players, game=game, board=board, method="monte_carlo", samples=150_000, seed=9, workers=0
+    )
+    assert one == two == every
+    assert one.deals == 150_000
+
+
+def test_exact_ranges_split_over_workers_give_the_same_counts() -> None:
+    players = ["QQ+, AKs", "T9s-65s"]
+    assert equity(players, board="Kd7h2s", workers=2) == equity(players, board="Kd7h2s")
+
+
+def test_workers_must_not_be_negative() -> None:
+    with pytest.raises(ConfigError, match="workers"):
+        equity(["AsKs", "QhQd"], workers=-1)

@@ -30,10 +30,12 @@ taking part of it.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from math import comb, prod, sqrt
-from typing import Final, Literal
+from typing import Final, Literal, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -49,6 +51,7 @@ from pokerroom.evaluation.batch_tables import (
 )
 from pokerroom.evaluation.hand import checked_cards
 
+_T = TypeVar("_T")
 Game = Literal["holdem", "short_deck", "omaha", "omaha_hilo"]
 Method = Literal["auto", "exact", "monte_carlo"]
 U8 = npt.NDArray[np.uint8]
@@ -268,6 +271,7 @@ def equity(
     samples: int = 100_000,
     seed: int | None = None,
     hole_cards: int = 4,
+    workers: int = 1,
 ) -> EquityResult:
     """Each player's equity (see the module docstring).
 
@@ -275,7 +279,14 @@ def equity(
     Omaha: ``"AhKhQdJd"`` or ``"random"`` with ``hole_cards`` cards), a
     :class:`Range`, or card ints.  ``board``: 0, 3, 4 or 5 cards;
     ``dead``: cards out of play.  ``seed`` makes Monte Carlo reproducible.
+    ``workers``: threads to share the work (0: one per core); the Numba
+    kernels release the GIL.  Monte Carlo runs in blocks of ``BLOCK``
+    deals, each seeded from ``seed`` and its number, so the result does not
+    depend on ``workers``.
     """
+    if workers < 0:
+        raise ConfigError("workers must be 0 (one per core) or more")
+    workers = workers or os.cpu_count() or 1
     setup = _setup(players, game=game, board=board, dead=dead, hole_cards=hole_cards)
     if method not in ("auto", "exact", "monte_carlo"):
         raise ConfigError(f"unknown method {method!r}; use 'auto', 'exact' or 'monte_carlo'")
@@ -291,13 +302,14 @@ def equity(
                 f"exact enumeration would evaluate about {work:.2g} hands; use Monte Carlo"
             )
         if _fast(setup) and not any(setup.random_size):
-            return _exact_fast(setup)
+            return _exact_fast(setup, workers)
         return _exact_batch(setup)
+    blocks = _blocks(samples, seed)
     if _fast(setup):
-        return _monte_carlo_fast(setup, samples, seed)
+        return _monte_carlo_fast(setup, blocks, workers)
     if setup.game.startswith("omaha") and batch_api.backend() == "numba":
-        return _monte_carlo_omaha(setup, samples, seed)
-    return _monte_carlo_batch(setup, samples, seed)
+        return _monte_carlo_omaha(setup, blocks, workers)
+    return _monte_carlo_batch(setup, blocks)
 
 
 def _result(
@@ -337,7 +349,7 @@ def _ranks_and_flush(setup: _Setup) -> tuple[I32, I32]:
     return t.high_ranks, t.high_flush
 
 
-def _exact_fast(setup: _Setup) -> EquityResult:
+def _exact_fast(setup: _Setup, workers: int) -> EquityResult:
     from pokerroom.equity import kernels
 
     deals = list(_deals(setup))
@@ -357,22 +369,32 @@ def _exact_fast(setup: _Setup) -> EquityResult:
     shares = np.zeros_like(wins)
     t = batch_tables()
     ranks, flush = _ranks_and_flush(setup)
-    kernels.holdem_exact(
-        holes,
-        live_sets,
-        live_counts,
-        np.array(setup.board, dtype=np.uint8),
-        KERNEL_CARD_KEYS,
-        KERNEL_SUIT_RANK_BITS,
-        t.multiplier64,
-        t.displacement,
-        ranks,
-        flush,
-        *_multisets(setup.to_come),
-        wins,
-        ties,
-        shares,
-    )
+    board = np.array(setup.board, dtype=np.uint8)
+    keys, multiset_ranks = _multisets(setup.to_come)
+
+    def run(rows: slice) -> None:
+        kernels.holdem_exact(
+            holes[rows],
+            live_sets[rows],
+            live_counts[rows],
+            board,
+            KERNEL_CARD_KEYS,
+            KERNEL_SUIT_RANK_BITS,
+            t.multiplier64,
+            t.displacement,
+            ranks,
+            flush,
+            keys,
+            multiset_ranks,
+            wins[rows],
+            ties[rows],
+            shares[rows],
+        )
+
+    # Each deal has its own row of results: threads share the deals.
+    parts = min(workers, len(deals))
+    bounds = np.linspace(0, len(deals), parts + 1).astype(int).tolist()
+    _in_threads(run, [slice(a, b) for a, b in itertools.pairwise(bounds)], workers)
     total = len(deals) * comb(setup.live_count(), setup.to_come)
     return _result(
         setup,
@@ -395,7 +417,7 @@ def _multisets(size: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int8]]:
     return _MULTISETS[size]
 
 
-def _monte_carlo_fast(setup: _Setup, samples: int, seed: int | None) -> EquityResult:
+def _monte_carlo_fast(setup: _Setup, blocks: list[Block], workers: int) -> EquityResult:
     from pokerroom.equity import kernels
 
     players = setup.players
@@ -407,43 +429,48 @@ def _monte_carlo_fast(setup: _Setup, samples: int, seed: int | None) -> EquityRe
         counts[p] = len(hands)
     out = set(setup.board) | set(setup.dead)
     deck = np.array([c for c in setup.deck if c not in out], dtype=np.uint8)
-    wins = np.zeros((1, players), dtype=np.int64)
+    board = np.array(setup.board, dtype=np.uint8)
+    wins = np.zeros((len(blocks), players), dtype=np.int64)
     ties = np.zeros_like(wins)
     shares = np.zeros_like(wins)
-    squares = np.zeros(players, dtype=np.float64)
+    squares = np.zeros((len(blocks), players), dtype=np.float64)
     t = batch_tables()
     ranks, flush = _ranks_and_flush(setup)
     _guard_compatible(setup)
-    kernels.holdem_monte_carlo(
-        choices,
-        counts,
-        np.array(setup.board, dtype=np.uint8),
-        deck,
-        samples,
-        _seed(seed),
-        KERNEL_CARD_KEYS,
-        KERNEL_SUIT_RANK_BITS,
-        t.multiplier64,
-        t.displacement,
-        ranks,
-        flush,
-        wins,
-        ties,
-        shares,
-        squares,
-    )
+
+    def run(b: int) -> None:
+        kernels.holdem_monte_carlo(
+            choices,
+            counts,
+            board,
+            deck,
+            blocks[b].samples,
+            blocks[b].seed,
+            KERNEL_CARD_KEYS,
+            KERNEL_SUIT_RANK_BITS,
+            t.multiplier64,
+            t.displacement,
+            ranks,
+            flush,
+            wins[b : b + 1],
+            ties[b : b + 1],
+            shares[b : b + 1],
+            squares[b],
+        )
+
+    _in_threads(run, list(range(len(blocks))), workers)
     return _result(
         setup,
-        shares=shares[0] / SHARE_UNIT,
-        wins=wins[0].astype(np.float64),
-        ties=ties[0].astype(np.float64),
-        total=samples,
+        shares=shares.sum(axis=0) / SHARE_UNIT,
+        wins=wins.sum(axis=0).astype(np.float64),
+        ties=ties.sum(axis=0).astype(np.float64),
+        total=sum(b.samples for b in blocks),
         exact=False,
-        share_squares=squares,
+        share_squares=squares.sum(axis=0),
     )
 
 
-def _monte_carlo_omaha(setup: _Setup, samples: int, seed: int | None) -> EquityResult:
+def _monte_carlo_omaha(setup: _Setup, blocks: list[Block], workers: int) -> EquityResult:
     from pokerroom.equity import kernels
 
     players = setup.players
@@ -458,46 +485,85 @@ def _monte_carlo_omaha(setup: _Setup, samples: int, seed: int | None) -> EquityR
     deck = np.array([c for c in setup.deck if c not in out], dtype=np.uint8)
     if len(deck) < setup.to_come + size * int(random_player.sum()):
         raise ConfigError("not enough cards left in the deck to deal every random hand")
-    wins = np.zeros(players, dtype=np.int64)
+    wins = np.zeros((len(blocks), players), dtype=np.int64)
     ties = np.zeros_like(wins)
-    shares = np.zeros(players, dtype=np.float64)
-    squares = np.zeros(players, dtype=np.float64)
+    shares = np.zeros((len(blocks), players), dtype=np.float64)
+    squares = np.zeros_like(shares)
     t = batch_tables()
-    kernels.omaha_monte_carlo(
-        holes,
-        random_player,
-        np.array(setup.board, dtype=np.uint8),
-        deck,
-        samples,
-        _seed(seed),
-        setup.game == "omaha_hilo",
-        KERNEL_CARD_KEYS,
-        KERNEL_SUIT_RANK_BITS,
-        t.multiplier64,
-        t.displacement,
-        t.high_ranks,
-        t.high_flush,
-        batch_api.KERNEL_LOW_BITS,
-        wins,
-        ties,
-        shares,
-        squares,
-    )
+    board = np.array(setup.board, dtype=np.uint8)
+
+    def run(b: int) -> None:
+        kernels.omaha_monte_carlo(
+            holes,
+            random_player,
+            board,
+            deck,
+            blocks[b].samples,
+            blocks[b].seed,
+            setup.game == "omaha_hilo",
+            KERNEL_CARD_KEYS,
+            KERNEL_SUIT_RANK_BITS,
+            t.multiplier64,
+            t.displacement,
+            t.high_ranks,
+            t.high_flush,
+            batch_api.KERNEL_LOW_BITS,
+            wins[b],
+            ties[b],
+            shares[b],
+            squares[b],
+        )
+
+    _in_threads(run, list(range(len(blocks))), workers)
     return _result(
         setup,
-        shares=shares,
-        wins=wins.astype(np.float64),
-        ties=ties.astype(np.float64),
-        total=samples,
+        shares=shares.sum(axis=0),
+        wins=wins.sum(axis=0).astype(np.float64),
+        ties=ties.sum(axis=0).astype(np.float64),
+        total=sum(b.samples for b in blocks),
         exact=False,
-        share_squares=squares,
+        share_squares=squares.sum(axis=0),
     )
 
 
-def _seed(seed: int | None) -> int:
+BLOCK: Final = 1 << 16
+"""Monte Carlo deals per block; each block has its own seed, derived from the caller's."""
+MASK64: Final = (1 << 64) - 1
+
+
+@dataclass(frozen=True)
+class Block:
+    samples: int
+    seed: int
+
+
+def _mix64(value: int) -> int:
+    """The SplitMix64 finalizer: a well-spread 63-bit number from any int."""
+    z = (value + 0x9E3779B97F4A7C15) & MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return (z ^ (z >> 31)) >> 1
+
+
+def _blocks(samples: int, seed: int | None) -> list[Block]:
+    """Blocks of ``BLOCK`` deals: block b's seed mixes the seed with b, never a shifted stream."""
     if seed is None:
-        return int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0] >> 1)
-    return seed & ((1 << 63) - 1)
+        seed = int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0])
+    base = _mix64(seed & MASK64)
+    return [
+        Block(min(BLOCK, samples - start), _mix64(base ^ _mix64(number)))
+        for number, start in enumerate(range(0, samples, BLOCK))
+    ]
+
+
+def _in_threads(run: Callable[[_T], None], parts: list[_T], workers: int) -> None:
+    """``run`` every part, on up to ``workers`` threads (the kernels release the GIL)."""
+    if workers <= 1 or len(parts) <= 1:
+        for part in parts:
+            run(part)
+        return
+    with ThreadPoolExecutor(max_workers=min(workers, len(parts))) as pool:
+        list(pool.map(run, parts))
 
 
 def _guard_compatible(setup: _Setup) -> None:
@@ -616,8 +682,7 @@ def _partitions(width: int, sizes: list[int]) -> list[list[int]]:
     return results
 
 
-def _monte_carlo_batch(setup: _Setup, samples: int, seed: int | None) -> EquityResult:
-    rng = np.random.default_rng(seed)
+def _monte_carlo_batch(setup: _Setup, blocks: list[Block]) -> EquityResult:
     players = setup.players
     totals = [np.zeros(players) for _ in range(4)]
     known = np.zeros(52, dtype=bool)
@@ -626,9 +691,9 @@ def _monte_carlo_batch(setup: _Setup, samples: int, seed: int | None) -> EquityR
     board = np.array(setup.board, dtype=np.uint8)
     k = setup.to_come
     _guard_compatible(setup)
-    done = 0
-    while done < samples:
-        n = min(CHUNK, samples - done)
+    for block in blocks:
+        rng = np.random.default_rng(block.seed)
+        n = block.samples
         holes = _sample_hands(setup, rng, n, known)
         taken = np.broadcast_to(known, (n, 52)).copy()
         for h in holes:
@@ -649,13 +714,12 @@ def _monte_carlo_batch(setup: _Setup, samples: int, seed: int | None) -> EquityR
             np.ascontiguousarray(boards, dtype=np.uint8),
             totals,
         )
-        done += n
     return _result(
         setup,
         shares=totals[0],
         wins=totals[1],
         ties=totals[2],
-        total=samples,
+        total=sum(b.samples for b in blocks),
         exact=False,
         share_squares=totals[3],
     )
