@@ -32,7 +32,7 @@ from __future__ import annotations
 import itertools
 import os
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from math import comb, prod, sqrt
 from typing import Final, Literal, TypeVar
@@ -52,6 +52,7 @@ from pokerroom.evaluation.batch_tables import (
 from pokerroom.evaluation.hand import checked_cards
 
 _T = TypeVar("_T")
+Progress = Callable[[float], None]
 Game = Literal["holdem", "short_deck", "omaha", "omaha_hilo"]
 Method = Literal["auto", "exact", "monte_carlo"]
 U8 = npt.NDArray[np.uint8]
@@ -65,6 +66,8 @@ HARD_EXACT_LIMIT: Final = 200 * EXACT_LIMIT["fast"]
 """An explicit ``method="exact"`` beyond this is refused rather than left to run for hours."""
 CHUNK: Final = 1 << 16
 """Boards or deals per step of the batch path."""
+PARTS: Final = 32
+"""Parts an exact enumeration over many deals is cut into (progress, threads)."""
 SHARE_UNIT: Final = 2520
 
 
@@ -272,6 +275,7 @@ def equity(
     seed: int | None = None,
     hole_cards: int = 4,
     workers: int = 1,
+    progress: Progress | None = None,
 ) -> EquityResult:
     """Each player's equity (see the module docstring).
 
@@ -282,7 +286,8 @@ def equity(
     ``workers``: threads to share the work (0: one per core); the Numba
     kernels release the GIL.  Monte Carlo runs in blocks of ``BLOCK``
     deals, each seeded from ``seed`` and its number, so the result does not
-    depend on ``workers``.
+    depend on ``workers``.  ``progress`` is called with the fraction done
+    (0 to 1) as parts of the work finish.
     """
     if workers < 0:
         raise ConfigError("workers must be 0 (one per core) or more")
@@ -302,14 +307,14 @@ def equity(
                 f"exact enumeration would evaluate about {work:.2g} hands; use Monte Carlo"
             )
         if _fast(setup) and not any(setup.random_size):
-            return _exact_fast(setup, workers)
-        return _exact_batch(setup)
+            return _exact_fast(setup, workers, progress)
+        return _exact_batch(setup, progress)
     blocks = _blocks(samples, seed)
     if _fast(setup):
-        return _monte_carlo_fast(setup, blocks, workers)
+        return _monte_carlo_fast(setup, blocks, workers, progress)
     if setup.game.startswith("omaha") and batch_api.backend() == "numba":
-        return _monte_carlo_omaha(setup, blocks, workers)
-    return _monte_carlo_batch(setup, blocks)
+        return _monte_carlo_omaha(setup, blocks, workers, progress)
+    return _monte_carlo_batch(setup, blocks, progress)
 
 
 def _result(
@@ -349,7 +354,7 @@ def _ranks_and_flush(setup: _Setup) -> tuple[I32, I32]:
     return t.high_ranks, t.high_flush
 
 
-def _exact_fast(setup: _Setup, workers: int) -> EquityResult:
+def _exact_fast(setup: _Setup, workers: int, progress: Progress | None = None) -> EquityResult:
     from pokerroom.equity import kernels
 
     deals = list(_deals(setup))
@@ -391,10 +396,11 @@ def _exact_fast(setup: _Setup, workers: int) -> EquityResult:
             shares[rows],
         )
 
-    # Each deal has its own row of results: threads share the deals.
-    parts = min(workers, len(deals))
+    # Each deal has its own row of results: threads share the deals (in up to
+    # PARTS parts, for progress reports).
+    parts = min(max(workers, PARTS), len(deals))
     bounds = np.linspace(0, len(deals), parts + 1).astype(int).tolist()
-    _in_threads(run, [slice(a, b) for a, b in itertools.pairwise(bounds)], workers)
+    _in_threads(run, [slice(a, b) for a, b in itertools.pairwise(bounds)], workers, progress)
     total = len(deals) * comb(setup.live_count(), setup.to_come)
     return _result(
         setup,
@@ -417,7 +423,9 @@ def _multisets(size: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int8]]:
     return _MULTISETS[size]
 
 
-def _monte_carlo_fast(setup: _Setup, blocks: list[Block], workers: int) -> EquityResult:
+def _monte_carlo_fast(
+    setup: _Setup, blocks: list[Block], workers: int, progress: Progress | None = None
+) -> EquityResult:
     from pokerroom.equity import kernels
 
     players = setup.players
@@ -458,7 +466,7 @@ def _monte_carlo_fast(setup: _Setup, blocks: list[Block], workers: int) -> Equit
             squares[b],
         )
 
-    _in_threads(run, list(range(len(blocks))), workers)
+    _in_threads(run, list(range(len(blocks))), workers, progress)
     return _result(
         setup,
         shares=shares.sum(axis=0) / SHARE_UNIT,
@@ -470,7 +478,9 @@ def _monte_carlo_fast(setup: _Setup, blocks: list[Block], workers: int) -> Equit
     )
 
 
-def _monte_carlo_omaha(setup: _Setup, blocks: list[Block], workers: int) -> EquityResult:
+def _monte_carlo_omaha(
+    setup: _Setup, blocks: list[Block], workers: int, progress: Progress | None = None
+) -> EquityResult:
     from pokerroom.equity import kernels
 
     players = setup.players
@@ -514,7 +524,7 @@ def _monte_carlo_omaha(setup: _Setup, blocks: list[Block], workers: int) -> Equi
             squares[b],
         )
 
-    _in_threads(run, list(range(len(blocks))), workers)
+    _in_threads(run, list(range(len(blocks))), workers, progress)
     return _result(
         setup,
         shares=shares.sum(axis=0),
@@ -556,14 +566,22 @@ def _blocks(samples: int, seed: int | None) -> list[Block]:
     ]
 
 
-def _in_threads(run: Callable[[_T], None], parts: list[_T], workers: int) -> None:
+def _in_threads(
+    run: Callable[[_T], None], parts: list[_T], workers: int, progress: Progress | None
+) -> None:
     """``run`` every part, on up to ``workers`` threads (the kernels release the GIL)."""
     if workers <= 1 or len(parts) <= 1:
-        for part in parts:
+        for done, part in enumerate(parts, 1):
             run(part)
+            if progress is not None:
+                progress(done / len(parts))
         return
     with ThreadPoolExecutor(max_workers=min(workers, len(parts))) as pool:
-        list(pool.map(run, parts))
+        futures = [pool.submit(run, part) for part in parts]
+        for done, future in enumerate(as_completed(futures), 1):
+            future.result()
+            if progress is not None:
+                progress(done / len(parts))
 
 
 def _guard_compatible(setup: _Setup) -> None:
@@ -623,7 +641,7 @@ def _accumulate(setup: _Setup, holes: list[U8], boards: U8, totals: list[F64]) -
     totals[3] += (share * share).sum(axis=0)
 
 
-def _exact_batch(setup: _Setup) -> EquityResult:
+def _exact_batch(setup: _Setup, progress: Progress | None = None) -> EquityResult:
     players = setup.players
     totals = [np.zeros(players) for _ in range(4)]
     k = setup.to_come
@@ -632,10 +650,15 @@ def _exact_batch(setup: _Setup) -> EquityResult:
     known = set(setup.board) | set(setup.dead)
     randoms = [p for p in range(players) if setup.random_size[p]]
     fixed_hands = [h if h else ((),) for h in setup.hands]
-    for deal in itertools.product(*fixed_hands):
+    deals = [
+        deal
+        for deal in itertools.product(*fixed_hands)
+        if len({c for hand in deal for c in hand}) == sum(len(hand) for hand in deal)
+    ]
+    for number, deal in enumerate(deals, 1):
+        if progress is not None and number > 1:
+            progress((number - 1) / len(deals))
         cards = [c for hand in deal for c in hand]
-        if len(set(cards)) != len(cards):
-            continue
         live = np.array([c for c in setup.deck if c not in known and c not in cards], np.uint8)
         # Random players' holes come from the live cards, then the board from the rest.
         draws = k + sum(setup.random_size[p] for p in randoms)
@@ -658,6 +681,8 @@ def _exact_batch(setup: _Setup) -> EquityResult:
                     holes.append(np.broadcast_to(np.array(deal[p], np.uint8), (n, len(deal[p]))))
             _accumulate(setup, holes, np.ascontiguousarray(boards), totals)
             total += n
+    if progress is not None:
+        progress(1.0)
     return _result(setup, shares=totals[0], wins=totals[1], ties=totals[2], total=total, exact=True)
 
 
@@ -682,7 +707,9 @@ def _partitions(width: int, sizes: list[int]) -> list[list[int]]:
     return results
 
 
-def _monte_carlo_batch(setup: _Setup, blocks: list[Block]) -> EquityResult:
+def _monte_carlo_batch(
+    setup: _Setup, blocks: list[Block], progress: Progress | None = None
+) -> EquityResult:
     players = setup.players
     totals = [np.zeros(players) for _ in range(4)]
     known = np.zeros(52, dtype=bool)
@@ -691,7 +718,9 @@ def _monte_carlo_batch(setup: _Setup, blocks: list[Block]) -> EquityResult:
     board = np.array(setup.board, dtype=np.uint8)
     k = setup.to_come
     _guard_compatible(setup)
-    for block in blocks:
+    for number, block in enumerate(blocks, 1):
+        if progress is not None and number > 1:
+            progress((number - 1) / len(blocks))
         rng = np.random.default_rng(block.seed)
         n = block.samples
         holes = _sample_hands(setup, rng, n, known)
@@ -714,6 +743,8 @@ def _monte_carlo_batch(setup: _Setup, blocks: list[Block]) -> EquityResult:
             np.ascontiguousarray(boards, dtype=np.uint8),
             totals,
         )
+    if progress is not None:
+        progress(1.0)
     return _result(
         setup,
         shares=totals[0],
