@@ -76,3 +76,9 @@ def test_progress_rises_to_one(backend: str, kwargs: dict[str, object]) -> None:
     seen: list[float] = []
     equity(["QQ+, AKs", "T9s-65s"], board="Kd7h2s", progress=seen.append, **kwargs)  # type: ignore[arg-type]
     assert seen and seen == sorted(seen) and seen[-1] == 1.0
+
+
+def test_importing_the_command_loads_no_numpy() -> None:
+    code = "import sys, pokerroom.equity.command; print('numpy' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"

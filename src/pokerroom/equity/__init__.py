@@ -5,11 +5,33 @@ every board; ``board``, ``dead``, ``game`` (``"holdem"``, ``"short_deck"``,
 ``"omaha"``, ``"omaha_hilo"``) and ``method`` (``"auto"``, ``"exact"``,
 ``"monte_carlo"``) say more.  Ranges use the standard notation
 (:func:`parse_range`).  See :mod:`pokerroom.equity.calculate`.
+
+The names load on first use, so ``pokerroom.equity.command`` (the command
+line) imports without NumPy.
 """
 
 from __future__ import annotations
 
-from pokerroom.equity.calculate import EquityResult, Game, Method, equity
-from pokerroom.equity.ranges import Range, parse_range
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pokerroom.equity.calculate import EquityResult, Game, Method, equity
+    from pokerroom.equity.ranges import Range, parse_range
 
 __all__ = ["EquityResult", "Game", "Method", "Range", "equity", "parse_range"]
+
+_WHERE = {
+    "EquityResult": "pokerroom.equity.calculate",
+    "Game": "pokerroom.equity.calculate",
+    "Method": "pokerroom.equity.calculate",
+    "equity": "pokerroom.equity.calculate",
+    "Range": "pokerroom.equity.ranges",
+    "parse_range": "pokerroom.equity.ranges",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _WHERE:
+        return getattr(import_module(_WHERE[name]), name)
+    raise AttributeError(f"module 'pokerroom.equity' has no attribute {name!r}")

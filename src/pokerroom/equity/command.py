@@ -5,7 +5,9 @@
     pokerroom equity AhKh2d3d random --game omaha_hilo --workers 0
 
 Until the main command lists it, ``python -m pokerroom.equity ...`` runs the
-same thing.  The CLI module registers it with :func:`add_parser`.
+same thing.  The CLI module registers it with :func:`add_parser`; importing
+this module loads neither NumPy nor Numba, so the other commands start as
+fast as before.
 """
 
 from __future__ import annotations
@@ -15,10 +17,14 @@ import json
 import sys
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pokerroom.equity.calculate import GAMES, EquityResult, Method, equity
 from pokerroom.errors import PokerError
+
+if TYPE_CHECKING:
+    from pokerroom.equity.calculate import EquityResult, Method
+
+GAMES = ("holdem", "short_deck", "omaha", "omaha_hilo")
 
 DESCRIPTION = (
     "Each player's share of the pot: exact enumeration when it is small enough, Monte Carlo "
@@ -55,6 +61,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TaskProgressColumn, TimeRemainingColumn
+
+    from pokerroom.equity.calculate import equity
 
     method: Method = "exact" if args.exact else "monte_carlo" if args.monte_carlo else "auto"
     err = Console(stderr=True)
