@@ -10,7 +10,7 @@ from itertools import combinations, product
 import pytest
 
 from pokerroom.cards import FULL_DECK, SHORT_DECK, parse_cards
-from pokerroom.equity import EquityResult, calculate, equity, parse_range
+from pokerroom.equity import EquityResult, boards, calculate, deals, equity, parse_range
 from pokerroom.equity.calculate import Game
 from pokerroom.errors import ConfigError, NotationError
 from pokerroom.evaluation import EVALUATORS
@@ -318,9 +318,9 @@ def test_preflop_kernel_equals_the_board_by_board_enumeration(
     game: Game, players: list[str], board: str
 ) -> None:
     """The counting kernel against evaluating every board with the batch evaluators."""
-    setup = calculate._setup(players, game=game, board=board, dead="", hole_cards=4)
+    setup = deals.build_setup(players, game=game, board=board, dead="", hole_cards=4)
     fast = calculate._exact_fast(setup, 1)
-    slow = calculate._exact_batch(setup)
+    slow = boards.exact_by_boards(setup)
     assert fast.deals == slow.deals
     assert fast.equity == pytest.approx(slow.equity, abs=1e-12)
     assert fast.win == pytest.approx(slow.win, abs=1e-12)

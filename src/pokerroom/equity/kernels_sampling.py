@@ -1,0 +1,324 @@
+"""Numba kernels for Monte Carlo equity: hold'em, short deck, Omaha hi and hi-lo.
+
+Random numbers come from SplitMix64 in plain int64 arithmetic (wrapping
+multiplication, masked shifts), so a seed gives the same deals on every
+machine; each 64-bit number deals two cards.  Boards are dealt by a partial
+Fisher-Yates shuffle of the cards nobody holds, without redraws.  Imported
+only when an equity is first asked for.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from pokerroom.equity.kernels_exact import SHARE_UNIT
+from pokerroom.evaluation.batch_numba import (
+    flush_shift,
+    kernel,
+    omaha_high_row,
+    omaha_low8_row,
+    slot_of,
+)
+from pokerroom.evaluation.batch_tables import FLUSH_BITS, RANK_MASK, SUIT_BASE
+
+U8 = npt.NDArray[np.uint8]
+I32 = npt.NDArray[np.int32]
+I64 = npt.NDArray[np.int64]
+F64 = npt.NDArray[np.float64]
+
+
+@kernel
+def splitmix(state: int) -> tuple[int, int]:
+    """SplitMix64: (next state, 64 random bits), in wrapping int64 arithmetic."""
+    state += -7046029254386353131  # 0x9E3779B97F4A7C15
+    z = state
+    z = (z ^ ((z >> 30) & 0x3FFFFFFFF)) * -4658895280553007687  # 0xBF58476D1CE4E5B9
+    z = (z ^ ((z >> 27) & 0x1FFFFFFFFF)) * -7723592293110705685  # 0x94D049BB133111EB
+    return state, z ^ ((z >> 31) & 0x1FFFFFFFF)
+
+
+MONTE_CARLO_CHUNK: Final = 2048
+"""Deals drawn, then evaluated, then settled, per step: each loop stays tight."""
+
+
+@kernel
+def holdem_monte_carlo(
+    choices: U8,
+    choice_counts: I64,
+    board: U8,
+    deck: U8,
+    samples: int,
+    seed: int,
+    card_keys: I64,
+    suit_bits: I64,
+    multiplier: int,
+    displacement: I32,
+    ranks: I32,
+    flush: I32,
+    wins: I64,
+    ties: I64,
+    shares: I64,
+    share_squares: F64,
+) -> int:
+    """Random deals: each player's hand from ``choices[p, :choice_counts[p]]``, then the board.
+
+    A deal whose hands collide is drawn again whole, so every compatible
+    combination of hands is equally likely.  The board is completed from
+    ``deck`` (the cards neither dead nor on the board) by a partial
+    Fisher-Yates shuffle after the hands just dealt from ranges are moved to
+    the front (no redraws).  Each random 64-bit number serves two cards.
+    Deals go in chunks through three loops (draw, evaluate, settle), which
+    the processor overlaps far better than one loop doing all three.
+    Returns the number of redrawn deals.
+    """
+    players = choices.shape[0]
+    chunk = MONTE_CARLO_CHUNK
+    state = seed
+    for _ in range(4):
+        state, _ = splitmix(state)
+    k = 5 - board.shape[0]
+    known_key = SUIT_BASE
+    known_bits = 0
+    for x in range(board.shape[0]):
+        known_key += card_keys[board[x]]
+        known_bits |= suit_bits[board[x]]
+    cards = deck.copy()
+    n_deck = cards.shape[0]
+    hole_keys = np.empty((players, chunk), dtype=np.int64)
+    hole_bits = np.empty((players, chunk), dtype=np.int64)
+    board_keys = np.empty(chunk, dtype=np.int64)
+    board_bits = np.empty(chunk, dtype=np.int64)
+    values = np.empty((players, chunk), dtype=np.int64)
+    fixed = True
+    taken_fixed = 0
+    for p in range(players):
+        if choice_counts[p] > 1:
+            fixed = False
+        else:
+            a = choices[p, 0, 0]
+            b = choices[p, 0, 1]
+            hole_keys[p, :] = card_keys[a] + card_keys[b]
+            hole_bits[p, :] = suit_bits[a] | suit_bits[b]
+            taken_fixed |= (1 << int(a)) | (1 << int(b))
+    share_of = np.zeros(players + 1, dtype=np.int64)
+    square_of = np.zeros(players + 1, dtype=np.float64)
+    for w in range(1, players + 1):
+        share_of[w] = SHARE_UNIT // w
+        square_of[w] = 1.0 / (w * w)
+    # The fixed hands leave the deck; a range's hand is moved out of the way per deal.
+    live = 0
+    for j in range(n_deck):
+        if not (taken_fixed >> int(cards[j])) & 1:
+            cards[live] = cards[j]
+            live += 1
+    n_deck = live
+    where = np.full(52, -1, dtype=np.int64)
+    for j in range(n_deck):
+        where[cards[j]] = j
+    chosen = np.zeros((players, 2), dtype=np.int64)
+    pair = 0
+    rejected = 0
+    done = 0
+    while done < samples:
+        n = min(chunk, samples - done)
+        for s in range(n):
+            taken = taken_fixed
+            if not fixed:
+                while True:
+                    taken = taken_fixed
+                    clash = False
+                    for p in range(players):
+                        if choice_counts[p] == 1:
+                            continue
+                        state, r = splitmix(state)
+                        pick = (((r >> 32) & 0xFFFFFFFF) * choice_counts[p]) >> 32
+                        a = choices[p, pick, 0]
+                        b = choices[p, pick, 1]
+                        bit = (1 << int(a)) | (1 << int(b))
+                        if taken & bit:
+                            clash = True
+                            break
+                        taken |= bit
+                        chosen[p, 0] = a
+                        chosen[p, 1] = b
+                        hole_keys[p, s] = card_keys[a] + card_keys[b]
+                        hole_bits[p, s] = suit_bits[a] | suit_bits[b]
+                    if not clash:
+                        break
+                    rejected += 1
+            key = known_key
+            bits = known_bits
+            if fixed:
+                for i in range(k):
+                    if i & 1 == 0:
+                        state, pair = splitmix(state)
+                        r = pair & 0xFFFFFFFF
+                    else:
+                        r = (pair >> 32) & 0xFFFFFFFF
+                    j = i + ((r * (n_deck - i)) >> 32)
+                    c = cards[j]
+                    cards[j] = cards[i]
+                    cards[i] = c
+                    key += card_keys[c]
+                    bits |= suit_bits[c]
+                board_keys[s] = key
+                board_bits[s] = bits
+                continue
+            # Move the hands just dealt to the front, then deal the board after them.
+            front = 0
+            for p in range(players):
+                if choice_counts[p] == 1:
+                    continue
+                for x in range(2):
+                    c = chosen[p, x]
+                    j = where[c]
+                    other = cards[front]
+                    cards[front] = c
+                    where[c] = front
+                    cards[j] = other
+                    where[other] = j
+                    front += 1
+            for i in range(k):
+                if i & 1 == 0:
+                    state, pair = splitmix(state)
+                    r = pair & 0xFFFFFFFF
+                else:
+                    r = (pair >> 32) & 0xFFFFFFFF
+                at = front + i
+                j = at + ((r * (n_deck - at)) >> 32)
+                c = cards[j]
+                other = cards[at]
+                cards[j] = other
+                where[other] = j
+                cards[at] = c
+                where[c] = at
+                key += card_keys[c]
+                bits |= suit_bits[c]
+            board_keys[s] = key
+            board_bits[s] = bits
+        for p in range(players):
+            for s in range(n):
+                full = board_keys[s] + hole_keys[p, s]
+                if full & FLUSH_BITS:
+                    lane = (board_bits[s] | hole_bits[p, s]) >> flush_shift(full)
+                    values[p, s] = flush[lane & 0x1FFF]
+                else:
+                    values[p, s] = ranks[slot_of(full & RANK_MASK, multiplier, displacement)]
+        # Branch-free settling: who wins a random board is unpredictable.
+        for s in range(n):
+            best = values[0, s]
+            for p in range(1, players):
+                best = max(best, values[p, s])
+            winners = 0
+            for p in range(players):
+                winners += values[p, s] == best
+            share = share_of[winners]
+            square = square_of[winners]
+            alone = winners == 1
+            for p in range(players):
+                top = values[p, s] == best
+                shares[0, p] += top * share
+                share_squares[p] += top * square
+                wins[0, p] += top & alone
+                ties[0, p] += top & (not alone)
+        done += n
+    return rejected
+
+
+@kernel
+def omaha_monte_carlo(
+    holes: U8,
+    random_player: npt.NDArray[np.bool_],
+    board: U8,
+    deck: U8,
+    samples: int,
+    seed: int,
+    hi_lo: bool,
+    card_keys: I64,
+    suit_bits: I64,
+    multiplier: int,
+    displacement: I32,
+    ranks: I32,
+    flush: I32,
+    low_bits: I64,
+    wins: I64,
+    ties: I64,
+    shares: F64,
+    share_squares: F64,
+) -> None:
+    """Random Omaha deals: random players' holes, then the board, from ``deck``.
+
+    ``holes[p]`` is player p's hand unless ``random_player[p]``; ``deck``
+    holds every card not dead, not on the board and in nobody's fixed hand,
+    so a partial Fisher-Yates shuffle draws without redraws.  In hi-lo each
+    half pot is split among its best hands, the whole pot going high when
+    nobody has an eight-or-better low.
+    """
+    players, size = holes.shape
+    hands = holes.copy()
+    full_board = np.zeros((1, 5), dtype=np.uint8)
+    known = board.shape[0]
+    for x in range(known):
+        full_board[0, x] = board[x]
+    cards = deck.copy()
+    n = cards.shape[0]
+    pairs = np.empty(15, dtype=np.int64)
+    triples = np.empty(10, dtype=np.int64)
+    hole_ranks = np.empty(6, dtype=np.int64)
+    board_ranks = np.empty(5, dtype=np.int64)
+    high = np.empty(players, dtype=np.int64)
+    low = np.empty(players, dtype=np.int64)
+    state = seed
+    for _ in range(4):
+        state, _ = splitmix(state)
+    for _ in range(samples):
+        drawn = 0
+        for p in range(players):
+            if random_player[p]:
+                for x in range(size):
+                    state, r = splitmix(state)
+                    j = drawn + ((((r >> 32) & 0xFFFFFFFF) * (n - drawn)) >> 32)
+                    c = cards[j]
+                    cards[j] = cards[drawn]
+                    cards[drawn] = c
+                    hands[p, x] = c
+                    drawn += 1
+        for x in range(known, 5):
+            state, r = splitmix(state)
+            j = drawn + ((((r >> 32) & 0xFFFFFFFF) * (n - drawn)) >> 32)
+            c = cards[j]
+            cards[j] = cards[drawn]
+            cards[drawn] = c
+            full_board[0, x] = c
+            drawn += 1
+        best_high = 0
+        for p in range(players):
+            high[p] = omaha_high_row(
+                hands, full_board, p, 0, card_keys, suit_bits, multiplier, displacement,
+                ranks, flush, pairs, triples, hole_ranks, board_ranks,
+            )  # fmt: skip
+            best_high = max(best_high, high[p])
+        high_winners = 0
+        for p in range(players):
+            high_winners += high[p] == best_high
+        best_low = 0
+        low_winners = 0
+        if hi_lo:
+            for p in range(players):
+                low[p] = omaha_low8_row(hands, full_board, p, 0, low_bits)
+                best_low = max(best_low, low[p])
+            for p in range(players):
+                low_winners += best_low > 0 and low[p] == best_low
+        for p in range(players):
+            share = (high[p] == best_high) / high_winners
+            if best_low > 0:
+                share = 0.5 * share + 0.5 * ((low[p] == best_low) / low_winners)
+            shares[p] += share
+            share_squares[p] += share * share
+            if share == 1.0:
+                wins[p] += 1
+            elif share > 0.0:
+                ties[p] += 1
