@@ -25,6 +25,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    insert,
     select,
     update,
 )
@@ -230,8 +231,10 @@ class Store:
             return row.id
 
     def add_action(self, hand_id: int, seq: int, seat: int | None, action: dict[str, Any]) -> None:
-        with Session(self.engine) as s, s.begin():
-            s.add(ActionRow(hand_id=hand_id, seq=seq, seat=seat, action=action))
+        # The hottest write of the room: a plain insert, no ORM unit of work.
+        with self.engine.begin() as connection:
+            connection.execute(insert(ActionRow), [{"hand_id": hand_id, "seq": seq,
+                                                     "seat": seat, "action": action}])
 
     def finish_hand(self, hand_id: int, result: dict[str, Any], phh: str | None,
                     text: str | None, table_id: str, snapshot: dict[str, Any]) -> None:
