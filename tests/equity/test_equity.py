@@ -9,7 +9,7 @@ from itertools import combinations, product
 
 import pytest
 
-from pokerroom.cards import FULL_DECK, SHORT_DECK, parse_cards
+from pokerroom.cards import FULL_DECK, SHORT_DECK, format_cards, parse_cards
 from pokerroom.equity import EquityResult, boards, calculate, deals, equity, parse_range
 from pokerroom.equity.calculate import Game
 from pokerroom.errors import ConfigError, NotationError
@@ -356,3 +356,22 @@ def test_exact_ranges_split_over_workers_give_the_same_counts() -> None:
 def test_workers_must_not_be_negative() -> None:
     with pytest.raises(ConfigError, match="workers"):
         equity(["AsKs", "QhQd"], workers=-1)
+
+
+@pytest.mark.parametrize(("ranges", "board"), [(["AKs", "QQ"], ""), (["AK", "TT-JJ"], "2h7h9c")])
+def test_suit_classes_give_the_average_over_every_deal(ranges: list[str], board: str) -> None:
+    """Deals that differ by a renaming of suits are enumerated once, weighted by their count."""
+    combined = equity(ranges, board=board, method="exact")
+    known = set(cards(board))
+    results = [
+        equity([format_cards(a), format_cards(b)], board=board, method="exact")
+        for a in parse_range(ranges[0]).combos
+        for b in parse_range(ranges[1]).combos
+        if not (set(a) | set(b)) & known and not set(a) & set(b)
+    ]
+    assert combined.deals == sum(r.deals for r in results)
+    for p in range(2):
+        assert combined.equity[p] == pytest.approx(
+            sum(r.equity[p] for r in results) / len(results), abs=1e-12
+        )
+        assert combined.win[p] == pytest.approx(sum(r.win[p] for r in results) / len(results))

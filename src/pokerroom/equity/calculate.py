@@ -50,7 +50,7 @@ from pokerroom.equity.deals import (
     guard_compatible,
     is_short_deck,
 )
-from pokerroom.equity.ranges import Range
+from pokerroom.equity.ranges import Combo, Range
 from pokerroom.equity.result import (
     SHARE_UNIT,
     Block,
@@ -146,9 +146,10 @@ def _ranks_and_flush(setup: Setup) -> tuple[I32, I32]:
 def _exact_fast(setup: Setup, workers: int, progress: Progress | None = None) -> EquityResult:
     from pokerroom.equity import kernels_exact
 
-    deals = list(compatible_deals(setup))
-    if not deals:
+    every_deal = list(compatible_deals(setup))
+    if not every_deal:
         raise ConfigError("no compatible deal: the players' hands always collide")
+    deals, weight = suit_classes(every_deal, setup)
     players = setup.players
     holes = np.array(deals, dtype=np.uint8).reshape(len(deals), players, 2)
     taken = np.ones((len(deals), 52), dtype=bool)
@@ -190,15 +191,45 @@ def _exact_fast(setup: Setup, workers: int, progress: Progress | None = None) ->
     parts = min(max(workers, PARTS), len(deals))
     bounds = np.linspace(0, len(deals), parts + 1).astype(int).tolist()
     in_threads(run, [slice(a, b) for a, b in itertools.pairwise(bounds)], workers, progress)
-    total = len(deals) * comb(setup.live_count(), setup.to_come)
+    total = len(every_deal) * comb(setup.live_count(), setup.to_come)
     return make_result(
         setup,
-        shares=shares.sum(axis=0) / SHARE_UNIT,
-        wins=wins.sum(axis=0).astype(np.float64),
-        ties=ties.sum(axis=0).astype(np.float64),
+        shares=(weight @ shares) / SHARE_UNIT,
+        wins=(weight @ wins).astype(np.float64),
+        ties=(weight @ ties).astype(np.float64),
         total=total,
         exact=True,
     )
+
+
+def suit_classes(
+    deals: list[tuple[Combo, ...]], setup: Setup
+) -> tuple[list[tuple[Combo, ...]], npt.NDArray[np.int64]]:
+    """One deal per class of deals that differ only by a renaming of suits, and class sizes.
+
+    Renaming the suits changes no hand's value, so deals that map onto each
+    other (with the board and the dead cards mapped onto themselves) have
+    the same result: a range against a range preflop shrinks several-fold.
+    """
+    fixed = [set(setup.board), set(setup.dead)]
+    renamings = []
+    for perm in itertools.permutations(range(4)):
+        if all({c & ~3 | perm[c & 3] for c in group} == group for group in fixed):
+            renamings.append(perm)
+    classes: dict[tuple[Combo, ...], int] = {}
+    first: dict[tuple[Combo, ...], tuple[Combo, ...]] = {}
+    for deal in deals:
+        key = min(
+            tuple(
+                tuple(sorted((c & ~3 | perm[c & 3] for c in hand), reverse=True)) for hand in deal
+            )
+            for perm in renamings
+        )
+        if key not in classes:
+            classes[key] = 0
+            first[key] = deal
+        classes[key] += 1
+    return list(first.values()), np.array(list(classes.values()), dtype=np.int64)
 
 
 _MULTISETS: dict[int, tuple[npt.NDArray[np.int64], npt.NDArray[np.int8]]] = {}
