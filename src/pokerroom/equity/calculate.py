@@ -46,6 +46,7 @@ from pokerroom.equity.deals import (
     Setup,
     build_setup,
     compatible_deals,
+    deal_count_bound,
     exact_work,
     guard_compatible,
     is_short_deck,
@@ -75,6 +76,8 @@ EXACT_LIMIT: Final = {"fast": 500_000_000, "batch": 2_000_000}
 """Most hand evaluations ``auto`` enumerates: the hold'em kernel, the batch path."""
 HARD_EXACT_LIMIT: Final = 200 * EXACT_LIMIT["fast"]
 """An explicit ``method="exact"`` beyond this is refused rather than left to run for hours."""
+CLASS_LIMIT: Final = 2_000
+"""Most deals ``auto`` sorts into suit classes to estimate the exact work."""
 PARTS: Final = 32
 """Parts an exact enumeration over many deals is cut into (progress, threads)."""
 
@@ -119,6 +122,10 @@ def equity(
     work = exact_work(setup)
     if method == "auto":
         limit = EXACT_LIMIT["fast" if _fast(setup) else "batch"]
+        if work > limit and _fast(setup) and deal_count_bound(setup) <= CLASS_LIMIT:
+            # Ranges: the kernel sees one deal per class of suit renamings.
+            classes = len(suit_classes(list(compatible_deals(setup)), setup)[0])
+            work = classes * comb(setup.live_count(), setup.to_come) * setup.players
         method = "exact" if work <= limit else "monte_carlo"
     if method == "exact":
         if work > HARD_EXACT_LIMIT:
