@@ -82,3 +82,19 @@ def test_importing_the_command_loads_no_numpy() -> None:
     code = "import sys, pokerroom.equity.command; print('numpy' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
+
+
+def test_everything_works_where_numba_cannot_be_imported() -> None:
+    code = (
+        "import sys; sys.modules['numba'] = None\n"
+        "import numpy as np\n"
+        "from pokerroom.evaluation import batch\n"
+        "from pokerroom.equity import equity\n"
+        "hands = np.array([[48, 44, 40, 36, 32, 0, 1]], dtype=np.uint8)\n"
+        "print(batch.backend(), batch.high_strengths(hands)[0])\n"
+        "print(round(equity(['AsKs', 'QhQd'], board='2s3s4d').equity[0], 5))\n"
+        "print(equity(['AsKs', 'QQ'], method='monte_carlo', samples=1000, seed=1).deals)\n"
+        "print('numba' in sys.modules and sys.modules['numba'] is not None)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["numpy", "9175040", "0.61717", "1000", "False"]
