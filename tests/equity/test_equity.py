@@ -283,6 +283,11 @@ def test_result_reads_as_a_table() -> None:
         ),
         ({"players": ["AhKhQdJd", "AsKsQsJsTs"], "game": "omaha"}, ConfigError, "different"),
         (
+            {"players": ["AhKhQdJd", "random"], "game": "omaha", "hole_cards": 3},
+            ConfigError,
+            "4 to 6 cards, not 3",
+        ),
+        (
             {"players": ["AsAh", "AdAc", "KK"], "method": "monte_carlo", "board": "KsKhKd"},
             ConfigError,
             "no possible hand",

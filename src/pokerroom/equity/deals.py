@@ -26,6 +26,8 @@ GAMES: Final = ("holdem", "short_deck", "omaha", "omaha_hilo")
 
 @dataclass(frozen=True)
 class Setup:
+    """A checked equity question: each player's possible hands and the known cards."""
+
     game: Game
     names: tuple[str, ...]
     hands: tuple[tuple[Combo, ...], ...]
@@ -60,18 +62,20 @@ def is_short_deck(game: Game) -> bool:
 def read_player(
     spec: str | Range | Sequence[int], game: Game, known: set[int], hole_cards: int
 ) -> tuple[str, tuple[Combo, ...], int]:
+    """(name, possible hands without ``known`` cards, cards of a random Omaha hand or 0)."""
     deck: Literal["standard", "short"] = "short" if is_short_deck(game) else "standard"
     if isinstance(spec, Range):
         rng = spec
     elif isinstance(spec, str):
         text = spec.strip()
         if game.startswith("omaha") and text.lower() in ("random", "any", "xx"):
+            if hole_cards not in (4, 5, 6):
+                raise ConfigError(f"an Omaha hand has 4 to 6 cards, not {hole_cards}")
             return text, (), hole_cards
         rng = parse_range(text, deck=deck)
     else:
         cards = checked_cards(list(spec), what="hand")
-        rng = Range(text=format_cards(cards), combos=(tuple(sorted(cards, reverse=True)),))
-        rng = Range(text=rng.text, combos=rng.combos, exact=True)
+        rng = Range(format_cards(cards), (tuple(sorted(cards, reverse=True)),), exact=True)
     sizes = {len(c) for c in rng.combos}
     if game.startswith("omaha"):
         if not rng.exact or not sizes <= {4, 5, 6}:
