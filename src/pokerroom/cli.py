@@ -124,6 +124,10 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--out", default=None, help="folder for the hand histories (.phhs)")
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
     simulate.set_defaults(func=_simulate)
+
+    from pokerroom.equity.command import add_parser as add_equity_parser
+
+    add_equity_parser(sub)
     return parser
 
 
