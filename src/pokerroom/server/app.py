@@ -34,6 +34,7 @@ from pokerroom.server.protocol import (
 )
 from pokerroom.server.room import Room
 from pokerroom.server.store import Store
+from pokerroom.server.tournament_routes import add_tournament_routes
 
 STATIC = Path(__file__).parent / "static"
 
@@ -60,6 +61,7 @@ def create_app(
         try:
             yield
         finally:
+            await close_tournaments()
             await room.close()
             store.close()
 
@@ -68,6 +70,8 @@ def create_app(
 
     def room() -> Room:
         return room_holder["room"]
+
+    close_tournaments = add_tournament_routes(app, room)
 
     def actor_or_404(table_id: str) -> TableActor:
         try:

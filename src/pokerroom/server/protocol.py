@@ -20,7 +20,7 @@ gets the latest state at once, so it resumes exactly.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -109,3 +109,95 @@ class AddBot(_Message):
     policy: Literal["tag", "random", "station"] = "tag"
     seat: int | None = Field(default=None, ge=0, le=9)
     buy_in: int | None = Field(default=None, gt=0)
+
+
+# ------------------------------------------------------------------ tournaments
+#
+# Client -> server over /ws/tournaments/{id}?token=... (the token from registering;
+# without one the connection watches):
+#
+#     {"type": "act", ...}                 as at a cash table, at the player's table
+#     {"type": "watch", "table": 2}        show this table (players see their own)
+#     {"type": "rebuy"} {"type": "decline_rebuy"} {"type": "add_on"}
+#     {"type": "sit_out"} {"type": "sit_in"} {"type": "ping"}
+#
+# Server -> client: {"type": "state", "version": n, "state": {"tournament": ...,
+# "you": ..., "table": ...}} (see tournament_views.py), errors and pongs as above.
+
+
+class Watch(_Message):
+    type: Literal["watch"]
+    table: int = Field(ge=1, le=100_000)
+
+
+class Rebuy(_Message):
+    type: Literal["rebuy"]
+
+
+class DeclineRebuy(_Message):
+    type: Literal["decline_rebuy"]
+
+
+class AddOn(_Message):
+    type: Literal["add_on"]
+
+
+TournamentClientMessage = Annotated[
+    Act | Watch | Rebuy | DeclineRebuy | AddOn | SitOut | SitIn | Ping,
+    Field(discriminator="type"),
+]
+TOURNAMENT_CLIENT_MESSAGE: TypeAdapter[TournamentClientMessage] = TypeAdapter(
+    cast(Any, TournamentClientMessage))
+
+TOURNAMENT_STRUCTURES = Literal["turbo", "standard", "deepstack", "sit_and_go", "horse",
+                                "eight_game", "nine_game"]
+BOT_POLICIES = Literal["steady", "tag", "random", "station"]
+
+
+class CreateTournament(_Message):
+    """POST /api/tournaments: a built-in structure, optionally changed.
+
+    Money (``buy_in``, ``fee``) is in cents.  ``level_seconds`` sets every level
+    (breaks keep their share of a level); ``rebuys`` allows rebuys of a starting
+    stack through ``rebuy_levels`` levels, ``add_on`` one add-on after them."""
+
+    name: str = Field(min_length=1, max_length=60)
+    structure: TOURNAMENT_STRUCTURES = "turbo"
+    level_seconds: int | None = Field(default=None, ge=1, le=7200)
+    seats: int | None = Field(default=None, ge=2, le=10)
+    starting_stack: int | None = Field(default=None, gt=0, le=10**9)
+    late_registration_levels: int | None = Field(default=None, ge=0, le=100)
+    buy_in: int | None = Field(default=None, ge=0, le=10**9)
+    fee: int | None = Field(default=None, ge=0, le=10**9)
+    rebuys: bool = False
+    rebuy_levels: int = Field(default=3, ge=1, le=100)
+    add_on: bool = False
+    action_seconds: float = Field(default=30.0, ge=2, le=3600)
+    seed: int | None = None
+
+
+class RegisterTournament(_Message):
+    """POST /api/tournaments/{id}/register (``token``: a busted player re-entering)."""
+
+    name: str = Field(min_length=1, max_length=30)
+    token: str | None = Field(default=None, max_length=100)
+
+
+class AddTournamentBots(_Message):
+    """POST /api/tournaments/{id}/bots (the director's key from creating it)."""
+
+    director: str = Field(min_length=1, max_length=100)
+    count: int = Field(default=1, ge=1, le=500)
+    policy: BOT_POLICIES = "steady"
+
+
+class DirectorRequest(_Message):
+    """POST /api/tournaments/{id}/start, /pause, /resume."""
+
+    director: str = Field(min_length=1, max_length=100)
+
+
+class TokenRequest(_Message):
+    """POST /api/tournaments/{id}/unregister."""
+
+    token: str = Field(min_length=1, max_length=100)

@@ -1,0 +1,1266 @@
+// Tournaments: the lobby's "Tournaments" panel, and the tournament page (clock,
+// registration, the player's own table -- which follows them when they are moved --,
+// the floor, and the results).  One WebSocket per page: /ws/tournaments/{id}.
+import {
+  CARD_RE, STUD_GAMES, api, applyCardColours, cardHtml, escapeHtml, fmt, splitCards,
+  storage, suitSvg, toast,
+} from "/static/common.js";
+import { lastHandResult } from "/static/handlog.js";
+
+const $ = (id) => document.getElementById(id);
+
+export function money(cents) {
+  const value = Number(cents || 0) / 100;
+  return `$${value.toLocaleString("en-US", { minimumFractionDigits: value % 1 ? 2 : 0, maximumFractionDigits: 2 })}`;
+}
+
+export function ordinal(n) {
+  const s = n % 100 >= 10 && n % 100 <= 20 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" })[n % 10] || "th";
+  return `${n}${s}`;
+}
+
+function placeText(p) {
+  if (p.place === null || p.place === undefined) return "";
+  return p.place === p.place_to ? ordinal(p.place) : `${ordinal(p.place)}–${ordinal(p.place_to)}`;
+}
+
+export function clockText(seconds) {
+  if (seconds === null || seconds === undefined) return "—";
+  const s = Math.max(0, Math.ceil(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
+}
+
+const STRUCTURE_NAMES = {
+  turbo: "Turbo", standard: "Standard", deepstack: "Deep stack", sit_and_go: "Sit & go",
+  horse: "HORSE", eight_game: "8-game", nine_game: "9-game",
+};
+
+// ================================================================== the lobby
+
+function mountLobby() {
+  const box = $("tournaments");
+  const form = $("tournament-form");
+  if (!box) return;
+
+  async function load() {
+    let list;
+    try {
+      list = await api("/api/tournaments");
+    } catch (err) {
+      box.innerHTML = `<p class="muted">Could not load the tournaments: ${escapeHtml(err.message)}</p>`;
+      return;
+    }
+    if (!list.length) {
+      box.innerHTML = '<div class="empty-state small">No tournaments yet. Create one below: pick a structure, add bots or friends, and start the clock.</div>';
+      return;
+    }
+    const status = { registering: "Registering", running: "Running", finished: "Finished" };
+    box.innerHTML = `<table class="tables t-list"><thead><tr><th>Tournament</th><th>Status</th><th>Players</th><th class="hide-sm">Prize pool</th><th></th></tr></thead><tbody>${
+      list.map((t) => `<tr class="table-row" data-url="${escapeHtml(t.url)}">
+        <td class="name"><b>${escapeHtml(t.name)}</b><span>${escapeHtml(STRUCTURE_NAMES[t.structure] || t.structure)} · ${escapeHtml(t.game)} · ${t.seats}-max</span></td>
+        <td><span class="t-status ${t.status}">${status[t.status] || t.status}</span>${t.status === "running" ? `<span class="muted small-note">level ${t.level}</span>` : ""}</td>
+        <td>${t.status === "running" ? `${fmt(t.players_left)}/${fmt(t.entries)}` : fmt(t.entries)}</td>
+        <td class="hide-sm">${money(t.prize_pool)}</td>
+        <td><a class="open" href="${escapeHtml(t.url)}">${t.status === "registering" ? "Register" : t.status === "finished" ? "Results" : "Open"}</a></td>
+      </tr>`).join("")}</tbody></table>`;
+    for (const row of box.querySelectorAll("tr.table-row")) {
+      row.addEventListener("click", (event) => {
+        if (event.target.closest("a")) return;
+        location.href = row.dataset.url;
+      });
+    }
+  }
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    const num = (name) => {
+      const raw = data.get(name);
+      if (raw === null || raw === "") return undefined;
+      const n = Number(raw);
+      return Number.isFinite(n) ? n : undefined;
+    };
+    const body = {
+      name: String(data.get("name") || "").trim(),
+      structure: data.get("structure"),
+      rebuys: data.get("rebuys") === "on",
+      add_on: data.get("add_on") === "on",
+    };
+    const minutes = num("level_minutes");
+    if (minutes) body.level_seconds = Math.round(minutes * 60);
+    const seats = num("seats");
+    if (seats) body.seats = seats;
+    const buyIn = num("buy_in");
+    if (buyIn !== undefined) body.buy_in = Math.round(buyIn * 100);
+    const action = num("action_seconds");
+    if (action) body.action_seconds = action;
+    const bots = num("bots") || 0;
+    const error = $("tournament-error");
+    error.textContent = "";
+    const submit = $("tournament-submit");
+    submit.disabled = true;
+    try {
+      const created = await api("/api/tournaments", { method: "POST", body });
+      storage.set(`tournament.director.${created.id}`, created.director);
+      if (bots > 0) {
+        await api(`/api/tournaments/${created.id}/bots`, {
+          method: "POST", body: { director: created.director, count: bots, policy: data.get("policy") || "steady" },
+        });
+      }
+      location.href = created.url;
+    } catch (err) {
+      error.textContent = err.message;
+      toast(err.message);
+    } finally {
+      submit.disabled = false;
+    }
+  });
+
+  load();
+  setInterval(() => {
+    if (!document.hidden) load();
+  }, 5000);
+}
+
+// ========================================================== the tournament page
+
+const tid = decodeURIComponent(location.pathname.split("/")[2] || "");
+const resultsMode = /\/results\/?$/.test(location.pathname);
+let state = null; // {tournament, you, table, now}
+let version = 0;
+let clockOffset = 0;
+let socket = null;
+let retries = 0;
+let reconnectTimer = null;
+let me = null; // {token, name}
+let directorKey = null;
+let watching = null;
+let dockKey = "";
+let discardPick = new Set();
+let sending = false;
+let lastYouTable = null;
+let lastStatus = null;
+let boardSeen = { number: null, cards: new Set() };
+let activeTab = "players";
+
+function setConn(ok, text) {
+  const el = $("conn");
+  el.classList.toggle("ok", ok);
+  el.querySelector(".conn-text").textContent = text;
+  el.title = text;
+}
+
+function connect() {
+  clearTimeout(reconnectTimer);
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const params = new URLSearchParams();
+  if (me) params.set("token", me.token);
+  if (watching) params.set("table", String(watching));
+  const ws = new WebSocket(`${proto}://${location.host}/ws/tournaments/${encodeURIComponent(tid)}?${params}`);
+  socket = ws;
+  setConn(false, retries ? "reconnecting…" : "connecting…");
+  ws.onopen = () => {
+    retries = 0;
+    setConn(true, me ? "connected" : "watching");
+  };
+  ws.onmessage = (event) => {
+    if (ws !== socket) return;
+    let message;
+    try {
+      message = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    onMessage(message);
+  };
+  ws.onclose = () => {
+    if (ws !== socket) return;
+    retries += 1;
+    const delay = Math.min(10000, 400 * 2 ** Math.min(retries, 5)) + Math.random() * 300;
+    setConn(false, `reconnecting in ${Math.round(delay / 1000)}s…`);
+    reconnectTimer = setTimeout(connect, delay);
+  };
+}
+
+function reconnect() {
+  const old = socket;
+  socket = null;
+  if (old) old.close();
+  retries = 0;
+  connect();
+}
+
+function send(message) {
+  if (!socket || socket.readyState !== WebSocket.OPEN) {
+    toast("Not connected — reconnecting…");
+    return false;
+  }
+  socket.send(JSON.stringify(message));
+  return true;
+}
+
+function onMessage(message) {
+  if (message.type === "state") {
+    version = message.version;
+    state = message.state;
+    clockOffset = state.now - Date.now() / 1000;
+    sending = false;
+    if (me && !state.you) {
+      storage.remove(`tournament.${tid}`);
+      me = null;
+      toast("You are not registered in this tournament.", "info");
+      reconnect();
+      return;
+    }
+    render();
+  } else if (message.type === "error") {
+    sending = false;
+    if (message.reason === "bad_token") {
+      storage.remove(`tournament.${tid}`);
+      me = null;
+      reconnect();
+      return;
+    }
+    if (message.reason === "no_tournament") {
+      $("t-sub").textContent = "no such tournament";
+      socket = null;
+    }
+    toast(message.message || message.reason || "error");
+    dockKey = "";
+    if (state) renderDock();
+  }
+}
+
+// --------------------------------------------------------------------- render
+
+function render() {
+  const t = state.tournament;
+  const view = resultsMode || t.status === "finished" ? "results" : t.status === "registering" ? "lobby" : "room";
+  document.body.dataset.status = t.status;
+  document.body.dataset.view = view;
+  document.body.dataset.version = String(version);
+  document.body.dataset.table = state.table ? String(state.table.table.number) : "";
+  document.body.dataset.phase = state.table && state.table.hand ? state.table.hand.phase : "between";
+  document.body.dataset.seat = state.table && state.table.you ? String(state.table.you.seat) : "";
+  $("t-lobby").hidden = view !== "lobby";
+  $("t-room").hidden = view !== "room";
+  $("t-results").hidden = view !== "results";
+  renderHeader();
+  renderClock();
+  if (view === "lobby") renderLobby();
+  if (view === "room") {
+    if (lastStatus !== "running") requestAnimationFrame(() => {
+      layout();
+      if (state && state.table) renderTable();
+    });
+    renderRoom();
+  }
+  if (view === "results") renderResults();
+  noticeMoves();
+  lastStatus = t.status;
+}
+
+function renderHeader() {
+  const t = state.tournament;
+  $("t-name").textContent = t.name;
+  const s = t.structure;
+  const status = { registering: "registration open", running: `level ${t.clock.level}`, finished: "finished" }[t.status] || t.status;
+  const myTurn = state.table && state.table.you && state.table.you.legal;
+  document.title = `${myTurn ? "▶ Your turn · " : ""}${t.name} — pokerroom`;
+  $("t-sub").textContent = `${STRUCTURE_NAMES[s.name] || s.name} · ${s.mixed ? "mixed games" : s.game} · ${status}`;
+  const link = $("results-link");
+  link.href = resultsMode ? `/tournaments/${encodeURIComponent(tid)}` : `/tournaments/${encodeURIComponent(tid)}/results`;
+  link.textContent = resultsMode ? "Tables" : "Results";
+  link.hidden = t.status === "registering" || (t.status === "finished" && !resultsMode);
+}
+
+function stat(label, value, extra = "", id = "") {
+  return `<div class="stat ${extra}"${id ? ` id="${id}"` : ""}><span class="k">${label}</span><span class="v">${value}</span></div>`;
+}
+
+function renderClock() {
+  const t = state.tournament;
+  const c = t.clock;
+  const bar = $("clock-bar");
+  if (t.status === "finished") {
+    const winner = t.results.find((r) => r.place === 1);
+    bar.innerHTML = `<div class="stats">
+      ${stat("Winner", winner ? escapeHtml(winner.name) : "—", "wide")}
+      ${stat("Entries", fmt(c.entries))}
+      ${stat("Prize pool", money(c.prize_pool))}
+      ${stat("Hands", fmt(t.hands))}
+      ${stat("Levels", fmt(c.level))}
+    </div>`;
+    fitClock();
+    return;
+  }
+  const badges = [];
+  if (c.on_break) badges.push('<span class="badge brk">Break</span>');
+  if (c.hand_for_hand) badges.push('<span class="badge h4h">Hand-for-hand</span>');
+  if (c.push_held && c.running) badges.push('<span class="badge hold">Level ending</span>');
+  if (c.paused) badges.push('<span class="badge hold">Clock paused</span>');
+  if (t.status === "running" && c.registration_open) badges.push('<span class="badge reg">Late reg</span>');
+  if (c.rebuys_open && t.structure.rebuy) badges.push('<span class="badge reg">Rebuys</span>');
+  if (c.add_on_open) badges.push('<span class="badge reg">Add-on</span>');
+  const started = t.status !== "registering";
+  const level = c.on_break ? "Break" : `Level ${c.level}`;
+  bar.innerHTML = `<div class="stats">
+    ${stat(level, escapeHtml(c.on_break ? `next: ${c.next_stakes || c.stakes}` : c.stakes), "blinds wide", "clock-level")}
+    ${stat(c.on_break ? "Break ends" : "Time left", clockText(c.time_left), "time", "clock-time")}
+    ${stat(started ? "Players" : "Entries", started ? `${fmt(c.players_left)}<small>/${fmt(c.entries)}</small>` : fmt(c.entries), "", "clock-players")}
+    ${stat("Avg stack", fmt(started ? c.average_stack : t.structure.starting_stack), "", "clock-average")}
+    ${stat("Prize pool", money(c.prize_pool), "", "clock-pool")}
+    ${c.on_break ? "" : stat("Next", escapeHtml(c.next_stakes || "—"), "next hide-phone")}
+    ${badges.length ? `<div class="badges">${badges.join("")}</div>` : ""}
+  </div>`;
+  fitClock();
+  tickClock();
+}
+
+// The room below the clock takes the rest of the screen: tell it the clock's height.
+function fitClock() {
+  const h = $("clock-bar").offsetHeight;
+  if (h && h !== fitClock.last) {
+    fitClock.last = h;
+    document.body.style.setProperty("--clock-h", `${h}px`);
+    requestAnimationFrame(() => {
+      layout();
+      if (state && state.table && !$("t-room").hidden) renderTable();
+    });
+  }
+}
+
+function tickClock() {
+  if (!state) return;
+  const c = state.tournament.clock;
+  const el = document.querySelector("#clock-time .v");
+  if (el) {
+    let left = c.time_left;
+    if (left !== null && left !== undefined && c.running) {
+      left -= Date.now() / 1000 + clockOffset - state.now;
+    }
+    el.textContent = clockText(left);
+    el.parentElement.classList.toggle("urgent", left !== null && left !== undefined && left < 60 && !c.on_break);
+  }
+  tickActionClock();
+  tickRebuy();
+}
+setInterval(tickClock, 250);
+
+// --------------------------------------------------------------------- lobby
+
+function renderLobby() {
+  const t = state.tournament;
+  const you = state.you;
+  $("reg-count").textContent = `${t.players.length} registered`;
+  if (you) {
+    $("reg-you").innerHTML = `<div class="notice ok">You are registered as <b>${escapeHtml(you.label)}</b>. Keep this page open: the tournament starts here, at your table.
+      <button type="button" class="small ghost" id="btn-unregister">Unregister</button></div>`;
+    $("btn-unregister").onclick = unregister;
+  } else {
+    $("reg-you").innerHTML = `<form class="reg-form" id="reg-form" autocomplete="off">
+      <input type="text" id="reg-name" required maxlength="30" placeholder="Your name" aria-label="Your name" value="${escapeHtml(storage.get("name", ""))}">
+      <button type="submit" class="primary" id="reg-submit">Register</button></form>`;
+    $("reg-form").onsubmit = (event) => {
+      event.preventDefault();
+      registerMe($("reg-name").value.trim());
+    };
+  }
+  renderDirector();
+  if (!t.players.length) {
+    $("entrants").innerHTML = '<p class="muted">Nobody has registered yet.</p>';
+  } else {
+    $("entrants").innerHTML = `<ul class="entrants">${t.players.map((p) =>
+      `<li class="${you && p.entry === you.entry ? "me" : ""}"><span class="num">${p.entry}</span><span class="nm">${escapeHtml(p.name)}</span>${p.bot ? '<span class="tag bot">bot</span>' : ""}</li>`).join("")}</ul>`;
+  }
+  $("event-info").innerHTML = eventInfoHtml();
+  $("levels-lobby").innerHTML = levelsHtml();
+}
+
+function renderDirector() {
+  const box = $("director-box");
+  const t = state.tournament;
+  if (!directorKey || t.status !== "registering") {
+    box.innerHTML = "";
+    return;
+  }
+  if (box.dataset.ready) {
+    $("btn-start").disabled = t.players.length < 2;
+    return;
+  }
+  box.dataset.ready = "1";
+  box.innerHTML = `<div class="director">
+    <div class="line"><b>You run this tournament.</b> <span class="muted">Add bots to fill the field, then start the clock.</span></div>
+    <div class="line">
+      <input type="number" id="bot-count" min="1" max="200" value="5" aria-label="Number of bots">
+      <select id="bot-policy" aria-label="Bot style"><option value="steady">steady bots</option><option value="tag">tight bots</option><option value="station">calling bots</option><option value="random">random bots</option></select>
+      <button type="button" id="btn-add-bots">Add bots</button>
+      <span class="spacer"></span>
+      <button type="button" class="gold" id="btn-start" ${t.players.length < 2 ? "disabled" : ""}>Start the tournament</button>
+    </div></div>`;
+  $("btn-add-bots").onclick = async () => {
+    try {
+      const r = await api(`/api/tournaments/${encodeURIComponent(tid)}/bots`, {
+        method: "POST", body: { director: directorKey, count: Number($("bot-count").value) || 1, policy: $("bot-policy").value },
+      });
+      toast(`${r.added.length} bot${r.added.length === 1 ? "" : "s"} registered.`, "info");
+    } catch (err) {
+      toast(err.message);
+    }
+  };
+  $("btn-start").onclick = async () => {
+    $("btn-start").disabled = true;
+    try {
+      await api(`/api/tournaments/${encodeURIComponent(tid)}/start`, { method: "POST", body: { director: directorKey } });
+    } catch (err) {
+      toast(err.message);
+      $("btn-start").disabled = false;
+    }
+  };
+}
+
+async function registerMe(name) {
+  if (!name) return;
+  const body = { name };
+  if (me) body.token = me.token;
+  try {
+    const r = await api(`/api/tournaments/${encodeURIComponent(tid)}/register`, { method: "POST", body });
+    me = { token: r.token, name: r.name };
+    storage.set(`tournament.${tid}`, me);
+    storage.set("name", r.name);
+    reconnect();
+  } catch (err) {
+    toast(err.message);
+  }
+}
+
+async function unregister() {
+  if (!me) return;
+  try {
+    await api(`/api/tournaments/${encodeURIComponent(tid)}/unregister`, { method: "POST", body: { token: me.token } });
+    storage.remove(`tournament.${tid}`);
+    me = null;
+    reconnect();
+  } catch (err) {
+    toast(err.message);
+  }
+}
+
+function eventInfoHtml() {
+  const t = state.tournament;
+  const s = t.structure;
+  const first = s.levels.find((l) => !l.break);
+  const rows = [
+    ["Game", s.mixed ? `${escapeHtml(s.game)} and more (mixed)` : escapeHtml(s.game)],
+    ["Buy-in", s.buy_in || s.fee ? `${money(s.buy_in)}${s.fee ? ` + ${money(s.fee)} fee` : ""}` : "free"],
+    ["Starting stack", fmt(s.starting_stack)],
+    ["Tables", `${s.seats}-handed; final table ${s.final_table_seats}`],
+    ["Levels", first ? `${clockText(first.seconds)} each` : "—"],
+    ["Late registration", s.late_registration_levels ? `through level ${s.late_registration_levels}` : "none"],
+  ];
+  if (s.rebuy) rows.push(["Rebuys", `${fmt(s.rebuy.chips)} chips for ${money(s.rebuy.price)}, through level ${s.rebuy.last_level}`]);
+  if (s.add_on) rows.push(["Add-on", `${fmt(s.add_on.chips)} chips for ${money(s.add_on.price)}, after level ${s.add_on.after_level}`]);
+  rows.push(["Prize pool", money(t.clock.prize_pool)]);
+  return `<dl class="facts">${rows.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join("")}</dl>${payoutsHtml()}`;
+}
+
+function payoutsHtml() {
+  const prizes = state.tournament.prizes.filter((p) => p > 0);
+  if (!prizes.length) return '<p class="muted">Prizes are set when players register.</p>';
+  return `<h3 class="sub-h">Payouts</h3><ol class="payouts">${prizes.map((p, i) =>
+    `<li><span>${ordinal(i + 1)}</span><b>${money(p)}</b></li>`).join("")}</ol>`;
+}
+
+function levelsHtml() {
+  const t = state.tournament;
+  const current = t.status === "running" ? t.clock.level : 0;
+  const onBreak = t.clock.on_break;
+  let seenCurrent = false;
+  return `<table class="levels"><thead><tr><th>Level</th><th>Stakes</th><th>Time</th></tr></thead><tbody>${t.structure.levels.map((l) => {
+    if (l.break) {
+      return `<tr class="brk"><td colspan="2">Break${l.color_up.length ? ` · colour-up ${l.color_up.map(fmt).join(", ")}` : ""}</td><td>${clockText(l.seconds)}</td></tr>`;
+    }
+    const now = l.level === current && !onBreak && !seenCurrent;
+    if (now) seenCurrent = true;
+    return `<tr class="${now ? "now" : l.level < current ? "past" : ""}"><td>${l.level}</td><td>${escapeHtml(l.stakes)}${t.structure.mixed ? ` <span class="muted">${escapeHtml(l.game)}</span>` : ""}</td><td>${clockText(l.seconds)}</td></tr>`;
+  }).join("")}</tbody></table>`;
+}
+
+// ---------------------------------------------------------------------- room
+
+function renderRoom() {
+  renderTableBar();
+  if (state.table) {
+    renderTable();
+  } else {
+    $("layer").innerHTML = "";
+    $("center").innerHTML = '<div class="waiting-note">No table in play.</div>';
+  }
+  renderBanner();
+  renderDock();
+  renderSide();
+}
+
+function renderTableBar() {
+  const t = state.tournament;
+  const table = state.table;
+  const you = state.you;
+  const current = table ? table.table.number : null;
+  let who;
+  if (you && you.status === "playing" && you.table) {
+    who = you.arriving ? `Moving to <b>table ${you.table}</b>` : `Your table: <b>${you.table}</b> · seat ${you.seat + 1}`;
+  } else {
+    who = current ? `Watching <b>table ${current}</b>` : "";
+  }
+  const picker = (!you || you.status !== "playing") && t.tables.length > 1
+    ? `<label class="picker">Watch <select id="watch-select" aria-label="Table to watch">${t.tables.map((x) =>
+      `<option value="${x.number}" ${x.number === current ? "selected" : ""}>Table ${x.number} (${x.players})</option>`).join("")}</select></label>`
+    : "";
+  const stakes = table ? `<span class="muted hide-phone">${escapeHtml(table.table.game_name)} · ${escapeHtml(table.table.stakes)}${table.hand ? ` · hand #${table.hand.number}` : ""}</span>` : "";
+  const key = JSON.stringify([who, picker, stakes]);
+  const bar = $("table-bar");
+  if (bar.dataset.key === key) return;
+  bar.dataset.key = key;
+  bar.innerHTML = `<span class="who">${who}</span>${stakes}<span class="spacer"></span>${picker}`;
+  const select = $("watch-select");
+  if (select) {
+    select.onchange = () => {
+      watching = Number(select.value);
+      const url = new URL(location.href);
+      url.searchParams.set("table", String(watching));
+      history.replaceState(null, "", url);
+      send({ type: "watch", table: watching });
+    };
+  }
+}
+
+function renderBanner() {
+  const banner = $("felt-banner");
+  const t = state.tournament;
+  const table = state.table;
+  let text = "";
+  if (table && table.held) {
+    text = "All-in during hand-for-hand: the cards are shown when every table has finished the hand.";
+  } else if (table && !table.hand) {
+    const w = table.waiting;
+    if (t.clock.on_break || w === "on_break") text = `Break — play resumes in <b class="banner-clock" data-left="1">${clockText(t.clock.time_left)}</b>`;
+    else if (w === "hand_for_hand") text = "Hand-for-hand: waiting for the other tables to finish their hand.";
+    else if (w === "table_breaking") text = "This table is about to be broken: players draw for new seats.";
+    else if (w === "table_halted" || w === "short_table") text = "Waiting for players to balance the tables.";
+  }
+  banner.hidden = !text;
+  if (text) banner.innerHTML = text;
+}
+
+// --- the felt (drawn as on the cash table page)
+
+function layout() {
+  if (!$("felt-area")) return;
+  const area = $("felt-area").getBoundingClientRect();
+  const wrap = $("felt-wrap");
+  const w = area.width - 12;
+  const h = area.height - 12;
+  if (w <= 0 || h <= 0) return;
+  const portrait = w / h < 1.0;
+  const ratio = portrait ? Math.max(0.56, Math.min(0.72, w / h)) : 1.6;
+  let width = Math.min(w, h * ratio);
+  let height = width / ratio;
+  if (height > h) {
+    height = h;
+    width = h * ratio;
+  }
+  wrap.style.width = `${Math.floor(width)}px`;
+  wrap.style.height = `${Math.floor(height)}px`;
+  wrap.classList.toggle("portrait", portrait);
+}
+window.addEventListener("resize", () => {
+  layout();
+  if (state && state.table && !$("t-room").hidden) renderTable();
+});
+// The dock grows on the player's turn (sizing row) and the clock may wrap: fit the
+// felt to whatever room is left.
+if (window.ResizeObserver && $("felt-area")) {
+  let lastSize = "";
+  new ResizeObserver(() => {
+    const r = $("felt-area").getBoundingClientRect();
+    const size = `${Math.round(r.width)}x${Math.round(r.height)}`;
+    if (size === lastSize) return;
+    lastSize = size;
+    layout();
+    if (state && state.table && !$("t-room").hidden) renderTable();
+  }).observe($("felt-area"));
+}
+
+const angleCache = new Map();
+function seatAngles(n, portrait, width, height, rx, ry) {
+  const key = `${n}:${portrait}:${Math.round(width)}:${Math.round(height)}`;
+  if (angleCache.has(key)) return angleCache.get(key);
+  let angles;
+  if (!portrait) {
+    angles = Array.from({ length: n }, (_, i) => Math.PI / 2 + (i * 2 * Math.PI) / n);
+  } else {
+    const steps = 720;
+    const ax = (rx / 100) * width;
+    const ay = (ry / 100) * height;
+    const lengths = [0];
+    for (let k = 1; k <= steps; k += 1) {
+      const t0 = Math.PI / 2 + ((k - 1) * 2 * Math.PI) / steps;
+      const t1 = Math.PI / 2 + (k * 2 * Math.PI) / steps;
+      lengths.push(lengths[k - 1] + Math.hypot(ax * (Math.cos(t1) - Math.cos(t0)), ay * (Math.sin(t1) - Math.sin(t0))));
+    }
+    const total = lengths[steps];
+    angles = [];
+    let k = 0;
+    for (let i = 0; i < n; i += 1) {
+      const target = (i * total) / n;
+      while (k < steps && lengths[k + 1] < target) k += 1;
+      const span = lengths[k + 1] - lengths[k] || 1;
+      angles.push(Math.PI / 2 + ((k + (target - lengths[k]) / span) * 2 * Math.PI) / steps);
+    }
+  }
+  angleCache.set(key, angles);
+  return angles;
+}
+
+function seatGeometry(seat, n, hero) {
+  const wrap = $("felt-wrap");
+  const width = wrap.offsetWidth || 1;
+  const height = wrap.offsetHeight || 1;
+  const portrait = wrap.classList.contains("portrait");
+  const rel = hero === null || hero === undefined ? seat : (seat - hero + n) % n;
+  const rx = portrait ? 35 : 41;
+  const ry = portrait ? 39 : 38;
+  const cy = portrait ? 48.5 : 49;
+  const angle = seatAngles(n, portrait, width, height, rx, ry)[rel];
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  const x = 50 + rx * cos;
+  const y = cy + ry * sin;
+  const dx = ((50 - x) / 100) * width;
+  const dy = ((50 - y) / 100) * height;
+  const dist = Math.hypot(dx, dy) || 1;
+  const ux = dx / dist;
+  const uy = dy / dist;
+  const side = (portrait ? 80 : 96) * Math.abs(uy) + (portrait ? 40 : 56) * Math.abs(ux);
+  const inward = portrait ? 26 : 40;
+  return {
+    x,
+    y,
+    bx: 50 + rx * cos * (portrait ? 0.5 : 0.62),
+    by: 50 + ry * sin * (portrait ? 0.52 : 0.5) + (sin > 0.5 ? -2 : 0),
+    btnX: x + ((ux * inward - uy * side) / width) * 100,
+    btnY: y + ((uy * inward + ux * side) / height) * 100,
+  };
+}
+
+const BOT_ICON = '<svg class="bot-icon" viewBox="0 0 16 16" role="img" aria-label="bot"><title>bot: played by the computer</title>' +
+  '<rect x="7.2" y="0.8" width="1.6" height="3" rx=".8"/><rect x="1.5" y="3.6" width="13" height="10" rx="3.2"/>' +
+  '<circle cx="5.4" cy="8.4" r="1.5" fill="#16221c"/><circle cx="10.6" cy="8.4" r="1.5" fill="#16221c"/>' +
+  '<rect x="5" y="11" width="6" height="1.2" rx=".6" fill="#16221c"/></svg>';
+
+function chipsHtml(amount) {
+  const count = amount >= 1000 ? 4 : amount >= 100 ? 3 : amount >= 10 ? 2 : 1;
+  return `<span class="chips" aria-hidden="true">${"<i></i>".repeat(count)}</span>`;
+}
+
+function heroSeat() {
+  const tv = state.table;
+  return tv && tv.you ? tv.you.seat : null;
+}
+
+function renderTable() {
+  const tv = state.table;
+  const n = tv.table.seats;
+  const hero = heroSeat();
+  const hand = tv.hand;
+  const result = hand ? null : lastHandResult(tv.log);
+  const parts = [];
+  for (let seat = 0; seat < n; seat += 1) {
+    const info = tv.seats[seat];
+    const g = seatGeometry(seat, n, hero);
+    const pos = `left:${g.x.toFixed(2)}%;top:${g.y.toFixed(2)}%`;
+    if (!info) {
+      parts.push(`<div class="seat empty t-empty" data-seat="${seat}" style="${pos}"><div class="empty-seat" aria-label="Seat ${seat + 1}: empty">seat ${seat + 1}</div></div>`);
+      continue;
+    }
+    parts.push(seatHtml(info, pos, hero, hand, result));
+    if (hand && info.in_hand && info.bet > 0) {
+      parts.push(`<div class="bet" data-seat="${seat}" style="left:${g.bx.toFixed(2)}%;top:${g.by.toFixed(2)}%">${chipsHtml(info.bet)}${fmt(info.bet)}</div>`);
+    }
+  }
+  if (hand && hand.button !== null && hand.button !== undefined) {
+    const g = seatGeometry(hand.button, n, hero);
+    parts.push(`<div class="dealer-button" title="Dealer button" style="left:${g.btnX.toFixed(2)}%;top:${g.btnY.toFixed(2)}%">D</div>`);
+  }
+  $("layer").innerHTML = parts.join("");
+  for (const card of $("layer").querySelectorAll(".seat.hero .card.selectable")) {
+    card.addEventListener("click", () => toggleDiscard(card.dataset.card));
+  }
+  renderCenter(result);
+  tickActionClock();
+}
+
+function seatHtml(info, pos, hero, hand, result) {
+  const tv = state.table;
+  const classes = ["seat"];
+  const isHero = info.seat === hero;
+  if (isHero) classes.push("hero");
+  if (info.pending) {
+    return `<div class="seat out" data-seat="${info.seat}" style="${pos}"><div class="hole"></div>
+      <div class="plate"><div class="name"><span class="nm">${escapeHtml(info.name)}</span></div><div class="stack">${fmt(info.stack || 0)}</div></div>
+      <div class="tags"><span class="tag out">arriving</span></div></div>`;
+  }
+  const tags = [];
+  const acting = hand && hand.actor === info.seat && hand.phase !== "complete";
+  if (acting) classes.push("acting");
+  if (info.in_hand && info.folded) classes.push("folded");
+  if (!info.in_hand && hand) classes.push("out");
+  if (hand) {
+    if (hand.small_blind === info.seat && !STUD_GAMES.has(tv.table.game)) tags.push('<span class="tag sb">SB</span>');
+    if (hand.big_blind === info.seat) tags.push('<span class="tag bb">BB</span>');
+  }
+  if (info.in_hand && info.all_in) tags.push('<span class="tag allin">All-in</span>');
+  if (info.in_hand && info.folded) tags.push('<span class="tag folded">Folded</span>');
+  if (info.deciding_rebuy) tags.push('<span class="tag out">Rebuy?</span>');
+  else if (info.away) tags.push('<span class="tag out">Away</span>');
+  else if (!info.bot && !info.connected) tags.push('<span class="tag offline">Offline</span>');
+  let cards = "";
+  let shownDesc = "";
+  const selecting = isHero && tv.you && tv.you.legal && tv.you.legal.discard !== null && tv.you.legal.discard !== undefined;
+  if (hand && info.in_hand && info.cards && (!info.folded || isHero)) {
+    cards = info.cards.map((c, i) => {
+      const extra = [];
+      if (isHero && c && info.up && info.up[i] === false && STUD_GAMES.has(tv.table.game)) extra.push("down-own");
+      if (selecting && c) {
+        extra.push("selectable");
+        if (discardPick.has(c)) extra.push("selected");
+      }
+      return cardHtml(c, extra.join(" "));
+    }).join("");
+  } else if (result) {
+    const shown = result.shown.get(info.name);
+    if (shown) {
+      cards = shown.cards.map((c) => cardHtml(c)).join("");
+      shownDesc = shown.description;
+    }
+    const won = result.wins.get(info.name);
+    if (won) {
+      classes.push("winner");
+      tags.unshift(`<span class="tag win">Wins ${fmt(won)}</span>`);
+    }
+  }
+  const cardCount = (cards.match(/class="card/g) || []).length;
+  const stack = info.stack;
+  return `<div class="${classes.join(" ")}" data-seat="${info.seat}" data-stack="${stack}" data-name="${escapeHtml(info.name)}" style="${pos}">
+    <div class="hole ${cardCount > 3 ? "many" : ""} ${selecting ? "spread" : ""}">${cards}</div>
+    <div class="plate">
+      <div class="name"><span class="dot ${info.connected ? "" : "off"}"></span><span class="nm">${escapeHtml(info.name)}</span>${info.bot ? BOT_ICON : ""}</div>
+      <div class="stack ${stack ? "" : "zero"}">${fmt(stack)}</div>
+      ${shownDesc ? `<div class="shown-desc" title="${escapeHtml(shownDesc)}">${escapeHtml(shownDesc)}</div>` : ""}
+      ${acting ? '<div class="clock"><i></i></div>' : ""}
+    </div>
+    <div class="tags">${tags.join("")}</div>
+  </div>`;
+}
+
+function isDrawGame(game) {
+  return ["deuce_seven_triple", "deuce_seven_single", "ace_five_triple", "badugi"].includes(game);
+}
+
+function renderCenter(result) {
+  const tv = state.table;
+  const hand = tv.hand;
+  const board = !STUD_GAMES.has(tv.table.game) && !isDrawGame(tv.table.game);
+  const out = [];
+  if (hand) {
+    if (hand.street) out.push(`<div class="street-label">${escapeHtml(hand.street.replace(/_/g, " "))}</div>`);
+    if (board || hand.board.length) {
+      const slots = board ? Math.max(0, 5 - hand.board.length) : 0;
+      const seen = boardSeen.number === hand.number ? boardSeen.cards : new Set();
+      const cards = hand.board.map((c) => cardHtml(c, seen.has(c) ? "" : "fresh")).join("");
+      boardSeen = { number: hand.number, cards: new Set(hand.board) };
+      out.push(`<div class="board">${cards}${'<div class="board-slot"></div>'.repeat(slots)}</div>`);
+    }
+    const pots = hand.pots || [hand.pot];
+    let potText = `Pot ${fmt(hand.pot)}`;
+    if (pots.length > 1) {
+      potText += ` <small>main ${fmt(pots[0])}${pots.slice(1).map((p, i) => ` · side ${i + 1}: ${fmt(p)}`).join("")}</small>`;
+    }
+    out.push(`<div class="pot" id="pot">${chipsHtml(hand.pot)}${potText}</div>`);
+  } else if (result && !tv.held) {
+    if (result.board.length) out.push(`<div class="board old">${result.board.map((c) => cardHtml(c)).join("")}</div>`);
+    const lines = result.lines.slice(0, 3).map((l) =>
+      `<div class="who">${escapeHtml(l.who)}</div>${l.how ? `<div class="how">${escapeHtml(l.how)}</div>` : ""}`).join("");
+    if (lines) out.push(`<div class="result-banner" id="result">${lines}</div>`);
+  } else {
+    out.push(`<div class="waiting-note">${tv.held ? "Hand-for-hand: result held" : "Shuffling up…"}</div>`);
+  }
+  $("center").innerHTML = out.join("");
+}
+
+function tickActionClock() {
+  const tv = state && state.table;
+  const hand = tv && tv.hand;
+  const bar = document.querySelector("#layer .seat.acting .clock i");
+  const mine = $("my-clock");
+  if (!hand || !hand.deadline) {
+    if (bar) bar.style.width = "100%";
+    if (mine) mine.textContent = "";
+    return;
+  }
+  const left = Math.max(0, hand.deadline - (Date.now() / 1000 + clockOffset));
+  const total = tv.table.action_seconds || 30;
+  const fraction = Math.max(0, Math.min(1, left / total));
+  if (bar) {
+    bar.style.width = `${(fraction * 100).toFixed(1)}%`;
+    bar.classList.toggle("warn", fraction < 0.5 && fraction >= 0.2);
+    bar.classList.toggle("urgent", fraction < 0.2);
+  }
+  if (mine) {
+    mine.textContent = `${Math.ceil(left)}s`;
+    mine.classList.toggle("urgent", left < 6);
+  }
+}
+
+function tickRebuy() {
+  const el = $("rebuy-clock");
+  const you = state && state.you;
+  if (!el || !you || !you.rebuy_deadline) return;
+  el.textContent = `${Math.max(0, Math.ceil(you.rebuy_deadline - (Date.now() / 1000 + clockOffset)))}s`;
+}
+
+// --- the dock: actions, rebuys, add-ons, sitting out
+
+function renderDock() {
+  const tv = state.table;
+  const you = state.you;
+  const legal = tv && tv.you && tv.you.legal;
+  const hand = tv && tv.hand;
+  const heroInfo = tv && tv.you ? tv.seats[tv.you.seat] : null;
+  const key = JSON.stringify([legal, hand && hand.number, hand && hand.street, hand && hand.actor,
+    you, heroInfo && heroInfo.stack, heroInfo && heroInfo.in_hand, heroInfo && heroInfo.folded,
+    [...discardPick].sort(), tv && tv.waiting, state.tournament.clock.add_on_open, state.tournament.status]);
+  if (key === dockKey) return;
+  dockKey = key;
+  const dock = $("dock");
+  if (legal) {
+    dock.innerHTML = actionHtml(legal);
+    wireActions(legal);
+  } else {
+    dock.innerHTML = idleHtml();
+    wireIdle();
+  }
+  tickActionClock();
+  tickRebuy();
+}
+
+function idleHtml() {
+  const t = state.tournament;
+  const you = state.you;
+  const tv = state.table;
+  const lines = [];
+  const buttons = [];
+  if (!you) {
+    const late = t.clock.registration_open && t.status === "running";
+    lines.push(late ? "You are watching. Late registration is open:" : "You are watching.");
+    if (late) {
+      buttons.push(`<input type="text" id="late-name" maxlength="30" placeholder="Your name" aria-label="Your name" value="${escapeHtml(storage.get("name", ""))}">`);
+      buttons.push('<button type="button" class="gold" id="btn-late">Register</button>');
+    }
+  } else if (you.status === "eliminated") {
+    lines.push(`You finished <b>${placeText(you)}</b>${you.prize ? ` and won <b>${money(you.prize)}</b>` : ""}. Thanks for playing!`);
+    if (you.may_reenter) buttons.push('<button type="button" class="gold" id="btn-reenter">Enter again</button>');
+  } else if (you.deciding_rebuy) {
+    const r = t.structure.rebuy;
+    lines.push(`You are out of chips. Rebuy ${r ? `${fmt(r.chips)} chips for ${money(r.price)}` : ""}? <span class="my-clock" id="rebuy-clock"></span>`);
+    buttons.push('<button type="button" class="gold" id="btn-rebuy">Rebuy</button>');
+    buttons.push('<button type="button" id="btn-decline">No, I\'m out</button>');
+  } else if (you.away) {
+    lines.push(you.away === "disconnected" ? "You were away: your hands were folded." : "You are sitting out: your hands are dealt and folded.");
+    buttons.push('<button type="button" class="gold" id="btn-back">I\'m back</button>');
+  } else if (you.arriving) {
+    lines.push(`You are moving to table <b>${you.table}</b>, seat ${you.seat + 1}: you sit down when its hand ends.`);
+  } else if (tv && tv.hand && tv.you) {
+    const mine = tv.seats[tv.you.seat];
+    if (mine && mine.in_hand && mine.folded) lines.push("You folded.");
+    else if (mine && mine.in_hand) {
+      const actor = tv.hand.actor !== null && tv.hand.actor !== undefined ? tv.seats[tv.hand.actor] : null;
+      lines.push(actor ? `Waiting for <b>${escapeHtml(actor.name)}</b>…` : "Dealing…");
+    } else lines.push("You are dealt in next hand.");
+  } else if (tv && tv.waiting === "hand_for_hand") {
+    lines.push("Hand-for-hand: your table waits for the others.");
+  } else if (t.clock.on_break) {
+    lines.push("On a break.");
+  } else {
+    lines.push("Next hand starting soon.");
+  }
+  const controls = [];
+  if (you && you.status === "playing" && !you.away && !you.deciding_rebuy) {
+    if (you.can_add_on) {
+      const a = t.structure.add_on;
+      controls.push(`<button type="button" class="small gold" id="btn-add-on">Add-on: ${fmt(a.chips)} chips for ${money(a.price)}</button>`);
+    } else if (you.wants_add_on) {
+      controls.push('<span class="muted">Add-on after this hand</span>');
+    }
+    controls.push('<button type="button" class="small ghost" id="btn-sit-out">Sit out</button>');
+  }
+  return `<div class="line info"><span>${lines.join(" ")}</span></div>
+    ${buttons.length ? `<div class="line">${buttons.join("")}</div>` : ""}
+    ${controls.length ? `<div class="line">${controls.join("")}</div>` : ""}`;
+}
+
+function wireIdle() {
+  const on = (id, fn) => {
+    const el = $(id);
+    if (el) el.addEventListener("click", fn);
+  };
+  on("btn-rebuy", () => send({ type: "rebuy" }));
+  on("btn-decline", () => send({ type: "decline_rebuy" }));
+  on("btn-back", () => send({ type: "sit_in" }));
+  on("btn-sit-out", () => send({ type: "sit_out" }));
+  on("btn-add-on", () => send({ type: "add_on" }));
+  on("btn-late", () => registerMe(($("late-name") || {}).value?.trim() || ""));
+  on("btn-reenter", () => registerMe(me ? me.name : ""));
+}
+
+function raisePresets(legal) {
+  const min = legal.min_raise_to;
+  const max = legal.max_raise_to;
+  const call = legal.call || 0;
+  const base = (legal.bet || 0) + call;
+  const afterCall = legal.pot + call;
+  const clamp = (v) => Math.max(min, Math.min(max, Math.round(v)));
+  return [["Min", min], ["½ Pot", clamp(base + afterCall / 2)], ["¾ Pot", clamp(base + (afterCall * 3) / 4)],
+    ["Pot", clamp(base + afterCall)], ["All-in", max]];
+}
+
+function raiseWord(legal) {
+  if (legal.bring_in !== null && legal.bring_in !== undefined) return "Complete to";
+  const t = state.table.table;
+  const bet = state.table.hand.current_bet;
+  if (STUD_GAMES.has(t.game) && bet > 0 && bet < t.small_bet && legal.min_raise_to <= t.small_bet) return "Complete to";
+  return bet > 0 ? "Raise to" : "Bet";
+}
+
+function raiseLabel(legal, amount) {
+  const tv = state.table;
+  const hero = tv.seats[tv.you.seat];
+  const allIn = hero && amount >= hero.stack + (hero.bet || 0);
+  return allIn ? `All-in ${fmt(amount)}` : `${raiseWord(legal)} ${fmt(amount)}`;
+}
+
+function actionHtml(legal) {
+  const clock = '<span class="my-clock" id="my-clock"></span>';
+  if (legal.show || legal.muck) {
+    return `<div class="line info">${clock}<span>Showdown — show your hand or muck it</span></div>
+      <div class="actions-main">
+        <button type="button" class="fold" id="btn-muck" ${legal.muck ? "" : "disabled"}>Muck</button><span></span>
+        <button type="button" class="call" id="btn-show" ${legal.show ? "" : "disabled"}>Show</button></div>`;
+  }
+  if (legal.discard !== null && legal.discard !== undefined) {
+    const count = discardPick.size;
+    return `<div class="line info">${clock}<span>Click up to <b>${legal.discard}</b> of your cards to throw away, then draw.</span></div>
+      <div class="actions-main">
+        <button type="button" class="fold" id="btn-clear" ${count ? "" : "disabled"}>Clear</button>
+        <button type="button" class="call" id="btn-pat">Stand pat</button>
+        <button type="button" class="raise" id="btn-draw" ${count ? "" : "disabled"}>Draw ${count}</button></div>`;
+  }
+  const tv = state.table;
+  const hero = tv.seats[tv.you.seat];
+  const canRaise = legal.min_raise_to !== null && legal.min_raise_to !== undefined;
+  let sizing = "";
+  if (canRaise && legal.max_raise_to > legal.min_raise_to) {
+    const presets = raisePresets(legal).map(([label, v]) => `<button type="button" class="small preset" data-to="${v}">${label}</button>`).join("");
+    sizing = `<div class="sizing"><div class="presets">${presets}</div>
+      <input type="range" id="raise-range" min="${legal.min_raise_to}" max="${legal.max_raise_to}" value="${legal.min_raise_to}" step="1" aria-label="Raise amount">
+      <input type="number" id="raise-to" min="${legal.min_raise_to}" max="${legal.max_raise_to}" value="${legal.min_raise_to}" aria-label="Raise to"></div>`;
+  }
+  let middle;
+  if (legal.bring_in !== null && legal.bring_in !== undefined) {
+    middle = `<button type="button" class="call" id="btn-bring-in">Bring in ${fmt(legal.bring_in)}</button>`;
+  } else if (legal.check) {
+    middle = '<button type="button" class="call" id="btn-call">Check</button>';
+  } else if (legal.call !== null && legal.call !== undefined) {
+    const allIn = hero && legal.call >= hero.stack;
+    middle = `<button type="button" class="call" id="btn-call">Call ${fmt(legal.call)}${allIn ? " (all-in)" : ""}</button>`;
+  } else {
+    middle = '<button type="button" class="call" disabled>Check</button>';
+  }
+  const raise = canRaise
+    ? `<button type="button" class="raise" id="btn-raise">${raiseLabel(legal, legal.min_raise_to)}</button>`
+    : '<button type="button" class="raise" disabled>Raise</button>';
+  return `<div class="line info">${clock}<span><b>Your turn</b></span></div>${sizing}<div class="actions-main">
+    <button type="button" class="fold" id="btn-fold" ${legal.fold ? "" : "disabled"}>Fold</button>${middle}${raise}</div>`;
+}
+
+function act(action, extra = {}) {
+  if (sending) return;
+  if (send({ type: "act", action, ...extra })) {
+    sending = true;
+    for (const b of $("dock").querySelectorAll("button")) b.disabled = true;
+  }
+}
+
+function wireActions(legal) {
+  const on = (id, fn) => {
+    const el = $(id);
+    if (el) el.addEventListener("click", fn);
+  };
+  on("btn-fold", () => act("fold"));
+  on("btn-call", () => act("check_call"));
+  on("btn-bring-in", () => act("bring_in"));
+  on("btn-muck", () => act("muck"));
+  on("btn-show", () => act("show"));
+  on("btn-pat", () => {
+    discardPick = new Set();
+    act("discard", { cards: "" });
+  });
+  on("btn-clear", () => {
+    discardPick = new Set();
+    dockKey = "";
+    renderTable();
+    renderDock();
+  });
+  on("btn-draw", () => {
+    const cards = [...discardPick].join("");
+    discardPick = new Set();
+    act("discard", { cards });
+  });
+  const range = $("raise-range");
+  const box = $("raise-to");
+  const raiseButton = $("btn-raise");
+  const current = () => {
+    if (!box) return legal.min_raise_to;
+    const v = Math.round(Number(box.value));
+    return Number.isFinite(v) ? Math.max(legal.min_raise_to, Math.min(legal.max_raise_to, v)) : legal.min_raise_to;
+  };
+  const setAmount = (v, fromBox = false) => {
+    const amount = Math.max(legal.min_raise_to, Math.min(legal.max_raise_to, Math.round(v)));
+    if (range) range.value = String(amount);
+    if (box && !fromBox) box.value = String(amount);
+    if (raiseButton) raiseButton.textContent = raiseLabel(legal, amount);
+  };
+  if (range) range.addEventListener("input", () => setAmount(Number(range.value)));
+  if (box) {
+    box.addEventListener("input", () => setAmount(Number(box.value) || legal.min_raise_to, true));
+    box.addEventListener("change", () => setAmount(current()));
+    box.addEventListener("keydown", (event) => {
+      if (event.key === "Enter") {
+        event.preventDefault();
+        act("bet_raise", { to: current() });
+      }
+    });
+  }
+  for (const preset of $("dock").querySelectorAll("button.preset")) {
+    preset.addEventListener("click", () => setAmount(Number(preset.dataset.to)));
+  }
+  if (raiseButton) raiseButton.addEventListener("click", () => act("bet_raise", { to: current() }));
+}
+
+function toggleDiscard(card) {
+  const legal = state.table && state.table.you && state.table.you.legal;
+  if (!legal || legal.discard === null || legal.discard === undefined) return;
+  if (discardPick.has(card)) discardPick.delete(card);
+  else if (discardPick.size < legal.discard) discardPick.add(card);
+  else toast(`You may throw away at most ${legal.discard} card${legal.discard === 1 ? "" : "s"}.`, "info");
+  renderTable();
+  renderDock();
+}
+
+document.addEventListener("keydown", (event) => {
+  if (event.target.closest && event.target.closest("input, select, textarea, dialog")) return;
+  if (event.metaKey || event.ctrlKey || event.altKey) return;
+  const id = { f: "btn-fold", c: "btn-call", k: "btn-call", r: "btn-raise" }[event.key.toLowerCase()];
+  const button = id && $(id);
+  if (button && !button.disabled) {
+    event.preventDefault();
+    button.click();
+  }
+});
+
+// Moved by balancing, a broken table or the final-table draw: say so.
+function noticeMoves() {
+  const you = state.you;
+  const now = you && you.status === "playing" ? you.table : null;
+  if (lastYouTable !== null && now !== null && now !== lastYouTable) {
+    toast(`You move to table ${now}, seat ${you.seat + 1}.`, "info");
+    boardSeen = { number: null, cards: new Set() };
+    requestAnimationFrame(() => {
+      layout();
+      if (state && state.table) renderTable();
+    });
+  }
+  lastYouTable = now;
+}
+
+// --- the side panel
+
+function logLineHtml(line) {
+  let cls = "";
+  let html = escapeHtml(line);
+  let m;
+  if (/^--- hand \d+ ---$/.test(line)) {
+    cls = "sep";
+    html = escapeHtml(line.replace(/-/g, "").trim());
+  } else if (/^--- .+ ---$/.test(line)) {
+    cls = "sep";
+    html = escapeHtml(line.replace(/^--- | ---$/g, ""));
+  } else if (/^-- .+ --$/.test(line)) {
+    cls = "street";
+    html = escapeHtml(line.replace(/^-- | --$/g, ""));
+  } else if ((m = line.match(/^Board: (\S+)$/)) && CARD_RE.test(m[1])) {
+    html = `Board ${splitCards(m[1]).map((c) => cardHtml(c, "mini")).join("")}`;
+  } else if ((m = line.match(/^(.+) shows ((?:[2-9TJQKA][cdhs])+)( \(.+\))?$/))) {
+    cls = "show";
+    html = `${escapeHtml(m[1])} shows ${splitCards(m[2]).map((c) => cardHtml(c, "mini")).join("")}${escapeHtml(m[3] || "")}`;
+  } else if (/ wins \d+ from the /.test(line)) {
+    cls = "win";
+  } else if (/^Level \d+:|moves|arrives|takes seat|Draw for the button|rebuys|add-on|is away|is back|sits out|ran out of time|out of chips|All-in on a hand-for-hand/.test(line)) {
+    cls = "meta";
+  }
+  return `<div class="ln ${cls}">${html}</div>`;
+}
+
+function floorLineHtml(line) {
+  let cls = "";
+  if (/ wins the tournament$/.test(line)) cls = "win";
+  else if (/ finishes /.test(line)) cls = line.includes(" and wins ") ? "win" : "";
+  else if (/^Level |^Break|break is over|Hand-for-hand|final table|is broken/i.test(line)) cls = "street";
+  else cls = "meta";
+  return `<div class="ln ${cls}">${escapeHtml(line)}</div>`;
+}
+
+function fillLog(box, lines, lineHtml, key) {
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+  box.innerHTML = lines.length ? lines.map(lineHtml).join("") : '<p class="muted">Nothing yet.</p>';
+  if (atBottom) box.scrollTop = box.scrollHeight;
+}
+
+function playersHtml() {
+  const t = state.tournament;
+  const you = state.you;
+  const alive = t.players.filter((p) => p.alive);
+  const out = t.players.filter((p) => !p.alive).sort((a, b) => (a.place || 0) - (b.place || 0));
+  const row = (p, i) => `<tr class="${you && p.entry === you.entry ? "me" : ""} ${p.alive ? "" : "busted"}">
+    <td class="num">${p.alive ? i + 1 : placeText(p)}</td>
+    <td class="nm">${escapeHtml(p.name)}${p.bot ? " " + BOT_ICON : ""}${p.away && p.alive ? ' <span class="tag out">away</span>' : ""}</td>
+    <td class="r">${p.alive ? fmt(p.chips) : p.prize ? money(p.prize) : ""}</td>
+    <td class="r muted">${p.alive && p.table ? `T${p.table}` : ""}</td></tr>`;
+  return `<table class="standings"><thead><tr><th>#</th><th>Player</th><th class="r">Chips</th><th class="r">Table</th></tr></thead>
+    <tbody>${alive.map(row).join("")}${out.length ? `<tr class="divider"><td colspan="4">Out</td></tr>${out.map(row).join("")}` : ""}</tbody></table>`;
+}
+
+function tablesHtml() {
+  const t = state.tournament;
+  const current = state.table ? state.table.table.number : null;
+  return `<ul class="t-tables">${t.tables.map((x) => `<li class="${x.number === current ? "on" : ""}">
+    <b>Table ${x.number}</b><span class="muted">${x.players}/${x.seats} players · ${fmt(x.chips)} chips${x.hand ? ` · hand #${x.hand}` : ""}</span>
+    <span class="spacer"></span>${state.you && state.you.status === "playing" ? "" : `<button type="button" class="small" data-watch="${x.number}" ${x.number === current ? "disabled" : ""}>Watch</button>`}</li>`).join("")}</ul>`;
+}
+
+function renderSide() {
+  const t = state.tournament;
+  const players = $("tab-players");
+  const pk = JSON.stringify([t.players, state.you && state.you.entry]);
+  if (players.dataset.key !== pk) {
+    players.dataset.key = pk;
+    players.innerHTML = playersHtml();
+  }
+  const tables = $("tab-tables");
+  const tk = JSON.stringify([t.tables, state.table && state.table.table.number, state.you && state.you.status]);
+  if (tables.dataset.key !== tk) {
+    tables.dataset.key = tk;
+    tables.innerHTML = tablesHtml();
+    for (const b of tables.querySelectorAll("button[data-watch]")) {
+      b.onclick = () => {
+        watching = Number(b.dataset.watch);
+        send({ type: "watch", table: watching });
+      };
+    }
+  }
+  fillLog($("tab-floor"), t.floor_log, floorLineHtml, t.floor_log.join("\n"));
+  const log = state.table ? state.table.log : [];
+  fillLog($("tab-log"), log, logLineHtml, `${state.table ? state.table.table.number : ""}\n${log.join("\n")}`);
+  const levels = $("tab-levels");
+  const lk = `${t.clock.level}:${t.clock.on_break}:${t.prizes.join(",")}`;
+  if (levels.dataset.key !== lk) {
+    levels.dataset.key = lk;
+    levels.innerHTML = levelsHtml() + payoutsHtml();
+  }
+}
+
+for (const button of document.querySelectorAll(".tournament-page .tabs button")) {
+  button.addEventListener("click", () => {
+    activeTab = button.dataset.tab;
+    for (const b of document.querySelectorAll(".tabs button")) b.classList.toggle("on", b === button);
+    for (const name of ["players", "tables", "floor", "log", "levels"]) $(`tab-${name}`).hidden = activeTab !== name;
+    const box = $(`tab-${activeTab}`);
+    if (activeTab === "log" || activeTab === "floor") box.scrollTop = box.scrollHeight;
+  });
+}
+
+// ------------------------------------------------------------------ results
+
+function renderResults() {
+  const t = state.tournament;
+  const key = JSON.stringify([t.results, t.status, t.floor_log.length]);
+  const panel = $("t-results");
+  if (panel.dataset.key === key) return;
+  panel.dataset.key = key;
+  $("results-heading").textContent = t.status === "finished" ? "Results" : "Results so far";
+  $("back-to-play").hidden = t.status === "finished";
+  $("back-to-play").href = `/tournaments/${encodeURIComponent(tid)}`;
+  const you = state.you;
+  const top = t.results.filter((r) => r.place <= 3 && t.status === "finished").slice(0, 3);
+  $("podium").innerHTML = top.length ? `<div class="podium">${top.map((r) => `<div class="step p${r.place}">
+      <span class="medal">${ordinal(r.place)}</span><b>${escapeHtml(r.name)}</b><span class="prize">${r.prize ? money(r.prize) : "—"}</span></div>`).join("")}</div>` : "";
+  if (!t.results.length) {
+    $("results-table").innerHTML = '<p class="muted">Nobody has finished yet.</p>';
+  } else {
+    $("results-table").innerHTML = `<table class="standings results"><thead><tr><th>Place</th><th>Player</th><th class="r">Prize</th></tr></thead><tbody>${
+      t.results.map((r) => `<tr class="${you && r.entry === you.entry ? "me" : ""} ${r.prize ? "paid" : ""}" data-place="${r.place}">
+        <td class="num">${placeText(r)}${r.place !== r.place_to ? ' <span class="muted">(tie)</span>' : ""}</td>
+        <td class="nm">${escapeHtml(r.name)}${r.bot ? " " + BOT_ICON : ""}${r.disqualified ? ' <span class="tag allin">disqualified</span>' : ""}</td>
+        <td class="r">${r.prize ? money(r.prize) : ""}</td></tr>`).join("")}</tbody></table>`;
+  }
+  const c = t.clock;
+  const duration = t.started_at ? ((t.finished_at || state.now) - t.started_at) : 0;
+  const rows = [
+    ["Entries", fmt(c.entries)], ["Prize pool", money(c.prize_pool)], ["Places paid", fmt(c.places_paid)],
+    ["Hands dealt", fmt(t.hands)], ["Levels played", fmt(c.level)], ["Time", clockText(duration)],
+    ["Starting stack", fmt(t.structure.starting_stack)], ["Chips in play", fmt(c.chips_in_play)],
+  ];
+  $("summary").innerHTML = `<dl class="facts">${rows.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join("")}</dl>`;
+  const floor = $("results-floor");
+  floor.innerHTML = t.floor_log.map(floorLineHtml).join("");
+  floor.scrollTop = floor.scrollHeight;
+}
+
+// -------------------------------------------------------------------- start
+
+function mountTournament() {
+  applyCardColours();
+  $("brand-suits").innerHTML = suitSvg("s", "white") + suitSvg("h", "red");
+  me = storage.get(`tournament.${tid}`);
+  directorKey = storage.get(`tournament.director.${tid}`);
+  const fromUrl = Number(new URLSearchParams(location.search).get("table"));
+  watching = Number.isInteger(fromUrl) && fromUrl > 0 ? fromUrl : null;
+  if (!tid) {
+    toast("No tournament in this link.");
+    return;
+  }
+  layout();
+  connect();
+  setInterval(() => {
+    if (socket && socket.readyState === WebSocket.OPEN) send({ type: "ping" });
+  }, 25000);
+  Object.defineProperty(window, "pokerroom", { get: () => ({ state, version, me, directorKey }) });
+}
+
+if (document.body.classList.contains("tournament-page")) mountTournament();
+else mountLobby();

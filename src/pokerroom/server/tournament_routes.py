@@ -1,0 +1,296 @@
+"""HTTP and WebSocket routes of the room's tournaments (added to the app by
+:func:`add_tournament_routes`).
+
+Pages: ``/tournaments/{id}`` (clock, players, tables, the player's own table) and
+``/tournaments/{id}/results``.
+
+API (money in cents; tournaments live in memory -- a server restart loses them):
+
+- ``GET /api/tournaments``: every tournament, newest first;
+- ``POST /api/tournaments``: create one (:class:`CreateTournament`); the answer's
+  ``director`` key starts it, adds bots and pauses the clock;
+- ``GET /api/tournaments/{id}``: the public state (clock, players, tables, results);
+- ``POST /api/tournaments/{id}/register`` ``{"name"}``: a person enters; the answer's
+  ``token`` is their key at the tables (``/ws/tournaments/{id}?token=...``);
+- ``POST /api/tournaments/{id}/unregister`` ``{"token"}``: before the start;
+- ``POST /api/tournaments/{id}/bots`` ``{"director", "count", "policy"}``;
+- ``POST /api/tournaments/{id}/start`` / ``pause`` / ``resume`` ``{"director"}``;
+- ``GET /api/tournaments/{id}/results``: places, prizes and who was disqualified;
+- ``GET /api/tournaments/{id}/chips``: the chip count (must always balance).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse
+from pydantic import ValidationError
+
+from pokerroom.errors import IllegalActionError, PokerError
+from pokerroom.server.protocol import (
+    TOURNAMENT_CLIENT_MESSAGE,
+    Act,
+    AddOn,
+    AddTournamentBots,
+    CreateTournament,
+    DeclineRebuy,
+    DirectorRequest,
+    Ping,
+    Rebuy,
+    RegisterTournament,
+    SitIn,
+    SitOut,
+    TokenRequest,
+    Watch,
+)
+from pokerroom.server.room import Room
+from pokerroom.server.tournaments import TournamentDirector, TournamentRoom, Viewer
+
+STATIC = Path(__file__).parent / "static"
+
+
+def add_tournament_routes(app: FastAPI, room: Callable[[], Room]
+                          ) -> Callable[[], Awaitable[None]]:
+    """Add the tournament routes; returns the coroutine function that stops every
+    tournament (call it when the app shuts down)."""
+    holder: dict[str, TournamentRoom] = {}
+
+    def tournaments() -> TournamentRoom:
+        if "room" not in holder:
+            r = room()
+            holder["room"] = TournamentRoom(r.clock, bot_delay=r.bot_delay,
+                                            pause_between_hands=r.pause)
+        return holder["room"]
+
+    def director_or_404(tournament_id: str) -> TournamentDirector:
+        try:
+            return tournaments().get(tournament_id)
+        except KeyError:
+            raise HTTPException(404, f"no tournament {tournament_id!r}") from None
+
+    async def close() -> None:
+        if "room" in holder:
+            await holder.pop("room").close()
+
+    @app.get("/tournaments/{tournament_id}", include_in_schema=False)
+    async def tournament_page(tournament_id: str) -> FileResponse:
+        director_or_404(tournament_id)
+        return FileResponse(STATIC / "tournament.html")
+
+    @app.get("/tournaments/{tournament_id}/results", include_in_schema=False)
+    async def results_page(tournament_id: str) -> FileResponse:
+        director_or_404(tournament_id)
+        return FileResponse(STATIC / "tournament.html")
+
+    @app.get("/api/tournaments")
+    async def list_tournaments() -> list[dict[str, Any]]:
+        """Every tournament of this server run (in memory), newest first."""
+        out = []
+        for d in sorted(tournaments().directors.values(), key=lambda d: -d.created_at):
+            def row(d: TournamentDirector = d) -> dict[str, Any]:
+                s, t = d.structure, d.t
+                return {
+                    "id": d.id, "name": d.name, "status": d.status, "structure": s.name,
+                    "game": s.game_at(1).name, "mixed": s.mixed, "seats": s.seats,
+                    "buy_in": s.buy_in, "fee": s.fee, "starting_stack": s.starting_stack,
+                    "entries": len(t.entries), "players_left": t.players_left,
+                    "tables": len(t.floor.tables), "level": t.level,
+                    "prize_pool": t.prize_pool(), "url": f"/tournaments/{d.id}",
+                }
+            out.append(await d.submit(row))
+        return out
+
+    @app.post("/api/tournaments")
+    async def create_tournament(request: CreateTournament) -> dict[str, Any]:
+        """Create a tournament from a built-in structure; keep the ``director`` key."""
+        d = tournaments().create(request)
+        return {"id": d.id, "url": f"/tournaments/{d.id}", "director": d.director_key}
+
+    @app.get("/api/tournaments/{tournament_id}")
+    async def tournament_state(tournament_id: str) -> dict[str, Any]:
+        d = director_or_404(tournament_id)
+        message = await d.submit(lambda: d.snapshot())
+        state: dict[str, Any] = message["state"]["tournament"]
+        return state
+
+    @app.post("/api/tournaments/{tournament_id}/register")
+    async def register(tournament_id: str, request: RegisterTournament) -> dict[str, Any]:
+        d = director_or_404(tournament_id)
+
+        def enter() -> dict[str, Any]:
+            token = d.register(request.name, request.token)
+            entry = d.t.entry(request.name.strip())
+            return {"token": token, "entry": entry.number, "name": entry.name,
+                    "label": entry.label}
+
+        return await d.submit(enter)
+
+    @app.post("/api/tournaments/{tournament_id}/unregister")
+    async def unregister(tournament_id: str, request: TokenRequest) -> dict[str, Any]:
+        d = director_or_404(tournament_id)
+        await d.submit(lambda: d.unregister(request.token))
+        return {"ok": True}
+
+    @app.post("/api/tournaments/{tournament_id}/bots")
+    async def add_bots(tournament_id: str, request: AddTournamentBots) -> dict[str, Any]:
+        d = director_or_404(tournament_id)
+        added = await d.submit(lambda: d.add_bots(request.director, request.count,
+                                                  request.policy))
+        return {"added": added}
+
+    @app.post("/api/tournaments/{tournament_id}/start")
+    async def start(tournament_id: str, request: DirectorRequest) -> dict[str, Any]:
+        d = director_or_404(tournament_id)
+        await d.submit(lambda: d.start(request.director))
+        return {"ok": True}
+
+    @app.post("/api/tournaments/{tournament_id}/pause")
+    async def pause(tournament_id: str, request: DirectorRequest) -> dict[str, Any]:
+        d = director_or_404(tournament_id)
+        await d.submit(lambda: d.pause(request.director, True))
+        return {"ok": True}
+
+    @app.post("/api/tournaments/{tournament_id}/resume")
+    async def resume(tournament_id: str, request: DirectorRequest) -> dict[str, Any]:
+        d = director_or_404(tournament_id)
+        await d.submit(lambda: d.pause(request.director, False))
+        return {"ok": True}
+
+    @app.get("/api/tournaments/{tournament_id}/results")
+    async def results(tournament_id: str) -> dict[str, Any]:
+        """Places (a range when shared), prizes in cents, disqualifications; final once
+        ``finished`` is true."""
+        d = director_or_404(tournament_id)
+
+        def read() -> dict[str, Any]:
+            t = d.t
+            rows = []
+            for f in (t.results() if t.started else []):
+                e = t.entries[f.entry]
+                rows.append({"entry": f.entry, "name": e.label, "place": f.place,
+                             "place_to": f.place_to, "prize": f.prize,
+                             "disqualified": f.disqualified})
+            return {"id": d.id, "name": d.name, "status": d.status, "finished": t.finished,
+                    "entries": len(t.entries), "prize_pool": t.prize_pool(),
+                    "places_paid": t.places_paid, "results": rows}
+
+        return await d.submit(read)
+
+    @app.get("/api/tournaments/{tournament_id}/chips")
+    async def chips(tournament_id: str) -> dict[str, Any]:
+        """Chips at the tables against what the event put in play: always equal."""
+        d = director_or_404(tournament_id)
+
+        def count() -> dict[str, Any]:
+            t, s = d.t, d.structure
+            rebuy_chips = s.rebuy.chips if s.rebuy else 0
+            add_on_chips = s.add_on.chips if s.add_on else 0
+            return {
+                "at_tables": t.chips_at_tables() if t.started else 0,
+                "expected": t.chips_expected,
+                "entries": len(t.entries), "starting_stack": s.starting_stack,
+                "rebuys": t.rebuys, "rebuy_chips": rebuy_chips,
+                "add_ons": t.add_ons, "add_on_chips": add_on_chips,
+                "chip_race_change": d.chip_race_change, "removed": d.chips_removed,
+                "started": t.started,
+                "stacks": sum(t.stacks().values()) if t.started else 0,
+            }
+
+        return await d.submit(count)
+
+    @app.websocket("/ws/tournaments/{tournament_id}")
+    async def tournament_socket(websocket: WebSocket, tournament_id: str) -> None:
+        await websocket.accept()
+        try:
+            d = tournaments().get(tournament_id)
+        except KeyError:
+            await websocket.send_json({"type": "error", "reason": "no_tournament",
+                                       "message": f"no tournament {tournament_id!r}"})
+            await websocket.close()
+            return
+        token = websocket.query_params.get("token")
+        name: str | None = None
+        if token:
+            name = await d.submit(lambda: d.name_for_token(token))
+            if name is None:
+                await websocket.send_json({"type": "error", "reason": "bad_token",
+                                           "message": "unknown player token; watching instead"})
+        watching: int | None = None
+        with contextlib.suppress(ValueError, TypeError):
+            watching = int(websocket.query_params.get("table") or "")
+        viewer = await d.submit(lambda: d.subscribe(name, watching))
+        sender = asyncio.create_task(_send_loop(websocket, viewer))
+        try:
+            while True:
+                raw = await websocket.receive_text()
+                await _handle_message(d, viewer, raw)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await sender
+            with contextlib.suppress(Exception):
+                await d.submit(lambda: d.unsubscribe(viewer))
+
+    return close
+
+
+async def _send_loop(websocket: WebSocket, viewer: Viewer) -> None:
+    while True:
+        await viewer.wake.wait()
+        viewer.wake.clear()
+        while viewer.errors:
+            await websocket.send_json(viewer.errors.popleft())
+        if viewer.latest is not None:
+            message, viewer.latest = viewer.latest, None
+            await websocket.send_json(message)
+
+
+async def _handle_message(d: TournamentDirector, viewer: Viewer, raw: str) -> None:
+    """Validate and apply one message; bad input gets an error, never a crash."""
+    try:
+        message = TOURNAMENT_CLIENT_MESSAGE.validate_python(json.loads(raw))
+    except (ValueError, ValidationError) as exc:
+        viewer.push_error({"type": "error", "reason": "bad_message",
+                           "message": f"malformed message: {str(exc)[:300]}"})
+        return
+    if isinstance(message, Ping):
+        viewer.push_error({"type": "pong"})
+        return
+    try:
+        if isinstance(message, Watch):
+            table = message.table
+            await d.submit(lambda: d.watch(viewer, table))
+            return
+        name = viewer.name
+        if name is None:
+            raise IllegalActionError("spectator", "spectators cannot play; register to play")
+        if isinstance(message, Act):
+            data: dict[str, Any] = {"type": message.action}
+            if message.to is not None:
+                data["to"] = message.to
+            if message.cards is not None:
+                data["cards"] = message.cards
+            if message.action == "bet_raise" and message.to is None:
+                raise IllegalActionError("missing_amount", "bet_raise needs 'to', the total")
+            await d.submit(lambda: d.act(name, data))
+        elif isinstance(message, Rebuy):
+            await d.submit(lambda: d.rebuy(name))
+        elif isinstance(message, DeclineRebuy):
+            await d.submit(lambda: d.decline_rebuy(name))
+        elif isinstance(message, AddOn):
+            await d.submit(lambda: d.add_on(name))
+        elif isinstance(message, SitOut):
+            await d.submit(lambda: d.sit_out(name))
+        elif isinstance(message, SitIn):
+            await d.submit(lambda: d.sit_in(name))
+    except PokerError as exc:
+        reason = exc.reason if isinstance(exc, IllegalActionError) else type(exc).__name__
+        viewer.push_error({"type": "error", "reason": reason, "message": str(exc)})

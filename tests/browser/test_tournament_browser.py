@@ -1,0 +1,302 @@
+"""The room runs a small tournament in a real browser.
+
+A real server (uvicorn, fresh SQLite in a temp dir) runs in a thread; Debian's
+Chromium, driven by Playwright, opens three browser contexts: Alice on a laptop
+screen, Bob on a phone screen, and a spectator.  Alice creates a tournament from
+the lobby's form (ten players, four a table: three tables at once, eight of them
+bots), both register on the tournament page, Alice starts it; they play with the
+action bar's buttons -- calling, or moving all in to get it over with -- until the
+tournament has a winner.  Along the way: the clock shows the level, the blinds,
+the time left, players left, the average stack and the prize pool; a player's page
+always shows the table they sit at (it follows them when they are moved); nobody
+sees a face-down card that is not theirs.  At the end the results page gives every
+place once and the prizes add up to the prize pool.  Screenshots land in
+``tests/browser/artifacts/`` (``tournament-*.png``).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+
+from pokerroom.server.app import create_app
+
+CHROMIUM = os.environ.get("POKERROOM_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+ARTIFACTS = Path(__file__).parent / "artifacts"
+LAPTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+# One read of a page: the tournament state and what the felt shows, together.
+SNAPSHOT_JS = """() => {
+  const room = window.pokerroom;
+  const s = room ? room.state : null;
+  const text = (sel) => { const el = document.querySelector(sel); return el ? el.innerText : ""; };
+  return {
+    status: s ? s.tournament.status : "",
+    view: document.body.dataset.view || "",
+    shownTable: document.body.dataset.table || "",
+    phase: document.body.dataset.phase || "",
+    you: s ? s.you : null,
+    table: s ? s.table : null,
+    tables: s ? s.tournament.tables.length : 0,
+    clock: s ? s.tournament.clock : null,
+    clockText: {
+      level: text("#clock-level"), time: text("#clock-time"), players: text("#clock-players"),
+      average: text("#clock-average"), pool: text("#clock-pool"),
+    },
+    heroFaces: [...document.querySelectorAll("#layer .seat.hero .card.face")]
+      .map((c) => c.dataset.card),
+  };
+}"""
+
+
+@pytest.fixture(scope="module")
+def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    database = tmp_path_factory.mktemp("tournament") / "room.sqlite"
+    app = create_app(f"sqlite:///{database}", bot_delay=0.03, pause_between_hands=0.3)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            pytest.fail("the pokerroom server did not start")
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        sock.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
+        pytest.fail(
+            f"Chromium is not installed at {CHROMIUM}. The browser test needs Debian's "
+            "chromium: run `make browser` (as root: apt-get update && apt-get install -y "
+            "chromium), or point POKERROOM_CHROMIUM at a Chromium binary."
+        )
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail("the Python package playwright is missing: pip install -e '.[dev]'")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def _shot(page: Any, name: str, *, full: bool = False) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"tournament-{name}.png"), full_page=full)
+
+
+def _watch(page: Any, errors: list[str], who: str) -> None:
+    page.on("pageerror", lambda exc: errors.append(f"{who}: {exc}"))
+    page.on("console", lambda m: errors.append(f"{who}: {m.text}") if m.type == "error" else None)
+
+
+def _click(page: Any, selector: str) -> bool:
+    button = page.locator(selector)
+    try:
+        if button.count() and button.is_visible() and button.is_enabled():
+            button.click(timeout=1_000)
+            return True
+    except Exception:  # re-rendered under us: the next round clicks again
+        return False
+    return False
+
+
+def _no_foreign_cards(snap: dict[str, Any]) -> None:
+    """A face-down card of another seat reaches the page only when its hand is tabled."""
+    table = snap["table"]
+    if not table or not table["hand"]:
+        return
+    mine = table["you"]["seat"] if table["you"] else None
+    for seat in table["seats"]:
+        if not seat or not seat.get("cards") or seat["seat"] == mine:
+            continue
+        if any(c is not None and not up for c, up in zip(seat["cards"], seat["up"],
+                                                         strict=True)):
+            assert all(c is not None for c in seat["cards"]), seat
+
+
+def test_the_room_runs_a_small_tournament_in_the_browser(server_url: str, browser: Any) -> None:
+    started = time.monotonic()
+    errors: list[str] = []
+    alice_ctx = browser.new_context(viewport=LAPTOP)
+    bob_ctx = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
+                                  has_touch=True)
+    watcher_ctx = browser.new_context(viewport=LAPTOP)
+    try:
+        alice, bob, watcher = alice_ctx.new_page(), bob_ctx.new_page(), watcher_ctx.new_page()
+        for page, who in ((alice, "alice"), (bob, "bob"), (watcher, "spectator")):
+            page.set_default_timeout(10_000)
+            _watch(page, errors, who)
+
+        # Alice creates the tournament from the lobby: 6-second levels, 4 a table.
+        alice.goto(server_url + "/")
+        alice.locator("#t-create summary").click()
+        form = alice.locator("#tournament-form")
+        form.locator('input[name="name"]').fill("Browser cup")
+        form.locator('select[name="structure"]').select_option("sit_and_go")
+        form.locator('input[name="level_minutes"]').fill(str(6 / 60))
+        form.locator('input[name="seats"]').fill("4")
+        form.locator('input[name="buy_in"]').fill("20")
+        form.locator('input[name="bots"]').fill("8")
+        form.locator('select[name="policy"]').select_option("random")
+        form.locator('input[name="action_seconds"]').fill("20")
+        _shot(alice, "laptop-lobby-form", full=True)
+        alice.locator("#tournament-submit").click()
+        alice.wait_for_url(re.compile(r".*/tournaments/[0-9a-f]+$"))
+        url = alice.url
+
+        # Both register on the tournament page; the spectator just watches.
+        alice.locator("#reg-name").fill("Alice")
+        alice.locator("#reg-submit").click()
+        alice.locator("#reg-you .notice").wait_for()
+        bob.goto(url)
+        bob.locator("#reg-name").fill("Bob")
+        bob.locator("#reg-submit").click()
+        bob.locator("#reg-you .notice").wait_for()
+        bob.reload()  # the registration lives in localStorage
+        bob.locator("#reg-you .notice").wait_for()
+        watcher.goto(url)
+        watcher.wait_for_function("window.pokerroom && window.pokerroom.state")
+        alice.wait_for_function(
+            "window.pokerroom.state && window.pokerroom.state.tournament.players.length === 10")
+        assert "10 registered" in alice.locator("#reg-count").inner_text()
+        _shot(alice, "laptop-registration")
+        _shot(bob, "phone-registration")
+
+        alice.locator("#btn-start").click()
+        alice.wait_for_function("document.body.dataset.view === 'room'")
+        snap = alice.evaluate(SNAPSHOT_JS)
+        assert snap["tables"] == 3  # ten players, four a table: three tables at once
+        # The clock: level and blinds, time left, players left, average stack, prize pool.
+        texts = snap["clockText"]
+        assert re.search(r"level 1\s+10/20", texts["level"], re.I), texts
+        assert re.search(r"\d+:\d\d", texts["time"]), texts
+        assert re.search(r"10\s*/\s*10", texts["players"]), texts
+        assert "1,500" in texts["average"], texts
+        assert "$200" in texts["pool"], texts
+
+        shots: set[str] = set()
+        followed = 0
+        last_table: dict[str, str] = {}
+        deadline = time.monotonic() + 75
+        while True:
+            if time.monotonic() > deadline:
+                pytest.fail(f"no winner in time; floor: {alice.evaluate(SNAPSHOT_JS)['clock']}")
+            a, b, w = (p.evaluate(SNAPSHOT_JS) for p in (alice, bob, watcher))
+            for snap in (a, b, w):
+                _no_foreign_cards(snap)
+            if a["status"] == "finished":
+                break
+            for page, snap, who in ((alice, a, "alice"), (bob, b, "bob")):
+                you = snap["you"]
+                if not you or you["status"] != "playing":
+                    continue
+                if you["table"] and not you["arriving"] and snap["table"]:
+                    # the page shows the table the player sits at, even after a move
+                    if snap["shownTable"] == str(you["table"]):
+                        followed += 1
+                    if last_table.get(who) not in (None, str(you["table"])):
+                        page.wait_for_function(
+                            f"document.body.dataset.table === '{you['table']}'", timeout=5_000)
+                    last_table[who] = str(you["table"])
+                legal = snap["table"] and snap["table"]["you"] and snap["table"]["you"]["legal"]
+                if legal and f"{who}-turn" not in shots and _visible(page, "#btn-fold"):
+                    _shot(page, "laptop-turn" if who == "alice" else "phone-turn")
+                    shots.add(f"{who}-turn")
+                if legal and legal.get("max_raise_to") and who == "bob":
+                    # Bob moves all in whenever he may: the preset, then the raise button
+                    _click(page, '#dock button.preset:has-text("All-in")') and _click(
+                        page, "#btn-raise")
+                else:
+                    _click(page, "#btn-call") or _click(page, "#btn-show") or _click(
+                        page, "#btn-pat")
+            if "spectator" not in shots and w["table"] and w["table"]["hand"]:
+                _shot(watcher, "laptop-spectator")
+                shots.add("spectator")
+                if w["tables"] > 1:  # the spectator switches to another table
+                    other = watcher.locator("#watch-select option:not(:checked)").first
+                    value = other.get_attribute("value")
+                    watcher.locator("#watch-select").select_option(value)
+                    watcher.wait_for_function(
+                        f"document.body.dataset.table === '{value}'", timeout=5_000)
+            if a["clock"] and a["clock"]["on_break"] and "break" not in shots:
+                _shot(alice, "laptop-break")
+                shots.add("break")
+            if a["tables"] == 1 and "final" not in shots and a["view"] == "room":
+                _shot(alice, "laptop-final-table")
+                _shot(bob, "phone-final-table")
+                shots.add("final")
+            time.sleep(0.05)
+
+        assert followed > 0
+        # The results page: every place once, prizes add up to the prize pool.
+        for page in (alice, bob, watcher):
+            page.wait_for_function("document.body.dataset.view === 'results'")
+        alice.locator("#results-table tr[data-place]").first.wait_for()
+        state = alice.evaluate("window.pokerroom.state.tournament")
+        results = state["results"]
+        assert len(results) == 10
+        places: list[int] = []
+        for r in {(r["place"], r["place_to"]) for r in results}:
+            count = sum(1 for x in results if (x["place"], x["place_to"]) == r)
+            assert count == r[1] - r[0] + 1
+            places.extend(range(r[0], r[1] + 1))
+        assert sorted(places) == list(range(1, 11))
+        assert sum(r["prize"] for r in results) == state["clock"]["prize_pool"] == 20000
+        assert alice.locator("#results-table tr[data-place]").count() == 10
+        assert alice.locator(".podium .p1").count() == 1
+        for page, who in ((alice, "Alice"), (bob, "Bob")):
+            you = page.evaluate("window.pokerroom.state.you")
+            assert you["place"] is not None, who
+        _shot(alice, "laptop-results", full=True)
+        _shot(bob, "phone-results")
+        # The results page has its own address too.
+        watcher.goto(url + "/results")
+        watcher.locator("#results-table tr[data-place]").first.wait_for()
+        assert watcher.locator("#results-table tr[data-place]").count() == 10
+        # ... and the lobby lists the tournament as finished.
+        watcher.goto(server_url + "/")
+        watcher.locator("#tournaments tr.table-row").first.wait_for()
+        assert "Browser cup" in watcher.locator("#tournaments").inner_text()
+        assert "finished" in watcher.locator("#tournaments").inner_text().lower()
+        _shot(watcher, "laptop-lobby")
+        assert not errors, errors
+    finally:
+        for ctx in (alice_ctx, bob_ctx, watcher_ctx):
+            ctx.close()
+    assert time.monotonic() - started < 100
+
+
+def _visible(page: Any, selector: str) -> bool:
+    try:
+        el = page.locator(selector)
+        return bool(el.count() and el.is_visible())
+    except Exception:
+        return False

@@ -1,0 +1,476 @@
+"""Tournaments in the room: the director task driving many tables at once, its clock,
+people playing over the tournament WebSocket, and the chip count.
+
+Two kinds of test: the director on its own event loop with a fake clock (time moves
+only when the test says, so levels, breaks and hand-for-hand come when planned),
+and the whole app through FastAPI's test client with people connected over
+``/ws/tournaments/{id}``.  Every finished hand is checked: chips at the tables ==
+entries x starting stack + rebuys + add-ons; at the end every place is given once
+and the prizes add up to the prize pool.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from pokerroom.server.clock import FakeClock
+from pokerroom.server.protocol import CreateTournament
+from pokerroom.server.tournaments import TournamentDirector, TournamentRoom
+from pokerroom.tournament.simulate import check_places
+
+# ---------------------------------------------------------------- helpers
+
+
+def _chips_balance(d: TournamentDirector) -> None:
+    t, s = d.t, d.structure
+    put_in = (len(t.entries) * s.starting_stack
+              + t.rebuys * (s.rebuy.chips if s.rebuy else 0)
+              + t.add_ons * (s.add_on.chips if s.add_on else 0)
+              + d.chip_race_change - d.chips_removed)
+    assert t.chips_at_tables() == t.chips_expected == put_in, (
+        t.chips_at_tables(), t.chips_expected, put_in)
+
+
+def _watch_every_hand(d: TournamentDirector) -> list[int]:
+    """Check the chips after every finished hand; returns the list of hand counts."""
+    seen: list[int] = []
+    finish = d._hand_finished
+
+    def checked(n: int, now: float) -> None:
+        finish(n, now)
+        _chips_balance(d)
+        seen.append(d.hands)
+
+    d._hand_finished = checked  # type: ignore[method-assign]
+    return seen
+
+
+def _check_end(d: TournamentDirector) -> None:
+    t = d.t
+    assert t.finished and d.status == "finished"
+    check_places(t.results(), len(t.entries), t.prize_pool())
+    assert sum(t.prizes()) == t.prize_pool()
+    _chips_balance(d)
+
+
+async def _drive(d: TournamentDirector, clock: FakeClock, *, step: float = 5.0,
+                 limit: int = 20_000, each: Any = None) -> int:
+    """Let the director work, moving the fake clock ``step`` seconds at a time."""
+    rounds = 0
+    while d.status != "finished":
+        rounds += 1
+        assert rounds < limit, f"no winner after {rounds} clock steps"
+        for _ in range(20):
+            await asyncio.sleep(0)
+        if each is not None:
+            each()
+        clock.advance(step)
+    return rounds
+
+
+def _room(clock: FakeClock) -> TournamentRoom:
+    return TournamentRoom(clock, bot_delay=0.0, pause_between_hands=0.0, seed=11)
+
+
+# ------------------------------------------------- the director, fake clock
+
+
+def test_bots_play_a_multi_table_tournament_with_rebuys_add_ons_and_breaks() -> None:
+    async def run() -> None:
+        clock = FakeClock()
+        room = _room(clock)
+        d = room.create(CreateTournament(
+            name="Rebuy turbo", structure="turbo", seats=5, level_seconds=60,
+            late_registration_levels=2, rebuys=True, rebuy_levels=3, add_on=True, seed=5))
+        seen = _watch_every_hand(d)
+        d.add_bots(d.director_key, 10, "steady")
+        d.add_bots(d.director_key, 8, "random")
+        with pytest.raises(Exception, match="director"):
+            d.start("not the key")
+        d.start(d.director_key)
+        assert len(d.t.floor.tables) == 4  # 18 players, 5 a table
+        tables_seen: set[int] = set(d.t.floor.tables)
+        levels: set[int] = set()
+        breaks = 0
+
+        def look() -> None:
+            nonlocal breaks
+            tables_seen.update(d.t.floor.tables)
+            levels.add(d.t.level)
+            breaks += d.t.clock.on_break
+            if d.status == "running" and d.t.registration_open and d.t.level == 2 and (
+                    "Late" not in d.registrants):
+                d.register("Late")  # seated at once (late registration)
+                d.registrants["Late"].connections = 1  # present: plays by the clock
+
+        await _drive(d, clock, step=10.0, each=look)
+        _check_end(d)
+        assert len(seen) == d.hands > 20
+        assert tables_seen == {1, 2, 3, 4}
+        late = d.registrants["Late"]
+        assert late.away == "timeouts" or not d.t.entry("Late").alive  # never acted
+        assert max(levels) >= 5 and breaks > 0
+        assert d.t.rebuys > 0 and d.t.add_ons > 0
+        assert len(d.t.entries) == 19
+        log = "\n".join(d.floor_log)
+        assert "is broken" in log and "The final table" in log and "wins the tournament" in log
+        await room.close()
+
+    asyncio.run(run())
+
+
+def test_hand_for_hand_waits_for_a_slow_table() -> None:
+    """P5 near the bubble: every table plays one hand, then waits for the others; here
+    a person who takes a few seconds over each decision holds the other tables up
+    (the director retries their refused deals after each change, no deadlock)."""
+
+    async def run(seed: int) -> tuple[bool, set[str]]:
+        clock = FakeClock()
+        room = _room(clock)
+        d = room.create(CreateTournament(name="Bubble", structure="sit_and_go", seats=4,
+                                         level_seconds=60, seed=seed, action_seconds=30))
+        _watch_every_hand(d)
+        d.register("Slow")
+        d.registrants["Slow"].connections = 1
+        d.add_bots(d.director_key, 10, "random")
+        d.start(d.director_key)
+        waits: set[str] = set()
+        looks = 0
+
+        def look() -> None:
+            nonlocal looks
+            looks += 1
+            if d.t.h4h.active:
+                waits.update(f"h4h:{r.waiting}" for r in d.runs.values() if r.waiting)
+            where = d.seat_of("Slow") if d.t.entry("Slow").alive else None
+            if where is None or looks % 3:
+                return
+            table = d.t.floor.tables[where[0]]
+            hand, plan = table.hand, table.plan_in_play
+            if hand is not None and plan is not None and where[1] in plan.seats and (
+                    hand.actor == plan.seats.index(where[1])):
+                legal = hand.legal_actions()
+                d.act("Slow", {"type": "show"} if legal.show else {"type": "check_call"})
+
+        await _drive(d, clock, step=2.0, each=look)
+        _check_end(d)
+        log = "\n".join(d.floor_log)
+        await room.close()
+        return "Hand-for-hand:" in log, waits
+
+    h4h, waits = asyncio.run(run(3))
+    assert h4h and "h4h:hand_for_hand" in waits, waits
+
+
+def test_a_person_rebuys_takes_the_add_on_and_sits_out() -> None:
+    """A person who moves all in every hand: busted in the rebuy period the table
+    waits for their answer (rebuy once, then decline); the add-on is taken when it
+    opens; sitting out marks them absent (P8) and coming back clears it."""
+
+    async def run() -> None:
+        clock = FakeClock()
+        room = _room(clock)
+        d = room.create(CreateTournament(name="Rebuys", structure="sit_and_go", seats=6,
+                                         level_seconds=60, rebuys=True, rebuy_levels=3,
+                                         add_on=True, seed=21, action_seconds=30))
+        _watch_every_hand(d)
+        d.register("Pat")
+        d.registrants["Pat"].connections = 1
+        d.add_bots(d.director_key, 5, "station")
+        d.start(d.director_key)
+        prompts = 0
+        waited = False
+        sat_out = False
+
+        def look() -> None:
+            nonlocal prompts, waited, sat_out
+            pat = d.t.entry("Pat")
+            if not pat.alive:
+                return
+            if pat.deciding_rebuy:
+                waited = waited or d.registrants["Pat"].rebuy_deadline is not None
+                prompts += 1
+                if prompts == 1:
+                    d.rebuy("Pat")
+                else:
+                    d.decline_rebuy("Pat")
+                return
+            if d._add_on_open() and not pat.add_on:
+                d.add_on("Pat")
+            if not sat_out and d.hands >= 1:
+                d.sit_out("Pat")
+                assert pat.absent
+                d.sit_in("Pat")
+                assert not pat.absent
+                sat_out = True
+            where = d.seat_of("Pat")
+            if where is None:
+                return
+            table = d.t.floor.tables[where[0]]
+            hand, plan = table.hand, table.plan_in_play
+            if hand is None or plan is None or where[1] not in plan.seats:
+                return
+            if hand.actor != plan.seats.index(where[1]):
+                return
+            legal = hand.legal_actions()
+            if legal.show:
+                d.act("Pat", {"type": "show"})
+            elif legal.max_raise_to is not None:
+                d.act("Pat", {"type": "bet_raise", "to": legal.max_raise_to})
+            else:
+                d.act("Pat", {"type": "check_call"})
+
+        await _drive(d, clock, step=2.0, each=look)
+        _check_end(d)
+        pat = d.t.entry("Pat")
+        assert prompts >= 1 and waited and pat.rebuys == 1
+        assert sat_out
+        assert d.t.add_ons >= 1
+        await room.close()
+
+    asyncio.run(run())
+
+
+def test_a_person_who_never_connects_is_blinded_away() -> None:
+    """P8: absent players are dealt in, post blinds and antes, and their hands are
+    killed; the event still finishes."""
+
+    async def run() -> None:
+        clock = FakeClock()
+        room = _room(clock)
+        d = room.create(CreateTournament(name="Absent", structure="sit_and_go", seats=6,
+                                         level_seconds=20, seed=9))
+        d.register("Ghost")
+        d.add_bots(d.director_key, 5, "station")
+        d.start(d.director_key)
+        _watch_every_hand(d)
+        await _drive(d, clock, step=3.0)
+        _check_end(d)
+        ghost = d.t.entry("Ghost")
+        assert d.registrants["Ghost"].away == "disconnected" or not ghost.alive
+        lines = [line for run in d.runs.values() for line in run.log]
+        assert "Ghost is away (disconnected)" in "\n".join(lines) or not ghost.alive
+        await room.close()
+
+    asyncio.run(run())
+
+
+def test_mixed_game_tournament_runs_across_tables() -> None:
+    async def run() -> None:
+        clock = FakeClock()
+        room = _room(clock)
+        d = room.create(CreateTournament(name="HORSE", structure="horse", seats=4,
+                                         level_seconds=20, seed=4))
+        _watch_every_hand(d)
+        d.add_bots(d.director_key, 9, "random")
+        d.start(d.director_key)
+        games: set[str] = set()
+
+        def look() -> None:
+            games.update(t.stakes.game.key for t in d.t.floor.tables.values())
+
+        await _drive(d, clock, step=5.0, each=look)
+        _check_end(d)
+        assert len(games) >= 2
+        await room.close()
+
+    asyncio.run(run())
+
+
+# ------------------------------------------------------- the app, people
+
+
+@pytest.fixture
+def app_client(db_url: str) -> Any:
+    from pokerroom.server.app import create_app
+
+    app = create_app(db_url, bot_delay=0.0, pause_between_hands=0.0, seed=7)
+    with TestClient(app) as c:
+        yield c
+
+
+def _create(client: TestClient, **fields: Any) -> tuple[str, str]:
+    body = {"name": "Test event", **fields}
+    r = client.post("/api/tournaments", json=body)
+    assert r.status_code == 200, r.text
+    data = r.json()
+    return data["id"], data["director"]
+
+
+def _state(ws: Any, errors: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    while True:
+        message = ws.receive_json()
+        if message["type"] == "state":
+            return dict(message["state"])
+        if errors is not None:
+            errors.append(message)
+
+
+def test_api_refuses_what_it_must(app_client: TestClient) -> None:
+    c = app_client
+    assert c.get("/api/tournaments/nope").status_code == 404
+    assert c.get("/tournaments/nope").status_code == 404
+    bad = c.post("/api/tournaments", json={"name": "x", "structure": "horse", "seats": 9})
+    assert bad.status_code == 400 and "seats" in bad.json()["error"]  # stud needs <= 6
+    tid, key = _create(c, structure="sit_and_go")
+    assert c.get(f"/tournaments/{tid}").status_code == 200
+    alice = c.post(f"/api/tournaments/{tid}/register", json={"name": "Alice"})
+    assert alice.status_code == 200
+    again = c.post(f"/api/tournaments/{tid}/register", json={"name": "Alice"})
+    assert again.status_code == 400 and again.json()["reason"] == "name_taken"
+    early = c.post(f"/api/tournaments/{tid}/start", json={"director": key})
+    assert early.status_code == 400  # one player
+    wrong = c.post(f"/api/tournaments/{tid}/bots", json={"director": "wrong", "count": 2})
+    assert wrong.status_code == 400 and wrong.json()["reason"] == "not_director"
+    bob = c.post(f"/api/tournaments/{tid}/register", json={"name": "Bob"}).json()
+    gone = c.post(f"/api/tournaments/{tid}/unregister", json={"token": bob["token"]})
+    assert gone.status_code == 200
+    names = [p["name"] for p in c.get(f"/api/tournaments/{tid}").json()["players"]]
+    assert names == ["Alice"]
+    listed = c.get("/api/tournaments").json()
+    assert [t["id"] for t in listed] == [tid] and listed[0]["status"] == "registering"
+    with c.websocket_connect(f"/ws/tournaments/{tid}") as ws:
+        state = _state(ws)
+        assert state["you"] is None and state["table"] is None
+        for bad_message in ("nope", json.dumps({"type": "act", "action": "fold"}),
+                            json.dumps({"type": "watch", "table": 0})):
+            ws.send_text(bad_message)
+            message = ws.receive_json()
+            while message["type"] == "state":
+                message = ws.receive_json()
+            assert message["type"] == "error"
+
+
+def _pump(ws: Any, latest: dict[str, Any], who: str) -> None:
+    """Read what the server sent so far (a ping's pong marks the end)."""
+    ws.send_text(json.dumps({"type": "ping"}))
+    while True:
+        message = ws.receive_json()
+        if message["type"] == "pong":
+            return
+        if message["type"] == "state":
+            latest[who] = message
+
+
+def test_people_play_a_tournament_over_websockets(app_client: TestClient) -> None:
+    """Two people and seven bots at three tables: the people's table follows them when
+    they are moved; neither people nor a spectator ever receive a hidden card that
+    is not theirs; rebuys are offered and answered; the event ends with results."""
+    c = app_client
+    tid, key = _create(c, structure="sit_and_go", seats=3, level_seconds=5, rebuys=True,
+                       rebuy_levels=1, action_seconds=30)
+    tokens = {}
+    for name in ("Alice", "Bob"):
+        r = c.post(f"/api/tournaments/{tid}/register", json={"name": name})
+        tokens[name] = r.json()["token"]
+    assert c.post(f"/api/tournaments/{tid}/bots",
+                  json={"director": key, "count": 7, "policy": "random"}).status_code == 200
+    with c.websocket_connect(f"/ws/tournaments/{tid}?token={tokens['Alice']}") as alice, \
+            c.websocket_connect(f"/ws/tournaments/{tid}?token={tokens['Bob']}") as bob, \
+            c.websocket_connect(f"/ws/tournaments/{tid}") as spectator:
+        sockets = {"Alice": alice, "Bob": bob, "spectator": spectator}
+        latest: dict[str, Any] = {}
+        for who, ws in sockets.items():
+            _pump(ws, latest, who)
+            assert latest[who]["state"]["tournament"]["status"] == "registering"
+        assert c.post(f"/api/tournaments/{tid}/start", json={"director": key}).json()["ok"]
+        tables_of: dict[str, set[int]] = {"Alice": set(), "Bob": set()}
+        answered = {"Alice": 0, "Bob": 0}
+        handled: dict[str, int] = {"Alice": -1, "Bob": -1}
+        acted = 0
+        seen_tables: set[int] = set()
+        started = time.monotonic()
+        while time.monotonic() - started < 40:
+            for who, ws in sockets.items():
+                _pump(ws, latest, who)
+            spec = latest["spectator"]["state"]
+            _no_foreign_cards(spec["table"], you_seat=None)
+            if spec["table"] is not None:
+                seen_tables.add(spec["table"]["table"]["number"])
+                others = [x["number"] for x in spec["tournament"]["tables"]
+                          if x["number"] not in seen_tables]
+                if others:
+                    spectator.send_text(json.dumps({"type": "watch", "table": others[0]}))
+            if spec["tournament"]["status"] == "finished":
+                break
+            for who in ("Alice", "Bob"):
+                message = latest[who]
+                state = message["state"]
+                you, table = state["you"], state["table"]
+                mine = table["you"]["seat"] if table and table["you"] else None
+                _no_foreign_cards(table, you_seat=mine)
+                if you["status"] != "playing" or message["version"] <= handled[who]:
+                    continue
+                if table is not None and not you["arriving"]:
+                    assert table["table"]["number"] == you["table"]
+                    assert mine == you["seat"]
+                    tables_of[who].add(you["table"])
+                ws = sockets[who]
+                if you["deciding_rebuy"]:
+                    kind = "rebuy" if answered[who] == 0 else "decline_rebuy"
+                    ws.send_text(json.dumps({"type": kind}))
+                    answered[who] += 1
+                    handled[who] = message["version"]
+                elif table and table["you"] and table["you"]["legal"]:
+                    legal = table["you"]["legal"]
+                    if legal["show"]:
+                        act = {"action": "show"}
+                    elif legal["discard"] is not None:
+                        act = {"action": "discard", "cards": ""}
+                    elif legal["max_raise_to"] is not None and acted % 2:
+                        act = {"action": "bet_raise", "to": legal["max_raise_to"]}
+                    else:
+                        act = {"action": "check_call"}
+                    ws.send_text(json.dumps({"type": "act", **act}))
+                    acted += 1
+                    handled[who] = message["version"]
+            time.sleep(0.002)
+        assert spec["tournament"]["status"] == "finished", "no winner in 40 s"
+        assert acted > 0
+        for who, n in answered.items():
+            entry = next(p for p in spec["tournament"]["players"] if p["name"] == who)
+            assert entry["rebuys"] == (1 if n else 0)
+        assert len(seen_tables) >= 2  # the spectator switched tables
+        floor = "\n".join(spec["tournament"]["floor_log"])
+        assert "The final table" in floor and "wins the tournament" in floor
+        assert all(tables_of.values())
+        for who in ("Alice", "Bob"):
+            assert latest[who]["state"]["you"]["place"] is not None
+    results = c.get(f"/api/tournaments/{tid}/results").json()
+    assert results["finished"]
+    places = sorted((r["place"], r["place_to"]) for r in results["results"])
+    assert len(places) == results["entries"] == 9
+    assert sum(r["prize"] for r in results["results"]) == results["prize_pool"]
+    given = []
+    for lo, hi in set(places):
+        assert places.count((lo, hi)) == hi - lo + 1
+        given.extend(range(lo, hi + 1))
+    assert sorted(given) == list(range(1, 10))
+    chips = c.get(f"/api/tournaments/{tid}/chips").json()
+    assert chips["at_tables"] == chips["expected"] == (
+        chips["entries"] * chips["starting_stack"] + chips["rebuys"] * chips["rebuy_chips"]
+        + chips["add_ons"] * chips["add_on_chips"] + chips["chip_race_change"]
+        - chips["removed"])
+    page = c.get(f"/tournaments/{tid}/results")
+    assert page.status_code == 200 and "tournament.js" in page.text
+
+
+def _no_foreign_cards(table: dict[str, Any] | None, *, you_seat: int | None) -> None:
+    """Face-down cards reach only their owner until shown (the cash view's rule)."""
+    if table is None or table["hand"] is None:
+        return
+    for seat in table["seats"]:
+        if not seat or not seat.get("cards"):
+            continue
+        if seat["seat"] == you_seat:
+            continue
+        for card, up in zip(seat["cards"], seat["up"], strict=True):
+            if card is not None and not up:
+                # only a hand tabled at the showdown (all its cards) may show
+                assert all(c is not None for c in seat["cards"]), (seat, you_seat)
