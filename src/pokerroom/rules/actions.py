@@ -8,17 +8,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pokerroom.rules.fastinit import fast_init
 
+
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Fold:
     """Give up the hand (B2)."""
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class CheckCall:
     """Check when nothing is owed, otherwise call (all-in for less when short) (B2)."""
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class BetRaise:
     """Bet, raise or complete to ``to`` chips in front for this street (B2, B5-B8)."""
@@ -26,11 +31,13 @@ class BetRaise:
     to: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class BringIn:
     """Stud: post the bring-in instead of completing (F10)."""
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Discard:
     """Draw games: discard these cards (none = stand pat).  None stands for an
@@ -39,6 +46,7 @@ class Discard:
     cards: tuple[int | None, ...] = ()
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Show:
     """Showdown: table the hand.  ``cards`` names them when the engine does not
@@ -47,11 +55,13 @@ class Show:
     cards: tuple[int, ...] | None = None
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Muck:
     """Showdown: throw the hand away unseen, giving up any claim (S4)."""
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class DealHole:
     """Dealer (manual dealing only): these cards to ``seat``; None = an unknown card."""
@@ -60,6 +70,7 @@ class DealHole:
     cards: tuple[int | None, ...]
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class DealBoard:
     """Dealer (manual dealing only): these community cards."""

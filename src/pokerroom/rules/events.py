@@ -10,18 +10,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pokerroom.rules.fastinit import fast_init
 
+
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Event:
     audience: int | None
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class AntePosted(Event):
     seat: int
     amount: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class BlindPosted(Event):
     """A live blind, straddle or post (``dead`` False) or dead money (``dead`` True)."""
@@ -31,23 +36,27 @@ class BlindPosted(Event):
     dead: bool = False
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class BringInPosted(Event):
     seat: int
     amount: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class StreetStarted(Event):
     street: int
     name: str
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class CardBurned(Event):
     """D3.  The burned card itself is never shown."""
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class HoleCardsDealt(Event):
     """Cards to one seat.  Face-down cards go to the seat alone (``cards``); the
@@ -59,21 +68,25 @@ class HoleCardsDealt(Event):
     count: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class BoardDealt(Event):
     cards: tuple[int, ...]
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Folded(Event):
     seat: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Checked(Event):
     seat: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Called(Event):
     seat: int
@@ -81,6 +94,7 @@ class Called(Event):
     all_in: bool
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class BetOrRaised(Event):
     seat: int
@@ -90,6 +104,7 @@ class BetOrRaised(Event):
     full: bool  # a full bet or raise (re-opens the betting, B9)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Discarded(Event):
     seat: int
@@ -97,6 +112,7 @@ class Discarded(Event):
     cards: tuple[int, ...]  # only in the seat's own copy; empty for the table
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class BetReturned(Event):
     """B12: the uncalled part of a bet goes back."""
@@ -105,6 +121,7 @@ class BetReturned(Event):
     amount: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class HandShown(Event):
     seat: int
@@ -112,16 +129,19 @@ class HandShown(Event):
     description: str
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class HandMucked(Event):
     seat: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class RakeTaken(Event):
     amount: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class PotAwarded(Event):
     """One pot (0 = main pot, S1-S2) or one half of it, to its winners."""
@@ -132,6 +152,7 @@ class PotAwarded(Event):
     description: str
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class HandEnded(Event):
     stacks: tuple[int, ...]

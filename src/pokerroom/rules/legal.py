@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from pokerroom.rules.fastinit import fast_init
+
 
 class Phase(Enum):
     DEALING = "dealing"  # waiting for the dealer (manual dealing only)
@@ -14,6 +16,7 @@ class Phase(Enum):
     COMPLETE = "complete"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class LegalActions:
     """Exactly what may happen next.  Amounts are chips; raise amounts are totals."""
