@@ -41,6 +41,15 @@ class Betting:
     _bring_in_due: int | None
     _blind_shortfall: int
     _capped: bool
+    # Kept up to date on every fold, all-in and returned bet so that finding the
+    # next player or whether anyone may raise needs no scan of the table.
+    _active: int  # seats in the hand with chips behind
+    # The structure as flags, read on every action.
+    _fixed: bool
+    _spread: bool
+    _pot_limit: bool
+    _limit: bool
+    _limit_cap: int | None  # the raise cap in limit games, None otherwise
 
     if TYPE_CHECKING:
 
@@ -56,47 +65,53 @@ class Betting:
         def _refuse(self, reason: str, action: Action, detail: str = "") -> IllegalActionError:
             ...
 
+    def _init_betting(self) -> None:
+        cfg = self.config
+        structure = cfg.structure
+        self._fixed = structure is Structure.FIXED_LIMIT
+        self._spread = structure is Structure.SPREAD_LIMIT
+        self._pot_limit = structure is Structure.POT_LIMIT
+        self._limit = self._fixed or self._spread
+        self._limit_cap = cfg.raise_cap if self._limit else None
+        self._active = sum(1 for s in self.stacks if s > 0)
+
+    def _count_active(self) -> int:
+        folded, stacks = self.folded, self.stacks
+        return sum(1 for i in range(self.n) if not folded[i] and stacks[i] > 0)
+
     def _can_bet_more(self) -> bool:
         """At least two players in the hand still have chips to bet."""
-        count = 0
-        for i in range(self.n):
-            if not self.folded[i] and self.stacks[i] > 0:
-                count += 1
-                if count > 1:
-                    return True
-        return False
+        return self._active > 1
 
     def _unit_for_street(self) -> int:
         cfg = self.config
-        street = self.variant.streets[self.street]
-        if cfg.structure is Structure.FIXED_LIMIT:
-            return cfg.big_bet if street.big_bet else cfg.small_bet
+        if self._fixed:
+            return cfg.big_bet if self.variant.streets[self.street].big_bet else cfg.small_bet
         return cfg.min_bet
 
     def _open_betting(self) -> None:
         cfg = self.config
+        n = self.n
         self.bet_unit = self._unit_for_street()
-        self.acted = [False] * self.n
-        self.faced = [0] * self.n
+        self.acted = [False] * n
+        self.faced = [0] * n
         self.raise_count = 0
         self._capped = False
         self.last_aggressor = None
-        self.phase = Phase.BETTING
+        self.phase = _BETTING
         first: int | None
-        if self.street == 0 and not self.variant.is_stud:
+        stud = self.variant.forced == "bring_in"
+        if self.street == 0 and not stud:
             blinds = cfg.blinds or (0,) * self.n
             top = max(blinds) if blinds else 0
             self.current_bet = top
-            self.full_raise = max(self.bet_unit, top) if not cfg.structure.is_limit else (
-                self.bet_unit
-            )
+            self.full_raise = self.bet_unit if self._limit else max(self.bet_unit, top)
             if top >= self.bet_unit and top > 0:
                 # B5, F11: the big blind is the bet; in fixed limit a straddle of
                 # twice the bet is also the first raise towards the cap.
-                fixed = cfg.structure is Structure.FIXED_LIMIT
-                self.raise_count = top // self.bet_unit if fixed else 1
+                self.raise_count = top // self.bet_unit if self._fixed else 1
                 self.last_full_level = top
-                if cfg.structure.is_limit:
+                if self._limit:
                     self._note_cap()
             else:
                 self.last_full_level = 0
@@ -107,8 +122,8 @@ class Betting:
             self.current_bet = 0
             self.full_raise = self.bet_unit
             self.last_full_level = 0
-            self.bets = [0] * self.n
-            first = self._stud_opener() if self.variant.is_stud else self._next_actor(self.n - 1)
+            self.bets = [0] * n
+            first = self._stud_opener() if stud else self._next_actor(n - 1)
         self.actor = first
         if first is None:
             self._close_round()
@@ -151,29 +166,26 @@ class Betting:
         for _ in range(n):
             i = i + 1 if i + 1 < n else 0
             if not folded[i] and stacks[i] > 0 and (not acted[i] or bets[i] < current):
-                if bets[i] >= current and not self._can_bet_more():
+                if bets[i] >= current and self._active < 2:
                     return None
                 return i
         return None
 
     def _may_raise(self, i: int) -> bool:
-        cfg = self.config
-        if self.stacks[i] + self.bets[i] <= self.current_bet:
+        stack = self.stacks[i]
+        if stack + self.bets[i] <= self.current_bet:
             return False
-        others_with_chips = any(
-            j != i and not self.folded[j] and self.stacks[j] > 0 for j in range(self.n)
-        )
-        if not others_with_chips:
+        # Someone else in the hand must still have chips.
+        if self._active - (stack > 0 and not self.folded[i]) < 1:
             return False
-        cap = cfg.raise_cap
-        if cap is not None and self.raise_count >= cap and cfg.structure.is_limit and (
-            cfg.cap_heads_up or self._capped
+        cap = self._limit_cap
+        if cap is not None and self.raise_count >= cap and (
+            self.config.cap_heads_up or self._capped
         ):
             return False
         if not self.acted[i]:
             return True
-        structure = cfg.structure
-        if structure is Structure.FIXED_LIMIT:
+        if self._fixed:
             # B9 / TDA 47-B: re-opened by a full bet or raise since this player acted
             # that lifts the bet by at least half a bet for this player (several short
             # all-ins may add up), or that completed a bet below a full one (F9, F10).
@@ -181,7 +193,7 @@ class Betting:
             return self.last_full_level > faced and (
                 2 * (self.current_bet - faced) >= self.bet_unit or faced < self.bet_unit
             )
-        if structure is Structure.SPREAD_LIMIT:
+        if self._spread:
             return self.last_full_level > self.faced[i]
         return self.current_bet - self.faced[i] >= self.full_raise
 
@@ -191,18 +203,13 @@ class Betting:
         for the round even if a fold leaves two players."""
         cap = self.config.raise_cap
         if cap is not None and self.raise_count >= cap and not self._capped:
-            active = 0
-            for j in range(self.n):
-                if not self.folded[j] and self.stacks[j] > 0:
-                    active += 1
-            self._capped = active >= 3
+            self._capped = self._active >= 3
 
     def _raise_bounds(self, i: int) -> tuple[int, int]:
         cfg = self.config
         all_in = self.stacks[i] + self.bets[i]
         current = self.current_bet
-        structure = cfg.structure
-        if structure is Structure.FIXED_LIMIT:
+        if self._fixed:
             unit = self.bet_unit
             if current > self.last_full_level:
                 # Over a short blind (F9), the bring-in (F10) or an all-in of less
@@ -226,13 +233,15 @@ class Betting:
                 # exactly what the deepest opponent can put in is accepted too.
                 low = reach
             return min(low, all_in), min(target, all_in)
-        if structure is Structure.SPREAD_LIMIT:
+        if self._spread:
             low_inc = max(cfg.min_bet, self.full_raise)
             low = max(current + min(low_inc, cfg.max_bet), cfg.min_bet)
             high = current + cfg.max_bet
             return min(low, all_in), min(high, all_in)
-        low = max(current + self.full_raise, cfg.min_bet)
-        if structure is Structure.POT_LIMIT:
+        low = current + self.full_raise
+        if low < cfg.min_bet:
+            low = cfg.min_bet
+        if self._pot_limit:
             # B7: the pot after calling.  TDA 54-B: before the flop the pot counts
             # full blinds even when one is dead or short (F8).  A minimum bet is
             # always allowed, even into a smaller pot.
@@ -240,15 +249,15 @@ class Betting:
             high = current + self.pot + self._blind_shortfall + to_call
             if high < low:
                 high = low
-        else:
-            high = all_in
-        return min(low, all_in), min(high, all_in)
+            return min(low, all_in), min(high, all_in)
+        return (low if low < all_in else all_in), all_in
 
     def _betting_action(self, action: Action) -> None:
         i = self.actor
         assert i is not None
+        kind = type(action)
         if self._bring_in_due == i:
-            if isinstance(action, BringIn):
+            if kind is BringIn:
                 self._bring_in_due = None
                 paid = self._pay(i, self.config.bring_in)
                 self.bets[i] += paid
@@ -258,28 +267,40 @@ class Betting:
                 self.events.append(ev.BringInPosted(None, i, paid))
                 self._advance_from(i)
                 return
-            if not isinstance(action, BetRaise):
+            if kind is not BetRaise:
                 raise self._refuse("bring_in_due", action)
-        if isinstance(action, Fold):
-            self.folded[i] = True
-            self.events.append(ev.Folded(None, i))
-            self._bring_in_due = None
-            self._advance_from(i)
-        elif isinstance(action, CheckCall):
-            owed = self.current_bet - self.bets[i]
+        if kind is CheckCall:
+            bets = self.bets
+            current = self.current_bet
+            owed = current - bets[i]
             if owed <= 0:
-                self.events.append(ev.Checked(None, i))
+                self.events.append(_CHECKED[i] if i < _SHARED_SEATS else ev.Checked(None, i))
             else:
                 paid = self._pay(i, owed)
-                self.bets[i] += paid
+                bets[i] += paid
                 self.events.append(ev.Called(None, i, paid, self.stacks[i] == 0))
             self.acted[i] = True
-            self.faced[i] = self.current_bet
+            self.faced[i] = current
+            # (A check or call leaves at least two players in: no need to count.)
+            nxt = self._next_actor(i)
+            if nxt is None:
+                self._close_round()
+            else:
+                self.actor = nxt
+        elif kind is Fold:
+            self._fold(i)
+            self.events.append(_FOLDED[i] if i < _SHARED_SEATS else ev.Folded(None, i))
+            self._bring_in_due = None
             self._advance_from(i)
-        elif isinstance(action, BetRaise):
-            self._bet_raise(i, action.to, action)
+        elif kind is BetRaise:
+            self._bet_raise(i, action.to, action)  # type: ignore[union-attr]
         else:
             raise self._refuse("not_a_betting_action", action)
+
+    def _fold(self, i: int) -> None:
+        self.folded[i] = True
+        if self.stacks[i] > 0:
+            self._active -= 1
 
     def _bet_raise(self, i: int, to: int, action: Action) -> None:
         if not self._may_raise(i) and self._bring_in_due != i:
@@ -289,28 +310,28 @@ class Betting:
             raise self._refuse(
                 "raise_out_of_range", action, f"a bet/raise to {to} is outside {low}-{high}"
             )
-        cfg = self.config
-        increment = to - self.current_bet
+        current = self.current_bet
+        increment = to - current
         paid = self._pay(i, to - self.bets[i])
         self.bets[i] = to
         all_in = self.stacks[i] == 0
-        if cfg.structure is Structure.FIXED_LIMIT:
+        if self._fixed:
             unit = self.bet_unit
             # TDA 47-B (B9): an all-in that lifts the last full bet by at least half
             # a bet counts as a full bet (several short all-ins may add up), and so
             # does completing a short blind or the bring-in (F9, F10).
             full = (not all_in or 2 * (to - self.last_full_level) >= unit
-                    or self.current_bet < unit <= to)
+                    or current < unit <= to)
         else:
-            full = increment >= self.full_raise or (self.current_bet == 0 and to >= cfg.min_bet)
-            if full and not cfg.structure.is_limit:
-                self.full_raise = max(increment, self.full_raise if self.current_bet else 0)
+            full = increment >= self.full_raise or (current == 0 and to >= self.config.min_bet)
+            if full and not self._limit:
+                self.full_raise = max(increment, self.full_raise if current else 0)
             elif full:
                 self.full_raise = max(self.full_raise, increment)
         if full:
             self.raise_count += 1
             self.last_full_level = to
-            if cfg.structure.is_limit:
+            if self._limit:
                 self._note_cap()
         self.current_bet = to
         self.last_aggressor = i
@@ -334,21 +355,30 @@ class Betting:
         if self._bring_in_due == i:
             least, most = self._raise_bounds(i)
             return LegalActions(
-                Phase.BETTING, i, bring_in=min(self.config.bring_in, self.stacks[i]),
+                _BETTING, i, bring_in=min(self.config.bring_in, self.stacks[i]),
                 min_raise_to=least, max_raise_to=most,
             )
+        stack = self.stacks[i]
         owed = self.current_bet - self.bets[i]
-        call = owed if owed < self.stacks[i] else self.stacks[i]
+        call = (owed if owed < stack else stack) if owed > 0 else None
         low: int | None = None
         high: int | None = None
         if self._may_raise(i):
             low, high = self._raise_bounds(i)
-        return LegalActions(
-            Phase.BETTING,
-            i,
-            fold=True,
-            check=owed <= 0,
-            call=call if owed > 0 else None,
-            min_raise_to=low,
-            max_raise_to=high,
-        )
+        # LegalActions are values: equal ones are shared (interned), which saves
+        # building one for every decision.
+        key = (i, call, low, high)
+        legal = _INTERNED.get(key)
+        if legal is None:
+            if len(_INTERNED) >= 10_000:
+                _INTERNED.clear()
+            legal = _INTERNED[key] = LegalActions(_BETTING, i, True, call is None, call, low, high)
+        return legal
+
+
+_BETTING = Phase.BETTING
+# Events are immutable values: the common ones are made once and shared.
+_SHARED_SEATS = 32
+_CHECKED = tuple(ev.Checked(None, i) for i in range(_SHARED_SEATS))
+_FOLDED = tuple(ev.Folded(None, i) for i in range(_SHARED_SEATS))
+_INTERNED: dict[tuple[int, int | None, int | None, int | None], LegalActions] = {}

@@ -59,21 +59,33 @@ class Dealing:
         street = self.variant.streets[self.street]
         if street.burn and len(deck) > 0:
             deck.burn()
-            self.events.append(ev.CardBurned(None))
-        hole_deals = [(s, c) for s, c in self._pending_deals if s is not None]
-        board = sum(c for s, c in self._pending_deals if s is None)
+            self.events.append(_BURNED)
+        pending = self._pending_deals
+        hole_deals = [(s, c) for s, c in pending if s is not None]
+        board = sum(c for s, c in pending if s is None)
         if hole_deals:
             # D4: one card at a time, clockwise from seat 0.
-            dealt: dict[int, list[int | None]] = {s: [] for s, _ in hole_deals}
-            rounds = max(c for _, c in hole_deals)
-            for r in range(rounds):
-                for s, c in hole_deals:
-                    if r < c:
-                        dealt[s].append(self._draw_card(deck))
-            for s, _ in hole_deals:
-                self._give_hole(s, dealt[s])
+            counts = {c for _, c in hole_deals}
+            k = len(hole_deals)
+            if len(counts) == 1 and not self._restub and len(deck) >= k * (c := counts.pop()):
+                # Everyone gets the same number: seat j's cards are every k-th.
+                block = list(map(int, deck.deal(k * c)))
+                for j, (s, _) in enumerate(hole_deals):
+                    self._give_hole(s, block[j::k])
+            else:
+                dealt: dict[int, list[int | None]] = {s: [] for s, _ in hole_deals}
+                rounds = max(c for _, c in hole_deals)
+                for r in range(rounds):
+                    for s, c in hole_deals:
+                        if r < c:
+                            dealt[s].append(self._draw_card(deck))
+                for s, _ in hole_deals:
+                    self._give_hole(s, dealt[s])
         if board:
-            self._give_board([self._draw_card(deck) for _ in range(board)])
+            if not self._restub and len(deck) >= board:
+                self._give_board(list(map(int, deck.deal(board))))
+            else:
+                self._give_board([self._draw_card(deck) for _ in range(board)])
         self._pending_deals = []
 
     def _draw_card(self, deck: Deck) -> int:
@@ -102,18 +114,30 @@ class Dealing:
 
     def _give_hole(self, seat: int, cards: Sequence[int | None]) -> None:
         street = self.variant.streets[self.street]
-        ups = [False] * len(cards) if street.draw else [False] * street.down + [True] * street.up
-        for c in cards:
-            if c is not None:
-                self._dealt.add(c)
+        count = len(cards)
+        if None in cards:
+            self._dealt.update(c for c in cards if c is not None)
+        else:
+            self._dealt.update(cards)  # type: ignore[arg-type]
         self.hole[seat].extend(cards)
+        events = self.events
+        if street.draw or not street.up:
+            # All face down: the cards to the seat alone, the count to the table.
+            self.up[seat].extend([False] * count)
+            events.append(ev.HoleCardsDealt(seat, seat, tuple(cards), (), count))
+            hidden = _HIDDEN_DEALS.get((seat, count))
+            if hidden is None:
+                hidden = _HIDDEN_DEALS[seat, count] = ev.HoleCardsDealt(None, seat, (), (), count)
+            events.append(hidden)
+            return
+        ups = [False] * street.down + [True] * street.up
         self.up[seat].extend(ups)
         up_cards = tuple(c for c, u in zip(cards, ups, strict=True) if u and c is not None)
-        self.events.append(ev.HoleCardsDealt(seat, seat, tuple(cards), up_cards, len(cards)))
-        if any(not u for u in ups):
-            self.events.append(ev.HoleCardsDealt(None, seat, (), up_cards, len(cards)))
+        events.append(ev.HoleCardsDealt(seat, seat, tuple(cards), up_cards, count))
+        if street.down:
+            events.append(ev.HoleCardsDealt(None, seat, (), up_cards, count))
         else:
-            self.events.append(ev.HoleCardsDealt(None, seat, tuple(cards), up_cards, len(cards)))
+            events.append(ev.HoleCardsDealt(None, seat, tuple(cards), up_cards, count))
 
     def _give_board(self, cards: Sequence[int]) -> None:
         self._dealt.update(cards)
@@ -179,7 +203,7 @@ class Dealing:
 
     @property
     def _valid_cards(self) -> frozenset[int]:
-        return _DECK_SETS.setdefault(self.variant.key, frozenset(self.variant.deck))
+        return deck_set(self.variant)
 
     def _after_deals(self) -> None:
         self._open_betting()
@@ -232,4 +256,17 @@ class Dealing:
         self._open_betting()
 
 
-_DECK_SETS: dict[str, frozenset[int]] = {}
+# Events are immutable values: these serve every hand.
+_BURNED = ev.CardBurned(None)
+_HIDDEN_DEALS: dict[tuple[int, int], ev.HoleCardsDealt] = {}  # what the table sees of a deal
+
+_DECK_SETS: dict[int, tuple[tuple[int, ...], frozenset[int]]] = {}
+
+
+def deck_set(variant: Variant) -> frozenset[int]:
+    """The cards of ``variant``'s deck as a set (made once per deck)."""
+    deck = variant.deck
+    entry = _DECK_SETS.get(id(deck))
+    if entry is None or entry[0] is not deck:
+        entry = _DECK_SETS[id(deck)] = (deck, frozenset(deck))
+    return entry[1]

@@ -30,13 +30,28 @@ from pokerroom.rules.actions import (
 )
 from pokerroom.rules.betting import Betting
 from pokerroom.rules.config import HandConfig
-from pokerroom.rules.dealing import Dealing
+from pokerroom.rules.dealing import Dealing, deck_set
 from pokerroom.rules.legal import LegalActions, Phase
 from pokerroom.rules.showdown import Showdown
+from pokerroom.rules.variants import Variant
 
 __all__ = ["Hand", "LegalActions", "Phase"]
 
 _DEALER_ACTIONS = (DealHole, DealBoard)
+_STREETS_STARTED: dict[int, tuple[Variant, tuple[ev.StreetStarted, ...]]] = {}
+
+
+def _street_started(variant: Variant, index: int) -> ev.StreetStarted:
+    """The event of street ``index`` (events are values: one serves every hand)."""
+    entry = _STREETS_STARTED.get(id(variant))
+    if entry is None or entry[0] is not variant:
+        entry = _STREETS_STARTED[id(variant)] = (
+            variant, tuple(ev.StreetStarted(None, k, s.name) for k, s in enumerate(variant.streets))
+        )
+    return entry[1][index]
+_BETTING = Phase.BETTING
+_FOLD = Fold()
+_CHECK_CALL = CheckCall()
 
 
 class Hand(Dealing, Betting):
@@ -48,10 +63,11 @@ class Hand(Dealing, Betting):
         n = config.seats
         self.n = n
         self._deck = deck
-        if deck is not None:
-            deck_cards = set(deck.remaining())
-            if not deck_cards <= set(self.variant.deck):
-                raise ConfigError(f"the deck holds cards that are not in {self.variant.name}")
+        # (A full deck holds every card there is: nothing to check.)
+        if deck is not None and len(deck_set(self.variant)) < 52 and not set(
+            deck.remaining()
+        ) <= deck_set(self.variant):
+            raise ConfigError(f"the deck holds cards that are not in {self.variant.name}")
         self.stacks = list(config.stacks)
         self.bets = [0] * n
         self.contributed = [0] * n
@@ -91,6 +107,7 @@ class Hand(Dealing, Betting):
         self._dealt: set[int] = set()
         self._restub: list[int] = []
         self._draw_round_discards: list[int] = []
+        self._init_betting()
         self._post_forced()
         self._start_street(0)
 
@@ -111,10 +128,17 @@ class Hand(Dealing, Betting):
     # --------------------------------------------------------------- forced bets
 
     def _pay(self, seat: int, amount: int) -> int:
-        paid = amount if amount < self.stacks[seat] else self.stacks[seat]
-        self.stacks[seat] -= paid
-        self.contributed[seat] += paid
-        return paid
+        stack = self.stacks[seat]
+        if amount < stack:
+            self.stacks[seat] = stack - amount
+            self.contributed[seat] += amount
+            return amount
+        # All-in.
+        self.stacks[seat] = 0
+        self.contributed[seat] += stack
+        if stack and not self.folded[seat]:
+            self._active -= 1
+        return stack
 
     def _post_forced(self) -> None:
         cfg = self.config
@@ -158,14 +182,14 @@ class Hand(Dealing, Betting):
     def _start_street(self, index: int) -> None:
         self.street = index
         street = self.variant.streets[index]
-        self.events.append(ev.StreetStarted(None, index, street.name))
-        live = [i for i in range(self.n) if not self.folded[i]]
-        self._pending_deals = []
-        if street.board:
-            self._pending_deals.append((None, street.board))
+        self.events.append(_street_started(self.variant, index))
+        folded = self.folded
+        live = [i for i in range(self.n) if not folded[i]]
+        pending: list[tuple[int | None, int]] = [(None, street.board)] if street.board else []
         count = street.down + street.up
         if count:
-            self._pending_deals.extend((i, count) for i in live)
+            pending.extend([(i, count) for i in live])
+        self._pending_deals = pending
         if street.draw:
             # Everyone still in draws, all-in players too; then the replacements
             # are dealt, then the betting.
@@ -180,6 +204,10 @@ class Hand(Dealing, Betting):
 
     def legal_actions(self) -> LegalActions:
         phase = self.phase
+        if phase is _BETTING:
+            actor = self.actor
+            assert actor is not None
+            return self._betting_legal(actor)
         if phase is Phase.COMPLETE:
             return LegalActions(phase, None)
         if phase is Phase.DEALING:
@@ -208,16 +236,18 @@ class Hand(Dealing, Betting):
             raise IllegalActionError(
                 "not_your_turn", f"seat {seat} cannot act now: it is {whose} turn"
             )
-        mark = len(self.events)
+        events = self.events
+        mark = len(events)
         phase = self.phase
         actor = seat if seat is not None else self.actor
-        if phase is Phase.COMPLETE:
+        kind = type(action)
+        if phase is _BETTING and kind is not DealHole and kind is not DealBoard:
+            self._betting_action(action)
+        elif phase is Phase.COMPLETE:
             raise IllegalActionError("hand_over", "the hand is over; no more actions")
-        if isinstance(action, _DEALER_ACTIONS):
+        elif isinstance(action, _DEALER_ACTIONS):
             self._deal_action(action)
             actor = None
-        elif phase is Phase.BETTING:
-            self._betting_action(action)
         elif phase is Phase.DRAWING:
             self._draw_action(action)
         elif phase is Phase.SHOWDOWN:
@@ -225,7 +255,7 @@ class Hand(Dealing, Betting):
         else:
             raise self._refuse("dealer_to_act", action)
         self.log.append((actor, action))
-        return self.events[mark:]
+        return events[mark:]
 
     def _may_show_out_of_turn(self, seat: int, action: Action) -> bool:
         """TDA 17: at the showdown anyone still in may table (or muck) without waiting,
@@ -256,23 +286,23 @@ class Hand(Dealing, Betting):
         """B3 and B12: the round is over; return any uncalled bet, then go on."""
         bets = self.bets
         top = max(bets)
-        if top > 0:
-            leaders = [i for i in range(self.n) if bets[i] == top]
-            if len(leaders) == 1:
-                leader = leaders[0]
-                second = max((b for j, b in enumerate(bets) if j != leader), default=0)
-                excess = top - second
-                if excess > 0:
-                    self.stacks[leader] += excess
-                    self.contributed[leader] -= excess
-                    self.events.append(ev.BetReturned(None, leader, excess))
+        if top > 0 and bets.count(top) == 1:
+            leader = bets.index(top)
+            second = max((b for j, b in enumerate(bets) if j != leader), default=0)
+            excess = top - second
+            if excess > 0:
+                if self.stacks[leader] == 0 and not self.folded[leader]:
+                    self._active += 1
+                self.stacks[leader] += excess
+                self.contributed[leader] -= excess
+                self.events.append(ev.BetReturned(None, leader, excess))
         self.bets = [0] * self.n
         self.actor = None
-        live = self.in_hand()
-        if len(live) == 1:
-            self._award_uncontested(live[0])
+        folded = self.folded
+        if folded.count(False) == 1:
+            self._award_uncontested(folded.index(False))
             return
-        if not self._can_bet_more():
+        if self._active < 2:
             self._expose_all_in()
         if self.street + 1 < len(self.variant.streets):
             self._start_street(self.street + 1)
@@ -312,7 +342,8 @@ class Hand(Dealing, Betting):
         self._next_shower()
 
     def _anyone_all_in(self) -> bool:
-        return any(self.stacks[j] == 0 for j in self.in_hand())
+        """Someone still in the hand has no chips left."""
+        return self._active < self.folded.count(False)
 
     def _must_show(self, i: int) -> bool:
         """An exposed hand, or any hand when someone is all-in (TDA 16), stays face up."""
@@ -360,7 +391,7 @@ class Hand(Dealing, Betting):
             if self._must_show(i):
                 raise self._refuse("must_show", action, "this hand must be tabled")
             self.mucked[i] = True
-            self.folded[i] = True
+            self._fold(i)
             self.events.append(ev.HandMucked(None, i))
         else:
             raise self._refuse("showdown", action)
@@ -374,13 +405,12 @@ class Hand(Dealing, Betting):
             if self.folded[i]:
                 self._showdown_queue.pop(0)
                 continue
-            if len(self.in_hand()) == 1:
+            if self.folded.count(False) == 1:
                 break
             self.actor = i
             return
-        live = self.in_hand()
-        if len(live) == 1:
-            self._award_uncontested(live[0])
+        if self.folded.count(False) == 1:
+            self._award_uncontested(self.folded.index(False))
             return
         self._finish(self._showdown.award())
 
@@ -413,6 +443,7 @@ class Hand(Dealing, Betting):
     def _finish(self, awards: list[ev.Event]) -> None:
         self.events.extend(awards)
         self.contributed = [0] * self.n
+        self._active = self._count_active()
         self.phase = Phase.COMPLETE
         self.actor = None
         self.events.append(ev.HandEnded(None, tuple(self.stacks)))
@@ -420,10 +451,10 @@ class Hand(Dealing, Betting):
     # ------------------------------------------------------------------ helpers
 
     def fold(self) -> list[ev.Event]:
-        return self.act(Fold())
+        return self.act(_FOLD)
 
     def check_call(self) -> list[ev.Event]:
-        return self.act(CheckCall())
+        return self.act(_CHECK_CALL)
 
     def bet_raise(self, to: int) -> list[ev.Event]:
         return self.act(BetRaise(to))

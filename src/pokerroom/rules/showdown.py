@@ -22,7 +22,8 @@ class Showdown:
         v = hand.variant
         self.high: Evaluator | None = EVALUATORS[v.high] if v.high else None
         self.low: Evaluator | None = EVALUATORS[v.low] if v.low else None
-        self._cache: dict[tuple[int, bool], int | None] = {}
+        self._high_cache: dict[int, int | None] = {}
+        self._low_cache: dict[int, int | None] = {}
 
     def order(self) -> list[int]:
         """S4: the last aggressor of the final round first; otherwise the first player
@@ -45,24 +46,23 @@ class Showdown:
         return live[k:] + live[:k]
 
     def strength(self, seat: int, low: bool) -> int | None:
-        key = (seat, low)
-        if key in self._cache:
-            return self._cache[key]
+        cache = self._low_cache if low else self._high_cache
+        if seat in cache:
+            return cache[seat]
         evaluator = self.low if low else self.high
         assert evaluator is not None
         hole = self.hand.hole[seat]
-        if any(c is None for c in hole):
+        if None in hole:
             raise UnknownCardsError(
                 f"seat {seat}'s cards are unknown, so the pot cannot be awarded; "
                 "show them first"
             )
         value = evaluator.strength(hole, self.hand.board)  # type: ignore[arg-type]
-        self._cache[key] = value
+        cache[seat] = value
         return value
 
     def describe(self, seat: int) -> str:
-        hand = self.hand
-        if any(c is None for c in hand.hole[seat]):
+        if None in self.hand.hole[seat]:
             return ""
         parts = []
         for evaluator, low in ((self.high, False), (self.low, True)):
@@ -73,8 +73,8 @@ class Showdown:
             except (ValueError, IndexError):
                 continue
             if value is not None:
-                parts.append(evaluator.describe(value))
-        return "; ".join(parts)
+                parts.append(_describe(evaluator, value))
+        return parts[0] if len(parts) == 1 else "; ".join(parts)
 
     def _odd_chip_order(self, seats: list[int], low: bool) -> list[int]:
         """S10: the first player left of the button; in stud the highest card by suit."""
@@ -108,11 +108,17 @@ class Showdown:
         hand = self.hand
         unit = hand.config.chip_unit
         live = [not f for f in hand.folded]
-        bets = [c - d for c, d in zip(hand.contributed, hand.dead, strict=True)]
-        pots = build_pots(
-            bets, live, [s == 0 for s in hand.stacks], dead=hand.dead,
-            short_dead=hand.short_ante,
-        )
+        stacks = hand.stacks
+        pots: list[tuple[int, list[int]]]
+        if all(stacks[i] for i in range(hand.n) if live[i]):
+            # Nobody in the pot is all-in: one pot, everyone still in eligible (S1).
+            pots = [(sum(hand.contributed), [i for i in range(hand.n) if live[i]])]
+        else:
+            bets = [c - d for c, d in zip(hand.contributed, hand.dead, strict=True)]
+            pots = build_pots(
+                bets, live, [s == 0 for s in stacks], dead=hand.dead,
+                short_dead=hand.short_ante,
+            )
         total = sum(a for a, _ in pots)
         after_rake = hand._take_rake(total)
         rake = total - after_rake
@@ -155,9 +161,9 @@ class Showdown:
             assert self.high is not None and self.low is not None
             return [
                 ev.PotAwarded(None, index, "high", tuple(high_shares),
-                              self.high.describe(self._req(high_winners[0], False))),
+                              _describe(self.high, self._req(high_winners[0], False))),
                 ev.PotAwarded(None, index, "low", tuple(low_shares),
-                              self.low.describe(self._req(low_winners[0], True))),
+                              _describe(self.low, self._req(low_winners[0], True))),
             ]
         low = self.high is None
         winners = low_winners if low else high_winners
@@ -168,7 +174,7 @@ class Showdown:
         evaluator = self.low if low else self.high
         assert evaluator is not None
         return [ev.PotAwarded(None, index, "whole", tuple(shares),
-                              evaluator.describe(self._req(winners[0], low)))]
+                              _describe(evaluator, self._req(winners[0], low)))]
 
     def _req(self, seat: int, low: bool) -> int:
         value = self.strength(seat, low)
@@ -178,3 +184,20 @@ class Showdown:
     def _pay(self, shares: list[tuple[int, int]]) -> None:
         for seat, chips in shares:
             self.hand.stacks[seat] += chips
+
+
+_DESCRIPTIONS: dict[int, tuple[Evaluator, dict[int, str]]] = {}
+
+
+def _describe(evaluator: Evaluator, strength: int) -> str:
+    """``evaluator.describe``, remembered: a game has a few thousand distinct hands."""
+    entry = _DESCRIPTIONS.get(id(evaluator))
+    if entry is None or entry[0] is not evaluator:
+        entry = _DESCRIPTIONS[id(evaluator)] = (evaluator, {})
+    texts = entry[1]
+    text = texts.get(strength)
+    if text is None:
+        if len(texts) > 100_000:
+            texts.clear()
+        text = texts[strength] = evaluator.describe(strength)
+    return text
