@@ -433,3 +433,33 @@ def test_S11_table_rake_option_reaches_the_hand() -> None:
     table.finish_hand()
     assert hand.rake == 3  # 5% of 200 is 10, capped at 3
     assert table.chips_on_table() + hand.rake == 200
+
+
+def test_T13_away_player_due_the_button_is_dealt_in_if_in_the_room() -> None:
+    """T13 / LVH B12b: with No Dead Button, a player who has taken all the blinds and is
+    away but in the room is dealt the button; the dealer kills the hand if they do not
+    return (here: it is folded at its turn)."""
+    table = holdem_table("ABCDE", button=A, button_method=ButtonMethod.MOVING_BUTTON)
+    play(table)  # button A -> next: button B
+    table.away(B, in_room=True)
+    plan = table.plan()
+    assert plan.positions is not None and plan.positions.button == B
+    assert B in plan.seats and plan.absent == (B,)
+    hand = table.start_hand(Deck(4))
+    k = plan.seats.index(B)
+    while hand.legal_actions().seat != k:
+        hand.check_call()
+    hand.fold()  # killed: they did not come back
+    while not hand.is_over:
+        hand.check_call()
+    table.finish_hand()
+    assert table.chips_on_table() == 5 * 1000
+
+
+def test_T13_away_player_not_in_the_room_is_skipped_for_the_button() -> None:
+    table = holdem_table("ABCDE", button=A, button_method=ButtonMethod.MOVING_BUTTON)
+    play(table)
+    table.away(B)
+    plan = table.plan()
+    assert plan.positions is not None and plan.positions.button == C
+    assert B not in plan.seats and plan.absent == ()

@@ -29,6 +29,7 @@ class Player:
     pots_won_in_row: int = 0  # kill games (F12)
     dealing_off: bool = False  # T12: may let the blinds pass the new seat once
     hands_played: int = 0
+    in_room: bool = False  # T13: away from the table but in the room
 
     @property
     def owes(self) -> bool:

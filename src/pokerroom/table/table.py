@@ -44,6 +44,7 @@ class HandPlan:
     factor: float = 1.0  # kill stakes multiplier (F12)
     waiting: tuple[int, ...] = ()  # present players not dealt in this time
     notes: tuple[str, ...] = ()
+    absent: tuple[int, ...] = ()  # T13: dealt in while away; their hands are killed
 
     def engine_seat(self, table_seat: int) -> int:
         return self.seats.index(table_seat)
@@ -160,10 +161,14 @@ class Table:
         player.status = Status.SITTING_OUT
         player.wants_to_post = False
 
-    def away(self, seat: int) -> None:
-        """T13: away from the table; missed blinds accrue."""
+    def away(self, seat: int, *, in_room: bool = False) -> None:
+        """T13: away from the table; missed blinds accrue.  With No Dead Button, a player
+        who has taken all the blinds, is due the button and is ``in_room`` is dealt in;
+        if they do not come back in time the dealer kills the hand (``absent`` in the
+        plan: fold it when its turn comes)."""
         player = self._player(seat)
         player.status = Status.AWAY
+        player.in_room = in_room
         player.wants_to_post = False
 
     def sit_in(self, seat: int, *, post: bool = False) -> None:
@@ -323,6 +328,17 @@ class Table:
             if p.status is Status.ACTIVE and not p.owes and not p.skip_blinds_until_bb
             and s not in waiting_turns and not p.dealing_off
         }
+        absent_due: int | None = None
+        if (
+            self.method is ButtonMethod.MOVING_BUTTON and self.positions is not None
+            and not new_game and len(present) >= 3
+        ):
+            # T13 / LVH B12b: an away player due the button is dealt in if in the room.
+            due = self._due_button(set(present) | self._away_in_room())
+            if due is not None and due not in present:
+                absent_due = due
+                present = {**present, due: self._player(due)}
+                dealers = dealers | {due}
         if new_game:
             dealers = set(present)
         elif len(candidates) == 2:
@@ -383,6 +399,13 @@ class Table:
                         dead[seat] = sb
             else:
                 dealt.add(seat)
+        if absent_due is not None and positions.button == absent_due:
+            dealt.add(absent_due)
+            notes.append(f"seat {absent_due}: away but in the room and due the button: dealt "
+                         "in; the hand is killed if they do not return (T13)")
+        elif absent_due is not None:
+            dealt.discard(absent_due)
+            absent_due = None
         seats = _clockwise_from(positions.button, self.seat_count, dealt)
         blinds = {positions.big_blind: bb}
         if positions.small_blind is not None:
@@ -417,7 +440,22 @@ class Table:
             factor=factor,
             waiting=tuple(sorted(waiting)),
             notes=tuple(notes),
+            absent=(absent_due,) if absent_due is not None else (),
         )
+
+    def _away_in_room(self) -> set[int]:
+        return {s for s, p in enumerate(self.players)
+                if p is not None and p.status is Status.AWAY and p.in_room and p.stack > 0
+                and not p.owes}
+
+    def _due_button(self, among: set[int]) -> int | None:
+        """The next player after the last button who has taken all the blinds."""
+        assert self.positions is not None
+        for k in range(1, self.seat_count + 1):
+            s = (self.positions.button + k) % self.seat_count
+            if s in among:
+                return s
+        return None
 
     # ---------------------------------------------------------------- deal
 
