@@ -261,6 +261,37 @@ def test_a_person_who_never_connects_is_blinded_away() -> None:
     asyncio.run(run())
 
 
+def test_the_director_penalizes_and_disqualifies() -> None:
+    """P8: a penalty kills the player's hands for a while; a disqualification removes
+    the chips from play (and the books still balance)."""
+
+    async def run() -> None:
+        clock = FakeClock()
+        room = _room(clock)
+        d = room.create(CreateTournament(name="Floor", structure="turbo", seats=4,
+                                         level_seconds=60, seed=8))
+        _watch_every_hand(d)
+        d.add_bots(d.director_key, 8, "steady")
+        with pytest.raises(Exception, match="not in play"):
+            d.penalize(d.director_key, "Bot 1", 1)
+        d.start(d.director_key)
+        d.penalize(d.director_key, "Bot 1", 1)
+        assert d.t.entry("Bot 1").penalty_hands + d.t.entry("Bot 1").penalty_next > 0
+        chips = d.t.stacks()[d.t.entry("Bot 2").number]
+        d.disqualify(d.director_key, "Bot 2")
+        with pytest.raises(Exception, match="director"):
+            d.disqualify("wrong", "Bot 3")
+        await _drive(d, clock, step=10.0)
+        _check_end(d)
+        bot2 = d.t.entry("Bot 2")
+        assert bot2.disqualified and d.chips_removed == chips
+        finish = next(f for f in d.t.results() if f.entry == bot2.number)
+        assert finish.disqualified and finish.place == len(d.t.entries)
+        await room.close()
+
+    asyncio.run(run())
+
+
 def test_mixed_game_tournament_runs_across_tables() -> None:
     async def run() -> None:
         clock = FakeClock()

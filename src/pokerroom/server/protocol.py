@@ -201,3 +201,11 @@ class TokenRequest(_Message):
     """POST /api/tournaments/{id}/unregister."""
 
     token: str = Field(min_length=1, max_length=100)
+
+
+class FloorRequest(_Message):
+    """POST /api/tournaments/{id}/penalize and /disqualify (the director's key; P8)."""
+
+    director: str = Field(min_length=1, max_length=100)
+    player: str = Field(min_length=1, max_length=40)  # the name at the table
+    rounds: int = Field(default=1, ge=1, le=10)

@@ -15,6 +15,8 @@ API (money in cents; tournaments live in memory -- a server restart loses them):
 - ``POST /api/tournaments/{id}/unregister`` ``{"token"}``: before the start;
 - ``POST /api/tournaments/{id}/bots`` ``{"director", "count", "policy"}``;
 - ``POST /api/tournaments/{id}/start`` / ``pause`` / ``resume`` ``{"director"}``;
+- ``POST /api/tournaments/{id}/penalize`` ``{"director", "player", "rounds"}`` and
+  ``/disqualify`` ``{"director", "player"}`` (P8);
 - ``GET /api/tournaments/{id}/results``: places, prizes and who was disqualified;
 - ``GET /api/tournaments/{id}/chips``: the chip count (must always balance).
 """
@@ -41,6 +43,7 @@ from pokerroom.server.protocol import (
     CreateTournament,
     DeclineRebuy,
     DirectorRequest,
+    FloorRequest,
     Ping,
     Rebuy,
     RegisterTournament,
@@ -108,7 +111,10 @@ def add_tournament_routes(app: FastAPI, room: Callable[[], Room]
 
     @app.post("/api/tournaments")
     async def create_tournament(request: CreateTournament) -> dict[str, Any]:
-        """Create a tournament from a built-in structure; keep the ``director`` key."""
+        """Create a tournament from a built-in structure; keep the ``director`` key.
+
+        Tournaments live in this server's memory: a restart loses them (cash tables
+        are stored in the database as before)."""
         d = tournaments().create(request)
         return {"id": d.id, "url": f"/tournaments/{d.id}", "director": d.director_key}
 
@@ -160,6 +166,20 @@ def add_tournament_routes(app: FastAPI, room: Callable[[], Room]
     async def resume(tournament_id: str, request: DirectorRequest) -> dict[str, Any]:
         d = director_or_404(tournament_id)
         await d.submit(lambda: d.pause(request.director, False))
+        return {"ok": True}
+
+    @app.post("/api/tournaments/{tournament_id}/penalize")
+    async def penalize(tournament_id: str, request: FloorRequest) -> dict[str, Any]:
+        """P8: a missed-hands penalty of ``rounds`` rounds for ``player``."""
+        d = director_or_404(tournament_id)
+        await d.submit(lambda: d.penalize(request.director, request.player, request.rounds))
+        return {"ok": True}
+
+    @app.post("/api/tournaments/{tournament_id}/disqualify")
+    async def disqualify(tournament_id: str, request: FloorRequest) -> dict[str, Any]:
+        """P8: ``player`` is out and their chips leave play."""
+        d = director_or_404(tournament_id)
+        await d.submit(lambda: d.disqualify(request.director, request.player))
         return {"ok": True}
 
     @app.get("/api/tournaments/{tournament_id}/results")

@@ -45,7 +45,7 @@ from pokerroom.rules.engine import Hand, Phase
 from pokerroom.server.clock import Clock
 from pokerroom.server.codec import action_from_dict
 from pokerroom.server.protocol import CreateTournament
-from pokerroom.tournament import AddOn, Break, Level, Rebuy, Structure, Tournament
+from pokerroom.tournament import AddOn, Break, Entry, Level, Rebuy, Structure, Tournament
 from pokerroom.tournament import events as fe
 from pokerroom.tournament import structure as builtin_structure
 from pokerroom.tournament.display import describe
@@ -351,6 +351,10 @@ class TournamentDirector:
                 return changed
             if now < run.ready_at or self._deciding(n, now):
                 return changed
+            if table.positions is None and table.first_button is not None:
+                drawn = table.players[table.first_button]
+                if drawn is None or not drawn.present:
+                    table.first_button = None  # gone before the first deal: draw again (P1)
             try:
                 started = t.start_hand(n)
             except IllegalActionError as exc:
@@ -360,6 +364,12 @@ class TournamentDirector:
                     run.waiting = exc.reason
                     changed = True
                 return changed
+            except PokerError as exc:  # the table cannot deal: say so, try again later
+                if run.waiting != "error":
+                    self.floor_log.append(f"Table {n} cannot deal: {exc}")
+                run.waiting = "error"
+                run.ready_at = now + 5.0
+                return True
             self._hand_started(n, started)
             changed = True
         hand = table.hand
@@ -773,6 +783,30 @@ class TournamentDirector:
         else:
             self.t.clock.resume()
             self.floor_log.append("The clock runs again")
+
+    def penalize(self, key: str, label: str, rounds: int) -> None:
+        """P8: missed hands (dealt, blinded and anted, the hand killed)."""
+        self._need_director(key)
+        entry = self._live_entry(label)
+        self._floor(self.t.penalize(entry.number, rounds))
+
+    def disqualify(self, key: str, label: str) -> None:
+        """P8: out of the event, the chips removed from play (at the end of a hand in
+        progress)."""
+        self._need_director(key)
+        entry = self._live_entry(label)
+        self._floor(self.t.disqualify(entry.number))
+        if entry.disqualify_after_hand:
+            self._table_log_of(entry.label, f"{entry.label} is disqualified at the end of "
+                                            "this hand")
+
+    def _live_entry(self, label: str) -> Entry:
+        if self.status != "running":
+            raise IllegalActionError("not_running", "the tournament is not in play")
+        entry = self.t.by_label.get(label) or self.t.entry(label)
+        if not entry.alive:
+            raise IllegalActionError("eliminated", f"{entry.label!r} is out of the event")
+        return entry
 
     def name_for_token(self, token: str) -> str | None:
         for known, name in self.tokens.items():

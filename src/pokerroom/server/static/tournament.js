@@ -19,6 +19,11 @@ export function ordinal(n) {
   return `${n}${s}`;
 }
 
+// "100/200, ante 200 (big blind)" -> "100/200 · BBA 200": short enough for a clock.
+export function compactStakes(text) {
+  return String(text || "").replace(/, ante ([\d,]+) \(big blind\)/, " · BBA $1").replace(/, ante /, " · ante ");
+}
+
 function placeText(p) {
   if (p.place === null || p.place === undefined) return "";
   return p.place === p.place_to ? ordinal(p.place) : `${ordinal(p.place)}–${ordinal(p.place_to)}`;
@@ -308,12 +313,12 @@ function renderClock() {
   const started = t.status !== "registering";
   const level = c.on_break ? "Break" : `Level ${c.level}`;
   bar.innerHTML = `<div class="stats">
-    ${stat(level, escapeHtml(c.on_break ? `next: ${c.next_stakes || c.stakes}` : c.stakes), "blinds wide", "clock-level")}
+    ${stat(level, escapeHtml(compactStakes(c.on_break ? `next: ${c.next_stakes || c.stakes}` : c.stakes)), "blinds wide", "clock-level")}
     ${stat(c.on_break ? "Break ends" : "Time left", clockText(c.time_left), "time", "clock-time")}
     ${stat(started ? "Players" : "Entries", started ? `${fmt(c.players_left)}<small>/${fmt(c.entries)}</small>` : fmt(c.entries), "", "clock-players")}
     ${stat("Avg stack", fmt(started ? c.average_stack : t.structure.starting_stack), "", "clock-average")}
     ${stat("Prize pool", money(c.prize_pool), "", "clock-pool")}
-    ${c.on_break ? "" : stat("Next", escapeHtml(c.next_stakes || "—"), "next hide-phone")}
+    ${c.on_break ? "" : stat("Next", escapeHtml(compactStakes(c.next_stakes) || "—"), "next hide-phone")}
     ${badges.length ? `<div class="badges">${badges.join("")}</div>` : ""}
   </div>`;
   fitClock();
@@ -479,13 +484,14 @@ function levelsHtml() {
   const current = t.status === "running" ? t.clock.level : 0;
   const onBreak = t.clock.on_break;
   let seenCurrent = false;
-  return `<table class="levels"><thead><tr><th>Level</th><th>Stakes</th><th>Time</th></tr></thead><tbody>${t.structure.levels.map((l) => {
+  const bba = t.structure.levels.some((l) => / \(big blind\)/.test(l.stakes || ""));
+  return `${bba ? '<p class="muted note">BBA: the big blind pays the whole table\'s ante.</p>' : ""}<table class="levels"><thead><tr><th>Level</th><th>Stakes</th><th>Time</th></tr></thead><tbody>${t.structure.levels.map((l) => {
     if (l.break) {
       return `<tr class="brk"><td colspan="2">Break${l.color_up.length ? ` · colour-up ${l.color_up.map(fmt).join(", ")}` : ""}</td><td>${clockText(l.seconds)}</td></tr>`;
     }
     const now = l.level === current && !onBreak && !seenCurrent;
     if (now) seenCurrent = true;
-    return `<tr class="${now ? "now" : l.level < current ? "past" : ""}"><td>${l.level}</td><td>${escapeHtml(l.stakes)}${t.structure.mixed ? ` <span class="muted">${escapeHtml(l.game)}</span>` : ""}</td><td>${clockText(l.seconds)}</td></tr>`;
+    return `<tr class="${now ? "now" : l.level < current ? "past" : ""}"><td>${l.level}</td><td>${escapeHtml(compactStakes(l.stakes))}${t.structure.mixed ? ` <span class="muted">${escapeHtml(l.game)}</span>` : ""}</td><td>${clockText(l.seconds)}</td></tr>`;
   }).join("")}</tbody></table>`;
 }
 
@@ -519,12 +525,28 @@ function renderTableBar() {
     ? `<label class="picker">Watch <select id="watch-select" aria-label="Table to watch">${t.tables.map((x) =>
       `<option value="${x.number}" ${x.number === current ? "selected" : ""}>Table ${x.number} (${x.players})</option>`).join("")}</select></label>`
     : "";
-  const stakes = table ? `<span class="muted hide-phone">${escapeHtml(table.table.game_name)} · ${escapeHtml(table.table.stakes)}${table.hand ? ` · hand #${table.hand.number}` : ""}</span>` : "";
-  const key = JSON.stringify([who, picker, stakes]);
+  const stakes = table ? `<span class="muted hide-phone">${escapeHtml(table.table.game_name)} · ${escapeHtml(compactStakes(table.table.stakes))}${table.hand ? ` · hand #${table.hand.number}` : ""}</span>` : "";
+  const paused = t.clock.paused;
+  const director = directorKey && t.status === "running"
+    ? `<button type="button" class="small ghost" id="btn-pause" title="Only you, the director, see this">${paused ? "Resume clock" : "Pause clock"}</button>`
+    : "";
+  const key = JSON.stringify([who, picker, stakes, director]);
   const bar = $("table-bar");
   if (bar.dataset.key === key) return;
   bar.dataset.key = key;
-  bar.innerHTML = `<span class="who">${who}</span>${stakes}<span class="spacer"></span>${picker}`;
+  bar.innerHTML = `<span class="who">${who}</span>${stakes}<span class="spacer"></span>${picker}${director}`;
+  const pause = $("btn-pause");
+  if (pause) {
+    pause.onclick = async () => {
+      try {
+        await api(`/api/tournaments/${encodeURIComponent(tid)}/${paused ? "resume" : "pause"}`, {
+          method: "POST", body: { director: directorKey },
+        });
+      } catch (err) {
+        toast(err.message);
+      }
+    };
+  }
   const select = $("watch-select");
   if (select) {
     select.onchange = () => {
