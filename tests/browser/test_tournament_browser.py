@@ -198,8 +198,10 @@ def test_the_room_runs_a_small_tournament_in_the_browser(server_url: str, browse
         texts = snap["clockText"]
         assert re.search(r"level 1\s+10/20", texts["level"], re.I), texts
         assert re.search(r"\d+:\d\d", texts["time"]), texts
-        assert re.search(r"10\s*/\s*10", texts["players"]), texts
-        assert "1,500" in texts["average"], texts
+        clock = snap["clock"]
+        assert re.search(rf"{clock['players_left']}\s*/\s*10", texts["players"]), texts
+        assert clock["average_stack"] == 15_000 // clock["players_left"]
+        assert f"{clock['average_stack']:,}" in texts["average"], texts
         assert "$200" in texts["pool"], texts
 
         shots: set[str] = set()
