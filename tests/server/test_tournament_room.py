@@ -277,6 +277,8 @@ def test_the_director_penalizes_and_disqualifies() -> None:
         d.start(d.director_key)
         d.penalize(d.director_key, "Bot 1", 1)
         assert d.t.entry("Bot 1").penalty_hands + d.t.entry("Bot 1").penalty_next > 0
+        deal = d.t.deal_suggestion()
+        assert sum(deal.icm) == sum(deal.chip_chop) == sum(deal.prizes)
         chips = d.t.stacks()[d.t.entry("Bot 2").number]
         d.disqualify(d.director_key, "Bot 2")
         with pytest.raises(Exception, match="director"):
@@ -376,6 +378,17 @@ def test_api_refuses_what_it_must(app_client: TestClient) -> None:
             while message["type"] == "state":
                 message = ws.receive_json()
             assert message["type"] == "error"
+    # In play (Alice, never connected, holds her table up for her action clock): the
+    # director's deal suggestions for the players still in.
+    assert c.post(f"/api/tournaments/{tid}/bots",
+                  json={"director": key, "count": 3, "policy": "station"}).status_code == 200
+    assert c.post(f"/api/tournaments/{tid}/start", json={"director": key}).status_code == 200
+    deal = c.get(f"/api/tournaments/{tid}/deal")
+    assert deal.status_code == 200, deal.text
+    body = deal.json()
+    assert len(body["players"]) == 4
+    assert sum(p["icm"] for p in body["players"]) == sum(body["prizes"])
+    assert c.post(f"/api/tournaments/{tid}/start", json={"director": key}).status_code == 400
 
 
 def _pump(ws: Any, latest: dict[str, Any], who: str) -> None:
@@ -478,6 +491,7 @@ def test_people_play_a_tournament_over_websockets(app_client: TestClient) -> Non
     places = sorted((r["place"], r["place_to"]) for r in results["results"])
     assert len(places) == results["entries"] == 9
     assert sum(r["prize"] for r in results["results"]) == results["prize_pool"]
+    assert c.get(f"/api/tournaments/{tid}/deal").status_code == 400  # over: no deal
     given = []
     for lo, hi in set(places):
         assert places.count((lo, hi)) == hi - lo + 1

@@ -17,6 +17,7 @@ API (money in cents; tournaments live in memory -- a server restart loses them):
 - ``POST /api/tournaments/{id}/start`` / ``pause`` / ``resume`` ``{"director"}``;
 - ``POST /api/tournaments/{id}/penalize`` ``{"director", "player", "rounds"}`` and
   ``/disqualify`` ``{"director", "player"}`` (P8);
+- ``GET /api/tournaments/{id}/deal``: ICM and chip-chop deal suggestions;
 - ``GET /api/tournaments/{id}/results``: places, prizes and who was disqualified;
 - ``GET /api/tournaments/{id}/chips``: the chip count (must always balance).
 """
@@ -181,6 +182,28 @@ def add_tournament_routes(app: FastAPI, room: Callable[[], Room]
         d = director_or_404(tournament_id)
         await d.submit(lambda: d.disqualify(request.director, request.player))
         return {"ok": True}
+
+    @app.get("/api/tournaments/{tournament_id}/deal")
+    async def deal(tournament_id: str, keep_for_winner: int = 0) -> dict[str, Any]:
+        """ICM and chip-chop deal suggestions among the players still in (for a deal at
+        the final table), prizes in cents."""
+        d = director_or_404(tournament_id)
+
+        def suggest() -> dict[str, Any]:
+            t = d.t
+            if d.status != "running":
+                raise IllegalActionError("not_running", "the tournament is not in play")
+            s = t.deal_suggestion(keep_for_winner=keep_for_winner)
+            alive = t.alive()
+            return {
+                "prizes": list(s.prizes), "kept_for_winner": s.kept_for_winner,
+                "players": [{"entry": e.number, "name": e.label, "chips": chips, "icm": icm,
+                             "chip_chop": chop}
+                            for e, chips, icm, chop in zip(alive, s.stacks, s.icm, s.chip_chop,
+                                                           strict=True)],
+            }
+
+        return await d.submit(suggest)
 
     @app.get("/api/tournaments/{tournament_id}/results")
     async def results(tournament_id: str) -> dict[str, Any]:
