@@ -92,7 +92,7 @@ def test_fast_init_refuses_what_it_cannot_copy() -> None:
 
 def _config(key: str, structure: Structure, rng: random.Random) -> HandConfig:
     game = VARIANTS[key]
-    n = rng.randint(2, 6 if game.is_stud else 5 if game.is_draw else 6)
+    n = rng.randint(2, 8 if game.is_stud else 6)
     stacks = tuple(rng.choice([3, 15, 40, 400, 2000]) for _ in range(n))
     kw: dict[str, object] = {}
     if structure is Structure.FIXED_LIMIT:

@@ -154,6 +154,16 @@ class HandConfig:
             raise ConfigError(f"chip_unit must be at least 1, got {self.chip_unit}")
         if self.names and len(self.names) != n:
             raise ConfigError(f"names has {len(self.names)} entries for {n} players")
+        if self.variant.is_stud:
+            # Every street but the last must be dealt from the deck; seventh street
+            # can always be dealt, with a community card if need be (I9).
+            early = self.variant.streets[:-1]
+            before_last = sum(n * (s.down + s.up) + s.burn for s in early)
+            if before_last > len(self.variant.deck):
+                raise ConfigError(
+                    f"{n} players need {before_last} cards before the last street of "
+                    f"{self.variant.name} but the deck has {len(self.variant.deck)}"
+                )
         cards_needed = n * self.variant.hole_cards + sum(s.board for s in self.variant.streets)
         if not self.variant.is_draw and not self.variant.is_stud and cards_needed > len(
             self.variant.deck

@@ -1,6 +1,8 @@
 """Dealing: cards from the deck or from the dealer, burns, the board, draws
-(D3, D4).  A mixin of :class:`~pokerroom.rules.engine.Hand`, which owns the state
-declared here."""
+(D3, D4), and a stub that runs short: stud's seventh street (I9, TDA RP-10-H)
+and draw games' new stub from the discards (a house rule, see
+:meth:`Dealing._reshuffle_discards`).  A mixin of
+:class:`~pokerroom.rules.engine.Hand`, which owns the state declared here."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from pokerroom.errors import ConfigError, IllegalActionError
 from pokerroom.rules import events as ev
 from pokerroom.rules.actions import Action, DealBoard, DealHole, Discard
 from pokerroom.rules.legal import Phase
+from pokerroom.rules.stud import short_stub_case
 from pokerroom.rules.variants import Variant
 
 
@@ -22,6 +25,7 @@ class Dealing:
     variant: Variant
     hole: list[list[int | None]]
     up: list[list[bool]]
+    folded: list[bool]
     board: list[int]
     discards: list[int]
     events: list[ev.Event]
@@ -34,7 +38,7 @@ class Dealing:
     _pending_deals: list[tuple[int | None, int]]
     _pending_draws: list[int]
     _restub: list[int]
-    _draw_round_discards: list[int]
+    _draw_round_discards: dict[int, int]  # card -> the seat that discarded it, this draw
 
     if TYPE_CHECKING:
 
@@ -57,6 +61,8 @@ class Dealing:
         deck = self._deck
         assert deck is not None
         street = self.variant.streets[self.street]
+        if self._short_stub(deck):
+            return
         if street.burn and len(deck) > 0:
             deck.burn()
             self.events.append(_BURNED)
@@ -78,39 +84,89 @@ class Dealing:
                 for r in range(rounds):
                     for s, c in hole_deals:
                         if r < c:
-                            dealt[s].append(self._draw_card(deck))
+                            dealt[s].append(self._draw_card(deck, s))
                 for s, _ in hole_deals:
                     self._give_hole(s, dealt[s])
         if board:
             if not self._restub and len(deck) >= board:
                 self._give_board(list(map(int, deck.deal(board))))
             else:
-                self._give_board([self._draw_card(deck) for _ in range(board)])
+                self._give_board([self._draw_card(deck, None) for _ in range(board)])
         self._pending_deals = []
 
-    def _draw_card(self, deck: Deck) -> int:
-        if len(deck) == 0:
+    def _draw_card(self, deck: Deck, seat: int | None) -> int:
+        if len(deck) == 0 and not self._restub:
             self._reshuffle_discards()
-        if len(self._restub):
-            return self._restub.pop()
+        restub = self._restub
+        if restub:
+            own = self._draw_round_discards
+            for k in range(len(restub) - 1, -1, -1):
+                # Nobody gets back a card they threw away in this draw.
+                if own.get(restub[k], -1) != seat:
+                    return restub.pop(k)
+            raise ConfigError(
+                f"the deck ran out of cards: only seat {seat}'s own discards are left"
+            )
         return int(deck.deal(1)[0])
 
     def _reshuffle_discards(self) -> None:
         """Draw games, house rule: when the stub runs out, the discards of earlier
-        draws (never the burns, never this draw's own discards) are shuffled into
-        a new stub.  The shuffle is seeded from the deck order, so a hand stays
+        draws are shuffled into a new stub.  When there are none (the first draw of
+        a full table) or they have run out too, the discards of this draw are, and
+        then no player is dealt a card he discarded in this draw.  Burned cards
+        never come back.  The shuffle is seeded from the deck order, so a hand stays
         reproducible from its configuration, deck order and actions."""
-        if self._restub:
-            return
-        this_round = set(self._draw_round_discards)
+        this_round = self._draw_round_discards
         stub = [c for c in self.discards if c not in this_round]
         if not stub:
+            stub = list(self.discards)
+        if not stub:
             raise ConfigError("the deck ran out of cards and there are no discards to reuse")
+        self._restub = self._shuffled(stub)
+        reused = set(stub)
+        self.discards = [c for c in self.discards if c not in reused]
+
+    def _shuffled(self, cards: list[int]) -> list[int]:
+        """``cards`` shuffled from a seed taken from the deck order (and how far the
+        hand has gone), as a stack to pop from."""
         assert self._deck is not None
         seed = hash(tuple(self._deck.order)) ^ len(self.events)
-        random.Random(seed).shuffle(stub)
-        self.discards = [c for c in self.discards if c in this_round]
-        self._restub = stub[::-1]
+        random.Random(seed).shuffle(cards)
+        return cards[::-1]
+
+    def _short_stub(self, deck: Deck) -> bool:
+        """I9 / TDA RP-10-H: seventh street in stud when the stub cannot give every
+        player a card, burn one and keep one back (:func:`short_stub_case`).  Case A:
+        the stub and the three earlier burns are mixed (a seeded shuffle, so the hand
+        stays reproducible), one card is burned and each player gets a card.  Case B:
+        the top card is burned and the next one is a community card, face up for
+        everyone.  Case C: the stub and the earlier burns are mixed, one is burned
+        and the next is the community card.  The community card is nobody's up-card,
+        so who acts first is unchanged: the player first on sixth street (TDA D).
+        Returns whether the street was dealt here."""
+        variant = self.variant
+        if not variant.is_stud or self.street != len(variant.streets) - 1:
+            return False
+        seats = [s for s, _ in self._pending_deals if s is not None]
+        burns = [int(c) for c in deck.burned]
+        case = short_stub_case(len(deck), len(seats), len(burns))
+        if case is None:
+            return False
+        self._pending_deals = []
+        if case == "B":
+            deck.burn()
+            self.events.append(_BURNED)
+            self._give_board([int(deck.deal(1)[0])])
+            return True
+        self._restub = self._shuffled([int(c) for c in deck.deal(len(deck))] + burns[-3:])
+        self._restub.pop()  # the burn
+        self.events.append(_BURNED)
+        if case == "A":
+            for s in seats:
+                self._give_hole(s, [self._restub.pop()])
+        else:
+            self._give_board([self._restub.pop()])
+        return True
 
     def _give_hole(self, seat: int, cards: Sequence[int | None]) -> None:
         street = self.variant.streets[self.street]
@@ -163,6 +219,16 @@ class Dealing:
         if isinstance(action, DealBoard):
             if any(c is None for c in action.cards):
                 raise self._refuse("unknown_board_card", action, "board cards must be known")
+            if self._community_card_may_replace_the_street():
+                if len(action.cards) != 1:
+                    raise self._refuse(
+                        "wrong_card_count", action,
+                        f"a short stub's community card is one card, not {len(action.cards)}",
+                    )
+                self._pending_deals = []
+                self._give_board(cards)
+                self._after_deals()
+                return
             index = next((k for k, (s, _) in enumerate(self._pending_deals) if s is None), None)
             if index is None or (index and any(s is not None for s, _ in
                                               self._pending_deals[:index])):
@@ -194,12 +260,31 @@ class Dealing:
         if not self._pending_deals:
             self._after_deals()
 
+    def _community_card_may_replace_the_street(self) -> bool:
+        """I9 / TDA RP-10-H cases B and C, manual dealing: on stud's seventh street,
+        before anyone's card, the dealer may deal one community card instead.  The
+        engine cannot see the stub when the cards come from outside, so whoever
+        deals (a live table, a history) judges that the stub is short."""
+        variant = self.variant
+        if not variant.is_stud or self.street != len(variant.streets) - 1:
+            return False
+        street = variant.streets[self.street]
+        before = variant.hole_cards - street.down - street.up
+        live = [i for i, out in enumerate(self.folded) if not out]
+        pending = self._pending_deals
+        return (
+            len(pending) == len(live)
+            and all(s is not None and len(self.hole[s]) == before for s, _ in pending)
+        )
+
     def _reusable_discards(self, action: DealHole | DealBoard) -> set[int]:
-        """Draw games: once the stub runs out, earlier discards are dealt again."""
+        """Draw games: once the stub runs out, discards are dealt again -- never to
+        the player who threw them away in this draw (see ``_reshuffle_discards``)."""
         if not isinstance(action, DealHole) or not self.variant.is_draw:
             return set()
-        this_round = set(self._draw_round_discards)
-        return {c for c in self.discards if c not in this_round}
+        own = self._draw_round_discards
+        held = {c for cards in self.hole for c in cards}
+        return {c for c in self.discards if own.get(c, -1) != action.seat and c not in held}
 
     @property
     def _valid_cards(self) -> frozenset[int]:
@@ -238,12 +323,16 @@ class Dealing:
         for c in known:
             self._dealt.add(c)
             self.discards.append(c)
-            self._draw_round_discards.append(c)
+            self._draw_round_discards[c] = i
         self.events.append(ev.Discarded(i, i, k, tuple(known)))
         self.events.append(ev.Discarded(None, i, k, ()))
         if k:
             self._pending_deals.append((i, k))
         self._pending_draws = [s for s in self._pending_draws if s != i]
+        self._next_drawer()
+
+    def _next_drawer(self) -> None:
+        """The next player to draw; once all have, the replacements, then the betting."""
         if self._pending_draws:
             self.actor = self._pending_draws[0]
             return

@@ -106,7 +106,7 @@ class Hand(Dealing, Betting):
         self._showdown_queue: list[int] = []
         self._dealt: set[int] = set()
         self._restub: list[int] = []
-        self._draw_round_discards: list[int] = []
+        self._draw_round_discards: dict[int, int] = {}
         self._init_betting()
         self._post_forced()
         self._start_street(0)
@@ -194,7 +194,7 @@ class Hand(Dealing, Betting):
             # Everyone still in draws, all-in players too; then the replacements
             # are dealt, then the betting.
             self._pending_draws = live
-            self._draw_round_discards = []
+            self._draw_round_discards = {}
             self.phase = Phase.DRAWING
             self.actor = live[0]
             return

@@ -43,3 +43,25 @@ def board_key(cards: Sequence[int], *, low_game: bool) -> tuple[object, ...]:
 def first_to_act_by_board(up_cards: Mapping[int, Sequence[int]], *, low_game: bool) -> int:
     """B1: on 4th street and later the best hand showing acts first (lowest in razz)."""
     return max(up_cards, key=lambda s: board_key(up_cards[s], low_game=low_game))
+
+
+def short_stub_case(stub: int, players: int, burns: int = 3) -> str | None:
+    """I9 / TDA RP-10-H: the seventh-street procedure a short stub needs, or None.
+
+    Seventh street wants one card for each of ``players`` live players, a burn, and
+    one card left over: ``players + 2``.  With ``stub`` cards left and ``burns``
+    earlier burns (fourth to sixth street):
+
+    - A: the stub and the burns together are enough: mix them, burn one, deal each
+      player a card;
+    - B: at least three cards in the stub: burn one, deal one community card;
+    - C: fewer: mix the stub with the burns, burn one, deal one community card.
+
+    When A and C both fit, A is taken: the TDA lists it first.
+    """
+    need = players + 2
+    if stub >= need:
+        return None
+    if stub + burns >= need:
+        return "A"
+    return "B" if stub >= 3 else "C"
