@@ -50,6 +50,7 @@ class Betting:
     _pot_limit: bool
     _limit: bool
     _limit_cap: int | None  # the raise cap in limit games, None otherwise
+    _pair_option: bool  # B15: this round a bet or raise may be the big bet
 
     if TYPE_CHECKING:
 
@@ -97,6 +98,7 @@ class Betting:
         self.faced = [0] * n
         self.raise_count = 0
         self._capped = False
+        self._pair_option = self._open_pair_showing()
         self.last_aggressor = None
         self.phase = _BETTING
         first: int | None
@@ -127,6 +129,36 @@ class Betting:
         self.actor = first
         if first is None:
             self._close_round()
+
+    def _open_pair_showing(self) -> bool:
+        """B15, house option ``open_pair_double``: in fixed-limit stud, an open pair on
+        fourth street lets every player bet or raise the big bet instead of the small
+        one (Robert's Rules); once the big bet is made, later raises in the round are
+        big bets too.  Off by default (TDA RP-10-F: no doubling); never in stud
+        hi-lo, and not in razz, where a pair is a bad hand."""
+        variant = self.variant
+        if not (self.config.open_pair_double and self._fixed and self.street == 1
+                and variant.is_stud and variant.low is None):
+            return False
+        for i in range(self.n):
+            if self.folded[i]:
+                continue
+            ranks = [c >> 2 for c, u in zip(self.hole[i], self.up[i], strict=True)
+                     if u and c is not None]
+            if len(set(ranks)) < len(ranks):
+                return True
+        return False
+
+    def _big_raise_to(self, i: int, high: int) -> int | None:
+        """B15: the big-bet alternative to a small bet or raise (``_open_pair_showing``),
+        or None: a full big bet on top of the current bet (completing a short bet
+        when the bet is below the last full level), at most all-in."""
+        if not self._pair_option:
+            return None
+        current = self.current_bet
+        base = self.last_full_level if current > self.last_full_level else current
+        target = min(base + self.config.big_bet, self.stacks[i] + self.bets[i])
+        return target if target > high else None
 
     def _stud_opener(self) -> int | None:
         v = self.variant
@@ -306,11 +338,17 @@ class Betting:
         if not self._may_raise(i) and self._bring_in_due != i:
             raise self._refuse("raise_not_allowed", action, "betting is not open to this seat")
         low, high = self._raise_bounds(i)
-        if not low <= to <= high:
-            raise self._refuse(
-                "raise_out_of_range", action, f"a bet/raise to {to} is outside {low}-{high}"
-            )
         current = self.current_bet
+        if not low <= to <= high:
+            if to != self._big_raise_to(i, high):
+                raise self._refuse(
+                    "raise_out_of_range", action, f"a bet/raise to {to} is outside {low}-{high}"
+                )
+            base = self.last_full_level if current > self.last_full_level else current
+            if to == base + self.config.big_bet:
+                # B15: the big bet is made; the rest of the round is in big bets.
+                self.bet_unit = self.config.big_bet
+                self._pair_option = False
         increment = to - current
         paid = self._pay(i, to - self.bets[i])
         self.bets[i] = to
@@ -365,6 +403,9 @@ class Betting:
         high: int | None = None
         if self._may_raise(i):
             low, high = self._raise_bounds(i)
+            if self._pair_option:
+                return LegalActions(_BETTING, i, True, call is None, call, low, high,
+                                    big_raise_to=self._big_raise_to(i, high))
         # LegalActions are values: equal ones are shared (interned), which saves
         # building one for every decision.
         key = (i, call, low, high)

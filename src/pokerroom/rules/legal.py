@@ -35,6 +35,10 @@ class LegalActions:
     deal_seat: int | None = None  # dealer: the seat whose hole cards are due
     deal_board: int = 0  # dealer: board cards due
     deal_count: int = 0  # dealer: how many hole cards are due to deal_seat
+    # Stud with the open_pair_double house option (B15): on fourth street, with an
+    # open pair showing, a bet or raise may instead be the big bet, to this total.
+    # min/max_raise_to keep the small bet.
+    big_raise_to: int | None = None
 
     @property
     def can_raise(self) -> bool:
@@ -62,6 +66,8 @@ class LegalActions:
                 options.append(f"bet/raise to {self.min_raise_to}")
             else:
                 options.append(f"bet/raise to {self.min_raise_to}-{self.max_raise_to}")
+            if self.big_raise_to is not None:
+                options.append(f"bet/raise the big bet to {self.big_raise_to} (open pair)")
         if self.phase is Phase.DRAWING:
             options.append(f"discard 0-{self.max_discard} cards")
         if self.show:

@@ -77,16 +77,23 @@ class Showdown:
         return parts[0] if len(parts) == 1 else "; ".join(parts)
 
     def _odd_chip_order(self, seats: list[int], low: bool) -> list[int]:
-        """S10: the first player left of the button; in stud the highest card by suit."""
+        """S10: the first player left of the button; in stud the highest card by suit
+        of the cards that make the hand.  The tied hands hold the same ranks, so this
+        is the suit of their top card; in a low hand (razz, stud hi-lo's low half) the
+        ace is low and the top card is the highest of the low cards."""
         hand = self.hand
         if not hand.variant.is_stud:
             return sorted(seats)
         evaluator = self.low if low else self.high
         assert evaluator is not None
 
-        def top_card(seat: int) -> int:
+        def top_card(seat: int) -> tuple[int, int]:
             used = evaluator.best_cards(hand.hole[seat], hand.board)  # type: ignore[arg-type]
-            return max(used) if used else -1
+            if not used:
+                return (-1, -1)
+            if low:
+                return max(((c >> 2) + 1 if c >> 2 != 12 else 0, c & 3) for c in used)
+            return max((c >> 2, c & 3) for c in used)
 
         return sorted(seats, key=top_card, reverse=True)
 
