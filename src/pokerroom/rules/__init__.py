@@ -9,6 +9,7 @@ from pokerroom.rules.actions import (
     DealHole,
     Discard,
     Fold,
+    Kill,
     Muck,
     Show,
 )
@@ -28,6 +29,7 @@ __all__ = [
     "Fold",
     "Hand",
     "HandConfig",
+    "Kill",
     "LegalActions",
     "Muck",
     "Phase",

@@ -1,4 +1,4 @@
-"""What players (and, when cards come from outside, the dealer) can do.
+"""What players can do -- and the dealer, when cards come from outside, and the floor.
 
 Actions are values.  Amounts are whole chips and ``BetRaise.to`` is always the
 player's total bet on the street after the action, never the increment.
@@ -78,5 +78,17 @@ class DealBoard:
     cards: tuple[int, ...]
 
 
-Action = Fold | CheckCall | BetRaise | BringIn | Discard | Show | Muck | DealHole | DealBoard
+@fast_init
+@dataclass(frozen=True, slots=True)
+class Kill:
+    """The floor: ``seat``'s hand is dead (I7, T9, P8).  It is folded at once, in
+    turn or not, and its chips stay in the pot.  Not a player's action: the log
+    records it with no seat, like the dealer's."""
+
+    seat: int
+
+
+Action = (
+    Fold | CheckCall | BetRaise | BringIn | Discard | Show | Muck | DealHole | DealBoard | Kill
+)
 PLAYER_ACTIONS = (Fold, CheckCall, BetRaise, BringIn, Discard, Show, Muck)

@@ -25,6 +25,7 @@ from pokerroom.rules.actions import (
     DealHole,
     Discard,
     Fold,
+    Kill,
     Muck,
     Show,
 )
@@ -38,6 +39,7 @@ from pokerroom.rules.variants import Variant
 __all__ = ["Hand", "LegalActions", "Phase"]
 
 _DEALER_ACTIONS = (DealHole, DealBoard)
+_BETTING_KINDS = frozenset((Fold, CheckCall, BetRaise, BringIn))
 _STREETS_STARTED: dict[int, tuple[Variant, tuple[ev.StreetStarted, ...]]] = {}
 
 
@@ -241,13 +243,22 @@ class Hand(Dealing, Betting):
         phase = self.phase
         actor = seat if seat is not None else self.actor
         kind = type(action)
-        if phase is _BETTING and kind is not DealHole and kind is not DealBoard:
+        if phase is _BETTING and kind in _BETTING_KINDS:
             self._betting_action(action)
         elif phase is Phase.COMPLETE:
             raise IllegalActionError("hand_over", "the hand is over; no more actions")
+        elif kind is Kill:
+            if seat is not None:
+                raise IllegalActionError(
+                    "floor_only", f"seat {seat} cannot kill a hand: only the floor does"
+                )
+            self._kill(action)  # type: ignore[arg-type]
+            actor = None
         elif isinstance(action, _DEALER_ACTIONS):
             self._deal_action(action)
             actor = None
+        elif phase is _BETTING:
+            self._betting_action(action)  # refuses it
         elif phase is Phase.DRAWING:
             self._draw_action(action)
         elif phase is Phase.SHOWDOWN:
@@ -256,6 +267,55 @@ class Hand(Dealing, Betting):
             raise self._refuse("dealer_to_act", action)
         self.log.append((actor, action))
         return events[mark:]
+
+    def kill(self, seat: int) -> list[ev.Event]:
+        """The floor declares ``seat``'s hand dead (I7, T9, P8): see :class:`Kill`."""
+        return self.act(Kill(seat))
+
+    def _kill(self, action: Kill) -> None:
+        """I7, T9, P8: fold ``seat`` now, even out of turn; its chips stay in the pot.
+        If it was the seat's turn the action moves on; if one player is left the hand
+        ends.  A stud player due the bring-in whose hand is killed: as when that player
+        is all-in for the ante (TDA RP-10-E), the action starts to the left and
+        everyone must put in at least the bring-in.  Cards still due to the seat are
+        not dealt, and a seat still to draw does not."""
+        s = action.seat
+        if not 0 <= s < self.n or self.folded[s]:
+            raise self._refuse("not_in_hand", action, f"seat {s} is not in the hand")
+        phase = self.phase
+        actor = self.actor
+        self._fold(s)
+        self.events.append(ev.Folded(None, s))
+        self._pending_deals = [(x, k) for x, k in self._pending_deals if x != s]
+        one_left = self.folded.count(False) == 1
+        if phase is _BETTING:
+            if self._bring_in_due == s:
+                self._bring_in_due = None
+                self.current_bet = max(self.current_bet, self.config.bring_in)
+            if one_left or s == actor:
+                self._advance_from(s)
+            else:
+                # The player to act still acts, unless nobody is left to bet against.
+                assert actor is not None
+                nxt = self._next_actor(actor - 1 if actor else self.n - 1)
+                if nxt is None:
+                    self._close_round()
+                else:
+                    self.actor = nxt
+        elif one_left:
+            self.actor = None
+            self._award_uncontested(self.folded.index(False))
+        elif phase is Phase.DRAWING:
+            self._pending_draws = [x for x in self._pending_draws if x != s]
+            if s == actor:
+                self._next_drawer()
+        elif phase is Phase.DEALING:
+            if not self._pending_deals:
+                self._after_deals()
+        elif phase is Phase.SHOWDOWN:
+            if s in self._showdown_queue:
+                self._showdown_queue.remove(s)
+            self._next_shower()
 
     def _may_show_out_of_turn(self, seat: int, action: Action) -> bool:
         """TDA 17: at the showdown anyone still in may table (or muck) without waiting,
@@ -468,5 +528,6 @@ def _name(action: Action) -> str:
     names = {
         Fold: "fold", CheckCall: "check/call", BringIn: "the bring-in", Discard: "a discard",
         Show: "show", Muck: "muck", DealHole: "dealing hole cards", DealBoard: "dealing the board",
+        Kill: "killing a hand",
     }
     return names.get(type(action), type(action).__name__)
