@@ -3,6 +3,19 @@
 A variant says nothing about betting sizes; the betting structure (no limit,
 pot limit, fixed limit, spread limit) is chosen in the hand configuration, so
 "pot-limit Omaha" is ``variant("omaha")`` with ``Structure.POT_LIMIT``.
+
+When the deck runs short:
+
+- Stud deals at most eight players (six cards each and three burns before
+  seventh street).  On seventh street a short stub follows TDA RP-10-H (I9):
+  the stub mixed with the earlier burns, or one community card that every
+  player uses as a seventh card.
+- Draw games (house rule): the replacements of a draw come one at a time
+  clockwise (D4).  When the stub runs out, the discards of earlier draws are
+  shuffled into a new stub; if there are none, or they run out too, this
+  draw's discards are, and no player is dealt back a card he threw away in
+  this draw.  Burned cards never come back.  The shuffle is seeded from the
+  deck order, so a hand stays reproducible.
 """
 
 from __future__ import annotations
