@@ -16,7 +16,7 @@ from pokerroom.rules import events as ev
 from pokerroom.rules.actions import Action, DealBoard, DealHole, Discard
 from pokerroom.rules.legal import Phase
 from pokerroom.rules.stud import short_stub_case
-from pokerroom.rules.variants import Variant
+from pokerroom.rules.variants import Street, Variant
 
 
 class Dealing:
@@ -61,12 +61,19 @@ class Dealing:
         deck = self._deck
         assert deck is not None
         street = self.variant.streets[self.street]
-        if self._short_stub(deck):
+        if self.variant.forced == "bring_in" and self._short_stub(deck):
             return
         if street.burn and len(deck) > 0:
             deck.burn()
             self.events.append(_BURNED)
         pending = self._pending_deals
+        if len(pending) == 1 and pending[0][0] is None and not self._restub:
+            # A flop game's board, the common case.
+            count = pending[0][1]
+            if len(deck) >= count:
+                self._give_board(list(map(int, deck.deal(count))))
+                self._pending_deals = []
+                return
         hole_deals = [(s, c) for s, c in pending if s is not None]
         board = sum(c for s, c in pending if s is None)
         if hole_deals:
@@ -77,7 +84,7 @@ class Dealing:
                 # Everyone gets the same number: seat j's cards are every k-th.
                 block = list(map(int, deck.deal(k * c)))
                 for j, (s, _) in enumerate(hole_deals):
-                    self._give_hole(s, block[j::k])
+                    self._give_hole(s, block[j::k], street)
             else:
                 dealt: dict[int, list[int | None]] = {s: [] for s, _ in hole_deals}
                 rounds = max(c for _, c in hole_deals)
@@ -86,7 +93,7 @@ class Dealing:
                         if r < c:
                             dealt[s].append(self._draw_card(deck, s))
                 for s, _ in hole_deals:
-                    self._give_hole(s, dealt[s])
+                    self._give_hole(s, dealt[s], street)
         if board:
             if not self._restub and len(deck) >= board:
                 self._give_board(list(map(int, deck.deal(board))))
@@ -168,8 +175,11 @@ class Dealing:
             self._give_board([self._restub.pop()])
         return True
 
-    def _give_hole(self, seat: int, cards: Sequence[int | None]) -> None:
-        street = self.variant.streets[self.street]
+    def _give_hole(
+        self, seat: int, cards: Sequence[int | None], street: Street | None = None
+    ) -> None:
+        if street is None:
+            street = self.variant.streets[self.street]
         count = len(cards)
         if None in cards:
             self._dealt.update(c for c in cards if c is not None)
