@@ -63,17 +63,22 @@ class Dealing:
         street = self.variant.streets[self.street]
         if self.variant.forced == "bring_in" and self._short_stub(deck):
             return
-        if street.burn and len(deck) > 0:
-            deck.burn()
-            self.events.append(_BURNED)
         pending = self._pending_deals
         if len(pending) == 1 and pending[0][0] is None and not self._restub:
-            # A flop game's board, the common case.
+            # A flop game's board, the common case.  D3: a burn first -- unless the
+            # stub holds no more than this board and the later ones (a full table of
+            # five-card Omaha): the cards are dealt, the burn is skipped.
             count = pending[0][1]
+            if street.burn and len(deck) > count + self.variant.boards_after[self.street]:
+                deck.burn()
+                self.events.append(_BURNED)
             if len(deck) >= count:
                 self._give_board(list(map(int, deck.deal(count))))
                 self._pending_deals = []
                 return
+        elif street.burn and len(deck) > 0:
+            deck.burn()
+            self.events.append(_BURNED)
         hole_deals = [(s, c) for s, c in pending if s is not None]
         board = sum(c for s, c in pending if s is None)
         if hole_deals:

@@ -20,7 +20,7 @@ When the deck runs short:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from pokerroom.cards import FULL_DECK, SHORT_DECK, Card
@@ -52,6 +52,13 @@ class Variant:
     deck: tuple[Card, ...] = FULL_DECK
     forced: Literal["blinds", "bring_in"] = "blinds"
     stud_low: bool = False  # razz: the high up-card brings it in, low board acts first
+    # Per street, the community cards of the streets after it (made from ``streets``).
+    boards_after: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        streets = self.streets
+        later = tuple(sum(s.board for s in streets[k + 1:]) for k in range(len(streets)))
+        object.__setattr__(self, "boards_after", later)
 
     @property
     def split(self) -> bool:
