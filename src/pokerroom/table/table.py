@@ -18,6 +18,7 @@ from pokerroom.errors import ConfigError, IllegalActionError
 from pokerroom.rules.config import HandConfig, Structure
 from pokerroom.rules.engine import Hand
 from pokerroom.rules.events import PotAwarded
+from pokerroom.table.bomb_pot import bomb_pot_plan, skip_preflop_betting
 from pokerroom.table.draw import ButtonDraw, draw_for_button
 from pokerroom.table.options import ButtonMethod, Stakes, TableOptions
 from pokerroom.table.placement import Positions, passed_over, place
@@ -45,6 +46,7 @@ class HandPlan:
     waiting: tuple[int, ...] = ()  # present players not dealt in this time
     notes: tuple[str, ...] = ()
     absent: tuple[int, ...] = ()  # T13: dealt in while away; their hands are killed
+    bomb_pot: bool = False  # everyone antes, no preflop betting, the button stays
 
     def engine_seat(self, table_seat: int) -> int:
         return self.seats.index(table_seat)
@@ -459,17 +461,25 @@ class Table:
 
     # ---------------------------------------------------------------- deal
 
-    def start_hand(self, deck: Deck | None = None, *, manual: bool = False) -> Hand:
+    def start_hand(
+        self, deck: Deck | None = None, *, manual: bool = False, bomb_pot: bool = False
+    ) -> Hand:
         """Place the button and blinds (marking missed blinds) and deal.
 
         ``manual``: a live table whose dealer deals real cards: the hand waits for
         DealHole/DealBoard actions instead of dealing from ``deck``.
+        ``bomb_pot``: everyone dealt in antes ``options.bomb_pot_ante``, nobody bets
+        before the flop, and the button does not move (a cash-game house option).
         """
         self._between_hands("starting a hand")
         if self.positions is None and self.first_button is None and not self.stakes.game.is_stud:
             self.draw_for_button(Deck(rng=_secure()))
         plan = self.plan()
-        self._mark_missed_blinds(plan)
+        if bomb_pot:
+            plan = bomb_pot_plan(plan, self.options.bomb_pot_ante,
+                                 tournament=self.options.tournament)
+        else:
+            self._mark_missed_blinds(plan)
         stakes = self.stakes
         factor = plan.factor
         structure = stakes.structure
@@ -504,6 +514,8 @@ class Table:
         self.hand = hand
         self.plan_in_play = plan
         self.notes.extend(plan.notes)
+        if bomb_pot and not manual:
+            skip_preflop_betting(hand)
         return hand
 
     def cancel_hand(self, reason: str) -> None:
@@ -568,7 +580,8 @@ class Table:
             p.dealing_off = False
             if p.status is Status.NEW:
                 p.status = Status.ACTIVE
-            posted_bb = plan.positions is not None and seat == plan.positions.big_blind
+            posted_bb = (plan.positions is not None and seat == plan.positions.big_blind
+                         and not plan.bomb_pot)
             made_up = p.owes and bool(plan.posts[engine_seat] or plan.dead[engine_seat])
             if (
                 made_up and not self.stakes.is_limit and plan.positions is not None
@@ -587,7 +600,8 @@ class Table:
                 if self._wait_hands[seat] <= 0:
                     del self._wait_hands[seat]
         self._update_kill(plan, won, hand)
-        self.positions = plan.positions
+        if not plan.bomb_pot:
+            self.positions = plan.positions  # T1; a bomb pot leaves the button where it is
         self.hands_dealt += 1
         self.hand = None
         self.plan_in_play = None
