@@ -40,3 +40,12 @@ def test_bomb_pot_needs_an_ante_and_is_never_in_tournaments() -> None:
     tournament = holdem_table("ABC", button=A, bomb_pot_ante=10, tournament=True)
     with pytest.raises(ConfigError, match="never in tournaments"):
         tournament.start_hand(Deck(1), bomb_pot=True)
+
+
+def test_run_it_twice_table_option_reaches_cash_hands_only() -> None:
+    """Run it twice is a cash-game house option; tournaments refuse it (TableOptions)."""
+    table = holdem_table("AB", button=A, run_it_twice=True)
+    hand = table.start_hand(Deck(2))
+    assert hand.config.run_it_twice
+    with pytest.raises(ConfigError, match="never allowed in tournaments"):
+        holdem_table("AB", button=A, run_it_twice=True, tournament=True)

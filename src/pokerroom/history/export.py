@@ -61,6 +61,7 @@ from pokerroom.rules.actions import (
     DealHole,
     Discard,
     Fold,
+    Kill,
     Muck,
     Show,
 )
@@ -116,6 +117,8 @@ def to_phh(
     config = hand.config
     code = phh_variant(config)
     _check_expressible(config)
+    if any(isinstance(action, Kill) for _, action in hand.log):
+        raise ConfigError("PHH cannot express a hand killed by the floor (I7, T9, P8)")
     fields_extra: dict[str, object] = {}
     if config.names:
         fields_extra["players"] = list(config.names)
@@ -194,6 +197,8 @@ def _check_expressible(config: HandConfig) -> None:
         raise refuse(f"limit_short_raise = {config.limit_short_raise!r}")
     if config.variant.is_stud and config.open_pair_double:
         raise refuse("open_pair_double (B15)")
+    if config.run_it_twice:
+        raise refuse("running the board twice")
     if config.bba_order == "blind_first" and config.antes:
         short = [
             i for i in range(n)

@@ -108,6 +108,7 @@ class HandConfig:
     chip_unit: int = 1
     auto_showdown: bool = True
     open_pair_double: bool = False
+    run_it_twice: bool = False  # all-in players agreed to run the rest of the board twice
     names: tuple[str, ...] = field(default=())
 
     def __post_init__(self) -> None:

@@ -33,6 +33,7 @@ from pokerroom.rules.betting import Betting
 from pokerroom.rules.config import HandConfig
 from pokerroom.rules.dealing import Dealing, deck_set
 from pokerroom.rules.legal import LegalActions, Phase
+from pokerroom.rules.run_twice import can_run_twice, run_twice
 from pokerroom.rules.showdown import Showdown
 from pokerroom.rules.variants import Variant
 
@@ -81,6 +82,7 @@ class Hand(Dealing, Betting):
         self.hole: list[list[int | None]] = [[] for _ in range(n)]
         self.up: list[list[bool]] = [[] for _ in range(n)]
         self.board: list[int] = []
+        self.runs: list[tuple[int, ...]] = []  # running it twice: the two finished boards
         self.discards: list[int] = []
         self.exposed = [False] * n
         self.mucked = [False] * n
@@ -364,6 +366,9 @@ class Hand(Dealing, Betting):
             return
         if self._active < 2:
             self._expose_all_in()
+            if self.config.run_it_twice and can_run_twice(self):
+                run_twice(self)
+                return
         if self.street + 1 < len(self.variant.streets):
             self._start_street(self.street + 1)
         else:

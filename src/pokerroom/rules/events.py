@@ -76,6 +76,14 @@ class BoardDealt(Event):
 
 @fast_init
 @dataclass(frozen=True, slots=True)
+class BoardRun(Event):
+    """Running it twice: cards of run 1 or run 2 of the rest of the board."""
+
+    run: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Folded(Event):
     seat: int
 

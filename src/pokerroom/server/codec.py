@@ -14,6 +14,7 @@ from pokerroom.rules.actions import (
     DealHole,
     Discard,
     Fold,
+    Kill,
     Muck,
     Show,
 )
@@ -35,6 +36,8 @@ def action_to_dict(action: Action) -> dict[str, Any]:
                 else format_cards(action.cards)}
     if isinstance(action, Muck):
         return {"type": "muck"}
+    if isinstance(action, Kill):
+        return {"type": "kill", "seat": action.seat}
     if isinstance(action, DealHole):
         return {"type": "deal_hole", "seat": action.seat, "cards": format_cards(action.cards)}
     return {"type": "deal_board", "cards": format_cards(action.cards)}
@@ -57,4 +60,6 @@ def action_from_dict(data: dict[str, Any]) -> Action:
         return Show(None if cards is None else tuple(parse_cards(cards)))
     if kind == "muck":
         return Muck()
+    if kind == "kill":
+        return Kill(int(data["seat"]))
     raise NotationError(f"unknown action {data!r}")

@@ -505,6 +505,7 @@ class Table:
             rake_percent=self.options.rake_percent,
             rake_cap=self.options.rake_cap,
             no_flop_no_drop=self.options.no_flop_no_drop,
+            run_it_twice=self.options.run_it_twice and not self.options.tournament,
         )
         if manual:
             hand = Hand(config)

@@ -41,9 +41,13 @@ class TournamentTable(Table):
 
     # ------------------------------------------------------------- dealing
 
-    def start_hand(self, deck: Deck | None = None, *, manual: bool = False) -> Hand:
+    def start_hand(
+        self, deck: Deck | None = None, *, manual: bool = False, bomb_pot: bool = False
+    ) -> Hand:
         """Deal as the table engine does, with the tournament's big-blind-ante order
         and smallest chip (the table engine leaves both at their defaults)."""
+        if bomb_pot:
+            raise ConfigError("bomb pots are a cash-game option, never in tournaments")
         needs_config = self.bba_order != "ante_first" or self.chip_unit != 1
         if not needs_config or manual:
             return super().start_hand(deck, manual=manual)
