@@ -30,6 +30,8 @@ def narrate(event: ev.Event, name: Callable[[int], str]) -> str | None:
         return f"-- {event.name.replace('_', ' ')} --"
     if isinstance(event, ev.BoardDealt):
         return "Board: " + format_cards(event.cards)
+    if isinstance(event, ev.BoardRun):
+        return f"Run {event.run}: " + format_cards(event.cards)
     if isinstance(event, ev.HoleCardsDealt) and event.up:
         return f"{name(event.seat)} shows up {format_cards(event.up)}"
     if isinstance(event, ev.Discarded) and event.audience is None:

@@ -121,6 +121,9 @@ def to_pokerstars(
                 lines.append(f"*** {label} *** [{_cards(before)}] [{_cards(event.cards)}]")
             else:
                 lines.append(f"*** {label} *** [{_cards(board)}]")
+        elif isinstance(event, ev.BoardRun):
+            label = "FIRST" if event.run == 1 else "SECOND"
+            lines.append(f"*** {label} BOARD *** [{_cards(event.cards)}]")
         elif isinstance(event, ev.Folded):
             lines.append(f"{name}: folds")
         elif isinstance(event, ev.Checked):
