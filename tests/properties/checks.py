@@ -65,43 +65,74 @@ class ChipLedger:
 
 
 class CardTracker:
-    """D1, D3: no card is dealt twice; burned cards are never dealt.
+    """D1, D3: no card is dealt twice; burned cards are never dealt -- but for the
+    engine's rules when the stub runs short.
 
     Cards are read from each seat's own ``HoleCardsDealt`` copy, ``Discarded``
     copy and ``BoardDealt``.  A card is at most once among the cards currently
     held and the board.  Outside draw games a card is dealt at most once in the
-    whole hand; in draw games an earlier draw's discard may come back only once
-    the stub has run out (house rule), never a card discarded in the same draw.
-    What each seat holds matches ``hand.hole`` and the board ``hand.board``.
+    whole hand.  In draw games (house rule) a discard comes back only once the
+    stub has run out: first the discards of earlier draws; when none is left, the
+    discards of this draw, never to the seat that threw it away.  A burned card
+    is never dealt, except on stud's seventh street with a short stub (I9, TDA
+    RP-10-H cases A and C): the three burns of fourth to sixth street are mixed
+    with the stub and may be dealt.  What each seat holds matches ``hand.hole``
+    and the board ``hand.board``.
     """
 
     def __init__(self, hand: Hand, deck: Deck) -> None:
         self.deck = deck
         self.deck_cards = set(hand.variant.deck)
         self.draw_game = hand.variant.is_draw
+        self.stud = hand.variant.is_stud
+        self.last_street = len(hand.variant.streets) - 1
         self.held: list[list[int]] = [[] for _ in range(hand.n)]
         self.board: list[int] = []
         self.ever: set[int] = set()
-        self.discarded_before: set[int] = set()  # discarded in an earlier draw round
-        self.discarded_now: set[int] = set()  # discarded in the current draw round
+        self.pool_before: set[int] = set()  # earlier draws' discards not dealt again yet
+        self.pool_now: dict[int, int] = {}  # this draw's discards not dealt again -> seat
         self.street = -1
+        self.stub = len(deck)  # the stub when the step started, counted down by the events
+        self.burns_may_return: set[int] = set()  # I9 cases A and C
 
     def step(self, hand: Hand, events: Sequence[ev.Event]) -> None:
+        stub = self.stub
+        seventh: list[tuple[int | None, Sequence[int | None]]] = []  # (seat or None, cards)
+        reused_now = False
         for e in events:
             if isinstance(e, ev.StreetStarted):
-                self.discarded_before |= self.discarded_now
-                self.discarded_now = set()
+                self.street = e.street
+                self.pool_before |= set(self.pool_now)
+                self.pool_now = {}
+            elif isinstance(e, ev.CardBurned):
+                if not (self.stud and self.street == self.last_street):
+                    stub -= 1
             elif isinstance(e, ev.HoleCardsDealt) and e.audience == e.seat:
-                self._dealt(e.cards, e)
+                reused_now |= self._dealt(e.cards, e, e.seat)
                 self.held[e.seat].extend(c for c in e.cards if c is not None)
             elif isinstance(e, ev.BoardDealt):
-                self._dealt(e.cards, e)
+                reused_now |= self._dealt(e.cards, e, None)
                 self.board.extend(e.cards)
             elif isinstance(e, ev.Discarded) and e.audience == e.seat:
                 for c in e.cards:
                     assert c in self.held[e.seat], f"seat {e.seat} discards {c} it does not hold"
                     self.held[e.seat].remove(c)
-                    self.discarded_now.add(c)
+                    self.pool_now[c] = e.seat
+            else:
+                continue
+            if isinstance(e, ev.HoleCardsDealt | ev.BoardDealt):
+                if self.stud and self.street == self.last_street:
+                    seventh.append((e.seat if isinstance(e, ev.HoleCardsDealt) else None, e.cards))
+                else:
+                    stub -= len(e.cards)
+        if reused_now:
+            assert not self.pool_before, (
+                f"this draw's discards dealt again before the earlier draws' "
+                f"{format_cards(sorted(self.pool_before))}: {events}"
+            )
+        if seventh:
+            self._seventh_street(hand, stub, seventh, events)
+        self.stub = len(self.deck)
         current = [c for cards in self.held for c in cards] + self.board
         dup = [c for c, k in Counter(current).items() if k > 1]
         assert not dup, f"{format_cards(dup)} held twice: {self.held} board {self.board}"
@@ -112,23 +143,66 @@ class CardTracker:
                 c for c in hand.hole[seat] if c is not None
             ), (seat, self.held[seat], hand.hole[seat])
         assert self.board == list(hand.board), (self.board, hand.board)
-        burned = set(self.deck.burned)
+        burned = set(self.deck.burned) - self.burns_may_return
         assert not burned & set(current), f"a burned card was dealt: {burned & set(current)}"
 
-    def _dealt(self, cards: Sequence[int | None], event: ev.Event) -> None:
+    def _seventh_street(
+        self,
+        hand: Hand,
+        stub: int,
+        deals: list[tuple[int | None, Sequence[int | None]]],
+        events: Sequence[ev.Event],
+    ) -> None:
+        """I9 / TDA RP-10-H: seventh street needs a card for each live player, a
+        burn and one card left over.  Short of that, A: the stub and the three
+        earlier burns are enough -- mix them, burn one, a card for each player; B:
+        three cards or more in the stub -- burn one, one community card; C: mix the
+        stub and the burns, burn one, one community card."""
+        seats = [s for s, _ in deals if s is not None]
+        board = [cards for s, cards in deals if s is None]
+        players = len(seats) if seats else sum(not f for f in hand.folded)
+        need = players + 2
+        if stub >= need:
+            case = None
+        elif stub + 3 >= need:
+            case = "A"
+        else:
+            case = "B" if stub >= 3 else "C"
+        if case in (None, "A"):
+            assert not board and all(len(cards) == 1 for _, cards in deals), (case, events)
+        else:
+            assert not seats and len(board) == 1 and len(board[0]) == 1, (case, stub, events)
+        if case in ("A", "C"):
+            burns = self.deck.burned
+            assert len(burns) == 3, (burns, events)
+            assert len(self.deck) == 0, f"case {case} leaves {len(self.deck)} cards in the stub"
+            self.burns_may_return = {int(c) for c in burns}
+
+    def _dealt(self, cards: Sequence[int | None], event: ev.Event, seat: int | None) -> bool:
+        """Record cards dealt; returns whether one of them is this draw's discard."""
+        reused_now = False
         for c in cards:
             assert c is not None, f"the engine dealt an unknown card: {event}"
             assert c in self.deck_cards, f"{c} is not in this variant's deck: {event}"
             if c in self.ever:
                 assert self.draw_game, f"{format_cards([c])} dealt twice: {event}"
-                assert c in self.discarded_before, (
-                    f"{format_cards([c])} dealt again without being discarded in an earlier "
-                    f"draw: {event}"
-                )
                 assert len(self.deck) == 0, (
                     f"{format_cards([c])} dealt again with {len(self.deck)} cards in the stub"
                 )
+                if c in self.pool_before:
+                    self.pool_before.discard(c)
+                else:
+                    assert c in self.pool_now, (
+                        f"{format_cards([c])} dealt again without being discarded: {event}"
+                    )
+                    assert self.pool_now[c] != seat, (
+                        f"seat {seat} dealt back {format_cards([c])} it discarded in this "
+                        f"draw: {event}"
+                    )
+                    del self.pool_now[c]
+                    reused_now = True
             self.ever.add(c)
+        return reused_now
 
 
 class AudienceChecker:

@@ -44,30 +44,15 @@ MAX_STEPS = 400
 
 def max_players(game: Variant) -> int:
     """Stud up to 8, draw games and short deck up to 6, else as many as the deck
-    allows up to 9 -- less the tables the engine cannot deal yet (ENGINE_LIMITS)."""
+    allows up to 9.  The engine deals them all: stud's seventh street with a short
+    stub (I9), a draw's new stub from the discards, a full flop table without the
+    burns it cannot spare."""
     if game.is_stud:
-        most = 8
-    elif game.is_draw or game.key == "short_deck":
-        most = 6
-    else:
-        board = sum(s.board for s in game.streets)
-        most = min(9, (len(game.deck) - board) // game.hole_cards)
-    return min(most, ENGINE_LIMITS.get(game.key, most))
-
-
-# Engine bugs kept out of these tests until they are fixed: the hand stops with
-# ConfigError "the deck ran out of cards" in the middle of the betting when
-# - seven players or more reach seventh street in stud (I9 is not implemented:
-#   a community card when the stub is short);
-# - nine players see the river of five-card Omaha (HandConfig counts the cards
-#   but not the three burns);
-# - in a draw game the stub runs out during the first draw (no earlier discards
-#   to reshuffle): six players in five-card draws.
-ENGINE_LIMITS: dict[str, int] = {
-    "stud": 6, "stud_hilo": 6, "razz": 6,
-    "omaha5": 8, "omaha5_hilo": 8,
-    "deuce_seven_single": 5, "deuce_seven_triple": 5, "ace_five_triple": 5,
-}
+        return 8
+    if game.is_draw or game.key == "short_deck":
+        return 6
+    board = sum(s.board for s in game.streets)
+    return min(9, (len(game.deck) - board) // game.hole_cards)
 
 
 GAMES: tuple[tuple[str, Structure], ...] = tuple(

@@ -56,14 +56,17 @@ def test_S1_S11_B11_B12_chips_conserved(setup: Setup) -> None:
 @many_hands
 @given(setups())
 def test_D1_D3_no_card_dealt_twice(setup: Setup) -> None:
-    """D1, D3: no card is dealt twice, and no burned card is ever dealt.
+    """D1, D3: no card is dealt twice, and no burned card is dealt -- but by the
+    short-stub rules.
 
     Every card dealt (each seat's own ``HoleCardsDealt`` copy, ``BoardDealt``)
     is in the variant's deck; a card is at most once among the cards held and
     the board; outside draw games no card is dealt twice in the hand; in draw
-    games a card comes back only once the stub has run out, and only if it was
-    discarded in an earlier draw.  What the events deal matches ``hand.hole``
-    and ``hand.board`` at every step.
+    games a discard comes back only once the stub has run out -- an earlier
+    draw's first, then this draw's, never to the seat that threw it away.  A
+    burned card is dealt only on stud's seventh street with a short stub (I9
+    cases A and C: the earlier burns mixed with the stub).  What the events deal
+    matches ``hand.hole`` and ``hand.board`` at every step.
     """
     deck = setup.deck()
     tracker: CardTracker | None = None
