@@ -101,6 +101,8 @@ class CardTracker:
         reused_now = False
         for e in events:
             if isinstance(e, ev.StreetStarted):
+                self._check_reuse_order(reused_now, events)
+                reused_now = False
                 self.street = e.street
                 self.pool_before |= set(self.pool_now)
                 self.pool_now = {}
@@ -125,11 +127,7 @@ class CardTracker:
                     seventh.append((e.seat if isinstance(e, ev.HoleCardsDealt) else None, e.cards))
                 else:
                     stub -= len(e.cards)
-        if reused_now:
-            assert not self.pool_before, (
-                f"this draw's discards dealt again before the earlier draws' "
-                f"{format_cards(sorted(self.pool_before))}: {events}"
-            )
+        self._check_reuse_order(reused_now, events)
         if seventh:
             self._seventh_street(hand, stub, seventh, events)
         self.stub = len(self.deck)
@@ -145,6 +143,14 @@ class CardTracker:
         assert self.board == list(hand.board), (self.board, hand.board)
         burned = set(self.deck.burned) - self.burns_may_return
         assert not burned & set(current), f"a burned card was dealt: {burned & set(current)}"
+
+    def _check_reuse_order(self, reused_now: bool, events: Sequence[ev.Event]) -> None:
+        """This draw's discards are dealt again only once the earlier draws' are gone."""
+        if reused_now:
+            assert not self.pool_before, (
+                f"this draw's discards dealt again before the earlier draws' "
+                f"{format_cards(sorted(self.pool_before))}: {events}"
+            )
 
     def _seventh_street(
         self,
