@@ -63,3 +63,23 @@ def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(capsys.readouterr().out)
     assert data["hands"] == 30 and len(data["net"]) == 2
     assert main(["simulate", "--bots", "tag"]) == 2
+
+
+def test_tournaments_are_identical_serially_in_processes_and_on_ray() -> None:
+    """Whole bot tournaments (every floor invariant checked as they run) give the same
+    results in one process, on local cores and on a local Ray instance."""
+    from pokerroom.simulate import TournamentSpec, simulate_tournaments
+
+    spec = TournamentSpec(count=2, players=24, structure="turbo", seed=9)
+    serial = simulate_tournaments(spec, workers=1)
+    assert simulate_tournaments(spec, workers=2) == serial
+    assert simulate_tournaments(spec, ray_address="local") == serial
+    assert all(r.hands > 0 and r.winner for r in serial)
+
+
+def test_cli_tournaments(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--tournaments", "1", "--players", "12", "--workers", "1",
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert len(data) == 1 and data[0]["hands"] > 0
+    assert main(["simulate", "--tournaments", "1", "--tournament-structure", "nope"]) == 2

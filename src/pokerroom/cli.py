@@ -123,6 +123,11 @@ def build_parser() -> argparse.ArgumentParser:
                           help="run on a Ray cluster ('local' starts one here)")
     simulate.add_argument("--out", default=None, help="folder for the hand histories (.phhs)")
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
+    simulate.add_argument("--tournaments", type=int, default=None, metavar="N",
+                          help="play N whole bot tournaments instead of cash hands")
+    simulate.add_argument("--players", type=int, default=60, help="players per tournament")
+    simulate.add_argument("--tournament-structure", default="turbo",
+                          help="a built-in structure: standard, turbo, deepstack, ...")
     simulate.set_defaults(func=_simulate)
 
     from pokerroom.equity.command import add_parser as add_equity_parser
@@ -138,6 +143,8 @@ def _simulate(args: argparse.Namespace) -> int:
     from pokerroom.errors import PokerError
     from pokerroom.simulate import SimulationSpec, simulate
 
+    if args.tournaments is not None:
+        return _simulate_tournaments(args)
     try:
         spec = SimulationSpec(game=args.game, structure=args.structure,
                               bots=tuple(b.strip() for b in args.bots.split(",") if b.strip()),
@@ -167,6 +174,28 @@ def _simulate(args: argparse.Namespace) -> int:
     sys.stdout.write(f"showdowns: {summary.showdowns}, biggest pot: {summary.biggest_pot}\n")
     if summary.files:
         sys.stdout.write(f"hand histories: {len(summary.files)} file(s) in {args.out}\n")
+    return 0
+
+
+def _simulate_tournaments(args: argparse.Namespace) -> int:
+    from pokerroom.errors import PokerError
+    from pokerroom.simulate import TournamentSpec, simulate_tournaments
+
+    try:
+        spec = TournamentSpec(count=args.tournaments, players=args.players,
+                              structure=args.tournament_structure, seed=args.seed)
+    except (PokerError, ValueError, KeyError) as exc:
+        sys.stderr.write(f"pokerroom simulate: {exc}\n")
+        return 2
+    results = simulate_tournaments(spec, workers=args.workers, ray_address=args.ray)
+    if args.json:
+        sys.stdout.write(json.dumps([{"index": r.index, "hands": r.hands, "levels": r.levels,
+                                      "winner": r.winner, "prize_pool": r.prize_pool}
+                                     for r in results]) + "\n")
+        return 0
+    for r in results:
+        sys.stdout.write(f"tournament {r.index + 1}: {r.hands} hands, {r.levels} levels, "
+                         f"won by {r.winner}\n")
     return 0
 
 

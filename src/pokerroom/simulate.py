@@ -227,3 +227,77 @@ def _run_on_ray(spec: SimulationSpec, work: Sequence[tuple[int, int]],
     finally:
         if started:
             ray.shutdown()
+
+
+# ------------------------------------------------------------------ tournaments
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentSpec:
+    """Whole bot tournaments: ``count`` events of ``players`` each on a built-in
+    structure (see pokerroom.tournament), every invariant checked as they run."""
+
+    count: int = 4
+    players: int = 60
+    structure: str = "turbo"
+    seed: int = 1
+
+    def __post_init__(self) -> None:
+        from pokerroom.tournament import structure as named_structure
+
+        named_structure(self.structure)
+        if self.count < 1 or self.players < 2:
+            raise ConfigError("at least one tournament of at least two players")
+
+
+@dataclass(slots=True)
+class TournamentResult:
+    index: int
+    hands: int
+    levels: int
+    winner: str
+    prize_pool: int
+
+
+def run_tournament(spec: TournamentSpec, index: int) -> TournamentResult:
+    from pokerroom.tournament import structure as named_structure
+    from pokerroom.tournament.simulate import simulate as play_tournament
+
+    t, report = play_tournament(named_structure(spec.structure), spec.players,
+                                rng=random.Random(f"{spec.seed}-t{index}"))
+    winner = next(f for f in report.results if f.place == 1)
+    name = t.entries[winner.entry].name if hasattr(t, "entries") else str(winner.entry)
+    return TournamentResult(index, report.hands, report.levels, name, report.prize_pool)
+
+
+def _run_tournament_star(args: tuple[TournamentSpec, int]) -> TournamentResult:
+    return run_tournament(*args)
+
+
+def simulate_tournaments(spec: TournamentSpec, *, workers: int | None = None,
+                         ray_address: str | None = None) -> list[TournamentResult]:
+    """Every tournament, serially, on local cores or on Ray; identical results."""
+    work = [(spec, i) for i in range(spec.count)]
+    if ray_address is not None:
+        try:
+            import ray
+        except ImportError:  # pragma: no cover
+            raise ConfigError("Ray is not installed: pip install 'pokerroom[ray]'") from None
+        started = not ray.is_initialized()
+        if started:
+            if ray_address == "local":
+                ray.init(num_cpus=os.cpu_count(), include_dashboard=False, log_to_driver=False)
+            else:
+                ray.init(address=ray_address, log_to_driver=False)
+        try:
+            task = ray.remote(run_tournament)
+            results = list(ray.get([task.remote(s, i) for s, i in work]))
+        finally:
+            if started:
+                ray.shutdown()
+    elif (workers or os.cpu_count() or 1) <= 1 or spec.count == 1:
+        results = [run_tournament(s, i) for s, i in work]
+    else:
+        with ProcessPoolExecutor(max_workers=workers or os.cpu_count()) as pool:
+            results = list(pool.map(_run_tournament_star, work))
+    return sorted(results, key=lambda r: r.index)
