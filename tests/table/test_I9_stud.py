@@ -3,6 +3,8 @@ stub (TDA-RP10-H)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from pokerroom.rules.engine import Phase
@@ -137,10 +139,46 @@ def test_I9_TDA_RP10_H_case_A_seven_players_reshuffle_the_stub_with_the_burns() 
     live.finish()
 
 
-def test_I9_TDA_RP10_H_case_C_community_card_is_refused_without_changes() -> None:
+def _community_card_street(live: Any, case: str, stub: int, players: int) -> None:
+    """Seventh street dealt as one community card (TDA RP-10-H cases B and C): a burn,
+    one card face up on the board, no hole cards."""
+    hole = [len(cards) for cards in live.cards.hands]
+    before = len(live.records)
+    live.deal()
+    short = of(live.records[before:], ShortStub)[0]
+    assert (short.rule, short.case, short.stub, short.players) == ("I9", case, stub, players)
+    assert len(live.hand.board) == 1 and list(live.cards.board) == list(live.hand.board)
+    assert [len(cards) for cards in live.cards.hands] == hole
+    assert len(of(live.records[before:], CardBurned)) == 1
+    assert live.hand.phase is Phase.BETTING
+    census = live.census()
+    assert len(census.cards()) == len(set(census.cards())) == 52
+
+
+def test_I9_TDA_RP10_H_case_B_burn_and_one_community_card() -> None:
+    live = stud(7)
+    to_street(live, "sixth")
+    finish_round(live)
+    # Four cards lost to the muck: three left for seven players, 3 + 3 burns < 9.
+    live.cards.muck.extend(live.cards.take(4))
+    burns = list(live.cards.burns)
+    _community_card_street(live, "B", 3, 7)
+    assert live.cards.burns[:3] == burns  # the earlier burns stay out
+    assert len(live.cards.stub) == 1
+    assert not of(live.records, StubReshuffled)
+    play_out(live)
+    live.finish()
+
+
+def test_I9_TDA_RP10_H_case_C_mix_with_the_burns_and_one_community_card() -> None:
     live = stud(8)
     to_street(live, "sixth")
     finish_round(live)
-    assert len(live.cards.stub) == 1
-    err = assert_refused(live, live.deal, "short_stub_community_card")
-    assert "case C" in str(err) and "community card" in str(err)
+    assert len(live.cards.stub) == 1 and len(live.cards.burns) == 3
+    _community_card_street(live, "C", 1, 8)
+    reshuffle = of(live.records, StubReshuffled)[0]
+    assert len(reshuffle.added) == 3 and reshuffle.cards == 4
+    assert len(live.cards.burns) == 1  # the new seventh-street burn
+    assert len(live.cards.stub) == 2  # two left over
+    play_out(live)
+    live.finish()

@@ -24,14 +24,17 @@ Seats are engine seats (0 is the first player left of the button), as in
 :class:`~pokerroom.rules.engine.Hand`; ``live.plan.engine_seat(table_seat)``
 converts a table seat.
 
-Two rulings wait for hand-engine support: the engine folds a hand only in turn, so
-an I7 or T9 dead hand is reported when that player is to act; and stud's short-stub
-community card (RP-10-H cases B and C) is refused.
+One ruling waits for hand-engine support: the engine folds a hand only in turn, so
+an I7 or T9 dead hand is reported when that player is to act.  Stud's seventh street
+with a short stub (I9, TDA RP-10-H) is dealt by the case: A, a card to each player
+from the stub mixed with the earlier burns; B, a burn and one community card; C, the
+stub mixed with the earlier burns, a burn and one community card.
 """
 
 from __future__ import annotations
 
 from pokerroom.rules import events as ev
+from pokerroom.rules.stud import short_stub_case
 from pokerroom.table.irregularity_deal import FLOP, RIVER, TURN, Check, PhysicalDeal, fmt
 from pokerroom.table.irregularity_records import (
     BlindOwed,
@@ -378,30 +381,40 @@ class LiveDeal(PhysicalDeal):
         ))
         return self.records[mark:]
 
-    def _before_round(self, street: int, players: int) -> None:
-        """I9 (TDA RP-10-H): seventh street with a short stub."""
+    def _before_round(self, street: int, players: int) -> bool:
+        """I9 (TDA RP-10-H): seventh street with a short stub.  Case A mixes the stub
+        with the earlier burns before the round; cases B and C deal the one community
+        card here (returns True: no round of hole cards)."""
         variant = self.hand.variant
         if not variant.is_stud or street != len(variant.streets) - 1:
-            return
+            return False
         returning = len(self.cards.set_aside) if self._set_aside_back_at == street else 0
         stub = len(self.cards.stub) + returning
         case = short_stub_case(stub, players, len(self.cards.burns))
         if case is None:
-            return
-        if case != "A":
-            raise self._refuse(
-                "short_stub_community_card", "dealing seventh street",
-                f"the stub holds {stub} card(s) for {players} players (TDA RP-10-H case "
-                f"{case}): seventh street is one community card, which the hand engine "
-                "cannot deal yet",
-            )
+            return False
+        if case == "B":
+            self._record(ShortStub(
+                None, "I9", f"short stub (TDA RP-10-H case B): {stub} card(s) for {players} "
+                "players; the top card is burned and the next is one community card",
+                "B", stub, players,
+            ))
+            self._prepare(street)
+            self._turn_board(street, self.cards.take(1))
+            return True
         burns, self.cards.burns = self.cards.burns, []
+        what = "one card dealt to each player" if case == "A" else "one community card dealt"
         self._record(ShortStub(
-            None, "I9", f"short stub (TDA RP-10-H case A): {stub} card(s) for {players} "
+            None, "I9", f"short stub (TDA RP-10-H case {case}): {stub} card(s) for {players} "
             f"players; the stub is mixed with the {len(burns)} earlier burns, cut, burned "
-            "and one card dealt to each player", "A", stub, players,
+            f"and {what}", case, stub, players,
         ))
         self._reshuffle(street, "I9", burns)
+        if case == "A":
+            return False
+        self._prepare(street)
+        self._turn_board(street, self.cards.take(1))
+        return True
 
     # ------------------------------------------------------- preconditions
 
@@ -500,20 +513,3 @@ class LiveDeal(PhysicalDeal):
         if why is None and hand.street + 1 in self._premature_streets:
             why = "a premature card for that street was already reported"
         return why
-
-
-def short_stub_case(stub: int, players: int, burns: int = 3) -> str | None:
-    """I9, TDA RP-10-H: which short-stub procedure seventh street needs, or None.
-
-    ``stub`` cards are left for ``players`` live players, and one burn plus one card
-    left over are wanted too.  A: the stub and the earlier ``burns`` together suffice
-    (mix them, cut, burn, deal each player a card); B: at least three cards (burn one,
-    one community card); C: fewer (mix with the burns, cut, burn, one community card).
-    When A and C both fit, A is taken: the TDA lists it first.
-    """
-    need = players + 2
-    if stub >= need:
-        return None
-    if stub + burns >= need:
-        return "A"
-    return "B" if stub >= 3 else "C"

@@ -166,8 +166,8 @@ class PhysicalDeal:
         if why:
             raise self._refuse("no_hole_card_due", "dealing a hole card", why)
         mark = len(self.records)
-        if not self._round:
-            self._open_round()
+        if not self._round and not self._open_round():
+            return self.records[mark:]
         if self._round:
             index = self._round_pos
             seat = self._round[index]
@@ -227,19 +227,27 @@ class PhysicalDeal:
     def _live_seats(self) -> list[int]:
         return [i for i in range(self.hand.n) if not self.hand.folded[i]]
 
-    def _open_round(self) -> None:
+    def _open_round(self) -> bool:
+        """Open a round of hole cards; False when the street was dealt otherwise (a
+        stud short stub's community card)."""
         hand = self.hand
         street = hand.street
         count = hand.legal_actions().deal_count
         seats = self._live_seats()
-        self._before_round(street, len(seats))
+        if self._before_round(street, len(seats)):
+            self._round = []
+            self._round_pos = 0
+            return False
         self._prepare(street)
         self._round = [s for _ in range(count) for s in seats]
         self._round_pos = 0
         self._round_count = count
+        return True
 
-    def _before_round(self, street: int, players: int) -> None:
-        """A hook for stud's seventh street (I9, short stub)."""
+    def _before_round(self, street: int, players: int) -> bool:
+        """A hook for stud's seventh street (I9, short stub); True when it dealt the
+        street itself."""
+        return False
 
     def _is_up(self, index: int) -> bool:
         street = self.hand.variant.streets[self.hand.street]
