@@ -6,6 +6,10 @@ import {
   storage, suitSvg, toast,
 } from "/static/common.js";
 import { lastHandResult } from "/static/handlog.js";
+import {
+  BOT_ICON, createDock, handCenterParts, isDrawGame, layoutFelt, renderLayer, resultCenterParts,
+  seatHtml as feltSeatHtml, tickActionClock as tickFeltClock, wireActionKeys,
+} from "/static/felt.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -144,12 +148,18 @@ let me = null; // {token, name}
 let directorKey = null;
 let watching = null;
 let dockKey = "";
-let discardPick = new Set();
-let sending = false;
+const felt = { boardSeen: { number: null, cards: new Set() } };
 let lastYouTable = null;
 let lastStatus = null;
-let boardSeen = { number: null, cards: new Set() };
 let activeTab = "players";
+
+const dock = createDock({
+  view: () => state.table,
+  send: (message) => send(message),
+  renderTable: () => renderTable(),
+  renderDock: () => renderDock(),
+  resetDock: () => { dockKey = ""; },
+});
 
 function setConn(ok, text) {
   const el = $("conn");
@@ -212,7 +222,7 @@ function onMessage(message) {
     version = message.version;
     state = message.state;
     clockOffset = state.now - Date.now() / 1000;
-    sending = false;
+    dock.sending = false;
     if (me && !state.you) {
       storage.remove(`tournament.${tid}`);
       me = null;
@@ -222,7 +232,7 @@ function onMessage(message) {
     }
     render();
   } else if (message.type === "error") {
-    sending = false;
+    dock.sending = false;
     if (message.reason === "bad_token") {
       storage.remove(`tournament.${tid}`);
       me = null;
@@ -580,23 +590,7 @@ function renderBanner() {
 // --- the felt (drawn as on the cash table page)
 
 function layout() {
-  if (!$("felt-area")) return;
-  const area = $("felt-area").getBoundingClientRect();
-  const wrap = $("felt-wrap");
-  const w = area.width - 12;
-  const h = area.height - 12;
-  if (w <= 0 || h <= 0) return;
-  const portrait = w / h < 1.0;
-  const ratio = portrait ? Math.max(0.56, Math.min(0.72, w / h)) : 1.6;
-  let width = Math.min(w, h * ratio);
-  let height = width / ratio;
-  if (height > h) {
-    height = h;
-    width = h * ratio;
-  }
-  wrap.style.width = `${Math.floor(width)}px`;
-  wrap.style.height = `${Math.floor(height)}px`;
-  wrap.classList.toggle("portrait", portrait);
+  layoutFelt(true);
 }
 window.addEventListener("resize", () => {
   layout();
@@ -616,78 +610,6 @@ if (window.ResizeObserver && $("felt-area")) {
   }).observe($("felt-area"));
 }
 
-const angleCache = new Map();
-function seatAngles(n, portrait, width, height, rx, ry) {
-  const key = `${n}:${portrait}:${Math.round(width)}:${Math.round(height)}`;
-  if (angleCache.has(key)) return angleCache.get(key);
-  let angles;
-  if (!portrait) {
-    angles = Array.from({ length: n }, (_, i) => Math.PI / 2 + (i * 2 * Math.PI) / n);
-  } else {
-    const steps = 720;
-    const ax = (rx / 100) * width;
-    const ay = (ry / 100) * height;
-    const lengths = [0];
-    for (let k = 1; k <= steps; k += 1) {
-      const t0 = Math.PI / 2 + ((k - 1) * 2 * Math.PI) / steps;
-      const t1 = Math.PI / 2 + (k * 2 * Math.PI) / steps;
-      lengths.push(lengths[k - 1] + Math.hypot(ax * (Math.cos(t1) - Math.cos(t0)), ay * (Math.sin(t1) - Math.sin(t0))));
-    }
-    const total = lengths[steps];
-    angles = [];
-    let k = 0;
-    for (let i = 0; i < n; i += 1) {
-      const target = (i * total) / n;
-      while (k < steps && lengths[k + 1] < target) k += 1;
-      const span = lengths[k + 1] - lengths[k] || 1;
-      angles.push(Math.PI / 2 + ((k + (target - lengths[k]) / span) * 2 * Math.PI) / steps);
-    }
-  }
-  angleCache.set(key, angles);
-  return angles;
-}
-
-function seatGeometry(seat, n, hero) {
-  const wrap = $("felt-wrap");
-  const width = wrap.offsetWidth || 1;
-  const height = wrap.offsetHeight || 1;
-  const portrait = wrap.classList.contains("portrait");
-  const rel = hero === null || hero === undefined ? seat : (seat - hero + n) % n;
-  const rx = portrait ? 35 : 41;
-  const ry = portrait ? 39 : 38;
-  const cy = portrait ? 48.5 : 49;
-  const angle = seatAngles(n, portrait, width, height, rx, ry)[rel];
-  const cos = Math.cos(angle);
-  const sin = Math.sin(angle);
-  const x = 50 + rx * cos;
-  const y = cy + ry * sin;
-  const dx = ((50 - x) / 100) * width;
-  const dy = ((50 - y) / 100) * height;
-  const dist = Math.hypot(dx, dy) || 1;
-  const ux = dx / dist;
-  const uy = dy / dist;
-  const side = (portrait ? 80 : 96) * Math.abs(uy) + (portrait ? 40 : 56) * Math.abs(ux);
-  const inward = portrait ? 26 : 40;
-  return {
-    x,
-    y,
-    bx: 50 + rx * cos * (portrait ? 0.5 : 0.62),
-    by: 50 + ry * sin * (portrait ? 0.52 : 0.5) + (sin > 0.5 ? -2 : 0),
-    btnX: x + ((ux * inward - uy * side) / width) * 100,
-    btnY: y + ((uy * inward + ux * side) / height) * 100,
-  };
-}
-
-const BOT_ICON = '<svg class="bot-icon" viewBox="0 0 16 16" role="img" aria-label="bot"><title>bot: played by the computer</title>' +
-  '<rect x="7.2" y="0.8" width="1.6" height="3" rx=".8"/><rect x="1.5" y="3.6" width="13" height="10" rx="3.2"/>' +
-  '<circle cx="5.4" cy="8.4" r="1.5" fill="#16221c"/><circle cx="10.6" cy="8.4" r="1.5" fill="#16221c"/>' +
-  '<rect x="5" y="11" width="6" height="1.2" rx=".6" fill="#16221c"/></svg>';
-
-function chipsHtml(amount) {
-  const count = amount >= 1000 ? 4 : amount >= 100 ? 3 : amount >= 10 ? 2 : 1;
-  return `<span class="chips" aria-hidden="true">${"<i></i>".repeat(count)}</span>`;
-}
-
 function heroSeat() {
   const tv = state.table;
   return tv && tv.you ? tv.you.seat : null;
@@ -695,102 +617,27 @@ function heroSeat() {
 
 function renderTable() {
   const tv = state.table;
-  const n = tv.table.seats;
   const hero = heroSeat();
-  const hand = tv.hand;
-  const result = hand ? null : lastHandResult(tv.log);
-  const parts = [];
-  for (let seat = 0; seat < n; seat += 1) {
-    const info = tv.seats[seat];
-    const g = seatGeometry(seat, n, hero);
-    const pos = `left:${g.x.toFixed(2)}%;top:${g.y.toFixed(2)}%`;
-    if (!info) {
-      parts.push(`<div class="seat empty t-empty" data-seat="${seat}" style="${pos}"><div class="empty-seat" aria-label="Seat ${seat + 1}: empty">seat ${seat + 1}</div></div>`);
-      continue;
-    }
-    parts.push(seatHtml(info, pos, hero, hand, result));
-    if (hand && info.in_hand && info.bet > 0) {
-      parts.push(`<div class="bet" data-seat="${seat}" style="left:${g.bx.toFixed(2)}%;top:${g.by.toFixed(2)}%">${chipsHtml(info.bet)}${fmt(info.bet)}</div>`);
-    }
-  }
-  if (hand && hand.button !== null && hand.button !== undefined) {
-    const g = seatGeometry(hand.button, n, hero);
-    parts.push(`<div class="dealer-button" title="Dealer button" style="left:${g.btnX.toFixed(2)}%;top:${g.btnY.toFixed(2)}%">D</div>`);
-  }
-  $("layer").innerHTML = parts.join("");
-  for (const card of $("layer").querySelectorAll(".seat.hero .card.selectable")) {
-    card.addEventListener("click", () => toggleDiscard(card.dataset.card));
-  }
+  const result = tv.hand ? null : lastHandResult(tv.log);
+  renderLayer(tv, hero,
+    (seat, pos) => `<div class="seat empty t-empty" data-seat="${seat}" style="${pos}"><div class="empty-seat" aria-label="Seat ${seat + 1}: empty">seat ${seat + 1}</div></div>`,
+    (info, pos) => feltSeatHtml(tv, info, pos, hero, result, dock.discardPick, SEAT_OPTS));
+  dock.wireDiscardCards();
   renderCenter(result);
   tickActionClock();
 }
 
-function seatHtml(info, pos, hero, hand, result) {
-  const tv = state.table;
-  const classes = ["seat"];
-  const isHero = info.seat === hero;
-  if (isHero) classes.push("hero");
-  if (info.pending) {
-    return `<div class="seat out" data-seat="${info.seat}" style="${pos}"><div class="hole"></div>
+const SEAT_OPTS = {
+  dotTitle: false,
+  pendingHtml: (info, pos) => `<div class="seat out" data-seat="${info.seat}" style="${pos}"><div class="hole"></div>
       <div class="plate"><div class="name"><span class="nm">${escapeHtml(info.name)}</span></div><div class="stack">${fmt(info.stack || 0)}</div></div>
-      <div class="tags"><span class="tag out">arriving</span></div></div>`;
-  }
-  const tags = [];
-  const acting = hand && hand.actor === info.seat && hand.phase !== "complete";
-  if (acting) classes.push("acting");
-  if (info.in_hand && info.folded) classes.push("folded");
-  if (!info.in_hand && hand) classes.push("out");
-  if (hand) {
-    if (hand.small_blind === info.seat && !STUD_GAMES.has(tv.table.game)) tags.push('<span class="tag sb">SB</span>');
-    if (hand.big_blind === info.seat) tags.push('<span class="tag bb">BB</span>');
-  }
-  if (info.in_hand && info.all_in) tags.push('<span class="tag allin">All-in</span>');
-  if (info.in_hand && info.folded) tags.push('<span class="tag folded">Folded</span>');
-  if (info.deciding_rebuy) tags.push('<span class="tag out">Rebuy?</span>');
-  else if (info.away) tags.push('<span class="tag out">Away</span>');
-  else if (!info.bot && !info.connected) tags.push('<span class="tag offline">Offline</span>');
-  let cards = "";
-  let shownDesc = "";
-  const selecting = isHero && tv.you && tv.you.legal && tv.you.legal.discard !== null && tv.you.legal.discard !== undefined;
-  if (hand && info.in_hand && info.cards && (!info.folded || isHero)) {
-    cards = info.cards.map((c, i) => {
-      const extra = [];
-      if (isHero && c && info.up && info.up[i] === false && STUD_GAMES.has(tv.table.game)) extra.push("down-own");
-      if (selecting && c) {
-        extra.push("selectable");
-        if (discardPick.has(c)) extra.push("selected");
-      }
-      return cardHtml(c, extra.join(" "));
-    }).join("");
-  } else if (result) {
-    const shown = result.shown.get(info.name);
-    if (shown) {
-      cards = shown.cards.map((c) => cardHtml(c)).join("");
-      shownDesc = shown.description;
-    }
-    const won = result.wins.get(info.name);
-    if (won) {
-      classes.push("winner");
-      tags.unshift(`<span class="tag win">Wins ${fmt(won)}</span>`);
-    }
-  }
-  const cardCount = (cards.match(/class="card/g) || []).length;
-  const stack = info.stack;
-  return `<div class="${classes.join(" ")}" data-seat="${info.seat}" data-stack="${stack}" data-name="${escapeHtml(info.name)}" style="${pos}">
-    <div class="hole ${cardCount > 3 ? "many" : ""} ${selecting ? "spread" : ""}">${cards}</div>
-    <div class="plate">
-      <div class="name"><span class="dot ${info.connected ? "" : "off"}"></span><span class="nm">${escapeHtml(info.name)}</span>${info.bot ? BOT_ICON : ""}</div>
-      <div class="stack ${stack ? "" : "zero"}">${fmt(stack)}</div>
-      ${shownDesc ? `<div class="shown-desc" title="${escapeHtml(shownDesc)}">${escapeHtml(shownDesc)}</div>` : ""}
-      ${acting ? '<div class="clock"><i></i></div>' : ""}
-    </div>
-    <div class="tags">${tags.join("")}</div>
-  </div>`;
-}
-
-function isDrawGame(game) {
-  return ["deuce_seven_triple", "deuce_seven_single", "ace_five_triple", "badugi"].includes(game);
-}
+      <div class="tags"><span class="tag out">arriving</span></div></div>`,
+  statusTags: (info, tags) => {
+    if (info.deciding_rebuy) tags.push('<span class="tag out">Rebuy?</span>');
+    else if (info.away) tags.push('<span class="tag out">Away</span>');
+    else if (!info.bot && !info.connected) tags.push('<span class="tag offline">Offline</span>');
+  },
+};
 
 function renderCenter(result) {
   const tv = state.table;
@@ -798,25 +645,9 @@ function renderCenter(result) {
   const board = !STUD_GAMES.has(tv.table.game) && !isDrawGame(tv.table.game);
   const out = [];
   if (hand) {
-    if (hand.street) out.push(`<div class="street-label">${escapeHtml(hand.street.replace(/_/g, " "))}</div>`);
-    if (board || hand.board.length) {
-      const slots = board ? Math.max(0, 5 - hand.board.length) : 0;
-      const seen = boardSeen.number === hand.number ? boardSeen.cards : new Set();
-      const cards = hand.board.map((c) => cardHtml(c, seen.has(c) ? "" : "fresh")).join("");
-      boardSeen = { number: hand.number, cards: new Set(hand.board) };
-      out.push(`<div class="board">${cards}${'<div class="board-slot"></div>'.repeat(slots)}</div>`);
-    }
-    const pots = hand.pots || [hand.pot];
-    let potText = `Pot ${fmt(hand.pot)}`;
-    if (pots.length > 1) {
-      potText += ` <small>main ${fmt(pots[0])}${pots.slice(1).map((p, i) => ` · side ${i + 1}: ${fmt(p)}`).join("")}</small>`;
-    }
-    out.push(`<div class="pot" id="pot">${chipsHtml(hand.pot)}${potText}</div>`);
+    handCenterParts(felt, hand, board, out);
   } else if (result && !tv.held) {
-    if (result.board.length) out.push(`<div class="board old">${result.board.map((c) => cardHtml(c)).join("")}</div>`);
-    const lines = result.lines.slice(0, 3).map((l) =>
-      `<div class="who">${escapeHtml(l.who)}</div>${l.how ? `<div class="how">${escapeHtml(l.how)}</div>` : ""}`).join("");
-    if (lines) out.push(`<div class="result-banner" id="result">${lines}</div>`);
+    resultCenterParts(result, out);
   } else {
     out.push(`<div class="waiting-note">${tv.held ? "Hand-for-hand: result held" : "Shuffling up…"}</div>`);
   }
@@ -824,28 +655,9 @@ function renderCenter(result) {
 }
 
 function tickActionClock() {
-  const tv = state && state.table;
-  const hand = tv && tv.hand;
-  const bar = document.querySelector("#layer .seat.acting .clock i");
-  const mine = $("my-clock");
-  if (!hand || !hand.deadline) {
-    if (bar) bar.style.width = "100%";
-    if (mine) mine.textContent = "";
-    return;
-  }
-  const left = Math.max(0, hand.deadline - (Date.now() / 1000 + clockOffset));
-  const total = tv.table.action_seconds || 30;
-  const fraction = Math.max(0, Math.min(1, left / total));
-  if (bar) {
-    bar.style.width = `${(fraction * 100).toFixed(1)}%`;
-    bar.classList.toggle("warn", fraction < 0.5 && fraction >= 0.2);
-    bar.classList.toggle("urgent", fraction < 0.2);
-  }
-  if (mine) {
-    mine.textContent = `${Math.ceil(left)}s`;
-    mine.classList.toggle("urgent", left < 6);
-  }
+  tickFeltClock(state && state.table, clockOffset);
 }
+
 
 function tickRebuy() {
   const el = $("rebuy-clock");
@@ -864,15 +676,15 @@ function renderDock() {
   const heroInfo = tv && tv.you ? tv.seats[tv.you.seat] : null;
   const key = JSON.stringify([legal, hand && hand.number, hand && hand.street, hand && hand.actor,
     you, heroInfo && heroInfo.stack, heroInfo && heroInfo.in_hand, heroInfo && heroInfo.folded,
-    [...discardPick].sort(), tv && tv.waiting, state.tournament.clock.add_on_open, state.tournament.status]);
+    [...dock.discardPick].sort(), tv && tv.waiting, state.tournament.clock.add_on_open, state.tournament.status]);
   if (key === dockKey) return;
   dockKey = key;
-  const dock = $("dock");
+  const box = $("dock");
   if (legal) {
-    dock.innerHTML = actionHtml(legal);
-    wireActions(legal);
+    box.innerHTML = dock.actionHtml(legal);
+    dock.wireActions(legal);
   } else {
-    dock.innerHTML = idleHtml();
+    box.innerHTML = idleHtml();
     wireIdle();
   }
   tickActionClock();
@@ -948,160 +760,7 @@ function wireIdle() {
   on("btn-reenter", () => registerMe(me ? me.name : ""));
 }
 
-function raisePresets(legal) {
-  const min = legal.min_raise_to;
-  const max = legal.max_raise_to;
-  const call = legal.call || 0;
-  const base = (legal.bet || 0) + call;
-  const afterCall = legal.pot + call;
-  const clamp = (v) => Math.max(min, Math.min(max, Math.round(v)));
-  return [["Min", min], ["½ Pot", clamp(base + afterCall / 2)], ["¾ Pot", clamp(base + (afterCall * 3) / 4)],
-    ["Pot", clamp(base + afterCall)], ["All-in", max]];
-}
-
-function raiseWord(legal) {
-  if (legal.bring_in !== null && legal.bring_in !== undefined) return "Complete to";
-  const t = state.table.table;
-  const bet = state.table.hand.current_bet;
-  if (STUD_GAMES.has(t.game) && bet > 0 && bet < t.small_bet && legal.min_raise_to <= t.small_bet) return "Complete to";
-  return bet > 0 ? "Raise to" : "Bet";
-}
-
-function raiseLabel(legal, amount) {
-  const tv = state.table;
-  const hero = tv.seats[tv.you.seat];
-  const allIn = hero && amount >= hero.stack + (hero.bet || 0);
-  return allIn ? `All-in ${fmt(amount)}` : `${raiseWord(legal)} ${fmt(amount)}`;
-}
-
-function actionHtml(legal) {
-  const clock = '<span class="my-clock" id="my-clock"></span>';
-  if (legal.show || legal.muck) {
-    return `<div class="line info">${clock}<span>Showdown — show your hand or muck it</span></div>
-      <div class="actions-main">
-        <button type="button" class="fold" id="btn-muck" ${legal.muck ? "" : "disabled"}>Muck</button><span></span>
-        <button type="button" class="call" id="btn-show" ${legal.show ? "" : "disabled"}>Show</button></div>`;
-  }
-  if (legal.discard !== null && legal.discard !== undefined) {
-    const count = discardPick.size;
-    return `<div class="line info">${clock}<span>Click up to <b>${legal.discard}</b> of your cards to throw away, then draw.</span></div>
-      <div class="actions-main">
-        <button type="button" class="fold" id="btn-clear" ${count ? "" : "disabled"}>Clear</button>
-        <button type="button" class="call" id="btn-pat">Stand pat</button>
-        <button type="button" class="raise" id="btn-draw" ${count ? "" : "disabled"}>Draw ${count}</button></div>`;
-  }
-  const tv = state.table;
-  const hero = tv.seats[tv.you.seat];
-  const canRaise = legal.min_raise_to !== null && legal.min_raise_to !== undefined;
-  let sizing = "";
-  if (canRaise && legal.max_raise_to > legal.min_raise_to) {
-    const presets = raisePresets(legal).map(([label, v]) => `<button type="button" class="small preset" data-to="${v}">${label}</button>`).join("");
-    sizing = `<div class="sizing"><div class="presets">${presets}</div>
-      <input type="range" id="raise-range" min="${legal.min_raise_to}" max="${legal.max_raise_to}" value="${legal.min_raise_to}" step="1" aria-label="Raise amount">
-      <input type="number" id="raise-to" min="${legal.min_raise_to}" max="${legal.max_raise_to}" value="${legal.min_raise_to}" aria-label="Raise to"></div>`;
-  }
-  let middle;
-  if (legal.bring_in !== null && legal.bring_in !== undefined) {
-    middle = `<button type="button" class="call" id="btn-bring-in">Bring in ${fmt(legal.bring_in)}</button>`;
-  } else if (legal.check) {
-    middle = '<button type="button" class="call" id="btn-call">Check</button>';
-  } else if (legal.call !== null && legal.call !== undefined) {
-    const allIn = hero && legal.call >= hero.stack;
-    middle = `<button type="button" class="call" id="btn-call">Call ${fmt(legal.call)}${allIn ? " (all-in)" : ""}</button>`;
-  } else {
-    middle = '<button type="button" class="call" disabled>Check</button>';
-  }
-  const raise = canRaise
-    ? `<button type="button" class="raise" id="btn-raise">${raiseLabel(legal, legal.min_raise_to)}</button>`
-    : '<button type="button" class="raise" disabled>Raise</button>';
-  return `<div class="line info">${clock}<span><b>Your turn</b></span></div>${sizing}<div class="actions-main">
-    <button type="button" class="fold" id="btn-fold" ${legal.fold ? "" : "disabled"}>Fold</button>${middle}${raise}</div>`;
-}
-
-function act(action, extra = {}) {
-  if (sending) return;
-  if (send({ type: "act", action, ...extra })) {
-    sending = true;
-    for (const b of $("dock").querySelectorAll("button")) b.disabled = true;
-  }
-}
-
-function wireActions(legal) {
-  const on = (id, fn) => {
-    const el = $(id);
-    if (el) el.addEventListener("click", fn);
-  };
-  on("btn-fold", () => act("fold"));
-  on("btn-call", () => act("check_call"));
-  on("btn-bring-in", () => act("bring_in"));
-  on("btn-muck", () => act("muck"));
-  on("btn-show", () => act("show"));
-  on("btn-pat", () => {
-    discardPick = new Set();
-    act("discard", { cards: "" });
-  });
-  on("btn-clear", () => {
-    discardPick = new Set();
-    dockKey = "";
-    renderTable();
-    renderDock();
-  });
-  on("btn-draw", () => {
-    const cards = [...discardPick].join("");
-    discardPick = new Set();
-    act("discard", { cards });
-  });
-  const range = $("raise-range");
-  const box = $("raise-to");
-  const raiseButton = $("btn-raise");
-  const current = () => {
-    if (!box) return legal.min_raise_to;
-    const v = Math.round(Number(box.value));
-    return Number.isFinite(v) ? Math.max(legal.min_raise_to, Math.min(legal.max_raise_to, v)) : legal.min_raise_to;
-  };
-  const setAmount = (v, fromBox = false) => {
-    const amount = Math.max(legal.min_raise_to, Math.min(legal.max_raise_to, Math.round(v)));
-    if (range) range.value = String(amount);
-    if (box && !fromBox) box.value = String(amount);
-    if (raiseButton) raiseButton.textContent = raiseLabel(legal, amount);
-  };
-  if (range) range.addEventListener("input", () => setAmount(Number(range.value)));
-  if (box) {
-    box.addEventListener("input", () => setAmount(Number(box.value) || legal.min_raise_to, true));
-    box.addEventListener("change", () => setAmount(current()));
-    box.addEventListener("keydown", (event) => {
-      if (event.key === "Enter") {
-        event.preventDefault();
-        act("bet_raise", { to: current() });
-      }
-    });
-  }
-  for (const preset of $("dock").querySelectorAll("button.preset")) {
-    preset.addEventListener("click", () => setAmount(Number(preset.dataset.to)));
-  }
-  if (raiseButton) raiseButton.addEventListener("click", () => act("bet_raise", { to: current() }));
-}
-
-function toggleDiscard(card) {
-  const legal = state.table && state.table.you && state.table.you.legal;
-  if (!legal || legal.discard === null || legal.discard === undefined) return;
-  if (discardPick.has(card)) discardPick.delete(card);
-  else if (discardPick.size < legal.discard) discardPick.add(card);
-  else toast(`You may throw away at most ${legal.discard} card${legal.discard === 1 ? "" : "s"}.`, "info");
-  renderTable();
-  renderDock();
-}
-
-document.addEventListener("keydown", (event) => {
-  if (event.target.closest && event.target.closest("input, select, textarea, dialog")) return;
-  if (event.metaKey || event.ctrlKey || event.altKey) return;
-  const id = { f: "btn-fold", c: "btn-call", k: "btn-call", r: "btn-raise" }[event.key.toLowerCase()];
-  const button = id && $(id);
-  if (button && !button.disabled) {
-    event.preventDefault();
-    button.click();
-  }
-});
+wireActionKeys();
 
 // Moved by balancing, a broken table or the final-table draw: say so.
 function noticeMoves() {
@@ -1109,7 +768,7 @@ function noticeMoves() {
   const now = you && you.status === "playing" ? you.table : null;
   if (lastYouTable !== null && now !== null && now !== lastYouTable) {
     toast(`You move to table ${now}, seat ${you.seat + 1}.`, "info");
-    boardSeen = { number: null, cards: new Set() };
+    felt.boardSeen = { number: null, cards: new Set() };
     requestAnimationFrame(() => {
       layout();
       if (state && state.table) renderTable();
