@@ -117,6 +117,11 @@ def to_phh(
     config = hand.config
     code = phh_variant(config)
     _check_expressible(config)
+    if getattr(hand, "short_stub", None):
+        raise ConfigError(
+            "PHH cannot express the stud seventh-street short-stub procedure (I9): "
+            f"case {hand.short_stub}"
+        )
     if any(isinstance(action, Kill) for _, action in hand.log):
         raise ConfigError("PHH cannot express a hand killed by the floor (I7, T9, P8)")
     fields_extra: dict[str, object] = {}

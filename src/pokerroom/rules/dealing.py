@@ -38,6 +38,7 @@ class Dealing:
     _pending_deals: list[tuple[int | None, int]]
     _pending_draws: list[int]
     _restub: list[int]
+    short_stub: str | None  # I9: the seventh-street case used, if any
     _draw_round_discards: dict[int, int]  # card -> the seat that discarded it, this draw
 
     if TYPE_CHECKING:
@@ -165,6 +166,7 @@ class Dealing:
         if case is None:
             return False
         self._pending_deals = []
+        self.short_stub = case
         if case == "B":
             deck.burn()
             self.events.append(_BURNED)

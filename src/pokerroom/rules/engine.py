@@ -83,6 +83,7 @@ class Hand(Dealing, Betting):
         self.up: list[list[bool]] = [[] for _ in range(n)]
         self.board: list[int] = []
         self.runs: list[tuple[int, ...]] = []  # running it twice: the two finished boards
+        self.short_stub: str | None = None  # I9: the seventh-street case used (A, B, C)
         self.discards: list[int] = []
         self.exposed = [False] * n
         self.mucked = [False] * n
@@ -365,7 +366,10 @@ class Hand(Dealing, Betting):
             self._award_uncontested(folded.index(False))
             return
         if self._active < 2:
-            self._expose_all_in()
+            # S3: hands are tabled when no decision is left; in draw games players
+            # still draw, so their hands stay down until the showdown.
+            if not any(s.draw for s in self.variant.streets[self.street + 1:]):
+                self._expose_all_in()
             if self.config.run_it_twice and can_run_twice(self):
                 run_twice(self)
                 return
