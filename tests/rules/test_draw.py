@@ -300,3 +300,24 @@ def test_draw_manual_dealing_may_reuse_discards_but_not_the_players_own() -> Non
     held = [c for h in hand.hole for c in h]
     assert len(held) == len(set(held))
     assert events_of(hand, ev.HoleCardsDealt)[-1].seat == 1
+
+
+def test_S3_draw_game_all_in_hands_stay_down_until_the_showdown() -> None:
+    """S3 (TDA 16) tables hands when no decision is left; in a draw game the players
+    still draw after an all-in, so the hands stay face down until the showdown."""
+    from pokerroom.cards import Deck
+    from pokerroom.rules import Discard, Hand, HandConfig, Structure, button_blinds, variant
+    from pokerroom.rules import events as ev
+
+    config = HandConfig(variant=variant("deuce_seven_single"), structure=Structure.NO_LIMIT,
+                        stacks=(100, 100), blinds=button_blinds(2, 5, 10), min_bet=10)
+    hand = Hand(config, Deck(3))
+    hand.bet_raise(100)
+    hand.check_call()
+    assert not hand.is_over
+    assert not any(isinstance(e, ev.HandShown) for e in hand.events)
+    while not hand.is_over:
+        hand.act(Discard(()))
+    shown = {e.seat for e in hand.events if isinstance(e, ev.HandShown)}
+    assert shown == {0, 1}
+    assert sum(hand.stacks) == 200
