@@ -9,14 +9,13 @@ versioned state to each subscriber, filtered for what that viewer may see.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import random
 import secrets
 import sys
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 from pokerroom.bots import BOTS, Bot
 from pokerroom.cards import Deck
@@ -26,11 +25,10 @@ from pokerroom.rules.actions import Action, BringIn, CheckCall, Discard, Fold, S
 from pokerroom.rules.engine import Hand, Phase
 from pokerroom.server.clock import Clock
 from pokerroom.server.codec import action_from_dict, action_to_dict
+from pokerroom.server.owner import TaskOwner
 from pokerroom.server.store import Batch, Store
 from pokerroom.table import Status, Table
 from pokerroom.table.snapshot import table_from_dict, table_to_dict
-
-T = TypeVar("T")
 
 
 @dataclass(slots=True)
@@ -74,7 +72,7 @@ class ActorSettings:
     pause_between_hands: float = 2.0
 
 
-class TableActor:
+class TableActor(TaskOwner):
     """The owner of one table."""
 
     def __init__(
@@ -88,6 +86,7 @@ class TableActor:
         settings: ActorSettings,
         rng: random.Random | None = None,
     ) -> None:
+        super().__init__(f"table {table_id}")
         self.id = table_id
         self.name = name
         self.table = table
@@ -99,7 +98,6 @@ class TableActor:
         self.subscribers: set[Subscriber] = set()
         self.version = 0
         self.log: deque[str] = deque(maxlen=200)
-        self.inbox: asyncio.Queue[tuple[Callable[[], Any], asyncio.Future[Any]]] = asyncio.Queue()
         self.hand_id: int | None = None
         self.hand_number = table.hands_dealt
         self.seq = 0
@@ -108,63 +106,11 @@ class TableActor:
         self.next_hand_at = 0.0
         self._events_seen = 0
         self._pending: list[Callable[[], None]] = []
-        self._task: asyncio.Task[None] | None = None
-        self._stopping = False
         self.rake_taken = 0
         self._batch = Batch(table_id)
         self._dirty = False  # the table changed in a way only the snapshot records
 
     # ---------------------------------------------------------------- running
-
-    def start(self) -> None:
-        if self._task is None:
-            loop = asyncio.get_running_loop()
-            self._task = loop.create_task(self._run(), name=f"table {self.id}")
-
-    async def stop(self) -> None:
-        self._stopping = True
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
-
-    async def submit(self, fn: Callable[[], T]) -> T:
-        """Run ``fn`` inside the actor, in order with everything else; return its result."""
-        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        await self.inbox.put((fn, future))
-        return await future
-
-    async def _run(self) -> None:
-        while not self._stopping:
-            try:
-                changed = self._step()
-            except Exception:  # an engine or store bug must not take the table down
-                self._recover()
-                changed = True
-            if changed:
-                self._publish()
-            wait = self._next_wakeup()
-            if wait is not None and wait <= 0:
-                await asyncio.sleep(0)
-                continue
-            getter = asyncio.ensure_future(self.inbox.get())
-            sleeper = asyncio.ensure_future(self.clock.sleep(wait)) if wait is not None else None
-            waiters = {getter} | ({sleeper} if sleeper else set())
-            try:
-                done, _ = await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
-            finally:
-                if sleeper is not None and not sleeper.done():
-                    sleeper.cancel()
-            if getter in done:
-                self._handle(*getter.result())
-                while not self.inbox.empty():
-                    self._handle(*self.inbox.get_nowait())
-                self._publish()
-            else:
-                getter.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await getter
 
     def _recover(self) -> None:
         """Cancel the hand in progress (every chip back, I1-style) and carry on."""
@@ -190,17 +136,11 @@ class TableActor:
         self._dirty = False
         self.store.commit(batch)
 
-    def _handle(self, fn: Callable[[], Any], future: asyncio.Future[Any]) -> None:
-        try:
-            result = fn()
-            self._flush()
-        except Exception as exc:  # delivered to the caller, never kills the table
-            self._batch = Batch(self.id)
-            if not future.done():
-                future.set_exception(exc)
-        else:
-            if not future.done():
-                future.set_result(result)
+    def _after_request(self) -> None:
+        self._flush()
+
+    def _request_failed(self) -> None:
+        self._batch = Batch(self.id)
 
     def _next_wakeup(self) -> float | None:
         now = self.clock.now()

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, WebSocket
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
@@ -33,6 +32,7 @@ from pokerroom.server.protocol import (
     TopUp,
 )
 from pokerroom.server.room import Room
+from pokerroom.server.sockets import pump
 from pokerroom.server.store import Store
 from pokerroom.server.tournament_routes import add_tournament_routes
 
@@ -219,32 +219,10 @@ def create_app(
                 await websocket.send_json({"type": "error", "reason": "bad_token",
                                            "message": "unknown seat token; watching instead"})
         sub = await actor.submit(lambda: actor.subscribe(seat))
-        sender = asyncio.create_task(_send_loop(websocket, sub))
-        try:
-            while True:
-                raw = await websocket.receive_text()
-                await _handle_message(actor, sub, seat, raw)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            sender.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await sender
-            with contextlib.suppress(Exception):
-                await actor.submit(lambda: actor.unsubscribe(sub))
+        await pump(websocket, sub, lambda raw: _handle_message(actor, sub, seat, raw),
+                   lambda: actor.submit(lambda: actor.unsubscribe(sub)))
 
     return app
-
-
-async def _send_loop(websocket: WebSocket, sub: Any) -> None:
-    while True:
-        await sub.wake.wait()
-        sub.wake.clear()
-        while sub.errors:
-            await websocket.send_json(sub.errors.popleft())
-        if sub.latest is not None:
-            message, sub.latest = sub.latest, None
-            await websocket.send_json(message)
 
 
 async def _handle_message(actor: TableActor, sub: Any, seat: int | None, raw: str) -> None:

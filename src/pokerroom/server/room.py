@@ -76,7 +76,7 @@ class Room:
                            settings=self._settings(settings),
                            rng=random.Random(self.rng.random()))
         self.actors[table_id] = actor
-        actor.start()
+        actor.start_task()
         return actor
 
     def restore(self) -> list[str]:
@@ -110,7 +110,7 @@ class Room:
                     self.store.release_seat(stored.id, seat)
                     del actor.seats[seat]
             self.actors[stored.id] = actor
-            actor.start()
+            actor.start_task()
         return notes
 
     def get(self, table_id: str) -> TableActor:

@@ -24,14 +24,13 @@ API (money in cents; tournaments live in memory -- a server restart loses them):
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, WebSocket
 from fastapi.responses import FileResponse
 from pydantic import ValidationError
 
@@ -54,6 +53,7 @@ from pokerroom.server.protocol import (
     Watch,
 )
 from pokerroom.server.room import Room
+from pokerroom.server.sockets import pump
 from pokerroom.server.tournaments import TournamentDirector, TournamentRoom, Viewer
 
 STATIC = Path(__file__).parent / "static"
@@ -268,32 +268,10 @@ def add_tournament_routes(app: FastAPI, room: Callable[[], Room]
         with contextlib.suppress(ValueError, TypeError):
             watching = int(websocket.query_params.get("table") or "")
         viewer = await d.submit(lambda: d.subscribe(name, watching))
-        sender = asyncio.create_task(_send_loop(websocket, viewer))
-        try:
-            while True:
-                raw = await websocket.receive_text()
-                await _handle_message(d, viewer, raw)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            sender.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await sender
-            with contextlib.suppress(Exception):
-                await d.submit(lambda: d.unsubscribe(viewer))
+        await pump(websocket, viewer, lambda raw: _handle_message(d, viewer, raw),
+                   lambda: d.submit(lambda: d.unsubscribe(viewer)))
 
     return close
-
-
-async def _send_loop(websocket: WebSocket, viewer: Viewer) -> None:
-    while True:
-        await viewer.wake.wait()
-        viewer.wake.clear()
-        while viewer.errors:
-            await websocket.send_json(viewer.errors.popleft())
-        if viewer.latest is not None:
-            message, viewer.latest = viewer.latest, None
-            await websocket.send_json(message)
 
 
 async def _handle_message(d: TournamentDirector, viewer: Viewer, raw: str) -> None:

@@ -27,7 +27,6 @@ stack + rebuys + add-ons +/- chip races - disqualifications), which
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import random
 import secrets
@@ -35,7 +34,7 @@ import sys
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 from pokerroom.bots import Bot
 from pokerroom.errors import ConfigError, IllegalActionError, PokerError
@@ -44,6 +43,7 @@ from pokerroom.rules.actions import Action, BringIn, CheckCall, Discard, Fold, S
 from pokerroom.rules.engine import Hand, Phase
 from pokerroom.server.clock import Clock
 from pokerroom.server.codec import action_from_dict
+from pokerroom.server.owner import TaskOwner
 from pokerroom.server.protocol import CreateTournament
 from pokerroom.tournament import AddOn, Break, Entry, Level, Rebuy, Structure, Tournament
 from pokerroom.tournament import events as fe
@@ -51,8 +51,6 @@ from pokerroom.tournament import structure as builtin_structure
 from pokerroom.tournament.display import describe
 from pokerroom.tournament.hand_for_hand import all_in_cut
 from pokerroom.tournament.simulate import make_bot
-
-T = TypeVar("T")
 
 # start_hand refusals that clear up by themselves: try again after the next change.
 RETRY_REASONS = frozenset({"on_break", "hand_for_hand", "table_halted", "table_breaking",
@@ -166,11 +164,12 @@ class DirectorSettings:
 # ------------------------------------------------------------------ the director
 
 
-class TournamentDirector:
+class TournamentDirector(TaskOwner):
     """The owner of one tournament and its tables."""
 
     def __init__(self, tournament_id: str, name: str, structure: Structure, *, clock: Clock,
                  settings: DirectorSettings, rng: random.Random) -> None:
+        super().__init__(f"tournament {tournament_id}")
         self.id = tournament_id
         self.name = name
         self.structure = structure
@@ -194,77 +193,8 @@ class TournamentDirector:
         self.retry = False  # something changed on the floor: try refused tables again
         self.chip_race_change = 0
         self.chips_removed = 0
-        self.inbox: asyncio.Queue[tuple[Callable[[], Any], asyncio.Future[Any]]] = (
-            asyncio.Queue())
-        self._task: asyncio.Task[None] | None = None
-        self._stopping = False
 
     # ------------------------------------------------------------- running
-
-    def start_task(self) -> None:
-        if self._task is None:
-            self._task = asyncio.get_running_loop().create_task(
-                self._run(), name=f"tournament {self.id}")
-
-    async def stop(self) -> None:
-        self._stopping = True
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
-
-    async def submit(self, fn: Callable[[], T]) -> T:
-        """Run ``fn`` inside the director, in order with everything else."""
-        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        await self.inbox.put((fn, future))
-        return await future
-
-    async def _run(self) -> None:
-        while not self._stopping:
-            try:
-                changed = self._step()
-            except Exception:  # a bug must not take the event down: report, go on
-                self._recover()
-                changed = True
-            if changed:
-                self._publish()
-            wait = self._next_wakeup()
-            if wait is not None and wait <= 0:
-                await asyncio.sleep(0)  # let connections in between bots' actions
-                if not self.inbox.empty():
-                    self._drain()
-                continue
-            getter = asyncio.ensure_future(self.inbox.get())
-            sleeper = asyncio.ensure_future(self.clock.sleep(wait)) if wait is not None else None
-            waiters: set[asyncio.Future[Any]] = {getter} | ({sleeper} if sleeper else set())
-            try:
-                done, _ = await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
-            finally:
-                if sleeper is not None and not sleeper.done():
-                    sleeper.cancel()
-            if getter in done:
-                self._handle(*getter.result())
-                self._drain()
-            else:
-                getter.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await getter
-
-    def _drain(self) -> None:
-        while not self.inbox.empty():
-            self._handle(*self.inbox.get_nowait())
-        self._publish()
-
-    def _handle(self, fn: Callable[[], Any], future: asyncio.Future[Any]) -> None:
-        try:
-            result = fn()
-        except Exception as exc:  # delivered to the caller
-            if not future.done():
-                future.set_exception(exc)
-        else:
-            if not future.done():
-                future.set_result(result)
 
     def _recover(self) -> None:
         import traceback

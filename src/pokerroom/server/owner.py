@@ -1,0 +1,122 @@
+"""One asyncio task owns a piece of the room (a cash table, a tournament): requests
+are functions queued to its inbox and run in order, between its own steps."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from pokerroom.server.clock import Clock
+
+T = TypeVar("T")
+
+
+class TaskOwner:
+    """The run loop shared by table actors and tournament directors.
+
+    Subclasses provide ``_step`` (do what is due; True when anything changed),
+    ``_next_wakeup`` (seconds until something is due, or None), ``_publish`` and
+    ``_recover`` (after an internal error); ``_after_request`` and
+    ``_request_failed`` are hooks around each request.
+    """
+
+    clock: Clock
+
+    def __init__(self, task_name: str) -> None:
+        self._task_name = task_name
+        self.inbox: asyncio.Queue[tuple[Callable[[], Any], asyncio.Future[Any]]] = (
+            asyncio.Queue()
+        )
+        self._task: asyncio.Task[None] | None = None
+        self._stopping = False
+
+    # hooks --------------------------------------------------------------
+
+    def _step(self) -> bool:
+        raise NotImplementedError
+
+    def _next_wakeup(self) -> float | None:
+        raise NotImplementedError
+
+    def _publish(self) -> None:
+        raise NotImplementedError
+
+    def _recover(self) -> None:
+        raise NotImplementedError
+
+    def _after_request(self) -> None:
+        """Called after each request that succeeded."""
+
+    def _request_failed(self) -> None:
+        """Called after each request that raised."""
+
+    # running ------------------------------------------------------------
+
+    def start_task(self) -> None:
+        if self._task is None:
+            loop = asyncio.get_running_loop()
+            self._task = loop.create_task(self._run(), name=self._task_name)
+
+    async def stop(self) -> None:
+        self._stopping = True
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def submit(self, fn: Callable[[], T]) -> T:
+        """Run ``fn`` inside the owner, in order with everything else; return its result."""
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        await self.inbox.put((fn, future))
+        return await future
+
+    async def _run(self) -> None:
+        while not self._stopping:
+            try:
+                changed = self._step()
+            except Exception:  # a bug must not take the table or event down
+                self._recover()
+                changed = True
+            if changed:
+                self._publish()
+            wait = self._next_wakeup()
+            if wait is not None and wait <= 0:
+                await asyncio.sleep(0)  # let connections in between bots' actions
+                if not self.inbox.empty():
+                    self._drain()
+                continue
+            getter = asyncio.ensure_future(self.inbox.get())
+            sleeper = asyncio.ensure_future(self.clock.sleep(wait)) if wait is not None else None
+            waiters: set[asyncio.Future[Any]] = {getter} | ({sleeper} if sleeper else set())
+            try:
+                done, _ = await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                if sleeper is not None and not sleeper.done():
+                    sleeper.cancel()
+            if getter in done:
+                self._handle(*getter.result())
+                self._drain()
+            else:
+                getter.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await getter
+
+    def _drain(self) -> None:
+        while not self.inbox.empty():
+            self._handle(*self.inbox.get_nowait())
+        self._publish()
+
+    def _handle(self, fn: Callable[[], Any], future: asyncio.Future[Any]) -> None:
+        try:
+            result = fn()
+            self._after_request()
+        except Exception as exc:  # delivered to the caller, never kills the owner
+            self._request_failed()
+            if not future.done():
+                future.set_exception(exc)
+        else:
+            if not future.done():
+                future.set_result(result)
