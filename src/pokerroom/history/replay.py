@@ -238,9 +238,6 @@ def _apply(hand: Hand, seat: int | None, action: Action, notes: list[str], where
                 f"{'a check' if legal.check else 'a fold'}"
             )
             hand.act(repair)
-    if isinstance(action, Discard) and seat is not None and phase is Phase.DRAWING:
-        hand.act(action, seat=seat)
-        return
     hand.act(action, seat=seat)
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pokerroom.rules import events as ev
-from pokerroom.rules.pots import build_pots
 from pokerroom.rules.showdown import Showdown
 
 if TYPE_CHECKING:
@@ -52,18 +51,7 @@ def run_twice(hand: Hand) -> None:
             hand.events.append(ev.BoardRun(None, run, tuple(cards)))
         runs.append(board)
     hand.runs = [tuple(r) for r in runs]
-    live = [not f for f in hand.folded]
-    bets = [c - d for c, d in zip(hand.contributed, hand.dead, strict=True)]
-    pots = build_pots(bets, live, [s == 0 for s in hand.stacks], dead=hand.dead,
-                      short_dead=hand.short_ante)
-    total = sum(a for a, _ in pots)
-    after_rake = hand._take_rake(total)
-    rake = total - after_rake
-    for k in range(len(pots)):
-        amount, eligible = pots[k]
-        taken = min(rake, amount)
-        pots[k] = (amount - taken, eligible)
-        rake -= taken
+    pots = Showdown(hand).pots_after_rake()
     unit = hand.config.chip_unit
     awards: list[ev.Event] = []
     for run, board in enumerate(runs, 1):

@@ -110,10 +110,10 @@ class Showdown:
                 winners.append(seat)
         return winners
 
-    def award(self) -> list[ev.Event]:
-        """S1, S2, S8, S10: award side pots first, then the main pot."""
+    def pots_after_rake(self) -> list[tuple[int, list[int]]]:
+        """S1, S11: the main pot and side pots, the rake (if any) taken from the main
+        pot first.  Takes the rake from the hand: call once."""
         hand = self.hand
-        unit = hand.config.chip_unit
         live = [not f for f in hand.folded]
         stacks = hand.stacks
         pots: list[tuple[int, list[int]]]
@@ -127,8 +127,7 @@ class Showdown:
                 short_dead=hand.short_ante,
             )
         total = sum(a for a, _ in pots)
-        after_rake = hand._take_rake(total)
-        rake = total - after_rake
+        rake = total - hand._take_rake(total)
         for k in range(len(pots)):
             if not rake:
                 break
@@ -136,6 +135,12 @@ class Showdown:
             taken = min(rake, amount)
             pots[k] = (amount - taken, eligible)
             rake -= taken
+        return pots
+
+    def award(self) -> list[ev.Event]:
+        """S1, S2, S8, S10: award side pots first, then the main pot."""
+        unit = self.hand.config.chip_unit
+        pots = self.pots_after_rake()
         out: list[ev.Event] = []
         for index in range(len(pots) - 1, -1, -1):
             amount, eligible = pots[index]

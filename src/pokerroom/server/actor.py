@@ -25,8 +25,10 @@ from pokerroom.rules.actions import Action, BringIn, CheckCall, Discard, Fold, S
 from pokerroom.rules.engine import Hand, Phase
 from pokerroom.server.clock import Clock
 from pokerroom.server.codec import action_from_dict, action_to_dict
+from pokerroom.server.exports import hand_texts
 from pokerroom.server.owner import TaskOwner
 from pokerroom.server.store import Batch, Store
+from pokerroom.server.views import table_state
 from pokerroom.table import Status, Table
 from pokerroom.table.snapshot import table_from_dict, table_to_dict
 
@@ -279,8 +281,6 @@ class TableActor(TaskOwner):
         self._events_seen = len(hand.events)
 
     def _finish_hand(self) -> None:
-        from pokerroom.server.exports import hand_texts
-
         table, hand, plan = self.table, self.table.hand, self.table.plan_in_play
         assert hand is not None and plan is not None and self.hand_id is not None
         phh, text = hand_texts(self, hand, plan, self.hand_number)
@@ -478,8 +478,6 @@ class TableActor(TaskOwner):
             sub.push_state(self._state_for(sub.seat))
 
     def _state_for(self, seat: int | None) -> dict[str, Any]:
-        from pokerroom.server.views import table_state
-
         return {"type": "state", "version": self.version, "state": table_state(self, seat)}
 
     def seat_for_token(self, token: str) -> int | None:
