@@ -5,8 +5,9 @@ from pokerroom.table.draw import ButtonDraw, draw_for_button
 from pokerroom.table.irregularities import LiveDeal
 from pokerroom.table.options import ButtonMethod, Stakes, TableOptions
 from pokerroom.table.placement import Positions
+from pokerroom.table.plan import HandPlan
 from pokerroom.table.player import Player, Status
-from pokerroom.table.table import HandPlan, Table
+from pokerroom.table.table import Table
 
 __all__ = [
     "ButtonDraw",

@@ -11,7 +11,7 @@ from pokerroom.rules.actions import CheckCall
 from pokerroom.rules.engine import Hand, Phase
 
 if TYPE_CHECKING:
-    from pokerroom.table.table import HandPlan
+    from pokerroom.table.plan import HandPlan
 
 
 def bomb_pot_plan(plan: HandPlan, ante: int, *, tournament: bool) -> HandPlan:

@@ -34,7 +34,8 @@ from pokerroom.table.irregularity_records import (
     Procedures,
     StubReshuffled,
 )
-from pokerroom.table.table import HandPlan, Table
+from pokerroom.table.plan import HandPlan
+from pokerroom.table.table import Table
 
 FLOP, TURN, RIVER = 1, 2, 3  # street indexes of flop games
 _ORDINALS = ("first", "second")

@@ -139,3 +139,22 @@ def _heads_up(
         bb = next_of(previous.big_blind, seats, candidates)
         button = b if bb == a else a
     return Positions(button, button, button, bb, heads_up=True)
+
+
+def missed_blinds(
+    method: ButtonMethod, seats: int, previous: Positions, now: Positions
+) -> list[tuple[int, bool, bool]]:
+    """T8: the seats a blind passed from ``previous`` to ``now``, as (seat, missed
+    big, missed small).  The table marks the players there who were absent.  Under
+    No Missed Blinds, a player the big blind skips has missed both blinds (the small
+    blind never reaches them); it lands on last deal's big blind seat."""
+    if method is ButtonMethod.SIMPLIFIED:
+        return []
+    dead = method is ButtonMethod.DEAD_BUTTON
+    out = [(s, True, dead) for s in passed_over(previous.big_blind, now.big_blind, seats)]
+    if dead:
+        out.append((now.small_blind_seat, False, True))
+    else:
+        out += [(s, False, True)
+                for s in passed_over(previous.small_blind_seat, now.small_blind_seat, seats)]
+    return out

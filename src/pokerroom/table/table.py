@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from pokerroom.cards import Deck
 from pokerroom.errors import ConfigError, IllegalActionError
@@ -21,40 +20,9 @@ from pokerroom.rules.events import PotAwarded
 from pokerroom.table.bomb_pot import bomb_pot_plan, skip_preflop_betting
 from pokerroom.table.draw import ButtonDraw, draw_for_button
 from pokerroom.table.options import ButtonMethod, Stakes, TableOptions
-from pokerroom.table.placement import Positions, passed_over, place
+from pokerroom.table.placement import Positions, missed_blinds, passed_over, place
+from pokerroom.table.plan import HandPlan
 from pokerroom.table.player import Player, Status
-
-
-@dataclass(frozen=True, slots=True)
-class HandPlan:
-    """Who is dealt in and who posts what, for the next deal.
-
-    ``seats`` lists the table seats dealt in, in engine order (the first player
-    left of the button first, the player with last action last).  The other
-    tuples are per engine seat.
-    """
-
-    positions: Positions | None  # None in stud
-    seats: tuple[int, ...]
-    blinds: tuple[int, ...]
-    posts: tuple[int, ...]
-    dead: tuple[int, ...]
-    antes: tuple[int, ...]
-    straddles: tuple[int, ...] = ()  # table seats that straddle
-    kill_seat: int | None = None
-    factor: float = 1.0  # kill stakes multiplier (F12)
-    waiting: tuple[int, ...] = ()  # present players not dealt in this time
-    notes: tuple[str, ...] = ()
-    absent: tuple[int, ...] = ()  # T13: dealt in while away; their hands are killed
-    bomb_pot: bool = False  # everyone antes, no preflop betting, the button stays
-
-    def engine_seat(self, table_seat: int) -> int:
-        return self.seats.index(table_seat)
-
-
-@dataclass(slots=True)
-class _Markers:
-    seats_missed: list[tuple[int, str]] = field(default_factory=list)
 
 
 class Table:
@@ -531,34 +499,17 @@ class Table:
     def _mark_missed_blinds(self, plan: HandPlan) -> None:
         """T8: players absent when a blind passes them get a missed-blind marker."""
         prev, now = self.positions, plan.positions
-        if prev is None or now is None or self.method is ButtonMethod.SIMPLIFIED:
+        if prev is None or now is None:
             return
-        n = self.seat_count
-
-        def absent(seat: int) -> Player | None:
+        for seat, big, small in missed_blinds(self.method, self.seat_count, prev, now):
             p = self.players[seat]
             if p is None or p.present or p.hands_played == 0:
-                return None
-            return p
-
-        for seat in passed_over(prev.big_blind, now.big_blind, n):
-            p = absent(seat)
-            if p is not None:
+                continue
+            if big:
                 p.missed_big = True
-                if self.method is ButtonMethod.DEAD_BUTTON:
-                    p.missed_small = True
-                self.notes.append(f"seat {seat}: missed the big blind")
-        if self.method is ButtonMethod.DEAD_BUTTON:
-            p = absent(now.small_blind_seat)
-            if p is not None:
+            if small:
                 p.missed_small = True
-                self.notes.append(f"seat {now.small_blind_seat}: missed the small blind")
-        else:
-            for seat in passed_over(prev.small_blind_seat, now.small_blind_seat, n):
-                p = absent(seat)
-                if p is not None:
-                    p.missed_small = True
-                    self.notes.append(f"seat {seat}: missed the small blind")
+            self.notes.append(f"seat {seat}: missed the {'big' if big else 'small'} blind")
 
     def finish_hand(self) -> None:
         """Take the result of the finished hand back to the seats."""
