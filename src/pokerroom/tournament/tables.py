@@ -94,10 +94,13 @@ class TournamentTable(Table):
             return player
         if len(self._present()) >= 2:
             pos = self.plan().positions
-            if pos is not None and not _strictly_between(
+            if pos is not None and _strictly_between(
                 pos.button, pos.small_blind_seat, seat, self.seat_count
             ):
-                player.status = Status.ACTIVE
+                return player  # waits until the button has passed
+        # Otherwise, and always when fewer than two others can play yet (a table
+        # being refilled): dealt in at once, never left waiting as a cash newcomer.
+        player.status = Status.ACTIVE
         return player
 
     def worst_position(self) -> int:
