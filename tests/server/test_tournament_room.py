@@ -475,7 +475,7 @@ def test_people_play_a_tournament_over_websockets(app_client: TestClient) -> Non
                     acted += 1
                     handled[who] = message["version"]
             time.sleep(0.002)
-        assert spec["tournament"]["status"] == "finished", "no winner in 40 s"
+        assert spec["tournament"]["status"] == "finished", _stuck(c, tid, latest)
         assert acted > 0
         for who, n in answered.items():
             entry = next(p for p in spec["tournament"]["players"] if p["name"] == who)
@@ -504,6 +504,26 @@ def test_people_play_a_tournament_over_websockets(app_client: TestClient) -> Non
         - chips["removed"])
     page = c.get(f"/tournaments/{tid}/results")
     assert page.status_code == 200 and "tournament.js" in page.text
+
+
+def _stuck(client: TestClient, tid: str, latest: dict[str, Any]) -> str:
+    """Why the event did not finish: the director's own account of its floor (every
+    table, who is to act, timers, hand-for-hand, rebuy decisions) and what the
+    people last saw."""
+    lines = ["no winner in 40 s"]
+    director = client.app.state.tournaments.get(tid)  # type: ignore[attr-defined]
+    try:
+        lines.append(director.diagnosis())
+    except Exception as exc:  # the state may be read mid-change (another thread)
+        lines.append(f"diagnosis failed: {exc!r}")
+    for who in ("Alice", "Bob"):
+        message = latest.get(who)
+        if message is None:
+            continue
+        you, table = message["state"]["you"], message["state"]["table"]
+        legal = table["you"]["legal"] if table and table["you"] else None
+        lines.append(f"{who} saw version {message['version']}: you={you} legal={legal}")
+    return "\n".join(lines)
 
 
 def _no_foreign_cards(table: dict[str, Any] | None, *, you_seat: int | None) -> None:

@@ -112,6 +112,9 @@ class Hand(Dealing, Betting):
         self._dealt: set[int] = set()
         self._restub: list[int] = []
         self._draw_round_discards: dict[int, int] = {}
+        # Set for the showdown only: it refers back to the hand, and a cycle would
+        # leave every finished hand to the garbage collector.
+        self._showdown: Showdown | None = None
         self._init_betting()
         self._post_forced()
         self._start_street(0)
@@ -422,9 +425,9 @@ class Hand(Dealing, Betting):
         if cards is not None:
             self._fill_cards(i, cards)
         self.exposed[i] = True
-        self.events.append(
-            ev.HandShown(None, i, tuple(self.hole[i]), self._showdown.describe(i))
-        )
+        showdown = self._showdown
+        assert showdown is not None
+        self.events.append(ev.HandShown(None, i, tuple(self.hole[i]), showdown.describe(i)))
 
     def _fill_cards(self, i: int, cards: Sequence[int]) -> None:
         hole = self.hole[i]
@@ -481,7 +484,9 @@ class Hand(Dealing, Betting):
         if self.folded.count(False) == 1:
             self._award_uncontested(self.folded.index(False))
             return
-        self._finish(self._showdown.award())
+        showdown = self._showdown
+        assert showdown is not None
+        self._finish(showdown.award())
 
     # ------------------------------------------------------------------ awards
 
@@ -511,6 +516,7 @@ class Hand(Dealing, Betting):
 
     def _finish(self, awards: list[ev.Event]) -> None:
         self.events.extend(awards)
+        self._showdown = None
         self.contributed = [0] * self.n
         self._active = self._count_active()
         self.phase = Phase.COMPLETE

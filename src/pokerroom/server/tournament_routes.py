@@ -70,6 +70,7 @@ def add_tournament_routes(app: FastAPI, room: Callable[[], Room]
             r = room()
             holder["room"] = TournamentRoom(r.clock, bot_delay=r.bot_delay,
                                             pause_between_hands=r.pause)
+            app.state.tournaments = holder["room"]  # for tests' diagnoses
         return holder["room"]
 
     def director_or_404(tournament_id: str) -> TournamentDirector:
