@@ -1,37 +1,27 @@
 """Betting rounds: who acts, what each player may bet, and applying bets
-(B1-B12, F5, F8-F10).  A mixin of :class:`~pokerroom.rules.engine.Hand`, which
-owns the state declared here."""
+(B1-B12, F5, F8-F10).  The middle layer of :class:`~pokerroom.rules.engine.Hand`
+(Dealing <- Betting <- Hand), which owns the state declared here."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from pokerroom.errors import ConfigError, IllegalActionError
+from pokerroom.errors import ConfigError
 from pokerroom.rules import events as ev
 from pokerroom.rules.actions import Action, BetRaise, BringIn, CheckCall, Fold
 from pokerroom.rules.config import HandConfig, Structure
+from pokerroom.rules.dealing import Dealing
 from pokerroom.rules.legal import LegalActions, Phase
 from pokerroom.rules.stud import bring_in_seat, first_to_act_by_board
-from pokerroom.rules.variants import Variant
 
 
-class Betting:
-    """The betting part of a hand."""
+class Betting(Dealing):
+    """The betting part of a hand, on top of the dealing part."""
 
     config: HandConfig
-    variant: Variant
     n: int
     stacks: list[int]
     bets: list[int]
-    folded: list[bool]
     acted: list[bool]
     faced: list[int]
-    hole: list[list[int | None]]
-    up: list[list[bool]]
-    events: list[ev.Event]
-    street: int
-    phase: Phase
-    actor: int | None
     current_bet: int
     full_raise: int
     last_full_level: int
@@ -52,19 +42,20 @@ class Betting:
     _limit_cap: int | None  # the raise cap in limit games, None otherwise
     _pair_option: bool  # B15: this round a bet or raise may be the big bet
 
-    if TYPE_CHECKING:
+    # Provided by Hand, the class built on this one.
 
-        @property
-        def pot(self) -> int: ...
+    @property
+    def pot(self) -> int:
+        raise NotImplementedError
 
-        def in_hand(self) -> list[int]: ...
+    def in_hand(self) -> list[int]:
+        raise NotImplementedError
 
-        def _pay(self, seat: int, amount: int) -> int: ...
+    def _pay(self, seat: int, amount: int) -> int:
+        raise NotImplementedError
 
-        def _close_round(self) -> None: ...
-
-        def _refuse(self, reason: str, action: Action, detail: str = "") -> IllegalActionError:
-            ...
+    def _close_round(self) -> None:
+        raise NotImplementedError
 
     def _init_betting(self) -> None:
         cfg = self.config

@@ -1,14 +1,15 @@
 """Dealing: cards from the deck or from the dealer, burns, the board, draws
 (D3, D4), and a stub that runs short: stud's seventh street (I9, TDA RP-10-H)
 and draw games' new stub from the discards (a house rule, see
-:meth:`Dealing._reshuffle_discards`).  A mixin of
-:class:`~pokerroom.rules.engine.Hand`, which owns the state declared here."""
+:meth:`Dealing._reshuffle_discards`).  The base layer of
+:class:`~pokerroom.rules.engine.Hand` (Dealing <- Betting <- Hand), which owns
+the state declared here.  Plain single inheritance, so that mypyc can compile
+the three as native classes (see ``setup.py``)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from pokerroom.cards import Deck, format_cards
 from pokerroom.errors import ConfigError, IllegalActionError
@@ -41,12 +42,13 @@ class Dealing:
     short_stub: str | None  # I9: the seventh-street case used, if any
     _draw_round_discards: dict[int, int]  # card -> the seat that discarded it, this draw
 
-    if TYPE_CHECKING:
+    # Provided by the classes built on this one (Betting, Hand).
 
-        def _open_betting(self) -> None: ...
+    def _open_betting(self) -> None:
+        raise NotImplementedError
 
-        def _refuse(self, reason: str, action: Action, detail: str = "") -> IllegalActionError:
-            ...
+    def _refuse(self, reason: str, action: Action, detail: str = "") -> IllegalActionError:
+        raise NotImplementedError
 
     def _after_street_action(self) -> None:
         """Deal what is due (or wait for the dealer), then open the betting."""

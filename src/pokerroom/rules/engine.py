@@ -31,7 +31,7 @@ from pokerroom.rules.actions import (
 )
 from pokerroom.rules.betting import Betting
 from pokerroom.rules.config import HandConfig
-from pokerroom.rules.dealing import Dealing, deck_set
+from pokerroom.rules.dealing import deck_set
 from pokerroom.rules.legal import LegalActions, Phase
 from pokerroom.rules.run_twice import can_run_twice, run_twice
 from pokerroom.rules.showdown import Showdown
@@ -57,7 +57,7 @@ _FOLD = Fold()
 _CHECK_CALL = CheckCall()
 
 
-class Hand(Dealing, Betting):
+class Hand(Betting):
     """One deal.  Mutable inside; read it through properties and events."""
 
     def __init__(self, config: HandConfig, deck: Deck | None = None) -> None:

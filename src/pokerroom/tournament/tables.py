@@ -89,8 +89,6 @@ class TournamentTable(Table):
         hand's button and small blind.
         """
         player = self.sit(seat, name, chips)
-        import sys as _s
-        _s.stderr.write(f"DBG seat_player t{self.number} s{seat} {name} dealt={self.hands_dealt} pos={self.positions} present={[(k, q.name, q.status.value) for k, q in self._present().items()]} all={[(k, q.name, q.stack, q.status.value) for k, q in self.seated().items()]}\n")
         if self.hands_dealt == 0 or self.positions is None or self.stakes.game.is_stud:
             player.status = Status.ACTIVE
             return player
