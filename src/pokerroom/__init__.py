@@ -5,6 +5,7 @@ from pokerroom.errors import ConfigError, IllegalActionError, NotationError, Pok
 
 __all__ = [
     "Card",
+    "compiled",
     "ConfigError",
     "Deck",
     "IllegalActionError",
@@ -13,3 +14,13 @@ __all__ = [
     "parse_cards",
 ]
 __version__ = "0.1.0"
+
+
+def compiled() -> bool:
+    """True when the hand engine runs as mypyc-compiled C extensions (a regular
+    install with a C compiler), False on the pure-Python path (see setup.py)."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    from pokerroom.rules import engine
+
+    return any(str(engine.__file__).endswith(suffix) for suffix in EXTENSION_SUFFIXES)

@@ -43,6 +43,7 @@ from pokerroom.rules import (
     variant,
 )
 from pokerroom.rules import events as ev
+from tests.state import attributes
 
 Move = str | int | tuple[int, str | int]
 
@@ -189,7 +190,7 @@ def cards(text: str) -> tuple[Card, ...]:
 def _snapshot(hand: Hand) -> dict[str, Any]:
     """Everything a refused action must leave alone."""
     state: dict[str, Any] = {}
-    for key, value in vars(hand).items():
+    for key, value in attributes(hand).items():
         if isinstance(value, int | bool | str | list | tuple | set | dict | Enum | type(None)):
             state[key] = copy.deepcopy(value)
     deck = getattr(hand, "_deck", None)

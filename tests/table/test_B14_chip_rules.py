@@ -33,6 +33,7 @@ from pokerroom.table.chips import (
     apply_ruling,
     interpret_chips,
 )
+from tests.state import attributes
 
 DEEP = 1_000_000
 A, B, C = range(3)
@@ -58,7 +59,7 @@ def postflop(n: int, sb: int = 100, bb: int = 200, stacks: Sequence[int] | None 
 
 def snapshot(hand: Hand) -> dict[str, Any]:
     state: dict[str, Any] = {
-        k: copy.deepcopy(v) for k, v in vars(hand).items()
+        k: copy.deepcopy(v) for k, v in attributes(hand).items()
         if isinstance(v, int | bool | str | list | tuple | dict | Enum | type(None))
     }
     state["legal"] = hand.legal_actions()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
 from pokerroom.cards import Deck, format_cards
 from pokerroom.errors import ConfigError, IllegalActionError
@@ -129,6 +130,23 @@ class Hand(Betting):
     def pot(self) -> int:
         """All chips in the middle, including this street's bets."""
         return sum(self.contributed)
+
+    # ------------------------------------------------------------ copy, pickle
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """``copy.deepcopy`` and ``pickle``, on both paths: compiled by mypyc (see
+        setup.py) a hand is a native class, without a ``__dict__``, that cannot be
+        made without its configuration."""
+        names = getattr(type(self), "__mypyc_attrs__", None) or tuple(vars(self))
+        state = {name: getattr(self, name) for name in names
+                 if name not in ("__dict__", "_showdown")}
+        return (Hand, (self.config,), state)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        # The showdown's rankings are a cache that points back at the hand.
+        self._showdown = Showdown(self) if self.phase is Phase.SHOWDOWN else None
 
     def in_hand(self) -> list[int]:
         return [i for i in range(self.n) if not self.folded[i]]
