@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PHH ?= ../shared/phh/data
 
-.PHONY: venv test lint typecheck unit replay serve play bench clean browser postgres bench-server
+.PHONY: venv test lint typecheck unit unit-compiled compiled replay serve play bench clean browser postgres bench-server
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,7 +23,23 @@ typecheck: venv
 unit: venv
 	$(BIN)/pytest
 
-test: browser postgres lint typecheck unit
+# The hand engine as a regular install builds it: compiled by mypyc (setup.py),
+# beside the pure-Python path the editable venv runs.  unit-compiled runs the
+# engine's tests (the whole PHH data set's replay among them) against it.
+COMPILED := build/compiled
+$(COMPILED)/.built: setup.py pyproject.toml $(shell find src -name '*.py')
+	rm -rf $(COMPILED)
+	$(BIN)/pip install --quiet --no-deps --target $(COMPILED) .
+	PYTHONPATH=$(COMPILED) $(BIN)/python -c "import pokerroom, sys; \
+	  sys.exit(0 if pokerroom.compiled() else 'make compiled: the engine did not compile (see above)')"
+	touch $@
+
+compiled: venv $(COMPILED)/.built
+
+unit-compiled: compiled
+	PYTHONPATH=$(COMPILED) $(BIN)/pytest -p no:cacheprovider tests/rules tests/history tests/table tests/properties tests/test_cards.py
+
+test: browser postgres lint typecheck unit unit-compiled
 
 # The browser test (tests/browser) drives Debian's Chromium through Playwright;
 # Playwright's own browser download does not work here, so apt-get installs it.
@@ -59,13 +75,13 @@ play: venv
 replay: venv
 	$(BIN)/pokerroom replay $(PHH)
 
-bench: venv
+bench: compiled
 	$(BIN)/pip install --quiet -e '.[bench]'
-	$(BIN)/python bench/run.py
+	PYTHONPATH=$(COMPILED) $(BIN)/python bench/run.py
 
 # The room under load: 200 WebSocket bots on 40 tables for 60 s (bench/results/server.json).
 bench-server: venv
 	$(BIN)/python bench/bench_server.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache

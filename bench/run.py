@@ -1,8 +1,10 @@
 """Side-by-side benchmarks: pokerroom against PokerKit, one process, one core.
 
-Run ``python bench/run.py`` (about two minutes) or ``--quick``
-(about half a minute, one run each, smaller samples).  It prints a table and
-writes ``bench/results/latest.json``.  ``--profile`` instead runs cProfile on
+Run ``make bench`` (about two minutes; pokerroom's engine as a regular install
+builds it, compiled by mypyc), or ``python bench/run.py`` from the venv (the
+editable install: the pure-Python path); ``--quick`` takes about half a minute
+(one run each, smaller samples).  It prints a table and writes
+``bench/results/latest.json``, both naming which engine ran.  ``--profile`` instead runs cProfile on
 pokerroom's random-hand loop and prints the engine's hotspots.
 
 What is measured (every number is the median of 3 timed runs; ``--quick``: 1)
@@ -93,6 +95,7 @@ from typing import Any
 import pokerkit
 from pokerkit import Automation, NoLimitTexasHoldem, StandardHighHand
 
+import pokerroom
 from pokerroom.cards import Deck, format_cards
 from pokerroom.evaluation import high_strength
 from pokerroom.history.phh import iter_paths, load
@@ -102,6 +105,9 @@ from pokerroom.rules import Hand, HandConfig, Structure, button_blinds, variant
 ROOT = Path(__file__).resolve().parent.parent
 PLURIBUS = ROOT.parent / "shared" / "phh" / "data" / "pluribus"
 RESULTS = ROOT / "bench" / "results" / "latest.json"
+# `make bench` runs against the compiled build (build/compiled); run directly from
+# the editable venv, the same bench measures the pure-Python path.
+ENGINE = "compiled by mypyc" if pokerroom.compiled() else "pure Python"
 TARGET_RATIO = 20.0
 
 SEATS, SMALL, BIG, STACK = 6, 1, 2, 200
@@ -445,6 +451,8 @@ def git_state() -> dict[str, Any]:
     return {
         "commit": run("rev-parse", "HEAD"),
         "src_dirty": bool(run("status", "--porcelain", "src")),
+        "engine": ENGINE,
+        "module": str(Path(pokerroom.__file__).parent),
     }
 
 
@@ -639,6 +647,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     }
     args.output.parent.mkdir(parents=True, exist_ok=True)
     args.output.write_text(json.dumps(report, indent=2) + "\n")
+    print(f"pokerroom's hand engine: {ENGINE} ({Path(pokerroom.__file__).parent})")
     print(table(results))
     if report["wall_over_cpu"] > 1.1:
         print(
