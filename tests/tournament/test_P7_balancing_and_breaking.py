@@ -4,17 +4,31 @@ worst position on the short table; tables broken by a seat-card draw; the final 
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from pokerroom.cards import Deck
 from pokerroom.errors import IllegalActionError
+from pokerroom.rules.actions import CheckCall, Fold
+from pokerroom.table import Status
 from pokerroom.tournament.events import (
     FinalTableFormed,
+    HandForHandRoundEnded,
     PlayerMoved,
     PlayerSeated,
     TableBroken,
 )
 from pokerroom.tournament.seating import fill_order, next_balance_move, should_break
-from tests.tournament.conftest import bust, floor, labels_in_order, play, tournament
+from pokerroom.tournament.tables import TournamentTable
+from tests.tournament.conftest import (
+    bust,
+    floor,
+    labels_in_order,
+    play,
+    small_structure,
+    tournament,
+)
 
 
 def test_P7_balance_arithmetic() -> None:
@@ -146,3 +160,74 @@ def test_P7_worst_position_is_never_the_small_blind() -> None:
     assert plan.positions is not None
     assert moves[0].to_seat == plan.positions.button != plan.positions.small_blind_seat
     assert moves[0].to_seat in plan.seats  # dealt in on the button (TDA)
+
+
+def test_P7_P5_players_moved_to_a_lone_player_on_the_bubble_are_dealt_in() -> None:
+    """P7, P5: nine players at three tables of three, three paid, hand-for-hand from
+    five left.  Table 1 plays heads-up and its big blind busts, leaving the button
+    alone; table 3, in a hand meanwhile, breaks when that hand ends and two of its
+    players sit down at table 1.  Table 1 must deal them in: counting the newcomer
+    as one of the "two others who can play", both were left waiting for the button
+    and table 1 could deal nobody but its lone player ("a hand needs at least two
+    players"), so the hand-for-hand round waited for it for ever (CI: the tournament
+    WebSocket test's "no winner in 40 s")."""
+    t = tournament(9, seed=4, seats=3)
+    t.start()
+    busy = t.start_hand(3)
+    order = labels_in_order(t, 1)
+    bust(t, 1, order[:1], winner=order[2])
+    t.finish_hand(1)
+    play(t.start_hand(1), call=())  # heads-up: the small blind folds
+    t.finish_hand(1)
+    bust(t, 2, labels_in_order(t, 2)[:2])
+    t.finish_hand(2)
+    table = t.table(1)
+    due = table.plan().positions
+    assert due is not None and due.heads_up
+    victim = table.players[due.big_blind]
+    assert victim is not None
+    lone = next(p.name for p in table.seated().values() if p.name != victim.name)
+    bust(t, 1, [victim.name], winner=lone)
+    t.finish_hand(1)
+    assert t.h4h.active and t.floor.sizes() == {1: 1, 2: 1, 3: 3}
+    play(busy, call=())
+    events = t.finish_hand(3).events
+    assert TableBroken(3) in events
+    assert len([e for e in events if isinstance(e, PlayerMoved) and e.to_table == 1]) == 2
+    ended = []
+    for n in (1, 2):  # every table plays the round's hand: the round ends
+        hand = t.start_hand(n)
+        assert len(hand.config.names) >= 2
+        play(hand, call=())
+        ended += [e for e in t.finish_hand(n).events if isinstance(e, HandForHandRoundEnded)]
+    assert ended
+
+
+def _fold_hands(table: TournamentTable, count: int, rng: random.Random) -> None:
+    for _ in range(count):
+        hand = table.start_hand(Deck(rng=rng))
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            hand.act(CheckCall() if legal.check else Fold())
+        table.finish_hand()
+
+
+def test_P7_newcomers_waiting_for_the_button_are_dealt_in_when_the_others_cannot_play() -> None:
+    """P7: two players moved to a heads-up table wait for the button to pass; then one
+    of the two who were there leaves (moved to balance, or busted).  The next deal
+    would have one player: the waiting newcomers are dealt in instead (a table that
+    can never deal holds up balancing and hand-for-hand play for good)."""
+    rng = random.Random(1)
+    table = TournamentTable(2, small_structure().stakes_at(1), seats=4)
+    table.seat_player(0, "A", 1000)
+    table.seat_player(1, "C", 1000)
+    table.first_button = 0
+    _fold_hands(table, 2, rng)
+    assert table.positions is not None and table.positions.heads_up
+    table.seat_player(2, "N0", 1000)
+    table.seat_player(3, "N1", 1000)
+    assert [p.status for p in table.players[2:]] == [Status.NEW, Status.NEW]  # wait
+    table.leave(0)
+    assert len(table.plan().seats) == 1  # as the cash table would deal: C alone
+    hand = table.start_hand(Deck(rng=rng))
+    assert sorted(hand.config.names) == ["C", "N0", "N1"]

@@ -48,6 +48,7 @@ class TournamentTable(Table):
         and smallest chip (the table engine leaves both at their defaults)."""
         if bomb_pot:
             raise ConfigError("bomb pots are a cash-game option, never in tournaments")
+        self._deal_in_stranded()
         needs_config = self.bba_order != "ante_first" or self.chip_unit != 1
         if not needs_config or manual:
             return super().start_hand(deck, manual=manual)
@@ -92,16 +93,37 @@ class TournamentTable(Table):
         if self.hands_dealt == 0 or self.positions is None or self.stakes.game.is_stud:
             player.status = Status.ACTIVE
             return player
-        if len(self._present()) >= 2:
-            pos = self.plan().positions
-            if pos is not None and _strictly_between(
+        others = [s for s in self._present() if s != seat]
+        if len(others) >= 2:
+            plan = self.plan()
+            pos = plan.positions
+            if pos is not None and len(plan.seats) >= 2 and _strictly_between(
                 pos.button, pos.small_blind_seat, seat, self.seat_count
             ):
                 return player  # waits until the button has passed
         # Otherwise, and always when fewer than two others can play yet (a table
-        # being refilled): dealt in at once, never left waiting as a cash newcomer.
+        # being refilled) or the others cannot make a hand without them: dealt in
+        # at once, never left waiting as a cash newcomer.
         player.status = Status.ACTIVE
         return player
+
+    def _deal_in_stranded(self) -> None:
+        """Players moved in wait for the button to pass only while the others can play
+        a hand without them.  When the next deal would have fewer than two players
+        (the others busted or moved away, or several newcomers arrived at a lone
+        player), the waiting newcomers are dealt in now: a table that can never deal
+        would hold up hand-for-hand play (P5) and balancing (P7) for good."""
+        if self.hands_dealt == 0 or self.positions is None or self.stakes.game.is_stud:
+            return
+        if len(self._present()) < 2:
+            return
+        plan = self.plan()
+        if len(plan.seats) >= 2:
+            return
+        for s in plan.waiting:
+            p = self.players[s]
+            if p is not None and p.status is Status.NEW:
+                p.status = Status.ACTIVE
 
     def worst_position(self) -> int:
         """P7: the empty seat that pays the big blind soonest: the first empty seat
