@@ -8,7 +8,7 @@ import pytest
 
 from pokerroom.bots import BOTS
 from pokerroom.cards import Deck
-from pokerroom.rules import VARIANTS, Hand, HandConfig, Structure, button_blinds
+from pokerroom.rules import VARIANTS, BetRaise, Hand, HandConfig, Structure, button_blinds
 
 
 @pytest.mark.parametrize("policy", sorted(BOTS))
@@ -36,3 +36,29 @@ def test_bots_play_legal_actions_in_every_game(policy: str, key: str) -> None:
             steps += 1
             assert steps < 500
         assert sum(hand.stacks) + hand.rake == 300 * players
+
+
+@pytest.mark.parametrize("policy", ["random", "tag"])
+def test_B15_bots_make_the_open_pair_big_bet_when_the_house_allows_it(policy: str) -> None:
+    """B15, house option ``open_pair_double``: on fourth street with an open pair
+    showing, bots that bet sometimes choose the big bet, and the engine takes it."""
+    game = VARIANTS["stud"]
+    players = 4
+    config = HandConfig(variant=game, structure=Structure.FIXED_LIMIT, stacks=(500,) * players,
+                        antes=(1,) * players, bring_in=2, small_bet=4, big_bet=8,
+                        open_pair_double=True)
+    rng = random.Random(policy)
+    bots = [BOTS[policy](random.Random(rng.random())) for _ in range(players)]
+    offered = made = 0
+    for _ in range(400):
+        hand = Hand(config, Deck(rng.randrange(10**9)))
+        while not hand.is_over:
+            seat = hand.actor
+            assert seat is not None
+            big = hand.legal_actions().big_raise_to
+            action = bots[seat](hand, seat)
+            offered += big is not None
+            made += big is not None and isinstance(action, BetRaise) and action.to == big
+            hand.act(action)
+        assert sum(hand.stacks) == 500 * players
+    assert offered > 0 and made > 0, (offered, made)

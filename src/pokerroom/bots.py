@@ -104,6 +104,8 @@ class RandomBot:
             return BetRaise(legal.min_raise_to)  # complete (F10)
         if legal.min_raise_to is not None and r < self.raise_:
             assert legal.max_raise_to is not None
+            if legal.big_raise_to is not None and self.rng.random() < 0.5:
+                return BetRaise(legal.big_raise_to)  # B15: the open-pair big bet
             return BetRaise(self.rng.randint(legal.min_raise_to, legal.max_raise_to))
         if not legal.check and r < self.raise_ + self.fold:
             return Fold()
@@ -143,6 +145,8 @@ class TightAggressive:
         strength = _strength(hand, seat)
         if legal.min_raise_to is not None and strength > 0.7 and self.rng.random() < 0.7:
             assert legal.max_raise_to is not None
+            if legal.big_raise_to is not None:
+                return BetRaise(legal.big_raise_to)  # B15: the open-pair big bet
             pot = hand.pot
             target = max(legal.min_raise_to, min(legal.max_raise_to, hand.current_bet + pot))
             return BetRaise(target)

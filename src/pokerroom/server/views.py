@@ -137,6 +137,8 @@ def table_state(actor: TableActor, viewer: int | None) -> dict[str, Any]:
                 "call": legal.call,
                 "min_raise_to": legal.min_raise_to,
                 "max_raise_to": legal.max_raise_to,
+                # B15 house option open_pair_double: the big bet instead, to this total.
+                "big_raise_to": legal.big_raise_to,
                 "bring_in": legal.bring_in,
                 "discard": legal.max_discard if legal.phase is Phase.DRAWING else None,
                 "show": legal.show,
