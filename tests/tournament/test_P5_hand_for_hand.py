@@ -169,3 +169,28 @@ def test_P5_director_stops_hand_for_hand() -> None:
     assert not t.h4h.active and not t.clock.hand_for_hand
     t.advance(60)
     assert t.clock.elapsed == 60  # real time runs the clock again
+
+
+def test_P5_P7_a_table_that_cannot_deal_sits_the_round_out() -> None:
+    """P5, P7: the floor balances and breaks tables between hand-for-hand rounds only.
+    Table 1 has played the round's hand when a player of table 2 (two players, its
+    hand still to play) leaves between hands -- disqualified here; a declined rebuy
+    or a table marked to break do the same.  Table 2 cannot deal until it is
+    balanced, and balancing waits for the round to end: it sits the round out
+    instead of holding every table up for good (CI: the tournament WebSocket test's
+    "no winner in 40 s")."""
+    t = tournament(5, seats=3, floor=floor(hand_for_hand_margin=3))
+    assert HandForHandStarted(5, 2) in t.start()
+    assert t.floor.sizes() == {1: 3, 2: 2}
+    play(t.start_hand(1), call=())
+    t.finish_hand(1)
+    with pytest.raises(IllegalActionError) as e:
+        t.start_hand(1)
+    assert e.value.reason == "hand_for_hand"
+    events = t.disqualify(labels_in_order(t, 2)[0])
+    assert [x.round for x in events if isinstance(x, HandForHandRoundEnded)] == [1]
+    assert t.h4h.active and t.floor.sizes() == {1: 2, 2: 2}  # balanced between rounds
+    for n in (1, 2):  # the next round, at both tables
+        play(t.start_hand(n), call=())
+        t.finish_hand(n)
+    assert t.h4h.round == 3

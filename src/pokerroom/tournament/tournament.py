@@ -326,10 +326,8 @@ class Tournament:
         if not self.h4h.may_start(number):
             raise IllegalActionError("hand_for_hand", f"hand-for-hand: table {number} waits "
                                      "for the other tables to finish the hand")
-        halt = self.structure.floor.halt_shortage
-        size = self.floor.size(number)
-        short = max(self.floor.sizes().values()) - size if table.seat_count - size >= halt else 0
-        if short >= halt:
+        short = self._halted_short(number)
+        if short:
             raise IllegalActionError("table_halted", f"table {number} is {short} players short "
                                      "of the largest table and waits for players (TDA 11)")
         if number in self._color_up_due:
@@ -346,6 +344,25 @@ class Tournament:
         if deck is None:
             deck = Deck(rng=self.rng, cards=stakes.game.deck)
         return table.start_hand(deck)
+
+    def _halted_short(self, number: int) -> int:
+        """TDA 11-D: how many players the table is short of the largest when that many
+        halt it (0: it may deal)."""
+        halt = self.structure.floor.halt_shortage
+        size = self.floor.size(number)
+        table = self.floor.tables[number]
+        short = max(self.floor.sizes().values()) - size if table.seat_count - size >= halt else 0
+        return short if short >= halt else 0
+
+    def _stalled(self, number: int) -> bool:
+        """A table between hands (no rebuy still to decide) that cannot deal until the
+        floor breaks or balances it: marked to break, waiting for the final table,
+        halted short of players (TDA 11-D), or down to fewer than two players."""
+        if not self.floor.idle(number):
+            return False
+        table = self.floor.tables[number]
+        present = sum(1 for p in table.players if p is not None and p.present)
+        return present < 2 or self.floor.blocked(number) or self._halted_short(number) > 0
 
     def killed_action(self, number: int) -> Action | None:
         """P8: the action for a killed hand (absent, on penalty) when it is that seat's
@@ -438,6 +455,14 @@ class Tournament:
         stop hand-for-hand, and see whether the event is over."""
         events: list[FloorEvent] = []
         events.extend(self._finalise_groups())
+        if self.h4h.active and self.h4h.done:
+            # P5, P7: the floor breaks and balances tables between rounds only, so a table
+            # of the round that cannot deal until then (a rebuy declined, a table to
+            # break, players lost outside a hand) sits this round out: waiting for it
+            # would hold every table up for good.
+            for n in sorted(self.h4h.tables - self.h4h.done):
+                if n not in self.floor.tables or self._stalled(n):
+                    self.h4h.forget(n)
         if self.h4h.active and self.h4h.round_over:
             events.extend(self._clock_events(self.clock.run_off(
                 self.structure.floor.hand_for_hand_seconds)))
