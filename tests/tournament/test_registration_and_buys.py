@@ -91,6 +91,28 @@ def test_busted_player_may_rebuy_in_the_rebuy_period() -> None:
     assert e.value.reason == "eliminated"
 
 
+def test_a_player_busted_in_the_rebuy_period_may_rebuy_after_it_ends() -> None:
+    """The table waits for a busted player's answer; the period ending meanwhile does
+    not take the rebuy away (it was refused, and the table went on waiting for the
+    answer until its deadline -- under hand-for-hand, every table with it).  Others
+    may not rebuy once the period is over."""
+    t = rebuy_event()
+    t.start()
+    victim = labels_in_order(t, 1)[2]
+    bust(t, 1, [victim])
+    t.finish_hand(1)
+    t.advance(1200)
+    assert t.level == 3  # the rebuys ended with level 2
+    entry = t.entry(victim)
+    assert entry.deciding_rebuy
+    assert t.rebuy(victim) == [ChipsBought(entry.number, "rebuy", 1000, 100)]
+    assert entry.alive and not entry.deciding_rebuy
+    assert t.chips_at_tables() == t.chips_expected == 7000
+    with pytest.raises(IllegalActionError) as e:
+        t.rebuy(victim)
+    assert e.value.reason == "rebuys_over"
+
+
 def test_declined_rebuy_is_an_elimination() -> None:
     t = rebuy_event()
     t.start()

@@ -20,14 +20,16 @@ if TYPE_CHECKING:
 
 def rebuy(t: Tournament, who: str | int) -> list[FloorEvent]:
     """Buy the rebuy's chips: in the rebuy period, between hands at the player's table,
-    with a stack at or below the threshold (0: busted), within the limit."""
+    with a stack at or below the threshold (0: busted), within the limit.  A player
+    who busted in the period may still rebuy once it has ended (their table waits for
+    the answer either way)."""
     r = t.structure.rebuy
     if r is None:
         raise IllegalActionError("no_rebuys", "this event has no rebuys")
     e = t.entry(who)
     if not e.alive:
         raise IllegalActionError("eliminated", f"{e.label!r} is out of the event")
-    if t.level > r.last_level:
+    if t.level > r.last_level and not e.deciding_rebuy:
         raise IllegalActionError("rebuys_over", f"rebuys ended with level {r.last_level}")
     if r.max_per_entry is not None and e.rebuys >= r.max_per_entry:
         raise IllegalActionError("rebuy_limit", f"{e.label!r} has used all "
