@@ -5,12 +5,12 @@ from pokerroom.errors import ConfigError, IllegalActionError, NotationError, Pok
 
 __all__ = [
     "Card",
-    "compiled",
     "ConfigError",
     "Deck",
     "IllegalActionError",
     "NotationError",
     "PokerError",
+    "compiled",
     "parse_cards",
 ]
 __version__ = "0.1.0"

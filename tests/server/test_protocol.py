@@ -127,7 +127,7 @@ def test_spectators_and_folded_players_never_see_hidden_cards(client: TestClient
     token = join(client, table, "Folder", 0)
     for _ in range(3):
         add_bot(client, table, "station")
-    checked = 0
+    checked = own_seen = 0
     with client.websocket_connect(f"/ws/tables/{table}?token={token}") as player, \
             client.websocket_connect(f"/ws/tables/{table}") as spectator:
         for _ in range(400):
@@ -135,6 +135,11 @@ def test_spectators_and_folded_players_never_see_hidden_cards(client: TestClient
                 message = _receive_state(ws)
                 state = message["state"]
                 _assert_no_hidden_cards(state, viewer)
+                mine = state["seats"][0]
+                if viewer == 0 and mine.get("in_hand") and not mine["folded"]:
+                    # The player's own view (built on the shared public one) has their cards.
+                    assert mine["cards"] and None not in mine["cards"], mine
+                    own_seen += 1
                 checked += 1
                 if viewer == 0 and state["you"]["legal"]:
                     action = "fold" if not state["you"]["legal"]["check"] else "check_call"
@@ -143,7 +148,7 @@ def test_spectators_and_folded_players_never_see_hidden_cards(client: TestClient
                     ws.send_text(json.dumps({"type": "act", "action": action}))
             if state["hand"] and state["hand"]["number"] > 12:
                 break
-    assert checked > 50
+    assert checked > 50 and own_seen > 0
 
 
 def _assert_no_hidden_cards(state: dict[str, Any], viewer: int | None) -> None:

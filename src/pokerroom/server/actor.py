@@ -28,7 +28,7 @@ from pokerroom.server.codec import action_from_dict, action_to_dict
 from pokerroom.server.exports import hand_texts
 from pokerroom.server.owner import TaskOwner
 from pokerroom.server.store import Batch, Store
-from pokerroom.server.views import table_state
+from pokerroom.server.views import public_state, table_state
 from pokerroom.table import Status, Table
 from pokerroom.table.snapshot import table_from_dict, table_to_dict
 
@@ -474,11 +474,14 @@ class TableActor(TaskOwner):
 
     def _publish(self) -> None:
         self.version += 1
+        public = public_state(self)  # once, shared by every viewer's state
         for sub in list(self.subscribers):
-            sub.push_state(self._state_for(sub.seat))
+            sub.push_state(self._state_for(sub.seat, public))
 
-    def _state_for(self, seat: int | None) -> dict[str, Any]:
-        return {"type": "state", "version": self.version, "state": table_state(self, seat)}
+    def _state_for(self, seat: int | None,
+                   public: dict[str, Any] | None = None) -> dict[str, Any]:
+        return {"type": "state", "version": self.version,
+                "state": table_state(self, seat, public)}
 
     def seat_for_token(self, token: str) -> int | None:
         for seat, meta in self.seats.items():

@@ -36,12 +36,12 @@ def _pots(hand: Hand) -> list[int]:
     return [amount for amount, _ in pots]
 
 
-def table_state(actor: TableActor, viewer: int | None) -> dict[str, Any]:
+def public_state(actor: TableActor) -> dict[str, Any]:
+    """What everyone at the table sees (a spectator's view): built once per update
+    and shared by every viewer's state (:func:`table_state`)."""
     table = actor.table
     hand, plan = table.hand, table.plan_in_play
     stakes = table.stakes
-    engine_viewer = plan.seats.index(viewer) if (
-        plan is not None and viewer is not None and viewer in plan.seats) else None
     seats: list[dict[str, Any] | None] = []
     for seat, player in enumerate(table.players):
         meta = actor.seats.get(seat)
@@ -66,7 +66,7 @@ def table_state(actor: TableActor, viewer: int | None) -> dict[str, Any]:
                 bet=hand.bets[k],
                 folded=hand.folded[k],
                 all_in=hand.stacks[k] == 0 and not hand.folded[k],
-                cards=_cards_for(hand, k, engine_viewer),
+                cards=_cards_for(hand, k, None),
                 up=list(hand.up[k]),
                 to_act=hand.actor == k,
             )
@@ -116,7 +116,28 @@ def table_state(actor: TableActor, viewer: int | None) -> dict[str, Any]:
             "actor": actor_seat,
             "deadline": actor.deadline,
         }
-    if viewer is not None and table.players[viewer] is not None:
+    return state
+
+
+def table_state(actor: TableActor, viewer: int | None,
+                public: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What ``viewer`` (a seat, or None for a spectator) may see: the public state
+    (``public``, built here when not given) with the viewer's own face-down cards
+    and legal actions.  ``public`` itself is never changed."""
+    if public is None:
+        public = public_state(actor)
+    state = dict(public)
+    if viewer is None:
+        return state
+    table = actor.table
+    hand, plan = table.hand, table.plan_in_play
+    engine_viewer = plan.seats.index(viewer) if (
+        plan is not None and viewer in plan.seats) else None
+    if hand is not None and engine_viewer is not None:
+        seats = list(state["seats"])
+        seats[viewer] = {**seats[viewer], "cards": _cards_for(hand, engine_viewer, engine_viewer)}
+        state["seats"] = seats
+    if table.players[viewer] is not None:
         player = table.players[viewer]
         assert player is not None
         you: dict[str, Any] = {
@@ -148,6 +169,6 @@ def table_state(actor: TableActor, viewer: int | None) -> dict[str, Any]:
                 "describe": legal.describe(),
             }
         state["you"] = you
-    elif viewer is not None and viewer in actor.seats:
+    elif viewer in actor.seats:
         state["you"] = {"seat": viewer, "status": "joining", "waiting": True, "legal": None}
     return state
