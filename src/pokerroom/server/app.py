@@ -3,36 +3,35 @@
 from __future__ import annotations
 
 import contextlib
-import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, WebSocket
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import ValidationError
 
 from pokerroom.errors import IllegalActionError, PokerError
 from pokerroom.server.actor import TableActor
 from pokerroom.server.clock import Clock, SystemClock
 from pokerroom.server.exports import hand_texts, replay_stored, shown_seats
 from pokerroom.server.protocol import (
-    CLIENT_MESSAGE,
+    CLIENT_MESSAGES,
     Act,
     AddBot,
+    ClientMessage,
     CreateTable,
     JoinTable,
     Leave,
-    Ping,
     Post,
     SitIn,
     SitOut,
     Straddle,
     TopUp,
+    error_reason,
 )
 from pokerroom.server.room import Room
-from pokerroom.server.sockets import pump
+from pokerroom.server.sockets import accept, identify, pump
 from pokerroom.server.store import Store
 from pokerroom.server.tournament_routes import add_tournament_routes
 
@@ -81,8 +80,7 @@ def create_app(
 
     @app.exception_handler(PokerError)
     async def poker_error(_request: Any, exc: PokerError) -> JSONResponse:
-        reason = exc.reason if isinstance(exc, IllegalActionError) else type(exc).__name__
-        return JSONResponse({"error": str(exc), "reason": reason}, status_code=400)
+        return JSONResponse({"error": str(exc), "reason": error_reason(exc)}, status_code=400)
 
     @app.get("/", include_in_schema=False)
     async def lobby_page() -> FileResponse:
@@ -203,66 +201,36 @@ def create_app(
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
-        await websocket.accept()
-        try:
-            actor = room().get(table_id)
-        except KeyError:
-            await websocket.send_json({"type": "error", "reason": "no_table",
-                                       "message": f"no table {table_id!r}"})
-            await websocket.close()
+        actor = await accept(websocket, lambda: room().get(table_id), "no_table",
+                             f"no table {table_id!r}")
+        if actor is None:
             return
-        token = websocket.query_params.get("token")
-        seat: int | None = None
-        if token:
-            seat = await actor.submit(lambda: actor.seat_for_token(token))
-            if seat is None:
-                await websocket.send_json({"type": "error", "reason": "bad_token",
-                                           "message": "unknown seat token; watching instead"})
+
+        def seat_for(token: str) -> Awaitable[int | None]:
+            return actor.submit(lambda: actor.seat_for_token(token))
+
+        seat = await identify(websocket, seat_for, "unknown seat token; watching instead")
         sub = await actor.submit(lambda: actor.subscribe(seat))
-        await pump(websocket, sub, lambda raw: _handle_message(actor, sub, seat, raw),
+        await pump(websocket, sub, CLIENT_MESSAGES, lambda m: _apply(actor, seat, m),
                    lambda: actor.submit(lambda: actor.unsubscribe(sub)))
 
     return app
 
 
-async def _handle_message(actor: TableActor, sub: Any, seat: int | None, raw: str) -> None:
-    """Validate and apply one client message; bad input gets an error, never a crash."""
-    try:
-        message = CLIENT_MESSAGE.validate_python(json.loads(raw))
-    except (ValueError, ValidationError) as exc:
-        sub.push_error({"type": "error", "reason": "bad_message",
-                        "message": f"malformed message: {str(exc)[:300]}"})
-        return
-    if isinstance(message, Ping):
-        sub.push_error({"type": "pong"})
-        return
+async def _apply(actor: TableActor, seat: int | None, message: ClientMessage) -> None:
+    """Carry out one validated message for the connection's seat (see :func:`pump`)."""
     if seat is None:
-        sub.push_error({"type": "error", "reason": "spectator",
-                        "message": "spectators cannot act; join the table to play"})
-        return
+        raise IllegalActionError("spectator", "spectators cannot act; join the table to play")
     s = seat
-    try:
-        if isinstance(message, Act):
-            data: dict[str, Any] = {"type": message.action}
-            if message.to is not None:
-                data["to"] = message.to
-            if message.cards is not None:
-                data["cards"] = message.cards
-            if message.action == "bet_raise" and message.to is None:
-                raise IllegalActionError("missing_amount", "bet_raise needs 'to', the total")
-            await actor.submit(lambda: actor.act(s, data))
-        elif isinstance(message, SitOut):
-            await actor.submit(lambda: actor.sit_out(s))
-        elif isinstance(message, SitIn):
-            await actor.submit(lambda: actor.sit_in(s, message.post))
-        elif isinstance(message, Post):
-            await actor.submit(lambda: actor.post(s))
-        elif isinstance(message, TopUp):
-            await actor.submit(lambda: actor.top_up(s, message.amount))
-        elif isinstance(message, Leave):
-            await actor.submit(lambda: actor.leave(s))
-        elif isinstance(message, Straddle):
-            await actor.submit(lambda: actor.straddle(s))
-    except PokerError as exc:
-        reason = exc.reason if isinstance(exc, IllegalActionError) else type(exc).__name__
-        sub.push_error({"type": "error", "reason": reason, "message": str(exc)})
+    if isinstance(message, Act):
+        data = message.engine_action()
+        await actor.submit(lambda: actor.act(s, data))
+    elif isinstance(message, SitIn):
+        await actor.submit(lambda: actor.sit_in(s, message.post))
+    elif isinstance(message, TopUp):
+        await actor.submit(lambda: actor.top_up(s, message.amount))
+    else:  # the messages without arguments
+        calls: dict[type[Any], Callable[[int], None]] = {
+            SitOut: actor.sit_out, Post: actor.post, Leave: actor.leave, Straddle: actor.straddle}
+        call = calls[type(message)]
+        await actor.submit(lambda: call(s))

@@ -15,14 +15,69 @@ Server -> client::
     {"type": "pong"}
 
 Every state message carries the table's version; a browser that reconnects
-gets the latest state at once, so it resumes exactly.
+gets the latest state at once, so it resumes exactly.  A message that is not
+JSON or not one of those listed is answered with a ``bad_message`` error that
+says what was wrong and which types the socket takes (:class:`ClientMessages`).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, cast
+import json
+from typing import Annotated, Any, Generic, Literal, TypeVar, cast, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from pokerroom.errors import IllegalActionError, PokerError
+
+M = TypeVar("M")
+
+
+class BadMessage(ValueError):
+    """A received text that is not one of the socket's messages; says why."""
+
+
+class ClientMessages(Generic[M]):
+    """What one kind of socket accepts: a discriminated union of message models.
+
+    :meth:`parse` turns a received text into one of them, or raises
+    :class:`BadMessage` naming what was wrong and the ``type`` values allowed."""
+
+    def __init__(self, union: Any) -> None:
+        self._adapter: TypeAdapter[M] = TypeAdapter(union)
+        members = get_args(get_args(union)[0])  # Annotated[A | B | ..., Field] -> A, B, ...
+        self.types: tuple[str, ...] = tuple(
+            get_args(m.model_fields["type"].annotation)[0] for m in members)
+
+    def parse(self, raw: str) -> M:
+        allowed = f'a JSON object whose "type" is one of: {", ".join(self.types)}'
+        try:
+            data = json.loads(raw)
+        except ValueError as exc:
+            raise BadMessage(f"malformed message: not JSON ({exc}); send {allowed}") from None
+        try:
+            return self._adapter.validate_python(data)
+        except ValidationError as exc:
+            problems = "; ".join(_problem(dict(e)) for e in exc.errors())
+            raise BadMessage(f"malformed message: {problems[:300]}; send {allowed}") from None
+
+
+def _problem(error: dict[str, Any]) -> str:
+    """One validation error in words; its ``loc`` is the type (the union's tag), then
+    the field."""
+    kind, loc = error["type"], error["loc"]
+    if kind == "model_attributes_type":
+        return "not a JSON object"
+    if kind == "union_tag_not_found":
+        return 'no "type"'
+    if kind == "union_tag_invalid":
+        return f"unknown type {error['ctx']['tag']!r}"
+    field = ".".join(str(part) for part in loc[1:])
+    return f"{loc[0]} {field!r}: {error['msg']}" if field else str(error["msg"])
+
+
+def error_reason(exc: PokerError) -> str:
+    """The ``reason`` of an error answer: the rule's code, else the error's kind."""
+    return exc.reason if isinstance(exc, IllegalActionError) else type(exc).__name__
 
 
 class _Message(BaseModel):
@@ -34,6 +89,17 @@ class Act(_Message):
     action: Literal["fold", "check_call", "bet_raise", "bring_in", "discard", "show", "muck"]
     to: int | None = Field(default=None, ge=0, le=10**15)
     cards: str | None = Field(default=None, max_length=40)
+
+    def engine_action(self) -> dict[str, Any]:
+        """The action as a table takes it (a bet or raise must say ``to``, its total)."""
+        if self.action == "bet_raise" and self.to is None:
+            raise IllegalActionError("missing_amount", "bet_raise needs 'to', the total")
+        data: dict[str, Any] = {"type": self.action}
+        if self.to is not None:
+            data["to"] = self.to
+        if self.cards is not None:
+            data["cards"] = self.cards
+        return data
 
 
 class SitOut(_Message):
@@ -70,7 +136,7 @@ ClientMessage = Annotated[
     Act | SitOut | SitIn | Post | TopUp | Leave | Straddle | Ping, Field(discriminator="type")
 ]
 # A discriminated union is a typing form, not a class: cast for mypy.
-CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(cast(Any, ClientMessage))
+CLIENT_MESSAGES: ClientMessages[ClientMessage] = ClientMessages(cast(Any, ClientMessage))
 
 
 class CreateTable(_Message):
@@ -147,7 +213,7 @@ TournamentClientMessage = Annotated[
     Act | Watch | Rebuy | DeclineRebuy | AddOn | SitOut | SitIn | Ping,
     Field(discriminator="type"),
 ]
-TOURNAMENT_CLIENT_MESSAGE: TypeAdapter[TournamentClientMessage] = TypeAdapter(
+TOURNAMENT_CLIENT_MESSAGES: ClientMessages[TournamentClientMessage] = ClientMessages(
     cast(Any, TournamentClientMessage))
 
 TOURNAMENT_STRUCTURES = Literal["turbo", "standard", "deepstack", "sit_and_go", "horse",

@@ -25,18 +25,16 @@ API (money in cents; tournaments live in memory -- a server restart loses them):
 from __future__ import annotations
 
 import contextlib
-import json
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, WebSocket
 from fastapi.responses import FileResponse
-from pydantic import ValidationError
 
-from pokerroom.errors import IllegalActionError, PokerError
+from pokerroom.errors import IllegalActionError
 from pokerroom.server.protocol import (
-    TOURNAMENT_CLIENT_MESSAGE,
+    TOURNAMENT_CLIENT_MESSAGES,
     Act,
     AddOn,
     AddTournamentBots,
@@ -44,16 +42,16 @@ from pokerroom.server.protocol import (
     DeclineRebuy,
     DirectorRequest,
     FloorRequest,
-    Ping,
     Rebuy,
     RegisterTournament,
     SitIn,
     SitOut,
     TokenRequest,
+    TournamentClientMessage,
     Watch,
 )
 from pokerroom.server.room import Room
-from pokerroom.server.sockets import pump
+from pokerroom.server.sockets import accept, identify, pump
 from pokerroom.server.tournaments import TournamentDirector, TournamentRoom, Viewer
 
 STATIC = Path(__file__).parent / "static"
@@ -250,69 +248,42 @@ def add_tournament_routes(app: FastAPI, room: Callable[[], Room]
 
     @app.websocket("/ws/tournaments/{tournament_id}")
     async def tournament_socket(websocket: WebSocket, tournament_id: str) -> None:
-        await websocket.accept()
-        try:
-            d = tournaments().get(tournament_id)
-        except KeyError:
-            await websocket.send_json({"type": "error", "reason": "no_tournament",
-                                       "message": f"no tournament {tournament_id!r}"})
-            await websocket.close()
+        d = await accept(websocket, lambda: tournaments().get(tournament_id),
+                         "no_tournament", f"no tournament {tournament_id!r}")
+        if d is None:
             return
-        token = websocket.query_params.get("token")
-        name: str | None = None
-        if token:
-            name = await d.submit(lambda: d.name_for_token(token))
-            if name is None:
-                await websocket.send_json({"type": "error", "reason": "bad_token",
-                                           "message": "unknown player token; watching instead"})
+
+        def name_for(token: str) -> Awaitable[str | None]:
+            return d.submit(lambda: d.name_for_token(token))
+
+        name = await identify(websocket, name_for, "unknown player token; watching instead")
         watching: int | None = None
         with contextlib.suppress(ValueError, TypeError):
             watching = int(websocket.query_params.get("table") or "")
         viewer = await d.submit(lambda: d.subscribe(name, watching))
-        await pump(websocket, viewer, lambda raw: _handle_message(d, viewer, raw),
+        await pump(websocket, viewer, TOURNAMENT_CLIENT_MESSAGES,
+                   lambda m: _apply(d, viewer, m),
                    lambda: d.submit(lambda: d.unsubscribe(viewer)))
 
     return close
 
 
-async def _handle_message(d: TournamentDirector, viewer: Viewer, raw: str) -> None:
-    """Validate and apply one message; bad input gets an error, never a crash."""
-    try:
-        message = TOURNAMENT_CLIENT_MESSAGE.validate_python(json.loads(raw))
-    except (ValueError, ValidationError) as exc:
-        viewer.push_error({"type": "error", "reason": "bad_message",
-                           "message": f"malformed message: {str(exc)[:300]}"})
+async def _apply(d: TournamentDirector, viewer: Viewer, message: TournamentClientMessage
+                 ) -> None:
+    """Carry out one validated message for the connection (see :func:`pump`)."""
+    if isinstance(message, Watch):
+        table = message.table
+        await d.submit(lambda: d.watch(viewer, table))
         return
-    if isinstance(message, Ping):
-        viewer.push_error({"type": "pong"})
-        return
-    try:
-        if isinstance(message, Watch):
-            table = message.table
-            await d.submit(lambda: d.watch(viewer, table))
-            return
-        name = viewer.name
-        if name is None:
-            raise IllegalActionError("spectator", "spectators cannot play; register to play")
-        if isinstance(message, Act):
-            data: dict[str, Any] = {"type": message.action}
-            if message.to is not None:
-                data["to"] = message.to
-            if message.cards is not None:
-                data["cards"] = message.cards
-            if message.action == "bet_raise" and message.to is None:
-                raise IllegalActionError("missing_amount", "bet_raise needs 'to', the total")
-            await d.submit(lambda: d.act(name, data))
-        elif isinstance(message, Rebuy):
-            await d.submit(lambda: d.rebuy(name))
-        elif isinstance(message, DeclineRebuy):
-            await d.submit(lambda: d.decline_rebuy(name))
-        elif isinstance(message, AddOn):
-            await d.submit(lambda: d.add_on(name))
-        elif isinstance(message, SitOut):
-            await d.submit(lambda: d.sit_out(name))
-        elif isinstance(message, SitIn):
-            await d.submit(lambda: d.sit_in(name))
-    except PokerError as exc:
-        reason = exc.reason if isinstance(exc, IllegalActionError) else type(exc).__name__
-        viewer.push_error({"type": "error", "reason": reason, "message": str(exc)})
+    name = viewer.name
+    if name is None:
+        raise IllegalActionError("spectator", "spectators cannot play; register to play")
+    if isinstance(message, Act):
+        data = message.engine_action()
+        await d.submit(lambda: d.act(name, data))
+    else:  # the messages without arguments
+        calls: dict[type[Any], Callable[[str], None]] = {
+            Rebuy: d.rebuy, DeclineRebuy: d.decline_rebuy, AddOn: d.add_on, SitOut: d.sit_out,
+            SitIn: d.sit_in}
+        call = calls[type(message)]
+        await d.submit(lambda: call(name))
