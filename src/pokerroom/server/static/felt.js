@@ -301,17 +301,36 @@ function raiseLabel(tv, legal, amount) {
 // discard picker in draw games, or show / muck at showdown.  `hooks`:
 //   view()         the table view (`tv`) in play,
 //   send(message)  sends to the server, true when sent,
-//   renderTable(), renderDock()  redraw the felt and the dock,
-//   resetDock()    forgets the drawn dock so the next renderDock() draws it anew.
+//   renderTable(), renderDock()  redraw the felt and the dock.
+// `dock.draw(key, legal, idleHtml, wireIdle)` fills #dock when `key` (a string of
+// all it shows) changed: the player's turn when `legal`, else the page's idle
+// dock; `dock.key = ""` makes the next draw draw anew.
 export function createDock(hooks) {
   const dock = {
     discardPick: new Set(),
     sending: false,
+    key: "",
+    draw,
     actionHtml,
     wireActions,
     toggleDiscard,
     wireDiscardCards,
   };
+
+  // True when it drew (the key changed).
+  function draw(key, legal, idleHtml, wireIdle) {
+    if (key === dock.key) return false;
+    dock.key = key;
+    const box = $("dock");
+    if (legal) {
+      box.innerHTML = actionHtml(legal);
+      wireActions(legal);
+    } else {
+      box.innerHTML = idleHtml();
+      wireIdle();
+    }
+    return true;
+  }
 
   function actionHtml(legal) {
     const tv = hooks.view();
@@ -387,7 +406,7 @@ export function createDock(hooks) {
     });
     on("btn-clear", () => {
       dock.discardPick = new Set();
-      hooks.resetDock();
+      dock.key = "";
       hooks.renderTable();
       hooks.renderDock();
     });

@@ -1,7 +1,7 @@
-// Reading the last finished hand out of the public hand log, so that the felt can
-// keep showing the board, the hands shown and the winners between hands (the
-// state itself has no hand once it is over).
-import { splitCards } from "/static/common.js";
+// The public hand log: one line drawn for the log panel, and the last finished hand
+// read out of it, so that the felt can keep showing the board, the hands shown and
+// the winners between hands (the state itself has no hand once it is over).
+import { CARD_RE, cardHtml, escapeHtml, splitCards } from "/static/common.js";
 
 const CARDS = "((?:[2-9TJQKA][cdhs])+)";
 const HAND_START = /^--- hand (\d+) ---$/;
@@ -53,4 +53,36 @@ export function lastHandResult(log) {
   }
   if (!wins.size) return null;
   return { number: start >= 0 ? Number(log[start].match(HAND_START)[1]) : null, board, shown, wins, lines: summary };
+}
+
+const miniCards = (cards) => splitCards(cards).map((c) => cardHtml(c, "mini")).join("");
+
+// One log line as HTML: separators, streets, boards and hands shown drawn, wins
+// marked; `meta` matches the page's own lines about people and the clock (greyed).
+export function logLineHtml(line, meta) {
+  let cls = "";
+  let html = escapeHtml(line);
+  let m;
+  if (/^--- hand \d+ ---$/.test(line)) {
+    cls = "sep";
+    html = escapeHtml(line.replace(/-/g, "").trim());
+  } else if (/^--- .+ ---$/.test(line)) {
+    cls = "sep";
+    html = escapeHtml(line.replace(/^--- | ---$/g, ""));
+  } else if (/^-- .+ --$/.test(line)) {
+    cls = "street";
+    html = escapeHtml(line.replace(/^-- | --$/g, ""));
+  } else if ((m = line.match(/^Board: (\S+)$/)) && CARD_RE.test(m[1])) {
+    html = `Board ${miniCards(m[1])}`;
+  } else if ((m = line.match(/^(.+) shows ((?:[2-9TJQKA][cdhs])+)( \(.+\))?$/))) {
+    cls = "show";
+    html = `${escapeHtml(m[1])} shows ${miniCards(m[2])}${escapeHtml(m[3] || "")}`;
+  } else if ((m = line.match(/^(.+) shows up ((?:[2-9TJQKA][cdhs])+)$/))) {
+    html = `${escapeHtml(m[1])} shows ${miniCards(m[2])}`;
+  } else if (/ wins \d+ from the /.test(line)) {
+    cls = "win";
+  } else if (meta.test(line)) {
+    cls = "meta";
+  }
+  return `<div class="ln ${cls}">${html}</div>`;
 }

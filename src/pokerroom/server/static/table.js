@@ -1,13 +1,14 @@
 // The table page: one WebSocket to the table's actor, the felt drawn from each state.
 import {
-  CARD_RE, STUD_GAMES, api, applyCardColours, cardHtml, escapeHtml, fmt, gameLabel,
-  splitCards, stakesLabel, storage, suitSvg, toast,
+  STUD_GAMES, api, applyCardColours, escapeHtml, fmt, gameLabel, stakesLabel, storage,
+  suitSvg, toast,
 } from "/static/common.js";
-import { lastHandResult } from "/static/handlog.js";
+import { lastHandResult, logLineHtml } from "/static/handlog.js";
 import {
   createDock, handCenterParts, isDrawGame, layoutFelt, renderLayer, resultCenterParts,
   seatHtml as feltSeatHtml, tickActionClock, wireActionKeys, BOT_ICON,
 } from "/static/felt.js";
+import { createSocket } from "/static/socket.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const $ = (id) => document.getElementById(id);
@@ -18,14 +19,9 @@ $("brand-suits").innerHTML = suitSvg("s", "white") + suitSvg("h", "red");
 // ----------------------------------------------------------------- state
 
 let state = null;
-let version = 0;
 let clockOffset = 0; // server seconds minus browser seconds
 let seatToken = storage.get(`seat.${tableId}`); // {token, seat, name}
 let isHost = storage.get(`host.${tableId}`, false);
-let socket = null;
-let retries = 0;
-let reconnectTimer = null;
-let dockKey = "";
 let waitChosen = false; // "wait for the big blind" clicked
 let handsShownFor = -1;
 const felt = { boardSeen: { number: null, cards: new Set() } }; // board cards already drawn, not dealt anew
@@ -34,101 +30,46 @@ const dock = createDock({
   send: (message) => send(message),
   renderTable: () => renderTable(),
   renderDock: () => renderDock(),
-  resetDock: () => { dockKey = ""; },
 });
 
 // ------------------------------------------------------------ connection
 
-function setConn(ok, text) {
-  const el = $("conn");
-  el.classList.toggle("ok", ok);
-  el.querySelector(".conn-text").textContent = text;
-  el.title = text;
+const conn = createSocket({
+  path: () => `/ws/tables/${encodeURIComponent(tableId)}${
+    seatToken ? `?token=${encodeURIComponent(seatToken.token)}` : ""}`,
+  seated: () => Boolean(seatToken),
+  gone: "no_table",
+  onState,
+  onError,
+});
+const send = (message) => conn.send(message);
+
+function forgetSeat(text) {
+  storage.remove(`seat.${tableId}`);
+  seatToken = null;
+  toast(text, "info");
+  conn.reconnect();
 }
 
-function connect() {
-  clearTimeout(reconnectTimer);
-  const proto = location.protocol === "https:" ? "wss" : "ws";
-  const query = seatToken ? `?token=${encodeURIComponent(seatToken.token)}` : "";
-  const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`);
-  socket = ws;
-  setConn(false, retries ? "reconnecting…" : "connecting…");
-  ws.onopen = () => {
-    retries = 0;
-    setConn(true, seatToken ? "connected" : "watching");
-  };
-  ws.onmessage = (event) => {
-    if (ws !== socket) return;
-    let message;
-    try {
-      message = JSON.parse(event.data);
-    } catch {
-      return;
-    }
-    onMessage(message);
-  };
-  ws.onclose = () => {
-    if (ws !== socket) return; // replaced on purpose
-    retries += 1;
-    const delay = Math.min(10000, 400 * 2 ** Math.min(retries, 5)) + Math.random() * 300;
-    setConn(false, `reconnecting in ${Math.round(delay / 1000)}s…`);
-    reconnectTimer = setTimeout(connect, delay);
-  };
+function onState(message) {
+  state = message.state;
+  clockOffset = state.now - Date.now() / 1000;
+  dock.sending = false;
+  // The seat is gone (we left, or it was released): watch instead.
+  if (seatToken && !state.you) forgetSeat("You are no longer seated at this table.");
+  else render();
 }
 
-function reconnect() {
-  const old = socket;
-  socket = null;
-  if (old) old.close();
-  retries = 0;
-  connect();
-}
-
-function send(message) {
-  if (!socket || socket.readyState !== WebSocket.OPEN) {
-    toast("Not connected — reconnecting…");
-    return false;
+function onError(message) {
+  dock.sending = false;
+  if (message.reason === "bad_token") {
+    forgetSeat("Your seat is no longer yours; watching the table.");
+    return;
   }
-  socket.send(JSON.stringify(message));
-  return true;
-}
-
-setInterval(() => {
-  if (socket && socket.readyState === WebSocket.OPEN) send({ type: "ping" });
-}, 25000);
-
-function onMessage(message) {
-  if (message.type === "state") {
-    version = message.version;
-    state = message.state;
-    clockOffset = state.now - Date.now() / 1000;
-    dock.sending = false;
-    if (seatToken && !state.you) {
-      // The seat is gone (we left, or it was released): watch instead.
-      storage.remove(`seat.${tableId}`);
-      seatToken = null;
-      toast("You are no longer seated at this table.", "info");
-      reconnect();
-      return;
-    }
-    render();
-  } else if (message.type === "error") {
-    dock.sending = false;
-    if (message.reason === "bad_token") {
-      storage.remove(`seat.${tableId}`);
-      seatToken = null;
-      toast("Your seat is no longer yours; watching the table.", "info");
-      reconnect();
-      return;
-    }
-    if (message.reason === "no_table") {
-      $("t-sub").textContent = "no such table";
-      socket = null;
-    }
-    toast(message.message || message.reason || "error");
-    dockKey = ""; // rebuild the action bar so its buttons work again
-    if (state) renderDock();
-  }
+  if (message.reason === "no_table") $("t-sub").textContent = "no such table";
+  toast(message.message || message.reason || "error");
+  dock.key = ""; // rebuild the action bar so its buttons work again
+  if (state) renderDock();
 }
 
 // ----------------------------------------------------------------- layout
@@ -145,7 +86,7 @@ function render() {
   document.body.dataset.phase = state.hand ? state.hand.phase : "between";
   document.body.dataset.hand = state.hand ? String(state.hand.number) : "";
   document.body.dataset.seat = state.you ? String(state.you.seat) : "";
-  document.body.dataset.version = String(version);
+  document.body.dataset.version = String(conn.version);
   renderHeader();
   renderTable();
   renderDock();
@@ -258,16 +199,7 @@ function renderDock() {
     you && you.owes, you && you.waiting, you && you.wants_to_post, heroInfo() && heroInfo().stack,
     heroInfo() && heroInfo().in_hand, waitChosen, isHost, [...dock.discardPick].sort(), !!seatToken,
   ]);
-  if (key === dockKey) return;
-  dockKey = key;
-  const box = $("dock");
-  if (legal) {
-    box.innerHTML = dock.actionHtml(legal);
-    dock.wireActions(legal);
-  } else {
-    box.innerHTML = idleHtml();
-    wireIdle();
-  }
+  if (!dock.draw(key, legal, idleHtml, wireIdle)) return;
   tickClock();
 }
 
@@ -374,30 +306,8 @@ function wireIdle() {
 
 // ------------------------------------------------------------------- log
 
-function logLineHtml(line) {
-  let cls = "";
-  let html = escapeHtml(line);
-  let m;
-  if (/^--- hand \d+ ---$/.test(line)) {
-    cls = "sep";
-    html = escapeHtml(line.replace(/-/g, "").trim());
-  } else if (/^-- .+ --$/.test(line)) {
-    cls = "street";
-    html = escapeHtml(line.replace(/^-- | --$/g, ""));
-  } else if ((m = line.match(/^Board: (\S+)$/)) && CARD_RE.test(m[1])) {
-    html = `Board ${splitCards(m[1]).map((c) => cardHtml(c, "mini")).join("")}`;
-  } else if ((m = line.match(/^(.+) shows ((?:[2-9TJQKA][cdhs])+)( \(.+\))?$/))) {
-    cls = "show";
-    html = `${escapeHtml(m[1])} shows ${splitCards(m[2]).map((c) => cardHtml(c, "mini")).join("")}${escapeHtml(m[3] || "")}`;
-  } else if ((m = line.match(/^(.+) shows up ((?:[2-9TJQKA][cdhs])+)$/))) {
-    html = `${escapeHtml(m[1])} shows ${splitCards(m[2]).map((c) => cardHtml(c, "mini")).join("")}`;
-  } else if (/ wins \d+ from the /.test(line)) {
-    cls = "win";
-  } else if (/sits down|leaves with|rebuys|adds \d+|Draw for the button|resumed|cancelled|sat out|ran out of time/.test(line)) {
-    cls = "meta";
-  }
-  return `<div class="ln ${cls}">${html}</div>`;
-}
+// Lines about people coming and going (greyed in the log).
+const META = /sits down|leaves with|rebuys|adds \d+|Draw for the button|resumed|cancelled|sat out|ran out of time/;
 
 let lastLogKey = "";
 function renderLog() {
@@ -406,7 +316,7 @@ function renderLog() {
   lastLogKey = key;
   const box = $("tab-log");
   const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
-  box.innerHTML = state.log.length ? state.log.map(logLineHtml).join("") : '<p class="muted">Nothing has happened yet.</p>';
+  box.innerHTML = state.log.length ? state.log.map((line) => logLineHtml(line, META)).join("") : '<p class="muted">Nothing has happened yet.</p>';
   if (atBottom) box.scrollTop = box.scrollHeight;
 }
 
@@ -531,7 +441,7 @@ $("join-form").addEventListener("submit", async (event) => {
     storage.set("name", name);
     waitChosen = false;
     $("join-dialog").close();
-    reconnect();
+    conn.reconnect();
   } catch (err) {
     $("join-error").textContent = err.message;
   } finally {
@@ -604,7 +514,7 @@ if (!tableId) {
   toast("No table in this link.");
 } else {
   layout();
-  connect();
+  conn.connect();
   // Expose the last state for debugging from the console.
-  Object.defineProperty(window, "pokerroom", { get: () => ({ state, version, seatToken }) });
+  Object.defineProperty(window, "pokerroom", { get: () => ({ state, version: conn.version, seatToken }) });
 }

@@ -2,14 +2,14 @@
 // registration, the player's own table -- which follows them when they are moved --,
 // the floor, and the results).  One WebSocket per page: /ws/tournaments/{id}.
 import {
-  CARD_RE, STUD_GAMES, api, applyCardColours, cardHtml, escapeHtml, fmt, splitCards,
-  storage, suitSvg, toast,
+  STUD_GAMES, api, applyCardColours, escapeHtml, fmt, storage, suitSvg, toast,
 } from "/static/common.js";
-import { lastHandResult } from "/static/handlog.js";
+import { lastHandResult, logLineHtml } from "/static/handlog.js";
 import {
   BOT_ICON, createDock, handCenterParts, isDrawGame, layoutFelt, renderLayer, resultCenterParts,
   seatHtml as feltSeatHtml, tickActionClock as tickFeltClock, wireActionKeys,
 } from "/static/felt.js";
+import { createSocket } from "/static/socket.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -139,15 +139,10 @@ function mountLobby() {
 const tid = decodeURIComponent(location.pathname.split("/")[2] || "");
 const resultsMode = /\/results\/?$/.test(location.pathname);
 let state = null; // {tournament, you, table, now}
-let version = 0;
 let clockOffset = 0;
-let socket = null;
-let retries = 0;
-let reconnectTimer = null;
 let me = null; // {token, name}
 let directorKey = null;
 let watching = null;
-let dockKey = "";
 const felt = { boardSeen: { number: null, cards: new Set() } };
 let lastYouTable = null;
 let lastStatus = null;
@@ -158,95 +153,50 @@ const dock = createDock({
   send: (message) => send(message),
   renderTable: () => renderTable(),
   renderDock: () => renderDock(),
-  resetDock: () => { dockKey = ""; },
 });
 
-function setConn(ok, text) {
-  const el = $("conn");
-  el.classList.toggle("ok", ok);
-  el.querySelector(".conn-text").textContent = text;
-  el.title = text;
+const conn = createSocket({
+  path: () => {
+    const params = new URLSearchParams();
+    if (me) params.set("token", me.token);
+    if (watching) params.set("table", String(watching));
+    return `/ws/tournaments/${encodeURIComponent(tid)}?${params}`;
+  },
+  seated: () => Boolean(me),
+  gone: "no_tournament",
+  onState,
+  onError,
+});
+const send = (message) => conn.send(message);
+
+function forgetEntry() {
+  storage.remove(`tournament.${tid}`);
+  me = null;
+  conn.reconnect();
 }
 
-function connect() {
-  clearTimeout(reconnectTimer);
-  const proto = location.protocol === "https:" ? "wss" : "ws";
-  const params = new URLSearchParams();
-  if (me) params.set("token", me.token);
-  if (watching) params.set("table", String(watching));
-  const ws = new WebSocket(`${proto}://${location.host}/ws/tournaments/${encodeURIComponent(tid)}?${params}`);
-  socket = ws;
-  setConn(false, retries ? "reconnecting…" : "connecting…");
-  ws.onopen = () => {
-    retries = 0;
-    setConn(true, me ? "connected" : "watching");
-  };
-  ws.onmessage = (event) => {
-    if (ws !== socket) return;
-    let message;
-    try {
-      message = JSON.parse(event.data);
-    } catch {
-      return;
-    }
-    onMessage(message);
-  };
-  ws.onclose = () => {
-    if (ws !== socket) return;
-    retries += 1;
-    const delay = Math.min(10000, 400 * 2 ** Math.min(retries, 5)) + Math.random() * 300;
-    setConn(false, `reconnecting in ${Math.round(delay / 1000)}s…`);
-    reconnectTimer = setTimeout(connect, delay);
-  };
-}
-
-function reconnect() {
-  const old = socket;
-  socket = null;
-  if (old) old.close();
-  retries = 0;
-  connect();
-}
-
-function send(message) {
-  if (!socket || socket.readyState !== WebSocket.OPEN) {
-    toast("Not connected — reconnecting…");
-    return false;
+function onState(message) {
+  state = message.state;
+  clockOffset = state.now - Date.now() / 1000;
+  dock.sending = false;
+  if (me && !state.you) {
+    toast("You are not registered in this tournament.", "info");
+    forgetEntry();
+    return;
   }
-  socket.send(JSON.stringify(message));
-  return true;
+  render();
 }
 
-function onMessage(message) {
-  if (message.type === "state") {
-    version = message.version;
-    state = message.state;
-    clockOffset = state.now - Date.now() / 1000;
-    dock.sending = false;
-    if (me && !state.you) {
-      storage.remove(`tournament.${tid}`);
-      me = null;
-      toast("You are not registered in this tournament.", "info");
-      reconnect();
-      return;
-    }
-    render();
-  } else if (message.type === "error") {
-    dock.sending = false;
-    if (message.reason === "bad_token") {
-      storage.remove(`tournament.${tid}`);
-      me = null;
-      reconnect();
-      return;
-    }
-    if (message.reason === "no_tournament") {
-      $("t-sub").textContent = "no such tournament";
-      socket = null;
-    }
-    toast(message.message || message.reason || "error");
-    dockKey = "";
-    if (state) renderDock();
+function onError(message) {
+  dock.sending = false;
+  if (message.reason === "bad_token") {
+    forgetEntry();
+    return;
   }
+  if (message.reason === "no_tournament") $("t-sub").textContent = "no such tournament";
+  toast(message.message || message.reason || "error");
+  dock.key = "";
+  if (state) renderDock();
 }
 
 // --------------------------------------------------------------------- render
@@ -256,7 +206,7 @@ function render() {
   const view = resultsMode || t.status === "finished" ? "results" : t.status === "registering" ? "lobby" : "room";
   document.body.dataset.status = t.status;
   document.body.dataset.view = view;
-  document.body.dataset.version = String(version);
+  document.body.dataset.version = String(conn.version);
   document.body.dataset.table = state.table ? String(state.table.table.number) : "";
   document.body.dataset.phase = state.table && state.table.hand ? state.table.hand.phase : "between";
   document.body.dataset.seat = state.table && state.table.you ? String(state.table.you.seat) : "";
@@ -446,7 +396,7 @@ async function registerMe(name) {
     me = { token: r.token, name: r.name };
     storage.set(`tournament.${tid}`, me);
     storage.set("name", r.name);
-    reconnect();
+    conn.reconnect();
   } catch (err) {
     toast(err.message);
   }
@@ -456,9 +406,7 @@ async function unregister() {
   if (!me) return;
   try {
     await api(`/api/tournaments/${encodeURIComponent(tid)}/unregister`, { method: "POST", body: { token: me.token } });
-    storage.remove(`tournament.${tid}`);
-    me = null;
-    reconnect();
+    forgetEntry();
   } catch (err) {
     toast(err.message);
   }
@@ -677,16 +625,7 @@ function renderDock() {
   const key = JSON.stringify([legal, hand && hand.number, hand && hand.street, hand && hand.actor,
     you, heroInfo && heroInfo.stack, heroInfo && heroInfo.in_hand, heroInfo && heroInfo.folded,
     [...dock.discardPick].sort(), tv && tv.waiting, state.tournament.clock.add_on_open, state.tournament.status]);
-  if (key === dockKey) return;
-  dockKey = key;
-  const box = $("dock");
-  if (legal) {
-    box.innerHTML = dock.actionHtml(legal);
-    dock.wireActions(legal);
-  } else {
-    box.innerHTML = idleHtml();
-    wireIdle();
-  }
+  if (!dock.draw(key, legal, idleHtml, wireIdle)) return;
   tickActionClock();
   tickRebuy();
 }
@@ -779,31 +718,8 @@ function noticeMoves() {
 
 // --- the side panel
 
-function logLineHtml(line) {
-  let cls = "";
-  let html = escapeHtml(line);
-  let m;
-  if (/^--- hand \d+ ---$/.test(line)) {
-    cls = "sep";
-    html = escapeHtml(line.replace(/-/g, "").trim());
-  } else if (/^--- .+ ---$/.test(line)) {
-    cls = "sep";
-    html = escapeHtml(line.replace(/^--- | ---$/g, ""));
-  } else if (/^-- .+ --$/.test(line)) {
-    cls = "street";
-    html = escapeHtml(line.replace(/^-- | --$/g, ""));
-  } else if ((m = line.match(/^Board: (\S+)$/)) && CARD_RE.test(m[1])) {
-    html = `Board ${splitCards(m[1]).map((c) => cardHtml(c, "mini")).join("")}`;
-  } else if ((m = line.match(/^(.+) shows ((?:[2-9TJQKA][cdhs])+)( \(.+\))?$/))) {
-    cls = "show";
-    html = `${escapeHtml(m[1])} shows ${splitCards(m[2]).map((c) => cardHtml(c, "mini")).join("")}${escapeHtml(m[3] || "")}`;
-  } else if (/ wins \d+ from the /.test(line)) {
-    cls = "win";
-  } else if (/^Level \d+:|moves|arrives|takes seat|Draw for the button|rebuys|add-on|is away|is back|sits out|ran out of time|out of chips|All-in on a hand-for-hand/.test(line)) {
-    cls = "meta";
-  }
-  return `<div class="ln ${cls}">${html}</div>`;
-}
+// Lines about the clock and people moving, rebuying or away (greyed in the log).
+const META = /^Level \d+:|moves|arrives|takes seat|Draw for the button|rebuys|add-on|is away|is back|sits out|ran out of time|out of chips|All-in on a hand-for-hand/;
 
 function floorLineHtml(line) {
   let cls = "";
@@ -866,7 +782,7 @@ function renderSide() {
   }
   fillLog($("tab-floor"), t.floor_log, floorLineHtml, t.floor_log.join("\n"));
   const log = state.table ? state.table.log : [];
-  fillLog($("tab-log"), log, logLineHtml, `${state.table ? state.table.table.number : ""}\n${log.join("\n")}`);
+  fillLog($("tab-log"), log, (line) => logLineHtml(line, META), `${state.table ? state.table.table.number : ""}\n${log.join("\n")}`);
   const levels = $("tab-levels");
   const lk = `${t.clock.level}:${t.clock.on_break}:${t.prizes.join(",")}`;
   if (levels.dataset.key !== lk) {
@@ -936,11 +852,8 @@ function mountTournament() {
     return;
   }
   layout();
-  connect();
-  setInterval(() => {
-    if (socket && socket.readyState === WebSocket.OPEN) send({ type: "ping" });
-  }, 25000);
-  Object.defineProperty(window, "pokerroom", { get: () => ({ state, version, me, directorKey }) });
+  conn.connect();
+  Object.defineProperty(window, "pokerroom", { get: () => ({ state, version: conn.version, me, directorKey }) });
 }
 
 if (document.body.classList.contains("tournament-page")) mountTournament();

@@ -1,0 +1,90 @@
+// The page's one WebSocket to the server, shared by the table page and the tournament
+// page: it connects, reconnects with backoff when the connection drops, pings every
+// 25 s so that proxies keep it open, keeps the version of the latest state, and shows
+// the connection in the header's #conn badge.  Messages (see protocol.py) are JSON.
+import { toast } from "/static/common.js";
+
+const PING_MS = 25000;
+
+function setConn(ok, text) {
+  const el = document.getElementById("conn");
+  el.classList.toggle("ok", ok);
+  el.querySelector(".conn-text").textContent = text;
+  el.title = text;
+}
+
+// path()          the socket's address, asked at every (re)connection
+//                 ("/ws/tables/abc?token=..."), so it follows the page's seat or view;
+// seated()        true for a player, false for a spectator (the badge's word);
+// gone            the error reason that means there is nothing to connect to
+//                 ("no_table"): no reconnecting after it;
+// onState(msg)    a {"type": "state"} message (``version`` is already updated);
+// onError(msg)    a {"type": "error"} message.
+// Returns {connect(), reconnect(), send(message), version}: ``reconnect`` starts a
+// new connection at once (after joining or leaving), ``send`` is true when sent.
+export function createSocket({ path, seated, gone, onState, onError }) {
+  let socket = null;
+  let retries = 0;
+  let reconnectTimer = null;
+  let pinging = null;
+  const conn = { version: 0, connect, reconnect, send };
+
+  function connect() {
+    clearTimeout(reconnectTimer);
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${proto}://${location.host}${path()}`);
+    socket = ws;
+    setConn(false, retries ? "reconnecting…" : "connecting…");
+    ws.onopen = () => {
+      retries = 0;
+      setConn(true, seated() ? "connected" : "watching");
+    };
+    ws.onmessage = (event) => {
+      if (ws !== socket) return;
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (message.type === "state") {
+        conn.version = message.version;
+        onState(message);
+      } else if (message.type === "error") {
+        if (message.reason === gone) socket = null; // nothing to reconnect to
+        onError(message);
+      }
+    };
+    ws.onclose = () => {
+      if (ws !== socket) return; // replaced on purpose
+      retries += 1;
+      const delay = Math.min(10000, 400 * 2 ** Math.min(retries, 5)) + Math.random() * 300;
+      setConn(false, `reconnecting in ${Math.round(delay / 1000)}s…`);
+      reconnectTimer = setTimeout(connect, delay);
+    };
+    if (pinging === null) {
+      pinging = setInterval(() => {
+        if (socket && socket.readyState === WebSocket.OPEN) send({ type: "ping" });
+      }, PING_MS);
+    }
+  }
+
+  function reconnect() {
+    const old = socket;
+    socket = null;
+    if (old) old.close();
+    retries = 0;
+    connect();
+  }
+
+  function send(message) {
+    if (!socket || socket.readyState !== WebSocket.OPEN) {
+      toast("Not connected — reconnecting…");
+      return false;
+    }
+    socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  return conn;
+}
