@@ -1,5 +1,6 @@
-"""What both browser tests need: a real server on a loopback port and Debian's
-Chromium driven by Playwright."""
+"""What both browser tests need: a real server on a loopback port, Debian's
+Chromium driven by Playwright (the ``browser`` fixture is in conftest.py), three
+people at their screens, screenshots and careful clicks."""
 
 from __future__ import annotations
 
@@ -8,13 +9,15 @@ import os
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 import uvicorn
 from fastapi import FastAPI
+
+from pokerroom.server.app import create_app
 
 CHROMIUM = os.environ.get("POKERROOM_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -68,3 +71,59 @@ def chromium() -> Iterator[Any]:
             yield launched
         finally:
             launched.close()
+
+
+def room_server(name: str, **options: Any) -> Callable[..., Iterator[str]]:
+    """A module's ``server_url`` fixture: the room (``create_app(..., **options)``) on
+    a fresh SQLite file in a temp dir named ``name``, served for the module."""
+
+    @pytest.fixture(scope="module")
+    def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+        database = tmp_path_factory.mktemp(name) / "room.sqlite"
+        with serve(create_app(f"sqlite:///{database}", **options)) as url:
+            yield url
+
+    return server_url
+
+
+@contextlib.contextmanager
+def three_people(browser: Any, errors: list[str]) -> Iterator[tuple[Any, Any, Any]]:
+    """Alice on a laptop, Bob on a phone (touch, twice the pixels) and a spectator on a
+    laptop: a page each in a browser context of its own, 10 s to wait for anything;
+    every page error and console error lands in ``errors``.  The contexts close after."""
+    contexts = [
+        browser.new_context(viewport=LAPTOP),
+        browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
+                            has_touch=True),
+        browser.new_context(viewport=LAPTOP),
+    ]
+    try:
+        pages = [ctx.new_page() for ctx in contexts]
+        for page, who in zip(pages, ("alice", "bob", "spectator"), strict=True):
+            page.set_default_timeout(10_000)
+            page.on("pageerror", lambda exc, who=who: errors.append(f"{who}: {exc}"))
+            page.on("console", lambda m, who=who: errors.append(f"{who}: {m.text}")
+                    if m.type == "error" else None)
+        alice, bob, watcher = pages
+        yield alice, bob, watcher
+    finally:
+        for ctx in contexts:
+            ctx.close()
+
+
+def shot(page: Any, name: str, *, full: bool = False) -> None:
+    """A screenshot in ``artifacts/{name}.png`` (``full``: the whole page)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full)
+
+
+def click_if_ready(page: Any, selector: str) -> bool:
+    """Click the button when it is there, shown and enabled; True when clicked."""
+    button = page.locator(selector)
+    try:
+        if button.count() and button.is_visible() and button.is_enabled():
+            button.click(timeout=1_000)
+            return True
+    except Exception:  # re-rendered under us: the next round clicks again
+        return False
+    return False

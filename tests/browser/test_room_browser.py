@@ -16,13 +16,11 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from pokerroom.server.app import create_app
-from tests.browser.support import ARTIFACTS, LAPTOP, PHONE, chromium, serve
+from tests.browser.support import click_if_ready, room_server, shot, three_people
 
 ALICE_BUY_IN = 200
 BOB_BUY_IN = 150
@@ -49,27 +47,7 @@ SNAPSHOT_JS = """() => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    database = tmp_path_factory.mktemp("room") / "room.sqlite"
-    with serve(create_app(f"sqlite:///{database}", bot_delay=0.05, pause_between_hands=1.5)) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
-
-
-def _shot(page: Any, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
-
-
-def _watch(page: Any, errors: list[str], who: str) -> None:
-    page.on("pageerror", lambda exc: errors.append(f"{who}: {exc}"))
-    page.on("console", lambda m: errors.append(f"{who}: {m.text}") if m.type == "error" else None)
+server_url = room_server("room", bot_delay=0.05, pause_between_hands=1.5)
 
 
 def _sit(page: Any, seat: int, name: str, buy_in: int) -> None:
@@ -78,17 +56,6 @@ def _sit(page: Any, seat: int, name: str, buy_in: int) -> None:
     page.locator("#join-buyin").fill(str(buy_in))
     page.locator("#join-submit").click()
     page.locator(f'.seat.hero[data-seat="{seat}"]').wait_for(timeout=10_000)
-
-
-def _click_if_ready(page: Any, selector: str) -> bool:
-    button = page.locator(selector)
-    try:
-        if button.count() and button.is_visible() and button.is_enabled():
-            button.click(timeout=1_000)
-            return True
-    except Exception:  # re-rendered under us: the next round clicks again
-        return False
-    return False
 
 
 def _showdowns(log: list[str]) -> set[int]:
@@ -110,18 +77,7 @@ def _showdowns(log: list[str]) -> set[int]:
 def test_two_players_play_to_showdown_in_the_browser(server_url: str, browser: Any) -> None:
     started = time.monotonic()
     errors: list[str] = []
-    alice_ctx = browser.new_context(viewport=LAPTOP)
-    bob_ctx = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
-                                  has_touch=True)
-    watcher_ctx = browser.new_context(viewport=LAPTOP)
-    try:
-        alice = alice_ctx.new_page()
-        bob = bob_ctx.new_page()
-        watcher = watcher_ctx.new_page()
-        for page, who in ((alice, "alice"), (bob, "bob"), (watcher, "spectator")):
-            page.set_default_timeout(10_000)
-            _watch(page, errors, who)
-
+    with three_people(browser, errors) as (alice, bob, watcher):
         # Alice creates the table from the lobby form and lands on its page.
         alice.goto(server_url + "/")
         alice.locator('#create-form input[name="name"]').fill("Browser test")
@@ -163,23 +119,23 @@ def test_two_players_play_to_showdown_in_the_browser(server_url: str, browser: A
                 bob_saw.append(b)
             if a["phase"] == "betting" and "alice-turn" not in shots_taken and alice.locator(
                     "#btn-call").count():
-                _shot(alice, "laptop-player-turn")
-                _shot(watcher, "laptop-spectator")
+                shot(alice, "laptop-player-turn")
+                shot(watcher, "laptop-spectator")
                 shots_taken.add("alice-turn")
                 # Whose turn, with the action clock counting down from the server's deadline.
                 assert alice.locator("#layer .seat.acting .clock i").count() == 1
                 assert re.fullmatch(r"\d+s", alice.locator("#my-clock").inner_text())
             if b["phase"] == "betting" and "bob-turn" not in shots_taken and bob.locator(
                     "#btn-call").count():
-                _shot(bob, "phone-player-turn")
+                shot(bob, "phone-player-turn")
                 shots_taken.add("bob-turn")
             if a["phase"] == "between" and alice.locator("#result").count() and (
                     "result" not in shots_taken):
-                _shot(alice, "laptop-showdown")
-                _shot(bob, "phone-showdown")
+                shot(alice, "laptop-showdown")
+                shot(bob, "phone-showdown")
                 shots_taken.add("result")
             for page in (alice, bob):
-                _click_if_ready(page, "#btn-call") or _click_if_ready(page, "#btn-show")
+                click_if_ready(page, "#btn-call") or click_if_ready(page, "#btn-show")
             finished = _showdowns(a["log"])
             time.sleep(0.05)
 
@@ -189,8 +145,8 @@ def test_two_players_play_to_showdown_in_the_browser(server_url: str, browser: A
         assert len(final["stacks"]) == 2
         assert sum(final["stacks"]) == ALICE_BUY_IN + BOB_BUY_IN, final["stacks"]
         if "result" not in shots_taken:
-            _shot(alice, "laptop-showdown")
-            _shot(bob, "phone-showdown")
+            shot(alice, "laptop-showdown")
+            shot(bob, "phone-showdown")
 
         # The log panel tells the showdown: hands shown and a pot won.
         log_text = alice.locator("#tab-log").inner_text()
@@ -222,16 +178,13 @@ def test_two_players_play_to_showdown_in_the_browser(server_url: str, browser: A
         txt = alice.request.get(server_url + txt_href)
         assert phh.ok and "starting_stacks" in phh.text()
         assert txt.ok and "PokerStars Hand #" in txt.text()
-        _shot(alice, "laptop-hands-tab")
+        shot(alice, "laptop-hands-tab")
 
         # The lobby lists the table with both players.
         watcher.goto(server_url + "/")
         watcher.locator("tr.table-row").first.wait_for()
         assert "Browser test" in watcher.locator("#tables").inner_text()
-        _shot(watcher, "laptop-lobby")
+        shot(watcher, "laptop-lobby")
 
         assert not errors, errors
-    finally:
-        for ctx in (alice_ctx, bob_ctx, watcher_ctx):
-            ctx.close()
     assert time.monotonic() - started < 90

@@ -18,13 +18,11 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from pokerroom.server.app import create_app
-from tests.browser.support import ARTIFACTS, LAPTOP, PHONE, chromium, serve
+from tests.browser.support import click_if_ready, room_server, shot, three_people
 
 # One read of a page: the tournament state and what the felt shows, together.
 SNAPSHOT_JS = """() => {
@@ -50,38 +48,11 @@ SNAPSHOT_JS = """() => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    database = tmp_path_factory.mktemp("tournament") / "room.sqlite"
-    with serve(create_app(f"sqlite:///{database}", bot_delay=0.03, pause_between_hands=0.3)) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
+server_url = room_server("tournament", bot_delay=0.03, pause_between_hands=0.3)
 
 
 def _shot(page: Any, name: str, *, full: bool = False) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"tournament-{name}.png"), full_page=full)
-
-
-def _watch(page: Any, errors: list[str], who: str) -> None:
-    page.on("pageerror", lambda exc: errors.append(f"{who}: {exc}"))
-    page.on("console", lambda m: errors.append(f"{who}: {m.text}") if m.type == "error" else None)
-
-
-def _click(page: Any, selector: str) -> bool:
-    button = page.locator(selector)
-    try:
-        if button.count() and button.is_visible() and button.is_enabled():
-            button.click(timeout=1_000)
-            return True
-    except Exception:  # re-rendered under us: the next round clicks again
-        return False
-    return False
+    shot(page, f"tournament-{name}", full=full)
 
 
 def _no_foreign_cards(snap: dict[str, Any]) -> None:
@@ -101,16 +72,7 @@ def _no_foreign_cards(snap: dict[str, Any]) -> None:
 def test_the_room_runs_a_small_tournament_in_the_browser(server_url: str, browser: Any) -> None:
     started = time.monotonic()
     errors: list[str] = []
-    alice_ctx = browser.new_context(viewport=LAPTOP)
-    bob_ctx = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
-                                  has_touch=True)
-    watcher_ctx = browser.new_context(viewport=LAPTOP)
-    try:
-        alice, bob, watcher = alice_ctx.new_page(), bob_ctx.new_page(), watcher_ctx.new_page()
-        for page, who in ((alice, "alice"), (bob, "bob"), (watcher, "spectator")):
-            page.set_default_timeout(10_000)
-            _watch(page, errors, who)
-
+    with three_people(browser, errors) as (alice, bob, watcher):
         # Alice creates the tournament from the lobby: 6-second levels, 4 a table.
         alice.goto(server_url + "/")
         alice.locator("#t-create summary").click()
@@ -190,11 +152,10 @@ def test_the_room_runs_a_small_tournament_in_the_browser(server_url: str, browse
                     shots.add(f"{who}-turn")
                 if legal and legal.get("max_raise_to") and who == "bob":
                     # Bob moves all in whenever he may: the preset, then the raise button
-                    _click(page, '#dock button.preset:has-text("All-in")') and _click(
-                        page, "#btn-raise")
+                    click_if_ready(page, '#dock button.preset:has-text("All-in")') and (
+                        click_if_ready(page, "#btn-raise"))
                 else:
-                    _click(page, "#btn-call") or _click(page, "#btn-show") or _click(
-                        page, "#btn-pat")
+                    any(click_if_ready(page, b) for b in ("#btn-call", "#btn-show", "#btn-pat"))
             if "spectator" not in shots and w["table"] and w["table"]["hand"]:
                 _shot(watcher, "laptop-spectator")
                 shots.add("spectator")
@@ -246,9 +207,6 @@ def test_the_room_runs_a_small_tournament_in_the_browser(server_url: str, browse
         assert "finished" in watcher.locator("#tournaments").inner_text().lower()
         _shot(watcher, "laptop-lobby")
         assert not errors, errors
-    finally:
-        for ctx in (alice_ctx, bob_ctx, watcher_ctx):
-            ctx.close()
     assert time.monotonic() - started < 100
 
 
