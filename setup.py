@@ -24,7 +24,8 @@ from typing import Any
 from setuptools import setup
 
 # The hot path of a hand: the engine, its betting and dealing layers, the
-# showdown and pots, and the scalar high-hand evaluator used at showdown.
+# showdown and pots, the scalar high-hand evaluator used at showdown, and the
+# deck's shuffle.
 COMPILED = [
     "src/pokerroom/rules/engine.py",
     "src/pokerroom/rules/betting.py",
@@ -34,6 +35,7 @@ COMPILED = [
     "src/pokerroom/rules/stud.py",
     "src/pokerroom/rules/run_twice.py",
     "src/pokerroom/evaluation/high.py",
+    "src/pokerroom/shuffle.py",
 ]
 
 # Commands that build the package's contents (not an editable install, not metadata).

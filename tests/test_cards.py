@@ -19,6 +19,7 @@ from pokerroom.cards import (
     parse_cards,
 )
 from pokerroom.errors import ConfigError, NotationError
+from pokerroom.shuffle import shuffle
 
 
 def test_every_card_round_trips_through_its_notation() -> None:
@@ -109,6 +110,21 @@ def test_D1_seeded_deck_is_reproducible_and_complete() -> None:
     assert Deck(seed=7).order != Deck(seed=8).order
     assert sorted(Deck(seed=7).order) == list(FULL_DECK)
     assert Deck(rng=random.Random(3)).order == Deck(seed=3).order
+
+
+def test_D1_the_shuffle_draws_as_the_standard_library_does() -> None:
+    """D1: pokerroom.shuffle (compiled with the engine) is Fisher-Yates with the very
+    draws of random.Random.shuffle: a seed gives the same order either way, for any
+    length, and a secure generator is used the same way."""
+    for seed in range(300):
+        for n in (0, 1, 2, 36, 52):
+            ours, theirs = list(range(n)), list(range(n))
+            shuffle(ours, random.Random(seed))
+            random.Random(seed).shuffle(theirs)
+            assert ours == theirs, (seed, n)
+    secure = list(range(52))
+    shuffle(secure, random.SystemRandom())
+    assert sorted(secure) == list(range(52))
 
 
 def test_D1_unseeded_decks_use_secure_randomness_and_differ() -> None:

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from pokerroom.errors import ConfigError, NotationError
+from pokerroom.shuffle import shuffle
 
 RANKS: Final = "23456789TJQKA"
 SUITS: Final = "cdhs"
@@ -139,7 +140,7 @@ class Deck:
         order = list(cards)
         if rng is None:
             rng = random.Random(seed) if seed is not None else secrets.SystemRandom()
-        rng.shuffle(order)
+        shuffle(order, rng)
         self._cards: list[Card] = order
         self._next = 0
         self._burned: list[Card] = []
