@@ -167,41 +167,42 @@ class Hand(Betting):
         return stack
 
     def _post_forced(self) -> None:
+        if self.config.bba_order == "blind_first":
+            self._post_blinds()
+            self._post_antes()
+        else:
+            self._post_antes()
+            self._post_blinds()
+
+    def _post_antes(self) -> None:
+        antes = self.config.antes
+        if not antes:
+            return
+        for i in range(self.n):
+            if antes[i]:
+                paid = self._pay(i, antes[i])
+                self.dead[i] += paid
+                self.short_ante[i] = paid < antes[i]
+                self.events.append(ev.AntePosted(None, i, paid))
+
+    def _post_blinds(self) -> None:
         cfg = self.config
-        n = self.n
-        antes = cfg.antes or (0,) * n
-        blinds = cfg.blinds or (0,) * n
-        posts = cfg.posts or (0,) * n
-        dead = cfg.dead or (0,) * n
-
-        def post_antes() -> None:
-            for i in range(n):
-                if antes[i]:
-                    paid = self._pay(i, antes[i])
-                    self.dead[i] += paid
-                    self.short_ante[i] = paid < antes[i]
-                    self.events.append(ev.AntePosted(None, i, paid))
-
-        def post_blinds() -> None:
-            for i in range(n):
+        dead = cfg.dead
+        if dead:
+            for i in range(self.n):
                 if dead[i]:
                     paid = self._pay(i, dead[i])
                     self.dead[i] += paid
                     self.events.append(ev.BlindPosted(None, i, paid, True))
-            for i in range(n):
-                live = blinds[i] + posts[i]
-                if live:
-                    paid = self._pay(i, live)
-                    self.bets[i] = paid
-                    self._blind_shortfall += live - paid
-                    self.events.append(ev.BlindPosted(None, i, paid))
-
-        if cfg.bba_order == "blind_first":
-            post_blinds()
-            post_antes()
-        else:
-            post_antes()
-            post_blinds()
+        blinds = cfg.blinds or (0,) * self.n
+        posts = cfg.posts or (0,) * self.n
+        for i in range(self.n):
+            live = blinds[i] + posts[i]
+            if live:
+                paid = self._pay(i, live)
+                self.bets[i] = paid
+                self._blind_shortfall += live - paid
+                self.events.append(ev.BlindPosted(None, i, paid))
 
     # ----------------------------------------------------------------- streets
 
