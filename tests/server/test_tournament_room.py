@@ -12,13 +12,16 @@ and the prizes add up to the prize pool.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import random
 import time
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from pokerroom.errors import PokerError
 from pokerroom.server.clock import FakeClock
 from pokerroom.server.protocol import CreateTournament
 from pokerroom.server.tournaments import TournamentDirector, TournamentRoom
@@ -314,6 +317,109 @@ def test_mixed_game_tournament_runs_across_tables() -> None:
         await room.close()
 
     asyncio.run(run())
+
+
+def _person(d: TournamentDirector, who: str, rebuy: bool, raise_all_in: bool
+            ) -> dict[str, Any] | None:
+    """What a person in the WebSocket test would send now, or None (not their turn):
+    rebuy (or decline) when busted in the rebuy period; else act when it is their
+    turn: show, raise all in (when told to), or check and call."""
+    entry = d.t.entry(who)
+    if entry.deciding_rebuy:
+        return {"type": "rebuy" if rebuy else "decline_rebuy"}
+    where = d.seat_of(who)
+    if where is None:
+        return None
+    table = d.t.floor.tables[where[0]]
+    hand, plan = table.hand, table.plan_in_play
+    if hand is None or plan is None or where[1] not in plan.seats:
+        return None
+    if hand.actor != plan.seats.index(where[1]):
+        return None
+    legal = hand.legal_actions()
+    if legal.show:
+        return {"type": "show"}
+    if legal.max_raise_to is not None and raise_all_in:
+        return {"type": "bet_raise", "to": legal.max_raise_to}
+    return {"type": "check_call"}
+
+
+async def _the_websocket_event_by_the_clock(seed: int) -> float:
+    """The event of the WebSocket test on a fake clock, with its timing varied by
+    ``seed``: bot delay, pause between hands, how long each person takes, and how far
+    the clock moves between looks.  Plays to the end (at most 600 simulated seconds)
+    and returns the longest stretch of simulated time in which nothing was published
+    (nothing changed anywhere on the floor)."""
+    r = random.Random(seed)
+    clock = FakeClock()
+    room = TournamentRoom(clock, bot_delay=r.choice([0.0, 0.05, 0.3, 0.8]),
+                          pause_between_hands=r.choice([0.0, 0.5, 2.0]), seed=seed)
+    d = room.create(CreateTournament(
+        name="Timing", structure="sit_and_go", seats=3, level_seconds=5, rebuys=True,
+        rebuy_levels=1, action_seconds=30, seed=seed))
+    _watch_every_hand(d)
+    people = ("Alice", "Bob")
+    for name in people:
+        d.register(name)
+        d.registrants[name].connections = 1
+    d.add_bots(d.director_key, 7, "random")
+    d.start(d.director_key)
+    answered = dict.fromkeys(people, 0)
+    handled = dict.fromkeys(people, -1)
+    due: dict[str, float] = {}
+    elapsed = quiet = longest = 0.0
+    acted = 0
+    version = d.version
+    while d.status != "finished":
+        assert elapsed < 600, f"seed {seed}: no winner in 600 s\n{d.diagnosis()}"
+        for _ in range(20):
+            await asyncio.sleep(0)
+        for who in people:
+            if d.version <= handled[who]:
+                continue  # like the WebSocket test: they answer a new state only
+            message = (_person(d, who, answered[who] == 0, acted % 2 == 1)
+                       if d.t.entry(who).alive else None)
+            if message is None:
+                continue
+            if who not in due:  # they take a moment to answer
+                due[who] = clock.now() + r.choice([0.0, 0.01, 0.2, 1.0, 3.0])
+            if clock.now() < due[who]:
+                continue
+            del due[who]
+            handled[who] = d.version
+            kind = message["type"]
+            if kind in ("rebuy", "decline_rebuy"):
+                answered[who] += 1
+                request = d.rebuy if kind == "rebuy" else d.decline_rebuy
+                call = (lambda f=request, w=who: f(w))  # noqa: E731
+            else:
+                acted += 1
+                call = (lambda w=who, m=message: d.act(w, m))  # noqa: E731
+            with contextlib.suppress(PokerError):  # refused: the state moved on
+                await d.submit(call)
+        step = r.choice([0.01, 0.05, 0.2, 1.0])
+        clock.advance(step)
+        elapsed += step
+        quiet = 0.0 if d.version != version else quiet + step
+        version = d.version
+        longest = max(longest, quiet)
+    _check_end(d)
+    await room.close()
+    return longest
+
+
+# 16, 53, 55, 96 and 128 stuck before players moved to a lone player were dealt in
+# (tournament/tables.py): no table could deal under hand-for-hand.
+@pytest.mark.parametrize("seed", [16, 53, 55, 96, 128, *range(8)])
+def test_P5_P7_the_websocket_event_finishes_whatever_the_timing(seed: int) -> None:
+    """P5, P7: nine entries at tables of three, 5-second levels, rebuys in level 1,
+    two people: levels, hand-for-hand, rebuy answers, balancing and breaking fall at
+    different moments with each seed.  The event always finishes, and nothing waits
+    long for nothing: people answer within 3 s, so the floor never stands still for
+    10 s (a rebuy refused after the level changed kept hand-for-hand waiting for its
+    30-second deadline)."""
+    longest = asyncio.run(_the_websocket_event_by_the_clock(seed))
+    assert longest < 10, f"seed {seed}: the floor stood still for {longest:.1f} s"
 
 
 # ------------------------------------------------------- the app, people
