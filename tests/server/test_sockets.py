@@ -1,6 +1,6 @@
 """The one answer of both sockets (cash table and tournament) to what a browser sends:
 the same error for the same mistake, naming what was wrong and what is allowed, a pong
-for a ping, and spectators refused."""
+for a ping, and spectators refused; and the pages, served alike."""
 
 from __future__ import annotations
 
@@ -88,3 +88,17 @@ def test_a_bet_without_its_total_is_refused(client: TestClient) -> None:
         refused = _answer(ws, json.dumps({"type": "act", "action": "bet_raise"}))
     assert refused == {"type": "error", "reason": "missing_amount",
                        "message": "bet_raise needs 'to', the total"}
+
+
+def test_the_pages_are_served_for_what_exists(client: TestClient) -> None:
+    table = new_table(client)
+    tid = client.post("/api/tournaments", json={"name": "Cup"}).json()["id"]
+    for path, marker in (("/", "/static/lobby.js"), (f"/t/{table}", "/static/table.js"),
+                         (f"/tournaments/{tid}", "/static/tournament.js"),
+                         (f"/tournaments/{tid}/results", "/static/tournament.js")):
+        page = client.get(path)
+        assert page.status_code == 200 and marker in page.text, path
+    for path in ("/t/nope", "/tournaments/nope", "/tournaments/nope/results"):
+        missing = client.get(path)
+        assert missing.status_code == 404 and "nope" in missing.json()["detail"], path
+    assert "/t/{table_id}" not in client.get("/openapi.json").text

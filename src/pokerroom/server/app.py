@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable
-from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, WebSocket
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 
 from pokerroom.errors import IllegalActionError, PokerError
 from pokerroom.server.actor import TableActor
 from pokerroom.server.clock import Clock, SystemClock
 from pokerroom.server.exports import hand_texts, replay_stored, shown_seats
+from pokerroom.server.pages import STATIC, add_page
 from pokerroom.server.protocol import (
     CLIENT_MESSAGES,
     Act,
@@ -34,8 +34,6 @@ from pokerroom.server.room import Room
 from pokerroom.server.sockets import accept, identify, pump
 from pokerroom.server.store import Store
 from pokerroom.server.tournament_routes import add_tournament_routes
-
-STATIC = Path(__file__).parent / "static"
 
 
 def create_app(
@@ -82,14 +80,8 @@ def create_app(
     async def poker_error(_request: Any, exc: PokerError) -> JSONResponse:
         return JSONResponse({"error": str(exc), "reason": error_reason(exc)}, status_code=400)
 
-    @app.get("/", include_in_schema=False)
-    async def lobby_page() -> FileResponse:
-        return FileResponse(STATIC / "index.html")
-
-    @app.get("/t/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
-        actor_or_404(table_id)
-        return FileResponse(STATIC / "table.html")
+    add_page(app, "/", "index.html")
+    add_page(app, "/t/{table_id}", "table.html", actor_or_404)
 
     @app.get("/api/tables")
     async def list_tables() -> list[dict[str, Any]]:

@@ -26,13 +26,12 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, WebSocket
-from fastapi.responses import FileResponse
 
 from pokerroom.errors import IllegalActionError
+from pokerroom.server.pages import add_page
 from pokerroom.server.protocol import (
     TOURNAMENT_CLIENT_MESSAGES,
     Act,
@@ -53,8 +52,6 @@ from pokerroom.server.protocol import (
 from pokerroom.server.room import Room
 from pokerroom.server.sockets import accept, identify, pump
 from pokerroom.server.tournaments import TournamentDirector, TournamentRoom, Viewer
-
-STATIC = Path(__file__).parent / "static"
 
 
 def add_tournament_routes(app: FastAPI, room: Callable[[], Room]
@@ -81,15 +78,8 @@ def add_tournament_routes(app: FastAPI, room: Callable[[], Room]
         if "room" in holder:
             await holder.pop("room").close()
 
-    @app.get("/tournaments/{tournament_id}", include_in_schema=False)
-    async def tournament_page(tournament_id: str) -> FileResponse:
-        director_or_404(tournament_id)
-        return FileResponse(STATIC / "tournament.html")
-
-    @app.get("/tournaments/{tournament_id}/results", include_in_schema=False)
-    async def results_page(tournament_id: str) -> FileResponse:
-        director_or_404(tournament_id)
-        return FileResponse(STATIC / "tournament.html")
+    add_page(app, "/tournaments/{tournament_id}", "tournament.html", director_or_404)
+    add_page(app, "/tournaments/{tournament_id}/results", "tournament.html", director_or_404)
 
     @app.get("/api/tournaments")
     async def list_tournaments() -> list[dict[str, Any]]:

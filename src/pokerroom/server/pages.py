@@ -1,0 +1,26 @@
+"""The web UI's HTML pages: files of ``static/`` served at their addresses."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.responses import FileResponse
+
+STATIC = Path(__file__).parent / "static"
+
+
+def add_page(app: FastAPI, path: str, html: str,
+             check: Callable[[str], object] | None = None) -> None:
+    """Serve ``static/{html}`` at ``path``; ``check`` is called with each of the path's
+    parameters (a table's or tournament's id) first and raises a 404 for one unknown."""
+
+    async def page(request: Request) -> FileResponse:
+        if check is not None:
+            for value in request.path_params.values():
+                check(value)
+        return FileResponse(STATIC / html)
+
+    app.add_api_route(path, page, methods=["GET"], include_in_schema=False,
+                      name=html.removesuffix(".html") + "_page")
