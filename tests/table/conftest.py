@@ -49,6 +49,13 @@ def play(table: Table, deck: Deck | None = None, *, how: str = "fold") -> Hand:
     return hand
 
 
+def establish(table: Table) -> None:
+    """T11: play on until the button has gone round once and the game is established;
+    with the same players, the button ends where it was."""
+    while table.new_game:
+        play(table)
+
+
 def holdem_table(
     names: str,
     *,

@@ -8,7 +8,7 @@ import pytest
 from pokerroom.cards import Deck
 from pokerroom.errors import ConfigError, IllegalActionError
 from pokerroom.table import ButtonMethod, Stakes, Status, Table, TableOptions
-from tests.table.conftest import holdem_table, play, stacked_deck
+from tests.table.conftest import establish, holdem_table, play, stacked_deck
 
 A, B, C, D, E, F, G = range(7)
 
@@ -23,6 +23,7 @@ def dealt(table: Table) -> tuple[int, ...]:
 def test_T7_new_player_waits_for_the_big_blind_by_default() -> None:
     table = holdem_table("ABCD", button=A)
     play(table)  # button A -> next deal: button B, blinds C, D
+    establish(table)  # a full round later: the same again, in an established game (T11)
     table.sit(F, "F", 1000)
     assert F not in dealt(table)
     assert F in table.plan().waiting
@@ -45,6 +46,7 @@ def test_T7_new_player_waits_for_the_big_blind_by_default() -> None:
 def test_T7_F13_new_player_may_post_a_live_big_blind_to_play_at_once() -> None:
     table = holdem_table("ABCDE", button=A)
     play(table)  # button B, small blind C, big blind D next
+    establish(table)  # (T11: in an established game)
     table.sit(F, "F", 1000)
     table.post_to_play(F)
     plan = table.plan()
@@ -295,6 +297,7 @@ def test_T12_moving_away_from_the_big_blind_waits_or_posts() -> None:
         table.sit(seat, name, 1000)
     table.first_button = 0
     play(table)  # next: button B, small blind C, big blind D; F is first to act
+    establish(table)  # (the same a round later, in an established game: T11)
     table.change_seat(5, 8)  # now H (seat 7) acts before the moved player
     assert 8 not in dealt(table)
     play(table)
@@ -319,6 +322,7 @@ def test_T12_posting_instead_of_waiting() -> None:
         table.sit(seat, name, 1000)
     table.first_button = 0
     play(table)
+    establish(table)
     table.change_seat(5, 8)
     table.post_to_play(8)
     plan = table.plan()
@@ -330,6 +334,7 @@ def test_T12_dealing_off_lets_the_blinds_pass_once() -> None:
     pass the new seat, coming back in behind the button without posting."""
     table = holdem_table("ABCDEF", button=A, seats=9)
     play(table)  # A had the button
+    establish(table)  # ... and has it again, in an established game (T11)
     table.change_seat(A, 7)
     assert table._player(7).dealing_off
 
@@ -463,3 +468,77 @@ def test_T13_away_player_not_in_the_room_is_skipped_for_the_button() -> None:
     plan = table.plan()
     assert plan.positions is not None and plan.positions.button == C
     assert B not in plan.seats and plan.absent == ()
+
+
+# ---------------------------------------------------------------- T11 (RR 12)
+
+
+def test_T11_RR12a_everyone_who_drew_for_the_button_is_active() -> None:
+    table = holdem_table("ABCD", button=A)
+    assert table.new_game
+    assert all(table._player(s).status is Status.ACTIVE for s in (A, B, C, D))
+    assert set(dealt(table)) == {A, B, C, D}
+
+
+def test_T11_RR12b_a_new_player_needs_no_blind_in_a_new_game_before_a_blind_passes() -> None:
+    """RR 12(b): until the button has gone round once, a new player sits in free at a
+    seat no blind has passed (the blinds will reach it in turn)."""
+    table = holdem_table("ABCD", button=A)
+    play(table)  # blinds B, C; next deal: button B, blinds C, D
+    assert table.new_game
+    table.sit(F, "F", 1000)
+    plan = table.plan()
+    assert F in plan.seats and F not in plan.waiting
+    k = plan.seats.index(F)
+    assert plan.posts[k] == 0 and plan.blinds[k] == 0 and plan.dead[k] == 0
+    play(table)
+    assert table._player(F).status is Status.ACTIVE
+
+
+def test_T11_RR12b_a_seat_a_blind_has_passed_is_an_established_seat() -> None:
+    """RR 12(b), proviso: where a blind has passed the seat, the new player posts or
+    waits for the big blind as in any game (T7)."""
+    table = holdem_table("ABC", button=A)
+    play(table)  # blinds B, C
+    play(table)  # button B, blinds C and A: the big blind passed seats 3-8
+    assert table.new_game
+    table.sit(F, "F", 1000)
+    assert F not in dealt(table) and F in table.plan().waiting
+
+
+def test_T11_the_game_is_established_once_the_button_has_gone_round() -> None:
+    table = holdem_table("ABCD", button=A)
+    for _ in range(4):
+        assert table.new_game
+        play(table)  # the button: A, B, C, D
+    assert table.new_game  # back at A: not round yet
+    play(table)
+    assert not table.new_game
+    table.sit(F, "F", 1000)
+    assert F not in dealt(table)  # T7 from now on
+
+
+def test_T11_RR12c_a_seat_change_is_free_before_a_blind_passes_the_new_seat() -> None:
+    """RR 12(c): in a new game a player may change seats without penalty where no blind
+    has passed the new seat (in an established game moving away from the big blind
+    means waiting, T12)."""
+    table = holdem_table("ABCDEF", button=A, seats=9)
+    play(table)  # blinds B, C
+    table.change_seat(D, 7)
+    assert 7 in dealt(table)
+    # The same move a round later, when the blinds have passed every seat, waits.
+    established = holdem_table("ABCDEF", button=A, seats=9)
+    play(established)
+    establish(established)
+    established.change_seat(D, 7)
+    assert 7 not in dealt(established)
+
+
+def test_T11_house_option_LVH_B18_established_after_the_first_deal() -> None:
+    """``new_game_round=False`` (LVH B18): once a hand has been dealt the game is
+    established and a new player posts or waits (T7)."""
+    table = holdem_table("ABCD", button=A, new_game_round=False)
+    play(table)
+    assert not table.new_game
+    table.sit(F, "F", 1000)
+    assert F not in dealt(table) and F in table.plan().waiting

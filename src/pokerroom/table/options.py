@@ -83,6 +83,10 @@ class TableOptions:
     tournament: bool = False
     button_draw: Literal["high_card", "first_jack"] = "high_card"  # D5
     new_player_must_post: bool = True  # T7 (LVH B17: False at lower limits)
+    # T11 (RR 12b, c): in a new game, until the button has gone round once, a new
+    # player sits in free and seat changes are free where no blind has passed the
+    # seat.  False: LVH B18, the game is established once the first hand is dealt.
+    new_game_round: bool = True
     rebuy_as_new_player: bool = False  # T10 (RR 11 default; LVH B19 says True)
     straddle: bool | None = None  # F11: None = on in big-bet games, off in limit (RR 15)
     multiple_straddles: bool = False  # F11: one per deal unless the house allows more

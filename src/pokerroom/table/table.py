@@ -44,6 +44,10 @@ class Table:
         self._last_winner: int | None = None
         self._wait_hands: dict[int, int] = {}
         self._rebought: set[int] = set()
+        # T11: how far the button has travelled since the first deal, and the seats
+        # a blind has reached (posted at or passed over) in that time.
+        self._button_travel = 0
+        self._blinds_reached: set[int] = set()
 
     # ------------------------------------------------------------- seating
 
@@ -174,7 +178,7 @@ class Table:
             raise ConfigError(f"seat {new} is not an empty seat")
         wait = 0
         prev = self.positions
-        if prev is not None and player.hands_played:
+        if prev is not None and player.hands_played and not self._free_in_new_game(new):
             dealt_off = prev.button == old
             before = self._distance_to_big_blind(old)
             self.players[old] = None
@@ -194,6 +198,30 @@ class Table:
                 f"seat {new}: moved away from the big blind; dealt in after {wait} hand(s) "
                 "or by posting a big blind (T12)"
             )
+
+    @property
+    def new_game(self) -> bool:
+        """T11: the game is new until the button has gone round once (with the house
+        option ``new_game_round``; otherwise until the first deal, LVH B18)."""
+        if self.hands_dealt == 0:
+            return True
+        return self.options.new_game_round and self._button_travel < self.seat_count
+
+    def _free_in_new_game(self, seat: int) -> bool:
+        """T11 (RR 12b, c): before the first deal; or, with the house option
+        ``new_game_round``, until the button has gone round once, at a seat no blind
+        has passed yet."""
+        return self.new_game and (self.hands_dealt == 0 or seat not in self._blinds_reached)
+
+    def _note_blinds_reached(self, previous: Positions | None, now: Positions) -> None:
+        """T11: the seats the blinds of this deal reached, and how far the button moved."""
+        if self._button_travel >= self.seat_count:
+            return
+        reached = self._blinds_reached
+        reached.update((now.small_blind_seat, now.big_blind))
+        if previous is not None:
+            reached.update(passed_over(previous.big_blind, now.big_blind, self.seat_count))
+            self._button_travel += (now.button - previous.button) % self.seat_count
 
     def _distance_to_big_blind(self, seat: int) -> int:
         """Active players from the next big blind up to ``seat`` (hands before paying)."""
@@ -334,7 +362,7 @@ class Table:
                 if p.owes_blind_next and seat != positions.big_blind:
                     posts[seat] = bb  # T9: played without posting last deal
             elif p.status is Status.NEW or p.dealing_off or seat in waiting_turns:
-                free = new_game or not options.new_player_must_post
+                free = self._free_in_new_game(seat) or not options.new_player_must_post
                 if p.dealing_off and not between:
                     dealt.add(seat)  # RR 14: re-enters behind the button without posting
                 elif between:
@@ -552,7 +580,8 @@ class Table:
                 if self._wait_hands[seat] <= 0:
                     del self._wait_hands[seat]
         self._update_kill(plan, won, hand)
-        if not plan.bomb_pot:
+        if not plan.bomb_pot and plan.positions is not None:
+            self._note_blinds_reached(self.positions, plan.positions)
             self.positions = plan.positions  # T1; a bomb pot leaves the button where it is
         self.hands_dealt += 1
         self.hand = None
