@@ -9,7 +9,7 @@ from pokerroom.rules import events as ev
 from pokerroom.rules.actions import Action, BetRaise, BringIn, CheckCall, Fold
 from pokerroom.rules.config import HandConfig, Structure
 from pokerroom.rules.dealing import Dealing
-from pokerroom.rules.legal import LegalActions, Phase
+from pokerroom.rules.legal import BETTING, LegalActions
 from pokerroom.rules.stud import bring_in_seat, first_to_act_by_board
 
 
@@ -91,7 +91,7 @@ class Betting(Dealing):
         self._capped = False
         self._pair_option = self._open_pair_showing()
         self.last_aggressor = None
-        self.phase = _BETTING
+        self.phase = BETTING
         first: int | None
         stud = self.variant.forced == "bring_in"
         if self.street == 0 and not stud:
@@ -384,7 +384,7 @@ class Betting(Dealing):
         if self._bring_in_due == i:
             least, most = self._raise_bounds(i)
             return LegalActions(
-                _BETTING, i, bring_in=min(self.config.bring_in, self.stacks[i]),
+                BETTING, i, bring_in=min(self.config.bring_in, self.stacks[i]),
                 min_raise_to=least, max_raise_to=most,
             )
         stack = self.stacks[i]
@@ -395,7 +395,7 @@ class Betting(Dealing):
         if self._may_raise(i):
             low, high = self._raise_bounds(i)
             if self._pair_option:
-                return LegalActions(_BETTING, i, True, call is None, call, low, high,
+                return LegalActions(BETTING, i, True, call is None, call, low, high,
                                     big_raise_to=self._big_raise_to(i, high))
         # LegalActions are values: equal ones are shared (interned), which saves
         # building one for every decision.
@@ -404,11 +404,10 @@ class Betting(Dealing):
         if legal is None:
             if len(_INTERNED) >= 10_000:
                 _INTERNED.clear()
-            legal = _INTERNED[key] = LegalActions(_BETTING, i, True, call is None, call, low, high)
+            legal = _INTERNED[key] = LegalActions(BETTING, i, True, call is None, call, low, high)
         return legal
 
 
-_BETTING = Phase.BETTING
 # Events are immutable values: the common ones are made once and shared.
 _SHARED_SEATS = 32
 _CHECKED = tuple(ev.Checked(None, i) for i in range(_SHARED_SEATS))

@@ -15,7 +15,7 @@ from pokerroom.cards import Deck, format_cards
 from pokerroom.errors import ConfigError, IllegalActionError
 from pokerroom.rules import events as ev
 from pokerroom.rules.actions import Action, DealBoard, DealHole, Discard
-from pokerroom.rules.legal import Phase
+from pokerroom.rules.legal import DEALING, Phase
 from pokerroom.rules.stud import short_stub_case
 from pokerroom.rules.variants import Street, Variant
 
@@ -54,7 +54,7 @@ class Dealing:
         """Deal what is due (or wait for the dealer), then open the betting."""
         if self._pending_deals:
             if self._deck is None:
-                self.phase = Phase.DEALING
+                self.phase = DEALING
                 self.actor = None
                 return
             self._deal_from_deck()
@@ -222,7 +222,7 @@ class Dealing:
         self.events.append(ev.BoardDealt(None, tuple(cards)))
 
     def _deal_action(self, action: DealHole | DealBoard) -> None:
-        if self.phase is not Phase.DEALING:
+        if self.phase is not DEALING:
             raise self._refuse("no_deal_due", action, "no cards are due now")
         cards = [c for c in action.cards if c is not None]
         for c in cards:
@@ -358,7 +358,7 @@ class Dealing:
         self.actor = None
         if self._pending_deals:
             if self._deck is None:
-                self.phase = Phase.DEALING
+                self.phase = DEALING
                 return
             self._deal_from_deck()
         self._open_betting()

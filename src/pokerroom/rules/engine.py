@@ -33,7 +33,7 @@ from pokerroom.rules.actions import (
 from pokerroom.rules.betting import Betting
 from pokerroom.rules.config import HandConfig
 from pokerroom.rules.dealing import deck_set
-from pokerroom.rules.legal import LegalActions, Phase
+from pokerroom.rules.legal import BETTING, COMPLETE, DEALING, DRAWING, SHOWDOWN, LegalActions, Phase
 from pokerroom.rules.run_twice import can_run_twice, run_twice
 from pokerroom.rules.showdown import Showdown
 from pokerroom.rules.variants import Variant
@@ -53,7 +53,6 @@ def _street_started(variant: Variant, index: int) -> ev.StreetStarted:
             variant, tuple(ev.StreetStarted(None, k, s.name) for k, s in enumerate(variant.streets))
         )
     return entry[1][index]
-_BETTING = Phase.BETTING
 _FOLD = Fold()
 _CHECK_CALL = CheckCall()
 
@@ -93,7 +92,7 @@ class Hand(Betting):
         # With the configuration and deck order this reproduces the hand.
         self.log: list[tuple[int | None, Action]] = []
         self.street = -1
-        self.phase = Phase.DEALING
+        self.phase = DEALING
         self.actor: int | None = None
         self.current_bet = 0
         self.full_raise = 0
@@ -124,7 +123,7 @@ class Hand(Betting):
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.COMPLETE
+        return self.phase is COMPLETE
 
     @property
     def pot(self) -> int:
@@ -146,7 +145,7 @@ class Hand(Betting):
         for name, value in state.items():
             setattr(self, name, value)
         # The showdown's rankings are a cache that points back at the hand.
-        self._showdown = Showdown(self) if self.phase is Phase.SHOWDOWN else None
+        self._showdown = Showdown(self) if self.phase is SHOWDOWN else None
 
     def in_hand(self) -> list[int]:
         return [i for i in range(self.n) if not self.folded[i]]
@@ -222,7 +221,7 @@ class Hand(Betting):
             # are dealt, then the betting.
             self._pending_draws = live
             self._draw_round_discards = {}
-            self.phase = Phase.DRAWING
+            self.phase = DRAWING
             self.actor = live[0]
             return
         self._after_street_action()
@@ -231,22 +230,22 @@ class Hand(Betting):
 
     def legal_actions(self) -> LegalActions:
         phase = self.phase
-        if phase is _BETTING:
+        if phase is BETTING:
             actor = self.actor
             assert actor is not None
             return self._betting_legal(actor)
-        if phase is Phase.COMPLETE:
+        if phase is COMPLETE:
             return LegalActions(phase, None)
-        if phase is Phase.DEALING:
+        if phase is DEALING:
             seat, count = self._pending_deals[0]
             if seat is None:
                 return LegalActions(phase, None, deal_board=count)
             return LegalActions(phase, None, deal_seat=seat, deal_count=count)
         i = self.actor
         assert i is not None
-        if phase is Phase.DRAWING:
+        if phase is DRAWING:
             return LegalActions(phase, i, max_discard=len(self.hole[i]))
-        if phase is Phase.SHOWDOWN:
+        if phase is SHOWDOWN:
             return LegalActions(phase, i, show=True, muck=not self._must_show(i))
         return self._betting_legal(i)
 
@@ -268,9 +267,9 @@ class Hand(Betting):
         phase = self.phase
         actor = seat if seat is not None else self.actor
         kind = type(action)
-        if phase is _BETTING and kind in _BETTING_KINDS:
+        if phase is BETTING and kind in _BETTING_KINDS:
             self._betting_action(action)
-        elif phase is Phase.COMPLETE:
+        elif phase is COMPLETE:
             raise IllegalActionError("hand_over", "the hand is over; no more actions")
         elif kind is Kill:
             if seat is not None:
@@ -282,11 +281,11 @@ class Hand(Betting):
         elif isinstance(action, _DEALER_ACTIONS):
             self._deal_action(action)
             actor = None
-        elif phase is _BETTING:
+        elif phase is BETTING:
             self._betting_action(action)  # refuses it
-        elif phase is Phase.DRAWING:
+        elif phase is DRAWING:
             self._draw_action(action)
-        elif phase is Phase.SHOWDOWN:
+        elif phase is SHOWDOWN:
             self._showdown_action(action, seat)
         else:
             raise self._refuse("dealer_to_act", action)
@@ -313,7 +312,7 @@ class Hand(Betting):
         self.events.append(ev.Folded(None, s))
         self._pending_deals = [(x, k) for x, k in self._pending_deals if x != s]
         one_left = self.folded.count(False) == 1
-        if phase is _BETTING:
+        if phase is BETTING:
             if self._bring_in_due == s:
                 self._bring_in_due = None
                 self.current_bet = max(self.current_bet, self.config.bring_in)
@@ -330,14 +329,14 @@ class Hand(Betting):
         elif one_left:
             self.actor = None
             self._award_uncontested(self.folded.index(False))
-        elif phase is Phase.DRAWING:
+        elif phase is DRAWING:
             self._pending_draws = [x for x in self._pending_draws if x != s]
             if s == actor:
                 self._next_drawer()
-        elif phase is Phase.DEALING:
+        elif phase is DEALING:
             if not self._pending_deals:
                 self._after_deals()
-        elif phase is Phase.SHOWDOWN:
+        elif phase is SHOWDOWN:
             if s in self._showdown_queue:
                 self._showdown_queue.remove(s)
             self._next_shower()
@@ -346,7 +345,7 @@ class Hand(Betting):
         """TDA 17: at the showdown anyone still in may table (or muck) without waiting,
         and a tabled hand whose cards are not known yet may name them."""
         return (
-            self.phase is Phase.SHOWDOWN
+            self.phase is SHOWDOWN
             and isinstance(action, Show | Muck)
             and 0 <= seat < self.n
             and not self.folded[seat]
@@ -419,7 +418,7 @@ class Hand(Betting):
         """S4: hands are tabled in order (last aggressor first), each player showing
         or mucking when ``auto_showdown`` is off.  S3 / TDA 16: when a player in the
         pot is all-in, every hand is tabled at once as the betting ends."""
-        self.phase = Phase.SHOWDOWN
+        self.phase = SHOWDOWN
         self.actor = None
         self._showdown = Showdown(self)
         queue = self._showdown.order()
@@ -538,7 +537,7 @@ class Hand(Betting):
         self._showdown = None
         self.contributed = [0] * self.n
         self._active = self._count_active()
-        self.phase = Phase.COMPLETE
+        self.phase = COMPLETE
         self.actor = None
         self.events.append(ev.HandEnded(None, tuple(self.stacks)))
 

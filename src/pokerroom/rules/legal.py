@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Final
 
 from pokerroom.rules.fastinit import fast_init
 
@@ -14,6 +15,16 @@ class Phase(Enum):
     DRAWING = "drawing"
     SHOWDOWN = "showdown"
     COMPLETE = "complete"
+
+
+# The members as plain module constants for the engine, which reads the phase on
+# every action: in CPython 3.11 ``Phase.BETTING`` goes through the Enum
+# metaclass's ``__getattr__``, about ten times slower than reading a global.
+DEALING: Final = Phase.DEALING
+BETTING: Final = Phase.BETTING
+DRAWING: Final = Phase.DRAWING
+SHOWDOWN: Final = Phase.SHOWDOWN
+COMPLETE: Final = Phase.COMPLETE
 
 
 @fast_init
