@@ -25,13 +25,8 @@ from pokerroom.rules import (
     button_blinds,
     variant,
 )
-from pokerroom.table.chips import (
-    Declaration,
-    FloorDecision,
-    Ruling,
-    apply_ruling,
-    interpret_chips,
-)
+from pokerroom.table.chips import interpret_chips
+from pokerroom.table.rulings import Declaration, FloorDecision, Ruling, apply_ruling
 
 DEEP = 1_000_000
 A, B, C, D, E = range(5)

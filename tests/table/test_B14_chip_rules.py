@@ -25,14 +25,8 @@ from pokerroom.rules import (
     variant,
 )
 from pokerroom.rules import events as ev
-from pokerroom.table.chips import (
-    Declaration,
-    Declared,
-    FloorDecision,
-    Ruling,
-    apply_ruling,
-    interpret_chips,
-)
+from pokerroom.table.chips import interpret_chips
+from pokerroom.table.rulings import Declaration, Declared, FloorDecision, Ruling, apply_ruling
 from tests.state import attributes
 
 DEEP = 1_000_000
