@@ -24,7 +24,8 @@ from fastapi.testclient import TestClient
 from pokerroom.errors import PokerError
 from pokerroom.server.clock import FakeClock
 from pokerroom.server.protocol import CreateTournament
-from pokerroom.server.tournaments import TournamentDirector, TournamentRoom
+from pokerroom.server.tournament_director import TournamentDirector
+from pokerroom.server.tournament_room import TournamentRoom
 from pokerroom.tournament.simulate import check_places
 
 # ---------------------------------------------------------------- helpers

@@ -33,7 +33,9 @@ from pokerroom.server.protocol import (
 from pokerroom.server.room import Room
 from pokerroom.server.sockets import accept, identify, pump
 from pokerroom.server.store import Store
+from pokerroom.server.tournament_room import TournamentRoom
 from pokerroom.server.tournament_routes import add_tournament_routes
+from pokerroom.server.tournament_store import TournamentStore
 
 
 def create_app(
@@ -46,6 +48,7 @@ def create_app(
 ) -> FastAPI:
     store = Store(database_url)
     room_holder: dict[str, Room] = {}
+    tournament_holder: dict[str, TournamentRoom] = {}
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -55,10 +58,15 @@ def create_app(
         room_holder["room"] = room
         app.state.room = room
         app.state.restored = room.restore()
+        tournaments = TournamentRoom(room.clock, bot_delay=bot_delay,
+                                     pause_between_hands=pause_between_hands,
+                                     store=TournamentStore(store.engine))
+        tournament_holder["room"] = app.state.tournaments = tournaments
+        app.state.restored += tournaments.restore()
         try:
             yield
         finally:
-            await close_tournaments()
+            await tournaments.close()
             await room.close()
             store.close()
 
@@ -68,7 +76,7 @@ def create_app(
     def room() -> Room:
         return room_holder["room"]
 
-    close_tournaments = add_tournament_routes(app, room)
+    add_tournament_routes(app, lambda: tournament_holder["room"])
 
     def actor_or_404(table_id: str) -> TableActor:
         try:

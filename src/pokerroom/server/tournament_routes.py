@@ -4,7 +4,8 @@
 Pages: ``/tournaments/{id}`` (clock, players, tables, the player's own table) and
 ``/tournaments/{id}/results``.
 
-API (money in cents; tournaments live in memory -- a server restart loses them):
+API (money in cents; tournaments are kept in the room's database and survive a
+restart, see :mod:`pokerroom.server.tournament_store`):
 
 - ``GET /api/tournaments``: every tournament, newest first;
 - ``POST /api/tournaments``: create one (:class:`CreateTournament`); the answer's
@@ -49,24 +50,14 @@ from pokerroom.server.protocol import (
     TournamentClientMessage,
     Watch,
 )
-from pokerroom.server.room import Room
 from pokerroom.server.sockets import accept, identify, pump
-from pokerroom.server.tournaments import TournamentDirector, TournamentRoom, Viewer
+from pokerroom.server.tournament_director import TournamentDirector
+from pokerroom.server.tournament_room import TournamentRoom
+from pokerroom.server.tournament_setup import Viewer
 
 
-def add_tournament_routes(app: FastAPI, room: Callable[[], Room]
-                          ) -> Callable[[], Awaitable[None]]:
-    """Add the tournament routes; returns the coroutine function that stops every
-    tournament (call it when the app shuts down)."""
-    holder: dict[str, TournamentRoom] = {}
-
-    def tournaments() -> TournamentRoom:
-        if "room" not in holder:
-            r = room()
-            holder["room"] = TournamentRoom(r.clock, bot_delay=r.bot_delay,
-                                            pause_between_hands=r.pause)
-            app.state.tournaments = holder["room"]  # for tests' diagnoses
-        return holder["room"]
+def add_tournament_routes(app: FastAPI, tournaments: Callable[[], TournamentRoom]) -> None:
+    """Add the tournament routes (``tournaments`` is the server's, made at start-up)."""
 
     def director_or_404(tournament_id: str) -> TournamentDirector:
         try:
@@ -74,16 +65,12 @@ def add_tournament_routes(app: FastAPI, room: Callable[[], Room]
         except KeyError:
             raise HTTPException(404, f"no tournament {tournament_id!r}") from None
 
-    async def close() -> None:
-        if "room" in holder:
-            await holder.pop("room").close()
-
     add_page(app, "/tournaments/{tournament_id}", "tournament.html", director_or_404)
     add_page(app, "/tournaments/{tournament_id}/results", "tournament.html", director_or_404)
 
     @app.get("/api/tournaments")
     async def list_tournaments() -> list[dict[str, Any]]:
-        """Every tournament of this server run (in memory), newest first."""
+        """Every tournament of the room, newest first."""
         out = []
         for d in sorted(tournaments().directors.values(), key=lambda d: -d.created_at):
             def row(d: TournamentDirector = d) -> dict[str, Any]:
@@ -101,10 +88,7 @@ def add_tournament_routes(app: FastAPI, room: Callable[[], Room]
 
     @app.post("/api/tournaments")
     async def create_tournament(request: CreateTournament) -> dict[str, Any]:
-        """Create a tournament from a built-in structure; keep the ``director`` key.
-
-        Tournaments live in this server's memory: a restart loses them (cash tables
-        are stored in the database as before)."""
+        """Create a tournament from a built-in structure; keep the ``director`` key."""
         d = tournaments().create(request)
         return {"id": d.id, "url": f"/tournaments/{d.id}", "director": d.director_key}
 
@@ -254,8 +238,6 @@ def add_tournament_routes(app: FastAPI, room: Callable[[], Room]
         await pump(websocket, viewer, TOURNAMENT_CLIENT_MESSAGES,
                    lambda m: _apply(d, viewer, m),
                    lambda: d.submit(lambda: d.unsubscribe(viewer)))
-
-    return close
 
 
 async def _apply(d: TournamentDirector, viewer: Viewer, message: TournamentClientMessage

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from pokerroom.server.actor import ActorSettings, SeatMeta
 from pokerroom.server.clock import Clock
+from pokerroom.server.tournament_setup import Viewer, schedule_rows
 from pokerroom.server.views import table_state
 from pokerroom.tournament import clock_view
 from pokerroom.tournament.places import Finish
@@ -19,7 +20,7 @@ from pokerroom.tournament.tables import TournamentTable
 
 if TYPE_CHECKING:
     from pokerroom.server.actor import TableActor
-    from pokerroom.server.tournaments import TournamentDirector, Viewer
+    from pokerroom.server.tournament_director import TournamentDirector
 
 
 @dataclass(slots=True)
@@ -136,8 +137,6 @@ class Publication:
         }
 
     def _levels(self) -> list[dict[str, Any]]:
-        from pokerroom.server.tournaments import schedule_rows
-
         return schedule_rows(self.d.structure)
 
     # ------------------------------------------------------------ personal
@@ -253,3 +252,71 @@ def _describe(table: TournamentTable) -> str:
     from pokerroom.tournament.display import describe
 
     return describe(table.stakes)
+
+
+def diagnosis(d: TournamentDirector) -> str:
+    """Why nothing moves, for people reading a failure: the clock, hand-for-hand,
+    the floor, every table (who is to act, timers, the refusal it waits on),
+    rebuy decisions, and the director's task."""
+    t, now = d.t, d.clock.now()
+
+    def due(at: float | None) -> str:
+        return "-" if at is None else f"{at - now:+.1f}s"
+
+    c, h = t.clock, t.h4h
+    lines = [
+        f"status={d.status} version={d.version} hands={d.hands} "
+        f"retry={d.retry} players_left={t.players_left} entries={len(t.entries)} "
+        f"paid={t.places_paid} finished={t.finished}",
+        f"clock: level={t.level} on_break={c.on_break} running={c.running} "
+        f"time_left={c.time_left} elapsed={c.elapsed:.1f} "
+        f"clock.hand_for_hand={c.hand_for_hand} registration_open={t.registration_open}",
+        f"hand-for-hand: active={h.active} round={h.round} tables={sorted(h.tables)} "
+        f"done={sorted(h.done)} held={len(h.held)}",
+        f"floor: breaking={t.floor.breaking} final_pending={t.floor.final_pending} "
+        f"final_formed={t.floor.final_formed} sizes={t.floor.sizes()} arrivals="
+        + repr({n: {s: a.name for s, a in seats.items()}
+                for n, seats in t.floor.arrivals.items() if seats}),
+        "groups deciding: " + repr([sorted(g.deciding) for g in t._groups if g.deciding])
+        + f" h4h group: {t._h4h_group}",
+    ]
+    for n, table in sorted(t.floor.tables.items()):
+        run = d.runs.get(n)
+        hand = table.hand
+        head = f"table {n}: "
+        if run is None:
+            head += "no run"
+        else:
+            head += (f"waiting={run.waiting} ready_at={due(run.ready_at)} "
+                     f"deadline={due(run.deadline)} bot_due={due(run.bot_due)} "
+                     f"hand_number={run.hand_number}")
+        if hand is None:
+            head += " | between hands"
+        else:
+            actor = hand.actor
+            who = hand.config.names[actor] if actor is not None else None
+            head += f" | hand: phase={hand.phase.name} over={hand.is_over} actor={who}"
+        lines.append(head)
+        for s, p in table.seated().items():
+            entry = t.by_label.get(p.name)
+            reg = d._registrant_of(p.name)
+            kind = "?" if reg is None else ("bot" if reg.bot is not None else "person")
+            extra = ""
+            if entry is not None:
+                extra += (f" deciding_rebuy={entry.deciding_rebuy}" if entry.deciding_rebuy
+                          else "") + (" absent" if entry.absent else "")
+            if reg is not None and reg.bot is None:
+                extra += (f" connections={reg.connections} away={reg.away} "
+                          f"rebuy_deadline={due(reg.rebuy_deadline)}")
+            lines.append(f"  seat {s + 1}: {p.name} ({kind}) stack={p.stack} "
+                         f"status={p.status.value}{extra}")
+    task = d._task
+    if task is None:
+        lines.append("task: none")
+    elif task.done():
+        error = None if task.cancelled() else task.exception()
+        lines.append(f"task: done, cancelled={task.cancelled()} exception={error!r}")
+    else:
+        lines.append(f"task: running, inbox={d.inbox.qsize()}")
+    lines.append("floor log: " + " / ".join(list(d.floor_log)[-12:]))
+    return "\n".join(lines)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from alembic import context
 
+from pokerroom.server import tournament_store  # noqa: F401 - its tables join Base
 from pokerroom.server.store import Base
 
 config = context.config

@@ -1,0 +1,93 @@
+"""Every tournament of the server: created from requests, saved in the room's
+database as they run, and brought back from it when the server starts again."""
+
+from __future__ import annotations
+
+import random
+import secrets
+import sys
+from typing import Any
+
+from pokerroom.server.clock import Clock
+from pokerroom.server.protocol import CreateTournament
+from pokerroom.server.tournament_director import TournamentDirector
+from pokerroom.server.tournament_setup import DirectorSettings, build_structure
+from pokerroom.server.tournament_store import StoredTournament, TournamentStore
+from pokerroom.tournament import structure_files
+
+
+class TournamentRoom:
+    """The tournaments of the server (kept in ``store``; only in memory without one)."""
+
+    def __init__(self, clock: Clock, *, bot_delay: float, pause_between_hands: float,
+                 seed: int | None = None, store: TournamentStore | None = None) -> None:
+        self.clock = clock
+        self.bot_delay = bot_delay
+        self.pause = pause_between_hands
+        self.rng = random.Random(seed if seed is not None else secrets.randbits(64))
+        self.store = store
+        self.directors: dict[str, TournamentDirector] = {}
+
+    def _settings(self, action_seconds: float) -> DirectorSettings:
+        return DirectorSettings(action_seconds=action_seconds, bot_delay=self.bot_delay,
+                                pause_between_hands=self.pause,
+                                rebuy_seconds=max(10.0, action_seconds))
+
+    def create(self, request: CreateTournament) -> TournamentDirector:
+        structure = build_structure(request)
+        tid = secrets.token_hex(5)
+        seed = request.seed if request.seed is not None else self.rng.random()
+        director = TournamentDirector(tid, request.name, structure, clock=self.clock,
+                                      settings=self._settings(request.action_seconds),
+                                      rng=random.Random(seed), store=self.store)
+        director.floor_log.append(f"{request.name} is open for registration")
+        if self.store is not None:
+            definition: dict[str, Any] = {
+                "request": request.model_dump(mode="json"),
+                "structure": structure_files.to_dict(structure), "seed": seed}
+            self.store.create(tid, name=request.name, created_at=director.created_at,
+                              director_key=director.director_key, definition=definition,
+                              state=director.state_json(director.created_at))
+        self.directors[tid] = director
+        director.start_task()
+        return director
+
+    def restore(self) -> list[str]:
+        """Bring back every stored tournament (registering, running or finished).  One
+        that cannot be read is left in the database untouched and named in the notes
+        (and on standard error)."""
+        notes: list[str] = []
+        if self.store is None:
+            return notes
+        for stored in self.store.load():
+            try:
+                director = self._director_of(stored)
+                notes.append(director.restore(stored))
+            except Exception as exc:  # one bad row must not keep the room closed
+                note = f"tournament {stored.id}: could not be restored: {exc!r}"
+                sys.stderr.write(f"pokerroom: {note}\n")
+                notes.append(note)
+                continue
+            self.directors[stored.id] = director
+            director.start_task()
+        return notes
+
+    def _director_of(self, stored: StoredTournament) -> TournamentDirector:
+        """The director as created (its definition); its state comes next."""
+        definition = stored.definition
+        request = CreateTournament.model_validate(definition["request"])
+        structure = structure_files.from_dict(definition["structure"])
+        return TournamentDirector(stored.id, stored.name, structure, clock=self.clock,
+                                  settings=self._settings(request.action_seconds),
+                                  rng=random.Random(definition["seed"]), store=self.store,
+                                  director_key=stored.director_key)
+
+    def get(self, tournament_id: str) -> TournamentDirector:
+        try:
+            return self.directors[tournament_id]
+        except KeyError:
+            raise KeyError(f"no tournament {tournament_id!r}") from None
+
+    async def close(self) -> None:
+        for director in self.directors.values():
+            await director.stop()

@@ -1,0 +1,192 @@
+"""Tournaments in the database: what is written, and how it is read back.
+
+A tournament is one row of ``tournaments``:
+
+- ``definition`` (JSON, written once): the request it was created from, its
+  structure (:func:`pokerroom.tournament.structure_files.to_dict`) and the seed of
+  its random source; ``director_key`` beside it;
+- ``state`` (JSON, rewritten at every save): everything the room keeps about the
+  event -- status and times, the people registered (names, tokens, bots'
+  policies, timeouts, who is away, rebuy decisions pending and the seconds left
+  for them), each table's log and hand number, the floor log, the hand count;
+- ``engine`` (bytes, rewritten at every save once the event has started): the
+  library's :class:`~pokerroom.tournament.Tournament` -- clock, tables, seats,
+  stacks, hands in progress (with their deck order), hand-for-hand, entries,
+  places and prizes -- pickled.
+
+Why a pickle for the library's object and JSON for the rest: the tournament's
+floor is a graph of the library's own objects (tables with their hands, the
+clock, hand-for-hand rounds with held hand events, groups of busts awaiting
+rebuy decisions, the random source) with no public form of its own; writing one
+would copy the library's internals into the server, and get out of step with
+them.  Engine hands pickle by design (``Hand.__reduce__``).  Everything else is
+the room's own and plain JSON, so a registering tournament -- which has no
+engine state yet -- comes back from JSON alone, whatever changed in the code.
+``STATE_FORMAT`` is checked when reading.
+
+Between two saves, each action taken in a hand is one row of
+``tournament_actions``; a save deletes them in its own transaction.  Restoring
+is the last save plus those actions, replayed in order.
+"""
+
+from __future__ import annotations
+
+import pickle
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Float,
+    ForeignKey,
+    Integer,
+    LargeBinary,
+    String,
+    delete,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Mapped, Session, mapped_column
+
+from pokerroom.server.store import Base
+from pokerroom.server.tournament_setup import Registrant, TableRun
+from pokerroom.tournament import Tournament
+
+STATE_FORMAT = 1
+
+
+class TournamentRow(Base):
+    __tablename__ = "tournaments"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    created_at: Mapped[float] = mapped_column(Float)
+    director_key: Mapped[str] = mapped_column(String(64))
+    definition: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(12))
+    state: Mapped[dict[str, Any]] = mapped_column(JSON)
+    engine: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
+    saved_at: Mapped[float] = mapped_column(Float)
+
+
+class TournamentActionRow(Base):
+    __tablename__ = "tournament_actions"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    table_number: Mapped[int] = mapped_column(Integer)
+    hand_number: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)  # engine seat
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+@dataclass(slots=True)
+class StoredTournament:
+    id: str
+    name: str
+    created_at: float
+    director_key: str
+    definition: dict[str, Any]
+    state: dict[str, Any]
+    engine: bytes | None
+    actions: list[TournamentActionRow] = field(default_factory=list)
+
+
+class TournamentStore:
+    """The database access of the room's tournaments (the engine of the room's
+    :class:`~pokerroom.server.store.Store`)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def create(self, tournament_id: str, *, name: str, created_at: float, director_key: str,
+               definition: dict[str, Any], state: dict[str, Any]) -> None:
+        with Session(self.engine) as s, s.begin():
+            s.add(TournamentRow(id=tournament_id, name=name, created_at=created_at,
+                                director_key=director_key, definition=definition,
+                                status=state["status"], state=state, engine=None,
+                                saved_at=created_at))
+
+    def save(self, tournament_id: str, *, state: dict[str, Any], engine: bytes | None,
+             saved_at: float) -> None:
+        """The tournament as it is now; the actions recorded before it are in it."""
+        with Session(self.engine) as s, s.begin():
+            s.execute(update(TournamentRow).where(TournamentRow.id == tournament_id).values(
+                status=state["status"], state=state, engine=engine, saved_at=saved_at))
+            s.execute(delete(TournamentActionRow).where(
+                TournamentActionRow.tournament_id == tournament_id))
+
+    def add_action(self, tournament_id: str, *, seq: int, table: int, hand: int, seat: int,
+                   action: dict[str, Any]) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(insert(TournamentActionRow), [{
+                "tournament_id": tournament_id, "seq": seq, "table_number": table,
+                "hand_number": hand, "seat": seat, "action": action}])
+
+    def load(self) -> list[StoredTournament]:
+        """Every tournament, oldest first, with the actions recorded since its last save."""
+        out: list[StoredTournament] = []
+        with Session(self.engine) as s:
+            for row in s.scalars(select(TournamentRow).order_by(TournamentRow.created_at)):
+                stored = StoredTournament(row.id, row.name, row.created_at, row.director_key,
+                                          dict(row.definition), dict(row.state), row.engine)
+                stored.actions = list(s.scalars(select(TournamentActionRow).where(
+                    TournamentActionRow.tournament_id == row.id)
+                    .order_by(TournamentActionRow.seq)).all())
+                out.append(stored)
+            s.expunge_all()
+        return out
+
+
+# ------------------------------------------------------------------ the codecs
+
+
+def engine_dumps(t: Tournament) -> bytes:
+    return pickle.dumps(t, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def engine_loads(data: bytes) -> Tournament:
+    t = pickle.loads(data)  # the room's own database, written by engine_dumps
+    if not isinstance(t, Tournament):
+        raise TypeError(f"the stored engine state is a {type(t).__name__}, not a Tournament")
+    return t
+
+
+def _left(at: float | None, now: float) -> float | None:
+    return None if at is None else max(0.0, at - now)
+
+
+def registrant_to_json(reg: Registrant, now: float) -> dict[str, Any]:
+    """A registrant without their connections (a restart has none) and with the
+    seconds left for a rebuy decision rather than a time of day."""
+    return {"name": reg.name, "token": reg.token, "policy": reg.policy,
+            "timeouts": reg.timeouts, "away": reg.away, "wants_add_on": reg.wants_add_on,
+            "rebuy_left": _left(reg.rebuy_deadline, now)}
+
+
+def registrant_from_json(data: dict[str, Any], now: float) -> Registrant:
+    left = data["rebuy_left"]
+    return Registrant(str(data["name"]), data["token"], policy=data["policy"],
+                      disconnected_at=now, timeouts=int(data["timeouts"]), away=data["away"],
+                      rebuy_deadline=None if left is None else now + float(left),
+                      wants_add_on=bool(data["wants_add_on"]))
+
+
+def run_to_json(run: TableRun, now: float) -> dict[str, Any]:
+    """A table's log and hand; its timers start again after a restart (a person to
+    act gets a full action clock)."""
+    return {"number": run.number, "log": list(run.log), "hand_number": run.hand_number,
+            "ready_in": _left(run.ready_at, now), "events_seen": run.events_seen,
+            "cut": run.cut, "waiting": run.waiting,
+            "start_stacks": [[name, chips] for name, chips in run.start_stacks.items()]}
+
+
+def run_from_json(data: dict[str, Any], now: float) -> TableRun:
+    run = TableRun(int(data["number"]), hand_number=int(data["hand_number"]),
+                   ready_at=now + float(data["ready_in"] or 0.0),
+                   events_seen=int(data["events_seen"]), cut=data["cut"],
+                   waiting=data["waiting"],
+                   start_stacks={str(name): int(chips) for name, chips in data["start_stacks"]})
+    run.log.extend(data["log"])
+    return run
