@@ -301,7 +301,7 @@ class Betting(Dealing):
             else:
                 paid = self._pay(i, owed)
                 bets[i] += paid
-                self.events.append(ev.Called(None, i, paid, self.stacks[i] == 0))
+                self.events.append(_called(i, paid, self.stacks[i] == 0))
             self.acted[i] = True
             self.faced[i] = current
             # (A check or call leaves at least two players in: no need to count.)
@@ -367,7 +367,7 @@ class Betting(Dealing):
         self._bring_in_due = None
         self.acted[i] = True
         self.faced[i] = to
-        self.events.append(ev.BetOrRaised(None, i, to, paid, all_in, full))
+        self.events.append(_bet_or_raised(i, to, paid, all_in, full))
         self._advance_from(i)
 
     def _advance_from(self, i: int) -> None:
@@ -413,3 +413,27 @@ _SHARED_SEATS = 32
 _CHECKED = tuple(ev.Checked(None, i) for i in range(_SHARED_SEATS))
 _FOLDED = tuple(ev.Folded(None, i) for i in range(_SHARED_SEATS))
 _INTERNED: dict[tuple[int, int | None, int | None, int | None], LegalActions] = {}
+_CALLS: dict[tuple[int, int, bool], ev.Called] = {}
+_BETS: dict[tuple[int, int, int, bool, bool], ev.BetOrRaised] = {}
+
+
+def _called(i: int, paid: int, all_in: bool) -> ev.Called:
+    """``Called(None, i, paid, all_in)``, shared like the other common events."""
+    key = (i, paid, all_in)
+    event = _CALLS.get(key)
+    if event is None:
+        if len(_CALLS) >= 10_000:
+            _CALLS.clear()
+        event = _CALLS[key] = ev.Called(None, i, paid, all_in)
+    return event
+
+
+def _bet_or_raised(i: int, to: int, paid: int, all_in: bool, full: bool) -> ev.BetOrRaised:
+    """``BetOrRaised(None, i, to, paid, all_in, full)``, shared."""
+    key = (i, to, paid, all_in, full)
+    event = _BETS.get(key)
+    if event is None:
+        if len(_BETS) >= 10_000:
+            _BETS.clear()
+        event = _BETS[key] = ev.BetOrRaised(None, i, to, paid, all_in, full)
+    return event
