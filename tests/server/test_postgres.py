@@ -1,6 +1,7 @@
 """The room on a real PostgreSQL server (Debian's, started for the test): migrations,
 tables, hands with bots and a WebSocket player, a restart in the middle of a hand, and
-``pokerroom serve --database postgresql+psycopg://...`` killed with SIGKILL.  No chip is
+``pokerroom serve --database postgresql+psycopg://...`` killed with SIGKILL, with cash
+tables and with tournaments.  No chip is
 created or lost and every finished hand can be downloaded.
 
 PostgreSQL must be there (`make postgres`, a dependency of `make test`, installs it):
@@ -28,6 +29,7 @@ from pokerroom.server.app import create_app
 from tests.server.conftest import add_bot, join, new_table
 from tests.server.pg import PostgresServer, postgres_server
 from tests.server.test_restart import _call, _free_port
+from tests.server.test_tournament_restart import kill_tournaments_and_restart
 
 
 @pytest.fixture(scope="module")
@@ -224,3 +226,9 @@ def test_pokerroom_serve_on_postgresql_killed_with_sigkill_loses_nothing(
         process.wait()
         engine.dispose()
 
+
+
+def test_tournaments_on_postgresql_survive_sigkill(pg: PostgresServer, tmp_path: Path) -> None:
+    """The tournament restart test of ``test_tournament_restart.py`` on PostgreSQL."""
+    kill_tournaments_and_restart(_free_port(), pg.create_database("room_tournaments"),
+                                 tmp_path / "server.log", start=_serve, kills=2, seed=7)

@@ -141,6 +141,8 @@ class TournamentPlay(TaskOwner):
 
     def _step(self) -> bool:
         if self.status != "running":
+            if self.save_due:
+                self._save()
             return False
         t = self.t
         now = self.clock.now()

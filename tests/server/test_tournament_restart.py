@@ -1,0 +1,156 @@
+"""Kill -9 the real server while tournaments run and start it again: every tournament
+comes back -- a running one continues to its winner with every place given once and
+the prizes adding up to the prize pool, its chips balanced at every look; a
+registering one keeps its players, and a person reconnects with their token.
+
+:func:`kill_tournaments_and_restart` runs on SQLite here and on PostgreSQL in
+``test_postgres.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from websockets.sync.client import connect
+
+from pokerroom.tournament.places import Finish
+from pokerroom.tournament.simulate import check_places
+from tests.server.test_restart import _call, _free_port, _start
+
+Server = Callable[[int, str, Path], subprocess.Popen[bytes]]
+
+
+def _chips_balance(port: int, tid: str) -> dict[str, Any]:
+    """Chips at the tables == entries x starting stack + rebuys + add-ons (+ chip races
+    - disqualified); returns the count."""
+    c: dict[str, Any] = _call(port, f"/api/tournaments/{tid}/chips")
+    if c["started"]:
+        put_in = (c["entries"] * c["starting_stack"] + c["rebuys"] * c["rebuy_chips"]
+                  + c["add_ons"] * c["add_on_chips"] + c["chip_race_change"] - c["removed"])
+        assert c["at_tables"] == c["expected"] == c["stacks"] == put_in, c
+    return c
+
+
+def _finishes(port: int, tid: str) -> set[int]:
+    """The entries out of the event (their places and prizes are provisional while
+    people may still register, rebuy or take the add-on)."""
+    results = _call(port, f"/api/tournaments/{tid}/results")["results"]
+    return {r["entry"] for r in results}
+
+
+def _you(port: int, tid: str, token: str, send: dict[str, Any] | None = None,
+         until: Callable[[dict[str, Any]], bool] = lambda you: True) -> dict[str, Any]:
+    """A person connects with their token (and sends ``send``): what the room says they
+    are (once ``until`` holds)."""
+    with connect(f"ws://127.0.0.1:{port}/ws/tournaments/{tid}?token={token}",
+                 open_timeout=10) as ws:
+        if send is not None:
+            ws.send(json.dumps(send))
+        while True:
+            message = json.loads(ws.recv(timeout=10))
+            assert message["type"] != "error", message
+            if message["type"] == "state" and until(message["state"]["you"]):
+                you: dict[str, Any] = message["state"]["you"]
+                return you
+
+
+def _stuck(port: int, tid: str) -> str:
+    """What a tournament that does not finish looks like: its clock, tables, log."""
+    s = _call(port, f"/api/tournaments/{tid}")
+    return "\n".join([json.dumps(s["clock"]), json.dumps(s["tables"]),
+                      json.dumps([p for p in s["players"] if p["alive"]]), *s["floor_log"][-15:]])
+
+
+def _check_end(port: int, tid: str) -> None:
+    """Every place given once (a shared place to as many as share it), every entry
+    placed once, the prizes adding up to the prize pool, the chips balanced."""
+    results = _call(port, f"/api/tournaments/{tid}/results")
+    assert results["finished"], results
+    check_places([Finish(r["entry"], r["place"], r["place_to"], r["prize"], r["disqualified"])
+                  for r in results["results"]], results["entries"], results["prize_pool"])
+    _chips_balance(port, tid)
+
+
+def kill_tournaments_and_restart(port: int, database: str, log: Path, *, start: Server,
+                                 kills: int, seed: int) -> None:
+    rng = random.Random(seed)
+    process = start(port, database, log)
+    try:
+        running = _call(port, "/api/tournaments", {
+            "name": "Rebuy turbo", "structure": "turbo", "seats": 6, "level_seconds": 4,
+            "rebuys": True, "rebuy_levels": 2, "add_on": True, "action_seconds": 2})
+        tid, key = running["id"], running["director"]
+        alice = _call(port, f"/api/tournaments/{tid}/register", {"name": "Alice"})["token"]
+        _call(port, f"/api/tournaments/{tid}/bots",
+              {"director": key, "count": 15, "policy": "random"})
+        _call(port, f"/api/tournaments/{tid}/start", {"director": key})
+        assert _you(port, tid, alice, {"type": "sit_out"},
+                    lambda you: you["away"] is not None)["away"] == "sat_out"
+
+        waiting = _call(port, "/api/tournaments", {"name": "Tomorrow", "structure": "sit_and_go",
+                                                   "seats": 4, "level_seconds": 2})
+        wid, wkey = waiting["id"], waiting["director"]
+        bob = _call(port, f"/api/tournaments/{wid}/register", {"name": "Bob"})["token"]
+        carol = _call(port, f"/api/tournaments/{wid}/register", {"name": "Carol"})["token"]
+        _call(port, f"/api/tournaments/{wid}/bots",
+              {"director": wkey, "count": 4, "policy": "random"})
+
+        finished: set[int] = set()
+        for _ in range(kills):
+            time.sleep(rng.uniform(0.2, 0.6))
+            _chips_balance(port, tid)
+            finished |= _finishes(port, tid)
+            os.kill(process.pid, signal.SIGKILL)
+            process.wait()
+            process = start(port, database, log)
+            listed = {t["id"]: t for t in _call(port, "/api/tournaments")}
+            assert set(listed) == {tid, wid}, listed
+            assert listed[wid]["status"] == "registering" and listed[wid]["entries"] == 6
+            _chips_balance(port, tid)
+            after = _finishes(port, tid)
+            assert finished <= after, finished - after  # a bust is never undone
+            you = _you(port, tid, alice)
+            assert you["name"] == "Alice" and (you["away"] == "sat_out"
+                                               or you["status"] != "playing"), you
+        assert listed[tid]["status"] == "running" and len(finished) >= 2, (listed, finished)
+
+        # The registering tournament: its people come back with their tokens.
+        assert _you(port, wid, bob)["status"] == "registered"
+        _call(port, f"/api/tournaments/{wid}/unregister", {"token": carol})
+        _call(port, f"/api/tournaments/{wid}/start", {"director": wkey})
+        _you(port, wid, bob, {"type": "sit_out"}, lambda you: you["away"] is not None)
+        deadline = time.time() + 25
+        while time.time() < deadline:
+            statuses = {t["id"]: t["status"] for t in _call(port, "/api/tournaments")}
+            _chips_balance(port, tid)
+            if any(p["name"] == "Alice" and p["deciding_rebuy"]  # she busts sitting out
+                   for p in _call(port, f"/api/tournaments/{tid}")["players"]):
+                _you(port, tid, alice, {"type": "decline_rebuy"},
+                     lambda you: not you["deciding_rebuy"])
+            if set(statuses.values()) == {"finished"}:
+                break
+            time.sleep(0.2)
+        else:
+            raise AssertionError(f"no winner in 25 s: {statuses}\n" + "\n".join(
+                _stuck(port, t) for t, status in statuses.items() if status != "finished"))
+        _check_end(port, tid)
+        _check_end(port, wid)
+        server_log = log.read_text(errors="replace")
+        assert "internal error" not in server_log and "Traceback" not in server_log, (
+            server_log[-3000:])
+    finally:
+        process.kill()
+        process.wait()
+
+
+def test_kill_9_while_tournaments_run_loses_nothing(tmp_path: Path) -> None:
+    kill_tournaments_and_restart(_free_port(), f"sqlite:///{tmp_path / 'room.sqlite'}",
+                                 tmp_path / "server.log", start=_start, kills=4, seed=2026)
