@@ -28,7 +28,7 @@ from sqlalchemy import create_engine, text
 from pokerroom.server.app import create_app
 from tests.server.conftest import add_bot, join, new_table
 from tests.server.pg import PostgresServer, postgres_server
-from tests.server.test_restart import _call, _free_port
+from tests.server.test_restart import _call, _free_port, assert_clean_log
 from tests.server.test_tournament_restart import kill_tournaments_and_restart
 
 
@@ -218,9 +218,7 @@ def test_pokerroom_serve_on_postgresql_killed_with_sigkill_loses_nothing(
                     with urllib.request.urlopen(url, timeout=10) as response:
                         assert response.read().startswith(b"PokerStars Hand #")
         assert sum(len(d) for d in finished_before.values()) > 10, finished_before
-        server_log = log.read_text(errors="replace")
-        assert "internal error" not in server_log and "Traceback" not in server_log, (
-            server_log[-3000:])
+        assert_clean_log(log)
     finally:
         process.kill()
         process.wait()

@@ -49,6 +49,12 @@ def _start(port: int, database: str, log: Path) -> subprocess.Popen[bytes]:
     raise AssertionError(f"the server did not start: {log.read_text()[-2000:]}")
 
 
+def assert_clean_log(log: Path) -> None:
+    """The server's standard error shows no internal error and no traceback."""
+    text = log.read_text(errors="replace")
+    assert "internal error" not in text and "Traceback" not in text, text[-3000:]
+
+
 def test_kill_9_at_random_points_loses_nothing(tmp_path: Path) -> None:
     rng = random.Random(2026)
     database = f"sqlite:///{tmp_path / 'room.sqlite'}"

@@ -23,7 +23,7 @@ from websockets.sync.client import connect
 
 from pokerroom.tournament.places import Finish
 from pokerroom.tournament.simulate import check_places
-from tests.server.test_restart import _call, _free_port, _start
+from tests.server.test_restart import _call, _free_port, _start, assert_clean_log
 
 Server = Callable[[int, str, Path], subprocess.Popen[bytes]]
 
@@ -143,9 +143,7 @@ def kill_tournaments_and_restart(port: int, database: str, log: Path, *, start: 
                 _stuck(port, t) for t, status in statuses.items() if status != "finished"))
         _check_end(port, tid)
         _check_end(port, wid)
-        server_log = log.read_text(errors="replace")
-        assert "internal error" not in server_log and "Traceback" not in server_log, (
-            server_log[-3000:])
+        assert_clean_log(log)
     finally:
         process.kill()
         process.wait()

@@ -8,13 +8,12 @@ versioned state to each subscriber, filtered for what that viewer may see.
 
 from __future__ import annotations
 
-import asyncio
 import random
 import secrets
 import sys
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from pokerroom.bots import BOTS, Bot
@@ -27,6 +26,7 @@ from pokerroom.server.clock import Clock
 from pokerroom.server.codec import action_from_dict, action_to_dict
 from pokerroom.server.exports import hand_texts
 from pokerroom.server.owner import TaskOwner
+from pokerroom.server.sockets import Mailbox
 from pokerroom.server.store import Batch, Store
 from pokerroom.server.views import public_state, table_state
 from pokerroom.table import Status, Table
@@ -49,21 +49,10 @@ class SeatMeta:
 
 
 @dataclass(slots=True, eq=False)
-class Subscriber:
+class Subscriber(Mailbox):
     """A connection: a seat (with its token) or a spectator (seat None)."""
 
     seat: int | None
-    latest: dict[str, Any] | None = None
-    errors: deque[dict[str, Any]] = field(default_factory=deque)
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
-
-    def push_state(self, message: dict[str, Any]) -> None:
-        self.latest = message
-        self.wake.set()
-
-    def push_error(self, message: dict[str, Any]) -> None:
-        self.errors.append(message)
-        self.wake.set()
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,11 +179,11 @@ class TableActor(TaskOwner):
                     self._apply(seat, action, by="bot")
                 except IllegalActionError as exc:
                     self.log.append(f"{meta.name} (bot) tried an illegal action: {exc}")
-                    self._apply(seat, self._default_action(hand), by="bot")
+                    self._apply(seat, default_action(hand), by="bot")
                 changed = True
                 continue
             if meta is not None and meta.leaving:
-                self._apply(seat, self._default_action(hand), by="leaving")
+                self._apply(seat, default_action(hand), by="leaving")
                 changed = True
                 continue
             if self.deadline is None:
@@ -203,23 +192,12 @@ class TableActor(TaskOwner):
             if now >= self.deadline:
                 if meta is not None and not meta.timed_out_this_hand:
                     meta.timed_out_this_hand = True
-                self._apply(seat, self._default_action(hand), by="timeout")
+                self._apply(seat, default_action(hand), by="timeout")
                 self.log.append(f"{self._name(seat)} ran out of time")
                 changed = True
                 continue
             return changed
         return changed
-
-    def _default_action(self, hand: Hand) -> Action:
-        """What a timed-out player does: check or fold (stand pat, show, bring in)."""
-        legal = hand.legal_actions()
-        if legal.phase is Phase.SHOWDOWN:
-            return Show()
-        if legal.phase is Phase.DRAWING:
-            return Discard(())
-        if legal.bring_in is not None:
-            return BringIn()
-        return CheckCall() if legal.check else Fold()
 
     def _actor_seat(self) -> int | None:
         hand, plan = self.table.hand, self.table.plan_in_play
@@ -488,3 +466,15 @@ class TableActor(TaskOwner):
             if secrets.compare_digest(meta.token, token):
                 return seat
         return None
+
+
+def default_action(hand: Hand) -> Action:
+    """What a timed-out player does: check or fold (stand pat, show, bring in)."""
+    legal = hand.legal_actions()
+    if legal.phase is Phase.SHOWDOWN:
+        return Show()
+    if legal.phase is Phase.DRAWING:
+        return Discard(())
+    if legal.bring_in is not None:
+        return BringIn()
+    return CheckCall() if legal.check else Fold()

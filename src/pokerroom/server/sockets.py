@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections import deque
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol, TypeVar
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from fastapi import WebSocket, WebSocketDisconnect
 
@@ -20,14 +22,23 @@ T = TypeVar("T")
 K = TypeVar("K")
 
 
-class Mailbox(Protocol):
-    """A connection's pending messages: errors in order, and only the latest state."""
+@dataclass(slots=True, eq=False, kw_only=True)
+class Mailbox:
+    """A connection's pending messages: errors in order, and only the latest state
+    (a cash table's :class:`~pokerroom.server.actor.Subscriber`, a tournament's
+    :class:`~pokerroom.server.tournament_setup.Viewer`)."""
 
-    wake: asyncio.Event
-    errors: Any  # deque[dict[str, Any]]
-    latest: dict[str, Any] | None
+    latest: dict[str, Any] | None = None
+    errors: deque[dict[str, Any]] = field(default_factory=deque)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
 
-    def push_error(self, message: dict[str, Any]) -> None: ...
+    def push_state(self, message: dict[str, Any]) -> None:
+        self.latest = message
+        self.wake.set()
+
+    def push_error(self, message: dict[str, Any]) -> None:
+        self.errors.append(message)
+        self.wake.set()
 
 
 async def send_loop(websocket: WebSocket, box: Mailbox) -> None:

@@ -28,8 +28,9 @@ from collections.abc import Callable
 
 from pokerroom.errors import IllegalActionError, PokerError
 from pokerroom.history.narrate import narrate
-from pokerroom.rules.actions import Action, BringIn, CheckCall, Discard, Fold, Show
-from pokerroom.rules.engine import Hand, Phase
+from pokerroom.rules.actions import Action
+from pokerroom.rules.engine import Hand
+from pokerroom.server.actor import default_action
 from pokerroom.server.clock import Clock
 from pokerroom.server.owner import TaskOwner
 from pokerroom.server.tournament_floor import floor_line
@@ -237,7 +238,7 @@ class TournamentPlay(TaskOwner):
                     self._apply(n, k, action)
                 except IllegalActionError as exc:
                     run.log.append(f"{label} (bot) tried an illegal action: {exc}")
-                    self._apply(n, k, _default_action(hand))
+                    self._apply(n, k, default_action(hand))
                 changed = True
                 continue
             if run.deadline is None:
@@ -246,7 +247,7 @@ class TournamentPlay(TaskOwner):
             if now >= run.deadline:
                 if reg is not None:
                     reg.timed_out_this_hand = True
-                self._apply(n, k, _default_action(hand))
+                self._apply(n, k, default_action(hand))
                 run.log.append(f"{label} ran out of time")
                 changed = True
                 continue
@@ -509,15 +510,3 @@ class TournamentPlay(TaskOwner):
             if p is not None and p.name == entry.label:
                 return table.number, s
         return None
-
-
-def _default_action(hand: Hand) -> Action:
-    """A timed-out player checks or folds (stands pat, shows, brings in)."""
-    legal = hand.legal_actions()
-    if legal.phase is Phase.SHOWDOWN:
-        return Show()
-    if legal.phase is Phase.DRAWING:
-        return Discard(())
-    if legal.bring_in is not None:
-        return BringIn()
-    return CheckCall() if legal.check else Fold()

@@ -5,7 +5,6 @@ registered, their connections, and each table's log and timers."""
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 from collections import deque
 from dataclasses import dataclass, field
@@ -13,6 +12,7 @@ from typing import Any
 
 from pokerroom.bots import Bot
 from pokerroom.server.protocol import CreateTournament
+from pokerroom.server.sockets import Mailbox
 from pokerroom.tournament import AddOn, Break, Level, Rebuy, Structure
 from pokerroom.tournament import structure as builtin_structure
 from pokerroom.tournament.display import describe
@@ -92,22 +92,11 @@ class Registrant:
 
 
 @dataclass(slots=True, eq=False)
-class Viewer:
+class Viewer(Mailbox):
     """One connection: a registrant (``name``) or a spectator (None) watching a table."""
 
     name: str | None
     watching: int | None = None
-    latest: dict[str, Any] | None = None
-    errors: deque[dict[str, Any]] = field(default_factory=deque)
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
-
-    def push_state(self, message: dict[str, Any]) -> None:
-        self.latest = message
-        self.wake.set()
-
-    def push_error(self, message: dict[str, Any]) -> None:
-        self.errors.append(message)
-        self.wake.set()
 
 
 @dataclass(slots=True)
