@@ -121,8 +121,7 @@ class TournamentDirector(TournamentPlay):
         for run in self.runs.values():
             table = self.t.floor.tables.get(run.number)
             if table is not None and table.hand is not None:
-                run.log.append(f"The room restarted: hand {run.hand_number} is resumed "
-                               "after a restart")
+                run.log.append(f"Hand {run.hand_number} is resumed after a restart")
         if self.status == "running":
             self.floor_log.append("The room restarted: play resumes")
         self.retry = True
