@@ -17,9 +17,10 @@ import numpy.typing as npt
 from pokerroom.equity.kernels_exact import SHARE_UNIT
 from pokerroom.evaluation.batch_numba import (
     flush_shift,
+    inline_kernel,
     kernel,
-    omaha_high_row,
-    omaha_low8_row,
+    omaha_high,
+    omaha_low8,
     slot_of,
 )
 from pokerroom.evaluation.batch_tables import FLUSH_BITS, RANK_MASK, SUIT_BASE
@@ -38,6 +39,29 @@ def splitmix(state: int) -> tuple[int, int]:
     z = (z ^ ((z >> 30) & 0x3FFFFFFFF)) * -4658895280553007687  # 0xBF58476D1CE4E5B9
     z = (z ^ ((z >> 27) & 0x1FFFFFFFFF)) * -7723592293110705685  # 0x94D049BB133111EB
     return state, z ^ ((z >> 31) & 0x1FFFFFFFF)
+
+
+@inline_kernel
+def draw(cards: U8, at: int, n: int, state: int) -> tuple[int, int]:
+    """Swap a random one of ``cards[at:n]`` to ``at``: (state, the card)."""
+    state, r = splitmix(state)
+    j = at + ((((r >> 32) & 0xFFFFFFFF) * (n - at)) >> 32)
+    c = cards[j]
+    cards[j] = cards[at]
+    cards[at] = c
+    return state, c
+
+
+@inline_kernel
+def top_count(values: I32, first: int, count: int) -> tuple[int, int]:
+    """The best of ``values[first:first + count]`` and how many hold it."""
+    best = values[first]
+    for p in range(first + 1, first + count):
+        best = max(best, values[p])
+    winners = 0
+    for p in range(first, first + count):
+        winners += values[p] == best
+    return best, winners
 
 
 MONTE_CARLO_CHUNK: Final = 2048
@@ -258,67 +282,54 @@ def omaha_monte_carlo(
     nobody has an eight-or-better low.
     """
     players, size = holes.shape
-    hands = holes.copy()
-    full_board = np.zeros((1, 5), dtype=np.uint8)
-    known = board.shape[0]
-    for x in range(known):
-        full_board[0, x] = board[x]
+    # Deals go in chunks, one row of hands and boards per player and deal,
+    # evaluated by the batch kernels a chunk at a time.
+    chunk = max(min(MONTE_CARLO_CHUNK, samples), 1)
+    hands = np.empty((chunk * players, size), dtype=np.uint8)
+    boards = np.empty((chunk * players, 5), dtype=np.uint8)
+    for row in range(chunk * players):
+        hands[row] = holes[row % players]
+        boards[row, : board.shape[0]] = board
+    high = np.zeros(chunk * players, dtype=np.int32)
+    low = np.zeros(chunk * players, dtype=np.int32)
     cards = deck.copy()
     n = cards.shape[0]
-    pairs = np.empty(15, dtype=np.int64)
-    triples = np.empty(10, dtype=np.int64)
-    hole_ranks = np.empty(6, dtype=np.int64)
-    board_ranks = np.empty(5, dtype=np.int64)
-    high = np.empty(players, dtype=np.int64)
-    low = np.empty(players, dtype=np.int64)
     state = seed
     for _ in range(4):
         state, _ = splitmix(state)
-    for _ in range(samples):
-        drawn = 0
-        for p in range(players):
-            if random_player[p]:
-                for x in range(size):
-                    state, r = splitmix(state)
-                    j = drawn + ((((r >> 32) & 0xFFFFFFFF) * (n - drawn)) >> 32)
-                    c = cards[j]
-                    cards[j] = cards[drawn]
-                    cards[drawn] = c
-                    hands[p, x] = c
-                    drawn += 1
-        for x in range(known, 5):
-            state, r = splitmix(state)
-            j = drawn + ((((r >> 32) & 0xFFFFFFFF) * (n - drawn)) >> 32)
-            c = cards[j]
-            cards[j] = cards[drawn]
-            cards[drawn] = c
-            full_board[0, x] = c
-            drawn += 1
-        best_high = 0
-        for p in range(players):
-            high[p] = omaha_high_row(
-                hands, full_board, p, 0, card_keys, suit_bits, multiplier, displacement,
-                ranks, flush, pairs, triples, hole_ranks, board_ranks,
-            )  # fmt: skip
-            best_high = max(best_high, high[p])
-        high_winners = 0
-        for p in range(players):
-            high_winners += high[p] == best_high
-        best_low = 0
-        low_winners = 0
+    done = 0
+    while done < samples:
+        deals = min(chunk, samples - done)
+        for s in range(deals):
+            drawn = 0
+            for p in range(players):
+                if random_player[p]:
+                    for x in range(size):
+                        state, c = draw(cards, drawn, n, state)
+                        hands[s * players + p, x] = c
+                        drawn += 1
+            for x in range(board.shape[0], 5):
+                state, c = draw(cards, drawn, n, state)
+                boards[s * players : (s + 1) * players, x] = c
+                drawn += 1
+        # A last, shorter chunk evaluates the rows left from the one before, unused.
+        omaha_high(
+            hands, boards, card_keys, suit_bits, multiplier, displacement, ranks, flush, high
+        )
         if hi_lo:
+            omaha_low8(hands, boards, low_bits, low)
+        for s in range(deals):
+            first = s * players
+            best_high, high_winners = top_count(high, first, players)
+            best_low, low_winners = top_count(low, first, players)
             for p in range(players):
-                low[p] = omaha_low8_row(hands, full_board, p, 0, low_bits)
-                best_low = max(best_low, low[p])
-            for p in range(players):
-                low_winners += best_low > 0 and low[p] == best_low
-        for p in range(players):
-            share = (high[p] == best_high) / high_winners
-            if best_low > 0:
-                share = 0.5 * share + 0.5 * ((low[p] == best_low) / low_winners)
-            shares[p] += share
-            share_squares[p] += share * share
-            if share == 1.0:
-                wins[p] += 1
-            elif share > 0.0:
-                ties[p] += 1
+                share = (high[first + p] == best_high) / high_winners
+                if best_low > 0:
+                    share = 0.5 * share + 0.5 * ((low[first + p] == best_low) / low_winners)
+                shares[p] += share
+                share_squares[p] += share * share
+                if share == 1.0:
+                    wins[p] += 1
+                elif share > 0.0:
+                    ties[p] += 1
+        done += deals
