@@ -83,29 +83,46 @@ EXACT_BUFFER: Final = 1024
 
 
 @kernel
-def settle_flush_boards(
+def settle_boards(
     board_keys: I64,
     board_bits: I64,
     count: int,
-    hole_key: I64,
+    hole_keys: I64,
     hole_bits: I64,
     multiplier: int,
     displacement: I32,
     ranks: I32,
     flush: I32,
     values: I64,
+    share_of: I64,
+    square_of: F64,
     wins: I64,
     ties: I64,
     shares: I64,
+    share_squares: F64,
     row: int,
+    in_order: bool,
 ) -> None:
-    """Evaluate every player on ``count`` buffered boards, then settle them."""
-    players = hole_key.shape[0]
+    """Evaluate every player on ``count`` boards, then credit each board to its best hands.
+
+    Board b is player p's with ``hole_keys[p, b]`` and ``hole_bits[p, b]``.
+    Each board adds ``share_of[w]`` (SHARE_UNIT // w) to the shares in row
+    ``row`` of each of its w best hands and ``square_of[w]`` (1 / w**2) to
+    their ``share_squares``.  Both the exact and the Monte Carlo kernels
+    settle their boards here, a buffer at a time: a call per board costs
+    reference counting of its arrays (measured: exact equity twice as slow).
+
+    Settling is branch-free, as who wins a random board is unpredictable,
+    except that with ``in_order`` (the exact kernel's boards, enumerated
+    suit by suit, so that the same hands keep winning) the losers are
+    skipped by a branch: branch-free, exact equity measured 10% slower.
+    """
+    players = hole_keys.shape[0]
     for p in range(players):
         for b in range(count):
-            full = board_keys[b] + hole_key[p]
+            full = board_keys[b] + hole_keys[p, b]
             if full & FLUSH_BITS:
-                lane = (board_bits[b] | hole_bits[p]) >> flush_shift(full)
+                lane = (board_bits[b] | hole_bits[p, b]) >> flush_shift(full)
                 values[p, b] = flush[lane & 0x1FFF]
             else:
                 values[p, b] = ranks[slot_of(full & RANK_MASK, multiplier, displacement)]
@@ -116,14 +133,28 @@ def settle_flush_boards(
         winners = 0
         for p in range(players):
             winners += values[p, b] == best
-        share = SHARE_UNIT // winners
+        share = share_of[winners]
+        square = square_of[winners]
+        alone = winners == 1
         for p in range(players):
-            if values[p, b] == best:
-                shares[row, p] += share
-                if winners == 1:
-                    wins[row, p] += 1
-                else:
-                    ties[row, p] += 1
+            top = values[p, b] == best
+            if in_order and not top:
+                continue
+            shares[row, p] += top * share
+            share_squares[p] += top * square
+            wins[row, p] += top & alone
+            ties[row, p] += top & (not alone)
+
+
+@kernel
+def shares_by_winners(players: int) -> tuple[I64, F64]:
+    """:func:`settle_boards`'s ``share_of`` and ``square_of`` for up to ``players`` winners."""
+    share_of = np.zeros(players + 1, dtype=np.int64)
+    square_of = np.zeros(players + 1, dtype=np.float64)
+    for w in range(1, players + 1):
+        share_of[w] = SHARE_UNIT // w
+        square_of[w] = 1.0 / (w * w)
+    return share_of, square_of
 
 
 @kernel
@@ -135,7 +166,7 @@ def flush_boards(
     need: I64,
     known_key: int,
     known_bits: int,
-    hole_key: I64,
+    hole_keys: I64,
     hole_bits: I64,
     multiplier: int,
     displacement: I32,
@@ -144,9 +175,12 @@ def flush_boards(
     popcount: I64,
     weight_by_slot: I64,
     values: I64,
+    share_of: I64,
+    square_of: F64,
     wins: I64,
     ties: I64,
     shares: I64,
+    share_squares: F64,
     row: int,
 ) -> int:
     """Settle buffered boards on which somebody flushes in ``suit``; returns 0.
@@ -154,9 +188,10 @@ def flush_boards(
     A board that also reaches ``need`` in an earlier suit was settled with
     that suit and is skipped.  Each board comes off its multiset's count.
     One flush on an unpaired board wins outright (no full house is possible);
-    the others are evaluated together.
+    the others go to :func:`settle_boards` (``hole_keys`` and ``hole_bits``
+    hold each player's cards once per buffered board).
     """
-    players = hole_key.shape[0]
+    players = hole_keys.shape[0]
     kept = 0
     for b in range(count):
         drawn = drawn_keys[b]
@@ -172,7 +207,7 @@ def flush_boards(
         flushers = 0
         lone = 0
         for p in range(players):
-            if (board_key + hole_key[p]) & FLUSH_BITS:
+            if (board_key + hole_keys[p, 0]) & FLUSH_BITS:
                 flushers += 1
                 lone = p
         board_ranks = (board_bits | board_bits >> 16 | board_bits >> 32 | board_bits >> 48) & 0x1FFF
@@ -183,9 +218,10 @@ def flush_boards(
         drawn_keys[kept] = board_key
         drawn_bits[kept] = board_bits
         kept += 1
-    settle_flush_boards(
-        drawn_keys, drawn_bits, kept, hole_key, hole_bits, multiplier, displacement,
-        ranks, flush, values, wins, ties, shares, row,
+    settle_boards(
+        drawn_keys, drawn_bits, kept, hole_keys, hole_bits, multiplier, displacement,
+        ranks, flush, values, share_of, square_of, wins, ties, shares, share_squares, row,
+        True,
     )  # fmt: skip
     return 0
 
@@ -252,10 +288,12 @@ def holdem_exact(
         )
     weight_of_multiset = np.zeros(multisets, dtype=np.int64)
     weight_by_slot = np.zeros(ranks.shape[0], dtype=np.int64)
-    hole_key = np.empty(players, dtype=np.int64)
+    hole_keys = np.empty((players, EXACT_BUFFER), dtype=np.int64)
+    hole_bits = np.empty((players, EXACT_BUFFER), dtype=np.int64)
     hole_rank = np.empty(players, dtype=np.int64)
-    hole_bits = np.empty(players, dtype=np.int64)
     values = np.empty(players, dtype=np.int64)
+    share_of, square_of = shares_by_winners(players)
+    share_squares = np.zeros(players, dtype=np.float64)
     popcount = np.zeros(8192, dtype=np.int64)
     for mask in range(1, 8192):
         popcount[mask] = popcount[mask >> 1] + (mask & 1)
@@ -270,23 +308,27 @@ def holdem_exact(
     buffer_bits = np.empty(EXACT_BUFFER, dtype=np.int64)
     buffer_values = np.empty((players, EXACT_BUFFER), dtype=np.int64)
     for t in range(deals):
+        live = live_sets[t]
+        n = live_counts[t]
+        # Each buffered board has its own column of hole cards: as many as there are boards.
+        boards = 1
+        for i in range(k):
+            boards = boards * (n - i) // (i + 1)
+        width = min(boards, EXACT_BUFFER)
         for p in range(players):
             a = holes[t, p, 0]
             b = holes[t, p, 1]
-            hole_key[p] = card_keys[a] + card_keys[b]
-            hole_rank[p] = (hole_key[p] + known_rank) & RANK_MASK
-            hole_bits[p] = suit_bits[a] | suit_bits[b]
-        live = live_sets[t]
-        n = live_counts[t]
+            hole_keys[p, :width] = card_keys[a] + card_keys[b]
+            hole_bits[p, :width] = suit_bits[a] | suit_bits[b]
+            hole_rank[p] = (hole_keys[p, 0] + known_rank) & RANK_MASK
         if k == 0:
-            for p in range(players):
-                full = known_key + hole_key[p]
-                if full & FLUSH_BITS:
-                    lane = (known_bits | hole_bits[p]) >> flush_shift(full)
-                    values[p] = flush[lane & 0x1FFF]
-                else:
-                    values[p] = ranks[slot_of(full & RANK_MASK, multiplier, displacement)]
-            settle(values, players, 1, wins, ties, shares, t)
+            buffer_keys[0] = known_key
+            buffer_bits[0] = known_bits
+            settle_boards(
+                buffer_keys, buffer_bits, 1, hole_keys, hole_bits, multiplier, displacement,
+                ranks, flush, buffer_values, share_of, square_of, wins, ties, shares,
+                share_squares, t, True,
+            )  # fmt: skip
             continue
         # Boards per rank multiset: the product of C(live cards of r, cards of r drawn).
         live_rank[:] = 0
@@ -306,7 +348,7 @@ def holdem_exact(
         for suit in range(4):
             most = 0
             for p in range(players):
-                held = (hole_key[p] >> (32 + 4 * suit)) & 0xF
+                held = (hole_keys[p, 0] >> (32 + 4 * suit)) & 0xF
                 most = max(most, held)
             need[suit] = max(5 - known_suits[suit] - most, 0)
         buffered = 0
@@ -373,15 +415,16 @@ def holdem_exact(
                         if buffered > EXACT_BUFFER - 52:
                             buffered = flush_boards(
                                 buffer_keys, buffer_bits, buffered, suit, need, known_key,
-                                known_bits, hole_key, hole_bits, multiplier, displacement,
+                                known_bits, hole_keys, hole_bits, multiplier, displacement,
                                 ranks, flush, popcount, weight_by_slot, buffer_values,
-                                wins, ties, shares, t,
+                                share_of, square_of, wins, ties, shares, share_squares, t,
                             )  # fmt: skip
                     more_suited = ks > 0 and next_combination(pick_suited, ks, ns)
             buffered = flush_boards(
                 buffer_keys, buffer_bits, buffered, suit, need, known_key, known_bits,
-                hole_key, hole_bits, multiplier, displacement, ranks, flush, popcount,
-                weight_by_slot, buffer_values, wins, ties, shares, t,
+                hole_keys, hole_bits, multiplier, displacement, ranks, flush, popcount,
+                weight_by_slot, buffer_values, share_of, square_of, wins, ties, shares,
+                share_squares, t,
             )  # fmt: skip
             if need[suit] == 0:
                 break  # every board holds this flush: none is left for a later suit
