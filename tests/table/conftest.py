@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from pokerroom.cards import FULL_DECK, Deck, parse_cards
 from pokerroom.rules.engine import Hand
+from pokerroom.rules.variants import variant
 from pokerroom.table import Stakes, Table, TableOptions
 
 
@@ -23,6 +24,25 @@ def stacked_deck(holes: Sequence[str], board: str = "") -> Deck:
         if chunk:
             order.append(spare.pop())
             order.extend(chunk)
+    order.extend(spare)
+    return Deck.from_order(order)
+
+
+def stud_deck(holes: Sequence[str], game: str = "stud") -> Deck:
+    """A deck that deals ``holes[i]`` ("2c3c9d 9h": third street, then one card a
+    street) to engine seat i in stud: a card at a time round the table (D4), a burn
+    before every street but the first (D3)."""
+    hole_cards = [parse_cards(h.replace(" ", "")) for h in holes]
+    used = {c for h in hole_cards for c in h}
+    spare = [c for c in FULL_DECK if c not in used]
+    order = []
+    dealt = 0
+    for street in variant(game).streets:
+        if street.burn:
+            order.append(spare.pop())
+        for r in range(dealt, dealt + street.down + street.up):
+            order.extend(h[r] if r < len(h) else spare.pop() for h in hole_cards)
+        dealt += street.down + street.up
     order.extend(spare)
     return Deck.from_order(order)
 

@@ -1,4 +1,5 @@
-"""Stakes and house options of a table (T5, T7, T10, T14, F11, F12, D5)."""
+"""Stakes and house options of a table (T5, T7, T10, T11, T14, F7, F11, F12, B5, B15, D5,
+S11)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,10 @@ class Stakes:
     Blind games use ``small_blind``/``big_blind`` (``big_blind_ante``: the big
     blind pays ``ante`` for the table, F7); stud uses ``ante`` and ``bring_in``.
     Fixed limit bets are ``small_bet``/``big_bet`` (default: the big blind and
-    twice it); no and pot limit's smallest bet is the big blind (B8).
+    twice it); no and pot limit's smallest bet is the big blind (B8).  House
+    options of the betting: ``raise_cap`` (B5, limit games; None for no cap) and
+    ``open_pair_double`` (B15: fixed-limit seven-card stud only, where an open
+    pair on fourth street lets a player bet the big bet).
     """
 
     game: Variant
@@ -40,6 +44,7 @@ class Stakes:
     big_bet: int = 0
     max_bet: int = 0
     raise_cap: int | None = 4
+    open_pair_double: bool = False
 
     def __post_init__(self) -> None:
         if self.game.is_stud:
@@ -52,6 +57,18 @@ class Stakes:
             )
         if self.ante < 0:
             raise ConfigError(f"the ante cannot be negative, got {self.ante}")
+        if self.raise_cap is not None and self.raise_cap < 1:
+            raise ConfigError(
+                f"raise_cap is at least 1 (a bet) or None for no cap, got {self.raise_cap}")
+        game = self.game
+        if self.open_pair_double and not (
+            game.is_stud and game.low is None and game.high is not None
+            and self.structure is Structure.FIXED_LIMIT
+        ):
+            raise ConfigError(
+                "open_pair_double (B15) is for fixed-limit seven-card stud only (never stud "
+                f"hi-lo or razz), not {self.structure.value.replace('_', ' ')} {game.name}"
+            )
 
     @classmethod
     def of(cls, game: str, structure: Structure | str, **sizes: int | bool | None) -> Stakes:
@@ -116,6 +133,26 @@ class TableOptions:
                               f"{self.kill_factor}")
         if self.tournament and self.run_it_twice:
             raise ConfigError("running it twice is never allowed in tournaments")
+        if self.kill == "pot_size" and self.kill_pot_size <= 0:
+            raise ConfigError("kill = 'pot_size' needs kill_pot_size > 0: the pot that "
+                              "triggers a kill (F12)")
+        if self.kill_pot_size < 0:
+            raise ConfigError(f"kill_pot_size cannot be negative, got {self.kill_pot_size}")
+        if not 0 <= self.rake_percent < 1:
+            raise ConfigError("rake_percent is a fraction of the pot from 0 up to, not "
+                              f"including, 1 (0.05 is 5%), got {self.rake_percent}")
+        if self.rake_cap < 0:
+            raise ConfigError(f"rake_cap cannot be negative (0: no cap), got {self.rake_cap}")
+
+    def check_game(self, stakes: Stakes) -> None:
+        """The options that only some games can use: a kill blind (F12) needs blinds,
+        running the board twice needs a board."""
+        game = stakes.game
+        if self.kill != "none" and game.is_stud:
+            raise ConfigError(f"a kill blind (F12) needs a blind game; {game.name} has a "
+                              "bring-in")
+        if self.run_it_twice and (game.is_stud or game.is_draw):
+            raise ConfigError(f"running it twice needs a board: {game.name} has none")
 
     def method_for(self, stakes: Stakes) -> ButtonMethod:
         """T5: tournaments and limit games use No Missed Blinds; big-bet cash games

@@ -31,6 +31,7 @@ class Table:
     def __init__(self, stakes: Stakes, options: TableOptions | None = None) -> None:
         self.stakes = stakes
         self.options = options or TableOptions()
+        self.options.check_game(stakes)
         self.method = self.options.method_for(stakes)
         self.players: list[Player | None] = [None] * self.options.seats
         self.positions: Positions | None = None
@@ -495,6 +496,7 @@ class Table:
             small_bet=int(stakes.small_bet * factor),
             big_bet=int(stakes.big_bet * factor),
             raise_cap=stakes.raise_cap,
+            open_pair_double=stakes.open_pair_double,
             names=tuple(self._player(s).name for s in plan.seats),
             bba_order=self.options.bba_order,
             chip_unit=self.options.chip_unit,
