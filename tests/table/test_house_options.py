@@ -10,8 +10,9 @@ import pytest
 from pokerroom.errors import ConfigError
 from pokerroom.rules.actions import BringIn
 from pokerroom.table import Stakes, Table, TableOptions
+from pokerroom.table.snapshot import table_from_dict, table_to_dict
 
-from .conftest import stud_deck
+from .conftest import check_down, holdem_table, play, seat_of, stacked_deck, stud_deck
 
 STUD_SIZES: dict[str, Any] = {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10}
 
@@ -100,3 +101,48 @@ def test_F12_options_a_game_cannot_use_are_refused(game: str, options: dict[str,
     sizes = STUD_SIZES if game == "stud" else {"small_blind": 1, "big_blind": 2}
     with pytest.raises(ConfigError, match=message):
         Table(Stakes.of(game, "fixed_limit", **sizes), TableOptions(**options))
+
+
+@pytest.mark.parametrize(("pot_size", "killed"), [(30, True), (31, False)])
+def test_F12_half_kill_after_a_pot_of_the_set_size(pot_size: int, killed: bool) -> None:
+    """F12, ``kill="pot_size"``: winning a pot of at least ``kill_pot_size`` alone means
+    a kill blind next deal; a half kill (1.5x) scales the blind and the bets."""
+    table = holdem_table("ABC", button=2, structure="fixed_limit", kill="pot_size",
+                         kill_factor=1.5, kill_pot_size=pot_size)
+    a = seat_of(table, "A")
+    losers = iter(["7c2d", "8c3d"])
+    holes = ["AsAh" if s == a else next(losers) for s in table.plan().seats]
+    hand = table.start_hand(stacked_deck(holes, "KdQs4h9s2c"))
+    check_down(hand)
+    table.finish_hand()
+    assert table.stacks()[a] == 1000 + 20  # A won the 30 in the pot alone
+    plan = table.plan()
+    assert plan.kill_seat == (a if killed else None)
+    hand = table.start_hand(stacked_deck(["2c3d", "4c5d", "6c7d"]))
+    if killed:
+        assert plan.blinds[plan.seats.index(a)] == 15
+        assert (hand.config.small_bet, hand.config.big_bet) == (15, 30)
+    else:
+        assert (hand.config.small_bet, hand.config.big_bet) == (10, 20)
+
+
+@pytest.mark.parametrize("hands", [1, 2, 8])
+def test_T11_the_new_game_survives_the_tables_snapshot(hands: int) -> None:
+    """T11 (``new_game_round``): a table brought back from its snapshot (a restart of the
+    room) is as far into its new game as it was: the same free seats, and established
+    once the button has gone round."""
+    table = holdem_table("ABCD", seats=6)
+    for _ in range(hands):
+        play(table)
+    copy = table_from_dict(table_to_dict(table))
+    assert copy.new_game == table.new_game == (hands < 8)
+    assert [copy._free_in_new_game(s) for s in range(6)] == [
+        table._free_in_new_game(s) for s in range(6)]
+
+
+def test_T11_an_older_snapshot_of_a_table_that_has_dealt_counts_as_established() -> None:
+    table = holdem_table("ABCD", seats=6)
+    play(table)
+    data = table_to_dict(table)
+    del data["button_travel"], data["blinds_reached"]
+    assert not table_from_dict(data).new_game

@@ -72,6 +72,8 @@ def table_to_dict(table: Table) -> dict[str, Any]:
         "straddles": list(table._straddles),
         "kill_next": table._kill_next,
         "wait_hands": {str(k): v for k, v in table._wait_hands.items()},
+        "button_travel": table._button_travel,
+        "blinds_reached": sorted(table._blinds_reached),
     }
 
 
@@ -90,4 +92,9 @@ def table_from_dict(data: dict[str, Any]) -> Table:
     table._straddles = list(data.get("straddles", []))
     table._kill_next = data.get("kill_next")
     table._wait_hands = {int(k): int(v) for k, v in data.get("wait_hands", {}).items()}
+    # T11: how far the new game has gone.  A snapshot from before this was stored counts
+    # a table that has dealt as established (a new player then posts or waits).
+    dealt = table.hands_dealt > 0
+    table._button_travel = int(data.get("button_travel", table.seat_count if dealt else 0))
+    table._blinds_reached = {int(s) for s in data.get("blinds_reached", [])}
     return table
