@@ -9,7 +9,11 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from pokerroom.cards import Deck
+from pokerroom.server import actor as actor_module
+from pokerroom.server.actor import TableActor
 from pokerroom.server.app import create_app
+from tests.table.conftest import stud_deck
 
 
 @pytest.fixture
@@ -42,3 +46,22 @@ def add_bot(client: TestClient, table_id: str, policy: str = "random") -> int:
     response = client.post(f"/api/tables/{table_id}/bots", json={"policy": policy})
     assert response.status_code == 200, response.text
     return int(response.json()["seat"])
+
+
+def actor_of(client: TestClient, table_id: str) -> TableActor:
+    actor: TableActor = client.app.state.room.get(table_id)
+    return actor
+
+
+def stack_stud_decks(monkeypatch: pytest.MonkeyPatch, actor: TableActor,
+                     holes: dict[str, str]) -> None:
+    """Every hand the room deals from now on gives each player named in ``holes`` those
+    cards ("2c3cKd Kh": third street, then one a street; see ``stud_deck``), whatever
+    their seats: the deck is made for the table's next deal when it is dealt."""
+
+    def deck(**_: Any) -> Deck:
+        table = actor.table
+        names = [table.players[s].name for s in table.plan().seats]
+        return stud_deck([holes[name] for name in names], table.stakes.game.key)
+
+    monkeypatch.setattr(actor_module, "Deck", deck)

@@ -139,8 +139,36 @@ ClientMessage = Annotated[
 CLIENT_MESSAGES: ClientMessages[ClientMessage] = ClientMessages(cast(Any, ClientMessage))
 
 
+# CreateTable's house options that are TableOptions fields of the same name and meaning.
+TABLE_HOUSE_OPTIONS = (
+    "new_game_round", "rebuy_as_new_player", "multiple_straddles", "kill", "kill_factor",
+    "kill_pot_size", "rake_percent", "rake_cap", "no_flop_no_drop", "run_it_twice",
+    "button_draw", "bba_order",
+)
+
+
 class CreateTable(_Message):
-    """POST /api/tables."""
+    """POST /api/tables.
+
+    House options, each with the rule catalogue's default (``CATALOG.md``):
+
+    - ``raise_cap`` (B5): limit games, bets and raises allowed a round; null: no cap.
+    - ``open_pair_double`` (B15): fixed-limit seven-card stud only; an open pair on
+      fourth street lets a player bet the big bet.
+    - ``new_game_round`` (T11): false makes the game established at the first deal.
+    - ``rebuy_as_new_player`` (T10): a busted player who rebuys owes no missed blinds.
+    - ``straddle``, ``multiple_straddles`` (F11); ``kill`` ``"two_pots"`` (two pots
+      in a row) or ``"pot_size"`` (a pot of at least ``kill_pot_size``), with
+      ``kill_factor`` 2 (full kill) or 1.5 (half kill) (F12, blind games only).
+    - ``rake_percent`` (a fraction: 0.05 is 5%), ``rake_cap`` (0: no cap),
+      ``no_flop_no_drop`` (S11).
+    - ``run_it_twice``: all-in with betting over, the rest of the board is dealt twice
+      (flop games only).
+    - ``button_draw`` (D5) and ``bba_order`` (F7, with ``big_blind_ante``).
+
+    Values a field cannot take are answered 422 naming what it allows; choices the
+    table cannot play (a kill in stud, say) 400 with the rule's reason.
+    """
 
     name: str = Field(min_length=1, max_length=60)
     game: str = "holdem"
@@ -160,6 +188,24 @@ class CreateTable(_Message):
     straddle: bool | None = None
     action_seconds: float = Field(default=30.0, gt=0, le=3600)
     sit_out_after: int = Field(default=2, ge=1, le=100)
+    raise_cap: int | None = Field(default=4, ge=1, le=100)
+    open_pair_double: bool = False
+    new_game_round: bool = True
+    rebuy_as_new_player: bool = False
+    multiple_straddles: bool = False
+    kill: Literal["none", "two_pots", "pot_size"] = "none"
+    kill_factor: float = Field(default=2.0, allow_inf_nan=False)  # TableOptions: 2 or 1.5
+    kill_pot_size: int = Field(default=0, ge=0, le=10**15)
+    rake_percent: float = Field(default=0.0, ge=0, lt=1, allow_inf_nan=False)
+    rake_cap: int = Field(default=0, ge=0, le=10**15)
+    no_flop_no_drop: bool = True
+    run_it_twice: bool = False
+    button_draw: Literal["high_card", "first_jack"] = "high_card"
+    bba_order: Literal["ante_first", "blind_first"] = "ante_first"
+
+    def house_options(self) -> dict[str, Any]:
+        """The house options that go to the table's TableOptions as they are."""
+        return {name: getattr(self, name) for name in TABLE_HOUSE_OPTIONS}
 
 
 class JoinTable(_Message):

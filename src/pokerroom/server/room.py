@@ -41,7 +41,9 @@ class Room:
         from pokerroom.rules.variants import variant
 
         v = variant(game)
-        sizes: dict[str, Any] = {"ante": request.ante, "big_blind_ante": request.big_blind_ante}
+        sizes: dict[str, Any] = {"ante": request.ante, "big_blind_ante": request.big_blind_ante,
+                                 "raise_cap": request.raise_cap,
+                                 "open_pair_double": request.open_pair_double}
         if v.is_stud:
             sizes.update(bring_in=request.bring_in or max(1, request.small_blind),
                          small_bet=request.small_bet or request.big_blind,
@@ -64,6 +66,7 @@ class Room:
             max_buy_in=request.max_buy_in or 100 * stakes.unit,
             new_player_must_post=request.new_player_must_post,
             straddle=request.straddle,
+            **request.house_options(),
         )
         if options.max_buy_in < options.min_buy_in:
             raise ConfigError("max_buy_in must be at least min_buy_in")

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from pokerroom.cards import format_cards
 from pokerroom.rules.engine import Hand, Phase
 from pokerroom.rules.pots import build_pots
+from pokerroom.server.house import house_rules
 
 if TYPE_CHECKING:
     from pokerroom.server.actor import TableActor
@@ -90,6 +91,7 @@ def public_state(actor: TableActor) -> dict[str, Any]:
             "max_buy_in": table.options.max_buy_in,
             "button_method": actor.table.method.value,
             "action_seconds": actor.settings.action_seconds,
+            "house_rules": house_rules(table),
         },
         "seats": seats,
         "hand": None,

@@ -1,0 +1,59 @@
+"""The house rules in force at a table, in words, for its players: each house option
+the manager chose away from the rule catalogue's default (B5, B15, T7, T10, T11, F7,
+F11, F12, S11, D5, running it twice)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from pokerroom.table import Stakes, Table, TableOptions
+
+_DEFAULT_OPTIONS = TableOptions()
+_DEFAULT_RAISE_CAP = next(f.default for f in dataclasses.fields(Stakes) if f.name == "raise_cap")
+
+
+def _percent(fraction: float) -> str:
+    return f"{fraction * 100:.4g}%"
+
+
+def house_rules(table: Table) -> list[dict[str, str]]:
+    """``[{"option", "label", "value"}]``: what a player should know before sitting down,
+    one entry per option (or group of options) that differs from the default."""
+    stakes, o = table.stakes, table.options
+    game = stakes.game
+    blinds = not game.is_stud
+    rules: list[tuple[str, str, str]] = []
+    if stakes.is_limit and stakes.raise_cap != _DEFAULT_RAISE_CAP:
+        cap = stakes.raise_cap
+        rules.append(("raise_cap", "Raise cap (B5)", "none" if cap is None
+                      else f"a bet and {cap - 1} raise{'' if cap == 2 else 's'}"))
+    if stakes.open_pair_double:
+        rules.append(("open_pair_double", "Open pair on 4th street (B15)",
+                      f"the big bet ({stakes.big_bet}) may be bet"))
+    if o.run_it_twice:
+        rules.append(("run_it_twice", "Run it twice",
+                      "all-in with the betting over, the board is run twice"))
+    if blinds and o.multiple_straddles and o.straddle_allowed(stakes):
+        rules.append(("multiple_straddles", "Straddles (F11)", "more than one a deal"))
+    if o.kill != "none":
+        trigger = ("two pots in a row" if o.kill == "two_pots"
+                   else f"a pot of {o.kill_pot_size} or more")
+        size = "full kill, 2x" if o.kill_factor == 2 else "half kill, 1.5x"
+        rules.append(("kill", "Kill blind (F12)", f"{size}, after winning {trigger}"))
+    if o.rake_percent:
+        most = f", at most {o.rake_cap}" if o.rake_cap else ""
+        drop = "no flop, no drop" if o.no_flop_no_drop else "also without a flop"
+        rules.append(("rake", "Rake (S11)", f"{_percent(o.rake_percent)}{most}; {drop}"))
+    if blinds and not o.new_player_must_post:
+        rules.append(("new_player_must_post", "New players (T7)", "dealt in without posting"))
+    if blinds and not o.new_game_round:
+        rules.append(("new_game_round", "New game (T11)",
+                      "established at the first deal: no free seats after it"))
+    if blinds and o.rebuy_as_new_player:
+        rules.append(("rebuy_as_new_player", "Rebuy after busting (T10)",
+                      "as a new player: missed blinds forgiven"))
+    if blinds and o.button_draw != _DEFAULT_OPTIONS.button_draw:
+        rules.append(("button_draw", "First button (D5)", "to the first jack dealt face up"))
+    if stakes.big_blind_ante and o.bba_order != _DEFAULT_OPTIONS.bba_order:
+        rules.append(("bba_order", "Big-blind ante, short (F7)", "the blind is paid first"))
+    return [{"option": key, "label": label, "value": value} for key, label, value in rules]
