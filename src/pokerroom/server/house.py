@@ -25,35 +25,35 @@ def house_rules(table: Table) -> list[dict[str, str]]:
     rules: list[tuple[str, str, str]] = []
     if stakes.is_limit and stakes.raise_cap != _DEFAULT_RAISE_CAP:
         cap = stakes.raise_cap
-        rules.append(("raise_cap", "Raise cap (B5)", "none" if cap is None
-                      else f"a bet and {cap - 1} raise{'' if cap == 2 else 's'}"))
+        rules.append(("raise_cap", "Raise cap", "none (B5)" if cap is None
+                      else f"a bet and {cap - 1} raise{'' if cap == 2 else 's'} (B5)"))
     if stakes.open_pair_double:
-        rules.append(("open_pair_double", "Open pair on 4th street (B15)",
-                      f"the big bet ({stakes.big_bet}) may be bet"))
+        rules.append(("open_pair_double", "Open pair",
+                      f"on 4th street the big bet ({stakes.big_bet}) may be bet (B15)"))
     if o.run_it_twice:
         rules.append(("run_it_twice", "Run it twice",
-                      "all-in with the betting over, the board is run twice"))
+                      "the board, when all-in with the betting over"))
     if blinds and o.multiple_straddles and o.straddle_allowed(stakes):
-        rules.append(("multiple_straddles", "Straddles (F11)", "more than one a deal"))
+        rules.append(("multiple_straddles", "Straddles", "more than one a deal (F11)"))
     if o.kill != "none":
         trigger = ("two pots in a row" if o.kill == "two_pots"
                    else f"a pot of {o.kill_pot_size} or more")
         size = "full kill, 2x" if o.kill_factor == 2 else "half kill, 1.5x"
-        rules.append(("kill", "Kill blind (F12)", f"{size}, after winning {trigger}"))
+        rules.append(("kill", "Kill blind", f"{size}, after winning {trigger} (F12)"))
     if o.rake_percent:
         most = f", at most {o.rake_cap}" if o.rake_cap else ""
         drop = "no flop, no drop" if o.no_flop_no_drop else "also without a flop"
-        rules.append(("rake", "Rake (S11)", f"{_percent(o.rake_percent)}{most}; {drop}"))
+        rules.append(("rake", "Rake", f"{_percent(o.rake_percent)}{most}; {drop} (S11)"))
     if blinds and not o.new_player_must_post:
-        rules.append(("new_player_must_post", "New players (T7)", "dealt in without posting"))
+        rules.append(("new_player_must_post", "New players", "dealt in without posting (T7)"))
     if blinds and not o.new_game_round:
-        rules.append(("new_game_round", "New game (T11)",
-                      "established at the first deal: no free seats after it"))
+        rules.append(("new_game_round", "New game",
+                      "established at the first deal: no free seats after it (T11)"))
     if blinds and o.rebuy_as_new_player:
-        rules.append(("rebuy_as_new_player", "Rebuy after busting (T10)",
-                      "as a new player: missed blinds forgiven"))
+        rules.append(("rebuy_as_new_player", "Rebuys",
+                      "after busting, a new player: missed blinds forgiven (T10)"))
     if blinds and o.button_draw != _DEFAULT_OPTIONS.button_draw:
-        rules.append(("button_draw", "First button (D5)", "to the first jack dealt face up"))
+        rules.append(("button_draw", "First button", "to the first jack dealt face up (D5)"))
     if stakes.big_blind_ante and o.bba_order != _DEFAULT_OPTIONS.bba_order:
-        rules.append(("bba_order", "Big-blind ante, short (F7)", "the blind is paid first"))
+        rules.append(("bba_order", "BBA", "a short big blind pays the blind first (F7)"))
     return [{"option": key, "label": label, "value": value} for key, label, value in rules]

@@ -379,7 +379,12 @@ export function createDock(hooks) {
       ? `<button type="button" class="raise" id="btn-raise">${raiseLabel(tv, legal, legal.min_raise_to)}</button>`
       : '<button type="button" class="raise" disabled>Raise</button>';
     const fold = `<button type="button" class="fold" id="btn-fold" ${legal.fold ? "" : "disabled"}>Fold</button>`;
-    return `<div class="line info">${clock}<span><b>Your turn</b></span></div>${sizing}<div class="actions-main">${fold}${middle}${raise}</div>`;
+    // B15 (house option open_pair_double): an open pair on fourth street in fixed-limit
+    // stud allows the big bet too, under the small one.
+    const big = legal.big_raise_to !== null && legal.big_raise_to !== undefined
+      ? `<button type="button" class="raise big-bet" id="btn-big-bet" data-to="${legal.big_raise_to}">${raiseLabel(tv, legal, legal.big_raise_to)} (big bet)</button>`
+      : "";
+    return `<div class="line info">${clock}<span><b>Your turn</b></span></div>${sizing}<div class="actions-main">${fold}${middle}${raise}${big}</div>`;
   }
 
   function act(action, extra = {}) {
@@ -444,6 +449,7 @@ export function createDock(hooks) {
       preset.addEventListener("click", () => setAmount(Number(preset.dataset.to)));
     }
     if (raiseButton) raiseButton.addEventListener("click", () => act("bet_raise", { to: current() }));
+    on("btn-big-bet", () => act("bet_raise", { to: legal.big_raise_to }));
   }
 
   function toggleDiscard(card) {
@@ -467,12 +473,12 @@ export function createDock(hooks) {
   return dock;
 }
 
-// Keys on the player's turn: F fold, C/K check or call, R bet or raise.
+// Keys on the player's turn: F fold, C/K check or call, R bet or raise, B the big bet (B15).
 export function wireActionKeys() {
   document.addEventListener("keydown", (event) => {
     if (event.target.closest && event.target.closest("input, select, textarea, dialog")) return;
     if (event.metaKey || event.ctrlKey || event.altKey) return;
-    const id = { f: "btn-fold", c: "btn-call", k: "btn-call", r: "btn-raise" }[event.key.toLowerCase()];
+    const id = { f: "btn-fold", c: "btn-call", k: "btn-call", r: "btn-raise", b: "btn-big-bet" }[event.key.toLowerCase()];
     const button = id && $(id);
     if (button && !button.disabled) {
       event.preventDefault();

@@ -62,12 +62,58 @@ function syncForm() {
   for (const el of form.querySelectorAll(".blinds")) el.classList.toggle("hidden", stud);
   for (const el of form.querySelectorAll(".stud")) el.classList.toggle("hidden", !stud);
   for (const el of form.querySelectorAll(".limit")) el.classList.toggle("hidden", !limit);
+  // House options only some games use: B15 in fixed-limit seven-card stud, the board run
+  // twice in flop games, the kill's size and pot, the BBA order with a big-blind ante.
+  const show = (selector, on) => {
+    for (const el of form.querySelectorAll(selector)) el.classList.toggle("hidden", !on);
+  };
+  show(".open-pair", game === "stud" && structureSelect.value === "fixed_limit");
+  show(".flop", !stud && !DRAW_GAMES.has(game));
+  const kill = form.elements.kill.value;
+  show(".kill-on", kill !== "none");
+  show(".kill-pot", kill === "pot_size");
+  show(".bba", form.elements.big_blind_ante.checked);
+  countHouseRules();
 }
+
+// The house options on show, each with the value to send.
+function houseOptions() {
+  const out = {};
+  for (const el of form.querySelectorAll("[data-house]")) {
+    if (el.closest(".hidden")) continue;
+    const kind = el.dataset.house;
+    if (kind === "bool") out[el.name] = el.checked;
+    else if (kind === "choice") out[el.name] = el.value;
+    else if (kind === "cap") out[el.name] = el.value === "" ? null : Number(el.value);
+    else if (el.value !== "" && Number.isFinite(Number(el.value))) {
+      // The rake is typed in percent and sent as a fraction of the pot.
+      out[el.name] = kind === "percent" ? Math.round(Number(el.value) * 10000) / 1000000 : Number(el.value);
+    }
+  }
+  return out;
+}
+
+// "2 changed" beside the collapsed section's title, so nothing chosen there goes unseen.
+function countHouseRules() {
+  let changed = 0;
+  for (const el of form.querySelectorAll("[data-house]")) {
+    if (el.closest(".hidden")) continue;
+    if (el.type === "checkbox" ? el.checked !== el.defaultChecked
+      : el.tagName === "SELECT" ? !el.options[el.selectedIndex].defaultSelected
+        : el.value !== el.defaultValue) changed += 1;
+  }
+  document.getElementById("house-count").textContent = changed ? `· ${changed} changed` : "";
+}
+
 gameSelect.addEventListener("change", syncForm);
 structureSelect.addEventListener("change", () => {
   syncForm.touched = true;
   syncForm();
 });
+form.addEventListener("change", (event) => {
+  if (event.target !== gameSelect && event.target !== structureSelect) syncForm();
+});
+form.addEventListener("input", countHouseRules);
 syncForm();
 
 function numberField(data, name) {
@@ -108,6 +154,7 @@ form.addEventListener("submit", async (event) => {
     if (data.get("button_method")) body.button_method = data.get("button_method");
     if (data.get("straddle")) body.straddle = data.get("straddle") === "true";
   }
+  Object.assign(body, houseOptions());
   const errorBox = document.getElementById("create-error");
   errorBox.textContent = "";
   const submit = document.getElementById("create-submit");

@@ -383,11 +383,20 @@ function renderInfo() {
       <dt>Straddles</dt><dd>${t.straddle ? "allowed" : "no"}</dd>
       <dt>Action clock</dt><dd>${t.action_seconds}s</dd>
     </dl>
-    <p class="muted">Keys on your turn: <b>F</b> fold, <b>C</b> check/call, <b>R</b> bet/raise.</p>`;
+    ${houseRulesHtml(t.house_rules || [])}
+    <p class="muted">Keys on your turn: <b>F</b> fold, <b>C</b> check/call, <b>R</b> bet/raise${
+      (t.house_rules || []).some((r) => r.option === "open_pair_double") ? ", <b>B</b> the big bet" : ""}.</p>`;
   $("four-colour").addEventListener("change", (event) => {
     storage.set("fourColour", event.target.checked);
     applyCardColours();
   });
+}
+
+// The house options the table's manager chose away from the rule catalogue's defaults.
+function houseRulesHtml(rules) {
+  if (!rules.length) return '<h3 class="house-head">House rules</h3><p class="muted" id="house-rules">The rulebook\'s defaults.</p>';
+  return `<h3 class="house-head">House rules</h3><dl id="house-rules">${rules.map((r) =>
+    `<dt>${escapeHtml(r.label)}</dt><dd data-option="${escapeHtml(r.option)}">${escapeHtml(r.value)}</dd>`).join("")}</dl>`;
 }
 
 // --------------------------------------------------------------- dialogs
