@@ -164,3 +164,42 @@ def test_B15_the_big_bet_with_an_open_pair_over_the_socket(
         else:
             pytest.fail("Alice's big bet was not called")
         assert log[log.index("Bot 1 calls 10") - 1] == "Alice bets/raises to 10"
+
+
+def test_S11_rake_and_running_it_twice_at_a_room_table(client: TestClient) -> None:
+    """S11 and running it twice, played: two players who see the flop and go all-in on
+    it see the turn and river run twice in the log, the house takes its capped rake
+    into the ledger, the text download has both boards, and the PHH download says why
+    there is none."""
+    table_id = new_table(client, rake_percent=0.05, rake_cap=3, run_it_twice=True)
+    tokens = [join(client, table_id, name, seat) for seat, name in enumerate(("Alice", "Bob"))]
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={tokens[0]}") as alice, \
+            client.websocket_connect(f"/ws/tables/{table_id}?token={tokens[1]}") as bob:
+        for _ in range(200):
+            for ws in (alice, bob):
+                message = ws.receive_json()
+                if message["type"] != "state" or not message["state"]["you"]["legal"]:
+                    continue
+                legal, hand = message["state"]["you"]["legal"], message["state"]["hand"]
+                if hand["board"] and legal["max_raise_to"]:  # all-in on the flop
+                    ws.send_text(json.dumps({"type": "act", "action": "bet_raise",
+                                             "to": legal["max_raise_to"]}))
+                else:
+                    ws.send_text(json.dumps({"type": "act", "action": "check_call"}))
+            hands = client.get(f"/api/tables/{table_id}/hands").json()
+            if any(h["status"] == "finished" for h in hands):
+                break
+    first = next(h for h in hands if h["status"] == "finished")
+    assert first["result"]["rake"] == 3 and first["phh"] is False
+    assert sum(first["result"]["stacks"].values()) == 400 - 3
+    log = client.get(f"/api/tables/{table_id}").json()["state"]["log"]
+    runs = [line[:6] for line in log if line.startswith("Run ")]
+    assert runs == ["Run 1:"] * 2 + ["Run 2:"] * 2  # the turn and the river, twice
+    assert "rake 3" in log
+    text = client.get(f"/api/tables/{table_id}/hands/{first['number']}.txt").text
+    assert "*** FIRST BOARD ***" in text and "*** SECOND BOARD ***" in text
+    phh = client.get(f"/api/tables/{table_id}/hands/{first['number']}.phh")
+    assert phh.status_code == 404
+    assert "PHH cannot express rake (S11)" in phh.json()["detail"]
+    ledger = client.get(f"/api/tables/{table_id}/ledger").json()
+    assert ledger["rake"] >= 3 and ledger["balance"] == ledger["on_table"] == 400 - ledger["rake"]

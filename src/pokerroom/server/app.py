@@ -11,9 +11,10 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 
 from pokerroom.errors import IllegalActionError, PokerError
+from pokerroom.rules.engine import Hand
 from pokerroom.server.actor import TableActor
 from pokerroom.server.clock import Clock, SystemClock
-from pokerroom.server.exports import hand_texts, replay_stored, shown_seats
+from pokerroom.server.exports import hand_texts, phh_refusal, replay_stored, shown_seats
 from pokerroom.server.pages import STATIC, add_page
 from pokerroom.server.protocol import (
     CLIENT_MESSAGES,
@@ -167,10 +168,11 @@ def create_app(
     @app.get("/api/tables/{table_id}/hands")
     async def hands(table_id: str) -> list[dict[str, Any]]:
         actor_or_404(table_id)
-        return [{"number": h.number, "status": h.status, "result": h.result}
-                for h in store.hands(table_id)]
+        return [{"number": h.number, "status": h.status, "result": h.result,
+                 "phh": h.phh is not None} for h in store.hands(table_id)]
 
-    async def _download(table_id: str, number: int, token: str | None) -> tuple[str | None, str]:
+    async def _download(table_id: str, number: int,
+                        token: str | None) -> tuple[str | None, str, Hand]:
         """A finished hand as the viewer may see it: their own cards (with the seat's
         token) and hands tabled at the showdown; every other hole card stays hidden."""
         actor = actor_or_404(table_id)
@@ -183,19 +185,19 @@ def create_app(
         seat = await actor.submit(lambda: actor.seat_for_token(token)) if token else None
         if seat is not None and seat in plan.seats:
             visible.add(plan.seats.index(seat))
-        return hand_texts(actor, hand, plan, number, visible=visible)
+        return (*hand_texts(actor, hand, plan, number, visible=visible), hand)
 
     @app.get("/api/tables/{table_id}/hands/{number}.phh")
     async def hand_phh(table_id: str, number: int, token: str | None = None) -> PlainTextResponse:
-        phh, _ = await _download(table_id, number, token)
-        if phh is None:
-            raise HTTPException(404, f"hand {number} cannot be written as PHH (dead money)")
+        phh, _, hand = await _download(table_id, number, token)
+        if phh is None:  # e.g. dead money or a house rule PHH has no words for
+            raise HTTPException(404, f"hand {number}: {phh_refusal(hand)}")
         return PlainTextResponse(phh, headers={
             "Content-Disposition": f'attachment; filename="{table_id}-{number}.phh"'})
 
     @app.get("/api/tables/{table_id}/hands/{number}.txt")
     async def hand_text(table_id: str, number: int, token: str | None = None) -> PlainTextResponse:
-        _, text = await _download(table_id, number, token)
+        _, text, _ = await _download(table_id, number, token)
         return PlainTextResponse(text, headers={
             "Content-Disposition": f'attachment; filename="{table_id}-{number}.txt"'})
 

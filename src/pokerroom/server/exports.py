@@ -52,6 +52,15 @@ def hand_texts(actor: TableActor, hand: Hand, plan: HandPlan, number: int,
     return phh, text
 
 
+def phh_refusal(hand: Hand) -> str:
+    """Why ``hand`` has no PHH (dead money, a rake, the board run twice, ...)."""
+    try:
+        to_phh(hand)
+    except ConfigError as exc:
+        return str(exc)
+    return "PHH could not be written"
+
+
 def shown_seats(hand: Hand) -> set[int]:
     """Engine seats whose hands were tabled (and not mucked)."""
     return {e.seat for e in hand.events if isinstance(e, HandShown) and not hand.mucked[e.seat]}

@@ -348,8 +348,12 @@ async function loadHands() {
     if (h.status === "cancelled") {
       return `<li><b>Hand #${h.number}</b><span class="muted">cancelled</span></li>`;
     }
+    // PHH has no words for some house rules (a rake, the board run twice, B15) or dead money.
+    const phh = h.phh === false
+      ? '<span class="muted" title="PHH cannot record this hand: dead money or a house rule it has no words for">no PHH</span>'
+      : `<a href="${base}/${h.number}.phh" download class="dl-phh">PHH</a>`;
     return `<li data-hand="${h.number}"><b>Hand #${h.number}</b><span class="spacer"></span>
-      <a href="${base}/${h.number}.phh" download class="dl-phh">PHH</a>
+      ${phh}
       <a href="${base}/${h.number}.txt" download class="dl-txt">Text</a></li>`;
   }).join("")}</ul>`;
 }
