@@ -61,3 +61,20 @@ def test_run_it_twice_odd_chip_goes_to_the_first_run() -> None:
     assert total == 201
     assert sum(hand.stacks) == 201
     assert hand.stacks[1] == 101  # the kings took the first run's bigger half
+
+
+def test_S11_an_all_in_before_the_flop_run_twice_is_raked() -> None:
+    """S11, "no flop, no drop": a hand all-in before the flop and run twice has had
+    its flops dealt, so it pays the rake like any hand that saw a flop."""
+    config = HandConfig(variant=variant("holdem"), structure=Structure.NO_LIMIT,
+                        stacks=(100, 100), blinds=button_blinds(2, 1, 2), min_bet=2,
+                        run_it_twice=True, rake_percent=0.05, rake_cap=4,
+                        no_flop_no_drop=True)
+    rest = "2c 3d7c9h 3c Jd 4c Kd  6c 4d8sTc 6d 2d 6h 5c"
+    hand = Hand(config, _deck(["AsAh", "KsKh"], rest))
+    hand.bet_raise(100)
+    hand.check_call()
+    assert hand.is_over and len(hand.runs) == 2
+    assert hand.rake == 4  # 5% of 200 is 10, capped at 4
+    assert [e.amount for e in hand.events if isinstance(e, ev.RakeTaken)] == [4]
+    assert sum(hand.stacks) + hand.rake == 200

@@ -51,6 +51,8 @@ def run_twice(hand: Hand) -> None:
             hand.events.append(ev.BoardRun(None, run, tuple(cards)))
         runs.append(board)
     hand.runs = [tuple(r) for r in runs]
+    # S11 "no flop, no drop": the runs dealt a flop, so the pot is raked.
+    hand.flop_dealt = True
     pots = Showdown(hand).pots_after_rake()
     unit = hand.config.chip_unit
     awards: list[ev.Event] = []
