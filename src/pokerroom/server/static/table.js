@@ -44,6 +44,12 @@ const conn = createSocket({
 });
 const send = (message) => conn.send(message);
 
+
+/** Seated players who can be dealt the next hand (active or new, with chips). */
+function playersReady(state) {
+  return state.seats.filter((s) => s && !s.pending && (s.status === "active" || s.status === "new") && s.stack > 0).length;
+}
+
 function forgetSeat(text) {
   storage.remove(`seat.${tableId}`);
   seatToken = null;
@@ -164,7 +170,7 @@ function renderCenter(result, nameToSeat) {
   } else if (result) {
     resultCenterParts(result, out);
   } else {
-    const present = state.seats.filter((s) => s && !s.pending && (s.status === "active" || s.status === "new") && s.stack > 0).length;
+    const present = playersReady(state);
     const text = present >= 2 ? "Shuffling up…" : `Waiting for players — ${2 - present} more to start`;
     out.push(`<div class="waiting-note">${text}</div>`);
   }
@@ -253,6 +259,8 @@ function idleHtml() {
     lines.push(actor ? `Waiting for <b>${escapeHtml(actor.name)}</b>…` : "Dealing…");
   } else if (hand) {
     lines.push("You are dealt in next hand.");
+  } else if (playersReady(state) < 2) {
+    lines.push(`Waiting for another player: invite a friend${isHost ? " or add a bot" : ""}.`);
   } else {
     lines.push("Next hand starting soon.");
   }
