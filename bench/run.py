@@ -166,6 +166,25 @@ def decide(
 # ------------------------------------------------------------ random hands
 
 
+def play_pokerroom_hand(
+    hand: Hand, policy: random.Random, steps: list[Any] | None = None
+) -> None:
+    """Play ``hand`` to the end with the shared policy; ``steps`` collects
+    ((min raise, max raise, facing a bet), kind, to) for every decision."""
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        seen = (legal.min_raise_to, legal.max_raise_to, not legal.check)
+        kind, to = decide(policy, *seen)
+        if steps is not None:
+            steps.append((seen, kind, to))
+        if kind == RAISE:
+            hand.bet_raise(to)
+        elif kind == FOLD:
+            hand.fold()
+        else:
+            hand.check_call()
+
+
 def pokerroom_hands(count: int, seed: int, trace: list[Any] | None = None) -> float:
     """Play ``count`` hands; return the seconds taken.  ``trace`` collects the decisions."""
     policy = random.Random(seed)
@@ -174,20 +193,12 @@ def pokerroom_hands(count: int, seed: int, trace: list[Any] | None = None) -> fl
     start = perf_counter()
     for _ in range(count):
         hand = Hand(config, Deck(rng=shuffler))
-        decisions = []
-        while not hand.is_over:
-            legal = hand.legal_actions()
-            kind, to = decide(policy, legal.min_raise_to, legal.max_raise_to, not legal.check)
-            if trace is not None:
-                decisions.append((kind, to))
-            if kind == RAISE:
-                hand.bet_raise(to)
-            elif kind == FOLD:
-                hand.fold()
-            else:
-                hand.check_call()
-        if trace is not None:
-            trace.append(decisions)
+        if trace is None:
+            play_pokerroom_hand(hand, policy)
+        else:
+            steps: list[Any] = []
+            play_pokerroom_hand(hand, policy, steps)
+            trace.append([(kind, to) for _, kind, to in steps])
     return perf_counter() - start
 
 
@@ -228,18 +239,8 @@ def cross_check_hands(count: int, seed: int) -> dict[str, Any]:
     examples: list[str] = []
     for k in range(count):
         hand = Hand(PR_CONFIG, Deck(rng=shuffler))
-        steps = []
-        while not hand.is_over:
-            legal = hand.legal_actions()
-            seen = (legal.min_raise_to, legal.max_raise_to, not legal.check)
-            kind, to = decide(policy, *seen)
-            steps.append((seen, kind, to))
-            if kind == RAISE:
-                hand.bet_raise(to)
-            elif kind == FOLD:
-                hand.fold()
-            else:
-                hand.check_call()
+        steps: list[Any] = []
+        play_pokerroom_hand(hand, policy, steps)
         state = NoLimitTexasHoldem.create_state(
             PK_MANUAL_DEALING, True, 0, (SMALL, BIG), BIG, STACK, SEATS
         )
