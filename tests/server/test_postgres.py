@@ -13,8 +13,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import subprocess
-import sys
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -28,7 +26,14 @@ from sqlalchemy import create_engine, text
 from pokerroom.server.app import create_app
 from tests.server.conftest import add_bot, join, new_table
 from tests.server.pg import PostgresServer, postgres_server
-from tests.server.test_restart import _call, _free_port, assert_clean_log
+from tests.server.serving import (
+    assert_clean_log,
+    assert_same_turn,
+    bot_tables,
+    call,
+    free_port,
+    start_server,
+)
 from tests.server.test_tournament_restart import kill_tournaments_and_restart
 
 
@@ -124,12 +129,7 @@ def test_the_room_on_postgresql_survives_a_restart_mid_hand(pg: PostgresServer) 
             [holdem, *others])
         with client.websocket_connect(f"/ws/tables/{holdem}?token={token}") as ws:
             after = _state(ws)
-            assert after["hand"]["number"] == before["hand"]["number"]
-            assert after["hand"]["board"] == before["hand"]["board"]
-            assert after["hand"]["pot"] == before["hand"]["pot"]
-            assert after["seats"] == before["seats"]
-            assert after["you"]["legal"] == before["you"]["legal"]
-            assert any("resumed after a restart" in line for line in after["log"])
+            assert_same_turn(before, after)
             ws.send_text(json.dumps({"type": "act", "action": "check_call"}))
             number = before["hand"]["number"]
             for _ in range(5000):
@@ -161,52 +161,25 @@ def _finished_in(engine: Any, tables: list[str]) -> dict[str, set[int]]:
     return out
 
 
-def _serve(port: int, database: str, log: Path) -> subprocess.Popen[bytes]:
-    with log.open("ab") as sink:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "pokerroom.cli", "serve", "--port", str(port), "--database",
-             database, "--bot-delay", "0.002", "--pause", "0.01"],
-            stdout=subprocess.DEVNULL, stderr=sink)
-    deadline = time.time() + 30
-    while time.time() < deadline:
-        if process.poll() is not None:
-            break
-        try:
-            _call(port, "/api/tables")
-            return process
-        except OSError:
-            time.sleep(0.05)
-    process.kill()
-    process.wait()
-    raise AssertionError(f"pokerroom serve did not start on PostgreSQL:\n"
-                         f"{log.read_text(errors='replace')[-3000:]}")
-
-
 def test_pokerroom_serve_on_postgresql_killed_with_sigkill_loses_nothing(
         pg: PostgresServer, tmp_path: Path) -> None:
     database = pg.create_database("room_kill")
-    port = _free_port()
+    port = free_port()
     log = tmp_path / "server.log"
-    process = _serve(port, database, log)
+    process = start_server(port, database, log)
     engine = create_engine(database)
     try:
-        tables = []
-        for game, structure in (("holdem", "no_limit"), ("omaha_hilo", "pot_limit"),
-                                ("razz", "fixed_limit")):
-            table = _call(port, "/api/tables", {"name": game, "game": game,
-                                                 "structure": structure, "seats": 5})["id"]
-            for _ in range(4):
-                _call(port, f"/api/tables/{table}/bots", {"policy": "random"})
-            tables.append(table)
+        tables = bot_tables(port, (("holdem", "no_limit"), ("omaha_hilo", "pot_limit"),
+                                   ("razz", "fixed_limit")))
         finished_before: dict[str, set[int]] = {t: set() for t in tables}
         for delay in (0.4, 0.7, 0.3):
             time.sleep(delay)
             os.kill(process.pid, signal.SIGKILL)
             process.wait()
-            process = _serve(port, database, log)
+            process = start_server(port, database, log)
             finished = _finished_in(engine, tables)
             for table in tables:
-                ledger = _call(port, f"/api/tables/{table}/ledger")
+                ledger = call(port, f"/api/tables/{table}/ledger")
                 assert ledger["balance"] == ledger["on_table"] + ledger["rake"], ledger
                 done = finished[table]
                 # Finished hands are never lost, nor un-finished.
@@ -228,5 +201,5 @@ def test_pokerroom_serve_on_postgresql_killed_with_sigkill_loses_nothing(
 
 def test_tournaments_on_postgresql_survive_sigkill(pg: PostgresServer, tmp_path: Path) -> None:
     """The tournament restart test of ``test_tournament_restart.py`` on PostgreSQL."""
-    kill_tournaments_and_restart(_free_port(), pg.create_database("room_tournaments"),
-                                 tmp_path / "server.log", start=_serve, kills=2, seed=7)
+    kill_tournaments_and_restart(free_port(), pg.create_database("room_tournaments"),
+                                 tmp_path / "server.log", start=start_server, kills=2, seed=7)

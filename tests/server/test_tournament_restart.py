@@ -23,7 +23,7 @@ from websockets.sync.client import connect
 
 from pokerroom.tournament.places import Finish
 from pokerroom.tournament.simulate import check_places
-from tests.server.test_restart import _call, _free_port, _start, assert_clean_log
+from tests.server.serving import assert_clean_log, call, free_port, start_server
 
 Server = Callable[[int, str, Path], subprocess.Popen[bytes]]
 
@@ -31,7 +31,7 @@ Server = Callable[[int, str, Path], subprocess.Popen[bytes]]
 def _chips_balance(port: int, tid: str) -> dict[str, Any]:
     """Chips at the tables == entries x starting stack + rebuys + add-ons (+ chip races
     - disqualified); returns the count."""
-    c: dict[str, Any] = _call(port, f"/api/tournaments/{tid}/chips")
+    c: dict[str, Any] = call(port, f"/api/tournaments/{tid}/chips")
     if c["started"]:
         put_in = (c["entries"] * c["starting_stack"] + c["rebuys"] * c["rebuy_chips"]
                   + c["add_ons"] * c["add_on_chips"] + c["chip_race_change"] - c["removed"])
@@ -42,7 +42,7 @@ def _chips_balance(port: int, tid: str) -> dict[str, Any]:
 def _finishes(port: int, tid: str) -> set[int]:
     """The entries out of the event (their places and prizes are provisional while
     people may still register, rebuy or take the add-on)."""
-    results = _call(port, f"/api/tournaments/{tid}/results")["results"]
+    results = call(port, f"/api/tournaments/{tid}/results")["results"]
     return {r["entry"] for r in results}
 
 
@@ -64,7 +64,7 @@ def _you(port: int, tid: str, token: str, send: dict[str, Any] | None = None,
 
 def _stuck(port: int, tid: str) -> str:
     """What a tournament that does not finish looks like: its clock, tables, log."""
-    s = _call(port, f"/api/tournaments/{tid}")
+    s = call(port, f"/api/tournaments/{tid}")
     return "\n".join([json.dumps(s["clock"]), json.dumps(s["tables"]),
                       json.dumps([p for p in s["players"] if p["alive"]]), *s["floor_log"][-15:]])
 
@@ -72,7 +72,7 @@ def _stuck(port: int, tid: str) -> str:
 def _check_end(port: int, tid: str) -> None:
     """Every place given once (a shared place to as many as share it), every entry
     placed once, the prizes adding up to the prize pool, the chips balanced."""
-    results = _call(port, f"/api/tournaments/{tid}/results")
+    results = call(port, f"/api/tournaments/{tid}/results")
     assert results["finished"], results
     check_places([Finish(r["entry"], r["place"], r["place_to"], r["prize"], r["disqualified"])
                   for r in results["results"]], results["entries"], results["prize_pool"])
@@ -84,23 +84,23 @@ def kill_tournaments_and_restart(port: int, database: str, log: Path, *, start: 
     rng = random.Random(seed)
     process = start(port, database, log)
     try:
-        running = _call(port, "/api/tournaments", {
+        running = call(port, "/api/tournaments", {
             "name": "Rebuy turbo", "structure": "turbo", "seats": 6, "level_seconds": 4,
             "rebuys": True, "rebuy_levels": 2, "add_on": True, "action_seconds": 2})
         tid, key = running["id"], running["director"]
-        alice = _call(port, f"/api/tournaments/{tid}/register", {"name": "Alice"})["token"]
-        _call(port, f"/api/tournaments/{tid}/bots",
+        alice = call(port, f"/api/tournaments/{tid}/register", {"name": "Alice"})["token"]
+        call(port, f"/api/tournaments/{tid}/bots",
               {"director": key, "count": 15, "policy": "random"})
-        _call(port, f"/api/tournaments/{tid}/start", {"director": key})
+        call(port, f"/api/tournaments/{tid}/start", {"director": key})
         assert _you(port, tid, alice, {"type": "sit_out"},
                     lambda you: you["away"] is not None)["away"] == "sat_out"
 
-        waiting = _call(port, "/api/tournaments", {"name": "Tomorrow", "structure": "sit_and_go",
+        waiting = call(port, "/api/tournaments", {"name": "Tomorrow", "structure": "sit_and_go",
                                                    "seats": 4, "level_seconds": 2})
         wid, wkey = waiting["id"], waiting["director"]
-        bob = _call(port, f"/api/tournaments/{wid}/register", {"name": "Bob"})["token"]
-        carol = _call(port, f"/api/tournaments/{wid}/register", {"name": "Carol"})["token"]
-        _call(port, f"/api/tournaments/{wid}/bots",
+        bob = call(port, f"/api/tournaments/{wid}/register", {"name": "Bob"})["token"]
+        carol = call(port, f"/api/tournaments/{wid}/register", {"name": "Carol"})["token"]
+        call(port, f"/api/tournaments/{wid}/bots",
               {"director": wkey, "count": 4, "policy": "random"})
 
         finished: set[int] = set()
@@ -111,7 +111,7 @@ def kill_tournaments_and_restart(port: int, database: str, log: Path, *, start: 
             os.kill(process.pid, signal.SIGKILL)
             process.wait()
             process = start(port, database, log)
-            listed = {t["id"]: t for t in _call(port, "/api/tournaments")}
+            listed = {t["id"]: t for t in call(port, "/api/tournaments")}
             assert set(listed) == {tid, wid}, listed
             assert listed[wid]["status"] == "registering" and listed[wid]["entries"] == 6
             _chips_balance(port, tid)
@@ -124,15 +124,15 @@ def kill_tournaments_and_restart(port: int, database: str, log: Path, *, start: 
 
         # The registering tournament: its people come back with their tokens.
         assert _you(port, wid, bob)["status"] == "registered"
-        _call(port, f"/api/tournaments/{wid}/unregister", {"token": carol})
-        _call(port, f"/api/tournaments/{wid}/start", {"director": wkey})
+        call(port, f"/api/tournaments/{wid}/unregister", {"token": carol})
+        call(port, f"/api/tournaments/{wid}/start", {"director": wkey})
         _you(port, wid, bob, {"type": "sit_out"}, lambda you: you["away"] is not None)
         deadline = time.time() + 25
         while time.time() < deadline:
-            statuses = {t["id"]: t["status"] for t in _call(port, "/api/tournaments")}
+            statuses = {t["id"]: t["status"] for t in call(port, "/api/tournaments")}
             _chips_balance(port, tid)
             if any(p["name"] == "Alice" and p["deciding_rebuy"]  # she busts sitting out
-                   for p in _call(port, f"/api/tournaments/{tid}")["players"]):
+                   for p in call(port, f"/api/tournaments/{tid}")["players"]):
                 _you(port, tid, alice, {"type": "decline_rebuy"},
                      lambda you: not you["deciding_rebuy"])
             if set(statuses.values()) == {"finished"}:
@@ -150,5 +150,5 @@ def kill_tournaments_and_restart(port: int, database: str, log: Path, *, start: 
 
 
 def test_kill_9_while_tournaments_run_loses_nothing(tmp_path: Path) -> None:
-    kill_tournaments_and_restart(_free_port(), f"sqlite:///{tmp_path / 'room.sqlite'}",
-                                 tmp_path / "server.log", start=_start, kills=4, seed=2026)
+    kill_tournaments_and_restart(free_port(), f"sqlite:///{tmp_path / 'room.sqlite'}",
+                                 tmp_path / "server.log", start=start_server, kills=4, seed=2026)
