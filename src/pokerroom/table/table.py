@@ -319,7 +319,7 @@ class Table:
 
     def _plan_blinds(self, present: dict[int, Player]) -> HandPlan:
         stakes, options = self.stakes, self.options
-        new_game = self.hands_dealt == 0
+        first_deal = self.hands_dealt == 0
         waiting_turns = {s for s, n in self._wait_hands.items() if n > 0}
         candidates = set(present)
         dealers = {
@@ -330,7 +330,7 @@ class Table:
         absent_due: int | None = None
         if (
             self.method is ButtonMethod.MOVING_BUTTON and self.positions is not None
-            and not new_game and len(present) >= 3
+            and not first_deal and len(present) >= 3
         ):
             # T13 / LVH B12b: an away player due the button is dealt in if in the room.
             due = self._due_button(set(present) | self._away_in_room())
@@ -338,7 +338,7 @@ class Table:
                 absent_due = due
                 present = {**present, due: self._player(due)}
                 dealers = dealers | {due}
-        if new_game:
+        if first_deal:
             dealers = set(present)
         elif len(candidates) == 2:
             # Heads-up there is no round to skip blinds in: a made-up player is regular.
