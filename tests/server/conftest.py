@@ -28,11 +28,16 @@ def client(db_url: str) -> Iterator[TestClient]:
         yield c
 
 
+HOST_KEYS: dict[str, str] = {}  # table id -> the host key its creation returned
+
+
 def new_table(client: TestClient, **fields: Any) -> str:
     body = {"name": "Test", "seats": 6, **fields}
     response = client.post("/api/tables", json=body)
     assert response.status_code == 200, response.text
-    return str(response.json()["id"])
+    table_id = str(response.json()["id"])
+    HOST_KEYS[table_id] = str(response.json()["host"])
+    return table_id
 
 
 def join(client: TestClient, table_id: str, name: str, seat: int, buy_in: int = 200) -> str:
@@ -43,7 +48,8 @@ def join(client: TestClient, table_id: str, name: str, seat: int, buy_in: int = 
 
 
 def add_bot(client: TestClient, table_id: str, policy: str = "random") -> int:
-    response = client.post(f"/api/tables/{table_id}/bots", json={"policy": policy})
+    response = client.post(f"/api/tables/{table_id}/bots",
+                           json={"policy": policy, "host": HOST_KEYS[table_id]})
     assert response.status_code == 200, response.text
     return int(response.json()["seat"])
 

@@ -57,10 +57,11 @@ def bot_tables(port: int, games: tuple[tuple[str, str], ...]) -> list[str]:
     """One five-seat table per (game, structure), each with four random bots."""
     tables = []
     for game, structure in games:
-        table = call(port, "/api/tables", {"name": game, "game": game,
-                                           "structure": structure, "seats": 5})["id"]
+        created = call(port, "/api/tables", {"name": game, "game": game,
+                                             "structure": structure, "seats": 5})
+        table = created["id"]
         for _ in range(4):
-            call(port, f"/api/tables/{table}/bots", {"policy": "random"})
+            call(port, f"/api/tables/{table}/bots", {"policy": "random", "host": created["host"]})
         tables.append(table)
     return tables
 

@@ -187,7 +187,8 @@ def test_downloads_hide_hole_cards_the_viewer_may_not_see(client: TestClient) ->
     for hand in finished:
         number = hand["number"]
         public = client.get(f"/api/tables/{table}/hands/{number}.phh").text
-        mine = client.get(f"/api/tables/{table}/hands/{number}.phh?token={token}").text
+        mine = client.get(f"/api/tables/{table}/hands/{number}.phh",
+                          headers={"Authorization": f"Bearer {token}"}).text
         text = client.get(f"/api/tables/{table}/hands/{number}.txt").text
         dealt = [line for line in public.splitlines() if " dh p" in line]
         shows = {line.split()[0].strip('"') for line in public.splitlines() if " sm " in line}

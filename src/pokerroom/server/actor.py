@@ -12,7 +12,6 @@ import random
 import secrets
 import sys
 from collections import deque
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,7 +34,9 @@ from pokerroom.table.snapshot import table_from_dict, table_to_dict
 
 @dataclass(slots=True)
 class SeatMeta:
-    """What the room knows about a seat beyond the table: who, how they connect."""
+    """What the room knows about a seat beyond the table: who sits there (the sitting,
+    from join to leave, whose secret is ``token``), how they connect, and the requests
+    answered during a hand that its end carries out (all stored with the sitting)."""
 
     name: str
     token: str
@@ -46,13 +47,18 @@ class SeatMeta:
     timeouts: int = 0  # consecutive hands in which this seat timed out
     timed_out_this_hand: bool = False
     leaving: bool = False
+    sitting: str = ""
+    buy_in: int | None = None  # joined during a hand: sits down with this when it ends
+    top_up: int = 0  # chips to add when the hand ends
 
 
 @dataclass(slots=True, eq=False)
 class Subscriber(Mailbox):
-    """A connection: a seat (with its token) or a spectator (seat None)."""
+    """A connection: a sitting's (``seat`` and ``sitting``, from its token) or a
+    spectator's (both None).  It acts only while its sitting still holds the seat."""
 
     seat: int | None
+    sitting: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +82,8 @@ class TableActor(TaskOwner):
         clock: Clock,
         settings: ActorSettings,
         rng: random.Random | None = None,
+        host_key: str | None = None,
+        paused: bool = False,
     ) -> None:
         super().__init__(f"table {table_id}")
         self.id = table_id
@@ -96,7 +104,9 @@ class TableActor(TaskOwner):
         self.bot_due: float | None = None
         self.next_hand_at = 0.0
         self._events_seen = 0
-        self._pending: list[Callable[[], None]] = []
+        self.host_key = host_key
+        self.paused = paused  # by the host: no new hand starts
+        self.closed = False
         self.rake_taken = 0
         self._batch = Batch(table_id)
         self._dirty = False  # the table changed in a way only the snapshot records
@@ -137,7 +147,7 @@ class TableActor(TaskOwner):
         now = self.clock.now()
         hand = self.table.hand
         if hand is None:
-            if len(self._ready()) >= 2:
+            if len(self._ready()) >= 2 and not self.paused:
                 return self.next_hand_at - now
             return None
         times = [t for t in (self.deadline, self.bot_due) if t is not None]
@@ -154,7 +164,7 @@ class TableActor(TaskOwner):
         now = self.clock.now()
         hand = self.table.hand
         if hand is None:
-            if len(self._ready()) >= 2 and now >= self.next_hand_at:
+            if len(self._ready()) >= 2 and now >= self.next_hand_at and not self.paused:
                 self._start_hand()
                 changed = True
             hand = self.table.hand
@@ -229,7 +239,12 @@ class TableActor(TaskOwner):
         order = [int(c) for c in deck.order]
         hand = table.start_hand(deck)
         self.hand_number += 1
-        self.hand_id = self.store.start_hand(self.id, self.hand_number, before, order)
+        plan = table.plan_in_play
+        assert plan is not None
+        sittings = {str(s): {"sitting": self.seats[s].sitting, "name": self._name(s)}
+                    for s in plan.seats if s in self.seats}
+        self.hand_id = self.store.start_hand(self.id, self.hand_number, before, order,
+                                             sittings=sittings)
         self.seq = 0
         self._events_seen = 0
         for meta in self.seats.values():
@@ -261,7 +276,7 @@ class TableActor(TaskOwner):
     def _finish_hand(self) -> None:
         table, hand, plan = self.table, self.table.hand, self.table.plan_in_play
         assert hand is not None and plan is not None and self.hand_id is not None
-        phh, text = hand_texts(self, hand, plan, self.hand_number)
+        phh, text = hand_texts(self.name, table, hand, plan, self.hand_number)
         result = {"stacks": {str(s): hand.stacks[k] for k, s in enumerate(plan.seats)},
                   "rake": hand.rake}
         self.rake_taken += hand.rake
@@ -275,12 +290,9 @@ class TableActor(TaskOwner):
                     self.log.append(f"{meta.name} is sat out after {meta.timeouts} timeouts")
             elif player is not None and seat in plan.seats:
                 meta.timeouts = 0
-        pending, self._pending = self._pending, []
-        for op in pending:
-            try:
-                op()
-            except PokerError as exc:
-                self.log.append(f"could not apply a request: {exc}")
+        self._carry_out_requests()
+        if self.closed:
+            self._batch.table["closed"] = True
         if hand.rake:
             self._batch.ledger("house", -1, "rake", hand.rake)
         for seat, meta in list(self.seats.items()):
@@ -297,36 +309,99 @@ class TableActor(TaskOwner):
         self.next_hand_at = self.clock.now() + self.settings.pause_between_hands
 
     # ------------------------------------------------------ requests (in actor)
+    #
+    # A request that cannot happen during a hand (sitting down, adding chips, leaving)
+    # is answered at once and stored with the sitting before the answer; the end of the
+    # hand carries it out (:meth:`_carry_out_requests`), after a restart too.
 
-    def _between_hands_or_later(self, op: Callable[[], None]) -> None:
-        if self.table.hand is None:
-            op()
-        else:
-            self._pending.append(op)
-
-    def join(self, name: str, seat: int, buy_in: int, *, policy: str | None = None) -> str:
-        """Take a seat; returns the seat's secret token.  During a hand the seat is taken
-        at once but the player sits down when the hand ends."""
+    def join(self, name: str, seat: int, buy_in: int, *,
+             policy: str | None = None) -> tuple[str, str]:
+        """Take a seat; returns the new sitting's secret token and its id.  During a
+        hand the seat is taken at once but the player sits down when the hand ends."""
         table = self.table
+        if self.closed:
+            raise ConfigError("this table is closed")
         if not 0 <= seat < table.seat_count:
             raise ConfigError(f"no seat {seat}: seats are 0-{table.seat_count - 1}")
         if table.players[seat] is not None or seat in self.seats:
             raise ConfigError(f"seat {seat} is taken")
-        if any(m.name == name for m in self.seats.values()):
-            raise ConfigError(f"{name!r} is already seated at this table")
+        if any(m.name.casefold() == name.casefold() for m in self.seats.values()):
+            raise ConfigError(f"{name!r} is already seated at this table; choose another name")
         table._check_buy_in(buy_in)
         token = secrets.token_urlsafe(24)
+        sitting = secrets.token_hex(8)
         bot = BOTS[policy](random.Random(self.rng.random())) if policy else None
-        self.seats[seat] = SeatMeta(name, token, is_bot=policy is not None, policy=policy, bot=bot)
+        meta = SeatMeta(name, token, is_bot=policy is not None, policy=policy, bot=bot,
+                        sitting=sitting, buy_in=buy_in)
+        self.seats[seat] = meta
+        self._batch.add_seat(seat, name, token, sitting, is_bot=policy is not None,
+                             policy=policy, buy_in=buy_in)
+        if table.hand is None:
+            self._carry_out_requests()
+        return token, sitting
 
-        def sit() -> None:
-            table.sit(seat, name, buy_in)
-            self._batch.add_seat(seat, name, token, is_bot=policy is not None, policy=policy)
-            self._batch.ledger(name, seat, "buy_in", buy_in)
-            self.log.append(f"{name} sits down in seat {seat} with {buy_in}")
+    def _carry_out_requests(self) -> None:
+        """Between hands: seat the players who joined, add their chips, let go of the
+        ones who leave (in that order for each sitting)."""
+        assert self.table.hand is None
+        for seat, meta in list(self.seats.items()):
+            try:
+                if meta.buy_in is not None:
+                    self._sit(seat, meta)
+                if meta.top_up:
+                    self._add_chips(seat, meta)
+                if meta.leaving:
+                    self._go(seat, meta)
+            except PokerError as exc:  # e.g. a top-up past the maximum after a win
+                self.log.append(f"could not apply a request of {meta.name}: {exc}")
+                meta.top_up = 0
+                self._batch.update_seat(meta.sitting, top_up=0)
 
-        self._between_hands_or_later(sit)
-        return token
+    def carry_out_requests_now(self) -> None:
+        """After a restart with no hand running: the stored requests, at once."""
+        self._carry_out_requests()
+        self._flush()
+
+    def _sit(self, seat: int, meta: SeatMeta) -> None:
+        buy_in, meta.buy_in = meta.buy_in, None
+        assert buy_in is not None
+        self.table.sit(seat, meta.name, buy_in)
+        self._batch.update_seat(meta.sitting, buy_in=None)
+        self._batch.ledger(meta.name, seat, "buy_in", buy_in)
+        self.log.append(f"{meta.name} sits down in seat {seat} with {buy_in}")
+
+    def _add_chips(self, seat: int, meta: SeatMeta) -> None:
+        amount = meta.top_up
+        player = self.table.players[seat]
+        assert player is not None
+        meta.top_up = 0
+        self._batch.update_seat(meta.sitting, top_up=0)
+        if player.stack == 0:
+            self.table.rebuy(seat, amount)
+            kind = "rebuy"
+        else:
+            self.table.top_up(seat, amount)
+            kind = "top_up"
+        self._batch.ledger(player.name, seat, kind, amount)
+        self.log.append(f"{player.name} adds {amount}")
+
+    def _go(self, seat: int, meta: SeatMeta) -> None:
+        player = self.table.players[seat]
+        if player is not None:
+            chips = self.table.leave(seat)
+            self._batch.ledger(player.name, seat, "cash_out", chips)
+            self.log.append(f"{player.name} leaves with {chips}")
+        self._batch.release_seat(meta.sitting)
+        self.seats.pop(seat, None)
+        self._demote(meta, "you left the table")
+
+    def _demote(self, meta: SeatMeta, why: str) -> None:
+        """The sitting no longer holds its seat: its connections watch from now on."""
+        for sub in self.subscribers:
+            if sub.sitting is not None and sub.sitting == meta.sitting:
+                sub.seat = sub.sitting = None
+                sub.push_error({"type": "error", "reason": "seat_lost",
+                                "message": f"{why}: this connection now watches"})
 
     def _rebuy_bot(self, seat: int) -> None:
         player = self.table.players[seat]
@@ -335,6 +410,17 @@ class TableActor(TaskOwner):
         self.table.rebuy(seat, amount)
         self._batch.ledger(player.name, seat, "rebuy", amount)
         self.log.append(f"{player.name} rebuys for {amount}")
+
+    def seat_of(self, sitting: str | None) -> int:
+        """The seat ``sitting`` holds now; refused when it holds none (it left, or a
+        connection outlived its seat)."""
+        if sitting is not None:
+            for seat, meta in self.seats.items():
+                if meta.sitting == sitting:
+                    return seat
+        lost = "" if sitting is None else "your seat is no longer yours: "
+        raise IllegalActionError("spectator",
+                                 f"{lost}spectators cannot act; join the table to play")
 
     def act(self, seat: int, message: dict[str, Any]) -> None:
         """A player's action, from that seat's own connection only."""
@@ -371,43 +457,85 @@ class TableActor(TaskOwner):
         self._dirty = True
 
     def top_up(self, seat: int, amount: int) -> None:
+        """Add chips (a rebuy after busting): now between hands, else when the hand
+        ends; two during one hand add up (the total within the buy-in limits)."""
         player = self.table.players[seat]
-        if player is None:
-            raise ConfigError("you have no seat")
-        self.table._check_buy_in(amount, current=player.stack)
-
-        def add() -> None:
-            if player.stack == 0:
-                self.table.rebuy(seat, amount)
-                kind = "rebuy"
-            else:
-                self.table.top_up(seat, amount)
-                kind = "top_up"
-            self._batch.ledger(player.name, seat, kind, amount)
-            self.log.append(f"{player.name} adds {amount}")
-
-        self._between_hands_or_later(add)
+        meta = self.seats.get(seat)
+        if player is None or meta is None:
+            raise ConfigError("you are not seated yet: add chips once you sit down")
+        if meta.leaving:
+            raise ConfigError("you are leaving this table")
+        total = meta.top_up + amount
+        self.table._check_buy_in(total, current=player.stack)
+        meta.top_up = total
+        self._batch.update_seat(meta.sitting, top_up=total)
+        if self.table.hand is None:
+            self._carry_out_requests()
 
     def leave(self, seat: int) -> None:
         meta = self.seats.get(seat)
         if meta is None:
             raise ConfigError("you have no seat")
         meta.leaving = True
-
-        def go() -> None:
-            player = self.table.players[seat]
-            if player is not None:
-                chips = self.table.leave(seat)
-                self._batch.ledger(player.name, seat, "cash_out", chips)
-                self.log.append(f"{player.name} leaves with {chips}")
-            self._batch.release_seat(seat)
-            self.seats.pop(seat, None)
-
-        self._between_hands_or_later(go)
+        self._batch.update_seat(meta.sitting, leaving=True)
+        if self.table.hand is None:
+            self._carry_out_requests()
 
     def straddle(self, seat: int) -> None:
         self.table.request_straddle(seat)
         self._dirty = True
+
+    # ------------------------------------------------------------- the host
+
+    def check_host(self, key: str) -> None:
+        """Refuse a host's request without the table's host key."""
+        if not (self.host_key and secrets.compare_digest(self.host_key, key)):
+            raise HostKeyError("not_host", "only the table's host may do this: the host key "
+                               "returned when the table was created is needed")
+
+    def add_bot(self, policy: str, seat: int | None, buy_in: int | None) -> int:
+        table = self.table
+        free = [s for s in range(table.seat_count)
+                if table.players[s] is None and s not in self.seats]
+        if seat is None:
+            if not free:
+                raise ConfigError("no free seat for a bot")
+            seat = free[0]
+        elif seat not in free:
+            raise ConfigError(f"seat {seat} is taken")
+        names = {m.name for m in self.seats.values()}
+        n = 1
+        while f"Bot {n}" in names:
+            n += 1
+        amount = buy_in or table.options.max_buy_in or 100 * table.stakes.unit
+        self.join(f"Bot {n}", seat, amount, policy=policy)
+        return seat
+
+    def remove_bot(self, seat: int) -> None:
+        meta = self.seats.get(seat)
+        if meta is None or not meta.is_bot:
+            raise ConfigError(f"there is no bot in seat {seat}")
+        self.leave(seat)
+
+    def pause(self, paused: bool) -> None:
+        """Paused: the hand in progress is played out, no new hand starts."""
+        self.paused = paused
+        self._batch.table["paused"] = paused
+        self.log.append("The host paused the table" if paused else "The host resumed play")
+
+    def close(self) -> None:
+        """Close the table: every player leaves (now, or when the hand ends) with their
+        chips, and the table is no longer listed or dealt."""
+        self.closed = True
+        self.paused = True
+        self._batch.table.update(paused=True)
+        for meta in self.seats.values():
+            meta.leaving = True
+            self._batch.update_seat(meta.sitting, leaving=True)
+        self.log.append("The host closed the table")
+        if self.table.hand is None:
+            self._carry_out_requests()
+            self._batch.table["closed"] = True
 
     # --------------------------------------------------------------- restore
 
@@ -436,18 +564,27 @@ class TableActor(TaskOwner):
 
     # --------------------------------------------------------------- publish
 
-    def subscribe(self, seat: int | None) -> Subscriber:
-        sub = Subscriber(seat)
+    def subscribe(self, sitting: str | None) -> Subscriber:
+        """A connection for ``sitting`` (None, or a sitting that no longer holds a seat:
+        a spectator's)."""
+        seat = None
+        if sitting is not None:
+            try:
+                seat = self.seat_of(sitting)
+            except IllegalActionError:
+                sitting = None
+        sub = Subscriber(seat, sitting)
         self.subscribers.add(sub)
-        if seat is not None and seat in self.seats:
+        if seat is not None:
             self.seats[seat].connections += 1
         sub.push_state(self._state_for(seat))
         return sub
 
     def unsubscribe(self, sub: Subscriber) -> None:
         self.subscribers.discard(sub)
-        if sub.seat is not None and sub.seat in self.seats:
-            self.seats[sub.seat].connections -= 1
+        meta = self.seats.get(sub.seat) if sub.seat is not None else None
+        if meta is not None and meta.sitting == sub.sitting:
+            meta.connections -= 1
         self._publish()
 
     def _publish(self) -> None:
@@ -461,11 +598,16 @@ class TableActor(TaskOwner):
         return {"type": "state", "version": self.version,
                 "state": table_state(self, seat, public)}
 
-    def seat_for_token(self, token: str) -> int | None:
-        for seat, meta in self.seats.items():
+    def sitting_for_token(self, token: str) -> str | None:
+        """The sitting that holds a seat here with this secret token, if any."""
+        for meta in self.seats.values():
             if secrets.compare_digest(meta.token, token):
-                return seat
+                return meta.sitting
         return None
+
+
+class HostKeyError(IllegalActionError):
+    """A host's request (bots, pause, close) without the table's host key."""
 
 
 def default_action(hand: Hand) -> Action:

@@ -6,15 +6,15 @@ import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, WebSocket
+from fastapi import FastAPI, Header, HTTPException, WebSocket
 from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 
-from pokerroom.errors import IllegalActionError, PokerError
+from pokerroom.errors import PokerError
 from pokerroom.rules.engine import Hand
-from pokerroom.server.actor import TableActor
+from pokerroom.server.actor import HostKeyError, Subscriber, TableActor
 from pokerroom.server.clock import Clock, SystemClock
-from pokerroom.server.exports import hand_texts, phh_refusal, replay_stored, shown_seats
+from pokerroom.server.exports import hand_texts, phh_refusal, replay_stored
 from pokerroom.server.pages import STATIC, add_page
 from pokerroom.server.protocol import (
     CLIENT_MESSAGES,
@@ -22,9 +22,11 @@ from pokerroom.server.protocol import (
     AddBot,
     ClientMessage,
     CreateTable,
+    HostRequest,
     JoinTable,
     Leave,
     Post,
+    RemoveBot,
     SitIn,
     SitOut,
     Straddle,
@@ -37,6 +39,8 @@ from pokerroom.server.store import Store
 from pokerroom.server.tournament_room import TournamentRoom
 from pokerroom.server.tournament_routes import add_tournament_routes
 from pokerroom.server.tournament_store import TournamentStore
+
+MAX_HAND_NUMBER = 2**31 - 1  # a hand number past it is no hand (404), never a 500
 
 
 def create_app(
@@ -89,6 +93,10 @@ def create_app(
     async def poker_error(_request: Any, exc: PokerError) -> JSONResponse:
         return JSONResponse({"error": str(exc), "reason": error_reason(exc)}, status_code=400)
 
+    @app.exception_handler(HostKeyError)
+    async def not_host(_request: Any, exc: HostKeyError) -> JSONResponse:
+        return JSONResponse({"error": str(exc), "reason": exc.reason}, status_code=403)
+
     add_page(app, "/", "index.html")
     add_page(app, "/t/{table_id}", "table.html", actor_or_404)
 
@@ -96,6 +104,8 @@ def create_app(
     async def list_tables() -> list[dict[str, Any]]:
         out = []
         for actor in room().actors.values():
+            if actor.closed:
+                continue
             t = actor.table
             out.append({
                 "id": actor.id,
@@ -112,13 +122,15 @@ def create_app(
                 "seats": t.seat_count,
                 "players": sum(1 for p in t.players if p is not None),
                 "hands": actor.hand_number,
+                "paused": actor.paused,
             })
         return out
 
     @app.post("/api/tables")
     async def create_table(request: CreateTable) -> dict[str, Any]:
+        """A new table; ``host`` is its host key (bots, pause, close): keep it."""
         actor = room().create_table(request)
-        return {"id": actor.id, "url": f"/t/{actor.id}"}
+        return {"id": actor.id, "url": f"/t/{actor.id}", "host": actor.host_key}
 
     @app.get("/api/tables/{table_id}")
     async def table_state(table_id: str) -> dict[str, Any]:
@@ -127,31 +139,44 @@ def create_app(
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, request: JoinTable) -> dict[str, Any]:
+        """Sit down (or reserve the seat until the hand in progress ends): ``token`` is
+        the new sitting's secret, ``sitting`` its id.  Stored before the answer."""
         actor = actor_or_404(table_id)
-        token = await actor.submit(lambda: actor.join(request.name, request.seat, request.buy_in))
-        return {"token": token, "seat": request.seat}
+        token, sitting = await actor.submit(
+            lambda: actor.join(request.name, request.seat, request.buy_in))
+        return {"token": token, "seat": request.seat, "sitting": sitting}
 
     @app.post("/api/tables/{table_id}/bots")
     async def add_bot(table_id: str, request: AddBot) -> dict[str, Any]:
         actor = actor_or_404(table_id)
 
         def add() -> int:
-            table = actor.table
-            free = [s for s in range(table.seat_count)
-                    if table.players[s] is None and s not in actor.seats]
-            seat = request.seat if request.seat is not None else (free[0] if free else -1)
-            if seat not in free:
-                taken = f"seat {seat} is taken"
-                raise PokerError("no free seat for a bot" if seat == -1 else taken)
-            names = {m.name for m in actor.seats.values()}
-            n = 1
-            while f"Bot {n}" in names:
-                n += 1
-            buy_in = request.buy_in or table.options.max_buy_in or 100 * table.stakes.unit
-            actor.join(f"Bot {n}", seat, buy_in, policy=request.policy)
-            return seat
+            actor.check_host(request.host)
+            return actor.add_bot(request.policy, request.seat, request.buy_in)
 
         return {"seat": await actor.submit(add)}
+
+    def host_route(path: str, body: type[HostRequest],
+                   do: Callable[[TableActor, Any], None]) -> None:
+        """A host's POST: the host key checked, then ``do`` inside the table's actor."""
+
+        async def route(table_id: str, request: Any) -> dict[str, Any]:
+            actor = actor_or_404(table_id)
+
+            def run() -> None:
+                actor.check_host(request.host)
+                do(actor, request)
+
+            await actor.submit(run)
+            return {"ok": True, "paused": actor.paused, "closed": actor.closed}
+
+        route.__annotations__["request"] = body
+        app.post(f"/api/tables/{{table_id}}/{path}", name=path)(route)
+
+    host_route("bots/remove", RemoveBot, lambda a, r: a.remove_bot(r.seat))
+    host_route("pause", HostRequest, lambda a, _r: a.pause(True))
+    host_route("resume", HostRequest, lambda a, _r: a.pause(False))
+    host_route("close", HostRequest, lambda a, _r: a.close())
 
     @app.get("/api/tables/{table_id}/ledger")
     async def ledger(table_id: str) -> dict[str, Any]:
@@ -165,41 +190,80 @@ def create_app(
 
         return await actor.submit(count)
 
+    def bearer(authorization: str | None) -> str | None:
+        """The seat token of ``Authorization: Bearer <token>`` (never a URL's query,
+        which logs and referrers keep)."""
+        if authorization is None:
+            return None
+        scheme, _, token = authorization.partition(" ")
+        if scheme.lower() != "bearer" or not token.strip():
+            raise HTTPException(401, "Authorization must be 'Bearer <seat token>'")
+        return token.strip()
+
+    def viewer_sitting(table_id: str, authorization: str | None) -> str | None:
+        token = bearer(authorization)
+        if token is None:
+            return None
+        row = store.sitting_for_token(table_id, token[:100])
+        if row is None or row.sitting is None:
+            raise HTTPException(401, "unknown seat token for this table")
+        return row.sitting
+
     @app.get("/api/tables/{table_id}/hands")
-    async def hands(table_id: str) -> list[dict[str, Any]]:
+    async def hands(table_id: str,
+                    authorization: str | None = Header(default=None)) -> list[dict[str, Any]]:
+        """The table's last hands: who played (names at the deal, by seat) and, with
+        the seat token, whether the viewer's sitting was in each."""
         actor_or_404(table_id)
-        return [{"number": h.number, "status": h.status, "result": h.result,
-                 "phh": h.phh is not None} for h in store.hands(table_id)]
+        sitting = viewer_sitting(table_id, authorization)
+        out = []
+        for h in store.hands(table_id):
+            sittings = h.sittings or {}
+            players: list[str | None] = [None] * actor_or_404(table_id).table.seat_count
+            for seat, who in sittings.items():
+                if 0 <= int(seat) < len(players):
+                    players[int(seat)] = who["name"]
+            out.append({"number": h.number, "status": h.status, "result": h.result,
+                        "phh": h.phh is not None, "players": players,
+                        "you": sitting is not None
+                        and any(w["sitting"] == sitting for w in sittings.values())})
+        return out
 
     async def _download(table_id: str, number: int,
-                        token: str | None) -> tuple[str | None, str, Hand]:
-        """A finished hand as the viewer may see it: their own cards (with the seat's
-        token) and hands tabled at the showdown; every other hole card stays hidden."""
+                        authorization: str | None) -> tuple[str | None, str, Hand]:
+        """A finished hand as the viewer may see it: their own cards (the seat token
+        of a sitting that was in the hand, in the Authorization header) and the hands
+        tabled at the showdown; every other hole card and discard stays hidden."""
         actor = actor_or_404(table_id)
-        row = store.hand(table_id, number)
+        sitting = viewer_sitting(table_id, authorization)
+        row = store.hand(table_id, number) if 1 <= number <= MAX_HAND_NUMBER else None
         if row is None or row.status != "finished":
             raise HTTPException(404, f"no finished hand {number} at this table")
         actions = [(a.seat, a.action) for a in store.hand_actions(row.id)]
-        hand, plan = replay_stored(row.before, list(row.deck), actions)
-        visible = shown_seats(hand)
-        seat = await actor.submit(lambda: actor.seat_for_token(token)) if token else None
-        if seat is not None and seat in plan.seats:
-            visible.add(plan.seats.index(seat))
-        return (*hand_texts(actor, hand, plan, number, visible=visible), hand)
+        table, hand, plan = replay_stored(row.before, list(row.deck), actions)
+        viewer = None
+        for seat, who in (row.sittings or {}).items():
+            if sitting is not None and who["sitting"] == sitting and int(seat) in plan.seats:
+                viewer = plan.seats.index(int(seat))
+        return (*hand_texts(actor.name, table, hand, plan, number, viewer=viewer), hand)
 
     @app.get("/api/tables/{table_id}/hands/{number}.phh")
-    async def hand_phh(table_id: str, number: int, token: str | None = None) -> PlainTextResponse:
-        phh, _, hand = await _download(table_id, number, token)
+    async def hand_phh(table_id: str, number: int,
+                       authorization: str | None = Header(default=None)) -> PlainTextResponse:
+        phh, _, hand = await _download(table_id, number, authorization)
         if phh is None:  # e.g. dead money or a house rule PHH has no words for
             raise HTTPException(404, f"hand {number}: {phh_refusal(hand)}")
         return PlainTextResponse(phh, headers={
-            "Content-Disposition": f'attachment; filename="{table_id}-{number}.phh"'})
+            "Content-Disposition": f'attachment; filename="{table_id}-{number}.phh"',
+            "Cache-Control": "private, no-store"})
 
     @app.get("/api/tables/{table_id}/hands/{number}.txt")
-    async def hand_text(table_id: str, number: int, token: str | None = None) -> PlainTextResponse:
-        _, text, _ = await _download(table_id, number, token)
+    async def hand_text(table_id: str, number: int,
+                        authorization: str | None = Header(default=None)) -> PlainTextResponse:
+        _, text, _ = await _download(table_id, number, authorization)
         return PlainTextResponse(text, headers={
-            "Content-Disposition": f'attachment; filename="{table_id}-{number}.txt"'})
+            "Content-Disposition": f'attachment; filename="{table_id}-{number}.txt"',
+            "Cache-Control": "private, no-store"})
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
@@ -208,31 +272,29 @@ def create_app(
         if actor is None:
             return
 
-        def seat_for(token: str) -> Awaitable[int | None]:
-            return actor.submit(lambda: actor.seat_for_token(token))
+        def sitting_for(token: str) -> Awaitable[str | None]:
+            return actor.submit(lambda: actor.sitting_for_token(token))
 
-        seat = await identify(websocket, seat_for, "unknown seat token; watching instead")
-        sub = await actor.submit(lambda: actor.subscribe(seat))
-        await pump(websocket, sub, CLIENT_MESSAGES, lambda m: _apply(actor, seat, m),
+        sitting = await identify(websocket, sitting_for, "unknown seat token; watching instead")
+        sub = await actor.submit(lambda: actor.subscribe(sitting))
+        await pump(websocket, sub, CLIENT_MESSAGES, lambda m: _apply(actor, sub, m),
                    lambda: actor.submit(lambda: actor.unsubscribe(sub)))
 
     return app
 
 
-async def _apply(actor: TableActor, seat: int | None, message: ClientMessage) -> None:
-    """Carry out one validated message for the connection's seat (see :func:`pump`)."""
-    if seat is None:
-        raise IllegalActionError("spectator", "spectators cannot act; join the table to play")
-    s = seat
+async def _apply(actor: TableActor, sub: Subscriber, message: ClientMessage) -> None:
+    """Carry out one validated message for the connection's sitting, checked inside the
+    actor against the sitting that holds the seat now (see :func:`pump`)."""
     if isinstance(message, Act):
         data = message.engine_action()
-        await actor.submit(lambda: actor.act(s, data))
+        run: Callable[[int], None] = lambda s: actor.act(s, data)  # noqa: E731
     elif isinstance(message, SitIn):
-        await actor.submit(lambda: actor.sit_in(s, message.post))
+        run = lambda s: actor.sit_in(s, message.post)  # noqa: E731
     elif isinstance(message, TopUp):
-        await actor.submit(lambda: actor.top_up(s, message.amount))
+        run = lambda s: actor.top_up(s, message.amount)  # noqa: E731
     else:  # the messages without arguments
         calls: dict[type[Any], Callable[[int], None]] = {
             SitOut: actor.sit_out, Post: actor.post, Leave: actor.leave, Straddle: actor.straddle}
-        call = calls[type(message)]
-        await actor.submit(lambda: call(s))
+        run = calls[type(message)]
+    await actor.submit(lambda: run(actor.seat_of(sub.sitting)))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Literal
 
 from pokerroom.cards import Deck
 from pokerroom.errors import ConfigError
@@ -13,28 +13,28 @@ from pokerroom.history.pokerstars import to_pokerstars
 from pokerroom.rules.engine import Hand
 from pokerroom.rules.events import HandShown
 from pokerroom.server.codec import action_from_dict
-from pokerroom.table import HandPlan
+from pokerroom.table import HandPlan, Table
 from pokerroom.table.snapshot import table_from_dict
 
-if TYPE_CHECKING:
-    from pokerroom.server.actor import TableActor
 
-
-def hand_texts(actor: TableActor, hand: Hand, plan: HandPlan, number: int,
-               *, visible: set[int] | None = None) -> tuple[str | None, str]:
-    """PHH and text of a hand.  ``visible``: engine seats whose hole cards may appear
-    (None: all, the room's own record); other hidden cards are written as unknown."""
-    names = [actor._name(s) for s in plan.seats]
+def hand_texts(table_name: str, table: Table, hand: Hand, plan: HandPlan, number: int,
+               *, viewer: int | Literal["all"] | None = "all") -> tuple[str | None, str]:
+    """PHH and text of a hand, the players named as they were at the deal (``table``
+    as it stood then).  ``viewer``: the engine seat of the person downloading (None
+    for someone who was not in the hand), who sees their own cards and the hands
+    tabled at the showdown, never another player's discards, folded or mucked cards;
+    ``"all"``: the room's own record, every card."""
+    names = [_name(table, s) for s in plan.seats]
     phh: str | None
     try:
         history = to_phh(hand, extra={
             "players": names,
             "seats": [s + 1 for s in plan.seats],
             "hand": number,
-            "table": actor.name,
+            "table": table_name,
         })
-        if visible is not None:
-            history = _mask(history, hand, visible)
+        if viewer != "all":
+            history = _mask(history, hand, viewer)
         phh = dumps(history)
     except ConfigError:
         phh = None  # e.g. dead money, which PHH cannot express
@@ -42,14 +42,21 @@ def hand_texts(actor: TableActor, hand: Hand, plan: HandPlan, number: int,
     text = to_pokerstars(
         hand,
         hand_number=number,
-        table_name=actor.name,
+        table_name=table_name,
         names=names,
         seat_numbers=[s + 1 for s in plan.seats],
         button_seat=positions.button + 1 if positions is not None else None,
-        max_seats=actor.table.seat_count,
-        visible=visible,
+        max_seats=table.seat_count,
+        # Others' tabled hands are in the "shows" lines; their deals (and, in draw
+        # games, what the deals and draws say about their discards) stay hidden.
+        visible=None if viewer == "all" else (set() if viewer is None else {viewer}),
     )
     return phh, text
+
+
+def _name(table: Table, seat: int) -> str:
+    player = table.players[seat]
+    return player.name if player is not None else f"seat {seat}"
 
 
 def phh_refusal(hand: Hand) -> str:
@@ -66,14 +73,18 @@ def shown_seats(hand: Hand) -> set[int]:
     return {e.seat for e in hand.events if isinstance(e, HandShown) and not hand.mucked[e.seat]}
 
 
-def _mask(history: HandHistory, hand: Hand, visible: set[int]) -> HandHistory:
-    """Hide every face-down card of seats the viewer may not see."""
+def _mask(history: HandHistory, hand: Hand, viewer: int | None) -> HandHistory:
+    """Hide what ``viewer`` (an engine seat, or None) may not see: every face-down card
+    dealt to another seat, except a tabled hand's in flop and stud games (the same
+    cards its showdown shows; in draw games the deals would tell the discards), and
+    every other seat's discards."""
+    shown = shown_seats(hand) if not hand.variant.is_draw else set()
     dealt_count = [0] * hand.n
     actions = []
     for action in history.actions:
         cards, k = action.cards, action.dealt_to
         if action.code == "dh" and k is not None and cards is not None:
-            if k not in visible:
+            if k != viewer and k not in shown:
                 ups = hand.up[k] if hand.variant.is_stud else []
                 masked: list[int | None] = []
                 for card in cards:
@@ -83,20 +94,21 @@ def _mask(history: HandHistory, hand: Hand, visible: set[int]) -> HandHistory:
                 action = replace(action, cards=tuple(masked))
             else:
                 dealt_count[k] += len(cards)
-        elif (action.code == "sd" and action.actor is not None and action.actor not in visible
-              and cards):
+        elif action.code == "sd" and action.actor != viewer and cards:
             action = replace(action, cards=tuple(None for _ in cards))
         actions.append(action)
     return replace(history, actions=tuple(actions))
 
 
 def replay_stored(before: dict[str, Any], deck: list[int],
-                  actions: list[tuple[int | None, dict[str, Any]]]) -> tuple[Hand, HandPlan]:
-    """Deal a stored hand again from its table snapshot, deck order and actions."""
+                  actions: list[tuple[int | None, dict[str, Any]]]
+                  ) -> tuple[Table, Hand, HandPlan]:
+    """Deal a stored hand again from its table snapshot, deck order and actions: the
+    table as it stood at the deal, the hand and its plan."""
     table = table_from_dict(before)
     hand = table.start_hand(Deck.from_order(deck))
     for seat, data in actions:
         hand.act(action_from_dict(data), seat=seat)
     plan = table.plan_in_play
     assert plan is not None
-    return hand, plan
+    return table, hand, plan

@@ -18,18 +18,71 @@ Every state message carries the table's version; a browser that reconnects
 gets the latest state at once, so it resumes exactly.  A message that is not
 JSON or not one of those listed is answered with a ``bad_message`` error that
 says what was wrong and which types the socket takes (:class:`ClientMessages`).
+
+Bounds (issue #10, "Bounds everywhere").  Every amount, count and length the API
+and the sockets take has one; a request past it is answered 422 (a socket message:
+a ``bad_message`` error) naming the field and the bound:
+
+- chips (blinds, antes, bets, buy-ins, top-ups, ``to``, rake cap, kill pot size):
+  at most :data:`MAX_CHIPS` (10^12); a tournament's starting stack at most
+  :data:`MAX_TOURNAMENT_STACK` (10^9), its money (buy-in, fee, in cents) at most
+  :data:`MAX_CENTS` (10^9);
+- names: a person's 1 to 30 characters, a table's or tournament's 1 to 60, after
+  trimming; no control or invisible characters; a person's may not pose as a bot
+  (:mod:`pokerroom.server.names`);
+- keys and tokens: at most :data:`MAX_KEY_LENGTH` (100) characters; ``cards`` at
+  most 40; ``game`` at most 40;
+- counts: seats 2 to 10 (a seat number 0 to 9), a raise cap 1 to 100, bots added at
+  once 1 to 500, sit-out hands 1 to 100, penalty rounds 1 to 10, a tournament
+  table number 1 to 100,000, levels 0 to 100;
+- times: an action clock up to 3,600 seconds, a level up to 7,200;
+- a socket message: a text frame of at most :data:`MAX_FRAME_BYTES` (16 KiB) of
+  UTF-8, JSON nested at most :data:`MAX_DEPTH` (8) deep; a binary frame is refused.
+  (How much a connection may leave unread: :mod:`pokerroom.server.sockets`.)
 """
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Annotated, Any, Generic, Literal, TypeVar, cast, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError
 
 from pokerroom.errors import IllegalActionError, PokerError
+from pokerroom.server.names import PersonName, SeatedName, TitleName
 
 M = TypeVar("M")
+
+MAX_CHIPS = 10**12
+"""The most chips any amount may be: a blind, a bet's total, a buy-in, a top-up.  Ten
+seats of it stay far inside the store's 64-bit integers (2^63 - 1 is about 9.2 * 10^18)."""
+MAX_TOURNAMENT_STACK = 10**9
+"""The most chips of a tournament's starting stack (and so of a rebuy or an add-on):
+a field of a thousand entries stays within :data:`MAX_CHIPS`."""
+MAX_CENTS = 10**9
+"""The most money (in cents) of a tournament's buy-in or fee: ten million."""
+MAX_KEY_LENGTH = 100
+"""The most characters of a token or a director's or host's key."""
+MAX_FRAME_BYTES = 16 * 1024
+"""The most bytes (UTF-8) of one message a socket takes."""
+MAX_DEPTH = 8
+"""The deepest JSON nesting of one socket message (the messages are flat objects)."""
+
+
+
+def _whole(value: Any) -> Any:
+    """A whole number written as a float (``1e13``) as the int it is, so that one past
+    a bound is refused naming the bound (pydantic answers "exceeded maximum size" for
+    a float too large to be a 64-bit int)."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+Integer = Annotated[int, BeforeValidator(_whole)]
+"""An int field of a request: each names its bounds with ``Field(ge=..., le=...)``."""
+
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKETS = re.compile(r"[\[\]{}]")
 
 
 class BadMessage(ValueError):
@@ -48,17 +101,46 @@ class ClientMessages(Generic[M]):
         self.types: tuple[str, ...] = tuple(
             get_args(m.model_fields["type"].annotation)[0] for m in members)
 
-    def parse(self, raw: str) -> M:
+    def parse(self, raw: str | bytes) -> M:
+        """The message ``raw`` (a received frame) is, or :class:`BadMessage`: a binary
+        frame, more than :data:`MAX_FRAME_BYTES`, JSON deeper than :data:`MAX_DEPTH`,
+        not JSON, or not one of the messages."""
         allowed = f'a JSON object whose "type" is one of: {", ".join(self.types)}'
+        if isinstance(raw, bytes):
+            raise BadMessage(f"malformed message: a binary frame ({len(raw)} bytes); send a "
+                             f"text frame holding {allowed}")
+        if len(raw) > MAX_FRAME_BYTES or len(raw.encode("utf-8", "replace")) > MAX_FRAME_BYTES:
+            raise BadMessage(f"malformed message: longer than {MAX_FRAME_BYTES} bytes, the most "
+                             f"a message may be; send {allowed}")
+        if too_deep(raw):
+            raise BadMessage(f"malformed message: nested more than {MAX_DEPTH} deep; "
+                             f"send {allowed}")
         try:
             data = json.loads(raw)
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:
             raise BadMessage(f"malformed message: not JSON ({exc}); send {allowed}") from None
         try:
             return self._adapter.validate_python(data)
         except ValidationError as exc:
             problems = "; ".join(_problem(dict(e)) for e in exc.errors())
             raise BadMessage(f"malformed message: {problems[:300]}; send {allowed}") from None
+
+
+def too_deep(text: str) -> bool:
+    """Whether the arrays and objects of the JSON ``text`` nest deeper than
+    :data:`MAX_DEPTH` (brackets outside strings, counted without parsing).
+
+    >>> too_deep('{"type": "act", "cards": "[[[[[[[[[["}'), too_deep("[" * 9)
+    (False, True)
+    """
+    if text.count("[") + text.count("{") <= MAX_DEPTH:  # every message of ours
+        return False
+    depth = 0
+    for bracket in _BRACKETS.finditer(_STRINGS.sub('""', text)):
+        depth += 1 if bracket.group() in "[{" else -1
+        if depth > MAX_DEPTH:
+            return True
+    return False
 
 
 def _problem(error: dict[str, Any]) -> str:
@@ -85,10 +167,13 @@ class _Message(BaseModel):
 
 
 class Act(_Message):
+    """An action at the table: ``to`` a bet's or raise's total, 0 to :data:`MAX_CHIPS`;
+    ``cards`` (a draw's discards, a show) at most 40 characters."""
+
     type: Literal["act"]
     action: Literal["fold", "check_call", "bet_raise", "bring_in", "discard", "show", "muck"]
-    to: int | None = Field(default=None, ge=0, le=10**15)
-    cards: str | None = Field(default=None, max_length=40)
+    to: Integer | None = Field(default=None, ge=0, le=MAX_CHIPS)
+    cards: str | None = Field(default=None, max_length=40)  # 20 cards
 
     def engine_action(self) -> dict[str, Any]:
         """The action as a table takes it (a bet or raise must say ``to``, its total)."""
@@ -116,8 +201,10 @@ class Post(_Message):
 
 
 class TopUp(_Message):
+    """Add ``amount`` chips (1 to :data:`MAX_CHIPS`) to the stack when the hand ends."""
+
     type: Literal["top_up"]
-    amount: int = Field(gt=0, le=10**15)
+    amount: Integer = Field(gt=0, le=MAX_CHIPS)
 
 
 class Leave(_Message):
@@ -166,38 +253,43 @@ class CreateTable(_Message):
       (flop games only).
     - ``button_draw`` (D5) and ``bba_order`` (F7, with ``big_blind_ante``).
 
+    Bounds: ``name`` 1 to 60 characters (:data:`~pokerroom.server.names.TitleName`);
+    every chip amount (blinds, ante, bring-in, bets, buy-ins, ``kill_pot_size``,
+    ``rake_cap``) 0 to :data:`MAX_CHIPS`; ``seats`` 2 to 10; ``action_seconds`` up to
+    3,600; ``sit_out_after`` and ``raise_cap`` up to 100; ``game`` at most 40 characters.
+
     Values a field cannot take are answered 422 naming what it allows; choices the
     table cannot play (a kill in stud, say) 400 with the rule's reason.
     """
 
-    name: str = Field(min_length=1, max_length=60)
-    game: str = "holdem"
+    name: TitleName
+    game: str = Field(default="holdem", min_length=1, max_length=40)
     structure: Literal["no_limit", "pot_limit", "fixed_limit", "spread_limit"] = "no_limit"
-    small_blind: int = Field(default=1, ge=0)
-    big_blind: int = Field(default=2, ge=1)
-    ante: int = Field(default=0, ge=0)
+    small_blind: Integer = Field(default=1, ge=0, le=MAX_CHIPS)
+    big_blind: Integer = Field(default=2, ge=1, le=MAX_CHIPS)
+    ante: Integer = Field(default=0, ge=0, le=MAX_CHIPS)
     big_blind_ante: bool = False
-    bring_in: int = Field(default=0, ge=0)
-    small_bet: int = Field(default=0, ge=0)
-    big_bet: int = Field(default=0, ge=0)
-    seats: int = Field(default=6, ge=2, le=10)
-    min_buy_in: int = Field(default=0, ge=0)
-    max_buy_in: int = Field(default=0, ge=0)
+    bring_in: Integer = Field(default=0, ge=0, le=MAX_CHIPS)
+    small_bet: Integer = Field(default=0, ge=0, le=MAX_CHIPS)
+    big_bet: Integer = Field(default=0, ge=0, le=MAX_CHIPS)
+    seats: Integer = Field(default=6, ge=2, le=10)
+    min_buy_in: Integer = Field(default=0, ge=0, le=MAX_CHIPS)
+    max_buy_in: Integer = Field(default=0, ge=0, le=MAX_CHIPS)
     button_method: Literal["no_missed_blinds", "no_dead_button", "simplified"] | None = None
     new_player_must_post: bool = True
     straddle: bool | None = None
     action_seconds: float = Field(default=30.0, gt=0, le=3600)
-    sit_out_after: int = Field(default=2, ge=1, le=100)
-    raise_cap: int | None = Field(default=4, ge=1, le=100)
+    sit_out_after: Integer = Field(default=2, ge=1, le=100)
+    raise_cap: Integer | None = Field(default=4, ge=1, le=100)
     open_pair_double: bool = False
     new_game_round: bool = True
     rebuy_as_new_player: bool = False
     multiple_straddles: bool = False
     kill: Literal["none", "two_pots", "pot_size"] = "none"
     kill_factor: float = Field(default=2.0, allow_inf_nan=False)  # TableOptions: 2 or 1.5
-    kill_pot_size: int = Field(default=0, ge=0, le=10**15)
+    kill_pot_size: Integer = Field(default=0, ge=0, le=MAX_CHIPS)
     rake_percent: float = Field(default=0.0, ge=0, lt=1, allow_inf_nan=False)
-    rake_cap: int = Field(default=0, ge=0, le=10**15)
+    rake_cap: Integer = Field(default=0, ge=0, le=MAX_CHIPS)
     no_flop_no_drop: bool = True
     run_it_twice: bool = False
     button_draw: Literal["high_card", "first_jack"] = "high_card"
@@ -209,19 +301,34 @@ class CreateTable(_Message):
 
 
 class JoinTable(_Message):
-    """POST /api/tables/{id}/join: take a seat with a buy-in."""
+    """POST /api/tables/{id}/join: take a seat (0 to 9) with a buy-in (1 to
+    :data:`MAX_CHIPS`); ``name`` is a person's (:data:`~pokerroom.server.names.PersonName`:
+    1 to 30 characters, never posing as a bot)."""
 
-    name: str = Field(min_length=1, max_length=30)
+    name: PersonName
+    seat: Integer = Field(ge=0, le=9)
+    buy_in: Integer = Field(gt=0, le=MAX_CHIPS)
+
+
+class HostRequest(_Message):
+    """POST /api/tables/{id}/pause, /resume and /close: the host key from creating
+    the table (``"host"`` in the answer to POST /api/tables)."""
+
+    host: str = Field(min_length=1, max_length=100)
+
+
+class RemoveBot(HostRequest):
+    """POST /api/tables/{id}/bots/remove: the bot in ``seat`` leaves (when its hand ends)."""
+
     seat: int = Field(ge=0, le=9)
-    buy_in: int = Field(gt=0, le=10**15)
 
 
-class AddBot(_Message):
-    """POST /api/tables/{id}/bots."""
+class AddBot(HostRequest):
+    """POST /api/tables/{id}/bots (the host's)."""
 
     policy: Literal["tag", "random", "station"] = "tag"
-    seat: int | None = Field(default=None, ge=0, le=9)
-    buy_in: int | None = Field(default=None, gt=0)
+    seat: Integer | None = Field(default=None, ge=0, le=9)
+    buy_in: Integer | None = Field(default=None, gt=0, le=MAX_CHIPS)
 
 
 # ------------------------------------------------------------------ tournaments
@@ -240,7 +347,7 @@ class AddBot(_Message):
 
 class Watch(_Message):
     type: Literal["watch"]
-    table: int = Field(ge=1, le=100_000)
+    table: Integer = Field(ge=1, le=100_000)
 
 
 class Rebuy(_Message):
@@ -270,55 +377,58 @@ BOT_POLICIES = Literal["steady", "tag", "random", "station"]
 class CreateTournament(_Message):
     """POST /api/tournaments: a built-in structure, optionally changed.
 
-    Money (``buy_in``, ``fee``) is in cents.  ``level_seconds`` sets every level
+    Money (``buy_in``, ``fee``) is in cents, at most :data:`MAX_CENTS`; the starting
+    stack at most :data:`MAX_TOURNAMENT_STACK`; ``name`` 1 to 60 characters.
+    ``level_seconds`` sets every level
     (breaks keep their share of a level); ``rebuys`` allows rebuys of a starting
     stack through ``rebuy_levels`` levels, ``add_on`` one add-on after them."""
 
-    name: str = Field(min_length=1, max_length=60)
+    name: TitleName
     structure: TOURNAMENT_STRUCTURES = "turbo"
-    level_seconds: int | None = Field(default=None, ge=1, le=7200)
-    seats: int | None = Field(default=None, ge=2, le=10)
-    starting_stack: int | None = Field(default=None, gt=0, le=10**9)
-    late_registration_levels: int | None = Field(default=None, ge=0, le=100)
-    buy_in: int | None = Field(default=None, ge=0, le=10**9)
-    fee: int | None = Field(default=None, ge=0, le=10**9)
+    level_seconds: Integer | None = Field(default=None, ge=1, le=7200)
+    seats: Integer | None = Field(default=None, ge=2, le=10)
+    starting_stack: Integer | None = Field(default=None, gt=0, le=MAX_TOURNAMENT_STACK)
+    late_registration_levels: Integer | None = Field(default=None, ge=0, le=100)
+    buy_in: Integer | None = Field(default=None, ge=0, le=MAX_CENTS)
+    fee: Integer | None = Field(default=None, ge=0, le=MAX_CENTS)
     rebuys: bool = False
-    rebuy_levels: int = Field(default=3, ge=1, le=100)
+    rebuy_levels: Integer = Field(default=3, ge=1, le=100)
     add_on: bool = False
     action_seconds: float = Field(default=30.0, ge=2, le=3600)
     seed: int | None = None
 
 
 class RegisterTournament(_Message):
-    """POST /api/tournaments/{id}/register (``token``: a busted player re-entering)."""
+    """POST /api/tournaments/{id}/register (``token``: a busted player re-entering);
+    ``name`` is a person's (:data:`~pokerroom.server.names.PersonName`)."""
 
-    name: str = Field(min_length=1, max_length=30)
-    token: str | None = Field(default=None, max_length=100)
+    name: PersonName
+    token: str | None = Field(default=None, max_length=MAX_KEY_LENGTH)
 
 
 class AddTournamentBots(_Message):
     """POST /api/tournaments/{id}/bots (the director's key from creating it)."""
 
-    director: str = Field(min_length=1, max_length=100)
-    count: int = Field(default=1, ge=1, le=500)
+    director: str = Field(min_length=1, max_length=MAX_KEY_LENGTH)
+    count: Integer = Field(default=1, ge=1, le=500)
     policy: BOT_POLICIES = "steady"
 
 
 class DirectorRequest(_Message):
     """POST /api/tournaments/{id}/start, /pause, /resume."""
 
-    director: str = Field(min_length=1, max_length=100)
+    director: str = Field(min_length=1, max_length=MAX_KEY_LENGTH)
 
 
 class TokenRequest(_Message):
     """POST /api/tournaments/{id}/unregister."""
 
-    token: str = Field(min_length=1, max_length=100)
+    token: str = Field(min_length=1, max_length=MAX_KEY_LENGTH)
 
 
 class FloorRequest(_Message):
     """POST /api/tournaments/{id}/penalize and /disqualify (the director's key; P8)."""
 
-    director: str = Field(min_length=1, max_length=100)
-    player: str = Field(min_length=1, max_length=40)  # the name at the table
-    rounds: int = Field(default=1, ge=1, le=10)
+    director: str = Field(min_length=1, max_length=MAX_KEY_LENGTH)
+    player: SeatedName  # the name at the table, a bot's too
+    rounds: Integer = Field(default=1, ge=1, le=10)

@@ -72,12 +72,14 @@ class Room:
             raise ConfigError("max_buy_in must be at least min_buy_in")
         table = Table(stakes, options)
         table_id = secrets.token_hex(6)
+        host_key = secrets.token_urlsafe(24)
         settings = {"action_seconds": request.action_seconds,
                     "sit_out_after": request.sit_out_after}
-        self.store.create_table(table_id, request.name, settings, table_to_dict(table))
+        self.store.create_table(table_id, request.name, settings, table_to_dict(table),
+                                host_key=host_key)
         actor = TableActor(table_id, request.name, table, store=self.store, clock=self.clock,
                            settings=self._settings(settings),
-                           rng=random.Random(self.rng.random()))
+                           rng=random.Random(self.rng.random()), host_key=host_key)
         self.actors[table_id] = actor
         actor.start_task()
         return actor
@@ -90,11 +92,14 @@ class Room:
             table = table_from_dict(stored.snapshot)
             actor = TableActor(stored.id, stored.name, table, store=self.store, clock=self.clock,
                                settings=self._settings(stored.settings),
-                               rng=random.Random(self.rng.random()))
+                               rng=random.Random(self.rng.random()),
+                               host_key=stored.host_key, paused=stored.paused)
             for row in stored.seats:
                 bot = BOTS[row.policy](random.Random(self.rng.random())) if row.policy else None
-                actor.seats[row.seat] = SeatMeta(row.name, row.token, is_bot=row.is_bot,
-                                                 policy=row.policy, bot=bot)
+                actor.seats[row.seat] = SeatMeta(
+                    row.name, row.token, is_bot=row.is_bot, policy=row.policy, bot=bot,
+                    sitting=row.sitting or "", buy_in=row.buy_in,
+                    top_up=row.top_up or 0, leaving=bool(row.leaving))
             running = stored.running
             if running is not None:
                 ok = actor.restore_running_hand(
@@ -107,11 +112,15 @@ class Room:
                     notes.append(f"table {stored.id}: hand {running.number} resumed")
             actor.hand_number = max(actor.hand_number, running.number if running else 0,
                                     table.hands_dealt)
-            # Seats whose player never sat down (the process died first) are freed.
-            for seat in list(actor.seats):
-                if actor.table.players[seat] is None:
-                    self.store.release_seat(stored.id, seat)
+            # A sitting with no player and no buy-in to seat (stored before buy-ins
+            # were kept with the sitting) is over.  Requests answered during the hand
+            # (joins, top-ups, leaves) are carried out when it ends, or now.
+            for seat, meta in list(actor.seats.items()):
+                if actor.table.players[seat] is None and meta.buy_in is None:
+                    self.store.release_seat(meta.sitting)
                     del actor.seats[seat]
+            if actor.table.hand is None:
+                actor.carry_out_requests_now()
             self.actors[stored.id] = actor
             actor.start_task()
         return notes

@@ -1,7 +1,24 @@
 """The WebSocket side shared by table and tournament connections: sending a
 connection's mailbox, and answering what the browser sends (validated against the
 socket's :class:`~pokerroom.server.protocol.ClientMessages`; a ping gets a pong, bad
-input and refused actions an error, never a crash)."""
+input and refused actions an error, never a crash).
+
+Bounds (issue #10, "Bounded queues"):
+
+- sending: a connection's :class:`Mailbox` holds the latest state (one; a newer one
+  replaces it) and at most :data:`MAX_QUEUED` (64) answers (errors and pongs) not
+  yet sent, besides the one message being sent.  A client that leaves more unread
+  (it floods and never reads) is closed with code 1008 and a reason saying so,
+  instead of the server holding more for it.
+- receiving: frames are read and answered one at a time, each before the next is
+  read, so a client that floods waits on itself (the ASGI server holds a few
+  frames, then TCP pushes back).  A frame is text of at most
+  :data:`~pokerroom.server.protocol.MAX_FRAME_BYTES` (16 KiB) holding JSON nested at
+  most :data:`~pokerroom.server.protocol.MAX_DEPTH` deep; a binary, longer or
+  deeper frame gets a ``bad_message`` error and the connection carries on.
+- a ``?token=`` longer than :data:`~pokerroom.server.protocol.MAX_KEY_LENGTH` is
+  unknown (``bad_token``; the connection watches).
+"""
 
 from __future__ import annotations
 
@@ -10,44 +27,71 @@ import contextlib
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
-from fastapi import WebSocket, WebSocketDisconnect
+from fastapi import WebSocket
 
 from pokerroom.errors import PokerError
-from pokerroom.server.protocol import BadMessage, ClientMessages, Ping, error_reason
+from pokerroom.server.protocol import (
+    MAX_KEY_LENGTH,
+    BadMessage,
+    ClientMessages,
+    Ping,
+    error_reason,
+)
 
 M = TypeVar("M")
 T = TypeVar("T")
 K = TypeVar("K")
 
+MAX_QUEUED = 64
+"""The most answers (errors, pongs) a connection may leave unsent; one more closes it."""
+OVERFLOW_CODE = 1008  # policy violation
+OVERFLOW_REASON = f"more than {MAX_QUEUED} messages left unread: read what the server sends"
+
 
 @dataclass(slots=True, eq=False, kw_only=True)
 class Mailbox:
-    """A connection's pending messages: errors in order, and only the latest state
-    (a cash table's :class:`~pokerroom.server.actor.Subscriber`, a tournament's
-    :class:`~pokerroom.server.tournament_setup.Viewer`)."""
+    """A connection's pending messages: errors (and pongs) in order, at most
+    :data:`MAX_QUEUED`, and only the latest state (a cash table's
+    :class:`~pokerroom.server.actor.Subscriber`, a tournament's
+    :class:`~pokerroom.server.tournament_setup.Viewer`).
+
+    One error more than :data:`MAX_QUEUED` marks it ``overflowed``: it drops what it
+    holds and keeps nothing more, and :func:`pump` closes the connection."""
 
     latest: dict[str, Any] | None = None
     errors: deque[dict[str, Any]] = field(default_factory=deque)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
+    overflowed: bool = False
 
     def push_state(self, message: dict[str, Any]) -> None:
-        self.latest = message
+        """Make ``message`` the state to send next, replacing one not sent yet."""
+        if not self.overflowed:
+            self.latest = message
         self.wake.set()
 
     def push_error(self, message: dict[str, Any]) -> None:
-        self.errors.append(message)
+        """Queue ``message`` to send after those before it; the one past
+        :data:`MAX_QUEUED` overflows the mailbox instead."""
+        if len(self.errors) >= MAX_QUEUED:
+            self.overflowed = True
+        if self.overflowed:
+            self.errors.clear()
+            self.latest = None
+        else:
+            self.errors.append(message)
         self.wake.set()
 
 
 async def send_loop(websocket: WebSocket, box: Mailbox) -> None:
-    while True:
+    """Send what ``box`` holds, errors first, until it overflows."""
+    while not box.overflowed:
         await box.wake.wait()
         box.wake.clear()
-        while box.errors:
+        while box.errors and not box.overflowed:
             await websocket.send_json(box.errors.popleft())
-        if box.latest is not None:
+        if box.latest is not None and not box.overflowed:
             message, box.latest = box.latest, None
             await websocket.send_json(message)
 
@@ -74,17 +118,18 @@ async def identify(websocket: WebSocket, lookup: Callable[[str], Awaitable[K | N
     token = websocket.query_params.get("token")
     if not token:
         return None
-    who = await lookup(token)
+    who = await lookup(token) if len(token) <= MAX_KEY_LENGTH else None
     if who is None:
         await websocket.send_json({"type": "error", "reason": "bad_token", "message": unknown})
     return who
 
 
-async def answer(box: Mailbox, raw: str, messages: ClientMessages[M],
+async def answer(box: Mailbox, raw: str | bytes, messages: ClientMessages[M],
                  apply: Callable[[M], Awaitable[None]]) -> None:
-    """Validate one received text and ``apply`` it; a ping is answered with a pong
-    (``apply`` never sees one); bad input gets a ``bad_message`` error and a refused
-    action the rule's reason, both ``{"type": "error", "reason", "message"}``."""
+    """Validate one received frame and ``apply`` it; a ping is answered with a pong
+    (``apply`` never sees one); bad input (a binary frame too) gets a ``bad_message``
+    error and a refused action the rule's reason, both ``{"type": "error", "reason",
+    "message"}``."""
     try:
         message = messages.parse(raw)
     except BadMessage as exc:
@@ -99,6 +144,21 @@ async def answer(box: Mailbox, raw: str, messages: ClientMessages[M],
         box.push_error({"type": "error", "reason": error_reason(exc), "message": str(exc)})
 
 
+async def receive_loop(websocket: WebSocket, box: Mailbox, messages: ClientMessages[M],
+                       apply: Callable[[M], Awaitable[None]]) -> None:
+    """:func:`answer` every frame received, one at a time, until the client goes or
+    ``box`` overflows."""
+    while not box.overflowed:
+        frame = await websocket.receive()
+        if frame["type"] == "websocket.disconnect":
+            return
+        text, data = frame.get("text"), frame.get("bytes")
+        await answer(box, text if text is not None else data or b"", messages, apply)
+        # Let the sender catch up before the next frame (reading a frame already
+        # received does not yield): only a client that does not read falls behind.
+        await asyncio.sleep(0)
+
+
 async def pump(
     websocket: WebSocket,
     box: Mailbox,
@@ -106,18 +166,24 @@ async def pump(
     apply: Callable[[M], Awaitable[None]],
     close: Callable[[], Awaitable[Any]],
 ) -> None:
-    """Send ``box`` to the socket while :func:`answer` takes every received text (one
-    of ``messages``, handed to ``apply``); when the socket goes, stop sending and
-    ``close`` the subscription."""
+    """Send ``box`` to the socket while :func:`answer` takes every received frame (one
+    of ``messages``, handed to ``apply``); when the socket goes, or ``box`` overflows
+    (then the socket is closed with :data:`OVERFLOW_CODE`), stop both and ``close``
+    the subscription."""
     sender = asyncio.create_task(send_loop(websocket, box))
+    receiver = asyncio.create_task(receive_loop(websocket, box, messages, apply))
     try:
-        while True:
-            await answer(box, await websocket.receive_text(), messages, apply)
-    except WebSocketDisconnect:
-        pass
+        await asyncio.wait((sender, receiver), return_when=asyncio.FIRST_COMPLETED)
     finally:
-        sender.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await sender
+        for task in (sender, receiver):
+            task.cancel()
+        for task in (sender, receiver):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        if box.overflowed:
+            with contextlib.suppress(Exception):
+                await websocket.close(OVERFLOW_CODE, OVERFLOW_REASON)
         with contextlib.suppress(Exception):
             await close()
+    if receiver.done() and not receiver.cancelled() and receiver.exception() is not None:
+        raise cast(BaseException, receiver.exception())  # a bug: not swallowed

@@ -45,9 +45,14 @@ class TableRow(Base):
     settings: Mapped[dict[str, Any]] = mapped_column(JSON)
     snapshot: Mapped[dict[str, Any]] = mapped_column(JSON)
     closed: Mapped[bool] = mapped_column(Boolean, default=False)
+    host_key: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    paused: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class SeatRow(Base):
+    """One sitting: a person (or bot) in a seat from join to leave.  Its token stays
+    valid for the sitting's own hand histories after it leaves (``active`` false)."""
+
     __tablename__ = "seats"
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     table_id: Mapped[str] = mapped_column(ForeignKey("room_tables.id"), index=True)
@@ -57,6 +62,11 @@ class SeatRow(Base):
     is_bot: Mapped[bool] = mapped_column(Boolean, default=False)
     policy: Mapped[str | None] = mapped_column(String(20), nullable=True)
     active: Mapped[bool] = mapped_column(Boolean, default=True)
+    sitting: Mapped[str | None] = mapped_column(String(32), nullable=True, unique=True)
+    # Requests answered during a hand, carried out when it ends (and after a restart):
+    buy_in: Mapped[int | None] = mapped_column(BigInteger, nullable=True)  # not seated yet
+    top_up: Mapped[int] = mapped_column(BigInteger, default=0)
+    leaving: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class HandRow(Base):
@@ -72,6 +82,8 @@ class HandRow(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     phh: Mapped[str | None] = mapped_column(Text, nullable=True)
     text: Mapped[str | None] = mapped_column(Text, nullable=True)
+    # Who sat in each seat at the deal: {"seat": {"sitting": id, "name": name}}.
+    sittings: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class ActionRow(Base):
@@ -102,6 +114,8 @@ class StoredTable:
     name: str
     settings: dict[str, Any]
     snapshot: dict[str, Any]
+    host_key: str | None = None
+    paused: bool = False
     seats: list[SeatRow] = field(default_factory=list)
     running: HandRow | None = None
     actions: list[ActionRow] = field(default_factory=list)
@@ -114,18 +128,26 @@ class Batch:
 
     table_id: str
     seats: list[SeatRow] = field(default_factory=list)
-    released: list[int] = field(default_factory=list)
+    seat_updates: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     entries: list[LedgerRow] = field(default_factory=list)
     snapshot: dict[str, Any] | None = None
+    table: dict[str, Any] = field(default_factory=dict)  # room_tables columns (paused, ...)
     finished: tuple[int, dict[str, Any], str | None, str | None] | None = None
 
-    def add_seat(self, seat: int, name: str, token: str, *, is_bot: bool = False,
-                 policy: str | None = None) -> None:
+    def add_seat(self, seat: int, name: str, token: str, sitting: str, *,
+                 is_bot: bool = False, policy: str | None = None,
+                 buy_in: int | None = None) -> None:
+        """A new sitting; ``buy_in``: not seated yet (the hand in progress ends first)."""
         self.seats.append(SeatRow(table_id=self.table_id, seat=seat, name=name, token=token,
-                                  is_bot=is_bot, policy=policy))
+                                  sitting=sitting, is_bot=is_bot, policy=policy, buy_in=buy_in,
+                                  top_up=0, leaving=False, active=True))
 
-    def release_seat(self, seat: int) -> None:
-        self.released.append(seat)
+    def update_seat(self, sitting: str, **values: Any) -> None:
+        """Change a sitting's row (``buy_in``, ``top_up``, ``leaving``, ``active``)."""
+        self.seat_updates.append((sitting, values))
+
+    def release_seat(self, sitting: str) -> None:
+        self.update_seat(sitting, active=False, buy_in=None, top_up=0, leaving=False)
 
     def ledger(self, name: str, seat: int, kind: str, amount: int) -> None:
         self.entries.append(LedgerRow(table_id=self.table_id, name=name, seat=seat, kind=kind,
@@ -133,8 +155,8 @@ class Batch:
 
     @property
     def empty(self) -> bool:
-        return not (self.seats or self.released or self.entries or self.snapshot is not None
-                    or self.finished is not None)
+        return not (self.seats or self.seat_updates or self.entries or self.table
+                    or self.snapshot is not None or self.finished is not None)
 
 
 def default_url(directory: str | Path = ".") -> str:
@@ -168,25 +190,28 @@ class Store:
     # ----------------------------------------------------------- tables
 
     def create_table(self, table_id: str, name: str, settings: dict[str, Any],
-                     snapshot: dict[str, Any]) -> None:
+                     snapshot: dict[str, Any], *, host_key: str) -> None:
         with Session(self.engine) as s, s.begin():
             s.add(TableRow(id=table_id, name=name, created_at=time.time(), settings=settings,
-                           snapshot=snapshot))
+                           snapshot=snapshot, host_key=host_key, paused=False))
 
     def save_snapshot(self, table_id: str, snapshot: dict[str, Any]) -> None:
         with Session(self.engine) as s, s.begin():
             s.execute(update(TableRow).where(TableRow.id == table_id).values(snapshot=snapshot))
 
-    def add_seat(self, table_id: str, seat: int, name: str, token: str, *,
-                 is_bot: bool = False, policy: str | None = None) -> None:
+    def release_seat(self, sitting: str) -> None:
         with Session(self.engine) as s, s.begin():
-            s.add(SeatRow(table_id=table_id, seat=seat, name=name, token=token, is_bot=is_bot,
-                          policy=policy))
+            s.execute(update(SeatRow).where(SeatRow.sitting == sitting)
+                      .values(active=False, buy_in=None, top_up=0, leaving=False))
 
-    def release_seat(self, table_id: str, seat: int) -> None:
-        with Session(self.engine) as s, s.begin():
-            s.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat,
-                                            SeatRow.active.is_(True)).values(active=False))
+    def sitting_for_token(self, table_id: str, token: str) -> SeatRow | None:
+        """The sitting (active or over) whose secret ``token`` this is, at this table."""
+        with Session(self.engine) as s:
+            row = s.scalars(select(SeatRow).where(SeatRow.table_id == table_id,
+                                                  SeatRow.token == token)).first()
+            if row is not None:
+                s.expunge(row)
+            return row
 
     def ledger(self, table_id: str, name: str, seat: int, kind: str, amount: int) -> None:
         with Session(self.engine) as s, s.begin():
@@ -205,11 +230,13 @@ class Store:
             return
         with Session(self.engine) as s, s.begin():
             s.add_all(batch.seats)
-            for seat in batch.released:
-                s.execute(update(SeatRow).where(
-                    SeatRow.table_id == batch.table_id, SeatRow.seat == seat,
-                    SeatRow.active.is_(True)).values(active=False))
+            s.flush()
+            for sitting, values in batch.seat_updates:
+                s.execute(update(SeatRow).where(SeatRow.sitting == sitting).values(**values))
             s.add_all(batch.entries)
+            if batch.table:
+                s.execute(update(TableRow).where(TableRow.id == batch.table_id)
+                          .values(**batch.table))
             if batch.finished is not None:
                 hand_id, result, phh, text = batch.finished
                 s.execute(update(HandRow).where(HandRow.id == hand_id).values(
@@ -222,10 +249,10 @@ class Store:
     # ------------------------------------------------------------ hands
 
     def start_hand(self, table_id: str, number: int, before: dict[str, Any],
-                   deck: list[int]) -> int:
+                   deck: list[int], *, sittings: dict[str, Any]) -> int:
         with Session(self.engine) as s, s.begin():
             row = HandRow(table_id=table_id, number=number, status="running", before=before,
-                          deck=deck, started_at=time.time())
+                          deck=deck, started_at=time.time(), sittings=sittings)
             s.add(row)
             s.flush()
             return row.id
@@ -280,7 +307,8 @@ class Store:
         with Session(self.engine) as s:
             for t in s.scalars(select(TableRow).where(TableRow.closed.is_(False))
                                .order_by(TableRow.created_at)).all():
-                stored = StoredTable(t.id, t.name, dict(t.settings), dict(t.snapshot))
+                stored = StoredTable(t.id, t.name, dict(t.settings), dict(t.snapshot),
+                                     host_key=t.host_key, paused=bool(t.paused))
                 stored.seats = list(s.scalars(select(SeatRow).where(
                     SeatRow.table_id == t.id, SeatRow.active.is_(True))).all())
                 running = s.scalars(select(HandRow).where(

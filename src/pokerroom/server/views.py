@@ -92,6 +92,8 @@ def public_state(actor: TableActor) -> dict[str, Any]:
             "button_method": actor.table.method.value,
             "action_seconds": actor.settings.action_seconds,
             "house_rules": house_rules(table),
+            "paused": getattr(actor, "paused", False),  # by the host: no new hand
+            "closed": getattr(actor, "closed", False),
         },
         "seats": seats,
         "hand": None,

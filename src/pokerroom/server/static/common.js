@@ -69,10 +69,13 @@ export function toast(message, kind = "error") {
   setTimeout(() => el.remove(), 4700);
 }
 
-export async function api(path, { method = "GET", body } = {}) {
+export async function api(path, { method = "GET", body, token } = {}) {
+  const headers = body ? { "content-type": "application/json" } : {};
+  // A seat token goes in a header, never in a URL (which logs and referrers keep).
+  if (token) headers.authorization = `Bearer ${token}`;
   const response = await fetch(path, {
     method,
-    headers: body ? { "content-type": "application/json" } : {},
+    headers,
     body: body ? JSON.stringify(body) : undefined,
   });
   let data = null;
@@ -85,6 +88,28 @@ export async function api(path, { method = "GET", body } = {}) {
     throw new Error(errorText(data) || `${response.status} ${response.statusText}`);
   }
   return data;
+}
+
+/** Download ``path`` as ``filename`` with the seat token in a header (not the URL). */
+export async function downloadWithToken(path, filename, token) {
+  const response = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) {
+    let data = null;
+    try {
+      data = await response.json();
+    } catch {
+      data = null;
+    }
+    throw new Error(errorText(data) || `${response.status} ${response.statusText}`);
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
 }
 
 function errorText(data) {

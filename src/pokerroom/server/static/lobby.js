@@ -161,7 +161,8 @@ form.addEventListener("submit", async (event) => {
   submit.disabled = true;
   try {
     const created = await api("/api/tables", { method: "POST", body });
-    storage.set(`host.${created.id}`, true);
+    // The host key: bots, pause and close need it; the page that created the table keeps it.
+    storage.set(`host.${created.id}`, created.host);
     location.href = created.url;
   } catch (err) {
     errorBox.textContent = err.message;

@@ -1,6 +1,6 @@
 // The table page: one WebSocket to the table's actor, the felt drawn from each state.
 import {
-  STUD_GAMES, api, applyCardColours, escapeHtml, fmt, gameLabel, stakesLabel, storage,
+  STUD_GAMES, api, applyCardColours, downloadWithToken, escapeHtml, fmt, gameLabel, stakesLabel, storage,
   suitSvg, toast,
 } from "/static/common.js";
 import { lastHandResult, logLineHtml } from "/static/handlog.js";
@@ -21,7 +21,17 @@ $("brand-suits").innerHTML = suitSvg("s", "white") + suitSvg("h", "red");
 let state = null;
 let clockOffset = 0; // server seconds minus browser seconds
 let seatToken = storage.get(`seat.${tableId}`); // {token, seat, name}
-let isHost = storage.get(`host.${tableId}`, false);
+// A host link carries the host key after '#', which browsers never send to a server.
+{
+  const fromLink = new URLSearchParams(location.hash.slice(1)).get("host");
+  if (fromLink) {
+    storage.set(`host.${tableId}`, fromLink);
+    history.replaceState(null, "", location.pathname);
+  }
+}
+let hostKey = storage.get(`host.${tableId}`, null);
+if (hostKey === true) hostKey = null; // a flag kept by an older version: no key
+let isHost = Boolean(hostKey);
 let waitChosen = false; // "wait for the big blind" clicked
 let handsShownFor = -1;
 const felt = { boardSeen: { number: null, cards: new Set() } }; // board cards already drawn, not dealt anew
@@ -68,9 +78,14 @@ function onState(message) {
 
 function onError(message) {
   dock.sending = false;
-  if (message.reason === "bad_token") {
+  if (message.reason === "bad_token" || message.reason === "seat_lost") {
     forgetSeat("Your seat is no longer yours; watching the table.");
     return;
+  }
+  if (message.reason === "not_host") {
+    storage.remove(`host.${tableId}`);
+    hostKey = null;
+    isHost = false;
   }
   if (message.reason === "no_table") $("t-sub").textContent = "no such table";
   toast(message.message || message.reason || "error");
@@ -304,7 +319,7 @@ function wireIdle() {
   on("btn-add-bot", async () => {
     const policy = $("bot-policy") ? $("bot-policy").value : "tag";
     try {
-      const r = await api(`/api/tables/${encodeURIComponent(tableId)}/bots`, { method: "POST", body: { policy } });
+      const r = await api(`/api/tables/${encodeURIComponent(tableId)}/bots`, { method: "POST", body: { policy, host: hostKey } });
       toast(`A bot takes seat ${r.seat + 1}.`, "info");
     } catch (err) {
       toast(err.message);
@@ -341,7 +356,7 @@ async function loadHands() {
   const box = $("tab-hands");
   let hands;
   try {
-    hands = await api(`/api/tables/${encodeURIComponent(tableId)}/hands`);
+    hands = await api(`/api/tables/${encodeURIComponent(tableId)}/hands`, { token: seatToken && seatToken.token });
   } catch (err) {
     box.innerHTML = `<p class="muted">Could not load the hands: ${escapeHtml(err.message)}</p>`;
     return;
@@ -359,11 +374,23 @@ async function loadHands() {
     // PHH has no words for some house rules (a rake, the board run twice, B15) or dead money.
     const phh = h.phh === false
       ? '<span class="muted" title="PHH cannot record this hand: dead money or a house rule it has no words for">no PHH</span>'
-      : `<a href="${base}/${h.number}.phh" download class="dl-phh">PHH</a>`;
-    return `<li data-hand="${h.number}"><b>Hand #${h.number}</b><span class="spacer"></span>
+      : `<a href="${base}/${h.number}.phh" data-file="${tableId}-${h.number}.phh" class="dl-phh">PHH</a>`;
+    const you = h.you ? '<span class="muted" title="You played this hand: your download shows your cards">you played</span>' : "";
+    return `<li data-hand="${h.number}"><b>Hand #${h.number}</b>${you}<span class="spacer"></span>
       ${phh}
-      <a href="${base}/${h.number}.txt" download class="dl-txt">Text</a></li>`;
+      <a href="${base}/${h.number}.txt" data-file="${tableId}-${h.number}.txt" class="dl-txt">Text</a></li>`;
   }).join("")}</ul>`;
+  // Downloads carry the seat token in a header, so they go through fetch.
+  for (const link of box.querySelectorAll("a[data-file]")) {
+    link.addEventListener("click", async (event) => {
+      event.preventDefault();
+      try {
+        await downloadWithToken(link.getAttribute("href"), link.dataset.file, seatToken && seatToken.token);
+      } catch (err) {
+        toast(err.message);
+      }
+    });
+  }
 }
 
 for (const button of document.querySelectorAll(".tabs button")) {
@@ -396,12 +423,40 @@ function renderInfo() {
       <dt>Action clock</dt><dd>${t.action_seconds}s</dd>
     </dl>
     ${houseRulesHtml(t.house_rules || [])}
+    ${isHost ? `<h3 class="house-head">Host</h3><p class="host-tools">
+      <button type="button" class="small" id="btn-pause">${t.paused ? "Resume dealing" : "Pause after this hand"}</button>
+      <button type="button" class="small ghost" id="btn-host-link">Copy host link</button>
+      <button type="button" class="small ghost" id="btn-close-table">Close table</button></p>` : ""}
     <p class="muted">Keys on your turn: <b>F</b> fold, <b>C</b> check/call, <b>R</b> bet/raise${
       (t.house_rules || []).some((r) => r.option === "open_pair_double") ? ", <b>B</b> the big bet" : ""}.</p>`;
+  if (isHost) wireHostTools(t);
   $("four-colour").addEventListener("change", (event) => {
     storage.set("fourColour", event.target.checked);
     applyCardColours();
   });
+}
+
+function wireHostTools(t) {
+  const hostCall = async (what) => {
+    try {
+      await api(`/api/tables/${encodeURIComponent(tableId)}/${what}`, { method: "POST", body: { host: hostKey } });
+    } catch (err) {
+      toast(err.message);
+    }
+  };
+  $("btn-pause").addEventListener("click", () => hostCall(t.paused ? "resume" : "pause"));
+  $("btn-host-link").addEventListener("click", async () => {
+    const link = `${location.origin}/t/${encodeURIComponent(tableId)}#host=${encodeURIComponent(hostKey)}`;
+    try {
+      await navigator.clipboard.writeText(link);
+      toast("Host link copied: whoever opens it can add bots, pause and close this table.", "info");
+    } catch {
+      window.prompt("The host link (anyone with it can host this table):", link);
+    }
+  });
+  $("btn-close-table").addEventListener("click", () => confirmBox("Close the table?",
+    "Every player leaves with their chips (after the hand in progress) and the table leaves the lobby.",
+    "Close", () => hostCall("close")));
 }
 
 // The house options the table's manager chose away from the rule catalogue's defaults.
