@@ -10,7 +10,6 @@ tables with it directly.
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Iterable, Sequence
 from typing import Final
 
@@ -119,11 +118,48 @@ def check_distinct(cards: Sequence[int], *, what: str = "cards") -> None:
         seen.add(c)
 
 
+class SecureRandom(random.SystemRandom):
+    """The operating system's CSPRNG (D1), as a :class:`random.Random` that pickles.
+
+    Every draw comes from ``os.urandom`` (as :mod:`secrets` does), so there is no
+    seed or state to choose, learn or store.  :class:`random.SystemRandom` cannot be
+    pickled or copied (its ``getstate`` raises); this one can, and comes back as a
+    fresh generator -- so a live tournament, pickled with the generator it deals
+    from, deals from the operating system again after a restore.
+
+    >>> import pickle
+    >>> rng = SecureRandom()
+    >>> type(pickle.loads(pickle.dumps(rng))).__name__
+    'SecureRandom'
+    >>> len(Deck(rng=rng))
+    52
+    """
+
+    def __reduce__(self) -> tuple[type[SecureRandom], tuple[()]]:
+        return (type(self), ())
+
+
+def child_rng(rng: random.Random) -> random.Random:
+    """The generator for one part of a game (a table, a bot, a tournament) taken from
+    ``rng``: a new :class:`SecureRandom` when ``rng`` is one (D1: live play), else a
+    :class:`random.Random` seeded from ``rng``, so a seeded room, simulation or test
+    stays reproducible.
+
+    >>> child_rng(random.Random(7)).random() == child_rng(random.Random(7)).random()
+    True
+    >>> type(child_rng(SecureRandom())).__name__
+    'SecureRandom'
+    """
+    if isinstance(rng, SecureRandom):
+        return SecureRandom()
+    return random.Random(rng.random())
+
+
 class Deck:
     """A shuffled deck (D1): seeded and reproducible, or from secure randomness.
 
     ``Deck(seed=7)`` always gives the same order; ``Deck()`` shuffles with the
-    operating system's randomness (live play).  ``Deck.from_order`` replays a
+    operating system's randomness (live play, :class:`SecureRandom`).  ``Deck.from_order`` replays a
     stored order.  Cards come off the top; ``burn`` deals one face down to the
     muck (D3); ``cut`` moves the top part under (D2).
     """
@@ -139,7 +175,7 @@ class Deck:
     ) -> None:
         order = list(cards)
         if rng is None:
-            rng = random.Random(seed) if seed is not None else secrets.SystemRandom()
+            rng = random.Random(seed) if seed is not None else SecureRandom()
         shuffle(order, rng)
         self._cards: list[Card] = order
         self._next = 0
