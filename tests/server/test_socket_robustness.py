@@ -1,0 +1,242 @@
+"""Issue #10, "Bounds everywhere" and "Bounded queues" on the sockets: a binary,
+oversized or deeply nested frame is answered with a ``bad_message`` error saying what
+is allowed and the connection carries on; a connection may leave at most
+``MAX_QUEUED`` answers unread, and one that floods without reading is closed instead
+of the server holding more for it.  (Room rules, not catalogue rules.)"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterator
+from typing import Any, cast
+
+import pytest
+from fastapi import WebSocket
+from fastapi.testclient import TestClient
+
+from pokerroom.server.protocol import (
+    CLIENT_MESSAGES,
+    MAX_DEPTH,
+    MAX_FRAME_BYTES,
+    BadMessage,
+    ClientMessage,
+)
+from pokerroom.server.sockets import (
+    MAX_QUEUED,
+    OVERFLOW_CODE,
+    OVERFLOW_REASON,
+    Mailbox,
+    pump,
+)
+from tests.server.conftest import join, new_table
+
+PING = json.dumps({"type": "ping"})
+
+
+@pytest.fixture
+def paths(client: TestClient) -> dict[str, str]:
+    """A spectator's address at a cash table and at a tournament."""
+    table = new_table(client)
+    join(client, table, "Alice", 0)
+    tid = client.post("/api/tournaments", json={"name": "Cup"}).json()["id"]
+    return {"table": f"/ws/tables/{table}", "tournament": f"/ws/tournaments/{tid}"}
+
+
+def _next_answer(ws: Any) -> dict[str, Any]:
+    """The first message that is not a state."""
+    message = ws.receive_json()
+    while message["type"] == "state":
+        message = ws.receive_json()
+    assert isinstance(message, dict)
+    return message
+
+
+def _bad_message(ws: Any, says: str) -> None:
+    answer = _next_answer(ws)
+    assert answer["type"] == "error" and answer["reason"] == "bad_message", answer
+    assert says in answer["message"], answer
+    assert 'send a' in answer["message"] and '"type" is one of: act' in answer["message"]
+
+
+def _still_usable(ws: Any) -> None:
+    ws.send_text(PING)
+    assert _next_answer(ws) == {"type": "pong"}
+
+
+@pytest.mark.parametrize("kind", ["table", "tournament"])
+def test_a_binary_frame_is_a_bad_message_and_the_socket_carries_on(
+        client: TestClient, paths: dict[str, str], kind: str) -> None:
+    """It used to drop the connection with a traceback (receive_text on bytes)."""
+    with client.websocket_connect(paths[kind]) as ws:
+        ws.send_bytes(PING.encode())
+        _bad_message(ws, f"a binary frame ({len(PING)} bytes); send a text frame holding a "
+                     "JSON object")
+        ws.send_bytes(b"")
+        _bad_message(ws, "a binary frame (0 bytes)")
+        _still_usable(ws)
+
+
+@pytest.mark.parametrize("kind", ["table", "tournament"])
+def test_deep_json_is_a_bad_message_and_the_socket_carries_on(
+        client: TestClient, paths: dict[str, str], kind: str) -> None:
+    """``"[" * 100000`` used to raise RecursionError out of json.loads."""
+    with client.websocket_connect(paths[kind]) as ws:
+        ws.send_text("[" * 8000 + "]" * 8000)  # within the size bound, far too deep
+        _bad_message(ws, f"nested more than {MAX_DEPTH} deep")
+        deep_enough = "[" * (MAX_DEPTH - 1) + "]" * (MAX_DEPTH - 1)  # in an object: MAX_DEPTH
+        ws.send_text('{"type": "ping", "x": ' + deep_enough + "}")
+        _bad_message(ws, "ping 'x': Extra inputs are not permitted")  # parsed, then refused
+        ws.send_text("[" * 100_000)
+        _bad_message(ws, f"longer than {MAX_FRAME_BYTES} bytes")
+        _still_usable(ws)
+
+
+@pytest.mark.parametrize("kind", ["table", "tournament"])
+def test_an_oversized_frame_is_a_bad_message_naming_the_limit(
+        client: TestClient, paths: dict[str, str], kind: str) -> None:
+    with client.websocket_connect(paths[kind]) as ws:
+        ws.send_text(PING + " " * MAX_FRAME_BYTES)
+        _bad_message(ws, f"longer than {MAX_FRAME_BYTES} bytes, the most a message may be")
+        # Counted in UTF-8 bytes: 9,000 two-byte letters are 18,000 bytes.
+        ws.send_text(json.dumps({"type": "ping", "pad": "é" * 9000}, ensure_ascii=False))
+        _bad_message(ws, f"longer than {MAX_FRAME_BYTES} bytes")
+        # The bound itself is fine.
+        ws.send_text(PING + " " * (MAX_FRAME_BYTES - len(PING)))
+        assert _next_answer(ws) == {"type": "pong"}
+        _still_usable(ws)
+
+
+def test_parse_names_each_bound() -> None:
+    for raw, says in ((b"{}", "a binary frame"), ("x" * (MAX_FRAME_BYTES + 1), "longer than"),
+                      ("[" * (MAX_DEPTH + 1), "nested more than"),
+                      ('{"type": "top_up", "amount": 1e300}', "less than or equal to 10")):
+        with pytest.raises(BadMessage, match=says):
+            CLIENT_MESSAGES.parse(raw)
+    # Brackets inside strings are not nesting.
+    act = CLIENT_MESSAGES.parse(json.dumps({"type": "act", "action": "show",
+                                            "cards": "[" * 20 + "{" * 20}))
+    assert act.type == "act"
+
+
+def test_a_long_token_is_unknown_and_the_connection_watches(
+        client: TestClient, paths: dict[str, str]) -> None:
+    with client.websocket_connect(f"{paths['table']}?token={'x' * 10_000}") as ws:
+        first = ws.receive_json()
+        assert first["type"] == "error" and first["reason"] == "bad_token", first
+        _still_usable(ws)
+
+
+@pytest.mark.parametrize("kind", ["table", "tournament"])
+def test_a_client_that_reads_is_never_closed_for_sending_fast(
+        client: TestClient, paths: dict[str, str], kind: str) -> None:
+    """Many more messages than MAX_QUEUED sent at once, then read: each is answered
+    (the sender keeps up between frames)."""
+    with client.websocket_connect(paths[kind]) as ws:
+        for _ in range(3 * MAX_QUEUED):
+            ws.send_text(PING)
+        for _ in range(3 * MAX_QUEUED):
+            assert _next_answer(ws) == {"type": "pong"}
+
+
+# ------------------------------------------------------------------ bounded queues
+
+
+def test_the_mailbox_holds_at_most_max_queued_answers() -> None:
+    box = Mailbox()
+    for n in range(MAX_QUEUED):
+        box.push_error({"type": "pong", "n": n})
+    box.push_state({"type": "state", "version": 1})
+    assert len(box.errors) == MAX_QUEUED and not box.overflowed
+    box.push_state({"type": "state", "version": 2})  # states replace each other
+    assert box.latest == {"type": "state", "version": 2}
+    box.push_error({"type": "pong"})  # one too many
+    assert box.overflowed and not box.errors and box.latest is None
+    for _ in range(1000):  # nothing more is kept
+        box.push_error({"type": "pong"})
+        box.push_state({"type": "state", "version": 3})
+    assert not box.errors and box.latest is None and box.wake.is_set()
+
+
+class NeverReads:
+    """A client that floods ``frames`` and never reads: the first send never completes
+    (its TCP window is full), and what the server has queued for it is recorded."""
+
+    def __init__(self, box: Mailbox, frames: Iterator[str]) -> None:
+        self.box, self.frames = box, frames
+        self.received = 0
+        self.peak = 0
+        self.closed: tuple[int, str | None] | None = None
+
+    async def receive(self) -> dict[str, Any]:
+        self.peak = max(self.peak, len(self.box.errors))
+        frame = next(self.frames, None)
+        if frame is None:
+            await asyncio.Event().wait()  # the client goes quiet, still not reading
+        self.received += 1
+        return {"type": "websocket.receive", "text": frame}
+
+    async def send_json(self, data: Any) -> None:
+        await asyncio.Event().wait()
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        self.closed = (code, reason)
+
+
+@pytest.mark.parametrize("frame", ["not json", PING, json.dumps({"type": "act", "action": "x"})])
+def test_a_client_that_floods_and_never_reads_is_closed(frame: str) -> None:
+    box = Mailbox()
+    socket = NeverReads(box, iter([frame] * 100_000))
+    unsubscribed: list[bool] = []
+    applied: list[ClientMessage] = []
+
+    async def apply(message: ClientMessage) -> None:
+        applied.append(message)
+
+    async def close() -> None:
+        unsubscribed.append(True)
+
+    async def run() -> None:
+        await asyncio.wait_for(
+            pump(cast(WebSocket, socket), box, CLIENT_MESSAGES, apply, close), timeout=10)
+
+    asyncio.run(run())
+    assert socket.closed == (OVERFLOW_CODE, OVERFLOW_REASON)
+    assert "more than 64 messages left unread" in OVERFLOW_REASON
+    assert len(OVERFLOW_REASON.encode()) <= 123  # what a close frame's reason may hold
+    assert unsubscribed == [True]
+    assert socket.peak <= MAX_QUEUED
+    # It stopped reading once it gave up: one answer in the blocked send, 64 queued, one
+    # past the bound.
+    assert socket.received == MAX_QUEUED + 2, socket.received
+    assert not applied
+
+
+def test_states_alone_never_overflow() -> None:
+    """A client that never reads but sends nothing holds one state at most."""
+    box = Mailbox()
+    socket = NeverReads(box, iter([]))
+
+    async def run() -> None:
+        async def publish() -> None:
+            for version in range(10_000):
+                box.push_state({"type": "state", "version": version})
+                await asyncio.sleep(0)
+
+        async def noop(_: Any) -> None:
+            return None
+
+        task = asyncio.create_task(
+            pump(cast(WebSocket, socket), box, CLIENT_MESSAGES, noop, noop_close))
+        await publish()
+        assert not task.done() and not box.overflowed
+        assert box.latest == {"type": "state", "version": 9_999} and not box.errors
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+
+    async def noop_close() -> None:
+        return None
+
+    asyncio.run(run())
+    assert socket.closed is None
