@@ -78,8 +78,10 @@ async def _drive(d: TournamentDirector, clock: FakeClock, *, step: float = 5.0,
     return rounds
 
 
-def _room(clock: FakeClock) -> TournamentRoom:
-    return TournamentRoom(clock, bot_delay=0.0, pause_between_hands=0.0, seed=11)
+def _room(clock: FakeClock, seed: int = 11) -> TournamentRoom:
+    """A room whose tournaments are reproducible (the server-side test seed; D1: a
+    request cannot name one)."""
+    return TournamentRoom(clock, bot_delay=0.0, pause_between_hands=0.0, seed=seed)
 
 
 # ------------------------------------------------- the director, fake clock
@@ -88,10 +90,10 @@ def _room(clock: FakeClock) -> TournamentRoom:
 def test_bots_play_a_multi_table_tournament_with_rebuys_add_ons_and_breaks() -> None:
     async def run() -> None:
         clock = FakeClock()
-        room = _room(clock)
+        room = _room(clock, seed=5)
         d = room.create(CreateTournament(
             name="Rebuy turbo", structure="turbo", seats=5, level_seconds=60,
-            late_registration_levels=2, rebuys=True, rebuy_levels=3, add_on=True, seed=5))
+            late_registration_levels=2, rebuys=True, rebuy_levels=3, add_on=True))
         seen = _watch_every_hand(d)
         d.add_bots(d.director_key, 10, "steady")
         d.add_bots(d.director_key, 8, "random")
@@ -136,9 +138,9 @@ def test_hand_for_hand_waits_for_a_slow_table() -> None:
 
     async def run(seed: int) -> tuple[bool, set[str]]:
         clock = FakeClock()
-        room = _room(clock)
+        room = _room(clock, seed=seed)
         d = room.create(CreateTournament(name="Bubble", structure="sit_and_go", seats=4,
-                                         level_seconds=60, seed=seed, action_seconds=30))
+                                         level_seconds=60, action_seconds=30))
         _watch_every_hand(d)
         d.register("Slow")
         d.registrants["Slow"].connections = 1
@@ -179,10 +181,10 @@ def test_a_person_rebuys_takes_the_add_on_and_sits_out() -> None:
 
     async def run() -> None:
         clock = FakeClock()
-        room = _room(clock)
+        room = _room(clock, seed=21)
         d = room.create(CreateTournament(name="Rebuys", structure="sit_and_go", seats=6,
                                          level_seconds=60, rebuys=True, rebuy_levels=3,
-                                         add_on=True, seed=21, action_seconds=30))
+                                         add_on=True, action_seconds=30))
         _watch_every_hand(d)
         d.register("Pat")
         d.registrants["Pat"].connections = 1
@@ -247,9 +249,9 @@ def test_a_person_who_never_connects_is_blinded_away() -> None:
 
     async def run() -> None:
         clock = FakeClock()
-        room = _room(clock)
+        room = _room(clock, seed=9)
         d = room.create(CreateTournament(name="Absent", structure="sit_and_go", seats=6,
-                                         level_seconds=20, seed=9))
+                                         level_seconds=20))
         d.register("Ghost")
         d.add_bots(d.director_key, 5, "station")
         d.start(d.director_key)
@@ -271,9 +273,9 @@ def test_the_director_penalizes_and_disqualifies() -> None:
 
     async def run() -> None:
         clock = FakeClock()
-        room = _room(clock)
+        room = _room(clock, seed=8)
         d = room.create(CreateTournament(name="Floor", structure="turbo", seats=4,
-                                         level_seconds=60, seed=8))
+                                         level_seconds=60))
         _watch_every_hand(d)
         d.add_bots(d.director_key, 8, "steady")
         with pytest.raises(Exception, match="not in play"):
@@ -301,9 +303,9 @@ def test_the_director_penalizes_and_disqualifies() -> None:
 def test_mixed_game_tournament_runs_across_tables() -> None:
     async def run() -> None:
         clock = FakeClock()
-        room = _room(clock)
+        room = _room(clock, seed=4)
         d = room.create(CreateTournament(name="HORSE", structure="horse", seats=4,
-                                         level_seconds=20, seed=4))
+                                         level_seconds=20))
         _watch_every_hand(d)
         d.add_bots(d.director_key, 9, "random")
         d.start(d.director_key)
@@ -357,7 +359,7 @@ async def _the_websocket_event_by_the_clock(seed: int) -> float:
                           pause_between_hands=r.choice([0.0, 0.5, 2.0]), seed=seed)
     d = room.create(CreateTournament(
         name="Timing", structure="sit_and_go", seats=3, level_seconds=5, rebuys=True,
-        rebuy_levels=1, action_seconds=30, seed=seed))
+        rebuy_levels=1, action_seconds=30))
     _watch_every_hand(d)
     people = ("Alice", "Bob")
     for name in people:

@@ -395,7 +395,6 @@ class CreateTournament(_Message):
     rebuy_levels: Integer = Field(default=3, ge=1, le=100)
     add_on: bool = False
     action_seconds: float = Field(default=30.0, ge=2, le=3600)
-    seed: int | None = None
 
 
 class RegisterTournament(_Message):

@@ -1,5 +1,10 @@
 """Every tournament of the server: created from requests, saved in the room's
-database as they run, and brought back from it when the server starts again."""
+database as they run, and brought back from it when the server starts again.
+
+D1: every tournament deals (and its bots decide) from the operating system's CSPRNG
+(:class:`~pokerroom.cards.SecureRandom`); no request can choose a seed and none is
+stored.  Only a room made with ``seed`` (tests) is reproducible.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,7 @@ import secrets
 import sys
 from typing import Any
 
+from pokerroom.cards import SecureRandom, child_rng
 from pokerroom.server.clock import Clock
 from pokerroom.server.protocol import CreateTournament
 from pokerroom.server.tournament_director import TournamentDirector
@@ -17,14 +23,17 @@ from pokerroom.tournament import structure_files
 
 
 class TournamentRoom:
-    """The tournaments of the server (kept in ``store``; only in memory without one)."""
+    """The tournaments of the server (kept in ``store``; only in memory without one).
+
+    ``seed`` (tests only) makes every tournament's cards and bots reproducible;
+    without it they come from the operating system's CSPRNG (D1)."""
 
     def __init__(self, clock: Clock, *, bot_delay: float, pause_between_hands: float,
                  seed: int | None = None, store: TournamentStore | None = None) -> None:
         self.clock = clock
         self.bot_delay = bot_delay
         self.pause = pause_between_hands
-        self.rng = random.Random(seed if seed is not None else secrets.randbits(64))
+        self.rng: random.Random = random.Random(seed) if seed is not None else SecureRandom()
         self.store = store
         self.directors: dict[str, TournamentDirector] = {}
 
@@ -36,15 +45,14 @@ class TournamentRoom:
     def create(self, request: CreateTournament) -> TournamentDirector:
         structure = build_structure(request)
         tid = secrets.token_hex(5)
-        seed = request.seed if request.seed is not None else self.rng.random()
         director = TournamentDirector(tid, request.name, structure, clock=self.clock,
                                       settings=self._settings(request.action_seconds),
-                                      rng=random.Random(seed), store=self.store)
+                                      rng=child_rng(self.rng), store=self.store)
         director.floor_log.append(f"{request.name} is open for registration")
         if self.store is not None:
             definition: dict[str, Any] = {
                 "request": request.model_dump(mode="json"),
-                "structure": structure_files.to_dict(structure), "seed": seed}
+                "structure": structure_files.to_dict(structure)}
             self.store.create(tid, name=request.name, created_at=director.created_at,
                               director_key=director.director_key, definition=definition,
                               state=director.state_json(director.created_at))
@@ -73,13 +81,17 @@ class TournamentRoom:
         return notes
 
     def _director_of(self, stored: StoredTournament) -> TournamentDirector:
-        """The director as created (its definition); its state comes next."""
+        """The director as created (its definition); its state comes next.  A
+        definition stored before D1 names a seed (in it and in its request): it is not
+        used, the restored tournament draws from the room's generator like a new one
+        (its engine, pickled, keeps its own)."""
         definition = stored.definition
-        request = CreateTournament.model_validate(definition["request"])
+        request = CreateTournament.model_validate(
+            {k: v for k, v in definition["request"].items() if k != "seed"})
         structure = structure_files.from_dict(definition["structure"])
         return TournamentDirector(stored.id, stored.name, structure, clock=self.clock,
                                   settings=self._settings(request.action_seconds),
-                                  rng=random.Random(definition["seed"]), store=self.store,
+                                  rng=child_rng(self.rng), store=self.store,
                                   director_key=stored.director_key)
 
     def get(self, tournament_id: str) -> TournamentDirector:
