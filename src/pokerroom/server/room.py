@@ -1,4 +1,10 @@
-"""The room: every table's actor, created from requests or brought back from the store."""
+"""The room: every table's actor, created from requests or brought back from the store.
+
+D1: every table deals (and its bots decide) from the operating system's CSPRNG
+(:class:`~pokerroom.cards.SecureRandom`); no client can choose or learn a seed.  A
+room made with ``seed`` (tests) is reproducible instead.  Each hand's deck order is
+stored (for a restore), never sent.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +13,7 @@ import secrets
 from typing import Any
 
 from pokerroom.bots import BOTS
+from pokerroom.cards import SecureRandom, child_rng
 from pokerroom.errors import ConfigError
 from pokerroom.rules.config import Structure
 from pokerroom.server.actor import ActorSettings, SeatMeta, TableActor
@@ -18,13 +25,16 @@ from pokerroom.table.snapshot import table_from_dict, table_to_dict
 
 
 class Room:
+    """The cash tables of the server; ``seed`` (tests only) makes their deals and bots
+    reproducible, without it they come from the operating system's CSPRNG (D1)."""
+
     def __init__(self, store: Store, clock: Clock, *, bot_delay: float = 0.8,
                  pause_between_hands: float = 2.0, seed: int | None = None) -> None:
         self.store = store
         self.clock = clock
         self.bot_delay = bot_delay
         self.pause = pause_between_hands
-        self.rng = random.Random(seed if seed is not None else secrets.randbits(64))
+        self.rng: random.Random = random.Random(seed) if seed is not None else SecureRandom()
         self.actors: dict[str, TableActor] = {}
 
     def _settings(self, data: dict[str, Any]) -> ActorSettings:
@@ -79,7 +89,7 @@ class Room:
                                 host_key=host_key)
         actor = TableActor(table_id, request.name, table, store=self.store, clock=self.clock,
                            settings=self._settings(settings),
-                           rng=random.Random(self.rng.random()), host_key=host_key)
+                           rng=child_rng(self.rng), host_key=host_key)
         self.actors[table_id] = actor
         actor.start_task()
         return actor
@@ -92,10 +102,10 @@ class Room:
             table = table_from_dict(stored.snapshot)
             actor = TableActor(stored.id, stored.name, table, store=self.store, clock=self.clock,
                                settings=self._settings(stored.settings),
-                               rng=random.Random(self.rng.random()),
+                               rng=child_rng(self.rng),
                                host_key=stored.host_key, paused=stored.paused)
             for row in stored.seats:
-                bot = BOTS[row.policy](random.Random(self.rng.random())) if row.policy else None
+                bot = BOTS[row.policy](child_rng(self.rng)) if row.policy else None
                 actor.seats[row.seat] = SeatMeta(
                     row.name, row.token, is_bot=row.is_bot, policy=row.policy, bot=bot,
                     sitting=row.sitting or "", buy_in=row.buy_in,

@@ -20,6 +20,7 @@ import random
 import secrets
 from typing import Any
 
+from pokerroom.cards import child_rng
 from pokerroom.errors import ConfigError, IllegalActionError, PokerError
 from pokerroom.rules.actions import Action, Show
 from pokerroom.rules.engine import Phase
@@ -105,7 +106,7 @@ class TournamentDirector(TournamentPlay):
         for data in state["registrants"]:
             reg = registrant_from_json(data, now)
             if reg.policy is not None and reg.token is None:
-                reg.bot = make_bot(reg.policy, random.Random(self.rng.random()))
+                reg.bot = make_bot(reg.policy, child_rng(self.rng))
             self.registrants[reg.name] = reg
             if reg.token is not None:
                 self.tokens[reg.token] = reg.name
@@ -199,7 +200,7 @@ class TournamentDirector(TournamentPlay):
             name = f"Bot {n}"
             self._floor(self.t.register(name))
             self.registrants[name] = Registrant(
-                name, None, bot=make_bot(policy, random.Random(self.rng.random())),
+                name, None, bot=make_bot(policy, child_rng(self.rng)),
                 policy=policy)
             added.append(name)
         return added

@@ -26,6 +26,7 @@ import sys
 from collections import deque
 from collections.abc import Callable
 
+from pokerroom.cards import child_rng
 from pokerroom.errors import IllegalActionError, PokerError
 from pokerroom.history.narrate import narrate
 from pokerroom.rules.actions import Action
@@ -59,7 +60,7 @@ class TournamentPlay(TaskOwner):
         self.clock = clock
         self.settings = settings
         self.rng = rng
-        self.t = Tournament(structure, rng=random.Random(rng.random()))
+        self.t = Tournament(structure, rng=child_rng(rng))
         self.status = "registering"  # "running", "finished"
         self.created_at = clock.now()
         self.started_at: float | None = None

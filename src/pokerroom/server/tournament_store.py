@@ -2,9 +2,10 @@
 
 A tournament is one row of ``tournaments``:
 
-- ``definition`` (JSON, written once): the request it was created from, its
-  structure (:func:`pokerroom.tournament.structure_files.to_dict`) and the seed of
-  its random source; ``director_key`` beside it;
+- ``definition`` (JSON, written once): the request it was created from and its
+  structure (:func:`pokerroom.tournament.structure_files.to_dict`); ``director_key``
+  beside it.  No seed (D1: live deals come from the operating system's CSPRNG; a
+  definition from before that names one is read, its seed unused);
 - ``state`` (JSON, rewritten at every save): everything the room keeps about the
   event -- status and times, the people registered (names, tokens, bots'
   policies, timeouts, who is away, rebuy decisions pending and the seconds left
@@ -19,9 +20,12 @@ floor is a graph of the library's own objects (tables with their hands, the
 clock, hand-for-hand rounds with held hand events, groups of busts awaiting
 rebuy decisions, the random source) with no public form of its own; writing one
 would copy the library's internals into the server, and get out of step with
-them.  Engine hands pickle by design (``Hand.__reduce__``).  Everything else is
-the room's own and plain JSON, so a registering tournament -- which has no
-engine state yet -- comes back from JSON alone, whatever changed in the code.
+them.  Engine hands pickle by design (``Hand.__reduce__``); so does the random
+source, :class:`~pokerroom.cards.SecureRandom`, as a fresh generator with no state
+(a seeded room's -- tests -- pickles its state, so a restore stays reproducible).
+Everything else is the room's own and plain JSON, so a registering tournament --
+which has no engine state yet -- comes back from JSON alone, whatever changed in
+the code.
 ``STATE_FORMAT`` is checked when reading.
 
 Between two saves, each action taken in a hand is one row of
