@@ -15,6 +15,7 @@ import pytest
 from fastapi import WebSocket
 from fastapi.testclient import TestClient
 
+from pokerroom.server import sockets
 from pokerroom.server.protocol import (
     CLIENT_MESSAGES,
     MAX_DEPTH,
@@ -181,10 +182,16 @@ class NeverReads:
 
     async def close(self, code: int = 1000, reason: str | None = None) -> None:
         self.closed = (code, reason)
+        await asyncio.Event().wait()  # the close frame waits behind the unread answers
 
 
 @pytest.mark.parametrize("frame", ["not json", PING, json.dumps({"type": "act", "action": "x"})])
-def test_a_client_that_floods_and_never_reads_is_closed(frame: str) -> None:
+def test_a_client_that_floods_and_never_reads_is_closed(
+        frame: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server stops reading and sends a close (1008, saying why); the closing frame
+    cannot get through either, so after CLOSE_TIMEOUT it gives up and returns (the ASGI
+    server then drops the connection)."""
+    monkeypatch.setattr(sockets, "CLOSE_TIMEOUT", 0.05)
     box = Mailbox()
     socket = NeverReads(box, iter([frame] * 100_000))
     unsubscribed: list[bool] = []

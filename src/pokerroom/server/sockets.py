@@ -9,7 +9,9 @@ Bounds (issue #10, "Bounded queues"):
   replaces it) and at most :data:`MAX_QUEUED` (64) answers (errors and pongs) not
   yet sent, besides the one message being sent.  A client that leaves more unread
   (it floods and never reads) is closed with code 1008 and a reason saying so,
-  instead of the server holding more for it.
+  instead of the server holding more for it; it is read no more, and when even the
+  closing frame cannot get through within :data:`CLOSE_TIMEOUT` the connection is
+  left to the ASGI server to drop.
 - receiving: frames are read and answered one at a time, each before the next is
   read, so a client that floods waits on itself (the ASGI server holds a few
   frames, then TCP pushes back).  A frame is text of at most
@@ -48,6 +50,8 @@ MAX_QUEUED = 64
 """The most answers (errors, pongs) a connection may leave unsent; one more closes it."""
 OVERFLOW_CODE = 1008  # policy violation
 OVERFLOW_REASON = f"more than {MAX_QUEUED} messages left unread: read what the server sends"
+CLOSE_TIMEOUT = 2.0
+"""Seconds to try sending the closing frame to a client that does not read."""
 
 
 @dataclass(slots=True, eq=False, kw_only=True)
@@ -181,8 +185,11 @@ async def pump(
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         if box.overflowed:
+            # The close frame waits behind what the client has not read: give up on it
+            # after a while (the ASGI server then closes the connection).
             with contextlib.suppress(Exception):
-                await websocket.close(OVERFLOW_CODE, OVERFLOW_REASON)
+                await asyncio.wait_for(websocket.close(OVERFLOW_CODE, OVERFLOW_REASON),
+                                       CLOSE_TIMEOUT)
         with contextlib.suppress(Exception):
             await close()
     if receiver.done() and not receiver.cancelled() and receiver.exception() is not None:
