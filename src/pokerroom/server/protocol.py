@@ -314,13 +314,13 @@ class HostRequest(_Message):
     """POST /api/tables/{id}/pause, /resume and /close: the host key from creating
     the table (``"host"`` in the answer to POST /api/tables)."""
 
-    host: str = Field(min_length=1, max_length=100)
+    host: str = Field(min_length=1, max_length=MAX_KEY_LENGTH)
 
 
 class RemoveBot(HostRequest):
     """POST /api/tables/{id}/bots/remove: the bot in ``seat`` leaves (when its hand ends)."""
 
-    seat: int = Field(ge=0, le=9)
+    seat: Integer = Field(ge=0, le=9)
 
 
 class AddBot(HostRequest):
