@@ -263,3 +263,46 @@ def test_requests_answered_during_a_hand_survive_a_restart(db_url: str) -> None:
         kinds = [(r[0], r[1]) for r in rows]
         assert ("Carol", "buy_in") in kinds and ("Alice", "top_up") in kinds
         assert ("Bob", "cash_out") in kinds
+
+
+def test_a_room_from_before_sittings_upgrades(tmp_path: Any) -> None:
+    """A database at migration 0002 (seats without sitting ids) is upgraded: the
+    seated player keeps the seat, known by a sitting id, can act on it and leave."""
+    from alembic import command
+    from alembic.config import Config
+
+    from pokerroom.server.store import Store
+    from pokerroom.table import Stakes, Table, TableOptions
+    from pokerroom.table.snapshot import table_to_dict
+
+    url = f"sqlite:///{tmp_path / 'old.sqlite'}"
+    store = Store(url)
+    config = Config()
+    config.set_main_option("script_location", "src/pokerroom/server/migrations")
+    with store.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0002")
+    table = Table(Stakes.of("holdem", "no_limit", small_blind=1, big_blind=2),
+                  TableOptions(seats=6))
+    table.sit(0, "Olga", 150)
+    with store.engine.begin() as connection:
+        connection.execute(text(
+            "INSERT INTO room_tables (id, name, created_at, settings, snapshot, closed) "
+            "VALUES ('old', 'Old', 0, '{}', :snapshot, false)"),
+            {"snapshot": json.dumps(table_to_dict(table))})
+        connection.execute(text(
+            "INSERT INTO seats (table_id, seat, name, token, is_bot, active) "
+            "VALUES ('old', 0, 'Olga', 'olgas-token', false, true)"))
+        connection.execute(text(
+            "INSERT INTO ledger (table_id, name, seat, kind, amount, at) "
+            "VALUES ('old', 'Olga', 0, 'buy_in', 150, 0)"))
+    store.close()
+    with TestClient(create_app(url, bot_delay=0.0, pause_between_hands=0.0, seed=5)) as client:
+        actor = actor_of(client, "old")
+        assert actor.seats[0].sitting and actor.seats[0].name == "Olga"
+        with client.websocket_connect("/ws/tables/old?token=olgas-token") as ws:
+            assert _next(ws)["state"]["you"]["seat"] == 0
+            ws.send_text(json.dumps({"type": "leave"}))
+            _until(ws, lambda m: m["type"] == "error" and m["reason"] == "seat_lost")
+        assert actor.table.players[0] is None
+        assert _ledger(client, "old")["balance"] == 0

@@ -18,22 +18,21 @@ down_revision = "0002"
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("seats") as batch:
-        batch.add_column(sa.Column("sitting", sa.String(32), nullable=True))
-        batch.add_column(sa.Column("buy_in", sa.BigInteger, nullable=True))
-        batch.add_column(sa.Column("top_up", sa.BigInteger, nullable=False,
-                                   server_default="0"))
-        batch.add_column(sa.Column("leaving", sa.Boolean, nullable=False,
-                                   server_default=sa.false()))
-        batch.create_index("ix_seats_sitting", ["sitting"], unique=True)
+    # Plain ADD COLUMNs (no batch copy): SQLite cannot drop and recreate a table that
+    # others' foreign keys point at while those keys are enforced.
+    op.add_column("seats", sa.Column("sitting", sa.String(32), nullable=True))
+    op.add_column("seats", sa.Column("buy_in", sa.BigInteger, nullable=True))
+    op.add_column("seats", sa.Column("top_up", sa.BigInteger, nullable=False,
+                                     server_default="0"))
+    op.add_column("seats", sa.Column("leaving", sa.Boolean, nullable=False,
+                                     server_default=sa.false()))
     # Sittings from before: known by their row's id.
     op.execute("UPDATE seats SET sitting = 'row' || id WHERE sitting IS NULL")
-    with op.batch_alter_table("hands") as batch:
-        batch.add_column(sa.Column("sittings", sa.JSON, nullable=True))
-    with op.batch_alter_table("room_tables") as batch:
-        batch.add_column(sa.Column("host_key", sa.String(64), nullable=True))
-        batch.add_column(sa.Column("paused", sa.Boolean, nullable=False,
-                                   server_default=sa.false()))
+    op.create_index("ix_seats_sitting", "seats", ["sitting"], unique=True)
+    op.add_column("hands", sa.Column("sittings", sa.JSON, nullable=True))
+    op.add_column("room_tables", sa.Column("host_key", sa.String(64), nullable=True))
+    op.add_column("room_tables", sa.Column("paused", sa.Boolean, nullable=False,
+                                           server_default=sa.false()))
 
 
 def downgrade() -> None:
@@ -42,8 +41,8 @@ def downgrade() -> None:
         batch.drop_column("host_key")
     with op.batch_alter_table("hands") as batch:
         batch.drop_column("sittings")
+    op.drop_index("ix_seats_sitting", table_name="seats")
     with op.batch_alter_table("seats") as batch:
-        batch.drop_index("ix_seats_sitting")
         batch.drop_column("leaving")
         batch.drop_column("top_up")
         batch.drop_column("buy_in")
