@@ -44,7 +44,9 @@ class SeatMeta:
     policy: str | None = None
     bot: Bot | None = None
     connections: int = 0
-    timeouts: int = 0  # consecutive hands in which this seat timed out
+    # Hands in which this seat timed out since its player last acted: a hand in which
+    # they never had to act (a walk in the big blind) resets nothing.
+    timeouts: int = 0
     timed_out_this_hand: bool = False
     leaving: bool = False
     sitting: str = ""
@@ -285,11 +287,10 @@ class TableActor(TaskOwner):
             player = table.players[seat]
             if meta.timed_out_this_hand:
                 meta.timeouts += 1
-                if player is not None and meta.timeouts >= self.settings.sit_out_after:
+                if (player is not None and meta.timeouts >= self.settings.sit_out_after
+                        and player.status not in (Status.SITTING_OUT, Status.AWAY)):
                     table.sit_out(seat)
                     self.log.append(f"{meta.name} is sat out after {meta.timeouts} timeouts")
-            elif player is not None and seat in plan.seats:
-                meta.timeouts = 0
         self._carry_out_requests()
         if self.closed:
             self._batch.table["closed"] = True

@@ -367,8 +367,8 @@ class TournamentPlay(TaskOwner):
                     t.set_absent(entry.number, True)
                     reg.away = "timeouts"
                     run.log.append(f"{label} is away after {reg.timeouts} timeouts")
-            else:
-                reg.timeouts = 0
+            # No reset for a hand without a timeout: a walk in the big blind is no
+            # sign of life; the player's own action (act) resets the count.
         run.deadline = run.bot_due = None
         run.ready_at = now + self.settings.pause_between_hands
         self._floor(list(result.events))

@@ -264,7 +264,9 @@ export function tickActionClock(tv, clockOffset) {
 
 // ------------------------------------------------------------------- dock
 
-function raisePresets(legal) {
+/** Sizing presets; the last is "All-in" only when the limit allows all the chips
+ * (``allInTotal``: the hero's stack plus bet), else "Max" (pot limit: the pot). */
+function raisePresets(legal, allInTotal) {
   const min = legal.min_raise_to;
   const max = legal.max_raise_to;
   const call = legal.call || 0;
@@ -276,7 +278,7 @@ function raisePresets(legal) {
     ["½ Pot", clamp(base + afterCall / 2)],
     ["¾ Pot", clamp(base + (afterCall * 3) / 4)],
     ["Pot", clamp(base + afterCall)],
-    ["All-in", max],
+    [max >= allInTotal ? "All-in" : "Max", max],
   ];
 }
 
@@ -356,7 +358,8 @@ export function createDock(hooks) {
     const canRaise = legal.min_raise_to !== null && legal.min_raise_to !== undefined;
     let sizing = "";
     if (canRaise && legal.max_raise_to > legal.min_raise_to) {
-      const presets = raisePresets(legal).map(([label, v]) =>
+      const allInTotal = hero ? hero.stack + (hero.bet || 0) : Infinity;
+      const presets = raisePresets(legal, allInTotal).map(([label, v]) =>
         `<button type="button" class="small preset" data-to="${v}">${label}</button>`).join("");
       sizing = `<div class="sizing">
       <div class="presets">${presets}</div>

@@ -164,7 +164,8 @@ const SEAT_OPTS = {
     if (info.status === "sitting_out" || info.status === "away") tags.push('<span class="tag out">Sitting out</span>');
     else if (info.status === "busted") tags.push('<span class="tag out">Busted</span>');
     else if (hand && !info.in_hand) tags.push('<span class="tag out">Waiting</span>');
-    if (info.owes) tags.push('<span class="tag owes" title="Missed blinds to make up">Owes blinds</span>');
+    // Someone dealt in (posting now, or in the big blind) owes nothing in this hand.
+    if (info.owes && !(hand && info.in_hand)) tags.push('<span class="tag owes" title="Missed blinds to make up">Owes blinds</span>');
     if (!info.connected) tags.push('<span class="tag offline">Offline</span>');
   },
 };
@@ -244,7 +245,8 @@ function idleHtml() {
   const bb = t.big_blind || t.small_bet;
   if (you.status === "joining") {
     lines.push("You take your seat when this hand ends.");
-  } else if (me && me.stack === 0) {
+  } else if (me && me.stack === 0 && !(hand && me.in_hand && !me.folded)) {
+    // All-in in a live pot is not out of chips: the pot may come back.
     lines.push("You are out of chips.");
     buttons.push('<button type="button" class="gold" id="btn-rebuy">Rebuy</button>');
   } else if (you.status === "sitting_out" || you.status === "away") {
