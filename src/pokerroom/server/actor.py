@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pokerroom.bots import BOTS, Bot
-from pokerroom.cards import Deck
+from pokerroom.cards import Deck, SecureRandom, child_rng
 from pokerroom.errors import ConfigError, IllegalActionError, PokerError
 from pokerroom.history.narrate import narrate
 from pokerroom.rules.actions import Action, BringIn, CheckCall, Discard, Fold, Show
@@ -94,7 +94,7 @@ class TableActor(TaskOwner):
         self.store = store
         self.clock = clock
         self.settings = settings
-        self.rng = rng or random.Random(secrets.randbits(64))
+        self.rng = rng or SecureRandom()
         self.seats: dict[int, SeatMeta] = {}
         self.subscribers: set[Subscriber] = set()
         self.version = 0
@@ -331,7 +331,7 @@ class TableActor(TaskOwner):
         table._check_buy_in(buy_in)
         token = secrets.token_urlsafe(24)
         sitting = secrets.token_hex(8)
-        bot = BOTS[policy](random.Random(self.rng.random())) if policy else None
+        bot = BOTS[policy](child_rng(self.rng)) if policy else None
         meta = SeatMeta(name, token, is_bot=policy is not None, policy=policy, bot=bot,
                         sitting=sitting, buy_in=buy_in)
         self.seats[seat] = meta

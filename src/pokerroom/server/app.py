@@ -64,7 +64,7 @@ def create_app(
         app.state.room = room
         app.state.restored = room.restore()
         tournaments = TournamentRoom(room.clock, bot_delay=bot_delay,
-                                     pause_between_hands=pause_between_hands,
+                                     pause_between_hands=pause_between_hands, seed=seed,
                                      store=TournamentStore(store.engine))
         tournament_holder["room"] = app.state.tournaments = tournaments
         app.state.restored += tournaments.restore()
