@@ -1,0 +1,128 @@
+"""Stud at a live table: the irregularities of I9.
+
+:class:`StudDeal` adds to :class:`~pokerroom.table.irregularity_deal.PhysicalDeal` the
+stud rulings: premature cards (TDA RP-5-D, both procedures) and seventh street with a
+short stub (TDA RP-10-H): case A, a card to each player from the stub mixed with the
+earlier burns; B, a burn and one community card; C, the stub mixed with the earlier
+burns, a burn and one community card.
+"""
+
+from __future__ import annotations
+
+from pokerroom.rules import events as ev
+from pokerroom.rules.stud import short_stub_case
+from pokerroom.table.irregularity_deal import Check, PhysicalDeal
+from pokerroom.table.irregularity_records import (
+    BoardReturned,
+    CardBurned,
+    CardsSetAside,
+    ShortStub,
+)
+
+
+class StudDeal(PhysicalDeal):
+    """A physical deal with stud's I9 rulings (see ``LiveDeal``)."""
+
+    # ------------------------------------------------------ premature cards
+
+    def premature_stud_card(self, seat: int | None = None) -> list[ev.Event]:
+        """I9 (TDA RP-5-D): the dealer burns and deals a card of the next street to
+        ``seat`` (default: the first player due it) before the betting has ended.
+        seed: more cards are set aside with it, one for each other live player; the
+        next street is burned and dealt as usual, and the set-aside cards go back into
+        the stub, reshuffled and cut, before the last street.  tda2024: the card goes
+        back into the stub, which is reshuffled, and the next street is dealt without a
+        new burn."""
+        why = self._why_not_stud_premature()
+        live = self._live_seats()
+        if why is None and seat is not None and seat not in live:
+            why = f"seat {seat} is not in the hand"
+        needed = 1 + (len(live) if self.procedures == "seed" else 1)
+        if why is None and len(self.cards.stub) < needed:
+            why = f"the stub holds {len(self.cards.stub)} card(s), fewer than the {needed} needed"
+        if why:
+            raise self._refuse("no_premature_card", "a premature stud card", why)
+        mark = len(self.records)
+        hand = self.hand
+        street = hand.street + 1
+        name = self.street_name(street)
+        last = len(hand.variant.streets) - 1
+        self._premature_streets.add(street)
+        self.cards.burn()
+        self._record(CardBurned(None, name))
+        card = self.cards.take()[0]
+        up = hand.variant.streets[street].up > 0
+        shown = (card,) if up else ()
+        to = live[0] if seat is None else seat
+        what = f"{card}" if up else "a face-down card"
+        if self.procedures == "seed":
+            self.cards.set_aside.extend([card, *self.cards.take(len(live) - 1)])
+            self._set_aside_back_at = last
+            self._reshuffle_at[last] = "I9"
+            self._record(CardsSetAside(
+                None, "I9", f"premature {name} card ({what} to seat {to}): set aside with "
+                f"{len(live) - 1} more, a round for the live players; the {name} is burned and "
+                "dealt as usual and the set-aside cards are reshuffled into the stub for the "
+                "last street (TDA RP-5-D, older text)", name, shown,
+            ))
+            return self.records[mark:]
+        self.cards.put_on_top([card])
+        self._reshuffle_at[street] = "I9"
+        self._burn_out[street] = "I9"
+        self._record(BoardReturned(
+            None, "I9", f"premature {name} card ({what} to seat {to}): back into the stub, the "
+            f"burn stays; the stub is reshuffled and the {name} dealt without a new burn "
+            "(TDA RP-5-D, 2024)", name, shown,
+        ))
+        return self.records[mark:]
+
+    def _before_round(self, street: int, players: int) -> bool:
+        """I9 (TDA RP-10-H): seventh street with a short stub.  Case A mixes the stub
+        with the earlier burns before the round; cases B and C deal the one community
+        card here (returns True: no round of hole cards)."""
+        variant = self.hand.variant
+        if not variant.is_stud or street != len(variant.streets) - 1:
+            return False
+        returning = len(self.cards.set_aside) if self._set_aside_back_at == street else 0
+        stub = len(self.cards.stub) + returning
+        case = short_stub_case(stub, players, len(self.cards.burns))
+        if case is None:
+            return False
+        if case == "B":
+            self._record(ShortStub(
+                None, "I9", f"short stub (TDA RP-10-H case B): {stub} card(s) for {players} "
+                "players; the top card is burned and the next is one community card",
+                "B", stub, players,
+            ))
+            self._prepare(street)
+            self._turn_board(street, self.cards.take(1))
+            return True
+        burns, self.cards.burns = self.cards.burns, []
+        what = "one card dealt to each player" if case == "A" else "one community card dealt"
+        self._record(ShortStub(
+            None, "I9", f"short stub (TDA RP-10-H case {case}): {stub} card(s) for {players} "
+            f"players; the stub is mixed with the {len(burns)} earlier burns, cut, burned "
+            f"and {what}", case, stub, players,
+        ))
+        self._reshuffle(street, "I9", burns)
+        if case == "A":
+            return False
+        self._prepare(street)
+        self._turn_board(street, self.cards.take(1))
+        return True
+
+    # ------------------------------------------------------- preconditions
+
+    def _report_checks(self) -> dict[str, Check]:
+        return {**super()._report_checks(), "premature_stud_card": self._why_not_stud_premature}
+
+    def _why_not_stud_premature(self) -> str | None:
+        hand = self.hand
+        if not hand.variant.is_stud:
+            return "I9 covers stud; flop games use premature_flop/turn/river()"
+        why = self._why_not_betting()
+        if why is None and hand.street + 1 >= len(hand.variant.streets):
+            why = "the last street has been dealt"
+        if why is None and hand.street + 1 in self._premature_streets:
+            why = "a premature card for that street was already reported"
+        return why
