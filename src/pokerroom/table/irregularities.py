@@ -64,20 +64,29 @@ class LiveDeal(StudDeal):
         """I1/I2: during the deal the dealer exposes a card already pitched to ``seat``
         (``card_index`` 0 = the seat's first card).  The first or second card dealt, or
         a second exposed card, is a misdeal (I1); any other is replaced after the deal
-        and becomes the burn (I2).  ``deal_hole_card(exposed=True)`` reports a card
-        exposed as it is dealt."""
+        and becomes the burn (I2).  In stud, the seat's seventh-street card (I9, TDA
+        RP-10-B): replaced after the round if betting action remains, else it plays.
+        ``deal_hole_card(exposed=True)`` reports a card exposed as it is dealt."""
         why = self._why_not_expose()
         if why is None and not 0 <= seat < self.hand.n:
             why = f"there is no engine seat {seat}: seats are 0-{self.hand.n - 1}"
-        if why is None and not 0 <= card_index < len(self.cards.hands[seat]):
-            why = f"seat {seat} holds {len(self.cards.hands[seat])} card(s) so far"
+        if why is None and self.hand.folded[seat]:
+            why = f"seat {seat} is out of the hand"
+        held = self.cards.hands[seat] if why is None else []
+        dealt = [k for k, s in enumerate(self._round[: self._round_pos]) if s == seat]
+        earlier = len(held) - len(dealt)  # cards of earlier streets (stud)
+        if why is None and not 0 <= card_index < len(held):
+            why = (f"seat {seat} holds {len(held)} card(s) so far: card {card_index} has "
+                   "not been dealt yet")
+        if why is None and card_index < earlier:
+            why = (f"seat {seat}'s card {card_index} was dealt on an earlier street; only "
+                   f"this street's card(s) ({earlier}-{len(held) - 1}) can be exposed now")
         if why is None and any(s == seat for s, _ in self._exposed):
-            why = f"seat {seat}'s exposed card is already to be replaced"
+            why = f"seat {seat}'s exposed card is already ruled on"
         if why:
             raise self._refuse("no_exposed_card", "an exposed hole card", why)
         mark = len(self.records)
-        dealt = [k for k, s in enumerate(self._round[: self._round_pos]) if s == seat]
-        self._expose(seat, self.cards.hands[seat][card_index], dealt[card_index])
+        self._expose(seat, held[card_index], dealt[card_index - earlier])
         return self.records[mark:]
 
     # ------------------------------------------------------ I6: an extra card

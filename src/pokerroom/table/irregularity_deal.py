@@ -300,6 +300,18 @@ class PhysicalDeal:
         the engine."""
         hand = self.hand
         street = hand.street
+        self._replace_exposed()
+        self._exposed = []
+        count = self._round_count
+        for seat in self._live_seats():
+            hand.act(DealHole(seat, tuple(self.cards.hands[seat][-count:])))
+        self._round = []
+        self._round_pos = 0
+        self._dealt_at[street] = len(hand.events)
+
+    def _replace_exposed(self) -> None:
+        """I2: each exposed hole card is replaced by the top card and becomes the burn for
+        the flop."""
         for seat, card in self._exposed:
             held = self.cards.hands[seat]
             held[held.index(card)] = self.cards.take()[0]
@@ -309,13 +321,6 @@ class PhysicalDeal:
                 None, "I2", f"seat {seat}'s exposed {card} is replaced by the top card and "
                 "becomes the burn for the flop", seat, card,
             ))
-        self._exposed = []
-        count = self._round_count
-        for seat in self._live_seats():
-            hand.act(DealHole(seat, tuple(self.cards.hands[seat][-count:])))
-        self._round = []
-        self._round_pos = 0
-        self._dealt_at[street] = len(hand.events)
 
     def _expose(self, seat: int, card: Card, index: int) -> bool:
         """I1/I2 for an exposed hole card at deal position ``index``; True on a misdeal."""
@@ -395,7 +400,12 @@ class PhysicalDeal:
             return "the hand is over"
         if hand.legal_actions().deal_seat is None:
             return "no hole cards are due"
-        if exposed and (hand.variant.is_stud or hand.street != 0):
+        return self._why_not_exposed_card() if exposed else None
+
+    def _why_not_exposed_card(self) -> str | None:
+        """Whether a hole card the dealer exposes now has a ruling here: in a flop game's
+        first deal (I1, I2)."""
+        if self.hand.variant.is_stud or self.hand.street != 0:
             return "I1 and I2 cover the hole cards of a flop game's first deal"
         return None
 

@@ -90,9 +90,27 @@ class HoleCardExposed(Ruling):
 @dataclass(frozen=True, slots=True)
 class ExposedCardReplaced(Ruling):
     """I2: after the deal the exposed card is replaced by the top card and becomes the
-    burn for the flop."""
+    burn for the flop.  I9 (TDA RP-10-B): a seventh-street card exposed by the dealer is
+    replaced by the top card after the round and is out of play."""
 
     seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class ExposedCardStands(Ruling):
+    """I9 (TDA RP-10-B): a seventh-street card exposed by the dealer stays and plays face
+    up: no betting action remains, or no card is left to replace it."""
+
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class CardBoxed(Ruling):
+    """I1 (TDA 35-A): a card found face up in the deck during the deal is out of play;
+    a second one is a misdeal."""
+
     card: Card
 
 

@@ -1,14 +1,16 @@
 """Stud at a live table: the irregularities of I9.
 
 :class:`StudDeal` adds to :class:`~pokerroom.table.irregularity_deal.PhysicalDeal` the
-stud rulings: premature cards (TDA RP-5-D, both procedures) and seventh street with a
+stud rulings: premature cards (TDA RP-5-D, both procedures); seventh street with a
 short stub (TDA RP-10-H): case A, a card to each player from the stub mixed with the
 earlier burns; B, a burn and one community card; C, the stub mixed with the earlier
-burns, a burn and one community card.
+burns, a burn and one community card; and a seventh-street card exposed by the dealer
+(TDA RP-10-B): replaced if betting action remains, else it plays.
 """
 
 from __future__ import annotations
 
+from pokerroom.cards import Card
 from pokerroom.rules import events as ev
 from pokerroom.rules.stud import short_stub_case
 from pokerroom.table.irregularity_deal import Check, PhysicalDeal
@@ -16,7 +18,11 @@ from pokerroom.table.irregularity_records import (
     BoardReturned,
     CardBurned,
     CardsSetAside,
+    ExposedCardReplaced,
+    ExposedCardStands,
+    HoleCardExposed,
     ShortStub,
+    StubReshuffled,
 )
 
 
@@ -83,8 +89,7 @@ class StudDeal(PhysicalDeal):
         variant = self.hand.variant
         if not variant.is_stud or street != len(variant.streets) - 1:
             return False
-        returning = len(self.cards.set_aside) if self._set_aside_back_at == street else 0
-        stub = len(self.cards.stub) + returning
+        stub = self._stub_for(street)
         case = short_stub_case(stub, players, len(self.cards.burns))
         if case is None:
             return False
@@ -110,6 +115,92 @@ class StudDeal(PhysicalDeal):
         self._prepare(street)
         self._turn_board(street, self.cards.take(1))
         return True
+
+    def _stub_for(self, street: int) -> int:
+        """The cards the stub will hold for ``street``, set-aside cards back included."""
+        returning = len(self.cards.set_aside) if self._set_aside_back_at == street else 0
+        return len(self.cards.stub) + returning
+
+    # ------------------------------------ I9: a seventh-street card exposed
+
+    def _why_not_exposed_card(self) -> str | None:
+        """I9 (TDA RP-10-B): in stud, a card the dealer exposes has a ruling here on
+        seventh street, when it is dealt to each player (not as a community card)."""
+        hand = self.hand
+        if not hand.variant.is_stud:
+            return super()._why_not_exposed_card()
+        last = len(hand.variant.streets) - 1
+        if hand.street != last:
+            return ("in stud, a down card exposed by the dealer is ruled on seventh street "
+                    f"(I9, TDA RP-10-B), and this is {self.street_name()} street")
+        if not self._round:
+            players = len(self._live_seats())
+            case = short_stub_case(self._stub_for(last), players, len(self.cards.burns))
+            if case in ("B", "C"):
+                return (f"seventh street is one community card (short stub, TDA RP-10-H "
+                        f"case {case}): there is no down card to expose")
+        return None
+
+    def _betting_remains(self) -> bool:
+        """Two players in the hand can still bet (neither folded nor all-in)."""
+        hand = self.hand
+        return sum(1 for i in self._live_seats() if hand.stacks[i] > 0) >= 2
+
+    def _expose(self, seat: int, card: Card, index: int) -> bool:
+        """I9 (TDA RP-10-B): "A card exposed by the dealer on 7th street will be replaced
+        if betting action remains on the hand": after the round, by the top card (as
+        I2 does, so every other player gets the card due them).  With no betting left
+        the card plays, face up.  Never a misdeal."""
+        if not self.hand.variant.is_stud:
+            return super()._expose(seat, card, index)
+        self._exposed.append((seat, card))
+        if self._betting_remains():
+            self._record(HoleCardExposed(
+                None, "I9", f"seat {seat}'s seventh-street card {card} was exposed by the "
+                "dealer; betting action remains, so it is replaced by the top card after the "
+                "round (TDA RP-10-B)", seat, card,
+            ))
+        else:
+            self._record(ExposedCardStands(
+                None, "I9", f"seat {seat}'s seventh-street card {card} was exposed by the "
+                "dealer; no betting action remains, so it plays face up (TDA RP-10-B)",
+                seat, card,
+            ))
+        return False
+
+    def _replace_exposed(self) -> None:
+        """I9: the seventh-street cards exposed while betting remains are replaced by the
+        top card and go out of play (to the muck: they were seen).  An empty stub is
+        made again from the burns, scrambled and cut, as TDA RP-10-H does for a short
+        stub (our reading: RP-10-B does not say); with no card at all the exposed card
+        plays face up."""
+        if not self.hand.variant.is_stud:
+            super()._replace_exposed()
+            return
+        if not self._betting_remains():
+            return  # ruled as each was exposed: they play
+        for seat, card in self._exposed:
+            if not self.cards.stub and self.cards.burns:
+                burns, self.cards.burns = self.cards.burns, []
+                cut = self.cards.reshuffle(burns)
+                self._record(StubReshuffled(
+                    None, "I9", f"the stub is out: the {len(burns)} burns are scrambled into a "
+                    "new stub and cut to replace an exposed card (as TDA RP-10-H makes a new "
+                    "stub)", self.street_name(), len(self.cards.stub), (), cut,
+                ))
+            if not self.cards.stub:
+                self._record(ExposedCardStands(
+                    None, "I9", f"seat {seat}'s exposed {card} cannot be replaced: no card is "
+                    "left in the stub or the burns, so it plays face up", seat, card,
+                ))
+                continue
+            held = self.cards.hands[seat]
+            held[held.index(card)] = self.cards.take()[0]
+            self.cards.muck.append(card)
+            self._record(ExposedCardReplaced(
+                None, "I9", f"seat {seat}'s exposed {card} is replaced by the top card and is "
+                "out of play (TDA RP-10-B)", seat, card,
+            ))
 
     # ------------------------------------------------------- preconditions
 
