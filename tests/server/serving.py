@@ -1,14 +1,19 @@
-"""A real ``pokerroom serve`` process for the kill -9 tests (SQLite and PostgreSQL):
-a free port, JSON calls, starting the server, tables of bots, and the checks that
-a hand resumed exactly and that the server's log stayed clean."""
+"""A real ``pokerroom serve`` process for the kill -9 and hostile-client tests (SQLite
+and PostgreSQL): a free port, JSON calls, starting the server, tables of bots, the
+checks that a hand resumed exactly and that the server's log stayed clean, and the
+raw pieces a hostile client needs (any HTTP answer, a WebSocket made by hand)."""
 
 from __future__ import annotations
 
+import base64
 import json
+import os
 import socket
+import struct
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -31,12 +36,13 @@ def call(port: int, path: str, body: dict[str, Any] | None = None) -> Any:
         return json.loads(response.read())
 
 
-def start_server(port: int, database: str, log: Path) -> subprocess.Popen[bytes]:
+def start_server(port: int, database: str, log: Path, *, bot_delay: float = 0.002,
+                 pause: float = 0.01) -> subprocess.Popen[bytes]:
     """``pokerroom serve`` on ``database`` with fast bots; waits until it answers."""
     with log.open("ab") as sink:
         process = subprocess.Popen(
             [sys.executable, "-m", "pokerroom.cli", "serve", "--port", str(port), "--database",
-             database, "--bot-delay", "0.002", "--pause", "0.01"],
+             database, "--bot-delay", str(bot_delay), "--pause", str(pause)],
             stdout=subprocess.DEVNULL, stderr=sink)
     deadline = time.time() + 30
     while time.time() < deadline:
@@ -80,3 +86,93 @@ def assert_clean_log(log: Path) -> None:
     """The server's standard error shows no internal error and no traceback."""
     text = log.read_text(errors="replace")
     assert "internal error" not in text and "Traceback" not in text, text[-3000:]
+
+
+# ------------------------------------------------------------- hostile clients
+
+# Loopback only: never through a proxy named in the environment.
+_LOOPBACK = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
+def http(port: int, method: str, path: str, body: Any = None, *,
+         headers: dict[str, str] | None = None, timeout: float = 10) -> tuple[int, Any]:
+    """Any answer of the server on 127.0.0.1 (an error status is returned, not raised):
+    the status and the body, decoded from JSON when it is JSON, else the text."""
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}", data=data, method=method,
+        headers={**({"Content-Type": "application/json"} if data else {}), **(headers or {})})
+    try:
+        with _LOOPBACK.open(request, timeout=timeout) as response:
+            status, raw = response.status, response.read()
+    except urllib.error.HTTPError as exc:
+        status, raw = exc.code, exc.read()
+    text = raw.decode(errors="replace")
+    try:
+        return status, json.loads(text)
+    except ValueError:
+        return status, text
+
+
+def raw_websocket(port: int, path: str, *, receive_buffer: int = 4096,
+                  timeout: float = 5.0) -> socket.socket:
+    """A WebSocket to 127.0.0.1 opened by hand (no client library reading behind our
+    back): the handshake done, the socket returned.  ``receive_buffer`` small makes a
+    client that never reads stop taking the server's bytes soon."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+    sock.settimeout(timeout)
+    sock.connect(("127.0.0.1", port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+                  f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                  "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+    answer = b""
+    while b"\r\n\r\n" not in answer and len(answer) < 65536:
+        chunk = sock.recv(4096)
+        if not chunk:
+            break
+        answer += chunk
+    if not answer.startswith(b"HTTP/1.1 101"):
+        sock.close()
+        raise AssertionError(f"WebSocket handshake refused: {answer[:300]!r}")
+    return sock
+
+
+def ws_frame(payload: bytes, *, opcode: int = 0x1) -> bytes:
+    """One masked client frame (FIN set): 0x1 text, 0x2 binary."""
+    head = bytes([0x80 | opcode])
+    n = len(payload)
+    if n < 126:
+        head += bytes([0x80 | n])
+    elif n < 1 << 16:
+        head += bytes([0x80 | 126]) + struct.pack("!H", n)
+    else:
+        head += bytes([0x80 | 127]) + struct.pack("!Q", n)
+    mask = os.urandom(4)
+    key = (mask * (n // 4 + 1))[:n]
+    masked = (int.from_bytes(payload, "big") ^ int.from_bytes(key, "big")).to_bytes(n, "big")
+    return head + mask + masked
+
+
+def server_frames(data: bytes) -> tuple[list[tuple[int, bytes]], bytes]:
+    """The whole (unmasked) server frames at the start of ``data``, as (opcode, payload),
+    and the bytes left over (a frame not yet complete)."""
+    frames: list[tuple[int, bytes]] = []
+    at = 0
+    while len(data) - at >= 2:
+        opcode, n = data[at] & 0x0F, data[at + 1] & 0x7F
+        head = 2
+        if n == 126:
+            if len(data) - at < 4:
+                break
+            n, head = struct.unpack("!H", data[at + 2:at + 4])[0], 4
+        elif n == 127:
+            if len(data) - at < 10:
+                break
+            n, head = struct.unpack("!Q", data[at + 2:at + 10])[0], 10
+        if len(data) - at < head + n:
+            break
+        frames.append((opcode, data[at + head:at + head + n]))
+        at += head + n
+    return frames, data[at:]
