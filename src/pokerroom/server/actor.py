@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import secrets
 import sys
+import time
 from collections import deque
 from dataclasses import dataclass
 from typing import Any
@@ -110,6 +111,7 @@ class TableActor(TaskOwner):
         self.paused = paused  # by the host: no new hand starts
         self.closed = False
         self.rake_taken = 0
+        self._hand_started_at = 0.0  # the Unix time of the deal, for its history
         self._batch = Batch(table_id)
         self._dirty = False  # the table changed in a way only the snapshot records
 
@@ -245,8 +247,9 @@ class TableActor(TaskOwner):
         assert plan is not None
         sittings = {str(s): {"sitting": self.seats[s].sitting, "name": self._name(s)}
                     for s in plan.seats if s in self.seats}
+        self._hand_started_at = time.time()
         self.hand_id = self.store.start_hand(self.id, self.hand_number, before, order,
-                                             sittings=sittings)
+                                             sittings=sittings, at=self._hand_started_at)
         self.seq = 0
         self._events_seen = 0
         for meta in self.seats.values():
@@ -278,7 +281,8 @@ class TableActor(TaskOwner):
     def _finish_hand(self) -> None:
         table, hand, plan = self.table, self.table.hand, self.table.plan_in_play
         assert hand is not None and plan is not None and self.hand_id is not None
-        phh, text = hand_texts(self.name, table, hand, plan, self.hand_number)
+        phh, text = hand_texts(self.name, table, hand, plan, self.hand_number,
+                               played_at=self._hand_started_at)
         result = {"stacks": {str(s): hand.stacks[k] for k, s in enumerate(plan.seats)},
                   "rake": hand.rake}
         self.rake_taken += hand.rake
@@ -542,7 +546,7 @@ class TableActor(TaskOwner):
 
     def restore_running_hand(self, before: dict[str, Any], deck: list[int],
                              actions: list[tuple[int | None, dict[str, Any]]],
-                             hand_id: int, number: int) -> bool:
+                             hand_id: int, number: int, *, started_at: float) -> bool:
         """After a restart: deal the same hand again from the stored snapshot and deck
         order and replay its actions.  False (and the table as before the hand) when
         that cannot be done; the caller then cancels the hand."""
@@ -558,6 +562,7 @@ class TableActor(TaskOwner):
             return False
         self.hand_id = hand_id
         self.hand_number = number
+        self._hand_started_at = started_at
         self._events_seen = 0
         self._narrate(hand)
         self.log.append(f"hand {number} resumed after a restart")

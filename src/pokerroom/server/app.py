@@ -14,6 +14,7 @@ from pokerroom.errors import PokerError
 from pokerroom.rules.engine import Hand
 from pokerroom.server.actor import HostKeyError, Subscriber, TableActor
 from pokerroom.server.clock import Clock, SystemClock
+from pokerroom.server.downloads import attachment, bearer_token, check_hand_number
 from pokerroom.server.exports import hand_texts, phh_refusal, replay_stored
 from pokerroom.server.pages import STATIC, add_page
 from pokerroom.server.protocol import (
@@ -39,8 +40,6 @@ from pokerroom.server.store import Store
 from pokerroom.server.tournament_room import TournamentRoom
 from pokerroom.server.tournament_routes import add_tournament_routes
 from pokerroom.server.tournament_store import TournamentStore
-
-MAX_HAND_NUMBER = 2**31 - 1  # a hand number past it is no hand (404), never a 500
 
 
 def create_app(
@@ -190,21 +189,11 @@ def create_app(
 
         return await actor.submit(count)
 
-    def bearer(authorization: str | None) -> str | None:
-        """The seat token of ``Authorization: Bearer <token>`` (never a URL's query,
-        which logs and referrers keep)."""
-        if authorization is None:
-            return None
-        scheme, _, token = authorization.partition(" ")
-        if scheme.lower() != "bearer" or not token.strip():
-            raise HTTPException(401, "Authorization must be 'Bearer <seat token>'")
-        return token.strip()
-
     def viewer_sitting(table_id: str, authorization: str | None) -> str | None:
-        token = bearer(authorization)
+        token = bearer_token(authorization)
         if token is None:
             return None
-        row = store.sitting_for_token(table_id, token[:100])
+        row = store.sitting_for_token(table_id, token)
         if row is None or row.sitting is None:
             raise HTTPException(401, "unknown seat token for this table")
         return row.sitting
@@ -236,7 +225,8 @@ def create_app(
         tabled at the showdown; every other hole card and discard stays hidden."""
         actor = actor_or_404(table_id)
         sitting = viewer_sitting(table_id, authorization)
-        row = store.hand(table_id, number) if 1 <= number <= MAX_HAND_NUMBER else None
+        check_hand_number(number, "at this table")
+        row = store.hand(table_id, number)
         if row is None or row.status != "finished":
             raise HTTPException(404, f"no finished hand {number} at this table")
         actions = [(a.seat, a.action) for a in store.hand_actions(row.id)]
@@ -245,7 +235,8 @@ def create_app(
         for seat, who in (row.sittings or {}).items():
             if sitting is not None and who["sitting"] == sitting and int(seat) in plan.seats:
                 viewer = plan.seats.index(int(seat))
-        return (*hand_texts(actor.name, table, hand, plan, number, viewer=viewer), hand)
+        return (*hand_texts(actor.name, table, hand, plan, number, played_at=row.started_at,
+                            viewer=viewer), hand)
 
     @app.get("/api/tables/{table_id}/hands/{number}.phh")
     async def hand_phh(table_id: str, number: int,
@@ -253,17 +244,13 @@ def create_app(
         phh, _, hand = await _download(table_id, number, authorization)
         if phh is None:  # e.g. dead money or a house rule PHH has no words for
             raise HTTPException(404, f"hand {number}: {phh_refusal(hand)}")
-        return PlainTextResponse(phh, headers={
-            "Content-Disposition": f'attachment; filename="{table_id}-{number}.phh"',
-            "Cache-Control": "private, no-store"})
+        return attachment(phh, f"{table_id}-{number}.phh")
 
     @app.get("/api/tables/{table_id}/hands/{number}.txt")
     async def hand_text(table_id: str, number: int,
                         authorization: str | None = Header(default=None)) -> PlainTextResponse:
         _, text, _ = await _download(table_id, number, authorization)
-        return PlainTextResponse(text, headers={
-            "Content-Disposition": f'attachment; filename="{table_id}-{number}.txt"',
-            "Cache-Control": "private, no-store"})
+        return attachment(text, f"{table_id}-{number}.txt")
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:

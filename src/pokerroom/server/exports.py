@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any, Literal
 
 from pokerroom.cards import Deck
@@ -18,18 +19,33 @@ from pokerroom.table.snapshot import table_from_dict
 
 
 def hand_texts(table_name: str, table: Table, hand: Hand, plan: HandPlan, number: int,
-               *, viewer: int | Literal["all"] | None = "all") -> tuple[str | None, str]:
-    """PHH and text of a hand, the players named as they were at the deal (``table``
-    as it stood then).  ``viewer``: the engine seat of the person downloading (None
-    for someone who was not in the hand), who sees their own cards and the hands
-    tabled at the showdown, never another player's discards, folded or mucked cards;
-    ``"all"``: the room's own record, every card."""
-    names = [_name(table, s) for s in plan.seats]
+               *, played_at: float, viewer: int | Literal["all"] | None = "all"
+               ) -> tuple[str | None, str]:
+    """PHH and text of a cash table's hand, the players named as they were at the deal
+    (``table`` as it stood then); ``viewer`` as in :func:`render_hand`."""
+    positions = plan.positions
+    return render_hand(
+        hand, table_name=table_name, number=number,
+        names=[_name(table, s) for s in plan.seats], seat_numbers=[s + 1 for s in plan.seats],
+        button_seat=positions.button + 1 if positions is not None else None,
+        max_seats=table.seat_count, played_at=played_at, viewer=viewer)
+
+
+def render_hand(hand: Hand, *, table_name: str, number: int, names: list[str],
+                seat_numbers: list[int], button_seat: int | None, max_seats: int,
+                played_at: float, viewer: int | Literal["all"] | None = "all"
+                ) -> tuple[str | None, str]:
+    """PHH (None when PHH cannot express the hand) and PokerStars-style text of a
+    finished hand, dated ``played_at`` (a Unix time: when the hand was dealt, so that
+    a hand downloaded twice is the same).  ``viewer``: the engine seat of the person
+    downloading (None for someone who was not in the hand), who sees their own cards
+    and the hands tabled at the showdown, never another player's discards, folded or
+    mucked cards; ``"all"``: the room's own record, every card."""
     phh: str | None
     try:
         history = to_phh(hand, extra={
             "players": names,
-            "seats": [s + 1 for s in plan.seats],
+            "seats": seat_numbers,
             "hand": number,
             "table": table_name,
         })
@@ -38,15 +54,15 @@ def hand_texts(table_name: str, table: Table, hand: Hand, plan: HandPlan, number
         phh = dumps(history)
     except ConfigError:
         phh = None  # e.g. dead money, which PHH cannot express
-    positions = plan.positions
     text = to_pokerstars(
         hand,
         hand_number=number,
         table_name=table_name,
         names=names,
-        seat_numbers=[s + 1 for s in plan.seats],
-        button_seat=positions.button + 1 if positions is not None else None,
-        max_seats=table.seat_count,
+        seat_numbers=seat_numbers,
+        button_seat=button_seat,
+        max_seats=max_seats,
+        when=datetime.fromtimestamp(played_at, UTC),
         # Others' tabled hands are in the "shows" lines; their deals (and, in draw
         # games, what the deals and draws say about their discards) stay hidden.
         visible=None if viewer == "all" else (set() if viewer is None else {viewer}),

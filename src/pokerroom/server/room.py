@@ -114,7 +114,8 @@ class Room:
             if running is not None:
                 ok = actor.restore_running_hand(
                     running.before, list(running.deck),
-                    [(a.seat, a.action) for a in stored.actions], running.id, running.number)
+                    [(a.seat, a.action) for a in stored.actions], running.id, running.number,
+                    started_at=running.started_at)
                 if not ok:
                     self.store.cancel_hand(running.id, "could not be resumed after a restart")
                     notes.append(f"table {stored.id}: hand {running.number} cancelled")

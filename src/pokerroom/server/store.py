@@ -249,10 +249,10 @@ class Store:
     # ------------------------------------------------------------ hands
 
     def start_hand(self, table_id: str, number: int, before: dict[str, Any],
-                   deck: list[int], *, sittings: dict[str, Any]) -> int:
+                   deck: list[int], *, sittings: dict[str, Any], at: float) -> int:
         with Session(self.engine) as s, s.begin():
             row = HandRow(table_id=table_id, number=number, status="running", before=before,
-                          deck=deck, started_at=time.time(), sittings=sittings)
+                          deck=deck, started_at=at, sittings=sittings)
             s.add(row)
             s.flush()
             return row.id

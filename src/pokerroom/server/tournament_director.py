@@ -16,6 +16,7 @@ as it is taken, so a restart after a kill at any moment brings it back.
 
 from __future__ import annotations
 
+import pickle
 import random
 import secrets
 from typing import Any
@@ -23,7 +24,7 @@ from typing import Any
 from pokerroom.cards import child_rng
 from pokerroom.errors import ConfigError, IllegalActionError, PokerError
 from pokerroom.rules.actions import Action, Show
-from pokerroom.rules.engine import Phase
+from pokerroom.rules.engine import Hand, Phase
 from pokerroom.server.clock import Clock
 from pokerroom.server.codec import action_from_dict, action_to_dict
 from pokerroom.server.tournament_play import TournamentPlay
@@ -77,6 +78,16 @@ class TournamentDirector(TournamentPlay):
             self.store.add_action(self.id, seq=self.recorded, table=n,
                                   hand=self._run_for(n).hand_number, seat=engine_seat,
                                   action=action_to_dict(action))
+
+    def _record_hand(self, n: int, hand: Hand, players: dict[str, Any], held: bool) -> None:
+        if self.store is not None:
+            self.store.add_hand(self.id, number=self._run_for(n).hand_number, table=n,
+                                players=players, hand=pickle.dumps(hand), held=held,
+                                at=self.clock.now())
+
+    def _release_held(self) -> None:
+        if self.store is not None:
+            self.store.release_held(self.id)
 
     def state_json(self, now: float) -> dict[str, Any]:
         """Everything the room keeps about the event beside the library's tournament

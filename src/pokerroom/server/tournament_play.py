@@ -25,6 +25,7 @@ import random
 import sys
 from collections import deque
 from collections.abc import Callable
+from typing import Any
 
 from pokerroom.cards import child_rng
 from pokerroom.errors import IllegalActionError, PokerError
@@ -92,6 +93,14 @@ class TournamentPlay(TaskOwner):
 
     def _record_action(self, n: int, engine_seat: int, action: Action) -> None:
         """Write an action just taken at table ``n`` (after a save, if one is due)."""
+        raise NotImplementedError
+
+    def _record_hand(self, n: int, hand: Hand, players: dict[str, Any], held: bool) -> None:
+        """Keep a finished hand of table ``n`` for its players' downloads."""
+        raise NotImplementedError
+
+    def _release_held(self) -> None:
+        """A hand-for-hand round is over: its held hands may be downloaded."""
         raise NotImplementedError
 
     def _after_request(self) -> None:
@@ -351,7 +360,18 @@ class TournamentPlay(TaskOwner):
         self._changed()
         self._narrate(n, hand)
         labels = list(hand.config.names)
+        plan = table.plan_in_play
+        assert plan is not None
+        players = {
+            "names": labels,
+            "people": [t.by_label[label].name if label in t.by_label else label
+                       for label in labels],
+            "seats": [s + 1 for s in plan.seats],
+            "button": plan.positions.button + 1 if plan.positions is not None else None,
+            "max_seats": table.seat_count,
+        }
         result = t.finish_hand(n)
+        self._record_hand(n, hand, players, bool(result.held))
         if result.held:
             run.log.append("All-in on a hand-for-hand hand: the cards are shown when every "
                            "table has finished the hand")
@@ -458,6 +478,7 @@ class TournamentPlay(TaskOwner):
                         run.log.append(text)
             for run in self.runs.values():
                 run.cut = None
+            self._release_held()
         elif isinstance(e, fe.TournamentFinished):
             self.status = "finished"
             self.finished_at = self.clock.now()

@@ -20,18 +20,27 @@ restart, see :mod:`pokerroom.server.tournament_store`):
   ``/disqualify`` ``{"director", "player"}`` (P8);
 - ``GET /api/tournaments/{id}/deal``: ICM and chip-chop deal suggestions;
 - ``GET /api/tournaments/{id}/results``: places, prizes and who was disqualified;
-- ``GET /api/tournaments/{id}/chips``: the chip count (must always balance).
+- ``GET /api/tournaments/{id}/chips``: the chip count (must always balance);
+- ``GET /api/tournaments/{id}/hands``: the last finished hands (``you``: with the
+  player's token in ``Authorization: Bearer``, whether they played it);
+  ``.../hands/{n}.txt`` and ``.phh``: one hand, showing the viewer's own cards
+  only if they played it, and the hands tabled at the showdown (as at a cash table).
 """
 
 from __future__ import annotations
 
 import contextlib
+import pickle
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, WebSocket
+from fastapi import FastAPI, Header, HTTPException, WebSocket
+from fastapi.responses import PlainTextResponse
 
 from pokerroom.errors import IllegalActionError
+from pokerroom.rules.engine import Hand
+from pokerroom.server.downloads import attachment, bearer_token, check_hand_number
+from pokerroom.server.exports import phh_refusal, render_hand
 from pokerroom.server.pages import add_page
 from pokerroom.server.protocol import (
     TOURNAMENT_CLIENT_MESSAGES,
@@ -219,6 +228,58 @@ def add_tournament_routes(app: FastAPI, tournaments: Callable[[], TournamentRoom
             }
 
         return await d.submit(count)
+
+    async def viewer_name(d: TournamentDirector, authorization: str | None) -> str | None:
+        token = bearer_token(authorization)
+        if token is None:
+            return None
+        name = await d.submit(lambda: d.name_for_token(token))
+        if name is None:
+            raise HTTPException(401, "unknown player token for this tournament")
+        return name
+
+    @app.get("/api/tournaments/{tournament_id}/hands")
+    async def tournament_hands(tournament_id: str, authorization: str | None = Header(
+            default=None)) -> list[dict[str, Any]]:
+        d = director_or_404(tournament_id)
+        name = await viewer_name(d, authorization)
+        if d.store is None:
+            return []
+        return [{"number": h.number, "table": h.table_number, "players": h.players["names"],
+                 "you": name is not None and name in h.players["people"]}
+                for h in d.store.hands(d.id) if not h.held]
+
+    async def download(tournament_id: str, number: int, authorization: str | None
+                       ) -> tuple[str | None, str, Hand]:
+        d = director_or_404(tournament_id)
+        name = await viewer_name(d, authorization)
+        check_hand_number(number, "in this tournament")
+        row = d.store.hand(d.id, number) if d.store is not None else None
+        if row is None or row.held:
+            raise HTTPException(404, f"no finished hand {number} in this tournament")
+        hand: Hand = pickle.loads(row.hand)
+        players = row.players
+        viewer = players["people"].index(name) if name in players["people"] else None
+        phh, text = render_hand(
+            hand, table_name=f"{d.name} - table {row.table_number}", number=number,
+            names=players["names"], seat_numbers=players["seats"],
+            button_seat=players["button"], max_seats=players["max_seats"],
+            played_at=row.finished_at, viewer=viewer)
+        return phh, text, hand
+
+    @app.get("/api/tournaments/{tournament_id}/hands/{number}.txt")
+    async def tournament_hand_text(tournament_id: str, number: int, authorization: str | None
+                                   = Header(default=None)) -> PlainTextResponse:
+        _, text, _ = await download(tournament_id, number, authorization)
+        return attachment(text, f"{tournament_id}-{number}.txt")
+
+    @app.get("/api/tournaments/{tournament_id}/hands/{number}.phh")
+    async def tournament_hand_phh(tournament_id: str, number: int, authorization: str | None
+                                  = Header(default=None)) -> PlainTextResponse:
+        phh, _, hand = await download(tournament_id, number, authorization)
+        if phh is None:
+            raise HTTPException(404, f"hand {number}: {phh_refusal(hand)}")
+        return attachment(phh, f"{tournament_id}-{number}.phh")
 
     @app.websocket("/ws/tournaments/{tournament_id}")
     async def tournament_socket(websocket: WebSocket, tournament_id: str) -> None:

@@ -31,6 +31,11 @@ the code.
 Between two saves, each action taken in a hand is one row of
 ``tournament_actions``; a save deletes them in its own transaction.  Restoring
 is the last save plus those actions, replayed in order.
+
+Each finished hand is a row of ``tournament_hands`` for its players' downloads:
+who played it (for each engine seat: the name shown, the person registered and the
+table seat) and the engine's hand, pickled.  A hand-for-hand hand with an all-in
+is ``held`` until every table has finished the hand (RP-8-F).
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     Float,
     ForeignKey,
     Integer,
@@ -97,6 +103,19 @@ class StoredTournament:
     actions: list[TournamentActionRow] = field(default_factory=list)
 
 
+class TournamentHandRow(Base):
+    __tablename__ = "tournament_hands"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    table_number: Mapped[int] = mapped_column(Integer)
+    # {"names": [...], "people": [...], "seats": [...], "button": n | None, "max_seats": n}
+    players: Mapped[dict[str, Any]] = mapped_column(JSON)
+    hand: Mapped[bytes] = mapped_column(LargeBinary)
+    held: Mapped[bool] = mapped_column(Boolean, default=False)
+    finished_at: Mapped[float] = mapped_column(Float)
+
+
 class TournamentStore:
     """The database access of the room's tournaments (the engine of the room's
     :class:`~pokerroom.server.store.Store`)."""
@@ -120,6 +139,43 @@ class TournamentStore:
                 status=state["status"], state=state, engine=engine, saved_at=saved_at))
             s.execute(delete(TournamentActionRow).where(
                 TournamentActionRow.tournament_id == tournament_id))
+
+    def add_hand(self, tournament_id: str, *, number: int, table: int,
+                 players: dict[str, Any], hand: bytes, held: bool, at: float) -> None:
+        """Keep a finished hand (once: one replayed after a restart is there already)."""
+        with self.engine.begin() as connection:
+            if connection.execute(select(TournamentHandRow.id).where(
+                    TournamentHandRow.tournament_id == tournament_id,
+                    TournamentHandRow.number == number)).first() is not None:
+                return
+            connection.execute(insert(TournamentHandRow), [{
+                "tournament_id": tournament_id, "number": number, "table_number": table,
+                "players": players, "hand": hand, "held": held, "finished_at": at}])
+
+    def release_held(self, tournament_id: str) -> None:
+        """Hand-for-hand: every table has finished; the held hands may be seen."""
+        with self.engine.begin() as connection:
+            connection.execute(update(TournamentHandRow).where(
+                TournamentHandRow.tournament_id == tournament_id,
+                TournamentHandRow.held.is_(True)).values(held=False))
+
+    def hands(self, tournament_id: str, *, limit: int = 100) -> list[TournamentHandRow]:
+        """The last finished hands, newest first (without their pickles)."""
+        with Session(self.engine) as s:
+            rows = s.scalars(select(TournamentHandRow).where(
+                TournamentHandRow.tournament_id == tournament_id)
+                .order_by(TournamentHandRow.number.desc()).limit(limit)).all()
+            s.expunge_all()
+            return list(rows)
+
+    def hand(self, tournament_id: str, number: int) -> TournamentHandRow | None:
+        with Session(self.engine) as s:
+            row = s.scalars(select(TournamentHandRow).where(
+                TournamentHandRow.tournament_id == tournament_id,
+                TournamentHandRow.number == number)).first()
+            if row is not None:
+                s.expunge(row)
+            return row
 
     def add_action(self, tournament_id: str, *, seq: int, table: int, hand: int, seat: int,
                    action: dict[str, Any]) -> None:
