@@ -1,20 +1,22 @@
 """Issue #10, "Bounds everywhere" and "Bounded queues" on the sockets: a binary,
 oversized or deeply nested frame is answered with a ``bad_message`` error saying what
 is allowed and the connection carries on; a connection may leave at most
-``MAX_QUEUED`` answers unread, and one that floods without reading is closed instead
-of the server holding more for it.  (Room rules, not catalogue rules.)"""
+``MAX_QUEUED`` answers unread, and one that floods without reading is dropped instead
+of the server holding more for it (so is one that sends only garbage).  (Room rules,
+not catalogue rules.)"""
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any, cast
 
 import pytest
 from fastapi import WebSocket
 from fastapi.testclient import TestClient
 
+from pokerroom.errors import IllegalActionError
 from pokerroom.server import sockets
 from pokerroom.server.protocol import (
     CLIENT_MESSAGES,
@@ -24,9 +26,10 @@ from pokerroom.server.protocol import (
     ClientMessage,
 )
 from pokerroom.server.sockets import (
+    MALFORMED,
+    MAX_MALFORMED,
     MAX_QUEUED,
-    OVERFLOW_CODE,
-    OVERFLOW_REASON,
+    UNREAD,
     Mailbox,
     pump,
 )
@@ -160,14 +163,15 @@ def test_the_mailbox_holds_at_most_max_queued_answers() -> None:
 
 
 class NeverReads:
-    """A client that floods ``frames`` and never reads: the first send never completes
-    (its TCP window is full), and what the server has queued for it is recorded."""
+    """A client that floods ``frames`` and never reads: no send ever completes (its TCP
+    window is full); what the server tries to send and has queued is recorded."""
 
     def __init__(self, box: Mailbox, frames: Iterator[str]) -> None:
         self.box, self.frames = box, frames
         self.received = 0
         self.peak = 0
-        self.closed: tuple[int, str | None] | None = None
+        self.tried: list[Any] = []
+        self.closed = False
 
     async def receive(self) -> dict[str, Any]:
         self.peak = max(self.peak, len(self.box.errors))
@@ -178,45 +182,85 @@ class NeverReads:
         return {"type": "websocket.receive", "text": frame}
 
     async def send_json(self, data: Any) -> None:
+        self.tried.append(data)
         await asyncio.Event().wait()
 
     async def close(self, code: int = 1000, reason: str | None = None) -> None:
-        self.closed = (code, reason)
-        await asyncio.Event().wait()  # the close frame waits behind the unread answers
+        self.closed = True
 
 
-@pytest.mark.parametrize("frame", ["not json", PING, json.dumps({"type": "act", "action": "x"})])
-def test_a_client_that_floods_and_never_reads_is_closed(
-        frame: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The server stops reading and sends a close (1008, saying why); the closing frame
-    cannot get through either, so after CLOSE_TIMEOUT it gives up and returns (the ASGI
-    server then drops the connection)."""
-    monkeypatch.setattr(sockets, "CLOSE_TIMEOUT", 0.05)
-    box = Mailbox()
-    socket = NeverReads(box, iter([frame] * 100_000))
+def _drop(socket: NeverReads, box: Mailbox,
+          apply: Callable[[ClientMessage], Awaitable[None]]) -> list[bool]:
+    """Run :func:`pump` for ``socket`` until it gives up; whether it unsubscribed."""
     unsubscribed: list[bool] = []
-    applied: list[ClientMessage] = []
-
-    async def apply(message: ClientMessage) -> None:
-        applied.append(message)
 
     async def close() -> None:
         unsubscribed.append(True)
 
-    async def run() -> None:
-        await asyncio.wait_for(
-            pump(cast(WebSocket, socket), box, CLIENT_MESSAGES, apply, close), timeout=10)
+    asyncio.run(asyncio.wait_for(
+        pump(cast(WebSocket, socket), box, CLIENT_MESSAGES, apply, close), timeout=10))
+    return unsubscribed
 
-    asyncio.run(run())
-    assert socket.closed == (OVERFLOW_CODE, OVERFLOW_REASON)
-    assert "more than 64 messages left unread" in OVERFLOW_REASON
-    assert len(OVERFLOW_REASON.encode()) <= 123  # what a close frame's reason may hold
-    assert unsubscribed == [True]
+
+@pytest.mark.parametrize("frame", [PING, json.dumps({"type": "act", "action": "fold"})])
+def test_a_client_that_floods_and_never_reads_is_dropped(
+        frame: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Well-formed messages, each answered (a pong, a spectator's refusal) and never
+    read: the server holds at most MAX_QUEUED answers, then reads no more, tries to say
+    why for DROP_TIMEOUT, and returns without a closing handshake (the ASGI server then
+    drops the connection)."""
+    monkeypatch.setattr(sockets, "DROP_TIMEOUT", 0.05)
+    box = Mailbox()
+    socket = NeverReads(box, iter([frame] * 100_000))
+    applied: list[ClientMessage] = []
+
+    async def apply(message: ClientMessage) -> None:
+        applied.append(message)
+        raise IllegalActionError("spectator", "spectators cannot act")
+
+    assert _drop(socket, box, apply) == [True]
     assert socket.peak <= MAX_QUEUED
     # It stopped reading once it gave up: one answer in the blocked send, 64 queued, one
     # past the bound.
     assert socket.received == MAX_QUEUED + 2, socket.received
-    assert not applied
+    assert len(applied) == (0 if frame == PING else MAX_QUEUED + 2)
+    assert socket.tried[-1] == UNREAD and not socket.closed
+    assert UNREAD["reason"] == "too_much_unread"
+    assert f"more than {MAX_QUEUED} messages left unread" in UNREAD["message"]
+
+
+def test_a_client_that_floods_garbage_is_dropped_however_fast_it_reads(
+        client: TestClient, paths: dict[str, str]) -> None:
+    """Up to MAX_MALFORMED malformed frames in a row are each answered; a well-formed
+    one (a ping) starts the count again; one past it drops the connection, saying so."""
+    with client.websocket_connect(paths["table"]) as ws:
+        for _ in range(2):
+            for _ in range(MAX_MALFORMED):
+                ws.send_text("x")
+                assert _next_answer(ws)["reason"] == "bad_message"
+            _still_usable(ws)
+        for _ in range(MAX_MALFORMED + 1):
+            ws.send_bytes(b"x")
+        for _ in range(MAX_MALFORMED + 1):
+            assert _next_answer(ws)["reason"] == "bad_message"
+        assert _next_answer(ws) == MALFORMED  # and nothing more
+    assert MALFORMED["reason"] == "too_many_malformed"
+    assert f"more than {MAX_MALFORMED} malformed messages" in MALFORMED["message"]
+
+
+def test_a_flood_of_garbage_is_read_no_further(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Never read, either: dropped after MAX_MALFORMED + 1 frames, before the mailbox
+    fills."""
+    monkeypatch.setattr(sockets, "DROP_TIMEOUT", 0.05)
+    box = Mailbox()
+    socket = NeverReads(box, iter(["not json"] * 100_000))
+
+    async def nothing(_: ClientMessage) -> None:
+        return None
+
+    assert _drop(socket, box, nothing) == [True]
+    assert socket.received == MAX_MALFORMED + 1 and not box.overflowed
+    assert socket.tried[-1] == MALFORMED and not socket.closed
 
 
 def test_states_alone_never_overflow() -> None:
@@ -246,4 +290,4 @@ def test_states_alone_never_overflow() -> None:
         return None
 
     asyncio.run(run())
-    assert socket.closed is None
+    assert not socket.closed and not socket.tried[1:]  # the first state, never delivered

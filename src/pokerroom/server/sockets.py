@@ -8,16 +8,22 @@ Bounds (issue #10, "Bounded queues"):
 - sending: a connection's :class:`Mailbox` holds the latest state (one; a newer one
   replaces it) and at most :data:`MAX_QUEUED` (64) answers (errors and pongs) not
   yet sent, besides the one message being sent.  A client that leaves more unread
-  (it floods and never reads) is closed with code 1008 and a reason saying so,
-  instead of the server holding more for it; it is read no more, and when even the
-  closing frame cannot get through within :data:`CLOSE_TIMEOUT` the connection is
-  left to the ASGI server to drop.
+  (it floods and never reads) is dropped instead of the server holding more for it.
 - receiving: frames are read and answered one at a time, each before the next is
-  read, so a client that floods waits on itself (the ASGI server holds a few
-  frames, then TCP pushes back).  A frame is text of at most
+  read, so a client that floods waits on itself (the ASGI server holds what one
+  read of the socket brought, then TCP pushes back).  A frame is text of at most
   :data:`~pokerroom.server.protocol.MAX_FRAME_BYTES` (16 KiB) holding JSON nested at
   most :data:`~pokerroom.server.protocol.MAX_DEPTH` deep; a binary, longer or
-  deeper frame gets a ``bad_message`` error and the connection carries on.
+  deeper frame gets a ``bad_message`` error and the connection carries on, up to
+  :data:`MAX_MALFORMED` (64) malformed frames in a row: one more drops it, however
+  fast it reads (no client of ours sends one).
+- dropping: the server reads no more from the connection, sends a last error
+  (``too_much_unread`` or ``too_many_malformed``, saying why) if the client takes
+  it within :data:`DROP_TIMEOUT`, and ends the connection without a closing
+  handshake.  (After a close frame uvicorn goes on reading and parsing whatever the
+  client still sends, up to its 10-second close timeout: a flooding client would
+  have the event loop to itself.  Ending without one makes it stop reading at
+  once; the browser sees code 1006.)
 - a ``?token=`` longer than :data:`~pokerroom.server.protocol.MAX_KEY_LENGTH` is
   unknown (``bad_token``; the connection watches).
 """
@@ -47,11 +53,17 @@ T = TypeVar("T")
 K = TypeVar("K")
 
 MAX_QUEUED = 64
-"""The most answers (errors, pongs) a connection may leave unsent; one more closes it."""
-OVERFLOW_CODE = 1008  # policy violation
-OVERFLOW_REASON = f"more than {MAX_QUEUED} messages left unread: read what the server sends"
-CLOSE_TIMEOUT = 2.0
-"""Seconds to try sending the closing frame to a client that does not read."""
+"""The most answers (errors, pongs) a connection may leave unsent; one more drops it."""
+MAX_MALFORMED = 64
+"""The most malformed frames in a row a connection may send; one more drops it."""
+DROP_TIMEOUT = 2.0
+"""Seconds to try sending the last error to a client being dropped."""
+UNREAD = {"type": "error", "reason": "too_much_unread", "message":
+          f"more than {MAX_QUEUED} messages left unread: the connection is closed"}
+"""The last message to a client dropped for not reading."""
+MALFORMED = {"type": "error", "reason": "too_many_malformed", "message":
+             f"more than {MAX_MALFORMED} malformed messages in a row: the connection is closed"}
+"""The last message to a client dropped for sending only malformed frames."""
 
 
 @dataclass(slots=True, eq=False, kw_only=True)
@@ -62,7 +74,7 @@ class Mailbox:
     :class:`~pokerroom.server.tournament_setup.Viewer`).
 
     One error more than :data:`MAX_QUEUED` marks it ``overflowed``: it drops what it
-    holds and keeps nothing more, and :func:`pump` closes the connection."""
+    holds and keeps nothing more, and :func:`pump` drops the connection."""
 
     latest: dict[str, Any] | None = None
     errors: deque[dict[str, Any]] = field(default_factory=deque)
@@ -129,38 +141,45 @@ async def identify(websocket: WebSocket, lookup: Callable[[str], Awaitable[K | N
 
 
 async def answer(box: Mailbox, raw: str | bytes, messages: ClientMessages[M],
-                 apply: Callable[[M], Awaitable[None]]) -> None:
+                 apply: Callable[[M], Awaitable[None]]) -> bool:
     """Validate one received frame and ``apply`` it; a ping is answered with a pong
     (``apply`` never sees one); bad input (a binary frame too) gets a ``bad_message``
     error and a refused action the rule's reason, both ``{"type": "error", "reason",
-    "message"}``."""
+    "message"}``.  True when the frame was malformed (bad input)."""
     try:
         message = messages.parse(raw)
     except BadMessage as exc:
         box.push_error({"type": "error", "reason": "bad_message", "message": str(exc)})
-        return
+        return True
     if isinstance(message, Ping):
         box.push_error({"type": "pong"})
-        return
+        return False
     try:
         await apply(message)
     except PokerError as exc:
         box.push_error({"type": "error", "reason": error_reason(exc), "message": str(exc)})
+    return False
 
 
 async def receive_loop(websocket: WebSocket, box: Mailbox, messages: ClientMessages[M],
-                       apply: Callable[[M], Awaitable[None]]) -> None:
-    """:func:`answer` every frame received, one at a time, until the client goes or
-    ``box`` overflows."""
+                       apply: Callable[[M], Awaitable[None]]) -> dict[str, Any] | None:
+    """:func:`answer` every frame received, one at a time, until the client goes (then
+    None), ``box`` overflows or more than :data:`MAX_MALFORMED` frames in a row are
+    malformed (then the last message to send before dropping the connection)."""
+    malformed = 0
     while not box.overflowed:
         frame = await websocket.receive()
         if frame["type"] == "websocket.disconnect":
-            return
+            return None
         text, data = frame.get("text"), frame.get("bytes")
-        await answer(box, text if text is not None else data or b"", messages, apply)
+        bad = await answer(box, text if text is not None else data or b"", messages, apply)
+        malformed = malformed + 1 if bad else 0
+        if malformed > MAX_MALFORMED:
+            return MALFORMED
         # Let the sender catch up before the next frame (reading a frame already
         # received does not yield): only a client that does not read falls behind.
         await asyncio.sleep(0)
+    return UNREAD
 
 
 async def pump(
@@ -171,9 +190,9 @@ async def pump(
     close: Callable[[], Awaitable[Any]],
 ) -> None:
     """Send ``box`` to the socket while :func:`answer` takes every received frame (one
-    of ``messages``, handed to ``apply``); when the socket goes, or ``box`` overflows
-    (then the socket is closed with :data:`OVERFLOW_CODE`), stop both and ``close``
-    the subscription."""
+    of ``messages``, handed to ``apply``); when the socket goes, or ``box`` overflows or
+    the client sends too many malformed frames in a row (then the connection is dropped:
+    see the module's docstring), stop both and ``close`` the subscription."""
     sender = asyncio.create_task(send_loop(websocket, box))
     receiver = asyncio.create_task(receive_loop(websocket, box, messages, apply))
     try:
@@ -184,13 +203,21 @@ async def pump(
         for task in (sender, receiver):
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-        if box.overflowed:
-            # The close frame waits behind what the client has not read: give up on it
-            # after a while (the ASGI server then closes the connection).
+        last = UNREAD if box.overflowed else _why_drop(receiver)
+        if last is not None:
+            # It may wait behind what the client has not read; no close frame after it
+            # (returning without one, the ASGI server stops reading and drops the
+            # connection at once).
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(websocket.close(OVERFLOW_CODE, OVERFLOW_REASON),
-                                       CLOSE_TIMEOUT)
+                await asyncio.wait_for(websocket.send_json(last), DROP_TIMEOUT)
         with contextlib.suppress(Exception):
             await close()
     if receiver.done() and not receiver.cancelled() and receiver.exception() is not None:
         raise cast(BaseException, receiver.exception())  # a bug: not swallowed
+
+
+def _why_drop(receiver: asyncio.Task[dict[str, Any] | None]) -> dict[str, Any] | None:
+    """The last message when :func:`receive_loop` stopped to drop the connection."""
+    if not receiver.done() or receiver.cancelled() or receiver.exception() is not None:
+        return None
+    return receiver.result()
