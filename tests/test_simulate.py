@@ -83,3 +83,133 @@ def test_cli_tournaments(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(capsys.readouterr().out)
     assert len(data) == 1 and data[0]["hands"] > 0
     assert main(["simulate", "--tournaments", "1", "--tournament-structure", "nope"]) == 2
+
+
+# ------------------------------------------------- games, structures and PHH (issue 12)
+
+
+@pytest.mark.parametrize(("game", "structure"), [
+    ("holdem", "no_limit"), ("short_deck", "no_limit"), ("omaha", "pot_limit"),
+    ("omaha_hilo", "fixed_limit"), ("stud", "fixed_limit"), ("stud_hilo", "fixed_limit"),
+    ("razz", "fixed_limit"), ("deuce_seven_triple", "fixed_limit"),
+    ("deuce_seven_single", "no_limit"), ("badugi", "fixed_limit"),
+])
+def test_each_game_is_played_in_its_standard_structure_by_default(
+    game: str, structure: str
+) -> None:
+    spec = SimulationSpec(game=game, hands=10, chunk=10)
+    assert (spec.game, spec.structure) == (game, structure)
+
+
+def test_every_game_has_a_standard_structure() -> None:
+    from pokerroom.rules.variants import VARIANTS
+    from pokerroom.simulate import STANDARD_STRUCTURES
+
+    assert set(STANDARD_STRUCTURES) == set(VARIANTS)
+
+
+@pytest.mark.parametrize("code", ["NT", "NS", "FT", "PO", "FO/8", "F7S", "F7S/8", "FR",
+                                  "N2L1D", "F2L3D", "FB"])
+def test_every_PHH_code_is_a_game_whose_hands_are_written_in_it_and_replay(
+    code: str, tmp_path: Path
+) -> None:
+    """A PHH code names the game and its structure; every hand is written, in
+    that code, and replays to the stacks the engine gave."""
+    spec = SimulationSpec(game=code, hands=12, chunk=6, seed=3, out=str(tmp_path),
+                          bots=("tag", "random", "station"))
+    summary = simulate(spec, workers=1)
+    assert summary.written == 12 and summary.unwritten == {}
+    assert len(summary.files) == 2
+    results = list(check_paths([tmp_path]))
+    assert len(results) == 12 and all(r.ok for r in results)
+    assert {r.variant for r in results} == {code}
+    assert SimulationSpec(game=code.lower()).game == spec.game  # any case
+
+
+@pytest.mark.parametrize(("game", "structure", "bots", "message"), [
+    ("omaha", "no_limit", 3, "PHH has no variant code for Omaha played no limit"),
+    ("omaha5", None, 3, "PHH has no variant code for five-card Omaha"),
+    ("badugi", "no_limit", 3, "PHH has no variant code for badugi played no limit"),
+    ("deuce_seven_triple", "pot_limit", 3, "PHH has no variant code"),
+    ("stud", "no_limit", 3, "PHH has no variant code for seven-card stud"),
+    ("stud", None, 7, "seventh street"),
+    ("razz", None, 8, "seventh street"),
+])
+def test_what_PHH_cannot_express_is_refused_before_any_hand(
+    game: str, structure: str | None, bots: int, message: str, tmp_path: Path
+) -> None:
+    """No code in the PHH specification (pokerroom's own NO and the like are
+    not written), or a stud table whose seventh street can run short (I9)."""
+    out = tmp_path / "hands"
+    with pytest.raises(ConfigError, match=message):
+        SimulationSpec(game=game, structure=structure, bots=("station",) * bots,
+                       out=str(out))
+    assert not out.exists()
+    SimulationSpec(game=game, structure=structure, bots=("station",) * bots)  # fine unwritten
+
+
+def test_unknown_games_and_mismatched_codes_are_refused() -> None:
+    with pytest.raises(ConfigError, match=r"unknown game 'poker'; games: holdem, .* PHH codes: NT"):
+        SimulationSpec(game="poker")
+    with pytest.raises(ConfigError, match="PO is Omaha played pot limit, not no limit"):
+        SimulationSpec(game="PO", structure="no_limit")
+    assert SimulationSpec(game="PO", structure="pot_limit").structure == "pot_limit"
+
+
+def test_what_the_table_cannot_deal_is_refused_before_any_hand() -> None:
+    with pytest.raises(ConfigError, match="9 players need 59 cards"):
+        SimulationSpec(game="omaha6", bots=("tag",) * 9)
+    with pytest.raises(ConfigError, match="9 players need 57 cards"):
+        SimulationSpec(game="stud", bots=("tag",) * 9)
+
+
+@pytest.mark.parametrize("game", ["stud", "razz"])
+def test_big_bet_stud_plays_without_writing(game: str) -> None:
+    spec = SimulationSpec(game=game, structure="pot_limit", hands=30, chunk=30,
+                          bots=("tag", "random", "station"))
+    summary = simulate(spec, workers=1)
+    assert summary.hands == 30 and sum(summary.net) == 0
+    assert summary.as_dict()["phh_variant"] is None
+
+
+def test_hands_PHH_cannot_write_are_counted_never_dropped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hand to_phh refuses is counted with its reason; a chunk with no hand
+    written leaves no (empty) file."""
+    import pokerroom.simulate as module
+
+    real = module.to_phh
+
+    def some_refused(hand: object, **kw: object) -> object:
+        if kw["extra"]["hand"] % 3 == 0:  # type: ignore[index]
+            raise ConfigError("PHH cannot express this one")
+        return real(hand, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(module, "to_phh", some_refused)
+    spec = SimulationSpec(hands=20, chunk=10, seed=4, out=str(tmp_path),
+                          bots=("tag", "station"))
+    summary = simulate(spec, workers=1)
+    # Chunk 0 (hands 1-10): 3, 6, 9 refused; chunk 1 (hands 1-10 of its own): the same.
+    assert summary.written == 14
+    assert summary.unwritten == {"PHH cannot express this one": 6}
+    assert summary.as_dict()["hands_not_written"] == {"PHH cannot express this one": 6}
+    assert len(list(check_paths([tmp_path]))) == 14
+
+    def refused(hand: object, **kw: object) -> object:
+        raise ConfigError("never")
+
+    monkeypatch.setattr(module, "to_phh", refused)
+    empty = tmp_path / "none"
+    summary = simulate(SimulationSpec(hands=5, chunk=5, out=str(empty),
+                                      bots=("tag", "station")), workers=1)
+    assert summary.written == 0 and summary.unwritten == {"never": 5}
+    assert summary.files == [] and not empty.exists()
+
+
+def test_doctests() -> None:
+    import doctest
+
+    import pokerroom.simulate as module
+
+    assert doctest.testmod(module).failed == 0

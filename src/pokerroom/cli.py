@@ -108,12 +108,18 @@ def build_parser() -> argparse.ArgumentParser:
         "simulate",
         help="bots play many hands through the table engine on all cores (or Ray)",
         description="Bots play N hands through the real table engine; prints a summary and "
-        "optionally writes the hands as PHH.  Results depend only on --seed and --chunk.",
+        "optionally writes the hands as PHH.  Results depend only on --seed and --chunk.  "
+        "Exit status 2: a bad choice (an unknown game, or with --out a game PHH has no code "
+        "for); 1: some hands could not be written (how many and why on stderr).",
     )
     simulate.add_argument("--hands", type=int, default=10_000)
-    simulate.add_argument("--game", default="holdem")
-    simulate.add_argument("--structure", default="no_limit",
-                          choices=["no_limit", "pot_limit", "fixed_limit"])
+    simulate.add_argument("--game", default="holdem",
+                          help="holdem, omaha, stud, razz, badugi, ... or a PHH variant code "
+                          "(NT, PO, F7S, F2L3D, ...)")
+    simulate.add_argument("--structure", default=None,
+                          choices=["no_limit", "pot_limit", "fixed_limit"],
+                          help="default: the game's standard (hold'em no limit, Omaha pot "
+                          "limit, stud and triple draw fixed limit, ...)")
     simulate.add_argument("--bots", default="tag,random,station,tag,random,station",
                           help="comma-separated policies, one per seat (tag, random, station)")
     simulate.add_argument("--seed", type=int, default=1)
@@ -152,17 +158,32 @@ def _simulate(args: argparse.Namespace) -> int:
     except (PokerError, ValueError) as exc:
         sys.stderr.write(f"pokerroom simulate: {exc}\n")
         return 2
-    console = Console(stderr=True)
-    with Progress(console=console, transient=True, disable=args.json) as bar:
+    # The bar is for a person watching: never in a pipe, a file or a test's capture.
+    with Progress(console=Console(stderr=True), transient=True,
+                  disable=not sys.stderr.isatty()) as bar:
         task = bar.add_task("hands", total=spec.hands)
-        summary = simulate(spec, workers=args.workers, ray_address=args.ray,
-                           progress=lambda done, total: bar.update(task, completed=done))
+        try:
+            summary = simulate(spec, workers=args.workers, ray_address=args.ray,
+                               progress=lambda done, total: bar.update(task, completed=done))
+        except PokerError as exc:
+            sys.stderr.write(f"pokerroom simulate: {exc}\n")
+            return 2
+    if summary.unwritten:
+        missing = summary.hands - summary.written
+        reasons = "; ".join(f"{reason} ({count})" for reason, count in
+                            sorted(summary.unwritten.items(), key=lambda rc: -rc[1]))
+        sys.stderr.write(f"pokerroom simulate: {missing} of {summary.hands} hands not written "
+                         f"to {args.out}: {reasons}\n")
     if args.json:
         sys.stdout.write(json.dumps(summary.as_dict()) + "\n")
-        return 0
+        return 1 if summary.unwritten else 0
     from rich.table import Table as RichTable
 
-    grid = RichTable(title=f"{summary.hands} hands of {args.game} ({args.structure})")
+    from pokerroom.rules.variants import variant
+
+    title = (f"{summary.hands} hands of {variant(spec.game).name} "
+             f"({spec.betting.value.replace('_', ' ')})")
+    grid = RichTable(title=title)
     grid.add_column("seat")
     grid.add_column("bot")
     grid.add_column("net chips", justify="right")
@@ -172,9 +193,10 @@ def _simulate(args: argparse.Namespace) -> int:
         grid.add_row(str(seat), name, str(net), f"{rate:.1f}")
     Console().print(grid)
     sys.stdout.write(f"showdowns: {summary.showdowns}, biggest pot: {summary.biggest_pot}\n")
-    if summary.files:
-        sys.stdout.write(f"hand histories: {len(summary.files)} file(s) in {args.out}\n")
-    return 0
+    if args.out is not None:
+        sys.stdout.write(f"hand histories: {summary.written} hands ({spec.phh_code}) in "
+                         f"{len(summary.files)} file(s) in {args.out}\n")
+    return 1 if summary.unwritten else 0
 
 
 def _simulate_tournaments(args: argparse.Namespace) -> int:

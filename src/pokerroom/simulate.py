@@ -4,13 +4,20 @@ The work is cut into chunks, each a table of bots playing a fixed number of
 hands from its own seed, so the result depends only on the seed and the chunk
 size: one process, all local cores (multiprocessing) or a Ray cluster give
 identical results.  Each chunk can write its hands as a ``.phhs`` file.
+
+A game is named by pokerroom's key (``holdem``, ``stud``, ...) or by its PHH
+variant code (``NT``, ``F7S``, ...); without a structure it is played the way
+cardrooms spread it (:data:`STANDARD_STRUCTURES`).  Hands are written only in
+the variant codes of the PHH specification (:data:`PHH_CODES`): a game and
+structure without one is refused before any hand is dealt, and a hand that
+PHH cannot express is counted with its reason, never dropped silently.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -22,18 +29,125 @@ from pokerroom.cards import Deck
 from pokerroom.errors import ConfigError, PokerError
 from pokerroom.history.export import to_phh
 from pokerroom.history.phh import dumps_many
+from pokerroom.history.replay import PHH_VARIANTS
 from pokerroom.rules.config import Structure
 from pokerroom.rules.events import HandShown, PotAwarded
-from pokerroom.rules.variants import variant
+from pokerroom.rules.variants import VARIANTS, variant
 from pokerroom.table import Stakes, Status, Table, TableOptions
+
+# The eleven variant codes of the PHH specification (phh-std, "Required fields").
+# history.replay also reads a few codes of pokerroom's own (NO, PT, FO, NO/8,
+# PO/8) that no other PHH reader knows, so simulate never writes those.
+PHH_CODES: dict[str, tuple[str, Structure]] = {
+    code: PHH_VARIANTS[code]
+    for code in ("NT", "NS", "FT", "PO", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB")
+}
+_CODE_OF = {game: code for code, game in PHH_CODES.items()}
+
+# How each game is normally spread: hold'em and short deck no limit, Omaha pot
+# limit, Omaha hi-lo, stud, razz and the triple draws fixed limit, 2-7 single
+# draw no limit (each as in the WSOP's mixed events and the PHH codes).
+STANDARD_STRUCTURES: dict[str, Structure] = {
+    "holdem": Structure.NO_LIMIT,
+    "short_deck": Structure.NO_LIMIT,
+    "omaha": Structure.POT_LIMIT,
+    "omaha5": Structure.POT_LIMIT,
+    "omaha6": Structure.POT_LIMIT,
+    "omaha_hilo": Structure.FIXED_LIMIT,
+    "omaha5_hilo": Structure.POT_LIMIT,
+    "stud": Structure.FIXED_LIMIT,
+    "stud_hilo": Structure.FIXED_LIMIT,
+    "razz": Structure.FIXED_LIMIT,
+    "deuce_seven_triple": Structure.FIXED_LIMIT,
+    "deuce_seven_single": Structure.NO_LIMIT,
+    "ace_five_triple": Structure.FIXED_LIMIT,
+    "badugi": Structure.FIXED_LIMIT,
+}
+
+# Seventh street needs a card for each player, a burn and one card kept back;
+# with seven or more stud players still in, the stub can run short (I9), and
+# PHH cannot express the short-stub procedure.
+_STUD_PHH_PLAYERS = 6
+
+
+def _words(structure: Structure) -> str:
+    return structure.value.replace("_", " ")
+
+
+def _known_games() -> str:
+    return f"games: {', '.join(VARIANTS)}; PHH codes: {', '.join(PHH_CODES)}"
+
+
+def resolve_game(game: str, structure: str | Structure | None = None) -> tuple[str, Structure]:
+    """The pokerroom game key and betting structure for ``game`` (a key or a PHH
+    code, any case) and ``structure`` (None: the game's standard one).
+
+    >>> resolve_game("stud")
+    ('stud', <Structure.FIXED_LIMIT: 'fixed_limit'>)
+    >>> resolve_game("PO")
+    ('omaha', <Structure.POT_LIMIT: 'pot_limit'>)
+
+    Raises ConfigError for an unknown game or structure, and for a PHH code
+    with a structure other than its own.
+    """
+    chosen = None
+    if structure is not None:
+        try:
+            chosen = structure if isinstance(structure, Structure) else Structure(structure)
+        except ValueError:
+            raise ConfigError(
+                f"unknown structure {structure!r}; structures: "
+                f"{', '.join(s.value for s in Structure)}"
+            ) from None
+    code = game.upper()
+    if code in PHH_CODES:
+        key, own = PHH_CODES[code]
+        if chosen is not None and chosen is not own:
+            raise ConfigError(
+                f"{code} is {variant(key).name} played {_words(own)}, not {_words(chosen)}; "
+                f"leave out the structure or name the game {key!r}"
+            )
+        return key, own
+    if game not in VARIANTS:
+        raise ConfigError(f"unknown game {game!r}; {_known_games()}")
+    if chosen is None:
+        chosen = STANDARD_STRUCTURES.get(game, Structure.NO_LIMIT)
+    return game, chosen
+
+
+def phh_code(game: str, structure: Structure) -> str:
+    """The PHH specification's code for ``game`` played ``structure``.
+
+    >>> phh_code("omaha", Structure.POT_LIMIT)
+    'PO'
+
+    Raises ConfigError (one line, naming what PHH can write) when it has none.
+    """
+    code = _CODE_OF.get((game, structure))
+    if code is None:
+        can = ", ".join(
+            f"{c} ({key} {_words(s)})" for c, (key, s) in PHH_CODES.items()
+        )
+        raise ConfigError(
+            f"PHH has no variant code for {variant(game).name} played {_words(structure)}; "
+            f"it can write {can}"
+        )
+    return code
 
 
 @dataclass(frozen=True, slots=True)
 class SimulationSpec:
-    """What to simulate.  ``bots`` names one policy per seat (see pokerroom.bots)."""
+    """What to simulate.  ``bots`` names one policy per seat (see pokerroom.bots).
+
+    ``game`` is a pokerroom key or a PHH code and ``structure`` None for the
+    game's standard structure; both are stored resolved (``"PO"`` becomes
+    ``"omaha"``, ``"pot_limit"``).  With ``out`` the game must be one PHH can
+    write (:func:`phh_code`).  Raises ConfigError for anything the table
+    cannot deal, before any hand is played.
+    """
 
     game: str = "holdem"
-    structure: str = "no_limit"
+    structure: str | None = None  # None: the game's standard structure
     bots: tuple[str, ...] = ("tag", "random", "station", "tag", "random", "station")
     hands: int = 1000
     seed: int = 1
@@ -44,8 +158,9 @@ class SimulationSpec:
     out: str | None = None  # a folder for the hand histories (.phhs per chunk)
 
     def __post_init__(self) -> None:
-        variant(self.game)
-        Structure(self.structure)
+        game, structure = resolve_game(self.game, self.structure)
+        object.__setattr__(self, "game", game)
+        object.__setattr__(self, "structure", structure.value)
         if not 2 <= len(self.bots) <= 9:
             raise ConfigError(f"a table seats 2-9 bots, got {len(self.bots)}")
         unknown = [b for b in self.bots if b not in BOTS]
@@ -53,10 +168,32 @@ class SimulationSpec:
             raise ConfigError(f"unknown bot {unknown[0]!r}; bots are {', '.join(sorted(BOTS))}")
         if self.hands < 1 or self.chunk < 1:
             raise ConfigError("hands and chunk must be at least 1")
+        if self.out is not None:
+            phh_code(game, structure)
+            if variant(game).is_stud and len(self.bots) > _STUD_PHH_PLAYERS:
+                raise ConfigError(
+                    f"{len(self.bots)} {variant(game).name} players can run the deck short on "
+                    "seventh street (I9), which PHH cannot express; write hands of at most "
+                    f"{_STUD_PHH_PLAYERS} players"
+                )
+        # Deal one hand now: what the table cannot deal fails here, not in a worker.
+        _table(self, random.Random(0)).start_hand(Deck(0, cards=variant(game).deck))
+
+    @property
+    def betting(self) -> Structure:
+        """The betting structure."""
+        return resolve_game(self.game, self.structure)[1]
+
+    @property
+    def phh_code(self) -> str | None:
+        """The PHH code the hands are written in (None without ``out``)."""
+        return None if self.out is None else phh_code(self.game, self.betting)
 
 
 @dataclass(slots=True)
 class ChunkResult:
+    """What one chunk played (and wrote)."""
+
     index: int
     hands: int
     net: list[int]  # chips won or lost per seat (rebuys counted as bought)
@@ -64,10 +201,14 @@ class ChunkResult:
     pots: int
     biggest_pot: int
     phh_path: str | None = None
+    written: int = 0  # hands in the chunk's .phhs file
+    unwritten: dict[str, int] = field(default_factory=dict)  # why PHH could not: count
 
 
 @dataclass(slots=True)
 class Summary:
+    """All chunks together, in chunk order."""
+
     spec: SimulationSpec
     hands: int = 0
     net: list[int] = field(default_factory=list)
@@ -75,6 +216,8 @@ class Summary:
     pots: int = 0
     biggest_pot: int = 0
     files: list[str] = field(default_factory=list)
+    written: int = 0
+    unwritten: dict[str, int] = field(default_factory=dict)
 
     @property
     def big_blinds_per_100(self) -> list[float]:
@@ -84,6 +227,8 @@ class Summary:
     def as_dict(self) -> dict[str, Any]:
         return {
             "hands": self.hands,
+            "game": self.spec.game,
+            "structure": self.spec.structure,
             "bots": list(self.spec.bots),
             "net": self.net,
             "bb_per_100": [round(x, 2) for x in self.big_blinds_per_100],
@@ -91,30 +236,46 @@ class Summary:
             "total_pots": self.pots,
             "biggest_pot": self.biggest_pot,
             "files": self.files,
+            "phh_variant": self.spec.phh_code,
+            "hands_written": self.written,
+            "hands_not_written": dict(sorted(self.unwritten.items())),
         }
 
 
 def _stakes(spec: SimulationSpec) -> Stakes:
-    game = variant(spec.game)
-    if game.is_stud:
-        return Stakes.of(spec.game, spec.structure, ante=max(1, spec.small_blind // 2),
+    structure = spec.betting
+    if variant(spec.game).is_stud:
+        # No- and pot-limit stud bet at least the small bet (the table's big blind).
+        minimum = {} if structure.is_limit else {"big_blind": spec.big_blind}
+        return Stakes.of(spec.game, structure, ante=max(1, spec.small_blind // 2),
                          bring_in=spec.small_blind, small_bet=spec.big_blind,
-                         big_bet=2 * spec.big_blind)
-    return Stakes.of(spec.game, spec.structure, small_blind=spec.small_blind,
+                         big_bet=2 * spec.big_blind, **minimum)
+    return Stakes.of(spec.game, structure, small_blind=spec.small_blind,
                      big_blind=spec.big_blind)
 
 
-def run_chunk(spec: SimulationSpec, index: int, hands: int) -> ChunkResult:
-    """One table of bots playing ``hands`` hands from the chunk's own seed."""
-    rng = random.Random(f"{spec.seed}-{index}")
+def _table(spec: SimulationSpec, rng: random.Random) -> Table:
+    """The chunk's table with every bot seated and, in button games, the button drawn."""
     table = Table(_stakes(spec), TableOptions(seats=len(spec.bots)))
-    policies = [BOTS[name](random.Random(rng.random())) for name in spec.bots]
     for seat in range(len(spec.bots)):
         table.sit(seat, f"{spec.bots[seat]}-{seat}", spec.stack)
     if not table.stakes.game.is_stud:
         table.draw_for_button(Deck(rng.randrange(2**63)))
+    return table
+
+
+def run_chunk(spec: SimulationSpec, index: int, hands: int) -> ChunkResult:
+    """One table of bots playing ``hands`` hands from the chunk's own seed.
+
+    With ``spec.out`` the hands PHH can express go to ``chunk-NNNNN.phhs``
+    (no file when there are none); the others are counted by reason.
+    """
+    rng = random.Random(f"{spec.seed}-{index}")
+    policies = [BOTS[name](random.Random(rng.random())) for name in spec.bots]
+    table = _table(spec, rng)
     bought = [spec.stack] * len(spec.bots)
     histories = []
+    unwritten: Counter[str] = Counter()
     showdowns = pots = biggest = 0
     for number in range(hands):
         for seat, player in enumerate(table.players):
@@ -133,19 +294,23 @@ def run_chunk(spec: SimulationSpec, index: int, hands: int) -> ChunkResult:
         biggest = max(biggest, pot)
         showdowns += int(any(isinstance(e, HandShown) for e in hand.events))
         if spec.out is not None:
-            with contextlib.suppress(PokerError):  # a game PHH cannot express
+            try:
                 histories.append(to_phh(hand, extra={"hand": number + 1,
                                                      "seats": [s + 1 for s in plan.seats]}))
+            except PokerError as exc:
+                unwritten[str(exc)] += 1
         table.finish_hand()
     net = [(p.stack if p is not None else 0) - bought[s] for s, p in enumerate(table.players)]
     path = None
-    if spec.out is not None:
+    if histories:
+        assert spec.out is not None
         folder = Path(spec.out)
         folder.mkdir(parents=True, exist_ok=True)
         target = folder / f"chunk-{index:05d}.phhs"
-        target.write_text(dumps_many(histories))
+        target.write_text(dumps_many(histories), encoding="utf-8")
         path = str(target)
-    return ChunkResult(index, hands, net, showdowns, pots, biggest, path)
+    return ChunkResult(index, hands, net, showdowns, pots, biggest, path,
+                       written=len(histories), unwritten=dict(unwritten))
 
 
 def chunks(spec: SimulationSpec) -> list[tuple[int, int]]:
@@ -158,15 +323,20 @@ def chunks(spec: SimulationSpec) -> list[tuple[int, int]]:
 
 
 def combine(spec: SimulationSpec, results: Iterable[ChunkResult]) -> Summary:
+    """The summary of every chunk's result."""
     summary = Summary(spec, net=[0] * len(spec.bots))
+    unwritten: Counter[str] = Counter()
     for r in sorted(results, key=lambda r: r.index):
         summary.hands += r.hands
         summary.net = [a + b for a, b in zip(summary.net, r.net, strict=True)]
         summary.showdowns += r.showdowns
         summary.pots += r.pots
         summary.biggest_pot = max(summary.biggest_pot, r.biggest_pot)
+        summary.written += r.written
+        unwritten.update(r.unwritten)
         if r.phh_path:
             summary.files.append(r.phh_path)
+    summary.unwritten = dict(unwritten)
     return summary
 
 
