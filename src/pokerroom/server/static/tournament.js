@@ -2,7 +2,7 @@
 // registration, the player's own table -- which follows them when they are moved --,
 // the floor, and the results).  One WebSocket per page: /ws/tournaments/{id}.
 import {
-  STUD_GAMES, api, applyCardColours, escapeHtml, fmt, storage, suitSvg, toast,
+  STUD_GAMES, api, applyCardColours, downloadWithToken, escapeHtml, fmt, storage, suitSvg, toast,
 } from "/static/common.js";
 import { lastHandResult, logLineHtml } from "/static/handlog.js";
 import {
@@ -795,10 +795,45 @@ for (const button of document.querySelectorAll(".tournament-page .tabs button"))
   button.addEventListener("click", () => {
     activeTab = button.dataset.tab;
     for (const b of document.querySelectorAll(".tabs button")) b.classList.toggle("on", b === button);
-    for (const name of ["players", "tables", "floor", "log", "levels"]) $(`tab-${name}`).hidden = activeTab !== name;
+    for (const name of ["players", "tables", "floor", "log", "levels", "hands"]) $(`tab-${name}`).hidden = activeTab !== name;
     const box = $(`tab-${activeTab}`);
+    if (activeTab === "hands") loadHands();
     if (activeTab === "log" || activeTab === "floor") box.scrollTop = box.scrollHeight;
   });
+}
+
+// -------------------------------------------------------------------- hands
+
+// The finished hands, each a download: your own cards in the hands you played (your
+// token goes in a header, never in the link), the hands tabled at showdown.
+async function loadHands() {
+  const box = $("tab-hands");
+  let hands;
+  try {
+    hands = await api(`/api/tournaments/${encodeURIComponent(tid)}/hands`, { token: me && me.token });
+  } catch (err) {
+    box.innerHTML = `<p class="muted">Could not load the hands: ${escapeHtml(err.message)}</p>`;
+    return;
+  }
+  if (!hands.length) {
+    box.innerHTML = '<p class="muted">No finished hands yet. Each finished hand can be downloaded here as PHH or as PokerStars-style text.</p>';
+    return;
+  }
+  const base = `/api/tournaments/${encodeURIComponent(tid)}/hands`;
+  box.innerHTML = `<ul class="hands-list">${hands.map((h) => `<li data-hand="${h.number}">
+    <b>Hand #${h.number}</b><span class="muted">table ${h.table}${h.you ? " · you played" : ""}</span><span class="spacer"></span>
+    <a href="${base}/${h.number}.phh" data-file="${tid}-${h.number}.phh" class="dl-phh">PHH</a>
+    <a href="${base}/${h.number}.txt" data-file="${tid}-${h.number}.txt" class="dl-txt">Text</a></li>`).join("")}</ul>`;
+  for (const link of box.querySelectorAll("a[data-file]")) {
+    link.addEventListener("click", async (event) => {
+      event.preventDefault();
+      try {
+        await downloadWithToken(link.getAttribute("href"), link.dataset.file, me && me.token);
+      } catch (err) {
+        toast(err.message);
+      }
+    });
+  }
 }
 
 // ------------------------------------------------------------------ results
