@@ -166,6 +166,8 @@ def snapshot(live: Any) -> tuple[object, ...]:
         tuple(inner._round),
         inner._round_pos,
         tuple(inner._exposed),
+        tuple(inner._boxed),
+        inner._extra_cards,
         frozenset(inner.dead),
         dict(inner._owes_next),
         inner._rng.getstate(),

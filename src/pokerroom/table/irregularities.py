@@ -31,6 +31,7 @@ are in :mod:`pokerroom.table.irregularity_stud`.
 
 from __future__ import annotations
 
+from pokerroom.cards import Card
 from pokerroom.rules import events as ev
 from pokerroom.rules.stud import short_stub_case
 from pokerroom.table.irregularity_deal import FLOP, RIVER, TURN, Check, fmt
@@ -38,6 +39,7 @@ from pokerroom.table.irregularity_records import (
     BlindOwed,
     BoardReturned,
     BurnChosen,
+    CardBoxed,
     CardBurned,
     CardsSetAside,
     CardsStand,
@@ -87,6 +89,80 @@ class LiveDeal(StudDeal):
             raise self._refuse("no_exposed_card", "an exposed hole card", why)
         mark = len(self.records)
         self._expose(seat, held[card_index], dealt[card_index - earlier])
+        return self.records[mark:]
+
+    # ------------------------------- I1 (TDA 35-A, 34-A): misdeals the floor rules on
+
+    def boxed_card(self, card: Card | None = None) -> list[ev.Event]:
+        """I1 (TDA 35-A: "2 or more boxed cards" is a misdeal): while dealing the hole
+        cards the dealer finds a card face up in the deck: ``card``, by default the next
+        one to be dealt.  One is not a misdeal: it is out of play (to the muck: everyone
+        saw it) and the deal goes on with the card under it.  A second is a misdeal."""
+        why = self._why_not_boxed()
+        stub = self.cards.stub.remaining()
+        if why is None and card is not None and card not in self.cards.deck:
+            why = f"{card} is not in this game's deck"
+        if why is None and card is not None and card not in stub:
+            why = (f"{card} is not in the stub: a boxed card is one of the {len(stub)} "
+                   "cards still in the deck")
+        if why:
+            raise self._refuse("no_boxed_card", "a boxed card", why)
+        mark = len(self.records)
+        found = self.cards.take()[0] if card is None else self.cards.pull(card)
+        self.cards.muck.append(found)
+        self._boxed.append(found)
+        if len(self._boxed) > 1:
+            self._misdeal("I1", f"two boxed cards were found in the deck "
+                          f"({fmt(self._boxed)}; TDA 35-A)")
+            return self.records[mark:]
+        self._record(CardBoxed(
+            None, "I1", f"{found} was found face up in the deck: it is out of play and the "
+            "deal goes on with the next card (TDA 35-A: two boxed cards are a misdeal, one "
+            "is not)", found,
+        ))
+        return self.records[mark:]
+
+    def first_card_to_wrong_seat(self, table_seat: int) -> list[ev.Event]:
+        """I1 (TDA 35-A): the first card of the deal went to ``table_seat`` instead of the
+        first player left of the button (D4).  Before substantial action (TDA 36, as
+        for I7) it is a misdeal: every chip back, the button stays, reshuffle and
+        redeal.  After it a misdeal can no longer be declared: the report is refused."""
+        why = self._why_not_misdeal_report(first_card=True)
+        if why is None:
+            why = self._why_not_table_seat(table_seat)
+        due = self.plan.seats[0]
+        if why is None and table_seat == due:
+            why = (f"table seat {due} is the seat due the first card (the first player "
+                   "left of the button, D4)")
+        if why:
+            raise self._refuse("no_misdeal", "the first card to the wrong seat", why)
+        mark = len(self.records)
+        self._misdeal("I1", f"the first card was dealt to table seat {table_seat} instead "
+                      f"of table seat {due} (TDA 35-A)")
+        return self.records[mark:]
+
+    def button_misplaced(self, table_seat: int) -> list[ev.Event]:
+        """I1, TDA 34-A (TDA-34-A1): the floor finds the button was on ``table_seat`` for
+        this deal, not where the rule puts it.  Found before substantial action, the
+        error is corrected: a misdeal, every chip back, and the redeal has the button
+        where the rule puts it (the table's own placement, T1-T4).  After substantial
+        action the error stands for this hand and the report is refused: there is no
+        misdeal and the hand plays on."""
+        why = self._why_not_misdeal_report(first_card=False)  # refuses stud: no button
+        if why is None:
+            why = self._why_not_table_seat(table_seat)
+        positions = self.plan.positions
+        button = positions.button if positions is not None else None
+        if why is None and table_seat == button:
+            why = f"table seat {table_seat} is where the rule puts the button"
+        if why:
+            raise self._refuse("no_misdeal", "a button in the wrong place", why)
+        mark = len(self.records)
+        self._misdeal(
+            "I1", f"the button was on table seat {table_seat}, not on table seat {button} "
+            "where the rule puts it (TDA 34-A)",
+            button=f"the button goes to table seat {button}, where the rule puts it",
+        )
         return self.records[mark:]
 
     # ------------------------------------------------------ I6: an extra card
@@ -340,6 +416,9 @@ class LiveDeal(StudDeal):
     def _report_checks(self) -> dict[str, Check]:
         return {
             **super()._report_checks(),
+            "boxed_card": self._why_not_boxed,
+            "first_card_to_wrong_seat": lambda: self._why_not_misdeal_report(first_card=True),
+            "button_misplaced": lambda: self._why_not_misdeal_report(first_card=False),
             "deal_hole_card(exposed=True)": lambda: self._why_not_hole_card(exposed=True),
             "expose_hole_card": self._why_not_expose,
             "deal_extra_card": self._why_not_extra_card,
@@ -353,6 +432,37 @@ class LiveDeal(StudDeal):
             "wrong_card_count": lambda: self._why_not_any_seat_report(),
             "unposted_blind": lambda: self._why_not_any_seat_report(stud=False),
         }
+
+    def _why_not_boxed(self) -> str | None:
+        hand = self.hand
+        if hand.variant.is_stud:
+            return "TDA 35-A's boxed cards are ruled here in flop games"
+        if hand.is_over or hand.street != 0 or hand.legal_actions().deal_seat is None:
+            return "a boxed card is reported while the hole cards are dealt (TDA 35-A)"
+        return None
+
+    def _why_not_misdeal_report(self, *, first_card: bool) -> str | None:
+        hand = self.hand
+        if hand.variant.is_stud:
+            return ("TDA 35-A's first card to the wrong seat is ruled here in flop games"
+                    if first_card else "stud has no button")
+        if hand.is_over:
+            return "the hand is over"
+        if first_card and not self._round_pos and 0 not in self._dealt_at:
+            return "no card has been dealt yet"
+        if self.substantial_action(0):
+            if first_card:
+                return ("there has been substantial action (TDA 36): a misdeal can no "
+                        "longer be declared and the hand plays on as dealt")
+            return ("there has been substantial action, so the button error stands for "
+                    "this hand (TDA 34-A): no misdeal, the hand plays on")
+        return None
+
+    def _why_not_table_seat(self, table_seat: int) -> str | None:
+        count = self.table.seat_count
+        if not 0 <= table_seat < count:
+            return f"there is no table seat {table_seat}: table seats are 0-{count - 1}"
+        return None
 
     def _why_not_expose(self) -> str | None:
         why = self._why_not_hole_card(exposed=True)

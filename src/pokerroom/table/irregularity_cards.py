@@ -63,6 +63,14 @@ class Cards:
         """Cards that never really left the stub go back on top, in this order."""
         self.stub = Deck.from_order([*cards, *self.stub.remaining()])
 
+    def pull(self, card: Card) -> Card:
+        """``card``, found in the stub (a boxed card), comes out of it; the cards above
+        and below it keep their order."""
+        rest = self.stub.remaining()
+        rest.remove(card)
+        self.stub = Deck.from_order(rest)
+        return card
+
     def burn(self) -> Card:
         """D3: the top card, face down, to the burns."""
         card = self.take(1)[0]

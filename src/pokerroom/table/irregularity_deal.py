@@ -96,6 +96,7 @@ class PhysicalDeal:
         self._round_count = 0
         self._exposed: list[tuple[int, Card]] = []
         self._extra_cards = 0
+        self._boxed: list[Card] = []  # found face up in the deck during the deal (I1)
         self._record(DeckPrepared(None, len(self.cards.deck), self.cards.last_cut, reason))
 
     # ------------------------------------------------------------------ views
@@ -337,10 +338,12 @@ class PhysicalDeal:
         ))
         return False
 
-    def _misdeal(self, rule: str, cause: str) -> None:
-        """I1: the hand is void; every chip back, the button stays; reshuffle, recut and
-        redeal (``table.cancel_hand``, then a new hand).  A player owed a blind under T9
-        posts it in the redeal."""
+    def _misdeal(
+        self, rule: str, cause: str, *, button: str = "the button does not move"
+    ) -> None:
+        """I1: the hand is void; every chip back, the button stays (the table places it
+        again by its rule); reshuffle, recut and redeal (``table.cancel_hand``, then a new
+        hand).  A player owed a blind under T9 posts it in the redeal."""
         self.table.cancel_hand(f"misdeal ({rule}): {cause}")
         for table_seat in self._owes_next:
             player = self.table.players[table_seat]
@@ -349,8 +352,8 @@ class PhysicalDeal:
         self._owes_next = {}
         self.misdeals += 1
         self._record(Misdeal(
-            None, rule, f"misdeal: {cause}; the cards are reshuffled, cut and redealt and the "
-            "button does not move", cause,
+            None, rule, f"misdeal: {cause}; the cards are reshuffled, cut and redealt and "
+            f"{button}", cause,
         ))
         self._begin("the redeal after a misdeal")
 
