@@ -34,6 +34,9 @@ REPORTS = (
     "wrong_card_count",
     "unposted_blind",
     "premature_stud_card",
+    "boxed_card",
+    "first_card_to_wrong_seat",
+    "button_misplaced",
 )
 
 
@@ -55,11 +58,16 @@ def report_call(live: Any, name: str, pick: int) -> Callable[[], object]:
     seat = pick % n
     calls: dict[str, Callable[[], object]] = {
         "deal_hole_card(exposed=True)": lambda: live.deal_hole_card(exposed=True),
-        "expose_hole_card": lambda: live.expose_hole_card(seat, pick % 2),
+        # The seat's first or second card, or its last (a stud seventh-street card).
+        "expose_hole_card": lambda: live.expose_hole_card(
+            seat, pick % 2 if pick % 3 else max(len(live.cards.hands[seat]) - 1, 0)),
         "deal_flop_with_extra_cards": lambda: live.deal_flop_with_extra_cards(1 + pick % 2),
         "wrong_card_count": lambda: live.wrong_card_count(seat, (1, 3)[pick % 2]),
         "unposted_blind": lambda: live.unposted_blind(seat, looked=bool(pick % 2)),
         "premature_stud_card": lambda: live.premature_stud_card(),
+        "boxed_card": lambda: live.boxed_card(),
+        "first_card_to_wrong_seat": lambda: live.first_card_to_wrong_seat(pick % 9),
+        "button_misplaced": lambda: live.button_misplaced(pick % 9),
     }
     return calls[name] if name in calls else getattr(live, name)
 
