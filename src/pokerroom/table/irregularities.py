@@ -57,7 +57,29 @@ class LiveDeal(StudDeal):
     (``table.start_hand(manual=True)``).  Then :meth:`deal` (or
     :meth:`deal_hole_card` one card at a time), :meth:`act` for the players,
     :meth:`deal` for each street, a report whenever something goes wrong, and
-    :meth:`finish` once the hand is over.
+    :meth:`finish` once the hand is over.  :meth:`allowed_reports` lists the reports
+    possible now: the dealer's (exposed, extra and premature cards, irregular flops,
+    wrong card counts, unposted blinds, stud's premature cards) and the floor's
+    misdeals (:meth:`boxed_card`, :meth:`first_card_to_wrong_seat`,
+    :meth:`button_misplaced`).
+
+    >>> import random
+    >>> from pokerroom.table import Stakes, Table
+    >>> table = Table(Stakes.of("holdem", "no_limit", small_blind=1, big_blind=2))
+    >>> for seat, name in enumerate("ABC"):
+    ...     _ = table.sit(seat, name, 200)
+    >>> table.first_button = 2
+    >>> live = LiveDeal(table, rng=random.Random(1))
+    >>> [r.rule for r in live.boxed_card()]
+    ['I1']
+    >>> [type(r).__name__ for r in live.boxed_card()]
+    ['Misdeal', 'DeckPrepared']
+    >>> live.misdeals, live.plan.positions.button, table.stacks()
+    (1, 2, {0: 200, 1: 200, 2: 200})
+    >>> _ = live.deal()
+    >>> live.boxed_card()  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    pokerroom.errors.IllegalActionError: a boxed card is not possible now: ...
     """
 
     # ---------------------------------------------- I1, I2: an exposed hole card

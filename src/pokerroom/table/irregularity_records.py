@@ -74,7 +74,7 @@ class Ruling(Event):
 @dataclass(frozen=True, slots=True)
 class Misdeal(Ruling):
     """I1, I6, I7: the deal is void: chips back, reshuffle, recut, redeal; the button
-    does not move."""
+    does not move (a misplaced button, TDA 34-A: it goes where the rule puts it)."""
 
     cause: str
 
