@@ -23,10 +23,8 @@ Bounds (issue #10, "Bounds everywhere").  Every amount, count and length the API
 and the sockets take has one; a request past it is answered 422 (a socket message:
 a ``bad_message`` error) naming the field and the bound:
 
-- chips (buy-ins, top-ups, ``to``, rake cap, kill pot size): at most
-  :data:`MAX_CHIPS` (10^12); a table's stakes (blinds, ante, bring-in, bets) at most
-  :data:`MAX_STAKE` (10^10, so that the default buy-in of 100 big blinds is within
-  :data:`MAX_CHIPS`); a tournament's starting stack at most
+- chips (blinds, antes, bets, buy-ins, top-ups, ``to``, rake cap, kill pot size):
+  at most :data:`MAX_CHIPS` (10^12); a tournament's starting stack at most
   :data:`MAX_TOURNAMENT_STACK` (10^9), its money (buy-in, fee, in cents) at most
   :data:`MAX_CENTS` (10^9);
 - names: a person's 1 to 30 characters, a table's or tournament's 1 to 60, after
@@ -59,9 +57,6 @@ M = TypeVar("M")
 MAX_CHIPS = 10**12
 """The most chips any amount may be: a blind, a bet's total, a buy-in, a top-up.  Ten
 seats of it stay far inside the store's 64-bit integers (2^63 - 1 is about 9.2 * 10^18)."""
-MAX_STAKE = MAX_CHIPS // 100
-"""The most chips of a table's blind, ante, bring-in or bet: the room's default buy-in
-(100 big blinds, or small bets) stays within :data:`MAX_CHIPS`."""
 MAX_TOURNAMENT_STACK = 10**9
 """The most chips of a tournament's starting stack (and so of a rebuy or an add-on):
 a field of a thousand entries stays within :data:`MAX_CHIPS`."""
@@ -259,10 +254,9 @@ class CreateTable(_Message):
     - ``button_draw`` (D5) and ``bba_order`` (F7, with ``big_blind_ante``).
 
     Bounds: ``name`` 1 to 60 characters (:data:`~pokerroom.server.names.TitleName`);
-    stakes (blinds, ante, bring-in, bets) 0 to :data:`MAX_STAKE`; buy-ins,
-    ``kill_pot_size`` and ``rake_cap`` 0 to :data:`MAX_CHIPS`; ``seats`` 2 to 10;
-    ``action_seconds`` up to 3,600; ``sit_out_after`` and ``raise_cap`` up to 100;
-    ``game`` at most 40 characters.
+    every chip amount (blinds, ante, bring-in, bets, buy-ins, ``kill_pot_size``,
+    ``rake_cap``) 0 to :data:`MAX_CHIPS`; ``seats`` 2 to 10; ``action_seconds`` up to
+    3,600; ``sit_out_after`` and ``raise_cap`` up to 100; ``game`` at most 40 characters.
 
     Values a field cannot take are answered 422 naming what it allows; choices the
     table cannot play (a kill in stud, say) 400 with the rule's reason.
@@ -271,13 +265,13 @@ class CreateTable(_Message):
     name: TitleName
     game: str = Field(default="holdem", min_length=1, max_length=40)
     structure: Literal["no_limit", "pot_limit", "fixed_limit", "spread_limit"] = "no_limit"
-    small_blind: Integer = Field(default=1, ge=0, le=MAX_STAKE)
-    big_blind: Integer = Field(default=2, ge=1, le=MAX_STAKE)
-    ante: Integer = Field(default=0, ge=0, le=MAX_STAKE)
+    small_blind: Integer = Field(default=1, ge=0, le=MAX_CHIPS)
+    big_blind: Integer = Field(default=2, ge=1, le=MAX_CHIPS)
+    ante: Integer = Field(default=0, ge=0, le=MAX_CHIPS)
     big_blind_ante: bool = False
-    bring_in: Integer = Field(default=0, ge=0, le=MAX_STAKE)
-    small_bet: Integer = Field(default=0, ge=0, le=MAX_STAKE)
-    big_bet: Integer = Field(default=0, ge=0, le=MAX_STAKE)
+    bring_in: Integer = Field(default=0, ge=0, le=MAX_CHIPS)
+    small_bet: Integer = Field(default=0, ge=0, le=MAX_CHIPS)
+    big_bet: Integer = Field(default=0, ge=0, le=MAX_CHIPS)
     seats: Integer = Field(default=6, ge=2, le=10)
     min_buy_in: Integer = Field(default=0, ge=0, le=MAX_CHIPS)
     max_buy_in: Integer = Field(default=0, ge=0, le=MAX_CHIPS)
