@@ -203,3 +203,17 @@ def test_S11_rake_and_running_it_twice_at_a_room_table(client: TestClient) -> No
     assert "PHH cannot express rake (S11)" in phh.json()["detail"]
     ledger = client.get(f"/api/tables/{table_id}/ledger").json()
     assert ledger["rake"] >= 3 and ledger["balance"] == ledger["on_table"] == 400 - ledger["rake"]
+
+
+def test_a_stud_table_has_at_most_eight_seats(client: TestClient) -> None:
+    """D1 with stud: eight players take 3 burns and 48 cards before seventh street
+    (then a community card); a ninth cannot be dealt, so the room refuses a stud table
+    of more than eight seats instead of failing at the deal."""
+    for game in ("stud", "razz", "stud_hilo"):
+        response = client.post("/api/tables", json={
+            "name": "Big stud", "game": game, "structure": "fixed_limit", "seats": 9})
+        assert response.status_code == 400, response.text
+        assert "at most 8" in response.json()["error"]
+        assert client.post("/api/tables", json={
+            "name": "Stud", "game": game, "structure": "fixed_limit", "seats": 8}
+        ).status_code == 200

@@ -24,6 +24,9 @@ from pokerroom.table import ButtonMethod, Stakes, Table, TableOptions
 from pokerroom.table.snapshot import table_from_dict, table_to_dict
 
 
+STUD_MAX_SEATS = 8  # the engine's limit: three burns and six cards each before seventh street
+
+
 class Room:
     """The cash tables of the server; ``seed`` (tests only) makes their deals and bots
     reproducible, without it they come from the operating system's CSPRNG (D1)."""
@@ -51,6 +54,9 @@ class Room:
         from pokerroom.rules.variants import variant
 
         v = variant(game)
+        if v.is_stud and request.seats > STUD_MAX_SEATS:
+            raise ConfigError(f"{v.name} deals at most {STUD_MAX_SEATS} players (seven cards "
+                              f"each from 52): choose 2 to {STUD_MAX_SEATS} seats")
         sizes: dict[str, Any] = {"ante": request.ante, "big_blind_ante": request.big_blind_ante,
                                  "raise_cap": request.raise_cap,
                                  "open_pair_double": request.open_pair_double}
