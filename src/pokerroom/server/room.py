@@ -23,7 +23,6 @@ from pokerroom.server.store import Store
 from pokerroom.table import ButtonMethod, Stakes, Table, TableOptions
 from pokerroom.table.snapshot import table_from_dict, table_to_dict
 
-
 STUD_MAX_SEATS = 8  # the engine's limit: three burns and six cards each before seventh street
 
 
