@@ -191,9 +191,10 @@ def test_B3_round_ends_when_all_acted_and_stakes_equal() -> None:
 
 def test_B3_round_ends_when_everyone_else_is_all_in() -> None:
     """B3: when the bettor's only opponents are all-in, the round (and the betting)
-    ends; the board is run out."""
+    ends; the board is run out.  (Seat 0 may not raise over the 800 all-in: seat 1
+    has only 500; see test_B3_nobody_can_call.py.)"""
     hand = deck_hand(nl([DEEP, 500, 800]))
-    play(hand, (2, 800), (0, DEEP), (1, "c"))
+    play(hand, (2, 800), (0, "c"), (1, "c"))
     assert hand.is_over
     assert len(hand.board) == 5
 

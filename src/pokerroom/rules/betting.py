@@ -1,6 +1,9 @@
 """Betting rounds: who acts, what each player may bet, and applying bets
 (B1-B12, F5, F8-F10).  The middle layer of :class:`~pokerroom.rules.engine.Hand`
-(Dealing <- Betting <- Hand), which owns the state declared here."""
+(Dealing <- Betting <- Hand), which owns the state declared here.
+
+B3 as decided here: a bet or raise that nobody else in the hand could call is
+not offered and is refused (``raise_uncallable``); see ``_raise_callable``."""
 
 from __future__ import annotations
 
@@ -41,6 +44,9 @@ class Betting(Dealing):
     _limit: bool
     _limit_cap: int | None  # the raise cap in limit games, None otherwise
     _pair_option: bool  # B15: this round a bet or raise may be the big bet
+    # B3: off, as pokerroom plays; on only while ``Hand.act_recorded`` replays a
+    # bet or raise nobody could call, recorded before such raises were refused.
+    _uncallable_ok: bool
 
     # Provided by Hand, the class built on this one.
 
@@ -66,6 +72,7 @@ class Betting(Dealing):
         self._limit = self._fixed or self._spread
         self._limit_cap = cfg.raise_cap if self._limit else None
         self._active = sum(1 for s in self.stacks if s > 0)
+        self._uncallable_ok = False
 
     def _count_active(self) -> int:
         folded, stacks = self.folded, self.stacks
@@ -162,6 +169,10 @@ class Betting(Dealing):
         if not ups:
             raise ConfigError("the up-cards must be known to find the bring-in and first to act")
         if self.street == 0:
+            if not self._can_bet_more():
+                # B3: everyone but one player is all-in for the ante: nobody could
+                # call the bring-in, so there is no betting (PokerKit agrees).
+                return None
             seat = bring_in_seat(ups, low_game=v.stud_low)
             # F10 / TDA RP-10-E: a bring-in player all-in for the ante: the action
             # starts to the left, and everyone must put in at least the bring-in
@@ -195,11 +206,14 @@ class Betting(Dealing):
         return None
 
     def _may_raise(self, i: int) -> bool:
+        """Whether seat ``i`` may bet or raise now (B3, B5, B9)."""
         stack = self.stacks[i]
         if stack + self.bets[i] <= self.current_bet:
             return False
         # Someone else in the hand must still have chips.
         if self._active - (stack > 0 and not self.folded[i]) < 1:
+            return False
+        if not self._uncallable_ok and not self._raise_callable(i):
             return False
         cap = self._limit_cap
         if cap is not None and self.raise_count >= cap and (
@@ -219,6 +233,21 @@ class Betting(Dealing):
         if self._spread:
             return self.last_full_level > self.faced[i]
         return self.current_bet - self.faced[i] >= self.full_raise
+
+    def _raise_callable(self, i: int) -> bool:
+        """B3 (decided rule, with B12): a bet or raise by seat ``i`` could be called,
+        at least in part: some other player still in the hand can put in more than
+        the current bet.  When every opponent is all-in, or can at most call
+        all-in, a bet or raise would only come back uncalled (B12), so the player
+        may call (or check) or fold, as in card rooms, online rooms and PokerKit.
+        The catalogue has no entry of its own for this; B3's round that ends when
+        the players are all-in is the closest."""
+        current = self.current_bet
+        folded, stacks, bets = self.folded, self.stacks, self.bets
+        for j in range(self.n):
+            if j != i and not folded[j] and stacks[j] + bets[j] > current:
+                return True
+        return False
 
     def _note_cap(self) -> None:
         """B5 (Robert's Rules): the raise cap applies to a pot of three or more players
@@ -327,6 +356,13 @@ class Betting(Dealing):
 
     def _bet_raise(self, i: int, to: int, action: Action) -> None:
         if not self._may_raise(i) and self._bring_in_due != i:
+            if (self.stacks[i] + self.bets[i] > self.current_bet
+                    and not self._uncallable_ok and not self._raise_callable(i)):
+                raise self._refuse(
+                    "raise_uncallable", action,
+                    f"nobody else in the hand can put in more than the bet of "
+                    f"{self.current_bet}, so a bet or raise could not be called (B3)",
+                )
             raise self._refuse("raise_not_allowed", action, "betting is not open to this seat")
         low, high = self._raise_bounds(i)
         current = self.current_bet

@@ -292,6 +292,23 @@ class Hand(Betting):
         self.log.append((actor, action))
         return events[mark:]
 
+    def act_recorded(self, action: Action, *, seat: int | None = None) -> list[ev.Event]:
+        """Apply an action read back from a record (a stored log, a hand history):
+        :meth:`act`, except that a bet or raise nobody else could call is accepted
+        as recorded, as pokerroom did before B3 refused it (``raise_uncallable``);
+        what nobody called goes back as usual (B12).  Live play uses :meth:`act`.
+        """
+        try:
+            return self.act(action, seat=seat)
+        except IllegalActionError as refused:
+            if refused.reason != "raise_uncallable":
+                raise
+        self._uncallable_ok = True
+        try:
+            return self.act(action, seat=seat)
+        finally:
+            self._uncallable_ok = False
+
     def kill(self, seat: int) -> list[ev.Event]:
         """The floor declares ``seat``'s hand dead (I7, T9, P8): see :class:`Kill`."""
         return self.act(Kill(seat))
