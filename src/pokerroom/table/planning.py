@@ -1,0 +1,229 @@
+"""Planning the next deal: button and blinds by the button method, who is dealt in,
+who waits and who posts what (T2-T8, T11-T13, F4, F11-F13).
+
+The base layer of :class:`~pokerroom.table.table.Table` (Planning <- Table), which
+owns the state declared here: :meth:`Planning.plan` reads the seats and what the
+last deal left behind and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pokerroom.errors import ConfigError
+from pokerroom.table.options import ButtonMethod, Stakes, TableOptions
+from pokerroom.table.placement import Positions, passed_over, place
+from pokerroom.table.plan import HandPlan
+from pokerroom.table.player import Player, Status
+
+
+class Planning:
+    """The part of a table that decides the next deal."""
+
+    stakes: Stakes
+    options: TableOptions
+    method: ButtonMethod
+    players: list[Player | None]
+    positions: Positions | None
+    first_button: int | None
+    hands_dealt: int
+    _straddles: list[int]
+    _kill_next: int | None
+    _wait_hands: dict[int, int]
+
+    # Provided by Table, the class built on this one.
+
+    @property
+    def seat_count(self) -> int:
+        raise NotImplementedError
+
+    def _player(self, seat: int) -> Player:
+        raise NotImplementedError
+
+    def _free_in_new_game(self, seat: int) -> bool:
+        raise NotImplementedError
+
+    # ---------------------------------------------------------------- plan
+
+    def _present(self) -> dict[int, Player]:
+        return {s: p for s, p in enumerate(self.players) if p is not None and p.present}
+
+    def plan(self) -> HandPlan:
+        """Decide the next deal without changing anything."""
+        present = self._present()
+        if len(present) < 2:
+            raise ConfigError(f"{len(present)} player(s) ready: a deal needs two")
+        if self.stakes.game.is_stud:
+            return self._plan_stud(present)
+        return self._plan_blinds(present)
+
+    def _plan_stud(self, present: dict[int, Player]) -> HandPlan:
+        # No button in stud; keep a dealer position moving for the seat order.
+        start = self.first_button if self.positions is None else self.positions.button
+        if start is None:
+            start = min(present)
+        elif self.positions is not None:
+            start = next(s for s in (*passed_over(start, start, self.seat_count), start)
+                         if s in present)
+        seats = clockwise_from(start, self.seat_count, present)
+        antes = tuple(self.stakes.ante for _ in seats)
+        zeros = (0,) * len(seats)
+        positions = Positions(start, start, None, start)
+        return HandPlan(positions, seats, zeros, zeros, zeros, antes)
+
+    def _plan_blinds(self, present: dict[int, Player]) -> HandPlan:
+        stakes, options = self.stakes, self.options
+        first_deal = self.hands_dealt == 0
+        waiting_turns = {s for s, n in self._wait_hands.items() if n > 0}
+        candidates = set(present)
+        dealers = {
+            s for s, p in present.items()
+            if p.status is Status.ACTIVE and not p.owes and not p.skip_blinds_until_bb
+            and s not in waiting_turns and not p.dealing_off
+        }
+        absent_due: int | None = None
+        if (
+            self.method is ButtonMethod.MOVING_BUTTON and self.positions is not None
+            and not first_deal and len(present) >= 3
+        ):
+            # T13 / LVH B12b: an away player due the button is dealt in if in the room.
+            due = self._due_button(set(present) | self._away_in_room())
+            if due is not None and due not in present:
+                absent_due = due
+                present = {**present, due: self._player(due)}
+                dealers = dealers | {due}
+        if first_deal:
+            dealers = set(present)
+        elif len(candidates) == 2:
+            # Heads-up there is no round to skip blinds in: a made-up player is regular.
+            dealers |= {s for s, p in present.items() if p.skip_blinds_until_bb}
+        first = self.first_button
+        if self.positions is None and first is None:
+            raise ConfigError("draw for the button first: table.draw_for_button(deck) (D5)")
+        positions = place(
+            self.method, self.seat_count, candidates=candidates, dealers=dealers,
+            previous=self.positions, first_button=first,
+        )
+        notes: list[str] = []
+        dealt: set[int] = set()
+        posts: dict[int, int] = {}
+        dead: dict[int, int] = {}
+        waiting: list[int] = []
+        bb, sb = stakes.big_blind, stakes.small_blind
+        for seat, p in present.items():
+            between = positions.between_blinds(seat, self.seat_count)
+            if seat in (positions.big_blind, positions.small_blind) or seat in dealers:
+                dealt.add(seat)
+                if p.owes_blind_next and seat != positions.big_blind:
+                    posts[seat] = bb  # T9: played without posting last deal
+            elif p.status is Status.NEW or p.dealing_off or seat in waiting_turns:
+                free = self._free_in_new_game(seat) or not options.new_player_must_post
+                if p.dealing_off and not between:
+                    dealt.add(seat)  # RR 14: re-enters behind the button without posting
+                elif between:
+                    waiting.append(seat)  # T7: never dealt in between the blinds
+                elif free and p.status is Status.NEW:
+                    dealt.add(seat)
+                elif p.wants_to_post:
+                    dealt.add(seat)
+                    posts[seat] = bb  # F13: a live big blind
+                else:
+                    waiting.append(seat)
+            elif p.owes:
+                if not p.wants_to_post:
+                    waiting.append(seat)
+                elif stakes.is_limit:
+                    if between:
+                        waiting.append(seat)
+                        notes.append(f"seat {seat}: limit make-ups wait for the button (T8)")
+                        continue
+                    dealt.add(seat)
+                    if p.missed_big:
+                        posts[seat] = bb
+                        if p.missed_small:
+                            dead[seat] = sb
+                    else:
+                        dead[seat] = sb
+                else:
+                    dealt.add(seat)
+                    if p.missed_big:
+                        posts[seat] = bb
+                    else:
+                        dead[seat] = sb
+            else:
+                dealt.add(seat)
+        if absent_due is not None and positions.button == absent_due:
+            dealt.add(absent_due)
+            notes.append(f"seat {absent_due}: away but in the room and due the button: dealt "
+                         "in; the hand is killed if they do not return (T13)")
+        elif absent_due is not None:
+            dealt.discard(absent_due)
+            absent_due = None
+        seats = clockwise_from(positions.button, self.seat_count, dealt)
+        blinds = {positions.big_blind: bb}
+        if positions.small_blind is not None:
+            blinds[positions.small_blind] = sb
+        kill_seat = self._kill_next if self._kill_next in dealt else None
+        factor = options.kill_factor if kill_seat is not None else 1.0
+        if kill_seat is not None:
+            # F12: the kill blind replaces any blind the killer was due (house rules
+            # vary; this keeps one blind per player).
+            blinds[kill_seat] = int(bb * factor)
+        straddles: list[int] = []
+        size = 2 * bb
+        for s in self._straddles:
+            if s in dealt and s not in blinds:
+                blinds[s] = size
+                straddles.append(s)
+                size *= 2
+        ante = stakes.ante
+        if stakes.big_blind_ante:
+            antes = tuple(ante if s == positions.big_blind else 0 for s in seats)
+        else:
+            antes = tuple(ante for _ in seats)
+        return HandPlan(
+            positions=positions,
+            seats=seats,
+            blinds=tuple(blinds.get(s, 0) for s in seats),
+            posts=tuple(posts.get(s, 0) for s in seats),
+            dead=tuple(dead.get(s, 0) for s in seats),
+            antes=antes,
+            straddles=tuple(straddles),
+            kill_seat=kill_seat,
+            factor=factor,
+            waiting=tuple(sorted(waiting)),
+            notes=tuple(notes),
+            absent=(absent_due,) if absent_due is not None else (),
+        )
+
+    def _away_in_room(self) -> set[int]:
+        return {s for s, p in enumerate(self.players)
+                if p is not None and p.status is Status.AWAY and p.in_room and p.stack > 0
+                and not p.owes}
+
+    def _due_button(self, among: set[int]) -> int | None:
+        """The next player after the last button who has taken all the blinds."""
+        assert self.positions is not None
+        for k in range(1, self.seat_count + 1):
+            s = (self.positions.button + k) % self.seat_count
+            if s in among:
+                return s
+        return None
+
+    def _straddle_seat(self, plan: HandPlan, *, after: int | None) -> int | None:
+        assert plan.positions is not None
+        anchor = plan.positions.big_blind if after is None else after
+        order = list(plan.seats)
+        if anchor not in order:
+            return None
+        k = order.index(anchor) + 1
+        if k >= len(order) - 1:
+            return None  # the button may not straddle
+        return order[k]
+
+
+def clockwise_from(start: int, seats: int, chosen: Sequence[int] | set[int] | dict[int, Player]
+                    ) -> tuple[int, ...]:
+    """The chosen seats in dealing order: the first after ``start``, ``start`` last."""
+    order = [(start + k) % seats for k in range(1, seats + 1)]
+    return tuple(s for s in order if s in chosen)
