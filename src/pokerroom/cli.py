@@ -231,7 +231,8 @@ def _serve(args: argparse.Namespace) -> int:
     app = create_app(url, bot_delay=args.bot_delay, pause_between_hands=args.pause)
     sys.stdout.write(f"pokerroom: open http://{args.host}:{args.port}/  (database {url})\n")
     sys.stdout.flush()
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    # Frames past 64 KiB are refused by uvicorn itself; the room refuses past 16 KiB.
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024)
     return 0
 
 

@@ -26,6 +26,7 @@ from pokerroom.server.clock import Clock
 from pokerroom.server.codec import action_from_dict, action_to_dict
 from pokerroom.server.exports import hand_texts
 from pokerroom.server.owner import TaskOwner
+from pokerroom.server.protocol import MAX_CHIPS
 from pokerroom.server.sockets import Mailbox
 from pokerroom.server.store import Batch, Store
 from pokerroom.server.views import public_state, table_state
@@ -411,7 +412,7 @@ class TableActor(TaskOwner):
     def _rebuy_bot(self, seat: int) -> None:
         player = self.table.players[seat]
         assert player is not None
-        amount = self.table.options.max_buy_in or 100 * self.table.stakes.unit
+        amount = self.table.options.max_buy_in or min(100 * self.table.stakes.unit, MAX_CHIPS)
         self.table.rebuy(seat, amount)
         self._batch.ledger(player.name, seat, "rebuy", amount)
         self.log.append(f"{player.name} rebuys for {amount}")
@@ -512,7 +513,7 @@ class TableActor(TaskOwner):
         n = 1
         while f"Bot {n}" in names:
             n += 1
-        amount = buy_in or table.options.max_buy_in or 100 * table.stakes.unit
+        amount = buy_in or table.options.max_buy_in or min(100 * table.stakes.unit, MAX_CHIPS)
         self.join(f"Bot {n}", seat, amount, policy=policy)
         return seat
 

@@ -18,7 +18,7 @@ from pokerroom.errors import ConfigError
 from pokerroom.rules.config import Structure
 from pokerroom.server.actor import ActorSettings, SeatMeta, TableActor
 from pokerroom.server.clock import Clock
-from pokerroom.server.protocol import CreateTable
+from pokerroom.server.protocol import MAX_CHIPS, CreateTable
 from pokerroom.server.store import Store
 from pokerroom.table import ButtonMethod, Stakes, Table, TableOptions
 from pokerroom.table.snapshot import table_from_dict, table_to_dict
@@ -77,8 +77,8 @@ class Room:
         options = TableOptions(
             seats=request.seats,
             button_method=ButtonMethod(request.button_method) if request.button_method else None,
-            min_buy_in=request.min_buy_in or 20 * stakes.unit,
-            max_buy_in=request.max_buy_in or 100 * stakes.unit,
+            min_buy_in=request.min_buy_in or min(20 * stakes.unit, MAX_CHIPS),
+            max_buy_in=request.max_buy_in or min(100 * stakes.unit, MAX_CHIPS),
             new_player_must_post=request.new_player_must_post,
             straddle=request.straddle,
             **request.house_options(),
