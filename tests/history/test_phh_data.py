@@ -1,4 +1,4 @@
-"""The shared PHH data set: every hand loads, writes and reads back equal."""
+"""The PHH data set (tests/data): every hand loads, writes and reads back equal."""
 
 from __future__ import annotations
 
@@ -10,26 +10,25 @@ import pytest
 
 from pokerroom.cards import Card
 from pokerroom.history import HandHistory, dumps, dumps_many, iter_paths, load, loads
+from tests.data import phh_data
 
-DATA = Path(__file__).resolve().parents[3] / "shared" / "phh" / "data"
-if not DATA.is_dir():  # the tree may be checked out elsewhere than /work/main
-    DATA = Path("/work/shared/phh/data")
-HANDHQ = next(DATA.glob("handhq/**/*.phhs"), DATA / "missing.phhs")
 
-pytestmark = pytest.mark.skipif(not DATA.is_dir(), reason="PHH data set not present")
+def handhq() -> Path:
+    [path] = phh_data().glob("handhq/**/*.phhs")
+    return path
 
 
 @pytest.fixture(scope="module")
 def all_hands() -> list[HandHistory]:
     start = time.perf_counter()
-    hands = [hand for path in iter_paths([DATA]) for hand in load(path)]
+    hands = [hand for path in iter_paths([phh_data()]) for hand in load(path)]
     elapsed = time.perf_counter() - start
     print(f"\nloaded {len(hands)} hands in {elapsed:.2f} s ({len(hands) / elapsed:,.0f}/s)")
     return hands
 
 
 def test_every_file_loads(all_hands: list[HandHistory]) -> None:
-    files = list(iter_paths([DATA]))
+    files = list(iter_paths([phh_data()]))
     assert len(files) == 10_090  # 10,089 .phh files and one .phhs
     assert len(all_hands) == 10_089 + 12
     assert sum(h.index is not None for h in all_hands) == 12
@@ -44,7 +43,7 @@ def test_every_hand_round_trips(all_hands: list[HandHistory]) -> None:
 
 
 def test_phhs_round_trips_as_a_whole() -> None:
-    hands = load(HANDHQ)
+    hands = load(handhq())
     text = dumps_many(hands)
     assert text.startswith("[1]\n")
     again = loads(text)
@@ -53,7 +52,7 @@ def test_phhs_round_trips_as_a_whole() -> None:
 
 
 def test_iter_paths_is_sorted_numerically_and_deduplicated() -> None:
-    folder = DATA / "pluribus" / "30"
+    folder = phh_data() / "pluribus" / "30"
     files = list(iter_paths([folder, folder / "2.phh"]))
     names = [p.name for p in files]
     assert names[:3] == ["0.phh", "1.phh", "2.phh"]
@@ -64,7 +63,7 @@ def test_iter_paths_is_sorted_numerically_and_deduplicated() -> None:
 
 def test_pluribus_half_chip_finishing_stacks_keep_scale_one() -> None:
     # A split pot recorded with half chips: 10112.5 must not make the scale 10.
-    [hand] = load(DATA / "pluribus" / "102" / "0.phh")
+    [hand] = load(phh_data() / "pluribus" / "102" / "0.phh")
     assert hand.scale == 1
     assert hand.blinds_or_straddles == (50, 100, 0, 0, 0, 0)
     half = Fraction(20225, 2)
@@ -84,7 +83,7 @@ def test_exactly_eight_hands_record_half_chips(all_hands: list[HandHistory]) -> 
 
 def test_heads_up_hand_keeps_blinds_in_file_order() -> None:
     # Heads-up the entries apply in reverse (the engine's business): keep them as written.
-    [hand] = load(DATA / "antonius-blom-2009.phh")
+    [hand] = load(phh_data() / "antonius-blom-2009.phh")
     assert hand.variant == "PO"
     assert hand.blinds_or_straddles == (50000, 100000)  # [500, 1000] at scale 100
     assert hand.scale == 100  # starting stacks 1259450.25 and 678473.5
@@ -94,10 +93,10 @@ def test_heads_up_hand_keeps_blinds_in_file_order() -> None:
 
 
 def test_phhs_unknown_cards_and_decimal_amounts() -> None:
-    hands = load(HANDHQ)
+    hands = load(handhq())
     assert [h.index for h in hands] == list(range(1, 13))
     first = hands[0]
-    assert first.path == str(HANDHQ)
+    assert first.path == str(handhq())
     assert first.actions[0].cards == (None, None)  # 'd dh p1 ????'
     assert first.actions[0].dealt_to == 0
     # blinds 0.50/1, stacks 200.30 81.60 197, 'p1 cbr 3.00': one decimal place is enough.
@@ -117,7 +116,7 @@ def test_phhs_unknown_cards_and_decimal_amounts() -> None:
 
 
 def test_stud_hand_has_bring_in_and_no_blinds() -> None:
-    [hand] = load(DATA / "wsop" / "2023" / "43" / "5" / "03-50-24.phh")
+    [hand] = load(phh_data() / "wsop" / "2023" / "43" / "5" / "03-50-24.phh")
     assert hand.variant == "FR"
     assert hand.blinds_or_straddles == ()
     assert (hand.bring_in, hand.small_bet, hand.big_bet, hand.min_bet) == (
@@ -128,16 +127,31 @@ def test_stud_hand_has_bring_in_and_no_blinds() -> None:
 
 
 def test_big_blind_ante_tournament_hand() -> None:
-    [hand] = load(DATA / "wsop" / "2019" / "42" / "3" / "00-01-07.phh")
+    [hand] = load(phh_data() / "wsop" / "2019" / "42" / "3" / "00-01-07.phh")
     assert hand.ante_trimming_status is True
     assert hand.antes == (0, 500000, 0, 0, 0, 0, 0, 0)
     assert hand.player_count == 8
 
 
 def test_toml_comments_are_ignored_and_draw_actions_parse() -> None:
-    [hand] = load(DATA / "alice-carol-wikipedia.phh")  # TOML comments after every entry
+    [hand] = load(phh_data() / "alice-carol-wikipedia.phh")  # TOML comments after every entry
     assert hand.variant == "FB"
     assert hand.actions[0].cards == (None,) * 4
     stand_pat = next(a for a in hand.actions if a.code == "sd" and a.cards is None)
     assert stand_pat.actor == 1  # "p2 sd"
     assert all(a.comment is None for a in hand.actions)
+
+
+def test_the_data_set_is_in_the_repository(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hands live in tests/data (no folder outside the repository), with their
+    MIT licence beside them; without the archive the tests fail, never skip."""
+    import tests.data
+
+    root = Path(tests.data.__file__).resolve().parents[2]
+    assert tests.data.ARCHIVE.parent == root / "tests" / "data"
+    assert "MIT License" in (root / "tests" / "data" / "LICENSE").read_text(encoding="utf-8")
+    assert (phh_data().parent / "LICENSE").read_bytes() == (
+        root / "tests" / "data" / "LICENSE").read_bytes()
+    monkeypatch.setattr(tests.data, "ARCHIVE", root / "tests" / "data" / "missing.tar.xz")
+    with pytest.raises(FileNotFoundError):
+        tests.data.phh_data.__wrapped__()

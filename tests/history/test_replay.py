@@ -10,9 +10,7 @@ import pytest
 from pokerroom.cli import main
 from pokerroom.history.phh import load, loads
 from pokerroom.history.replay import check, check_paths, config_for, replay_hand
-
-DATA = Path(__file__).resolve().parents[3] / "shared" / "phh" / "data"
-needs_data = pytest.mark.skipif(not DATA.is_dir(), reason=f"PHH data set not found at {DATA}")
+from tests.data import phh_data
 
 HALF_CHIP_FILES = [
     "pluribus/41b/204.phh",
@@ -26,14 +24,13 @@ HALF_CHIP_FILES = [
 ]
 
 
-@needs_data
 def test_every_hand_in_the_data_set_replays_to_its_recorded_stacks() -> None:
     """All 10,089 .phh hands and the .phhs hands: finishing stacks (or winnings) match.
 
     Only two online hands whose showdown cards were hidden ('????') cannot be
     checked; they are reported as skipped with the reason, never as passed.
     """
-    results = list(check_paths([DATA]))
+    results = list(check_paths([phh_data()]))
     failures = [f"{r.where()}: {r.error or r.mismatch}" for r in results
                 if r.skipped is None and not r.ok]
     skipped = [r for r in results if r.skipped is not None]
@@ -46,11 +43,10 @@ def test_every_hand_in_the_data_set_replays_to_its_recorded_stacks() -> None:
                         "FB"}
 
 
-@needs_data
 @pytest.mark.parametrize("name", HALF_CHIP_FILES)
 def test_S10_pluribus_split_pots_with_half_chips_are_within_one_chip(name: str) -> None:
     """S10: we award whole chips; the recording split the odd chip in half."""
-    (history,) = load(DATA / name)
+    (history,) = load(phh_data() / name)
     assert history.finishing_stacks is not None
     assert any(not isinstance(x, int) for x in history.finishing_stacks)
     result = check(history)
@@ -59,35 +55,32 @@ def test_S10_pluribus_split_pots_with_half_chips_are_within_one_chip(name: str) 
     assert sum(result.finishing_stacks) == sum(history.starting_stacks)
 
 
-@needs_data
 def test_2019_hand_missing_the_buttons_fold_is_repaired_with_a_note() -> None:
     """The 2019 WSOP hand leaves out the button's preflop fold; we fold that player
     (they faced a raise) and say so.  Its ``ante_trimming_status = true`` needs no
     special case: the big-blind ante is dead money in the main pot (F7)."""
-    (history,) = load(DATA / "wsop/2019/42/3/00-01-07.phh")
+    (history,) = load(phh_data() / "wsop/2019/42/3/00-01-07.phh")
     result = check(history)
     assert result.ok
     assert len(result.notes) == 1
     assert "seat 7 had not acted; treated as a fold" in result.notes[0]
 
 
-@needs_data
 def test_heads_up_history_blinds_are_reversed_F4() -> None:
     """F4 / PHH: heads-up, p2 is the button and posts the small blind."""
-    (history,) = load(DATA / "antonius-blom-2009.phh")
+    (history,) = load(phh_data() / "antonius-blom-2009.phh")
     config = config_for(history)
     assert config.blinds == (1000 * history.scale, 500 * history.scale)
     hand, _ = replay_hand(history)
     assert hand.is_over
 
 
-@needs_data
 def test_razz_raise_over_a_short_stack_is_accepted() -> None:
     """FR 03-50-24: a fixed-limit raise to exactly what the short opponent can call.
 
     Rule chosen: a limit raise may stop at the most any opponent can put in,
     since the rest would come straight back (B12)."""
-    (history,) = load(DATA / "wsop/2023/43/5/03-50-24.phh")
+    (history,) = load(phh_data() / "wsop/2023/43/5/03-50-24.phh")
     result = check(history)
     assert result.ok, result.error or result.mismatch
 

@@ -2,7 +2,7 @@
 
 The property tests in ``test_phh_round_trip.py`` cover random hands; these
 pin down the configuration fields, the placement of dealer entries and shows,
-the errors, and the shared PHH data set replayed, written and replayed again.
+the errors, and the PHH data set (tests/data) replayed, written and replayed again.
 """
 
 from __future__ import annotations
@@ -39,10 +39,7 @@ from pokerroom.rules import (
     button_blinds,
     variant,
 )
-
-DATA = Path("/work/shared/phh/data")
-if not DATA.is_dir():  # pragma: no cover - the tree checked out elsewhere
-    DATA = Path(__file__).resolve().parents[3] / "shared" / "phh" / "data"
+from tests.data import phh_data
 
 
 def nl(stacks: tuple[int, ...], *, game: str = "holdem", **kw: object) -> HandConfig:
@@ -225,16 +222,14 @@ def test_variants_without_a_PHH_code() -> None:
 
 
 def _data_files() -> list[Path]:
-    if not DATA.is_dir():  # pragma: no cover
-        return []
-    return sorted(p for p in DATA.glob("*.phh")) + sorted(DATA.glob("wsop/**/*.phh")) + sorted(
-        DATA.glob("handhq/**/*.phhs")
+    data = phh_data()
+    return sorted(p for p in data.glob("*.phh")) + sorted(data.glob("wsop/**/*.phh")) + sorted(
+        data.glob("handhq/**/*.phhs")
     )
 
 
-@pytest.mark.skipif(not DATA.is_dir(), reason="PHH data set not present")
 def test_PHH_data_replayed_written_and_replayed_again() -> None:
-    """PHH golden data: every hand of the shared files (but the 10,000 Pluribus
+    """PHH golden data: every hand of the data set (tests/data; but the 10,000 Pluribus
     ones) that replays is written back and replays to the same stacks,
     hidden cards (``????``) and all; the dealer entries are those of the file."""
     count = 0

@@ -1,15 +1,12 @@
 """Mixed games: rotations by level (tournaments) and by orbit or hands (cash games), and
 the button across stud, checked against the televised final table of the 2023 Poker
-Players Championship (../shared/phh/data/wsop/2023/43/5, in time order)."""
+Players Championship (the PHH data set in tests/data: wsop/2023/43/5, in time order)."""
 
 from __future__ import annotations
 
 import random
 import tomllib
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from pokerroom.cards import Deck
 from pokerroom.rules.actions import BringIn, CheckCall, Fold
@@ -25,9 +22,9 @@ from pokerroom.tournament import (
     stakes_for,
     structure,
 )
+from tests.data import phh_data
 from tests.tournament.conftest import floor, tournament
 
-PPC = Path(__file__).resolve().parents[3] / "shared" / "phh" / "data" / "wsop" / "2023" / "43" / "5"
 CODES = {"NT": "nlhe", "F7S": "stud", "FO/8": "o8", "FR": "razz", "PO": "plo", "FT": "lhe",
          "N2L1D": "nl27sd", "F7S/8": "stud8", "F2L3D": "27td"}
 SIZES = Level(0, 50, 100, ante=100, big_blind_ante=True, small_bet=200, big_bet=400,
@@ -46,11 +43,12 @@ def fold_around(hand: Hand) -> None:
 
 
 def ppc_hands() -> list[dict[str, Any]]:
-    files = sorted(PPC.glob("*.phh"))  # named by the time of day: time order
+    ppc = phh_data() / "wsop" / "2023" / "43" / "5"
+    files = sorted(ppc.glob("*.phh"))  # named by the time of day: time order
+    assert len(files) == 83
     return [tomllib.loads(f.read_text(encoding="utf-8")) for f in files]
 
 
-@pytest.mark.skipif(not PPC.is_dir(), reason="the shared PHH data is not here")
 def test_button_across_stud_matches_the_televised_PPC_final_table() -> None:
     """Nine games in turn, seven hands each (NLHE, stud, O8, razz, PLO, LHE, NL 2-7,
     stud hi-lo, 2-7 triple draw).  Stud has no button: it stays where it was and the
@@ -85,7 +83,6 @@ def test_button_across_stud_matches_the_televised_PPC_final_table() -> None:
     assert tuple(games[:9]) == ROTATIONS["nine_game"]
 
 
-@pytest.mark.skipif(not PPC.is_dir(), reason="the shared PHH data is not here")
 def test_PPC_holdem_to_stud_to_omaha() -> None:
     """Hold'em ends with Talal Shakerchi in the small blind and James Obst on the button;
     after seven stud hands Omaha hi-lo starts one on: Brian Rast in the small blind,
