@@ -2,7 +2,10 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-PHH ?= ../shared/phh/data
+# make replay: the real hands in the repository (tests/data/phh.tar.xz, the PHH data
+# set, MIT), unpacked into build/phh; PHH=DIR replays another folder instead.
+PHH_ARCHIVE := tests/data/phh.tar.xz
+PHH ?= build/phh/data
 
 .PHONY: venv test lint typecheck unit unit-compiled compiled replay serve play bench clean browser postgres bench-server bench-shuffle
 
@@ -72,7 +75,13 @@ serve: venv
 play: venv
 	$(BIN)/pokerroom play
 
-replay: venv
+build/phh/data: $(PHH_ARCHIVE) | venv
+	rm -rf build/phh build/phh.new
+	$(BIN)/python -c "import sys, tarfile; tarfile.open(sys.argv[1]).extractall(sys.argv[2], filter='data')" $(PHH_ARCHIVE) build/phh.new
+	mv build/phh.new/phh build/phh && rm -rf build/phh.new
+	touch $@
+
+replay: venv $(filter build/phh/data,$(PHH))
 	$(BIN)/pokerroom replay $(PHH)
 
 bench: compiled

@@ -36,9 +36,10 @@ What is measured (every number is the median of 3 timed runs; ``--quick``: 1)
    Both sides create one hand object per hand and shuffle one deck per hand;
    the policy code is shared, so its cost is in both numbers.
 
-2. **Pluribus replay.**  The 10,000 hands in ``../shared/phh/data/pluribus``
-   (one ``.phh`` file each), files read from the page cache (a warm-up pass
-   reads them all first).
+2. **Pluribus replay.**  The 10,000 hands in ``pluribus/`` of the PHH data set
+   in the repository (``tests/data/phh.tar.xz``, unpacked into ``build/phh``
+   the first time), one ``.phh`` file each, read from the page cache (a
+   warm-up pass reads them all first).
 
    - pokerroom: ``pokerroom.history.phh.load(path)`` then
      ``pokerroom.history.replay.check(history)`` for each hand (replay plus
@@ -82,9 +83,11 @@ import os
 import platform
 import pstats
 import random
+import shutil
 import statistics
 import subprocess
 import sys
+import tarfile
 from collections import deque
 from collections.abc import Callable, Sequence
 from itertools import pairwise
@@ -103,7 +106,10 @@ from pokerroom.history.replay import check
 from pokerroom.rules import Hand, HandConfig, Structure, button_blinds, variant
 
 ROOT = Path(__file__).resolve().parent.parent
-PLURIBUS = ROOT.parent / "shared" / "phh" / "data" / "pluribus"
+# The real hands are in the repository: tests/data/phh.tar.xz (the PHH data set, MIT),
+# unpacked into build/phh as `make replay` does.
+PHH_ARCHIVE = ROOT / "tests" / "data" / "phh.tar.xz"
+PHH_DATA = ROOT / "build" / "phh" / "data"
 RESULTS = ROOT / "bench" / "results" / "latest.json"
 # `make bench` runs against the compiled build (build/compiled); run directly from
 # the editable venv, the same bench measures the pure-Python path.
@@ -491,10 +497,25 @@ def bench_random(args: argparse.Namespace, runs: int) -> dict[str, Any]:
     }
 
 
+def unpacked_phh() -> Path:
+    """The PHH data set's ``data`` folder, unpacked from the archive the first time."""
+    if not PHH_DATA.is_dir():
+        log(f"replay: unpacking {PHH_ARCHIVE.relative_to(ROOT)} into build/phh ...")
+        fresh = PHH_DATA.parent.with_name("phh.new")
+        shutil.rmtree(fresh, ignore_errors=True)
+        with tarfile.open(PHH_ARCHIVE) as archive:
+            archive.extractall(fresh, filter="data")
+        (fresh / "phh").rename(PHH_DATA.parent)
+        fresh.rmdir()
+        os.utime(PHH_DATA)  # newer than the archive, as make's build/phh/data rule leaves it
+    return PHH_DATA
+
+
 def bench_replay(args: argparse.Namespace, runs: int) -> dict[str, Any]:
-    paths = list(iter_paths([PLURIBUS]))
-    if not paths:
-        raise SystemExit(f"no PHH files under {PLURIBUS}")
+    pluribus = unpacked_phh() / "pluribus"
+    paths = list(iter_paths([pluribus]))
+    if len(paths) != 10_000:
+        raise SystemExit(f"{len(paths)} PHH files under {pluribus}, not 10,000")
     if args.quick:
         paths = stride_sample(paths, 1000)
     log(f"replay: warming the page cache ({len(paths):,} files) ...")
