@@ -78,7 +78,7 @@ ROTATIONS: dict[str, tuple[str, ...]] = {
     # The WSOP eight-game mix, in its usual order.
     "eight_game": ("27td", "lhe", "o8", "razz", "stud", "stud8", "nlhe", "plo"),
     # The 2023 Poker Players Championship, as played at its televised final table
-    # (../shared/phh/data/wsop/2023/43/5, in time order).
+    # (wsop/2023/43/5 of the PHH data set in tests/data, in time order).
     "nine_game": ("nlhe", "stud", "o8", "razz", "plo", "lhe", "nl27sd", "stud8", "27td"),
 }
 

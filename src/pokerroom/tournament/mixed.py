@@ -4,7 +4,7 @@ Stud has no button.  When a rotation leaves the blind games for stud the
 button stays where it was; when it comes back, the big blind moves on one
 player from where it last was, as if the stud hands had been one deal.  That
 is how the televised final table of the 2023 Poker Players Championship
-(``../shared/phh/data/wsop/2023/43/5``) plays: e.g. hold'em ends with Talal
+(``wsop/2023/43/5`` of the PHH data set in ``tests/data``) plays: e.g. hold'em ends with Talal
 Shakerchi in the small blind and James Obst on the button; after seven hands
 of stud, Omaha hi-lo starts with Brian Rast in the small blind and Talal on
 the button.
