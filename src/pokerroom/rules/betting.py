@@ -3,7 +3,7 @@
 (Dealing <- Betting <- Hand), which owns the state declared here.
 
 B3 as decided here: a bet or raise that nobody else in the hand could call is
-not offered and is refused (``raise_uncallable``); see ``_raise_callable``."""
+not offered and is refused (``raise_uncallable``); see ``raise_callable``."""
 
 from __future__ import annotations
 
@@ -213,7 +213,7 @@ class Betting(Dealing):
         # Someone else in the hand must still have chips.
         if self._active - (stack > 0 and not self.folded[i]) < 1:
             return False
-        if not self._uncallable_ok and not self._raise_callable(i):
+        if not self._uncallable_ok and not self.raise_callable(i):
             return False
         cap = self._limit_cap
         if cap is not None and self.raise_count >= cap and (
@@ -234,18 +234,20 @@ class Betting(Dealing):
             return self.last_full_level > self.faced[i]
         return self.current_bet - self.faced[i] >= self.full_raise
 
-    def _raise_callable(self, i: int) -> bool:
-        """B3 (decided rule, with B12): a bet or raise by seat ``i`` could be called,
-        at least in part: some other player still in the hand can put in more than
-        the current bet.  When every opponent is all-in, or can at most call
-        all-in, a bet or raise would only come back uncalled (B12), so the player
-        may call (or check) or fold, as in card rooms, online rooms and PokerKit.
-        The catalogue has no entry of its own for this; B3's round that ends when
-        the players are all-in is the closest."""
+    def raise_callable(self, seat: int) -> bool:
+        """B3 (decided rule, with B12): whether a bet or raise by ``seat`` could be
+        called, at least in part: some other player still in the hand can put in
+        more than the current bet.  When every opponent is all-in, or can at most
+        call all-in, a bet or raise would only come back uncalled (B12), so the
+        player may call (or check) or fold, as in card rooms, online rooms and
+        PokerKit; ``legal_actions`` offers no raise and a bet or raise is refused
+        with the reason ``raise_uncallable``.  The catalogue has no entry of its
+        own for this; B3's round that ends when the players are all-in is the
+        closest."""
         current = self.current_bet
         folded, stacks, bets = self.folded, self.stacks, self.bets
         for j in range(self.n):
-            if j != i and not folded[j] and stacks[j] + bets[j] > current:
+            if j != seat and not folded[j] and stacks[j] + bets[j] > current:
                 return True
         return False
 
@@ -357,7 +359,7 @@ class Betting(Dealing):
     def _bet_raise(self, i: int, to: int, action: Action) -> None:
         if not self._may_raise(i) and self._bring_in_due != i:
             if (self.stacks[i] + self.bets[i] > self.current_bet
-                    and not self._uncallable_ok and not self._raise_callable(i)):
+                    and not self._uncallable_ok and not self.raise_callable(i)):
                 raise self._refuse(
                     "raise_uncallable", action,
                     f"nobody else in the hand can put in more than the bet of "
