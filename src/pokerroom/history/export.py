@@ -25,6 +25,11 @@ How the hand is written, in PHH's terms:
   (stud and draw games deal on after tabling all-in hands).  With
   ``auto_showdown`` (cards speak) the engine shows every hand itself; those
   shows are written as if each player had shown in turn.
+- A bet or raise nobody else could call (B3), which a hand holds only when it
+  was recorded before the engine refused such raises (:meth:`Hand.act_recorded`),
+  is written as the call it came to, with a comment: PHH readers (PokerKit)
+  refuse the raise, and the chips are the same since what nobody called goes
+  back (B12).
 - ``finishing_stacks``: the stacks once the hand is over.
 
 To place the dealer's entries among the players' actions the hand is played
@@ -333,11 +338,16 @@ class _Transcriber:
         assert actor is not None, f"a player's action {action!r} without a player"
         if isinstance(action, Show):
             action = self._named(actor, action)
+        comment: str | None = None
+        if isinstance(action, BetRaise) and not self.copy.raise_callable(actor):
+            # B3: see the module docstring.
+            comment = "a bet/raise nobody could call (B3), written as the call it came to (B12)"
+            action = CheckCall()
         events = self._act(actor, action)
         if isinstance(action, Fold):
             self.out.append(PhhAction(actor, "f"))
         elif isinstance(action, CheckCall):
-            self.out.append(PhhAction(actor, "cc"))
+            self.out.append(PhhAction(actor, "cc", comment=comment))
         elif isinstance(action, BetRaise):
             self.out.append(PhhAction(actor, "cbr", amount=action.to))
         elif isinstance(action, BringIn):

@@ -14,6 +14,11 @@ Decisions about real-world files, documented here and in the README:
   within one chip.
 - ``ante_trimming_status`` needs no special case: antes are part of what a
   player put in, so a short ante only ever contests the pots it matched (S1).
+- A bet or raise that nobody else could call (every opponent all-in or able at
+  most to call all-in), which the engine refuses (B3, ``raise_uncallable``), is
+  accepted as recorded (:meth:`Hand.act_recorded`): pokerroom wrote such raises
+  before the rule, and what nobody called goes back anyway (B12).  The result
+  carries a note.  None of the 10,089 hands of the PHH data set has one.
 """
 
 from __future__ import annotations
@@ -238,7 +243,16 @@ def _apply(hand: Hand, seat: int | None, action: Action, notes: list[str], where
                 f"{'a check' if legal.check else 'a fold'}"
             )
             hand.act(repair)
-    hand.act(action, seat=seat)
+    try:
+        hand.act(action, seat=seat)
+    except IllegalActionError as refused:
+        if refused.reason != "raise_uncallable":
+            raise
+        hand.act_recorded(action, seat=seat)
+        notes.append(
+            f"{where}: nobody could call this bet or raise (B3); accepted as recorded, "
+            "what nobody called went back (B12)"
+        )
 
 
 def _compare(hand: Hand, history: HandHistory) -> str | None:
