@@ -16,6 +16,8 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from pokerroom.bots import BOTS, Bot
 from pokerroom.cards import Deck, SecureRandom, child_rng
 from pokerroom.errors import ConfigError, IllegalActionError, PokerError
@@ -28,7 +30,7 @@ from pokerroom.server.exports import hand_texts
 from pokerroom.server.owner import TaskOwner
 from pokerroom.server.protocol import MAX_CHIPS
 from pokerroom.server.sockets import Mailbox
-from pokerroom.server.store import Batch, Store
+from pokerroom.server.store import Batch, Store, StoredTable
 from pokerroom.server.views import public_state, table_state
 from pokerroom.table import Status, Table
 from pokerroom.table.snapshot import table_from_dict, table_to_dict
@@ -113,23 +115,33 @@ class TableActor(TaskOwner):
         self.closed = False
         self.rake_taken = 0
         self._hand_started_at = 0.0  # the Unix time of the deal, for its history
+        self._needs_resync = False  # a failed write left memory ahead of the database
         self._batch = Batch(table_id)
         self._dirty = False  # the table changed in a way only the snapshot records
 
     # ---------------------------------------------------------------- running
 
     def _recover(self) -> None:
-        """Cancel the hand in progress (every chip back, I1-style) and carry on."""
+        """After a step failed: a failed write reloads the table as stored (the hand
+        goes on from its last stored action); a bug cancels the hand in progress
+        (every chip back, I1-style).  Either way the table carries on."""
         import traceback
 
+        if isinstance(sys.exc_info()[1], SQLAlchemyError):
+            self._resync()
+            self.next_hand_at = self.clock.now() + max(1.0, self.settings.pause_between_hands)
+            return
         detail = traceback.format_exc()
         sys.stderr.write(f"pokerroom: table {self.id}: internal error\n{detail}")
         self.log.append("internal error: the hand is cancelled and every chip returned")
-        if self.table.hand is not None:
-            self.table.cancel_hand("internal error")
-        if self.hand_id is not None:
-            self.store.cancel_hand(self.hand_id, "internal error")
-            self.hand_id = None
+        try:
+            if self.table.hand is not None:
+                self.table.cancel_hand("internal error")
+            if self.hand_id is not None:
+                self.store.cancel_hand(self.hand_id, "internal error")
+                self.hand_id = None
+        except SQLAlchemyError:
+            self._resync()
         self.deadline = self.bot_due = None
         self.next_hand_at = self.clock.now() + max(1.0, self.settings.pause_between_hands)
 
@@ -147,6 +159,16 @@ class TableActor(TaskOwner):
 
     def _request_failed(self) -> None:
         self._batch = Batch(self.id)
+
+    def _request_broke(self) -> None:
+        self._resync()
+
+    def _before_request(self) -> None:
+        if self._needs_resync:
+            self._resync()
+            if self._needs_resync:
+                raise StoreUnavailable("the room's database cannot be reached; nothing was "
+                                       "changed: try again in a moment")
 
     def _next_wakeup(self) -> float | None:
         now = self.clock.now()
@@ -545,6 +567,76 @@ class TableActor(TaskOwner):
 
     # --------------------------------------------------------------- restore
 
+    def load(self, stored: StoredTable) -> str | None:
+        """Become the table as stored: its snapshot, sittings and requests, and a hand
+        that was running continued from its last action (or, when that cannot be
+        done, cancelled with every chip back).  Returns a note on the hand, if any."""
+        self.table = table_from_dict(stored.snapshot)
+        self.host_key, self.paused = stored.host_key, stored.paused
+        self.hand_id = None
+        self.deadline = self.bot_due = None
+        self._batch = Batch(self.id)
+        self._dirty = False
+        self.seats = {}
+        for row in stored.seats:
+            bot = BOTS[row.policy](child_rng(self.rng)) if row.policy else None
+            self.seats[row.seat] = SeatMeta(
+                row.name, row.token, is_bot=row.is_bot, policy=row.policy, bot=bot,
+                sitting=row.sitting or "", buy_in=row.buy_in, top_up=row.top_up or 0,
+                leaving=bool(row.leaving))
+        note = None
+        running = stored.running
+        if running is not None:
+            if self.restore_running_hand(
+                    running.before, list(running.deck),
+                    [(a.seat, a.action) for a in stored.actions], running.id, running.number,
+                    started_at=running.started_at):
+                note = f"hand {running.number} resumed"
+            else:
+                self.store.cancel_hand(running.id, "could not be resumed after a restart")
+                note = f"hand {running.number} cancelled"
+        self.hand_number = max(self.hand_number, running.number if running else 0,
+                               self.table.hands_dealt)
+        # A sitting with no player and no buy-in to seat (stored before buy-ins were
+        # kept with the sitting) is over.  Requests answered during the hand (joins,
+        # top-ups, leaves) are carried out when it ends, or now.
+        for seat, meta in list(self.seats.items()):
+            if self.table.players[seat] is None and meta.buy_in is None:
+                self.store.release_seat(meta.sitting)
+                del self.seats[seat]
+        if self.table.hand is None:
+            self._carry_out_requests()
+            self._flush()
+        for sub in self.subscribers:  # after a resync: connections follow the sittings
+            held = [s for s, m in self.seats.items() if m.sitting == sub.sitting]
+            if held:
+                sub.seat = held[0]
+                self.seats[held[0]].connections += 1
+            elif sub.sitting is not None:
+                sub.seat = sub.sitting = None
+                sub.push_error({"type": "error", "reason": "seat_lost",
+                                "message": "your seat is no longer yours: watching"})
+        return note
+
+    def _resync(self) -> None:
+        """A write to the database failed part-way: the table in memory may hold what
+        the database does not.  Become the table as stored again, so that the request
+        that failed has happened not at all (its caller is told)."""
+        import traceback
+
+        sys.stderr.write(f"pokerroom: table {self.id}: a write failed; reloading the table "
+                         f"from the database\n{traceback.format_exc()}")
+        try:
+            stored = self.store.load_table(self.id)
+        except Exception:  # the database is still away: try again at the next request
+            sys.stderr.write(f"pokerroom: table {self.id}: reloading failed\n")
+            self._needs_resync = True
+            return
+        self._needs_resync = False
+        if stored is not None:
+            self.load(stored)
+            self.log.append("The table was reloaded after a database error")
+
     def restore_running_hand(self, before: dict[str, Any], deck: list[int],
                              actions: list[tuple[int | None, dict[str, Any]]],
                              hand_id: int, number: int, *, started_at: float) -> bool:
@@ -611,6 +703,10 @@ class TableActor(TaskOwner):
             if secrets.compare_digest(meta.token, token):
                 return meta.sitting
         return None
+
+
+class StoreUnavailable(PokerError):
+    """The database did not take a change: the request happened not at all."""
 
 
 class HostKeyError(IllegalActionError):

@@ -9,10 +9,11 @@ from typing import Any
 from fastapi import FastAPI, Header, HTTPException, WebSocket
 from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import SQLAlchemyError
 
 from pokerroom.errors import PokerError
 from pokerroom.rules.engine import Hand
-from pokerroom.server.actor import HostKeyError, Subscriber, TableActor
+from pokerroom.server.actor import HostKeyError, StoreUnavailable, Subscriber, TableActor
 from pokerroom.server.clock import Clock, SystemClock
 from pokerroom.server.downloads import attachment, bearer_token, check_hand_number
 from pokerroom.server.exports import hand_texts, phh_refusal, replay_stored
@@ -91,6 +92,17 @@ def create_app(
     @app.exception_handler(PokerError)
     async def poker_error(_request: Any, exc: PokerError) -> JSONResponse:
         return JSONResponse({"error": str(exc), "reason": error_reason(exc)}, status_code=400)
+
+    @app.exception_handler(StoreUnavailable)
+    async def store_unavailable(_request: Any, exc: StoreUnavailable) -> JSONResponse:
+        return JSONResponse({"error": str(exc), "reason": "store_unavailable"}, status_code=503)
+
+    @app.exception_handler(SQLAlchemyError)
+    async def write_failed(_request: Any, _exc: SQLAlchemyError) -> JSONResponse:
+        # The table's actor has reloaded what the database holds: nothing happened.
+        return JSONResponse({"error": "the room's database did not take the change; nothing "
+                             "was changed: try again in a moment",
+                             "reason": "store_unavailable"}, status_code=503)
 
     @app.exception_handler(HostKeyError)
     async def not_host(_request: Any, exc: HostKeyError) -> JSONResponse:

@@ -8,6 +8,7 @@ import contextlib
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from pokerroom.errors import PokerError
 from pokerroom.server.clock import Clock
 
 T = TypeVar("T")
@@ -51,6 +52,13 @@ class TaskOwner:
 
     def _request_failed(self) -> None:
         """Called after each request that raised."""
+
+    def _request_broke(self) -> None:
+        """Called after a request raised something other than a refusal (a
+        :class:`~pokerroom.errors.PokerError`): a failed write, a bug."""
+
+    def _before_request(self) -> None:
+        """Called before each request; raising refuses it."""
 
     # running ------------------------------------------------------------
 
@@ -111,10 +119,15 @@ class TaskOwner:
 
     def _handle(self, fn: Callable[[], Any], future: asyncio.Future[Any]) -> None:
         try:
+            self._before_request()
             result = fn()
             self._after_request()
         except Exception as exc:  # delivered to the caller, never kills the owner
             self._request_failed()
+            if not isinstance(exc, PokerError):
+                # The caller still hears of the first error, whatever the repair does.
+                with contextlib.suppress(Exception):
+                    self._request_broke()
             if not future.done():
                 future.set_exception(exc)
         else:

@@ -12,11 +12,10 @@ import random
 import secrets
 from typing import Any
 
-from pokerroom.bots import BOTS
 from pokerroom.cards import SecureRandom, child_rng
 from pokerroom.errors import ConfigError
 from pokerroom.rules.config import Structure
-from pokerroom.server.actor import ActorSettings, SeatMeta, TableActor
+from pokerroom.server.actor import ActorSettings, TableActor
 from pokerroom.server.clock import Clock
 from pokerroom.server.protocol import MAX_CHIPS, CreateTable
 from pokerroom.server.store import Store
@@ -104,39 +103,13 @@ class Room:
         last action (or, if that cannot be done, is cancelled with every chip back)."""
         notes: list[str] = []
         for stored in self.store.load():
-            table = table_from_dict(stored.snapshot)
-            actor = TableActor(stored.id, stored.name, table, store=self.store, clock=self.clock,
+            actor = TableActor(stored.id, stored.name, table_from_dict(stored.snapshot),
+                               store=self.store, clock=self.clock,
                                settings=self._settings(stored.settings),
-                               rng=child_rng(self.rng),
-                               host_key=stored.host_key, paused=stored.paused)
-            for row in stored.seats:
-                bot = BOTS[row.policy](child_rng(self.rng)) if row.policy else None
-                actor.seats[row.seat] = SeatMeta(
-                    row.name, row.token, is_bot=row.is_bot, policy=row.policy, bot=bot,
-                    sitting=row.sitting or "", buy_in=row.buy_in,
-                    top_up=row.top_up or 0, leaving=bool(row.leaving))
-            running = stored.running
-            if running is not None:
-                ok = actor.restore_running_hand(
-                    running.before, list(running.deck),
-                    [(a.seat, a.action) for a in stored.actions], running.id, running.number,
-                    started_at=running.started_at)
-                if not ok:
-                    self.store.cancel_hand(running.id, "could not be resumed after a restart")
-                    notes.append(f"table {stored.id}: hand {running.number} cancelled")
-                else:
-                    notes.append(f"table {stored.id}: hand {running.number} resumed")
-            actor.hand_number = max(actor.hand_number, running.number if running else 0,
-                                    table.hands_dealt)
-            # A sitting with no player and no buy-in to seat (stored before buy-ins
-            # were kept with the sitting) is over.  Requests answered during the hand
-            # (joins, top-ups, leaves) are carried out when it ends, or now.
-            for seat, meta in list(actor.seats.items()):
-                if actor.table.players[seat] is None and meta.buy_in is None:
-                    self.store.release_seat(meta.sitting)
-                    del actor.seats[seat]
-            if actor.table.hand is None:
-                actor.carry_out_requests_now()
+                               rng=child_rng(self.rng))
+            note = actor.load(stored)
+            if note:
+                notes.append(f"table {stored.id}: {note}")
             self.actors[stored.id] = actor
             actor.start_task()
         return notes

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
 
 from fastapi import WebSocket
+from sqlalchemy.exc import SQLAlchemyError
 
 from pokerroom.errors import PokerError
 from pokerroom.server.protocol import (
@@ -158,6 +159,10 @@ async def answer(box: Mailbox, raw: str | bytes, messages: ClientMessages[M],
         await apply(message)
     except PokerError as exc:
         box.push_error({"type": "error", "reason": error_reason(exc), "message": str(exc)})
+    except SQLAlchemyError:  # the owner reloaded what the database holds: nothing happened
+        box.push_error({"type": "error", "reason": "store_unavailable",
+                        "message": "the room's database did not take that; nothing was "
+                                   "changed: try again in a moment"})
     return False
 
 

@@ -303,24 +303,35 @@ class Store:
 
     def load(self) -> list[StoredTable]:
         """Every open table, with its seats and any hand that was running."""
-        out: list[StoredTable] = []
         with Session(self.engine) as s:
-            for t in s.scalars(select(TableRow).where(TableRow.closed.is_(False))
-                               .order_by(TableRow.created_at)).all():
-                stored = StoredTable(t.id, t.name, dict(t.settings), dict(t.snapshot),
-                                     host_key=t.host_key, paused=bool(t.paused))
-                stored.seats = list(s.scalars(select(SeatRow).where(
-                    SeatRow.table_id == t.id, SeatRow.active.is_(True))).all())
-                running = s.scalars(select(HandRow).where(
-                    HandRow.table_id == t.id, HandRow.status == "running")
-                    .order_by(HandRow.id.desc())).first()
-                if running is not None:
-                    stored.running = running
-                    stored.actions = list(s.scalars(select(ActionRow).where(
-                        ActionRow.hand_id == running.id).order_by(ActionRow.seq)).all())
-                out.append(stored)
+            out = [_stored(s, t) for t in s.scalars(
+                select(TableRow).where(TableRow.closed.is_(False))
+                .order_by(TableRow.created_at)).all()]
             s.expunge_all()
         return out
+
+    def load_table(self, table_id: str) -> StoredTable | None:
+        """One table as :meth:`load` gives it (None when it is gone or closed)."""
+        with Session(self.engine) as s:
+            row = s.get(TableRow, table_id)
+            out = _stored(s, row) if row is not None and not row.closed else None
+            s.expunge_all()
+        return out
+
+
+def _stored(s: Session, t: TableRow) -> StoredTable:
+    stored = StoredTable(t.id, t.name, dict(t.settings), dict(t.snapshot),
+                         host_key=t.host_key, paused=bool(t.paused))
+    stored.seats = list(s.scalars(select(SeatRow).where(
+        SeatRow.table_id == t.id, SeatRow.active.is_(True))).all())
+    running = s.scalars(select(HandRow).where(
+        HandRow.table_id == t.id, HandRow.status == "running")
+        .order_by(HandRow.id.desc())).first()
+    if running is not None:
+        stored.running = running
+        stored.actions = list(s.scalars(select(ActionRow).where(
+            ActionRow.hand_id == running.id).order_by(ActionRow.seq)).all())
+    return stored
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
