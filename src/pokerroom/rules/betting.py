@@ -213,26 +213,29 @@ class Betting(Dealing):
         # Someone else in the hand must still have chips.
         if self._active - (stack > 0 and not self.folded[i]) < 1:
             return False
-        if not self._uncallable_ok and not self.raise_callable(i):
-            return False
         cap = self._limit_cap
         if cap is not None and self.raise_count >= cap and (
             self.config.cap_heads_up or self._capped
         ):
             return False
         if not self.acted[i]:
-            return True
-        if self._fixed:
+            pass
+        elif self._fixed:
             # B9 / TDA 47-B: re-opened by a full bet or raise since this player acted
             # that lifts the bet by at least half a bet for this player (several short
             # all-ins may add up), or that completed a bet below a full one (F9, F10).
             faced = self.faced[i]
-            return self.last_full_level > faced and (
+            if not (self.last_full_level > faced and (
                 2 * (self.current_bet - faced) >= self.bet_unit or faced < self.bet_unit
-            )
-        if self._spread:
-            return self.last_full_level > self.faced[i]
-        return self.current_bet - self.faced[i] >= self.full_raise
+            )):
+                return False
+        elif self._spread:
+            if self.last_full_level <= self.faced[i]:
+                return False
+        elif self.current_bet - self.faced[i] < self.full_raise:
+            return False
+        # B3, last: it may have to look at every seat.
+        return self._uncallable_ok or self.raise_callable(i)
 
     def raise_callable(self, seat: int) -> bool:
         """B3 (decided rule, with B12): whether a bet or raise by ``seat`` could be
@@ -246,6 +249,11 @@ class Betting(Dealing):
         closest."""
         current = self.current_bet
         folded, stacks, bets = self.folded, self.stacks, self.bets
+        # Most often whoever made the bet still has chips behind: no need to look
+        # at every seat.
+        k = self.last_aggressor
+        if k is not None and k != seat and stacks[k] > 0 and bets[k] >= current and not folded[k]:
+            return True
         for j in range(self.n):
             if j != seat and not folded[j] and stacks[j] + bets[j] > current:
                 return True
