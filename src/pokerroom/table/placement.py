@@ -96,16 +96,31 @@ def place(
             # Coming back from heads-up or from a gap: keep the order sane.
             sb_seat = _before(bb, seats, set(dealers) | set(candidates))
             button = _before(sb_seat, seats, set(dealers)) if sb_seat != bb else sb_seat
+            if button == bb and sb_seat in dealers:
+                # Nobody but the big blind and the player before it may take the
+                # button: heads-up (a newcomer waits, T7), as when the table shrank.
+                return Positions(sb_seat, sb_seat, sb_seat, bb, heads_up=True)
         poster = sb_seat if sb_seat in dealers else None
         dead = button not in dealers and button not in candidates
         return Positions(button, sb_seat, poster, bb, dead_button=dead)
     # T3 / T4: the button always moves forward to an active player.
     button = next_of(previous.button, seats, dealers)
     sb = next_of(button, seats, dealers)
+    if sb == button:
+        return _heads_up_against(button, seats, candidates)
     bb = next_of(sb, seats, candidates)
     if bb == button:
-        bb = next_of(bb, seats, candidates)
+        # Only two players may take the button or the small blind, and the others
+        # sit between them (new players wait, T7): heads-up, the button moved on.
+        return Positions(button, button, button, sb, heads_up=True)
     return Positions(button, sb, sb, bb)
+
+
+def _heads_up_against(button: int, seats: int, candidates: Collection[int]) -> Positions:
+    """F4, T7: the one player who may take the button plays heads-up against the next
+    player, who comes in on the big blind."""
+    bb = next_of(button, seats, candidates)
+    return Positions(button, button, button, bb, heads_up=True)
 
 
 def _before(seat: int, seats: int, among: Collection[int]) -> int:

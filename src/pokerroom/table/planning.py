@@ -9,6 +9,7 @@ last deal left behind and changes nothing.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from pokerroom.errors import ConfigError
 from pokerroom.table.options import ButtonMethod, Stakes, TableOptions
@@ -90,10 +91,12 @@ class Planning:
             due = self._due_button(set(present) | self._away_in_room())
             if due is not None and due not in present:
                 absent_due = due
-                present = {**present, due: self._player(due)}
-                dealers = dealers | {due}
         if first_deal:
             dealers = set(present)
+        elif not dealers and absent_due is None:
+            # Nobody present has taken the blinds in turn: the players who have been
+            # in the game (owing blinds) may take the button, or nobody could.
+            dealers = {s for s, p in present.items() if p.status is Status.ACTIVE}
         elif len(candidates) == 2:
             # Heads-up there is no round to skip blinds in: a made-up player is regular.
             dealers |= {s for s, p in present.items() if p.skip_blinds_until_bb}
@@ -101,16 +104,84 @@ class Planning:
         if self.positions is None and first is None:
             raise ConfigError("draw for the button first: table.draw_for_button(deck) (D5)")
         positions = place(
-            self.method, self.seat_count, candidates=candidates, dealers=dealers,
+            self.method, self.seat_count, candidates=candidates,
+            dealers=dealers | {absent_due} if absent_due is not None else dealers,
             previous=self.positions, first_button=first,
         )
-        notes: list[str] = []
-        dealt: set[int] = set()
-        posts: dict[int, int] = {}
-        dead: dict[int, int] = {}
-        waiting: list[int] = []
+        if absent_due is not None and (positions.button != absent_due or positions.heads_up):
+            absent_due = None  # not in a heads-up deal: they would post the small blind
+            positions = place(self.method, self.seat_count, candidates=candidates,
+                              dealers=dealers, previous=self.positions, first_button=first)
+        if absent_due is not None:
+            present = {**present, absent_due: self._player(absent_due)}
+            dealers = dealers | {absent_due}
+        duties = self._duties(present, positions, dealers, waiting_turns)
+        if len(duties.dealt) == 2 and not positions.heads_up:
+            # F4 (RR 3): whoever else waits, two players dealt in play heads-up.
+            positions = _heads_up_between(duties.dealt, positions.big_blind, dealers)
+            duties = self._duties(present, positions, dealers, waiting_turns)
+        notes = duties.notes
+        dealt = duties.dealt
+        if absent_due is not None:
+            notes.append(f"seat {absent_due}: away but in the room and due the button: dealt "
+                         "in; the hand is killed if they do not return (T13)")
         bb, sb = stakes.big_blind, stakes.small_blind
+        seats = clockwise_from(positions.button, self.seat_count, dealt)
+        blinds = {positions.big_blind: bb}
+        if positions.small_blind is not None:
+            blinds[positions.small_blind] = sb
+        kill_seat = self._kill_next if self._kill_next in dealt else None
+        factor = options.kill_factor if kill_seat is not None else 1.0
+        if kill_seat is not None:
+            # F12: the kill blind replaces any blind the killer was due (house rules
+            # vary; this keeps one blind per player).
+            blinds[kill_seat] = int(bb * factor)
+        straddles: list[int] = []
+        size = 2 * bb
+        for s in self._straddles:
+            if s in dealt and s not in blinds:
+                blinds[s] = size
+                straddles.append(s)
+                size *= 2
+        ante = stakes.ante
+        if stakes.big_blind_ante:
+            antes = tuple(ante if s == positions.big_blind else 0 for s in seats)
+        else:
+            antes = tuple(ante for _ in seats)
+        return HandPlan(
+            positions=positions,
+            seats=seats,
+            blinds=tuple(blinds.get(s, 0) for s in seats),
+            posts=tuple(duties.posts.get(s, 0) for s in seats),
+            dead=tuple(duties.dead.get(s, 0) for s in seats),
+            antes=antes,
+            straddles=tuple(straddles),
+            kill_seat=kill_seat,
+            factor=factor,
+            waiting=tuple(sorted(duties.waiting)),
+            notes=tuple(notes),
+            absent=(absent_due,) if absent_due is not None else (),
+        )
+
+    def _duties(
+        self, present: dict[int, Player], positions: Positions, dealers: set[int],
+        waiting_turns: set[int],
+    ) -> _Duties:
+        """Who of the players present is dealt in, who waits, and the posts and dead
+        money of those who come in (T7-T9, T11, T12, F13)."""
+        stakes, options = self.stakes, self.options
+        duties = _Duties()
+        dealt, posts, dead, waiting, notes = (
+            duties.dealt, duties.posts, duties.dead, duties.waiting, duties.notes)
+        bb, sb = stakes.big_blind, stakes.small_blind
+        blind_seats = (positions.button, positions.big_blind, positions.small_blind)
         for seat, p in present.items():
+            if positions.heads_up and seat not in blind_seats:
+                # F4: heads-up the button is the small blind; a third player would
+                # leave the button with no small blind behind it.  They wait for a
+                # deal with a place for them (T7, T8).
+                waiting.append(seat)
+                continue
             between = positions.between_blinds(seat, self.seat_count)
             if seat in (positions.big_blind, positions.small_blind) or seat in dealers:
                 dealt.add(seat)
@@ -152,49 +223,7 @@ class Planning:
                         dead[seat] = sb
             else:
                 dealt.add(seat)
-        if absent_due is not None and positions.button == absent_due:
-            dealt.add(absent_due)
-            notes.append(f"seat {absent_due}: away but in the room and due the button: dealt "
-                         "in; the hand is killed if they do not return (T13)")
-        elif absent_due is not None:
-            dealt.discard(absent_due)
-            absent_due = None
-        seats = clockwise_from(positions.button, self.seat_count, dealt)
-        blinds = {positions.big_blind: bb}
-        if positions.small_blind is not None:
-            blinds[positions.small_blind] = sb
-        kill_seat = self._kill_next if self._kill_next in dealt else None
-        factor = options.kill_factor if kill_seat is not None else 1.0
-        if kill_seat is not None:
-            # F12: the kill blind replaces any blind the killer was due (house rules
-            # vary; this keeps one blind per player).
-            blinds[kill_seat] = int(bb * factor)
-        straddles: list[int] = []
-        size = 2 * bb
-        for s in self._straddles:
-            if s in dealt and s not in blinds:
-                blinds[s] = size
-                straddles.append(s)
-                size *= 2
-        ante = stakes.ante
-        if stakes.big_blind_ante:
-            antes = tuple(ante if s == positions.big_blind else 0 for s in seats)
-        else:
-            antes = tuple(ante for _ in seats)
-        return HandPlan(
-            positions=positions,
-            seats=seats,
-            blinds=tuple(blinds.get(s, 0) for s in seats),
-            posts=tuple(posts.get(s, 0) for s in seats),
-            dead=tuple(dead.get(s, 0) for s in seats),
-            antes=antes,
-            straddles=tuple(straddles),
-            kill_seat=kill_seat,
-            factor=factor,
-            waiting=tuple(sorted(waiting)),
-            notes=tuple(notes),
-            absent=(absent_due,) if absent_due is not None else (),
-        )
+        return duties
 
     def _away_in_room(self) -> set[int]:
         return {s for s, p in enumerate(self.players)
@@ -220,6 +249,27 @@ class Planning:
         if k >= len(order) - 1:
             return None  # the button may not straddle
         return order[k]
+
+
+@dataclass(slots=True)
+class _Duties:
+    """Who is dealt in and what they post, while a plan is being made."""
+
+    dealt: set[int] = field(default_factory=set)
+    posts: dict[int, int] = field(default_factory=dict)
+    dead: dict[int, int] = field(default_factory=dict)
+    waiting: list[int] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def _heads_up_between(dealt: set[int], big_blind: int, dealers: set[int]) -> Positions:
+    """F4: the two players dealt in play heads-up; the big blind stays where it fell,
+    unless it fell on the only regular player, who then takes the button (a newcomer
+    never has the button, T7)."""
+    other = next(s for s in dealt if s != big_blind)
+    if other not in dealers and big_blind in dealers:
+        big_blind, other = other, big_blind
+    return Positions(other, other, other, big_blind, heads_up=True)
 
 
 def clockwise_from(start: int, seats: int, chosen: Sequence[int] | set[int] | dict[int, Player]
