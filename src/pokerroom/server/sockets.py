@@ -23,7 +23,8 @@ Bounds (issue #10, "Bounded queues"):
   handshake.  (After a close frame uvicorn goes on reading and parsing whatever the
   client still sends, up to its 10-second close timeout: a flooding client would
   have the event loop to itself.  Ending without one makes it stop reading at
-  once; the browser sees code 1006.)
+  once; the browser sees code 1006), and the TCP connection is cut at once (a
+  graceful close would wait for a write buffer the client never drains).
 - a ``?token=`` longer than :data:`~pokerroom.server.protocol.MAX_KEY_LENGTH` is
   unknown (``bad_token``; the connection watches).
 """
@@ -215,10 +216,27 @@ async def pump(
             # connection at once).
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(websocket.send_json(last), DROP_TIMEOUT)
+            # A graceful close waits for a write buffer the client never drains:
+            # cut the connection.
+            _abort_transport(websocket)
         with contextlib.suppress(Exception):
             await close()
     if receiver.done() and not receiver.cancelled() and receiver.exception() is not None:
         raise cast(BaseException, receiver.exception())  # a bug: not swallowed
+
+
+def _abort_transport(websocket: WebSocket) -> bool:
+    """Cut a dropped client's TCP connection at once (uvicorn's protocol object is
+    behind the ASGI ``send``/``receive`` callables); False when it cannot be found
+    (another ASGI server: the connection then ends when the server gives up on it)."""
+    for channel in (getattr(websocket, "_send", None), getattr(websocket, "_receive", None)):
+        protocol = getattr(channel, "__self__", None)
+        transport = getattr(protocol, "transport", None)
+        abort = getattr(transport, "abort", None)
+        if callable(abort):
+            abort()
+            return True
+    return False
 
 
 def _why_drop(receiver: asyncio.Task[dict[str, Any] | None]) -> dict[str, Any] | None:
