@@ -29,6 +29,9 @@ class HandPlan:
     notes: tuple[str, ...] = ()
     absent: tuple[int, ...] = ()  # T13: dealt in while away; their hands are killed
     bomb_pot: bool = False  # everyone antes, no preflop betting, the button stays
+    # T2, B7: chips of blinds due that nobody posts (a dead small blind); pot limit
+    # counts them in the pot before the flop (TDA 54-B).
+    unposted: int = 0
 
     def engine_seat(self, table_seat: int) -> int:
         return self.seats.index(table_seat)

@@ -128,8 +128,11 @@ class Planning:
         bb, sb = stakes.big_blind, stakes.small_blind
         seats = clockwise_from(positions.button, self.seat_count, dealt)
         blinds = {positions.big_blind: bb}
+        unposted = 0
         if positions.small_blind is not None:
             blinds[positions.small_blind] = sb
+        else:
+            unposted = sb  # T2: a dead small blind, not posted
         kill_seat = self._kill_next if self._kill_next in dealt else None
         factor = options.kill_factor if kill_seat is not None else 1.0
         if kill_seat is not None:
@@ -161,6 +164,7 @@ class Planning:
             waiting=tuple(sorted(duties.waiting)),
             notes=tuple(notes),
             absent=(absent_due,) if absent_due is not None else (),
+            unposted=unposted,
         )
 
     def _duties(

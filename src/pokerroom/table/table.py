@@ -312,6 +312,7 @@ class Table(Planning):
             blinds=plan.blinds,
             posts=plan.posts,
             dead=plan.dead,
+            unposted_blinds=0 if plan.bomb_pot else plan.unposted,  # B7, TDA 54-B
             bring_in=stakes.bring_in,
             min_bet=int(stakes.big_blind * factor) if structure in (
                 Structure.NO_LIMIT, Structure.POT_LIMIT) else (
