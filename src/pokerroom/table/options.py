@@ -11,6 +11,8 @@ from pokerroom.errors import ConfigError
 from pokerroom.rules.config import Structure
 from pokerroom.rules.variants import Variant, variant
 
+_LOWBALL_RANKINGS = ("deuce_seven_low", "a5_low")
+
 
 class ButtonMethod(Enum):
     """How the button and blinds move when players come and go (T2-T4)."""
@@ -84,6 +86,13 @@ class Stakes:
     @property
     def is_limit(self) -> bool:
         return self.structure.is_limit
+
+    @property
+    def lowball(self) -> bool:
+        """Deuce-to-seven or ace-to-five draw: lowball, whose new players post double
+        the big blind (RR 4b, T7)."""
+        game = self.game
+        return game.is_draw and game.high is None and game.low in _LOWBALL_RANKINGS
 
     @property
     def unit(self) -> int:

@@ -202,6 +202,10 @@ class Planning:
                 elif p.wants_to_post:
                     dealt.add(seat)
                     posts[seat] = bb  # F13: a live big blind
+                    if p.status is Status.NEW and stakes.lowball:
+                        # RR 4(b): at lowball a new player posts double the big blind;
+                        # up to the big blind is live, the rest dead (RR 9, T8).
+                        dead[seat] = bb
                 else:
                     waiting.append(seat)
             elif p.owes:
