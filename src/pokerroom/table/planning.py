@@ -122,6 +122,17 @@ class Planning:
             duties = self._duties(present, positions, dealers, waiting_turns)
         notes = duties.notes
         dealt = duties.dealt
+        comeback = self._straddles[0] if self._straddles else None
+        if (
+            comeback is not None and comeback in dealt
+            and comeback not in (positions.big_blind, positions.small_blind)
+            and not self._straddle_is_next(comeback, positions.big_blind, dealt)
+        ):
+            # The seats have changed since the straddle was asked for: not in the
+            # straddle seat now, the player waits as anyone owing blinds (T8).
+            dealt.discard(comeback)
+            duties.waiting.append(comeback)
+            notes.append(f"seat {comeback}: no longer in the straddle seat; waits (T8)")
         if absent_due is not None:
             notes.append(f"seat {absent_due}: away but in the room and due the button: dealt "
                          "in; the hand is killed if they do not return (T13)")
@@ -209,7 +220,12 @@ class Planning:
                 else:
                     waiting.append(seat)
             elif p.owes:
-                if not p.wants_to_post:
+                if self._straddles[:1] == [seat]:
+                    # T8 / LVH B13c: back by straddling in the straddle seat, instead
+                    # of making up the blinds (a live straddle, nothing dead).
+                    dealt.add(seat)
+                    notes.append(f"seat {seat}: comes back by straddling (T8, LVH B13c)")
+                elif not p.wants_to_post:
                     waiting.append(seat)
                 elif stakes.is_limit:
                     if between:
@@ -233,6 +249,20 @@ class Planning:
                 dealt.add(seat)
         return duties
 
+    def _straddle_is_next(self, seat: int, big_blind: int, dealt: set[int]) -> bool:
+        """F11: ``seat`` is the first player dealt in left of the big blind; a player
+        coming back by straddling (T8) must be, every deal until it is dealt."""
+        p = self.players[seat]
+        if p is None or not p.owes:
+            return True  # a regular straddler is checked when asking (request_straddle)
+        order = clockwise_from(big_blind, self.seat_count, dealt)
+        return bool(order) and order[0] == seat
+
+    def _may_come_back_by_straddling(self, seat: int) -> bool:
+        """T8 / LVH B13c: a player at the table with a missed-blind button."""
+        p = self.players[seat]
+        return p is not None and p.present and p.status is Status.ACTIVE and p.owes
+
     def _away_in_room(self) -> set[int]:
         return {s for s, p in enumerate(self.players)
                 if p is not None and p.status is Status.AWAY and p.in_room and p.stack > 0
@@ -248,9 +278,16 @@ class Planning:
         return None
 
     def _straddle_seat(self, plan: HandPlan, *, after: int | None) -> int | None:
+        """F11 (LVH B8): the seat that may straddle next: the player left of the big
+        blind, or of the last straddle.  Left of the big blind that may be a player
+        waiting with a missed-blind button, who may come back by straddling (T8,
+        LVH B13c); a straddle by the player after them would be a sleeper."""
         assert plan.positions is not None
         anchor = plan.positions.big_blind if after is None else after
-        order = list(plan.seats)
+        chosen = set(plan.seats)
+        if after is None:
+            chosen |= {s for s in plan.waiting if self._may_come_back_by_straddling(s)}
+        order = list(clockwise_from(plan.positions.button, self.seat_count, chosen))
         if anchor not in order:
             return None
         k = order.index(anchor) + 1

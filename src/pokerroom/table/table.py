@@ -389,7 +389,8 @@ class Table(Planning):
                 p.status = Status.ACTIVE
             posted_bb = (plan.positions is not None and seat == plan.positions.big_blind
                          and not plan.bomb_pot)
-            made_up = p.owes and bool(plan.posts[engine_seat] or plan.dead[engine_seat])
+            made_up = p.owes and bool(plan.posts[engine_seat] or plan.dead[engine_seat]
+                                      or seat in plan.straddles)  # T8, LVH B13c
             if (
                 made_up and not self.stakes.is_limit and plan.positions is not None
                 and plan.positions.between_blinds(seat, self.seat_count)
