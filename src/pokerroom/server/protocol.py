@@ -237,7 +237,7 @@ TABLE_HOUSE_OPTIONS = (
 class CreateTable(_Message):
     """POST /api/tables.
 
-    House options, each with the rule catalogue's default (``CATALOG.md``):
+    House options, each with the rulebook's default (``docs/rules.md``):
 
     - ``raise_cap`` (B5): limit games, bets and raises allowed a round; null: no cap.
     - ``open_pair_double`` (B15): fixed-limit seven-card stud only; an open pair on

@@ -8,7 +8,7 @@ engine action, the change that goes back, the chips still to add, and a sentence
 naming the rule.  It never changes the hand;
 :func:`~pokerroom.table.rulings.apply_ruling` plays the ruling.
 
-The rules (TDA 2024 numbers, see ``shared/rules/TDA-EXAMPLES.md``):
+The rules (TDA 2024 numbers; ``docs/rules.md`` B14 has them in full):
 
 - 40-C/43: a number spoken without "raise" is treated like pushing that many
   chips; "raise" then a number makes the number the new total (43-B).
