@@ -74,65 +74,16 @@ class Planning:
 
     def _plan_blinds(self, present: dict[int, Player]) -> HandPlan:
         stakes, options = self.stakes, self.options
-        first_deal = self.hands_dealt == 0
         waiting_turns = {s for s, n in self._wait_hands.items() if n > 0}
-        candidates = set(present)
-        dealers = {
-            s for s, p in present.items()
-            if p.status is Status.ACTIVE and not p.owes and not p.skip_blinds_until_bb
-            and s not in waiting_turns and not p.dealing_off
-        }
-        absent_due: int | None = None
-        if (
-            self.method is ButtonMethod.MOVING_BUTTON and self.positions is not None
-            and not first_deal and len(present) >= 3
-        ):
-            # T13 / LVH B12b: an away player due the button is dealt in if in the room.
-            due = self._due_button(set(present) | self._away_in_room())
-            if due is not None and due not in present:
-                absent_due = due
-        if first_deal:
-            dealers = set(present)
-        elif not dealers and absent_due is None:
-            # Nobody present has taken the blinds in turn: the players who have been
-            # in the game (owing blinds) may take the button, or nobody could.
-            dealers = {s for s, p in present.items() if p.status is Status.ACTIVE}
-        elif len(candidates) == 2:
-            # Heads-up there is no round to skip blinds in: a made-up player is regular.
-            dealers |= {s for s, p in present.items() if p.skip_blinds_until_bb}
-        first = self.first_button
-        if self.positions is None and first is None:
-            raise ConfigError("draw for the button first: table.draw_for_button(deck) (D5)")
-        positions = place(
-            self.method, self.seat_count, candidates=candidates,
-            dealers=dealers | {absent_due} if absent_due is not None else dealers,
-            previous=self.positions, first_button=first,
-        )
-        if absent_due is not None and (positions.button != absent_due or positions.heads_up):
-            absent_due = None  # not in a heads-up deal: they would post the small blind
-            positions = place(self.method, self.seat_count, candidates=candidates,
-                              dealers=dealers, previous=self.positions, first_button=first)
-        if absent_due is not None:
-            present = {**present, absent_due: self._player(absent_due)}
-            dealers = dealers | {absent_due}
+        positions, present, dealers, absent_due = self._place_next(present, waiting_turns)
         duties = self._duties(present, positions, dealers, waiting_turns)
+        self._check_comeback_straddle(duties, positions)
         if len(duties.dealt) == 2 and not positions.heads_up:
             # F4 (RR 3): whoever else waits, two players dealt in play heads-up.
             positions = _heads_up_between(duties.dealt, positions.big_blind, dealers)
             duties = self._duties(present, positions, dealers, waiting_turns)
         notes = duties.notes
         dealt = duties.dealt
-        comeback = self._straddles[0] if self._straddles else None
-        if (
-            comeback is not None and comeback in dealt
-            and comeback not in (positions.big_blind, positions.small_blind)
-            and not self._straddle_is_next(comeback, positions.big_blind, dealt)
-        ):
-            # The seats have changed since the straddle was asked for: not in the
-            # straddle seat now, the player waits as anyone owing blinds (T8).
-            dealt.discard(comeback)
-            duties.waiting.append(comeback)
-            notes.append(f"seat {comeback}: no longer in the straddle seat; waits (T8)")
         if absent_due is not None:
             notes.append(f"seat {absent_due}: away but in the room and due the button: dealt "
                          "in; the hand is killed if they do not return (T13)")
@@ -177,6 +128,69 @@ class Planning:
             absent=(absent_due,) if absent_due is not None else (),
             unposted=unposted,
         )
+
+    def _place_next(
+        self, present: dict[int, Player], waiting_turns: set[int]
+    ) -> tuple[Positions, dict[int, Player], set[int], int | None]:
+        """The button and blinds of the next deal, by the button method (T1-T4, T13):
+        the positions, the players present (with an away player due the button), the
+        players who may take the button or small blind, and that away player."""
+        first_deal = self.hands_dealt == 0
+        candidates = set(present)
+        dealers = {
+            s for s, p in present.items()
+            if p.status is Status.ACTIVE and not p.owes and not p.skip_blinds_until_bb
+            and s not in waiting_turns and not p.dealing_off
+        }
+        absent_due: int | None = None
+        if (
+            self.method is ButtonMethod.MOVING_BUTTON and self.positions is not None
+            and not first_deal and len(present) >= 3
+        ):
+            # T13 / LVH B12b: an away player due the button is dealt in if in the room.
+            due = self._due_button(set(present) | self._away_in_room())
+            if due is not None and due not in present:
+                absent_due = due
+        if first_deal:
+            dealers = set(present)
+        elif not dealers and absent_due is None:
+            # Nobody present has taken the blinds in turn: the players who have been
+            # in the game (owing blinds) may take the button, or nobody could.
+            dealers = {s for s, p in present.items() if p.status is Status.ACTIVE}
+        elif len(candidates) == 2:
+            # Heads-up there is no round to skip blinds in: a made-up player is regular.
+            dealers |= {s for s, p in present.items() if p.skip_blinds_until_bb}
+        first = self.first_button
+        if self.positions is None and first is None:
+            raise ConfigError("draw for the button first: table.draw_for_button(deck) (D5)")
+        positions = place(
+            self.method, self.seat_count, candidates=candidates,
+            dealers=dealers | {absent_due} if absent_due is not None else dealers,
+            previous=self.positions, first_button=first,
+        )
+        if absent_due is not None and (positions.button != absent_due or positions.heads_up):
+            absent_due = None  # not in a heads-up deal: they would post the small blind
+            positions = place(self.method, self.seat_count, candidates=candidates,
+                              dealers=dealers, previous=self.positions, first_button=first)
+        if absent_due is not None:
+            present = {**present, absent_due: self._player(absent_due)}
+            dealers = dealers | {absent_due}
+        return positions, present, dealers, absent_due
+
+    def _check_comeback_straddle(self, duties: _Duties, positions: Positions) -> None:
+        """T8, F11: a player who asked to come back by straddling and whom the seats
+        have since moved out of the straddle seat waits like anyone owing blinds (a
+        big blind that falls on them they take, LVH B13a)."""
+        seat = self._straddles[0] if self._straddles else None
+        if (
+            seat is None or seat not in duties.dealt
+            or seat in (positions.big_blind, positions.small_blind)
+            or self._straddle_is_next(seat, positions.big_blind, duties.dealt)
+        ):
+            return
+        duties.dealt.discard(seat)
+        duties.waiting.append(seat)
+        duties.notes.append(f"seat {seat}: no longer in the straddle seat; waits (T8)")
 
     def _duties(
         self, present: dict[int, Player], positions: Positions, dealers: set[int],
