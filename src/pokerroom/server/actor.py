@@ -22,8 +22,9 @@ from pokerroom.bots import BOTS, Bot
 from pokerroom.cards import Deck, SecureRandom, child_rng
 from pokerroom.errors import ConfigError, IllegalActionError, PokerError
 from pokerroom.history.narrate import narrate
-from pokerroom.rules.actions import Action, BringIn, CheckCall, Discard, Fold, Show
+from pokerroom.rules.actions import Action, BringIn, CheckCall, Discard, Fold, Muck, Show
 from pokerroom.rules.engine import Hand, Phase
+from pokerroom.rules.showdown import Showdown
 from pokerroom.server.clock import Clock
 from pokerroom.server.codec import action_from_dict, action_to_dict
 from pokerroom.server.exports import hand_texts
@@ -56,6 +57,7 @@ class SeatMeta:
     sitting: str = ""
     buy_in: int | None = None  # joined during a hand: sits down with this when it ends
     top_up: int = 0  # chips to add when the hand ends
+    muck_losing: bool = True  # S4: at a showdown with mucking, muck a hand that cannot win
 
 
 @dataclass(slots=True, eq=False)
@@ -205,6 +207,12 @@ class TableActor(TaskOwner):
             if seat is None:
                 return changed
             meta = self.seats.get(seat)
+            if hand.phase is Phase.SHOWDOWN:  # S4: show or muck, as the player chose
+                muck = (meta is None or meta.muck_losing) and not can_still_win(
+                    hand, self._engine_seat(seat))
+                self._apply(seat, Muck() if muck else Show(), by="showdown")
+                changed = True
+                continue
             if meta is not None and meta.bot is not None and not meta.leaving:
                 if self.bot_due is None:
                     self.bot_due = now + self.settings.bot_delay
@@ -509,6 +517,10 @@ class TableActor(TaskOwner):
         if self.table.hand is None:
             self._carry_out_requests()
 
+    def set_muck_losing(self, seat: int, on: bool) -> None:
+        """The player's showdown setting (S4): muck a hand that cannot win, or show."""
+        self.seats[seat].muck_losing = on
+
     def straddle(self, seat: int) -> None:
         self.table.request_straddle(seat)
         self._dirty = True
@@ -711,6 +723,24 @@ class StoreUnavailable(PokerError):
 
 class HostKeyError(IllegalActionError):
     """A host's request (bots, pause, close) without the table's host key."""
+
+
+def can_still_win(hand: Hand, seat: int) -> bool:
+    """At the showdown (S4): whether engine seat ``seat``'s hand wins or ties some half
+    of the pot against every hand turned up so far (none yet: it may)."""
+    shown = [k for k in range(hand.n) if k != seat and hand.exposed[k]
+             and not hand.folded[k] and not hand.mucked[k]]
+    if not shown:
+        return True
+    showdown = Showdown(hand)
+    for low, evaluator in ((False, showdown.high), (True, showdown.low)):
+        if evaluator is None:
+            continue
+        mine = showdown.strength(seat, low)
+        theirs = [v for k in shown if (v := showdown.strength(k, low)) is not None]
+        if mine is not None and (not theirs or mine >= max(theirs)):
+            return True
+    return False
 
 
 def default_action(hand: Hand) -> Action:

@@ -27,6 +27,7 @@ from pokerroom.server.protocol import (
     HostRequest,
     JoinTable,
     Leave,
+    MuckLosing,
     Post,
     RemoveBot,
     SitIn,
@@ -292,6 +293,8 @@ async def _apply(actor: TableActor, sub: Subscriber, message: ClientMessage) -> 
         run = lambda s: actor.sit_in(s, message.post)  # noqa: E731
     elif isinstance(message, TopUp):
         run = lambda s: actor.top_up(s, message.amount)  # noqa: E731
+    elif isinstance(message, MuckLosing):
+        run = lambda s: actor.set_muck_losing(s, message.on)  # noqa: E731
     else:  # the messages without arguments
         calls: dict[type[Any], Callable[[int], None]] = {
             SitOut: actor.sit_out, Post: actor.post, Leave: actor.leave, Straddle: actor.straddle}

@@ -40,6 +40,8 @@ def house_rules(table: Table) -> list[dict[str, str]]:
                    else f"a pot of {o.kill_pot_size} or more")
         size = "full kill, 2x" if o.kill_factor == 2 else "half kill, 1.5x"
         rules.append(("kill", "Kill blind", f"{size}, after winning {trigger} (F12)"))
+    if o.auto_showdown and not o.tournament:
+        rules.append(("auto_showdown", "Showdown", "every hand is turned up (no mucking, S4)"))
     if o.rake_percent:
         most = f", at most {o.rake_cap}" if o.rake_cap else ""
         drop = "no flop, no drop" if o.no_flop_no_drop else "also without a flop"

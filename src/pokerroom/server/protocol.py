@@ -6,7 +6,7 @@ Client -> server (JSON over the table's WebSocket)::
                     | "discard" | "show" | "muck", "to": 120, "cards": "7c2h"}
     {"type": "sit_out"} {"type": "sit_in", "post": false} {"type": "post"}
     {"type": "top_up", "amount": 100} {"type": "leave"} {"type": "straddle"}
-    {"type": "ping"}
+    {"type": "muck_losing", "on": true} {"type": "ping"}
 
 Server -> client::
 
@@ -215,12 +215,21 @@ class Straddle(_Message):
     type: Literal["straddle"]
 
 
+class MuckLosing(_Message):
+    """The player's setting: at a showdown where mucking is allowed (S4), muck a hand
+    that cannot win (on, the default) or always show it (off)."""
+
+    type: Literal["muck_losing"]
+    on: bool
+
+
 class Ping(_Message):
     type: Literal["ping"]
 
 
 ClientMessage = Annotated[
-    Act | SitOut | SitIn | Post | TopUp | Leave | Straddle | Ping, Field(discriminator="type")
+    Act | SitOut | SitIn | Post | TopUp | Leave | Straddle | MuckLosing | Ping,
+    Field(discriminator="type"),
 ]
 # A discriminated union is a typing form, not a class: cast for mypy.
 CLIENT_MESSAGES: ClientMessages[ClientMessage] = ClientMessages(cast(Any, ClientMessage))
@@ -230,7 +239,7 @@ CLIENT_MESSAGES: ClientMessages[ClientMessage] = ClientMessages(cast(Any, Client
 TABLE_HOUSE_OPTIONS = (
     "new_game_round", "rebuy_as_new_player", "multiple_straddles", "kill", "kill_factor",
     "kill_pot_size", "rake_percent", "rake_cap", "no_flop_no_drop", "run_it_twice",
-    "button_draw", "bba_order",
+    "button_draw", "bba_order", "auto_showdown",
 )
 
 
@@ -252,6 +261,10 @@ class CreateTable(_Message):
     - ``run_it_twice``: all-in with betting over, the rest of the board is dealt twice
       (flop games only).
     - ``button_draw`` (D5) and ``bba_order`` (F7, with ``big_blind_ante``).
+    - ``auto_showdown`` (S4): true turns every hand up at the showdown; false (the
+      default) lets a player not all-in muck a losing hand (each player's "muck
+      losing hands" setting decides, on unless they turn it off); all-in hands are
+      always turned up (S3).
 
     Bounds: ``name`` 1 to 60 characters (:data:`~pokerroom.server.names.TitleName`);
     every chip amount (blinds, ante, bring-in, bets, buy-ins, ``kill_pot_size``,
@@ -294,6 +307,7 @@ class CreateTable(_Message):
     run_it_twice: bool = False
     button_draw: Literal["high_card", "first_jack"] = "high_card"
     bba_order: Literal["ante_first", "blind_first"] = "ante_first"
+    auto_showdown: bool = False
 
     def house_options(self) -> dict[str, Any]:
         """The house options that go to the table's TableOptions as they are."""

@@ -151,6 +151,7 @@ def table_state(actor: TableActor, viewer: int | None,
             "missed_small": player.missed_small,
             "missed_big": player.missed_big,
             "wants_to_post": player.wants_to_post,
+            "muck_losing": meta.muck_losing if (meta := actor.seats.get(viewer)) else True,
             "waiting": bool(plan is None or viewer not in plan.seats),
             "legal": None,
         }

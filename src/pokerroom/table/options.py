@@ -129,6 +129,9 @@ class TableOptions:
     rake_percent: float = 0.0  # S11 (cash games)
     rake_cap: int = 0
     no_flop_no_drop: bool = True
+    # S4: True turns every hand up at the showdown (cards speak); False lets each
+    # player not all-in show or muck in turn (all-in hands are always turned up, S3).
+    auto_showdown: bool = True
 
     def __post_init__(self) -> None:
         if not 2 <= self.seats <= 10:

@@ -329,6 +329,7 @@ class Table(Planning):
             rake_cap=self.options.rake_cap,
             no_flop_no_drop=self.options.no_flop_no_drop,
             run_it_twice=self.options.run_it_twice and not self.options.tournament,
+            auto_showdown=self.options.auto_showdown,
         )
         if manual:
             hand = Hand(config)

@@ -408,12 +408,15 @@ for (const button of document.querySelectorAll(".tabs button")) {
 let lastInfoKey = "";
 function renderInfo() {
   const t = state.table;
-  const key = JSON.stringify([t, isHost]);
+  const muck = state.you && state.you.muck_losing !== undefined ? state.you.muck_losing : null;
+  const canMuck = !(t.house_rules || []).some((r) => r.option === "auto_showdown");
+  const key = JSON.stringify([t, isHost, muck]);
   if (key === lastInfoKey) return;
   lastInfoKey = key;
   const method = { no_dead_button: "moving button", no_missed_blinds: "dead button", simplified: "simplified moving button" };
   $("tab-info").innerHTML = `
     <label><input type="checkbox" id="four-colour" ${storage.get("fourColour", false) ? "checked" : ""}> Four-colour deck</label>
+    ${muck !== null && canMuck ? `<label title="At the showdown, a hand that cannot win is mucked unseen (all-in hands are always shown)"><input type="checkbox" id="muck-losing" ${muck ? "checked" : ""}> Muck losing hands</label>` : ""}
     <dl>
       <dt>Game</dt><dd>${escapeHtml(t.game_name)}</dd>
       <dt>Betting</dt><dd>${escapeHtml(t.structure.replace("_", " "))}</dd>
@@ -432,6 +435,7 @@ function renderInfo() {
     <p class="muted">Keys on your turn: <b>F</b> fold, <b>C</b> check/call, <b>R</b> bet/raise${
       (t.house_rules || []).some((r) => r.option === "open_pair_double") ? ", <b>B</b> the big bet" : ""}.</p>`;
   if (isHost) wireHostTools(t);
+  if ($("muck-losing")) $("muck-losing").addEventListener("change", (event) => send({ type: "muck_losing", on: event.target.checked }));
   $("four-colour").addEventListener("change", (event) => {
     storage.set("fourColour", event.target.checked);
     applyCardColours();
