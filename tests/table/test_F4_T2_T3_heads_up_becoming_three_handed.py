@@ -138,3 +138,40 @@ def test_F4_T2_T3_T7_heads_up_becoming_three_handed_in_every_layout(
     the newcomer never gets last action on the first hand."""
     found = [p for layout in _layouts() for p in _run(method, layout, post=post)]
     assert not found, f"{len(found)} problems, first: " + "\n".join(found[:8])
+
+
+@pytest.mark.parametrize("method", list(ButtonMethod), ids=lambda m: m.value)
+def test_F4_T7_a_lone_regular_plays_heads_up_against_the_next_big_blind(
+    method: ButtonMethod,
+) -> None:
+    """F4, T7: two heads-up players, two newcomers sit down and wait for the big
+    blind, then one of the two leaves.  The one regular player left cannot deal to
+    himself: he takes the button and the small blind (F4), and the next newcomer
+    comes in on the big blind (T7, RR 4a); the other newcomer waits.  (Before, the
+    table planned a deal of one, which it could never start.)"""
+    stakes = Stakes.of("holdem", "no_limit", small_blind=5, big_blind=10)
+    table = Table(stakes, TableOptions(seats=4, button_method=method, new_game_round=False))
+    table.sit(0, "A", 1_000)
+    table.sit(1, "C", 1_000)
+    table.first_button = 0
+    for _ in range(2):
+        _play_in_turn(table.start_hand(Deck(table.hands_dealt)))
+        table.finish_hand()
+    table.sit(2, "N0", 1_000)
+    table.sit(3, "N1", 1_000)
+    table.leave(0)
+    plan = table.plan()
+    assert plan.positions is not None and plan.positions.heads_up
+    assert (plan.positions.button, plan.positions.big_blind) == (1, 2)
+    assert plan.seats == (2, 1) and plan.waiting == (3,)
+    for deal in range(4):  # then N1 comes in on the big blind when it reaches the seat
+        plan = table.plan()
+        assert plan.positions is not None
+        hand = table.start_hand(Deck(9 + deal))
+        assert _problems(plan, hand, _play_in_turn(hand)) == []
+        table.finish_hand()
+        if 3 in plan.seats:
+            assert plan.positions.big_blind == 3 and set(plan.seats) == {1, 2, 3}
+            break
+    else:
+        pytest.fail("N1 was never dealt in")

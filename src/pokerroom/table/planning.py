@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from pokerroom.errors import ConfigError
 from pokerroom.table.options import ButtonMethod, Stakes, TableOptions
-from pokerroom.table.placement import Positions, passed_over, place
+from pokerroom.table.placement import Positions, next_of, passed_over, place
 from pokerroom.table.plan import HandPlan
 from pokerroom.table.player import Player, Status
 
@@ -82,6 +82,16 @@ class Planning:
             # F4 (RR 3): whoever else waits, two players dealt in play heads-up.
             positions = _heads_up_between(duties.dealt, positions.big_blind, dealers)
             duties = self._duties(present, positions, dealers, waiting_turns)
+        elif len(duties.dealt) == 1 and not self.options.tournament:
+            # The one regular player cannot deal to himself: he takes the button (F4)
+            # and the next player comes in on the big blind (T7).  A tournament table
+            # deals its moved-in players in itself (TournamentTable).
+            (alone,) = duties.dealt
+            others = set(present) - {alone}
+            if alone in dealers and others:
+                bb_seat = next_of(alone, self.seat_count, others)
+                positions = Positions(alone, alone, alone, bb_seat, heads_up=True)
+                duties = self._duties(present, positions, dealers, waiting_turns)
         notes = duties.notes
         dealt = duties.dealt
         if absent_due is not None:
