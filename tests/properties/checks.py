@@ -92,7 +92,9 @@ class CardTracker:
         self.pool_before: set[int] = set()  # earlier draws' discards not dealt again yet
         self.pool_now: dict[int, int] = {}  # this draw's discards not dealt again -> seat
         self.street = -1
-        self.stub = len(deck)  # the stub when the step started, counted down by the events
+        # The whole deck: the constructor may already have dealt (a hand dealt out at
+        # once when everyone is all-in), and those events are counted down too.
+        self.stub = len(hand.variant.deck)  # the stub when the step started, counted down
         self.burns_may_return: set[int] = set()  # I9 cases A and C
 
     def step(self, hand: Hand, events: Sequence[ev.Event]) -> None:

@@ -659,7 +659,7 @@ class TableActor(TaskOwner):
         try:
             hand = self.table.start_hand(Deck.from_order(deck))
             for seq, (engine_seat, data) in enumerate(actions, 1):
-                hand.act(action_from_dict(data), seat=engine_seat)
+                hand.act_recorded(action_from_dict(data), seat=engine_seat)
                 self.seq = seq
         except (PokerError, KeyError, ValueError) as exc:
             self.table = table_from_dict(before)

@@ -124,7 +124,7 @@ def replay_stored(before: dict[str, Any], deck: list[int],
     table = table_from_dict(before)
     hand = table.start_hand(Deck.from_order(deck))
     for seat, data in actions:
-        hand.act(action_from_dict(data), seat=seat)
+        hand.act_recorded(action_from_dict(data), seat=seat)
     plan = table.plan_in_play
     assert plan is not None
     return table, hand, plan

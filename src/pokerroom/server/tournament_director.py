@@ -154,7 +154,7 @@ class TournamentDirector(TournamentPlay):
                     run.hand_number != row.hand_number):
                 continue
             try:
-                hand.act(action_from_dict(row.action), seat=row.seat)
+                hand.act_recorded(action_from_dict(row.action), seat=row.seat)
             except PokerError:
                 continue
             self._narrate(row.table_number, hand)

@@ -276,8 +276,8 @@ class _Judge:
         hand, i = self.hand, self.seat
         if self.all_in_total <= self.current:
             return "the seat cannot cover more than the call"
-        if not any(j != i and not hand.folded[j] and hand.stacks[j] > 0 for j in range(hand.n)):
-            return "nobody left can call a raise"
+        if not hand.raise_callable(i):
+            return "nobody left can call a raise (B3)"
         if hand.acted[i]:
             return "the betting is not re-opened for this seat (TDA 47)"
         return "the raise cap is reached"
