@@ -243,7 +243,11 @@ def create_app(
         if row is None or row.status != "finished":
             raise HTTPException(404, f"no finished hand {number} at this table")
         actions = [(a.seat, a.action) for a in store.hand_actions(row.id)]
-        table, hand, plan = replay_stored(row.before, list(row.deck), actions)
+        try:
+            table, hand, plan = replay_stored(row.before, list(row.deck), actions)
+        except (PokerError, KeyError, ValueError) as exc:  # recorded by an older version
+            raise HTTPException(410, f"hand {number} was recorded by an earlier version of "
+                                f"pokerroom and can no longer be dealt again ({exc})") from None
         viewer = None
         for seat, who in (row.sittings or {}).items():
             if sitting is not None and who["sitting"] == sitting and int(seat) in plan.seats:
