@@ -1,8 +1,12 @@
-"""Simple bots: policies that choose an action from ``legal_actions``.
+"""Simple bots: policies that choose an action from the seat's view of the hand.
 
-Each bot is a callable ``bot(hand, seat) -> Action``.  Bots see only what the
-seat may see (its own cards and the public state) and draw randomness from the
-``random.Random`` they are given, so simulations are reproducible.
+A bot decides from a :class:`~pokerroom.rules.view.HandView`, the seat's own
+(``hand.view(seat)``): its own cards, the up cards, the board, stacks, bets,
+pots and its legal actions.  It is never handed the hand itself, so it cannot
+peek.  ``bot.decide(view) -> Action`` is the policy; ``bot(hand, seat)`` is an
+adapter for callers that hold a hand, and decides from ``hand.view(seat)``
+only.  Bots draw randomness from the ``random.Random`` they are given, so
+simulations are reproducible.
 """
 
 from __future__ import annotations
@@ -23,28 +27,58 @@ from pokerroom.rules.actions import (
     Show,
 )
 from pokerroom.rules.engine import Hand, LegalActions, Phase
+from pokerroom.rules.view import HandView
 
 
 class Bot(Protocol):
+    """What the table engines call: ``bot(hand, seat)`` (see :class:`ViewBot`)."""
+
     name: str
 
     def __call__(self, hand: Hand, seat: int) -> Action: ...
 
 
-def _non_betting(hand: Hand, legal: LegalActions) -> Action | None:
+class Policy(Protocol):
+    """A bot that decides from the seat's view only."""
+
+    name: str
+
+    def decide(self, view: HandView) -> Action: ...
+
+
+class ViewBot:
+    """Base of the bots here: :meth:`decide` from a view; calling the bot with a
+    hand and the seat to act is the same as ``decide(hand.view(seat))``."""
+
+    name = "bot"
+
+    def decide(self, view: HandView) -> Action:
+        raise NotImplementedError
+
+    def __call__(self, hand: Hand, seat: int) -> Action:
+        return self.decide(hand.view(seat))
+
+
+def _legal(view: HandView) -> LegalActions:
+    """The viewer's legal actions: a bot is only asked on its own turn."""
+    if view.legal is None:
+        raise ValueError(f"it is not seat {view.viewer}'s turn to act (seat {view.actor} is)")
+    return view.legal
+
+
+def _non_betting(view: HandView, legal: LegalActions) -> Action | None:
     """Draws and showdowns: simple, sensible choices for every bot."""
     if legal.phase is Phase.SHOWDOWN:
         return Show()
     if legal.phase is Phase.DRAWING:
-        return Discard(_draw_choice(hand, legal.seat))
+        return Discard(_draw_choice(view))
     return None
 
 
-def _draw_choice(hand: Hand, seat: int | None) -> tuple[int | None, ...]:
+def _draw_choice(view: HandView) -> tuple[int | None, ...]:
     """Keep the low cards in lowball, pairs and better in high games."""
-    assert seat is not None
-    cards = [c for c in hand.hole[seat] if c is not None]
-    variant = hand.variant
+    cards = list(view.own_cards)
+    variant = view.variant
     if variant.high is None:  # lowball / badugi: throw the high and paired cards
         keep: list[int] = []
         seen_ranks: set[int] = set()
@@ -63,13 +97,13 @@ def _draw_choice(hand: Hand, seat: int | None) -> tuple[int | None, ...]:
     return ()
 
 
-def _strength(hand: Hand, seat: int) -> float:
+def _strength(view: HandView) -> float:
     """A rough 0-1 hand strength from the seat's own view."""
-    cards = [c for c in hand.hole[seat] if c is not None]
+    cards = list(view.own_cards)
     if not cards:
         return 0.5
-    board = hand.board
-    variant = hand.variant
+    board = list(view.board)
+    variant = view.variant
     if len(cards) + len(board) >= 5 and variant.high is not None:
         evaluator = EVALUATORS[variant.high]
         value = evaluator.strength(cards, board)
@@ -84,7 +118,7 @@ def _strength(hand: Hand, seat: int) -> float:
     return min(1.0, score + (0.3 if pair and variant.high is not None else 0))
 
 
-class RandomBot:
+class RandomBot(ViewBot):
     """Folds, calls and raises at fixed rates; raises anywhere in the legal range."""
 
     name = "random"
@@ -92,9 +126,9 @@ class RandomBot:
     def __init__(self, rng: random.Random, *, fold: float = 0.2, raise_: float = 0.15) -> None:
         self.rng, self.fold, self.raise_ = rng, fold, raise_
 
-    def __call__(self, hand: Hand, seat: int) -> Action:
-        legal = hand.legal_actions()
-        other = _non_betting(hand, legal)
+    def decide(self, view: HandView) -> Action:
+        legal = _legal(view)
+        other = _non_betting(view, legal)
         if other is not None:
             return other
         r = self.rng.random()
@@ -112,14 +146,14 @@ class RandomBot:
         return CheckCall()
 
 
-class CallingStation:
+class CallingStation(ViewBot):
     """Never folds, never raises."""
 
     name = "calling station"
 
-    def __call__(self, hand: Hand, seat: int) -> Action:
-        legal = hand.legal_actions()
-        other = _non_betting(hand, legal)
+    def decide(self, view: HandView) -> Action:
+        legal = _legal(view)
+        other = _non_betting(view, legal)
         if other is not None:
             return other
         if legal.bring_in is not None:
@@ -127,7 +161,7 @@ class CallingStation:
         return CheckCall()
 
 
-class TightAggressive:
+class TightAggressive(ViewBot):
     """Plays strong hands hard and folds weak ones to a bet."""
 
     name = "tight-aggressive"
@@ -135,37 +169,37 @@ class TightAggressive:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def __call__(self, hand: Hand, seat: int) -> Action:
-        legal = hand.legal_actions()
-        other = _non_betting(hand, legal)
+    def decide(self, view: HandView) -> Action:
+        legal = _legal(view)
+        other = _non_betting(view, legal)
         if other is not None:
             return other
         if legal.bring_in is not None:
             return BringIn()
-        strength = _strength(hand, seat)
+        strength = _strength(view)
         if legal.min_raise_to is not None and strength > 0.7 and self.rng.random() < 0.7:
             assert legal.max_raise_to is not None
             if legal.big_raise_to is not None:
                 return BetRaise(legal.big_raise_to)  # B15: the open-pair big bet
-            pot = hand.pot
-            target = max(legal.min_raise_to, min(legal.max_raise_to, hand.current_bet + pot))
+            pot = view.pot
+            target = max(legal.min_raise_to, min(legal.max_raise_to, view.current_bet + pot))
             return BetRaise(target)
         if legal.check:
             return CheckCall()
         call = legal.call or 0
-        price = call / max(1, hand.pot + call)
+        price = call / max(1, view.pot + call)
         if strength >= 0.45 or price < 0.15 * strength + 0.05:
             return CheckCall()
         return Fold()
 
 
-def muck_losers(hand: Hand, seat: int) -> Action:
+def muck_losers(view: HandView) -> Action:
     """At a showdown without all-ins: show (a bot never mucks a winner by mistake)."""
-    legal = hand.legal_actions()
+    legal = _legal(view)
     return Show() if legal.show or not legal.muck else Muck()
 
 
-BOTS: dict[str, Callable[[random.Random], Bot]] = {
+BOTS: dict[str, Callable[[random.Random], ViewBot]] = {
     "random": lambda rng: RandomBot(rng),
     "station": lambda rng: CallingStation(),
     "tag": lambda rng: TightAggressive(rng),

@@ -16,6 +16,7 @@ from pokerroom.rules.actions import (
 from pokerroom.rules.config import HandConfig, Structure, button_blinds
 from pokerroom.rules.engine import Hand, LegalActions, Phase
 from pokerroom.rules.variants import VARIANTS, Street, Variant, variant
+from pokerroom.rules.view import HandView, Pot, SeatView
 
 __all__ = [
     "VARIANTS",
@@ -29,10 +30,13 @@ __all__ = [
     "Fold",
     "Hand",
     "HandConfig",
+    "HandView",
     "Kill",
     "LegalActions",
     "Muck",
     "Phase",
+    "Pot",
+    "SeatView",
     "Show",
     "Street",
     "Structure",

@@ -37,6 +37,7 @@ from pokerroom.rules.legal import BETTING, COMPLETE, DEALING, DRAWING, SHOWDOWN,
 from pokerroom.rules.run_twice import can_run_twice, run_twice
 from pokerroom.rules.showdown import Showdown
 from pokerroom.rules.variants import Variant
+from pokerroom.rules.view import HandView, make_view
 
 __all__ = ["Hand", "LegalActions", "Phase"]
 
@@ -149,6 +150,12 @@ class Hand(Betting):
 
     def in_hand(self) -> list[int]:
         return [i for i in range(self.n) if not self.folded[i]]
+
+    def view(self, seat: int | None) -> HandView:
+        """What the player in ``seat`` may know of the hand now (``None``: a
+        spectator): own cards, up cards, tabled hands, stacks, bets, pots, and the
+        legal actions when it is their turn (see :mod:`pokerroom.rules.view`)."""
+        return make_view(self, seat)
 
     # --------------------------------------------------------------- forced bets
 

@@ -1,0 +1,204 @@
+"""What one viewer may know of a hand: a frozen value made by the engine.
+
+``hand.view(seat)`` is what the player in engine seat ``seat`` may know;
+``hand.view(None)`` is a spectator's.  The room's messages and the bots are
+built from views only, so nothing can leak a card the viewer may not see.
+
+Visibility:
+
+- a seat sees its own cards, face down or up;
+- everyone sees up cards (stud) and the board;
+- everyone sees a hand turned face up (all-in, S3; shown at the showdown, S4)
+  unless it was mucked;
+- nothing else: a spectator sees no face-down card before it is shown.
+
+A card the viewer may not see is ``None`` in :attr:`SeatView.cards`; the number
+of cards a seat holds is public.
+
+>>> from pokerroom.cards import Deck
+>>> from pokerroom.rules import Hand, HandConfig, Structure, button_blinds, variant
+>>> config = HandConfig(variant=variant("holdem"), structure=Structure.NO_LIMIT,
+...                     stacks=(100, 100, 100), blinds=button_blinds(3, 1, 2), min_bet=2)
+>>> hand = Hand(config, Deck(7))
+>>> mine = hand.view(0)
+>>> mine.viewer, mine.street_name, mine.pot, mine.actor
+(0, 'preflop', 3, 2)
+>>> all(card is not None for card in mine.seats[0].cards)
+True
+>>> mine.seats[1].cards, mine.legal is None
+((None, None), True)
+>>> spectator = hand.view(None)
+>>> [seat.cards for seat in spectator.seats]
+[(None, None), (None, None), (None, None)]
+>>> [(pot.amount, pot.eligible) for pot in spectator.pots]
+[(3, (0, 1, 2))]
+>>> hand.view(2).legal.call  # seat 2 is to act: its legal actions come with its view
+2
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from pokerroom.cards import FULL_DECK, Card
+from pokerroom.rules.config import Structure
+from pokerroom.rules.legal import LegalActions, Phase
+from pokerroom.rules.pots import build_pots
+from pokerroom.rules.variants import Variant
+
+if TYPE_CHECKING:
+    from pokerroom.rules.engine import Hand
+
+__all__ = ["HandView", "Pot", "SeatView", "make_view", "visible_cards"]
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """One pot as it stands (S1): its chips and the engine seats that may win it."""
+
+    amount: int
+    eligible: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One seat in the hand, as the viewer sees it.
+
+    ``cards`` has one entry per card the seat holds: the card, or ``None`` where
+    the viewer may not see it (or, in a replayed history, nobody knows it yet).
+    ``up[k]`` says whether card ``k`` was dealt face up; ``shown`` whether the
+    hand is turned face up for everyone (exposed and not mucked)."""
+
+    stack: int
+    bet: int
+    folded: bool
+    all_in: bool
+    cards: tuple[Card | None, ...]
+    up: tuple[bool, ...]
+    shown: bool
+    mucked: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HandView:
+    """Everything one viewer may know of a hand (see the module's docstring).
+
+    Seats are the hand's (engine) seats, 0 to ``len(seats) - 1``.  ``viewer`` is
+    the seat this view was made for, ``None`` for a spectator; ``legal`` is
+    ``hand.legal_actions()`` when it is the viewer's turn, else ``None``.
+    ``street`` is the street's index (-1 before the first), ``street_name`` its
+    name ("" before the first); ``runs`` are the finished boards when the rest
+    of the board was run twice."""
+
+    variant: Variant
+    structure: Structure
+    street: int
+    street_name: str
+    phase: Phase
+    board: tuple[Card, ...]
+    runs: tuple[tuple[Card, ...], ...]
+    pot: int
+    pots: tuple[Pot, ...]
+    current_bet: int
+    actor: int | None
+    seats: tuple[SeatView, ...]
+    names: tuple[str, ...]
+    viewer: int | None
+    legal: LegalActions | None
+
+    @property
+    def game(self) -> str:
+        """The variant's key ("holdem", "stud", ...)."""
+        return self.variant.key
+
+    @property
+    def game_name(self) -> str:
+        """The variant's name for people."""
+        return self.variant.name
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.COMPLETE
+
+    @property
+    def own(self) -> SeatView | None:
+        """The viewer's own seat; ``None`` for a spectator."""
+        return None if self.viewer is None else self.seats[self.viewer]
+
+    @property
+    def own_cards(self) -> tuple[Card, ...]:
+        """The viewer's own known cards (none for a spectator)."""
+        own = self.own
+        return () if own is None else tuple(c for c in own.cards if c is not None)
+
+
+def _card(value: int | None) -> Card | None:
+    return None if value is None else FULL_DECK[value]
+
+
+def visible_cards(hand: Hand, seat: int, viewer: int | None) -> tuple[Card | None, ...]:
+    """The cards of ``seat`` that ``viewer`` (an engine seat, or ``None`` for a
+    spectator) may see, ``None`` for the others: its own, up cards, a hand turned
+    face up and not mucked."""
+    shown = hand.exposed[seat] and not hand.mucked[seat]
+    everything = shown or seat == viewer
+    return tuple(
+        _card(card) if everything or up else None
+        for card, up in zip(hand.hole[seat], hand.up[seat], strict=True)
+    )
+
+
+def _pots(hand: Hand) -> tuple[Pot, ...]:
+    """The main pot and side pots as they stand, this street's bets included (S1);
+    none once the hand is over (every pot was awarded)."""
+    if hand.is_over:
+        return ()
+    live = [not f for f in hand.folded]
+    bets = [c - d for c, d in zip(hand.contributed, hand.dead, strict=True)]
+    pots = build_pots(bets, live, [s == 0 for s in hand.stacks], dead=hand.dead,
+                      short_dead=hand.short_ante)
+    return tuple(Pot(amount, tuple(eligible)) for amount, eligible in pots)
+
+
+def make_view(hand: Hand, viewer: int | None) -> HandView:
+    """What ``viewer`` (an engine seat, or ``None`` for a spectator) may know of
+    ``hand`` now; :meth:`Hand.view` calls this."""
+    if viewer is not None and not 0 <= viewer < hand.n:
+        raise ValueError(f"seat {viewer} is not in this hand (seats 0-{hand.n - 1})")
+    seats = tuple(
+        SeatView(
+            stack=hand.stacks[k],
+            bet=hand.bets[k],
+            folded=hand.folded[k],
+            all_in=hand.stacks[k] == 0 and not hand.folded[k],
+            cards=visible_cards(hand, k, viewer),
+            up=tuple(hand.up[k]),
+            shown=hand.exposed[k] and not hand.mucked[k],
+            mucked=hand.mucked[k],
+        )
+        for k in range(hand.n)
+    )
+    legal = None
+    if viewer is not None and hand.actor == viewer and not hand.is_over:
+        legal = hand.legal_actions()
+        if legal.seat != viewer:  # the dealer's turn (manual dealing)
+            legal = None
+    street = hand.street
+    return HandView(
+        variant=hand.variant,
+        structure=hand.config.structure,
+        street=street,
+        street_name=hand.variant.streets[street].name if street >= 0 else "",
+        phase=hand.phase,
+        board=tuple(FULL_DECK[c] for c in hand.board),
+        runs=tuple(tuple(FULL_DECK[c] for c in run) for run in hand.runs),
+        pot=hand.pot,
+        pots=_pots(hand),
+        current_bet=hand.current_bet,
+        actor=hand.actor,
+        seats=seats,
+        names=tuple(hand.config.names),
+        viewer=viewer,
+        legal=legal,
+    )

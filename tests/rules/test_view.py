@@ -1,0 +1,170 @@
+"""``Hand.view(seat)``: what one viewer may know of a hand (issue 13).
+
+A seat sees its own cards, everyone's up cards and the hands turned face up and
+not mucked (S3, S4); a spectator sees no face-down card before it is shown.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pokerroom.cards import Deck, format_cards
+from pokerroom.rules import (
+    VARIANTS,
+    Action,
+    Hand,
+    HandConfig,
+    HandView,
+    Phase,
+    Structure,
+    button_blinds,
+)
+from pokerroom.rules import events as ev
+from pokerroom.server.views import _cards_for, _pots
+from tests.properties.hands import Setup, play, setups
+
+from .conftest import play as moves
+
+
+def _holdem(players: int = 3, *, auto_showdown: bool = True) -> HandConfig:
+    return HandConfig(variant=VARIANTS["holdem"], structure=Structure.NO_LIMIT,
+                      stacks=(100,) * players, blinds=button_blinds(players, 1, 2), min_bet=2,
+                      auto_showdown=auto_showdown)
+
+
+def _check_view(hand: Hand, view: HandView) -> None:
+    viewer = view.viewer
+    assert len(view.seats) == hand.n
+    for k, seat in enumerate(view.seats):
+        shown = hand.exposed[k] and not hand.mucked[k]
+        assert seat.shown == shown
+        assert len(seat.cards) == len(hand.hole[k])
+        for card, real, up in zip(seat.cards, hand.hole[k], hand.up[k], strict=True):
+            if k != viewer and not up and not shown:
+                assert card is None, "a face-down card of another seat leaked"
+            else:
+                assert card == real
+        # The same as the room's old filtering of the whole state.
+        assert [None if c is None else format_cards([c]) for c in seat.cards] == _cards_for(
+            hand, k, viewer)
+        assert (seat.stack, seat.bet, seat.folded) == (hand.stacks[k], hand.bets[k],
+                                                       hand.folded[k])
+        assert seat.up == tuple(hand.up[k])
+    if hand.is_over:
+        assert view.pots == () and view.pot == 0  # every pot was awarded
+    else:
+        assert [p.amount for p in view.pots] == _pots(hand)
+    assert sum(p.amount for p in view.pots) == view.pot == hand.pot
+    for pot in view.pots:
+        assert all(not hand.folded[s] for s in pot.eligible)
+    assert view.board == tuple(hand.board)
+    assert (view.phase, view.street, view.actor, view.current_bet) == (
+        hand.phase, hand.street, hand.actor, hand.current_bet)
+    if viewer is not None and hand.actor == viewer and hand.phase is not Phase.DEALING:
+        assert view.legal == hand.legal_actions()
+    else:
+        assert view.legal is None
+
+
+views_of_hands = settings(
+    max_examples=150, deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+
+@views_of_hands
+@given(setups(), st.integers(0, 2**32 - 1))
+def test_a_view_shows_only_what_its_viewer_may_see(setup: Setup, seed: int) -> None:
+    """For random hands of every game, at every point and for random viewers (seats
+    and spectators): no face-down card of another seat that is not tabled, and
+    the same cards and pots the room computed from the whole hand."""
+    rng = random.Random(seed)
+
+    def after(hand: Hand, action: Action | None, events: list[ev.Event]) -> None:
+        viewers: list[int | None] = [None, rng.randrange(hand.n)]
+        if hand.actor is not None:
+            viewers.append(hand.actor)
+        for viewer in viewers:
+            _check_view(hand, hand.view(viewer))
+
+    play(setup, after)
+
+
+def test_seat_and_spectator_before_the_flop() -> None:
+    hand = Hand(_holdem(), Deck(7))
+    mine, spectator = hand.view(0), hand.view(None)
+    assert mine.own_cards == tuple(hand.hole[0]) and len(mine.own_cards) == 2
+    assert mine.seats[1].cards == (None, None) and mine.seats[2].cards == (None, None)
+    assert all(seat.cards == (None, None) for seat in spectator.seats)
+    assert spectator.own is None and spectator.own_cards == () and spectator.legal is None
+    assert mine.game == "holdem" and mine.street_name == "preflop"
+    assert hand.view(hand.actor).legal == hand.legal_actions()
+    assert mine.legal is None or hand.actor == 0
+
+
+def test_a_view_is_a_frozen_value() -> None:
+    hand = Hand(_holdem(), Deck(7))
+    view = hand.view(0)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.pot = 0  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.seats[0].stack = 0  # type: ignore[misc]
+    assert hand.view(0) == view
+    moves(hand, "c")
+    assert hand.view(0) != view  # a snapshot: the hand moved on, the view did not
+
+
+def test_a_seat_outside_the_hand_has_no_view() -> None:
+    hand = Hand(_holdem(), Deck(7))
+    with pytest.raises(ValueError):
+        hand.view(3)
+
+
+def test_S3_all_in_hands_are_tabled_for_everyone() -> None:
+    """S3: when no more betting is possible, every hand in the pot is face up."""
+    hand = Hand(_holdem(2), Deck(11))
+    moves(hand, 100, "c")
+    assert hand.is_over
+    for viewer in (None, 0, 1):
+        view = hand.view(viewer)
+        assert all(seat.shown for seat in view.seats)
+        assert [list(seat.cards) for seat in view.seats] == hand.hole
+
+
+def test_S4_a_mucked_hand_stays_hidden_and_a_shown_one_is_public() -> None:
+    """S4: at a showdown without all-ins, a hand shown is public, a mucked one is not."""
+    for seed in range(40):
+        hand = Hand(_holdem(2, auto_showdown=False), Deck(seed))
+        moves(hand, "c", "x", "x", "x", "x", "x", "x", "x")
+        assert hand.phase is Phase.SHOWDOWN
+        first = hand.actor
+        assert first is not None
+        moves(hand, "s")
+        if hand.is_over or not hand.legal_actions().muck:
+            continue
+        second = hand.actor
+        assert second is not None
+        moves(hand, "m")
+        spectator = hand.view(None)
+        assert spectator.seats[first].shown and None not in spectator.seats[first].cards
+        assert spectator.seats[second].cards == (None, None)
+        assert spectator.seats[second].mucked and not spectator.seats[second].shown
+        assert None not in hand.view(second).seats[second].cards  # still their own
+        return
+    pytest.fail("no showdown with a muck in 40 deals")
+
+
+def test_stud_up_cards_are_public_and_down_cards_private() -> None:
+    config = HandConfig(variant=VARIANTS["stud"], structure=Structure.FIXED_LIMIT,
+                        stacks=(100,) * 3, antes=(1,) * 3, bring_in=2, small_bet=4, big_bet=8)
+    hand = Hand(config, Deck(3))
+    spectator = hand.view(None)
+    for k, seat in enumerate(spectator.seats):
+        assert seat.up == (False, False, True)
+        assert seat.cards[:2] == (None, None) and seat.cards[2] == hand.hole[k][2]
+    assert hand.view(1).seats[1].cards == tuple(hand.hole[1])
