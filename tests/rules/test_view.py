@@ -25,10 +25,30 @@ from pokerroom.rules import (
     button_blinds,
 )
 from pokerroom.rules import events as ev
-from pokerroom.server.views import _cards_for, _pots
+from pokerroom.rules.pots import build_pots
 from tests.properties.hands import Setup, play, setups
 
 from .conftest import play as moves
+
+try:  # the room's filtering of the whole hand, before it switched to views
+    from pokerroom.server.views import _cards_for, _pots
+except ImportError:  # removed from the room: the same code, as it was (acf0998)
+    def _cards_for(hand: Hand, k: int, viewer_engine_seat: int | None) -> list[str | None]:
+        visible_all = hand.exposed[k] and not hand.mucked[k]
+        out: list[str | None] = []
+        for card, up in zip(hand.hole[k], hand.up[k], strict=True):
+            if card is not None and (up or visible_all or k == viewer_engine_seat):
+                out.append(format_cards([card]))
+            else:
+                out.append(None)
+        return out
+
+    def _pots(hand: Hand) -> list[int]:
+        live = [not f for f in hand.folded]
+        bets = [c - d for c, d in zip(hand.contributed, hand.dead, strict=True)]
+        pots = build_pots(bets, live, [s == 0 for s in hand.stacks], dead=hand.dead,
+                          short_dead=hand.short_ante)
+        return [amount for amount, _ in pots]
 
 
 def _holdem(players: int = 3, *, auto_showdown: bool = True) -> HandConfig:

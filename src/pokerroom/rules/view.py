@@ -89,7 +89,9 @@ class HandView:
     ``hand.legal_actions()`` when it is the viewer's turn, else ``None``.
     ``street`` is the street's index (-1 before the first), ``street_name`` its
     name ("" before the first); ``runs`` are the finished boards when the rest
-    of the board was run twice."""
+    of the board was run twice.  ``pots`` are the main pot and the side pots as
+    they stand, this street's bets included (S1), each with the engine seats
+    that may win it; none once the hand is over (``pot`` is then 0 too)."""
 
     variant: Variant
     structure: Structure
