@@ -1,0 +1,299 @@
+"""Open Hand History (OHH): the hand trackers' open JSON standard, version 1.4.6.
+
+:func:`to_ohh` takes the arguments of
+:func:`~pokerroom.history.pokerstars.to_pokerstars` and keeps its visibility
+rule: face-down cards are written for the ``visible`` seats only (the hero, whose
+``hero_player_id`` it is), tabled hands for everyone.  A player's ``id`` is the
+engine seat; ``seat`` the table seat.  Amounts are chips: an action's ``amount``
+is what the action puts in (a raise: the chips added, not the total), a pot's
+``amount`` includes the rake.  Every hand tabled (at the showdown, or as an all-in
+is called) is in the "Showdown" round, as the standard asks.
+
+The standard names the streets of flop games only (Preflop, Flop, Turn, River,
+Showdown), so stud and draw hands are refused with a ConfigError.
+
+>>> from datetime import UTC, datetime
+>>> from pokerroom.cards import Deck, parse_cards
+>>> from pokerroom.rules.config import HandConfig, Structure
+>>> from pokerroom.rules.engine import Hand
+>>> from pokerroom.rules.variants import variant
+>>> cfg = HandConfig(variant("holdem"), Structure.NO_LIMIT, (200, 200), blinds=(2, 1),
+...                  min_bet=2)
+>>> hand = Hand(cfg, Deck.from_order(parse_cards("AsAdKcKd")))
+>>> _ = hand.fold()
+>>> ohh = to_ohh(hand, hand_number=7, table_name="Home", names=["Ann", "Bob"],
+...              seat_numbers=[1, 2], button_seat=2, max_seats=6,
+...              when=datetime(2026, 11, 25, 20, 40, tzinfo=UTC), visible={0})["ohh"]
+>>> [(a["action"], a.get("amount"), a.get("cards")) for a in ohh["rounds"][0]["actions"]]
+[('Post SB', 1, None), ('Post BB', 2, None), ('Dealt Cards', 0, ['As', 'Kc']), ('Fold', 0, None)]
+>>> ohh["pots"]
+[{'number': 0, 'amount': 2, 'rake': 0, 'player_wins': [{'player_id': 0, 'win_amount': 2}]}]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Sequence
+from datetime import UTC, datetime
+from decimal import Decimal
+from typing import Any
+
+from pokerroom import __version__
+from pokerroom.cards import format_cards
+from pokerroom.errors import ConfigError
+from pokerroom.history.pokerstars import big_blind_amount, blind_roles
+from pokerroom.rules import events as ev
+from pokerroom.rules.config import Structure
+from pokerroom.rules.engine import Hand
+
+SPEC_VERSION = "1.4.6"
+GAME_TYPES = {
+    "holdem": "Holdem",
+    "short_deck": "Holdem",
+    "omaha": "Omaha",
+    "omaha5": "Omaha",
+    "omaha6": "Omaha",
+    "omaha_hilo": "OmahaHiLo",
+    "omaha5_hilo": "OmahaHiLo",
+}
+BET_TYPES = {
+    Structure.NO_LIMIT: "NL",
+    Structure.POT_LIMIT: "PL",
+    Structure.FIXED_LIMIT: "FL",
+    Structure.SPREAD_LIMIT: "FL",
+}
+_STREETS = {3: "Flop", 4: "Turn", 5: "River"}
+_BUY_IN = re.compile(r"^\s*\D?(\d+(?:\.\d+)?)\s*\+\s*\D?(\d+(?:\.\d+)?)\s*([A-Z]{3})?\s*$")
+
+
+def _card_list(cards: Sequence[int | None]) -> list[str]:
+    text = format_cards(cards)
+    return [text[i : i + 2] for i in range(0, len(text), 2)]
+
+
+def _number(text: str) -> int | float:
+    value = Decimal(text)
+    return int(value) if value == value.to_integral_value() else float(value)
+
+
+def to_ohh(
+    hand: Hand,
+    *,
+    hand_number: int,
+    table_name: str,
+    names: Sequence[str],
+    seat_numbers: Sequence[int],
+    button_seat: int | None,
+    max_seats: int,
+    when: datetime | None = None,
+    visible: Collection[int] | None = None,
+    tournament_id: int | str | None = None,
+    buy_in: str = "",
+    level: int | str | None = None,
+    currency: str = "",
+    site_name: str = "pokerroom",
+) -> dict[str, Any]:
+    """The finished hand as an OHH object, ``{"ohh": {...}}`` (json.dumps it to
+    store it).  Arguments as in :func:`~pokerroom.history.pokerstars.to_pokerstars`;
+    ``currency``: the hand's currency code ("" for plain chips); ``buy_in`` like
+    ``"$10+$1 USD"`` fills the tournament's buy-in, fee and currency.  ``level`` is
+    accepted for symmetry with the text (OHH has no field for it)."""
+    v = hand.variant
+    game_type = GAME_TYPES.get(v.key)
+    if game_type is None:
+        raise ConfigError(
+            f"Open Hand History {SPEC_VERSION} names the streets of flop games only, "
+            f"not {v.name}"
+        )
+    cfg = hand.config
+    roles = blind_roles(hand, seat_numbers, button_seat)
+    when = when or datetime.now(UTC)
+    blinds = cfg.blinds or (0,) * hand.n
+    order = sorted(range(hand.n), key=lambda k: seat_numbers[k])
+    hero = next(iter(visible)) if visible is not None and len(visible) == 1 else None
+    body: dict[str, Any] = {
+        "spec_version": SPEC_VERSION,
+        "site_name": site_name,
+        "network_name": site_name,
+        "internal_version": __version__,
+    }
+    if tournament_id is not None:
+        body["tournament"] = True
+        body["tournament_info"] = _tournament_info(tournament_id, buy_in, currency)
+    body.update({
+        "game_number": str(hand_number),
+        "start_date_utc": when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S"),
+        "table_name": table_name,
+        "game_type": game_type,
+        "bet_limit": {"bet_type": BET_TYPES[cfg.structure], "bet_cap": 0},
+        "table_size": max_seats,
+        "currency": currency,
+        "dealer_seat": button_seat if button_seat is not None else seat_numbers[-1],
+        "small_blind_amount": (blinds[roles.small_blind] if roles.small_blind is not None
+                               else big_blind_amount(cfg) // 2),
+        "big_blind_amount": big_blind_amount(cfg),
+        "ante_amount": max(cfg.antes, default=0),
+    })
+    if hero is not None:
+        body["hero_player_id"] = hero
+    if hand.runs:
+        body["flags"] = ["Run_It_Twice"]
+    body["players"] = [
+        {"id": k, "seat": seat_numbers[k], "name": names[k], "starting_stack": cfg.stacks[k]}
+        for k in order
+    ]
+    body["rounds"] = _Rounds(hand, roles.small_blind, roles.big_blind, visible).build()
+    body["pots"] = _pots(hand)
+    return {"ohh": body}
+
+
+def _tournament_info(tournament_id: int | str, buy_in: str, currency: str) -> dict[str, Any]:
+    info: dict[str, Any] = {"tournament_number": str(tournament_id),
+                            "name": f"Tournament #{tournament_id}"}
+    match = _BUY_IN.match(buy_in)
+    if match:
+        info["currency"] = match.group(3) or currency
+        info["buyin_amount"] = _number(match.group(1))
+        info["fee_amount"] = _number(match.group(2))
+    return info
+
+
+class _Rounds:
+    """The betting rounds from the events, then the Showdown round."""
+
+    def __init__(self, hand: Hand, small: int | None, big: int | None,
+                 visible: Collection[int] | None) -> None:
+        self.hand = hand
+        self.small = small
+        self.big = big
+        self.visible = visible
+        self.rounds: list[dict[str, Any]] = []
+        self.stacks = list(hand.config.stacks)
+        self.board: list[int] = []
+        self.runs: list[list[int]] = [[], []]
+        self.current = 0
+        self.street = 0
+
+    def open(self, street: str, cards: Sequence[int] = ()) -> None:
+        entry: dict[str, Any] = {"id": len(self.rounds), "street": street}
+        if cards:
+            entry["cards"] = _card_list(cards)
+        entry["actions"] = []
+        self.rounds.append(entry)
+
+    def add(self, seat: int | None, action: str, amount: int = 0, *,
+            cards: Sequence[int | None] | None = None) -> None:
+        actions: list[dict[str, Any]] = self.rounds[-1]["actions"]
+        entry: dict[str, Any] = {"action_number": len(actions) + 1}
+        if seat is not None:
+            entry["player_id"] = seat
+        entry["action"] = action
+        entry["amount"] = amount
+        entry["is_allin"] = seat is not None and self.stacks[seat] == 0 and bool(amount)
+        if cards is not None:
+            entry["cards"] = _card_list(cards)
+        actions.append(entry)
+
+    def pay(self, seat: int, amount: int) -> None:
+        self.stacks[seat] -= amount
+
+    def build(self) -> list[dict[str, Any]]:
+        hand = self.hand
+        blinds = hand.config.blinds or (0,) * hand.n
+        bb = big_blind_amount(hand.config)
+        self.open("Preflop")
+        shown: dict[int, tuple[int | None, ...]] = {}
+        mucked: list[int] = []
+        events = hand.events
+        start = next(i for i, e in enumerate(events) if isinstance(e, ev.StreetStarted))
+        forced = events[:start]
+        # Antes, then the small blind, the big blind and the other posts.
+        first = [s for s in (self.small, self.big) if s is not None]
+        rank = {seat: i for i, seat in enumerate(first)}
+        posts = sorted((e for e in forced if isinstance(e, ev.BlindPosted)),
+                       key=lambda e: (rank.get(e.seat, len(rank)), e.seat, not e.dead))
+        for ante in forced:
+            if isinstance(ante, ev.AntePosted):
+                self.pay(ante.seat, ante.amount)
+                self.add(ante.seat, "Post Ante", ante.amount)
+        for post in posts:
+            self.pay(post.seat, post.amount)
+            if post.dead:
+                kind = "Post Dead"
+            elif post.seat == self.small:
+                kind = "Post SB"
+            elif post.seat == self.big:
+                kind = "Post BB"
+            elif blinds[post.seat] > bb:
+                kind = "Straddle"
+            else:
+                kind = "Post Extra Blind"
+            if not post.dead:
+                self.current = max(self.current, post.amount)
+            self.add(post.seat, kind, post.amount)
+        for e in events[start:]:
+            if isinstance(e, ev.StreetStarted):
+                self.street = e.street
+                self.current = 0 if e.street else self.current
+            elif isinstance(e, ev.HoleCardsDealt):
+                if e.audience == e.seat and (self.visible is None or e.seat in self.visible):
+                    self.add(e.seat, "Dealt Cards", cards=e.cards)
+            elif isinstance(e, ev.BoardDealt):
+                self.board.extend(e.cards)
+                self.open(_STREETS.get(len(self.board), "River"), e.cards)
+            elif isinstance(e, ev.BoardRun):
+                board = self.runs[e.run - 1]
+                if not board:
+                    board.extend(self.board)
+                board.extend(e.cards)
+                self.open(_STREETS.get(len(board), "River"), e.cards)
+            elif isinstance(e, ev.Folded):
+                self.add(e.seat, "Fold")
+            elif isinstance(e, ev.Checked):
+                self.add(e.seat, "Check")
+            elif isinstance(e, ev.Called):
+                self.pay(e.seat, e.amount)
+                self.add(e.seat, "Call", e.amount)
+            elif isinstance(e, ev.BetOrRaised):
+                self.pay(e.seat, e.amount)
+                kind = "Bet" if self.current == 0 and self.street else "Raise"
+                self.current = max(self.current, e.to)
+                self.add(e.seat, kind, e.amount)
+            elif isinstance(e, ev.BetReturned):
+                self.stacks[e.seat] += e.amount
+            elif isinstance(e, ev.HandShown):
+                shown[e.seat] = e.cards
+            elif isinstance(e, ev.HandMucked):
+                mucked.append(e.seat)
+        if shown or mucked:
+            self.open("Showdown")
+            for seat, cards in shown.items():
+                if seat not in mucked:
+                    self.add(seat, "Shows Cards", cards=cards)
+            for seat in mucked:
+                hole = hand.hole[seat]
+                mine = (self.visible is None or seat in self.visible) and None not in hole
+                self.add(seat, "Mucks Cards", cards=hole if mine else None)
+        return self.rounds
+
+
+def _pots(hand: Hand) -> list[dict[str, Any]]:
+    """Each pot once (both runs of a board run twice together), its rake in the main
+    pot, where the engine takes it first."""
+    wins: dict[int, dict[int, int]] = {}
+    for e in hand.events:
+        if isinstance(e, ev.PotAwarded):
+            pot = wins.setdefault(e.pot, {})
+            for seat, chips in e.amounts:
+                pot[seat] = pot.get(seat, 0) + chips
+    pots = []
+    for number in sorted(wins):
+        rake = hand.rake if number == 0 else 0
+        pots.append({
+            "number": number,
+            "amount": sum(wins[number].values()) + rake,
+            "rake": rake,
+            "player_wins": [{"player_id": seat, "win_amount": chips}
+                            for seat, chips in wins[number].items()],
+        })
+    return pots
