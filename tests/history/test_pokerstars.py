@@ -459,3 +459,17 @@ def test_pokerdf_reads_cash_hands_to_the_engines_stacks_and_winner(name: str) ->
     won = {n: p["Balance"] for n, p in players.items() if p["Balance"] is not None}
     winners = [k for k in range(hand.n) if hand.stacks[k] > hand.config.stacks[k]]
     assert list(won) == [names[k] for k in winners]
+
+
+def test_a_split_pot_hand_reads_hi_and_lo_once_each() -> None:
+    cfg = HandConfig(variant("omaha_hilo"), Structure.POT_LIMIT, (100, 100), blinds=(2, 1),
+                     min_bet=2)
+    # Ann: a flush and an 8-7 low; Bob: a pair of kings and no low.
+    hand = Hand(cfg, deck("TcKd7sKs5cQh8hJd" "3d" "KcAc2h" "4d" "7c" "6d" "9s"))
+    while not hand.is_over:
+        hand.check_call()
+    lines = to_pokerstars(hand, hand_number=5, table_name="T", names=["Ann", "Bob"],
+                          seat_numbers=[1, 2], button_seat=2, max_seats=6, when=WINTER,
+                          visible={0}).splitlines()
+    assert "Ann: shows [Tc 7s 5c 8h] (HI: a flush, Ace high; LO: 8,7,5,2,A)" in lines
+    assert "Bob: shows [Kd Ks Qh Jd] (HI: three of a kind, Kings)" in lines

@@ -155,8 +155,8 @@ def blind_roles(hand: Hand, seat_numbers: Sequence[int], button_seat: int | None
 
 def ps_description(hand: Hand, seat: int, board: Sequence[int]) -> str:
     """The hand of ``seat`` in PokerStars' words ("a pair of Aces", "a straight,
-    Ten to Ace", "Lo: 8,6,4,2,A"; both halves "HI: ...; LO: ..."), or "" when its
-    cards are not all known."""
+    Ten to Ace", "Lo: 8,6,4,2,A"; both halves "HI: a flush, Ace high; LO: 8,7,5,2,A"),
+    or "" when its cards are not all known."""
     hole = hand.hole[seat]
     if None in hole:
         return ""
@@ -182,7 +182,7 @@ def ps_description(hand: Hand, seat: int, board: Sequence[int]) -> str:
         else:
             parts.append(_high_words(value, short_deck=name == "short_deck_high"))
     if len(parts) == 2:
-        return f"HI: {parts[0]}; LO: {parts[1]}"
+        return f"HI: {parts[0]}; LO: {parts[1].removeprefix('Lo: ')}"
     if v.split and parts:
         return f"HI: {parts[0]}"
     return parts[0] if parts else ""
