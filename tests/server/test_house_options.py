@@ -197,7 +197,11 @@ def test_S11_rake_and_running_it_twice_at_a_room_table(client: TestClient) -> No
     assert runs == ["Run 1:"] * 2 + ["Run 2:"] * 2  # the turn and the river, twice
     assert "rake 3" in log
     text = client.get(f"/api/tables/{table_id}/hands/{first['number']}.txt").text
-    assert "*** FIRST BOARD ***" in text and "*** SECOND BOARD ***" in text
+    # PokerStars' run-twice lines: each run's streets, showdown and board (issue 12).
+    assert "*** FIRST TURN ***" in text and "*** SECOND RIVER ***" in text
+    assert "*** FIRST SHOW DOWN ***" in text and "*** SECOND SHOW DOWN ***" in text
+    assert "Hand was run twice" in text and "FIRST Board [" in text and "SECOND Board [" in text
+    assert "| Rake 3" in text
     phh = client.get(f"/api/tables/{table_id}/hands/{first['number']}.phh")
     assert phh.status_code == 404
     assert "PHH cannot express rake (S11)" in phh.json()["detail"]
