@@ -259,3 +259,11 @@ def test_stud_and_draw_hands_are_refused_since_ohh_names_flop_streets_only(
         make: Callable[[], tuple[Hand, dict[str, Any]]]) -> None:
     with pytest.raises(ConfigError, match="flop games only"):
         ohh_of(make)
+
+
+def test_the_module_doctest_runs() -> None:
+    import doctest
+
+    import pokerroom.history.ohh as module
+
+    assert doctest.testmod(module).failed == 0

@@ -473,3 +473,11 @@ def test_a_split_pot_hand_reads_hi_and_lo_once_each() -> None:
                           visible={0}).splitlines()
     assert "Ann: shows [Tc 7s 5c 8h] (HI: a flush, Ace high; LO: 8,7,5,2,A)" in lines
     assert "Bob: shows [Kd Ks Qh Jd] (HI: three of a kind, Kings)" in lines
+
+
+def test_the_module_doctest_runs() -> None:
+    import doctest
+
+    import pokerroom.history.pokerstars as module
+
+    assert doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE).failed == 0
