@@ -1,40 +1,25 @@
 """What one viewer may see of a table: their own cards, public cards, nothing else.
 
-A seat sees its own face-down cards; everyone sees up-cards and hands tabled at
-the showdown; a spectator never sees a face-down card before it is shown.
+Built from the engine's views (:meth:`pokerroom.rules.Hand.view`), never by
+filtering the whole hand here: a seat sees its own face-down cards; everyone sees
+up-cards and hands tabled at the showdown; a spectator never sees a face-down card
+before it is shown.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pokerroom.cards import format_cards
-from pokerroom.rules.engine import Hand, Phase
-from pokerroom.rules.pots import build_pots
+from pokerroom.cards import Card
+from pokerroom.rules.engine import Phase
 from pokerroom.server.house import house_rules
 
 if TYPE_CHECKING:
     from pokerroom.server.actor import TableActor
 
 
-def _cards_for(hand: Hand, k: int, viewer_engine_seat: int | None) -> list[str | None]:
-    visible_all = hand.exposed[k] and not hand.mucked[k]
-    out: list[str | None] = []
-    for card, up in zip(hand.hole[k], hand.up[k], strict=True):
-        if card is not None and (up or visible_all or k == viewer_engine_seat):
-            out.append(format_cards([card]))
-        else:
-            out.append(None)
-    return out
-
-
-def _pots(hand: Hand) -> list[int]:
-    """The main pot and side pots as they stand, this street's bets included (S1)."""
-    live = [not f for f in hand.folded]
-    bets = [c - d for c, d in zip(hand.contributed, hand.dead, strict=True)]
-    pots = build_pots(bets, live, [s == 0 for s in hand.stacks], dead=hand.dead,
-                      short_dead=hand.short_ante)
-    return [amount for amount, _ in pots]
+def _cards(cards: tuple[Card | None, ...]) -> list[str | None]:
+    return [None if c is None else str(c) for c in cards]
 
 
 def public_state(actor: TableActor) -> dict[str, Any]:
@@ -42,6 +27,7 @@ def public_state(actor: TableActor) -> dict[str, Any]:
     and shared by every viewer's state (:func:`table_state`)."""
     table = actor.table
     hand, plan = table.hand, table.plan_in_play
+    view = hand.view(None) if hand is not None else None  # the spectator's
     stakes = table.stakes
     seats: list[dict[str, Any] | None] = []
     for seat, player in enumerate(table.players):
@@ -59,17 +45,18 @@ def public_state(actor: TableActor) -> dict[str, Any]:
             "connected": bool(meta and (meta.is_bot or meta.connections > 0)),
             "in_hand": False,
         }
-        if hand is not None and plan is not None and seat in plan.seats:
+        if view is not None and plan is not None and seat in plan.seats:
             k = plan.seats.index(seat)
+            sv = view.seats[k]
             entry.update(
                 in_hand=True,
-                stack=hand.stacks[k],
-                bet=hand.bets[k],
-                folded=hand.folded[k],
-                all_in=hand.stacks[k] == 0 and not hand.folded[k],
-                cards=_cards_for(hand, k, None),
-                up=list(hand.up[k]),
-                to_act=hand.actor == k,
+                stack=sv.stack,
+                bet=sv.bet,
+                folded=sv.folded,
+                all_in=sv.all_in,
+                cards=_cards(sv.cards),
+                up=list(sv.up),
+                to_act=view.actor == k,
             )
         seats.append(entry)
     state: dict[str, Any] = {
@@ -101,17 +88,17 @@ def public_state(actor: TableActor) -> dict[str, Any]:
         "log": list(actor.log)[-60:],
         "now": actor.clock.now(),
     }
-    if hand is not None and plan is not None:
+    if view is not None and plan is not None:
         positions = plan.positions
-        actor_seat = plan.seats[hand.actor] if hand.actor is not None else None
+        actor_seat = plan.seats[view.actor] if view.actor is not None else None
         state["hand"] = {
             "number": actor.hand_number,
-            "street": hand.variant.streets[hand.street].name if hand.street >= 0 else "",
-            "phase": hand.phase.value,
-            "board": [format_cards([c]) for c in hand.board],
-            "pot": hand.pot,
-            "pots": _pots(hand),
-            "current_bet": hand.current_bet,
+            "street": view.street_name,
+            "phase": view.phase.value,
+            "board": [str(c) for c in view.board],
+            "pot": view.pot,
+            "pots": [p.amount for p in view.pots],
+            "current_bet": view.current_bet,
             "button": positions.button if positions is not None and not stakes.game.is_stud
             else None,
             "small_blind": positions.small_blind if positions is not None else None,
@@ -137,9 +124,10 @@ def table_state(actor: TableActor, viewer: int | None,
     hand, plan = table.hand, table.plan_in_play
     engine_viewer = plan.seats.index(viewer) if (
         plan is not None and viewer in plan.seats) else None
-    if hand is not None and engine_viewer is not None:
+    mine = hand.view(engine_viewer) if hand is not None and engine_viewer is not None else None
+    if mine is not None and engine_viewer is not None:
         seats = list(state["seats"])
-        seats[viewer] = {**seats[viewer], "cards": _cards_for(hand, engine_viewer, engine_viewer)}
+        seats[viewer] = {**seats[viewer], "cards": _cards(mine.seats[engine_viewer].cards)}
         state["seats"] = seats
     if table.players[viewer] is not None:
         player = table.players[viewer]
@@ -155,8 +143,8 @@ def table_state(actor: TableActor, viewer: int | None,
             "waiting": bool(plan is None or viewer not in plan.seats),
             "legal": None,
         }
-        if hand is not None and engine_viewer is not None and hand.actor == engine_viewer:
-            legal = hand.legal_actions()
+        legal = mine.legal if mine is not None else None
+        if mine is not None and legal is not None and engine_viewer is not None:
             you["legal"] = {
                 "fold": legal.fold,
                 "check": legal.check,
@@ -169,8 +157,8 @@ def table_state(actor: TableActor, viewer: int | None,
                 "discard": legal.max_discard if legal.phase is Phase.DRAWING else None,
                 "show": legal.show,
                 "muck": legal.muck,
-                "pot": hand.pot,
-                "bet": hand.bets[engine_viewer],
+                "pot": mine.pot,
+                "bet": mine.seats[engine_viewer].bet,
                 "describe": legal.describe(),
             }
         state["you"] = you
