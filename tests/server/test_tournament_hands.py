@@ -55,6 +55,10 @@ def test_a_tournament_hand_downloads_like_a_cash_hand(app_client: TestClient) ->
         if "Dealt to Alice [" in mine.text:
             seen_own_cards += 1
         assert "Dealt to" not in public.text
+        header = mine.text.splitlines()[0]
+        prefix = f"PokerStars Hand #{h['number']}: Tournament #{int(tid, 16)}, "
+        assert header.startswith(prefix), header
+        assert " - Level I (" in header, header
         assert c.get(url, headers=auth).text == mine.text  # byte-identical twice
         phh = c.get(f"/api/tournaments/{tid}/hands/{h['number']}.phh", headers=auth)
         assert phh.status_code in (200, 404), phh.text

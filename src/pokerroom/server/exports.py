@@ -33,14 +33,17 @@ def hand_texts(table_name: str, table: Table, hand: Hand, plan: HandPlan, number
 
 def render_hand(hand: Hand, *, table_name: str, number: int, names: list[str],
                 seat_numbers: list[int], button_seat: int | None, max_seats: int,
-                played_at: float, viewer: int | Literal["all"] | None = "all"
+                played_at: float, viewer: int | Literal["all"] | None = "all",
+                tournament_id: int | None = None, buy_in: str = "", level: int | None = None
                 ) -> tuple[str | None, str]:
     """PHH (None when PHH cannot express the hand) and PokerStars-style text of a
     finished hand, dated ``played_at`` (a Unix time: when the hand was dealt, so that
     a hand downloaded twice is the same).  ``viewer``: the engine seat of the person
     downloading (None for someone who was not in the hand), who sees their own cards
     and the hands tabled at the showdown, never another player's discards, folded or
-    mucked cards; ``"all"``: the room's own record, every card."""
+    mucked cards; ``"all"``: the room's own record, every card.  A tournament's hand
+    names its ``tournament_id`` (a number, as trackers read it), ``buy_in`` text
+    and ``level`` in the text's header."""
     phh: str | None
     try:
         history = to_phh(hand, extra={
@@ -63,6 +66,9 @@ def render_hand(hand: Hand, *, table_name: str, number: int, names: list[str],
         button_seat=button_seat,
         max_seats=max_seats,
         when=datetime.fromtimestamp(played_at, UTC),
+        tournament_id=tournament_id,
+        buy_in=buy_in,
+        level=level,
         # Others' tabled hands are in the "shows" lines; their deals (and, in draw
         # games, what the deals and draws say about their discards) stay hidden.
         visible=None if viewer == "all" else (set() if viewer is None else {viewer}),

@@ -369,6 +369,7 @@ class TournamentPlay(TaskOwner):
             "seats": [s + 1 for s in plan.seats],
             "button": plan.positions.button + 1 if plan.positions is not None else None,
             "max_seats": table.seat_count,
+            "level": t.level,
         }
         result = t.finish_hand(n)
         self._record_hand(n, hand, players, bool(result.held))

@@ -260,8 +260,15 @@ def add_tournament_routes(app: FastAPI, tournaments: Callable[[], TournamentRoom
         hand: Hand = pickle.loads(row.hand)
         players = row.players
         viewer = players["people"].index(name) if name in players["people"] else None
+        # Trackers read a tournament's number as digits: the id's hex, read as one.
+        number_of_event = int(d.id, 16) if all(c in "0123456789abcdef" for c in d.id) else None
+        s = d.structure
+        buy_in = (f"${s.buy_in / 100:.2f}+${s.fee / 100:.2f} USD" if s.buy_in or s.fee else "")
         phh, text = render_hand(
-            hand, table_name=f"{d.name} - table {row.table_number}", number=number,
+            hand, table_name=(f"{number_of_event} {row.table_number}" if number_of_event
+                              is not None else f"{d.name} - table {row.table_number}"),
+            number=number, tournament_id=number_of_event, buy_in=buy_in,
+            level=players.get("level"),
             names=players["names"], seat_numbers=players["seats"],
             button_seat=players["button"], max_seats=players["max_seats"],
             played_at=row.finished_at, viewer=viewer)
