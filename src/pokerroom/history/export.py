@@ -30,6 +30,15 @@ How the hand is written, in PHH's terms:
   is written as the call it came to, with a comment: PHH readers (PokerKit)
   refuse the raise, and the chips are the same since what nobody called goes
   back (B12).
+- A fixed-limit raise short of a full raise, to exactly what the deepest
+  opponent can put in (which the engine accepts), is written as the full
+  raise with a comment: PHH readers know only the full raise, and the part
+  nobody can match comes back uncalled (B12), so the chips are the same.
+  The comment names the amount played; ``replay`` plays it again.
+- A blind posted all-in for less (F8): the others still call the full blind,
+  as in a cardroom, where PokerKit has them call the short amount; PHH cannot
+  say which, so the file carries the user-defined field
+  ``_short_all_in_blind`` saying so.
 - ``finishing_stacks``: the stacks once the hand is over.
 
 To place the dealer's entries among the players' actions the hand is played
@@ -139,6 +148,9 @@ def to_phh(
                 "extra is for metadata such as 'event', 'hand' or 'players'"
             )
         fields_extra[key] = value
+    short = _short_blind_note(config)
+    if short is not None:
+        fields_extra.setdefault(SHORT_BLIND_FIELD, short)
     actions = _Transcriber(hand).actions()
     n = config.seats
     antes = list(config.antes or (0,) * n)
@@ -222,6 +234,33 @@ def _check_expressible(config: HandConfig) -> None:
             )
 
 
+SHORT_BLIND_FIELD = "_short_all_in_blind"
+# The comment on a fixed-limit raise written as the full raise, then the amount
+# the engine played; ``replay`` plays that amount again.
+FULL_RAISE_NOTE = "pokerroom raised to "
+
+
+def _short_blind_note(config: HandConfig) -> str | None:
+    """F8: a blind posted all-in for less than its amount.  In a cardroom (and
+    in pokerroom) the others still call the full blind; PokerKit has them call
+    only what the short blind put in.  PHH cannot say which, so the file says
+    it in a user-defined field (``_short_all_in_blind``); readers that go by
+    PokerKit's rule replay such a hand differently."""
+    blinds = config.blinds or ()
+    antes = config.antes or (0,) * config.seats
+    short = [
+        seat for seat, blind in enumerate(blinds)
+        if blind and config.stacks[seat] < antes[seat] + blind
+    ]
+    if not short:
+        return None
+    return (
+        f"F8: p{short[0] + 1}'s blind is all-in "
+        "for less; the others call the full blind, as cardrooms play it (PokerKit "
+        "would have them call only the short amount)"
+    )
+
+
 def _ante_trimming(config: HandConfig) -> bool:
     """PHH's ante trimming that gives the engine's pots (F1, F7, S1).
 
@@ -262,6 +301,8 @@ class _Transcriber:
                 self.boards.append(event.cards)
         self.out: list[PhhAction] = []
         self.shown: dict[int, frozenset[int]] = {}  # the cards each seat was written showing
+        self.round: tuple[int, bool] | None = None  # the betting round ``asked`` is for
+        self.asked: set[int] = set()  # the players PokerKit asks in this round
 
     def actions(self) -> list[PhhAction]:
         copy, log = self.copy, self.hand.log
@@ -343,13 +384,33 @@ class _Transcriber:
             # B3: see the module docstring.
             comment = "a bet/raise nobody could call (B3), written as the call it came to (B12)"
             action = CheckCall()
+        if isinstance(action, CheckCall) and self._unasked_check(actor):
+            self._exposures(self._act(actor, action))
+            return
+        written = action
+        if isinstance(action, BetRaise) and self.copy.config.structure is Structure.FIXED_LIMIT:
+            written = self._full_limit_raise(action)
+        self._note_round()
+        unacted = [
+            j for j in range(self.copy.n)
+            if j != actor and j in self.asked and not self.copy.acted[j]
+        ] if self.copy.phase is Phase.BETTING else []
+        street = self.copy.street
         events = self._act(actor, action)
+        if isinstance(written, BetRaise) and isinstance(action, BetRaise) and (
+            written is not action
+        ):
+            comment = (
+                f"{FULL_RAISE_NOTE}{action.to}, as far as any "
+                "opponent could call; the rest comes back uncalled (B12)"
+            )
+            action = written
         if isinstance(action, Fold):
             self.out.append(PhhAction(actor, "f"))
         elif isinstance(action, CheckCall):
             self.out.append(PhhAction(actor, "cc", comment=comment))
         elif isinstance(action, BetRaise):
-            self.out.append(PhhAction(actor, "cbr", amount=action.to))
+            self.out.append(PhhAction(actor, "cbr", amount=action.to, comment=comment))
         elif isinstance(action, BringIn):
             self.out.append(PhhAction(actor, "pb"))
         elif isinstance(action, Discard):
@@ -360,7 +421,74 @@ class _Transcriber:
             self._write_show(self._show_entry(actor, events, action))
         else:  # pragma: no cover - dealer actions are handled by _deal
             raise AssertionError(f"unexpected action in the log: {action!r}")
+        if self.copy.phase is not Phase.BETTING or self.copy.street != street:
+            self._idle_checks(actor, unacted)
         self._exposures(events)
+
+    def _note_round(self) -> None:
+        """At the start of each betting round, the players PokerKit asks to act:
+        those still in, with chips, whose stake someone else could still match
+        (PokerKit's "effective stack"); nobody when one of them is left and he
+        has nothing to call."""
+        copy = self.copy
+        key = (copy.street, copy.phase is Phase.BETTING)
+        if key == self.round or copy.phase is not Phase.BETTING:
+            return
+        self.round = key
+        totals = sorted(
+            copy.bets[j] + copy.stacks[j] for j in range(copy.n) if not copy.folded[j]
+        )
+        second = totals[-2] if len(totals) > 1 else 0
+        asked = {
+            j for j in range(copy.n)
+            if not copy.folded[j] and copy.stacks[j] > 0 and second > copy.bets[j]
+        }
+        if len(asked) == 1 and copy.bets[next(iter(asked))] >= max(copy.bets):
+            asked = set()
+        self.asked = asked
+
+    def _idle_checks(self, actor: int, unacted: list[int]) -> None:
+        """B1, B3: the round is over for the engine (everyone else is all-in or
+        has folded), but PokerKit still asks the players it had asked at the
+        start of the round who have not acted (the big blind): they check, which
+        changes nothing, and the replay accepts it (``replay``)."""
+        n = self.copy.n
+        if self.copy.folded.count(False) < 2:
+            return  # the others folded: the hand is won, nobody is asked
+        for k in range(1, n):
+            j = (actor + k) % n
+            if j in unacted and not self.copy.folded[j] and self.copy.stacks[j] > 0:
+                self.out.append(PhhAction(j, "cc"))
+
+    def _unasked_check(self, seat: int) -> bool:
+        """B1, B3: a check that changes nothing, which PHH readers do not ask for.
+
+        The engine gives a player with chips his turn even when there is nothing
+        to call and no opponent could call a bet (the big blind whose opponents
+        are all-in for less).  PokerKit leaves out, at the start of a round, a
+        player whose stake nobody left can match (his "effective stack" is 0),
+        and would refuse the check; it is not written, and a replay checks for
+        him (``replay``: a check nobody needed)."""
+        copy = self.copy
+        legal = copy.legal_actions()
+        if not legal.check or copy.acted[seat] or copy.raise_callable(seat):
+            return False
+        totals = sorted(
+            copy.bets[j] + copy.stacks[j] for j in range(copy.n) if not copy.folded[j]
+        )
+        return len(totals) < 2 or totals[-2] <= copy.bets[seat]
+
+    def _full_limit_raise(self, action: BetRaise) -> BetRaise:
+        """Fixed limit: a raise short of the full raise, to exactly what the
+        deepest opponent can put in (``betting._raise_bounds``), is written as
+        the full raise (or the raiser's all-in).  PHH readers (PokerKit) know
+        only the full raise; the chips are the same, since no opponent can
+        match the rest and it comes back uncalled (B12)."""
+        legal = self.copy.legal_actions()
+        full = legal.max_raise_to
+        if full is None or action.to >= full or legal.min_raise_to is None:
+            return action
+        return BetRaise(full)
 
     def _show_entry(self, seat: int, events: Sequence[ev.Event], action: Show) -> PhhAction:
         shown = next(

@@ -9,6 +9,16 @@ Decisions about real-world files, documented here and in the README:
 - A history that deals the next street while some players still owe an action
   (the 2019 WSOP file leaves out the button's fold) is repaired: those players
   fold if they face a bet and check if they don't.  The result carries a note.
+- A check recorded after the betting round is over (PokerKit lets the big
+  blind, or short deck's button blind, check when every other player is all-in
+  or has folded; pokerroom's dealer is already dealing, B1) is accepted and
+  changes nothing.  The other way round, a check the history leaves out
+  where nobody could bet against the player (PokerKit does not ask the big
+  blind whose opponents are all-in for less) is made for him.  Neither is a
+  repair: no note.
+- A fixed-limit raise that pokerroom wrote as the full raise with the comment
+  ``pokerroom raised to N, ...`` (``export``) is played to N again, as the
+  engine played it; the chips are the same either way (B12).
 - Stacks are compared exactly, except that a recorded stack with a fraction of
   a chip (eight Pluribus split pots record the odd chip split in half) must be
   within one chip.
@@ -23,6 +33,7 @@ Decisions about real-world files, documented here and in the README:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -191,6 +202,8 @@ def replay_hand(history: HandHistory) -> tuple[Hand, list[str]]:
         where = f"action {number} {entry.text or entry.code!r}"
         try:
             seat, action = _engine_action(entry)
+            if isinstance(action, BetRaise) and history.scale == 1:
+                action = _played_raise(action, entry.comment)
             _apply(hand, seat, action, notes, where)
         except UnknownCardsError as exc:
             raise UnknownCardsError(f"{where}: {exc}") from None
@@ -224,6 +237,9 @@ def _apply(hand: Hand, seat: int | None, action: Action, notes: list[str], where
             return
         hand.act(action, seat=seat)
         return
+    if isinstance(action, CheckCall) and seat is not None and _idle_check(hand, seat):
+        # B1: a check nobody asked for (see the module notes); it changes nothing.
+        return
     if seat is not None and phase is Phase.BETTING and seat != hand.actor:
         # A player acts while someone before them has not: the history left out a
         # fold (the 2019 WSOP file).  Only a player facing a bet is folded this way.
@@ -237,6 +253,11 @@ def _apply(hand: Hand, seat: int | None, action: Action, notes: list[str], where
         # The history skipped players' actions before dealing (see the module notes).
         while hand.phase is Phase.BETTING:
             legal = hand.legal_actions()
+            assert legal.seat is not None
+            if legal.check and not hand.raise_callable(legal.seat):
+                # B1, B3: a check nobody needed (see the module notes).
+                hand.act(CheckCall())
+                continue
             repair: Action = CheckCall() if legal.check else Fold()
             notes.append(
                 f"{where}: seat {legal.seat} had not acted; treated as "
@@ -253,6 +274,37 @@ def _apply(hand: Hand, seat: int | None, action: Action, notes: list[str], where
             f"{where}: nobody could call this bet or raise (B3); accepted as recorded, "
             "what nobody called went back (B12)"
         )
+
+
+_PLAYED_RAISE = re.compile(r"pokerroom raised to (\d+),")
+
+
+def _played_raise(action: BetRaise, comment: str | None) -> BetRaise:
+    """The raise pokerroom's engine played, when the file's ``cbr`` is the full
+    fixed-limit raise written for PHH readers (see ``export``)."""
+    if comment is None or not comment.startswith("pokerroom raised to "):
+        return action
+    match = _PLAYED_RAISE.match(comment)
+    if match is None:
+        return action
+    played = int(match.group(1))
+    return BetRaise(played) if 0 < played < action.to else action
+
+
+def _idle_check(hand: Hand, seat: int) -> bool:
+    """Whether a recorded ``cc`` by ``seat`` is a check after the betting is over.
+
+    PokerKit asks the big blind (or short deck's button blind) to act when every
+    other player is all-in or has folded, and records that check; by B1 nobody
+    is left to bet against, so the engine has already moved on to the dealer.
+    Only a check with nothing to call, by a player still in with chips, once
+    the round is over (or the hand: the last one to bet against folded),
+    qualifies."""
+    if hand.phase is Phase.BETTING:
+        return False
+    if hand.folded[seat] or hand.stacks[seat] == 0:
+        return False
+    return all(b == 0 for b in hand.bets) or max(hand.bets) == hand.bets[seat]
 
 
 def _compare(hand: Hand, history: HandHistory) -> str | None:
