@@ -168,6 +168,13 @@ def pokerkit_hand(spec: Spec, rng: random.Random) -> tuple[str, list[int]]:
     return text, list(state.stacks)
 
 
+def code_of(state: Any) -> str:
+    """The PHH code of the game a PokerKit state plays (FO/8 by its hand types)."""
+    if pk.OmahaEightOrBetterLowHand in state.hand_types:
+        return "FO/8"
+    return ""
+
+
 def _pokerkit_step(state: Any, rng: random.Random) -> None:
     if state.can_stand_pat_or_discard():
         held = list(state.hole_cards[state.stand_patter_or_discarder_index])
@@ -182,6 +189,13 @@ def _pokerkit_step(state: Any, rng: random.Random) -> None:
     elif r < 0.45 and state.can_complete_bet_or_raise_to():
         low = state.min_completion_betting_or_raising_to_amount
         high = state.max_completion_betting_or_raising_to_amount
+        if state.betting_structure is not pk.BettingStructure.NO_LIMIT and (
+            state.betting_structure is pk.BettingStructure.FIXED_LIMIT
+            or code_of(state) in FIXED
+        ):
+            # Fixed limit has one amount.  PokerKit 0.7.7 plays its "FO/8" pot
+            # limit (a PokerKit bug): keep to the fixed-limit amount.
+            high = low
         state.complete_bet_or_raise_to(rng.choice((low, high, rng.randint(low, high))))
     elif state.can_check_or_call():
         state.check_or_call()
