@@ -319,7 +319,8 @@ def _one_chip_moved(why: str) -> bool:
     first, second = why.split(": ", 1)[1].split("], ")
     ours = [int(x) for x in first.split("[", 1)[1].split(", ")]
     theirs = [int(x) for x in second.split("[", 1)[1].rstrip("]").split(", ")]
-    return sum(abs(a - b) for a, b in zip(ours, theirs, strict=True)) == 2
+    # Odd chips: fewer than one per player moves, to or from each player.
+    return all(abs(a - b) < len(ours) for a, b in zip(ours, theirs, strict=True))
 
 
 _SHORT_ALL_IN_RAISES = (
