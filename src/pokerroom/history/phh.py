@@ -25,8 +25,10 @@ Unknown stacks.  ``inf`` in ``starting_stacks`` is :data:`INFINITE_STACK`
 
 from __future__ import annotations
 
+import errno
 import os
 import re
+import stat
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -34,12 +36,14 @@ from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Any, Final, NamedTuple, cast
 
 from pokerroom.errors import NotationError
+from pokerroom.history import phh_toml
 from pokerroom.history._actions import (
     NOOP,
     PhhAction,
+    RawAction,
     build,
     format_action,
     parse_action,
@@ -82,6 +86,8 @@ _KNOWN: Final = frozenset(
      "finishing_stacks", "winnings"}
 )
 _EMPTY: Final[Mapping[str, object]] = MappingProxyType({})
+_IMMUTABLE: Final = frozenset({str, int, bool, float})  # TOML values _freeze returns as they are
+_SETTLED: Final = _IMMUTABLE | {tuple, MappingProxyType}  # values of an extra already frozen
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -119,8 +125,9 @@ class HandHistory:
     index: int | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
-        if not isinstance(self.extra, MappingProxyType) or any(
-            isinstance(v, list | dict | Decimal) for v in self.extra.values()
+        if not isinstance(self.extra, MappingProxyType) or (
+            not set(map(type, self.extra.values())) <= _SETTLED
+            and any(isinstance(v, list | dict | Decimal) for v in self.extra.values())
         ):
             object.__setattr__(self, "extra", _freeze(self.extra))
 
@@ -204,10 +211,15 @@ def _whole_if_possible(value: Fraction) -> int | Fraction:
 
 def _freeze(value: Any) -> Any:
     """TOML values made read-only: arrays to tuples, tables to read-only mappings."""
+    kind = type(value)
+    if kind in _IMMUTABLE:
+        return value
+    if (kind is list or kind is tuple) and set(map(type, value)) <= _IMMUTABLE:
+        return tuple(value)
     if isinstance(value, Decimal):
         return float(value)
     if isinstance(value, list | tuple):
-        return tuple(_freeze(v) for v in value)
+        return tuple(map(_freeze, value))
     if isinstance(value, Mapping):
         return MappingProxyType({str(k): _freeze(v) for k, v in value.items()})
     return value
@@ -220,12 +232,30 @@ def load(path: str | os.PathLike[str]) -> list[HandHistory]:
     """The hands in one ``.phh`` (one hand) or ``.phhs`` (many) file."""
     name = os.fspath(path)
     try:
-        text = Path(name).read_text(encoding="utf-8")
+        text = _read_text(name)
     except UnicodeDecodeError as error:
         raise NotationError(
             f"{name}: not UTF-8 text ({error.reason} at byte {error.start})"
         ) from None
     return loads(text, path=name)
+
+
+def _read_text(name: str) -> str:
+    """``Path(name).read_text(encoding="utf-8")`` (universal newlines included)
+    in a few system calls: opening a text file costs more than reading a hand."""
+    fd = os.open(name, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+    try:
+        if stat.S_ISDIR(os.fstat(fd).st_mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), name)
+        chunks = []
+        while chunk := os.read(fd, 1 << 20):
+            chunks.append(chunk)
+    finally:
+        os.close(fd)
+    text = b"".join(chunks).decode("utf-8")
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text
 
 
 def loads(text: str, *, path: str | os.PathLike[str] | None = None) -> list[HandHistory]:
@@ -238,7 +268,7 @@ def loads(text: str, *, path: str | os.PathLike[str] | None = None) -> list[Hand
     name = os.fspath(path) if path is not None else None
     where = name if name is not None else "<PHH text>"
     try:
-        document = tomllib.loads(text, parse_float=Decimal)
+        document = phh_toml.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as error:
         raise NotationError(f"{where}: not valid TOML: {error}") from None
     if _holds_many(document, name):
@@ -297,6 +327,91 @@ def _natural_key(path: Path) -> tuple[tuple[tuple[int, int, str], ...], ...]:
     )
 
 
+_INT_ONLY: Final = frozenset({int})
+
+
+class _Entry(NamedTuple):
+    """One action entry as read, kept for the next hand that holds the same text."""
+
+    raw: RawAction
+    top: int  # the highest player index the entry names (actor or dealt_to), else -1
+    places: int  # the decimal places its amount needs (0 without one)
+    at_scale_one: PhhAction | None  # the action at scale 1, when its amount is whole there
+
+
+# Action texts repeat across hands ('p3 f', 'd dh p1 AcKd'): each is parsed and
+# built once.  _AT_SCALE_ONE and _TOPS hold the entries whose amount is whole at
+# scale 1, so that a hand whose entries are all known is read by two map()s.
+# Bounded: emptied when full.
+_ENTRIES: dict[str, _Entry] = {}
+_AT_SCALE_ONE: dict[str, tuple[PhhAction, int]] = {}  # text -> (action, top)
+_ENTRIES_LIMIT: Final = 1 << 14
+
+
+def _entry(text: Any) -> _Entry:
+    """Parse an action entry (NotationError as ``parse_raw`` raises it) and keep it."""
+    raw = parse_raw(text)
+    top = max(-1 if raw.actor is None else raw.actor, -1 if raw.dealt_to is None else raw.dealt_to)
+    places = decimal_places(raw.amount) if isinstance(raw.amount, Decimal) else 0
+    entry = _Entry(raw, top, places, None if places else build(raw, text, 0))
+    if len(_ENTRIES) >= _ENTRIES_LIMIT:
+        _ENTRIES.clear()
+        _AT_SCALE_ONE.clear()
+    _ENTRIES[text] = entry
+    if entry.at_scale_one is not None:
+        _AT_SCALE_ONE[text] = entry.at_scale_one, top
+    return entry
+
+
+def _known_actions(entries: list[Any], players: int) -> tuple[PhhAction, ...] | None:
+    """The actions at scale 1 when every entry has been read before, is whole
+    there and names only these players; else None (read them one by one)."""
+    try:
+        known = list(map(_AT_SCALE_ONE.get, entries))
+    except TypeError:  # an entry that is not text at all
+        return None
+    if not known:
+        return ()
+    if None in known:
+        return None
+    actions, tops = zip(*known, strict=True)
+    return actions if max(tops) < players else None
+
+
+def _read_actions(
+    entries: list[Any], players: int, decimals: list[Decimal], where: str
+) -> tuple[tuple[PhhAction, ...], int]:
+    """The actions of a hand and its scale's decimal places, which cover the
+    config amounts with ``decimals`` and every ``cbr`` amount."""
+    parsed = []
+    for number, text in enumerate(entries, 1):
+        entry = _ENTRIES.get(text) if isinstance(text, str) else None
+        if entry is None:
+            try:
+                entry = _entry(text)
+            except NotationError as error:
+                raise NotationError(f"{where}: action {number} {text!r}: {error}") from None
+        if entry.top >= players:
+            raise NotationError(
+                f"{where}: action {number} {text!r}: there is no p{entry.top + 1}; "
+                f"this hand has {players} players, p1 to p{players}"
+            )
+        parsed.append(entry)
+    places = max((e.places for e in parsed), default=0)
+    places = max(places, *(decimal_places(v) for v in decimals if v.is_finite()), 0)
+    if not places:  # amounts are whole numbers of chips as written: the actions built once
+        actions = [e.at_scale_one for e in parsed if e.at_scale_one is not None]
+        assert len(actions) == len(parsed), "at scale 1 every amount is whole"
+        return tuple(actions), 0
+    actions = []
+    for number, (text, entry) in enumerate(zip(entries, parsed, strict=True), 1):
+        try:
+            actions.append(build(entry.raw, text, places))
+        except NotationError as error:  # pragma: no cover - places covers every amount
+            raise NotationError(f"{where}: action {number} {text!r}: {error}") from None
+    return tuple(actions), places
+
+
 class _Reader:
     """Checks the fields of one hand table; every error names the hand."""
 
@@ -335,6 +450,8 @@ class _Reader:
                 f"has {len(values)} entries but starting_stacks has {count}; "
                 "it needs one entry per player",
             )
+        if set(map(type, values)) <= _INT_ONLY:
+            return values
         return [self.number(name, v, allow_inf=allow_inf) for v in values]
 
 
@@ -361,24 +478,13 @@ def _read_hand(
     if not isinstance(entries, list):
         raise read.error("actions", f"expected an array of strings, got {entries!r}")
 
-    parsed = []
-    for number, text in enumerate(entries, 1):
-        try:
-            action = parse_raw(text)
-        except NotationError as error:
-            raise NotationError(f"{where}: action {number} {text!r}: {error}") from None
-        for who in (action.actor, action.dealt_to):
-            if who is not None and who >= players:
-                raise NotationError(
-                    f"{where}: action {number} {text!r}: there is no p{who + 1}; "
-                    f"this hand has {players} players, p1 to p{players}"
-                )
-        parsed.append(action)
-
-    inputs: list[Number] = [*antes, *blinds, *singles.values()]
-    inputs += [s for s in stacks if not (isinstance(s, Decimal) and s.is_infinite())]
-    inputs += [a.amount for a in parsed if a.amount is not None]
-    places = max((decimal_places(v) for v in inputs if isinstance(v, Decimal)), default=0)
+    inputs: list[Number] = [*antes, *blinds, *singles.values(), *stacks]
+    decimals = [v for v in inputs if isinstance(v, Decimal)]
+    known = None if decimals else _known_actions(entries, players)
+    if known is not None:  # the common case: whole chips, every entry read before
+        actions, places = known, 0
+    else:
+        actions, places = _read_actions(entries, players, decimals, where)
 
     def chips(value: Number) -> int:
         if isinstance(value, Decimal) and value.is_infinite():
@@ -387,35 +493,40 @@ def _read_hand(
         assert amount is not None, "places covers every input amount"
         return amount
 
-    actions = []
-    for number, (text, action) in enumerate(zip(entries, parsed, strict=True), 1):
-        try:
-            actions.append(build(action, text, places))
-        except NotationError as error:  # pragma: no cover - places covers every amount
-            raise NotationError(f"{where}: action {number} {text!r}: {error}") from None
-
+    as_written = not places and not decimals  # every amount an int, in chips already
     outcomes: dict[str, tuple[int | Fraction, ...] | None] = {}
     for name in ("finishing_stacks", "winnings"):
-        outcomes[name] = (
-            tuple(to_exact(v, places) for v in read.numbers(name, players))
-            if name in table else None
-        )
-    extra = {k: v for k, v in table.items() if k not in _KNOWN}
+        if name not in table:
+            outcomes[name] = None
+            continue
+        values = read.numbers(name, players)
+        if as_written and set(map(type, values)) <= _INT_ONLY:
+            outcomes[name] = tuple(cast(list[int], values))
+        else:
+            outcomes[name] = tuple(to_exact(v, places) for v in values)
+    if as_written:
+        antes_chips = tuple(cast(list[int], antes))
+        blinds_chips = tuple(cast(list[int], blinds))
+        stacks_chips = tuple(cast(list[int], stacks))
+    else:
+        antes_chips = tuple(chips(a) for a in antes)
+        blinds_chips = tuple(chips(b) for b in blinds)
+        stacks_chips = tuple(chips(s) for s in stacks)
     return HandHistory(
         variant=variant,
-        antes=tuple(chips(a) for a in antes),
-        blinds_or_straddles=tuple(chips(b) for b in blinds),
+        antes=antes_chips,
+        blinds_or_straddles=blinds_chips,
         bring_in=chips(singles["bring_in"]) if "bring_in" in singles else None,
         small_bet=chips(singles["small_bet"]) if "small_bet" in singles else None,
         big_bet=chips(singles["big_bet"]) if "big_bet" in singles else None,
         min_bet=chips(singles["min_bet"]) if "min_bet" in singles else None,
-        starting_stacks=tuple(chips(s) for s in stacks),
-        actions=tuple(actions),
+        starting_stacks=stacks_chips,
+        actions=actions,
         ante_trimming_status=trimming,
         finishing_stacks=outcomes["finishing_stacks"],
         winnings=outcomes["winnings"],
         scale=ten_to(places),
-        extra=_freeze(extra),
+        extra=MappingProxyType({k: _freeze(v) for k, v in table.items() if k not in _KNOWN}),
         path=path,
         index=index,
     )

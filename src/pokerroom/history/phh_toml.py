@@ -24,6 +24,7 @@ reader alone; it returns None where ``loads`` falls back.
 from __future__ import annotations
 
 import datetime
+import json
 import re
 import tomllib
 from collections.abc import Callable
@@ -70,6 +71,7 @@ _FIELDS: Final = frozenset(  # PHH's fields: bare keys known not to need _BARE_K
     }
 )
 _NOT_SIMPLE: Final = object()
+_JSON_ARRAY: Final = json.JSONDecoder().raw_decode
 
 ParseFloat = Callable[[str], Any]
 
@@ -103,28 +105,37 @@ def _document(src: str, parse_float: ParseFloat) -> dict[str, Any]:
     table = root
     pos, size = 0, len(src)
     while pos < size:
-        # Most lines are "key = value" with the value on the line: string methods
-        # and one conversion.  Anything else takes the general path below.
+        # Most lines are "key = value" with a plain value on the line: a literal
+        # string, a one-line array of literal strings or of integers, an integer,
+        # a boolean.  String methods take those; anything else, the general path.
         stop = src.find("\n", pos)
         if stop < 0:
             stop = size
-        if stop == pos:
-            pos += 1
-            continue
         key, equals, text = src[pos:stop].partition(" = ")
-        if equals and (key in _FIELDS or _BARE_KEY.fullmatch(key)):
-            value = _simple(text)
+        if equals and (key in _FIELDS or _BARE_KEY.fullmatch(key)) and key not in table:
+            first = text[:1]
+            value: Any = _NOT_SIMPLE
+            if first == "'":
+                if text.count("'") == 2 and text.endswith("'") and text.isprintable():
+                    value = text[1:-1]
+            elif first == "[":
+                value = _one_line_array(text)
+            elif text.isdigit() and text.isascii() and (first != "0" or text == "0"):
+                value = int(text)
+            elif text == "true" or text == "false":
+                value = text == "true"
             if value is not _NOT_SIMPLE:
-                if key in table:
-                    raise _Unsupported  # a key given twice: tomllib's error
                 table[key] = value
                 pos = stop + 1
                 continue
+        if stop == pos:  # an empty line
+            pos += 1
+            continue
         match = _KEY.match(src, pos)
         if match is not None:
             key = match.group(1)
             if key in table:
-                raise _Unsupported
+                raise _Unsupported  # a key given twice: tomllib's error
             value, pos = _value(src, match.end(), parse_float, 0)
             table[key] = value
         else:
@@ -147,52 +158,23 @@ def _document(src: str, parse_float: ParseFloat) -> dict[str, Any]:
     return root
 
 
-def _simple(text: str) -> Any:
-    """The value written as ``text``, the rest of a line, when it is a literal
-    string, a one-line array of literal strings or of integers, an integer or a
-    boolean, each written plainly; else ``_NOT_SIMPLE``."""
-    first = text[:1]
-    if first == "'":
-        if text.count("'") == 2 and text[-1] == "'" and text.isprintable():
-            return text[1:-1]
-    elif first == "[":
-        return _one_line_array(text)
-    elif first.isdigit() or first == "-":
-        try:
-            integer = int(text)
-        except ValueError:
-            return _NOT_SIMPLE
-        if str(integer) == text:  # digits only, no leading zero, no "+" or "_"
-            return integer
-    elif text == "true":
-        return True
-    elif text == "false":
-        return False
-    return _NOT_SIMPLE
-
-
 def _one_line_array(line: str) -> Any:
     """``['a', 'b']`` or ``[1, 2]``, the whole ``line``, with ", " between the
     items; else ``_NOT_SIMPLE``."""
-    if not line.endswith("]"):
-        return _NOT_SIMPLE
     if line.startswith("['"):
-        parts = line.split("'")
-        if (
-            len(parts) % 2
-            and parts[-1] == "]"
-            and (len(parts) == 3 or set(parts[2:-1:2]) == {", "})
-            and line.isprintable()  # no control characters in the strings
-        ):
-            return parts[1::2]
+        if line.endswith("']"):
+            items = line[2:-2].split("', '")
+            # Two quotes an item: none inside one.  No control characters.
+            if line.count("'") == 2 * len(items) and line.isprintable():
+                return items
         return _NOT_SIMPLE
-    pieces = line[1:-1].split(", ")
-    try:
-        integers = list(map(int, pieces))
-    except ValueError:
-        return _NOT_SIMPLE
-    if list(map(str, integers)) == pieces:  # each a plain decimal integer
-        return integers
+    if line.isascii() and line.endswith("]") and line[1:-1].replace(", ", "").isdigit():
+        # Digits and ", " only: here JSON's grammar is TOML's (no leading zeros
+        # either), and its decoder is written in C.
+        try:
+            return _JSON_ARRAY(line)[0]
+        except ValueError:  # a leading zero, an empty item
+            return _NOT_SIMPLE
     return _NOT_SIMPLE
 
 
