@@ -291,3 +291,23 @@ def test_states_alone_never_overflow() -> None:
 
     asyncio.run(run())
     assert not socket.closed and not socket.tried[1:]  # the first state, never delivered
+
+
+def test_a_client_sending_faster_than_the_rate_is_dropped(client: TestClient) -> None:
+    """Bounded work per connection (issue 10): past RATE_BURST frames at once a client
+    is told too_many_messages and the connection ends; a client at a person's pace
+    is never near it."""
+    from pokerroom.server.sockets import RATE_BURST
+
+    table = client.post("/api/tables", json={"name": "Rate"}).json()["id"]
+    with client.websocket_connect(f"/ws/tables/{table}") as ws:
+        for _ in range(RATE_BURST + 50):
+            ws.send_text('{"type": "ping"}')
+        seen = []
+        for _ in range(RATE_BURST + 60):  # the state, pongs, then the last word
+            message = ws.receive_json()
+            seen.append(message.get("reason") or message["type"])
+            if seen[-1] == "too_many_messages":
+                break
+    assert seen[-1] == "too_many_messages", seen[-5:]
+    assert seen.count("pong") < RATE_BURST + 50  # not every frame was answered

@@ -9,8 +9,10 @@ Bounds (issue #10, "Bounded queues"):
   replaces it) and at most :data:`MAX_QUEUED` (64) answers (errors and pongs) not
   yet sent, besides the one message being sent.  A client that leaves more unread
   (it floods and never reads) is dropped instead of the server holding more for it.
-- receiving: frames are read and answered one at a time, each before the next is
-  read, so a client that floods waits on itself (the ASGI server holds what one
+- receiving: a connection may send :data:`RATE_BURST` (200) frames at once and
+  :data:`RATE_PER_SECOND` (50) a second after that, or it is dropped
+  (``too_many_messages``); frames are read and answered one at a time, each before
+  the next is read, so a client that floods waits on itself (the ASGI server holds what one
   read of the socket brought, then TCP pushes back).  A frame is text of at most
   :data:`~pokerroom.server.protocol.MAX_FRAME_BYTES` (16 KiB) holding JSON nested at
   most :data:`~pokerroom.server.protocol.MAX_DEPTH` deep; a binary, longer or
@@ -66,6 +68,13 @@ UNREAD = {"type": "error", "reason": "too_much_unread", "message":
 MALFORMED = {"type": "error", "reason": "too_many_malformed", "message":
              f"more than {MAX_MALFORMED} malformed messages in a row: the connection is closed"}
 """The last message to a client dropped for sending only malformed frames."""
+RATE_PER_SECOND = 50
+RATE_BURST = 200
+"""A connection may send :data:`RATE_BURST` frames at once and :data:`RATE_PER_SECOND`
+a second after that (a person's page sends a few); past it the connection is dropped."""
+FLOODED = {"type": "error", "reason": "too_many_messages", "message":
+           f"more than {RATE_PER_SECOND} messages a second: the connection is closed"}
+"""The last message to a client dropped for flooding."""
 
 
 @dataclass(slots=True, eq=False, kw_only=True)
@@ -170,13 +179,21 @@ async def answer(box: Mailbox, raw: str | bytes, messages: ClientMessages[M],
 async def receive_loop(websocket: WebSocket, box: Mailbox, messages: ClientMessages[M],
                        apply: Callable[[M], Awaitable[None]]) -> dict[str, Any] | None:
     """:func:`answer` every frame received, one at a time, until the client goes (then
-    None), ``box`` overflows or more than :data:`MAX_MALFORMED` frames in a row are
+    None), ``box`` overflows, the client sends faster than the rate allows, or more
+    than :data:`MAX_MALFORMED` frames in a row are
     malformed (then the last message to send before dropping the connection)."""
     malformed = 0
+    clock = asyncio.get_running_loop().time
+    allowance, last = float(RATE_BURST), clock()
     while not box.overflowed:
         frame = await websocket.receive()
         if frame["type"] == "websocket.disconnect":
             return None
+        now = clock()
+        allowance = min(float(RATE_BURST), allowance + (now - last) * RATE_PER_SECOND) - 1
+        last = now
+        if allowance < 0:
+            return FLOODED
         text, data = frame.get("text"), frame.get("bytes")
         bad = await answer(box, text if text is not None else data or b"", messages, apply)
         malformed = malformed + 1 if bad else 0
