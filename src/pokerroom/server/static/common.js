@@ -90,6 +90,21 @@ export async function api(path, { method = "GET", body, token } = {}) {
   return data;
 }
 
+/** Make every ``a[data-file]`` in ``box`` download through :func:`downloadWithToken`
+ * (``token()`` gives the viewer's token, or null), a failure shown as a toast. */
+export function wireTokenDownloads(box, token) {
+  for (const link of box.querySelectorAll("a[data-file]")) {
+    link.addEventListener("click", async (event) => {
+      event.preventDefault();
+      try {
+        await downloadWithToken(link.getAttribute("href"), link.dataset.file, token());
+      } catch (err) {
+        toast(err.message);
+      }
+    });
+  }
+}
+
 /** Download ``path`` as ``filename`` with the seat token in a header (not the URL). */
 export async function downloadWithToken(path, filename, token) {
   const response = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });

@@ -1,7 +1,7 @@
 // The table page: one WebSocket to the table's actor, the felt drawn from each state.
 import {
-  STUD_GAMES, api, applyCardColours, downloadWithToken, escapeHtml, fmt, gameLabel, stakesLabel, storage,
-  suitSvg, toast,
+  STUD_GAMES, api, applyCardColours, escapeHtml, fmt, gameLabel, stakesLabel, storage,
+  suitSvg, toast, wireTokenDownloads,
 } from "/static/common.js";
 import { lastHandResult, logLineHtml } from "/static/handlog.js";
 import {
@@ -383,16 +383,7 @@ async function loadHands() {
       <a href="${base}/${h.number}.txt" data-file="${tableId}-${h.number}.txt" class="dl-txt">Text</a></li>`;
   }).join("")}</ul>`;
   // Downloads carry the seat token in a header, so they go through fetch.
-  for (const link of box.querySelectorAll("a[data-file]")) {
-    link.addEventListener("click", async (event) => {
-      event.preventDefault();
-      try {
-        await downloadWithToken(link.getAttribute("href"), link.dataset.file, seatToken && seatToken.token);
-      } catch (err) {
-        toast(err.message);
-      }
-    });
-  }
+  wireTokenDownloads(box, () => seatToken && seatToken.token);
 }
 
 for (const button of document.querySelectorAll(".tabs button")) {

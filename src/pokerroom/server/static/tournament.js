@@ -2,7 +2,7 @@
 // registration, the player's own table -- which follows them when they are moved --,
 // the floor, and the results).  One WebSocket per page: /ws/tournaments/{id}.
 import {
-  STUD_GAMES, api, applyCardColours, downloadWithToken, escapeHtml, fmt, storage, suitSvg, toast,
+  STUD_GAMES, api, applyCardColours, escapeHtml, fmt, storage, suitSvg, toast, wireTokenDownloads,
 } from "/static/common.js";
 import { lastHandResult, logLineHtml } from "/static/handlog.js";
 import {
@@ -824,16 +824,7 @@ async function loadHands() {
     <b>Hand #${h.number}</b><span class="muted">table ${h.table}${h.you ? " · you played" : ""}</span><span class="spacer"></span>
     <a href="${base}/${h.number}.phh" data-file="${tid}-${h.number}.phh" class="dl-phh">PHH</a>
     <a href="${base}/${h.number}.txt" data-file="${tid}-${h.number}.txt" class="dl-txt">Text</a></li>`).join("")}</ul>`;
-  for (const link of box.querySelectorAll("a[data-file]")) {
-    link.addEventListener("click", async (event) => {
-      event.preventDefault();
-      try {
-        await downloadWithToken(link.getAttribute("href"), link.dataset.file, me && me.token);
-      } catch (err) {
-        toast(err.message);
-      }
-    });
-  }
+  wireTokenDownloads(box, () => me && me.token);
 }
 
 // ------------------------------------------------------------------ results
