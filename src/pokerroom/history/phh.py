@@ -36,22 +36,18 @@ from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Final, NamedTuple, cast
+from typing import Any, Final, cast
 
 from pokerroom.errors import NotationError
 from pokerroom.history import phh_toml
 from pokerroom.history._actions import (
     NOOP,
     PhhAction,
-    RawAction,
-    build,
     format_action,
     parse_action,
-    parse_raw,
 )
 from pokerroom.history._amounts import (
     Number,
-    decimal_places,
     format_chips,
     format_exact,
     places_of_scale,
@@ -59,6 +55,7 @@ from pokerroom.history._amounts import (
     to_chips,
     to_exact,
 )
+from pokerroom.history._entries import known_actions, read_actions
 from pokerroom.history._toml import format_key, format_string, format_value
 
 __all__ = [
@@ -330,88 +327,6 @@ def _natural_key(path: Path) -> tuple[tuple[tuple[int, int, str], ...], ...]:
 _INT_ONLY: Final = frozenset({int})
 
 
-class _Entry(NamedTuple):
-    """One action entry as read, kept for the next hand that holds the same text."""
-
-    raw: RawAction
-    top: int  # the highest player index the entry names (actor or dealt_to), else -1
-    places: int  # the decimal places its amount needs (0 without one)
-    at_scale_one: PhhAction | None  # the action at scale 1, when its amount is whole there
-
-
-# Action texts repeat across hands ('p3 f', 'd dh p1 AcKd'): each is parsed and
-# built once.  _AT_SCALE_ONE and _TOPS hold the entries whose amount is whole at
-# scale 1, so that a hand whose entries are all known is read by two map()s.
-# Bounded: emptied when full.
-_ENTRIES: dict[str, _Entry] = {}
-_AT_SCALE_ONE: dict[str, tuple[PhhAction, int]] = {}  # text -> (action, top)
-_ENTRIES_LIMIT: Final = 1 << 14
-
-
-def _entry(text: Any) -> _Entry:
-    """Parse an action entry (NotationError as ``parse_raw`` raises it) and keep it."""
-    raw = parse_raw(text)
-    top = max(-1 if raw.actor is None else raw.actor, -1 if raw.dealt_to is None else raw.dealt_to)
-    places = decimal_places(raw.amount) if isinstance(raw.amount, Decimal) else 0
-    entry = _Entry(raw, top, places, None if places else build(raw, text, 0))
-    if len(_ENTRIES) >= _ENTRIES_LIMIT:
-        _ENTRIES.clear()
-        _AT_SCALE_ONE.clear()
-    _ENTRIES[text] = entry
-    if entry.at_scale_one is not None:
-        _AT_SCALE_ONE[text] = entry.at_scale_one, top
-    return entry
-
-
-def _known_actions(entries: list[Any], players: int) -> tuple[PhhAction, ...] | None:
-    """The actions at scale 1 when every entry has been read before, is whole
-    there and names only these players; else None (read them one by one)."""
-    try:
-        known = list(map(_AT_SCALE_ONE.get, entries))
-    except TypeError:  # an entry that is not text at all
-        return None
-    if not known:
-        return ()
-    if None in known:
-        return None
-    actions, tops = zip(*known, strict=True)
-    return actions if max(tops) < players else None
-
-
-def _read_actions(
-    entries: list[Any], players: int, decimals: list[Decimal], where: str
-) -> tuple[tuple[PhhAction, ...], int]:
-    """The actions of a hand and its scale's decimal places, which cover the
-    config amounts with ``decimals`` and every ``cbr`` amount."""
-    parsed = []
-    for number, text in enumerate(entries, 1):
-        entry = _ENTRIES.get(text) if isinstance(text, str) else None
-        if entry is None:
-            try:
-                entry = _entry(text)
-            except NotationError as error:
-                raise NotationError(f"{where}: action {number} {text!r}: {error}") from None
-        if entry.top >= players:
-            raise NotationError(
-                f"{where}: action {number} {text!r}: there is no p{entry.top + 1}; "
-                f"this hand has {players} players, p1 to p{players}"
-            )
-        parsed.append(entry)
-    places = max((e.places for e in parsed), default=0)
-    places = max(places, *(decimal_places(v) for v in decimals if v.is_finite()), 0)
-    if not places:  # amounts are whole numbers of chips as written: the actions built once
-        actions = [e.at_scale_one for e in parsed if e.at_scale_one is not None]
-        assert len(actions) == len(parsed), "at scale 1 every amount is whole"
-        return tuple(actions), 0
-    actions = []
-    for number, (text, entry) in enumerate(zip(entries, parsed, strict=True), 1):
-        try:
-            actions.append(build(entry.raw, text, places))
-        except NotationError as error:  # pragma: no cover - places covers every amount
-            raise NotationError(f"{where}: action {number} {text!r}: {error}") from None
-    return tuple(actions), places
-
-
 class _Reader:
     """Checks the fields of one hand table; every error names the hand."""
 
@@ -480,11 +395,11 @@ def _read_hand(
 
     inputs: list[Number] = [*antes, *blinds, *singles.values(), *stacks]
     decimals = [v for v in inputs if isinstance(v, Decimal)]
-    known = None if decimals else _known_actions(entries, players)
-    if known is not None:  # the common case: whole chips, every entry read before
+    known = None if decimals else known_actions(entries, players)
+    if known is not None:  # the common case: whole chips as written
         actions, places = known, 0
     else:
-        actions, places = _read_actions(entries, players, decimals, where)
+        actions, places = read_actions(entries, players, decimals, where)
 
     def chips(value: Number) -> int:
         if isinstance(value, Decimal) and value.is_infinite():
