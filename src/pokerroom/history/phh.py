@@ -242,10 +242,14 @@ def _read_text(name: str) -> str:
     in a few system calls: opening a text file costs more than reading a hand."""
     fd = os.open(name, os.O_RDONLY | getattr(os, "O_BINARY", 0))
     try:
-        if stat.S_ISDIR(os.fstat(fd).st_mode):
+        status = os.fstat(fd)
+        if stat.S_ISDIR(status.st_mode):
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), name)
+        # Reads of the file's size: a larger buffer costs more to allocate than
+        # a hand costs to read.  Until end of file, should the file be growing.
+        size = max(status.st_size + 1, 4096)
         chunks = []
-        while chunk := os.read(fd, 1 << 20):
+        while chunk := os.read(fd, size):
             chunks.append(chunk)
     finally:
         os.close(fd)
