@@ -20,7 +20,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pokerroom.history import dumps, dumps_many, iter_paths, loads
+from pokerroom.errors import NotationError
+from pokerroom.history import dumps, dumps_many, iter_paths, load, loads
+from pokerroom.history.phh import _read_text
 from pokerroom.history.phh_toml import loads as fast_loads
 from pokerroom.history.phh_toml import loads_subset
 from tests.data import phh_data
@@ -388,3 +390,25 @@ def test_every_file_of_the_data_set_reads_fast_and_as_tomllib_reads_it() -> None
         fast = loads_subset(text, parse_float=Decimal)
         assert fast is not None, path
         assert same(fast, expected), path
+
+
+# ------------------------------------------------------------ reading the file
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
+def test_files_read_as_path_read_text_reads_them(tmp_path: Path, newline: str) -> None:
+    path = tmp_path / "hand.phh"
+    path.write_bytes(PLURIBUS.replace("\n", newline).encode() + b"# \xc3\xa9t\xc3\xa9\r")
+    assert _read_text(str(path)) == path.read_text(encoding="utf-8")
+    assert loads(path.read_text(encoding="utf-8")) == load(path)
+
+
+def test_unreadable_files_fail_as_before(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.phh"
+    bad.write_bytes(b"variant = 'NT'\n\xff\n")
+    with pytest.raises(NotationError, match="not UTF-8 text \\(invalid start byte at byte 15\\)"):
+        load(bad)
+    with pytest.raises(IsADirectoryError):
+        load(tmp_path)
+    with pytest.raises(FileNotFoundError):
+        load(tmp_path / "missing.phh")
