@@ -12,6 +12,7 @@ import random
 import secrets
 import sys
 import time
+import traceback
 from collections import deque
 from dataclasses import dataclass
 from typing import Any
@@ -127,8 +128,6 @@ class TableActor(TaskOwner):
         """After a step failed: a failed write reloads the table as stored (the hand
         goes on from its last stored action); a bug cancels the hand in progress
         (every chip back, I1-style).  Either way the table carries on."""
-        import traceback
-
         if isinstance(sys.exc_info()[1], SQLAlchemyError):
             self._resync()
             self.next_hand_at = self.clock.now() + max(1.0, self.settings.pause_between_hands)
@@ -634,8 +633,6 @@ class TableActor(TaskOwner):
         """A write to the database failed part-way: the table in memory may hold what
         the database does not.  Become the table as stored again, so that the request
         that failed has happened not at all (its caller is told)."""
-        import traceback
-
         sys.stderr.write(f"pokerroom: table {self.id}: a write failed; reloading the table "
                          f"from the database\n{traceback.format_exc()}")
         try:
