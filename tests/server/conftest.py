@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +54,25 @@ def add_bot(client: TestClient, table_id: str, policy: str = "random") -> int:
                            json={"policy": policy, "host": HOST_KEYS[table_id]})
     assert response.status_code == 200, response.text
     return int(response.json()["seat"])
+
+
+@contextmanager
+def paused(client: TestClient, table_id: str) -> Iterator[None]:
+    """Seat the players of a test before the first deal: the table is paused (host
+    key) inside the block and resumed when it ends, so the first hand is dealt to
+    everyone seated in it."""
+    host = {"host": HOST_KEYS[table_id]}
+    assert client.post(f"/api/tables/{table_id}/pause", json=host).status_code == 200
+    yield
+    assert client.post(f"/api/tables/{table_id}/resume", json=host).status_code == 200
+
+
+def wait_until(condition: Callable[[], object], *, seconds: float = 5.0) -> None:
+    """Poll ``condition`` until it is true; fail the test if it is not within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, f"not true within {seconds} s: {condition}"
+        time.sleep(0.02)
 
 
 def actor_of(client: TestClient, table_id: str) -> TableActor:

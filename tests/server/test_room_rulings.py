@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 from pokerroom.rules.actions import Action, CheckCall, Fold
 from pokerroom.rules.engine import Hand
 from pokerroom.table import Status
-from tests.server.conftest import HOST_KEYS, actor_of, add_bot, join, new_table
+from tests.server.conftest import actor_of, add_bot, join, new_table, paused
 
 
 def _folds_whenever_it_can(hand: Hand, seat: int) -> Action:
@@ -24,13 +24,11 @@ def test_T13_a_disconnected_player_heads_up_is_sat_out_despite_walks(
     the small blind, one hand apart) sit her out.  Counting hands without a
     timeout as a reset kept her dealt in for ever."""
     table = new_table(client, action_seconds=0.05, sit_out_after=2)
-    host = {"host": HOST_KEYS[table]}
-    client.post(f"/api/tables/{table}/pause", json=host)
-    join(client, table, "Alice", 0)
-    bot_seat = add_bot(client, table, "station")
-    actor = actor_of(client, table)
-    actor.seats[bot_seat].bot = _folds_whenever_it_can
-    client.post(f"/api/tables/{table}/resume", json=host)
+    with paused(client, table):
+        join(client, table, "Alice", 0)
+        bot_seat = add_bot(client, table, "station")
+        actor = actor_of(client, table)
+        actor.seats[bot_seat].bot = _folds_whenever_it_can
     deadline = time.time() + 20
     alice = actor.table.players[0]
     while time.time() < deadline and actor.hand_number < 12:

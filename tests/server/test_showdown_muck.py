@@ -12,7 +12,7 @@ from pokerroom.cards import parse_cards
 from pokerroom.rules import Hand, HandConfig, Structure, variant
 from pokerroom.rules.actions import CheckCall, DealBoard, DealHole
 from pokerroom.server.actor import can_still_win
-from tests.server.conftest import HOST_KEYS, actor_of, add_bot, new_table
+from tests.server.conftest import actor_of, add_bot, new_table, paused
 
 
 def _showdown(holes: list[str], board: str) -> Hand:
@@ -46,12 +46,10 @@ def test_S4_a_hand_that_cannot_win_is_known() -> None:
 
 def _hands_with_mucks(client: TestClient, **options: object) -> tuple[int, int, list[str]]:
     table = new_table(client, **options)
-    host = {"host": HOST_KEYS[table]}
-    client.post(f"/api/tables/{table}/pause", json=host)
-    first, second = add_bot(client, table, "station"), add_bot(client, table, "station")
-    actor = actor_of(client, table)
-    actor.seats[second].muck_losing = False  # this bot always shows
-    client.post(f"/api/tables/{table}/resume", json=host)
+    with paused(client, table):
+        first, second = add_bot(client, table, "station"), add_bot(client, table, "station")
+        actor = actor_of(client, table)
+        actor.seats[second].muck_losing = False  # this bot always shows
     deadline = time.time() + 20
     while actor.hand_number < 25 and time.time() < deadline:
         time.sleep(0.05)

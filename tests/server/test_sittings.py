@@ -12,7 +12,15 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
 from pokerroom.server.app import create_app
-from tests.server.conftest import HOST_KEYS, actor_of, add_bot, join, new_table
+from tests.server.conftest import (
+    HOST_KEYS,
+    actor_of,
+    add_bot,
+    join,
+    new_table,
+    paused,
+    wait_until,
+)
 
 
 def _next(ws: Any) -> dict[str, Any]:
@@ -186,10 +194,7 @@ def test_only_the_host_adds_bots_pauses_and_closes(client: TestClient) -> None:
                        json={**host, "seat": extra}).status_code == 200
     assert extra not in actor.seats
     assert client.post(f"/api/tables/{table}/resume", json=host).json()["paused"] is False
-    for _ in range(100):
-        if actor.hand_number:
-            break
-        time.sleep(0.02)
+    wait_until(lambda: actor.hand_number)
     assert actor.hand_number == 1 and seat in actor.seats
     assert client.post(f"/api/tables/{table}/close", json=host).status_code == 200
     assert not actor.seats and actor.table.chips_on_table() == 0
@@ -210,18 +215,12 @@ def test_requests_answered_during_a_hand_survive_a_restart(db_url: str) -> None:
     app = create_app(db_url, bot_delay=0.0, pause_between_hands=0.0, seed=3)
     with TestClient(app) as client:
         table = new_table(client)
-        host = {"host": HOST_KEYS[table]}
-        client.post(f"/api/tables/{table}/pause", json=host)  # the first hand three-handed
-        alice = join(client, table, "Alice", 0, 100)
-        bob = join(client, table, "Bob", 1)
-        join(client, table, "Dave", 3)  # so that Bob's fold as he leaves ends nothing
-        client.post(f"/api/tables/{table}/resume", json=host)
+        with paused(client, table):  # the first hand three-handed
+            alice = join(client, table, "Alice", 0, 100)
+            bob = join(client, table, "Bob", 1)
+            join(client, table, "Dave", 3)  # so that Bob's fold as he leaves ends nothing
         actor = actor_of(client, table)
-        for _ in range(100):
-            if actor.table.hand is not None:
-                break
-            time.sleep(0.02)
-        assert actor.table.hand is not None
+        wait_until(lambda: actor.table.hand is not None)
         join(client, table, "Carol", 2, 150)
         with client.websocket_connect(f"/ws/tables/{table}?token={alice}") as ws:
             _next(ws)

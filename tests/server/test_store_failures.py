@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.exc import OperationalError
 
-from tests.server.conftest import HOST_KEYS, actor_of, join, new_table
+from tests.server.conftest import actor_of, join, new_table, paused, wait_until
 
 
 def _fails_once(monkeypatch: pytest.MonkeyPatch, store: Any, name: str) -> list[int]:
@@ -55,16 +55,11 @@ def test_a_join_the_database_refuses_does_not_happen(
 def test_an_action_the_database_refuses_is_not_taken(
         client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     table = new_table(client)
-    host = {"host": HOST_KEYS[table]}
-    client.post(f"/api/tables/{table}/pause", json=host)
-    alice = join(client, table, "Alice", 0)
-    bob = join(client, table, "Bob", 1)
-    client.post(f"/api/tables/{table}/resume", json=host)
+    with paused(client, table):
+        alice = join(client, table, "Alice", 0)
+        bob = join(client, table, "Bob", 1)
     actor = actor_of(client, table)
-    for _ in range(100):
-        if actor.table.hand is not None:
-            break
-        time.sleep(0.02)
+    wait_until(lambda: actor.table.hand is not None)
     seat = actor._actor_seat()
     assert seat is not None
     token = alice if seat == 0 else bob
