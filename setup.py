@@ -26,7 +26,9 @@ from setuptools import setup
 # The hot path of a hand: the engine, its betting and dealing layers, the
 # showdown and pots, the scalar high-hand evaluator used at showdown, and the
 # deck's shuffle.  Then the hot path of reading PHH: the TOML subset reader and
-# the action entries (a fifth less time in phh.load).
+# the action entries (a fifth less time in phh.load), and the replay that drives
+# the engine through a history's actions (replay.check 130 -> 63 us a Pluribus hand,
+# with its shared configurations and int stack comparison).
 COMPILED = [
     "src/pokerroom/rules/engine.py",
     "src/pokerroom/rules/betting.py",
@@ -39,6 +41,7 @@ COMPILED = [
     "src/pokerroom/shuffle.py",
     "src/pokerroom/history/phh_toml.py",
     "src/pokerroom/history/_entries.py",
+    "src/pokerroom/history/replay.py",
 ]
 
 # Commands that build the package's contents (not an editable install, not metadata).

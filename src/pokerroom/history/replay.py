@@ -38,6 +38,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from os import PathLike
+from typing import Final, cast
 
 from pokerroom.errors import (
     ConfigError,
@@ -122,7 +123,32 @@ def _file_units(chips: int, scale: int) -> int | float:
 
 
 def config_for(history: HandHistory) -> HandConfig:
-    """The engine configuration of a PHH hand (heads-up blinds and antes reversed)."""
+    """The engine configuration of a PHH hand (heads-up blinds and antes reversed).
+
+    Configurations are values: hands with the same game, stakes and stacks (all
+    10,000 Pluribus hands) share one, made and checked once."""
+    key = (
+        history.variant, history.starting_stacks, history.antes, history.blinds_or_straddles,
+        history.bring_in, history.small_bet, history.big_bet, history.min_bet,
+    )
+    config = _CONFIGS.get(key)
+    if config is None:
+        config = _new_config(history)
+        if len(_CONFIGS) >= _CONFIGS_LIMIT:
+            _CONFIGS.clear()
+        _CONFIGS[key] = config
+    return config
+
+
+_ConfigKey = tuple[
+    str, tuple[int, ...], tuple[int, ...], tuple[int, ...],
+    int | None, int | None, int | None, int | None,
+]
+_CONFIGS: dict[_ConfigKey, HandConfig] = {}
+_CONFIGS_LIMIT = 4096  # emptied when full
+
+
+def _new_config(history: HandHistory) -> HandConfig:
     try:
         key, structure = PHH_VARIANTS[history.variant]
     except KeyError:
@@ -162,24 +188,24 @@ def config_for(history: HandHistory) -> HandConfig:
 
 def _engine_action(a: PhhAction) -> tuple[int | None, Action]:
     code = a.code
+    actor = a.actor
+    if code == "f":
+        return actor, _FOLD
+    if code == "cc":
+        return actor, _CHECK_CALL
+    if code == "cbr":
+        assert a.amount is not None
+        return actor, BetRaise(a.amount)
     if code == "dh":
         assert a.dealt_to is not None and a.cards is not None
         return None, DealHole(a.dealt_to, a.cards)
     if code == "db":
         assert a.cards is not None
-        if any(c is None for c in a.cards):
+        if None in a.cards:
             raise NotationError("board cards must be known")
-        return None, DealBoard(tuple(c for c in a.cards if c is not None))
-    actor = a.actor
-    if code == "f":
-        return actor, Fold()
-    if code == "cc":
-        return actor, CheckCall()
-    if code == "cbr":
-        assert a.amount is not None
-        return actor, BetRaise(a.amount)
+        return None, DealBoard(cast(tuple[int, ...], a.cards))
     if code == "pb":
-        return actor, BringIn()
+        return actor, _BRING_IN
     if code == "sd":
         return actor, Discard(tuple(a.cards or ()))
     if code == "sm":
@@ -196,19 +222,30 @@ def replay_hand(history: HandHistory) -> tuple[Hand, list[str]]:
     config = config_for(history)
     hand = Hand(config)
     notes: list[str] = []
-    for number, entry in enumerate(history.actions, 1):
+    at_scale_one = history.scale == 1
+    number = 0
+    for entry in history.actions:
+        number += 1
         if not entry.code:
             continue
-        where = f"action {number} {entry.text or entry.code!r}"
         try:
             seat, action = _engine_action(entry)
-            if isinstance(action, BetRaise) and history.scale == 1:
-                action = _played_raise(action, entry.comment)
-            _apply(hand, seat, action, notes, where)
+            kind = type(action)
+            if kind is BetRaise and at_scale_one and entry.comment is not None:
+                action = _played_raise(action, entry.comment)  # type: ignore[arg-type]
+            phase = hand.phase
+            if seat is None:
+                if phase is not Phase.BETTING:
+                    hand.act(action)  # the dealer, when cards are due (the common case)
+                    continue
+            elif phase is Phase.BETTING and seat == hand.actor and kind in _BETTING_KINDS:
+                _act(hand, seat, action, notes, number, entry)  # in turn (the common case)
+                continue
+            _apply(hand, seat, action, notes, number, entry)
         except UnknownCardsError as exc:
-            raise UnknownCardsError(f"{where}: {exc}") from None
+            raise UnknownCardsError(f"{_where(number, entry)}: {exc}") from None
         except (IllegalActionError, ConfigError, NotationError) as exc:
-            raise ReplayError(f"{where}: {exc}") from None
+            raise ReplayError(f"{_where(number, entry)}: {exc}") from None
     if hand.phase is Phase.SHOWDOWN:
         # The history stops at the showdown: remaining hands are shown (cards speak).
         try:
@@ -225,7 +262,15 @@ def replay_hand(history: HandHistory) -> tuple[Hand, list[str]]:
     return hand, notes
 
 
-def _apply(hand: Hand, seat: int | None, action: Action, notes: list[str], where: str) -> None:
+def _where(number: int, entry: PhhAction) -> str:
+    """How notes and errors name an entry (made only when one is written)."""
+    return f"action {number} {entry.text or entry.code!r}"
+
+
+def _apply(
+    hand: Hand, seat: int | None, action: Action, notes: list[str], number: int,
+    entry: PhhAction,
+) -> None:
     phase = hand.phase
     if isinstance(action, Show | Muck) and seat is not None:
         if phase is not Phase.SHOWDOWN:
@@ -247,7 +292,9 @@ def _apply(hand: Hand, seat: int | None, action: Action, notes: list[str], where
             legal = hand.legal_actions()
             if legal.check:
                 break
-            notes.append(f"{where}: seat {legal.seat} had not acted; treated as a fold")
+            notes.append(
+                f"{_where(number, entry)}: seat {legal.seat} had not acted; treated as a fold"
+            )
             hand.act(Fold())
     if seat is None and phase is Phase.BETTING:
         # The history skipped players' actions before dealing (see the module notes).
@@ -260,10 +307,17 @@ def _apply(hand: Hand, seat: int | None, action: Action, notes: list[str], where
                 continue
             repair: Action = CheckCall() if legal.check else Fold()
             notes.append(
-                f"{where}: seat {legal.seat} had not acted; treated as "
+                f"{_where(number, entry)}: seat {legal.seat} had not acted; treated as "
                 f"{'a check' if legal.check else 'a fold'}"
             )
             hand.act(repair)
+    _act(hand, seat, action, notes, number, entry)
+
+
+def _act(
+    hand: Hand, seat: int | None, action: Action, notes: list[str], number: int,
+    entry: PhhAction,
+) -> None:
     try:
         hand.act(action, seat=seat)
     except IllegalActionError as refused:
@@ -271,12 +325,17 @@ def _apply(hand: Hand, seat: int | None, action: Action, notes: list[str], where
             raise
         hand.act_recorded(action, seat=seat)
         notes.append(
-            f"{where}: nobody could call this bet or raise (B3); accepted as recorded, "
-            "what nobody called went back (B12)"
+            f"{_where(number, entry)}: nobody could call this bet or raise (B3); accepted "
+            "as recorded, what nobody called went back (B12)"
         )
 
 
 _PLAYED_RAISE = re.compile(r"pokerroom raised to (\d+),")
+# Actions without fields are values: one of each serves every hand.
+_FOLD: Final = Fold()
+_CHECK_CALL: Final = CheckCall()
+_BRING_IN: Final = BringIn()
+_BETTING_KINDS: Final = frozenset((Fold, CheckCall, BetRaise, BringIn))
 
 
 def _played_raise(action: BetRaise, comment: str | None) -> BetRaise:
@@ -314,6 +373,8 @@ def _compare(hand: Hand, history: HandHistory) -> str | None:
     got = hand.stacks
     if len(expected) != len(got):
         return f"finishing_stacks has {len(expected)} entries for {len(got)} players"
+    if list(expected) == got:
+        return None  # the common case, without a Fraction
     for i, (want, have) in enumerate(zip(expected, got, strict=True)):
         want_f = Fraction(want)
         # Whole chips must match; a recorded fraction of a chip within one chip.
