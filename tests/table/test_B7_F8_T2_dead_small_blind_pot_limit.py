@@ -15,6 +15,7 @@ from __future__ import annotations
 import pytest
 
 from pokerroom.cards import Deck
+from pokerroom.rules.actions import CheckCall
 from pokerroom.rules.engine import Hand
 from pokerroom.rules.events import BlindPosted
 from pokerroom.table import ButtonMethod, Stakes, Table, TableOptions
@@ -35,7 +36,7 @@ def _bust_c(table: Table) -> None:
     assert plan.positions is not None and plan.positions.big_blind == C
     holes = {A: "2c3d4h5s", B: "2d3h4s5c", C: "7c7d8h9s", D: "AsAhKsKh", E: "2h3s4c5d"}
     hand = table.start_hand(stacked_deck([holes[s] for s in plan.seats], "AdKdQc6s6h"))
-    c, d = plan.seats.index(C), plan.seats.index(D)
+    c, d = plan.position_of(C), plan.position_of(D)
     while not hand.is_over:
         legal = hand.legal_actions()
         if legal.seat == d and legal.max_raise_to is not None:
@@ -55,7 +56,7 @@ def _first_action_after_c_went(table: Table) -> Hand:
     assert plan.positions.big_blind == D and plan.positions.button == B
     hand = table.start_hand(Deck(7))
     assert _posted(hand) == [200]  # the dead small blind is not posted (T2)
-    assert hand.legal_actions().seat == plan.seats.index(E)
+    assert table.to_act == E
     return hand
 
 
@@ -79,9 +80,11 @@ def test_B7_T2_TDA_54_B1_dead_small_blind_at_a_table(how: str) -> None:
     legal = hand.legal_actions()
     assert (legal.call, legal.min_raise_to, legal.max_raise_to) == (200, 400, 700)
     hand.bet_raise(700)  # E pots it; A and B fold, the big blind D calls
-    d = table.plan_in_play.seats.index(D)  # type: ignore[union-attr]
     while hand.street == 0:
-        hand.check_call() if hand.legal_actions().seat == d else hand.fold()
+        if table.to_act == D:
+            table.act(D, CheckCall())
+        else:
+            hand.fold()
     # Flop: E and the big blind D (who called) are in: 700 + 700 really in the pot.
     assert hand.pot == 1_400
     assert hand.legal_actions().max_raise_to == 1_400
@@ -110,8 +113,8 @@ def test_B7_F8_TDA_54_B2_short_big_blind_at_a_table() -> None:
     table.first_button = A
     hand = table.start_hand(Deck(3))
     assert _posted(hand) == [100, 100]
-    legal = hand.legal_actions()
-    assert legal.seat == table.plan_in_play.seats.index(D)  # type: ignore[union-attr]
+    legal = table.legal_actions()
+    assert legal.seat == D
     assert (legal.call, legal.max_raise_to) == (200, 700)
 
 

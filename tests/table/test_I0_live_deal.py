@@ -189,8 +189,8 @@ def assert_refused(
     return info.value
 
 
-def engine_seat(live: Any, table_seat: int) -> int:
-    return int(live.plan.engine_seat(table_seat))
+def position_of(live: Any, seat: int) -> int:
+    return int(live.plan.position_of(seat))
 
 
 # ------------------------------------------------------------------ tests

@@ -17,11 +17,11 @@ from pokerroom.table.irregularity_records import CardBurned, CardsStand, HandDea
 from tests.table.test_I0_live_deal import (
     STACK,
     assert_refused,
-    engine_seat,
     finish_round,
     holdem,
     of,
     play_out,
+    position_of,
     to_street,
 )
 
@@ -35,7 +35,7 @@ def tda_table(**kwargs: Any) -> Any:
 
 
 def act_at(live: Any, table_seat: int, action: Any) -> None:
-    assert live.hand.actor == engine_seat(live, table_seat), "not that seat's turn"
+    assert live.hand.actor == position_of(live, table_seat), "not that seat's turn"
     live.act(action)
 
 
@@ -47,7 +47,7 @@ def test_I7_TDA_38_1A_one_card_after_a_fold_and_a_call_is_a_dead_hand() -> None:
     act_at(live, 3, Fold())  # UTG
     act_at(live, 4, CheckCall())  # a fold and a call: substantial action
     assert live.substantial_action()
-    seat5 = engine_seat(live, 5)
+    seat5 = position_of(live, 5)
     held = live.census().hands[seat5]
     live.wrong_card_count(seat5, 1)
     dead = of(live.records, HandDead)[0]
@@ -67,7 +67,7 @@ def test_I7_TDA_38_1B_three_cards_dead_hand_and_the_third_is_not_the_burn() -> N
     live = tda_table()
     act_at(live, 3, Fold())
     act_at(live, 4, CheckCall())
-    seat5 = engine_seat(live, 5)
+    seat5 = position_of(live, 5)
     third = live.cards.stub.remaining()[0]  # the card stuck to hers
     mucked = len(live.census().muck)  # seat 3's folded hand
     live.wrong_card_count(seat5, 3)
@@ -90,7 +90,7 @@ def test_I7_dead_hand_keeps_its_chips_in_the_pot() -> None:
         act_at(live, seat, Fold())
     act_at(live, 2, CheckCall())  # the big blind calls: three in, 900 + 50 in the pot
     to_street(live, "flop")
-    seat4 = engine_seat(live, 4)
+    seat4 = position_of(live, 4)
     act_at(live, 2, CheckCall())
     act_at(live, 3, CheckCall())
     live.wrong_card_count(seat4, 1)
@@ -109,7 +109,7 @@ def test_I1_I7_TDA_36_D1_one_action_is_not_substantial_misdeal() -> None:
     old, button = live.hand, live.plan.positions.button
     act_at(live, 3, Fold())  # one action (blinds do not count)
     assert not live.substantial_action()
-    live.wrong_card_count(engine_seat(live, 6), 1)
+    live.wrong_card_count(position_of(live, 6), 1)
     misdeal = of(live.records, Misdeal)[0]
     assert misdeal.rule == "I7" and "before substantial action" in misdeal.cause
     assert live.hand is not old and live.plan.positions.button == button
@@ -122,7 +122,7 @@ def test_I1_I7_TDA_36_D2_two_folds_are_not_substantial_misdeal() -> None:
     act_at(live, 3, Fold())
     act_at(live, 4, Fold())
     assert not live.substantial_action()
-    live.wrong_card_count(engine_seat(live, 6), 3)
+    live.wrong_card_count(position_of(live, 6), 3)
     assert of(live.records, Misdeal)[0].rule == "I7"
     assert live.misdeals == 1
 
@@ -132,11 +132,11 @@ def test_I7_TDA_36_D3_three_folds_are_substantial_dead_hand() -> None:
     for seat in (3, 4, 5):
         act_at(live, seat, Fold())
     assert live.substantial_action()
-    seat6 = engine_seat(live, 6)
+    seat6 = position_of(live, 6)
     live.wrong_card_count(seat6, 1)
     assert not of(live.records, Misdeal)
     assert of(live.records, HandDead)[0].seat == seat6 and live.hand.folded[seat6]
-    assert live.hand.actor == engine_seat(live, 7)
+    assert live.hand.actor == position_of(live, 7)
 
 
 @pytest.mark.parametrize(
@@ -165,7 +165,7 @@ def test_I7_dead_hand_out_of_turn_is_refused_until_that_players_turn() -> None:
     live = tda_table()
     act_at(live, 3, Fold())
     act_at(live, 4, CheckCall())
-    err = assert_refused(live, lambda: live.wrong_card_count(engine_seat(live, 7), 1),
+    err = assert_refused(live, lambda: live.wrong_card_count(position_of(live, 7), 1),
                          "no_wrong_count")
     assert "only in turn" in str(err)
 

@@ -24,9 +24,9 @@ def test_T9_looked_and_not_acted_the_hand_is_dead_and_the_blind_is_posted_next_d
     player = live.table.players[3]
     assert player.owes_blind_next and player.stack == 10_000  # she put nothing in
     plan = live.table.plan()
-    assert plan.posts[plan.engine_seat(3)] == 100
+    assert plan.posts[plan.position_of(3)] == 100
     live.table.start_hand(manual=True)
-    assert live.table.hand.config.posts[plan.engine_seat(3)] == 100
+    assert live.table.hand.config.posts[plan.position_of(3)] == 100
 
 
 def test_T9_acted_the_hand_is_live_and_posts_next_deal() -> None:
@@ -41,7 +41,7 @@ def test_T9_acted_the_hand_is_live_and_posts_next_deal() -> None:
     live.finish()
     assert live.table.players[3].owes_blind_next
     plan = live.table.plan()
-    assert plan.posts[plan.engine_seat(3)] == 100
+    assert plan.posts[plan.position_of(3)] == 100
 
 
 def test_T9_not_looked_stays_live_and_posts_next_deal() -> None:

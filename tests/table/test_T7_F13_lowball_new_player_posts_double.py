@@ -48,7 +48,7 @@ def test_T7_F13_RR4b_lowball_new_player_posts_double_the_big_blind(game: str) ->
     plan = table.plan()
     assert plan.positions is not None
     assert (plan.positions.button, plan.positions.big_blind) == (0, 2)
-    k = plan.seats.index(N)
+    k = plan.position_of(N)
     assert (plan.posts[k], plan.dead[k], plan.blinds[k]) == (10, 10, 0)
     hand = table.start_hand(Deck(2))
     mine = [(e.amount, e.dead) for e in hand.events
@@ -72,7 +72,7 @@ def test_T7_F13_other_games_post_one_big_blind() -> None:
     for game in ("holdem", "badugi"):
         table = _table(game)
         plan = table.plan()
-        k = plan.seats.index(N)
+        k = plan.position_of(N)
         assert (plan.posts[k], plan.dead[k]) == (10, 0), game
 
 

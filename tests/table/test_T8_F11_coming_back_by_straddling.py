@@ -55,13 +55,13 @@ def test_T8_F11_LVH_B13c_missed_blind_player_comes_back_by_straddling() -> None:
     table = _d_owes_in_the_straddle_seat()
     table.request_straddle(D)
     plan = table.plan()
-    k = plan.seats.index(D)
+    k = plan.position_of(D)
     assert (plan.blinds[k], plan.posts[k], plan.dead[k]) == (20, 0, 0)
     assert plan.straddles == (D,)
     hand = table.start_hand(Deck(5))
-    assert hand.legal_actions().seat == plan.seats.index(E)  # left of the straddler
+    assert table.to_act == E  # left of the straddler
     assert hand.legal_actions().call == 20
-    while hand.legal_actions().seat != k:
+    while table.to_act != D:
         hand.check_call()
     legal = hand.legal_actions()
     assert legal.check and legal.min_raise_to == 40  # the straddler's option
@@ -91,7 +91,7 @@ def test_T8_LVH_B9_make_up_post_in_the_straddle_seat_acts_first() -> None:
     table = _d_owes_in_the_straddle_seat()
     table.post_to_play(D)
     plan = table.plan()
-    k = plan.seats.index(D)
+    k = plan.position_of(D)
     assert (plan.blinds[k], plan.posts[k]) == (0, 10)
     hand = table.start_hand(Deck(6))
     assert hand.legal_actions().seat == k
@@ -117,7 +117,7 @@ def test_T8_F11_straddle_asked_then_the_seats_change() -> None:
     table.leave(C)
     plan = table.plan()
     assert plan.positions is not None and plan.positions.big_blind == D
-    k = plan.seats.index(D)
+    k = plan.position_of(D)
     assert (plan.blinds[k], plan.posts[k], plan.dead[k]) == (10, 0, 0)
     assert plan.straddles == ()
 

@@ -103,8 +103,8 @@ def _bust(table: Table, loser: str, winner: str) -> None:
         name = table._player(seat).name
         holes.append("AsAh" if name == winner else "7c2d" if name == loser else "9c8c")
     hand = table.start_hand(stacked_deck(holes, "KdQs4h3s2c"))
-    loser_seat = plan.seats.index(seat_of(table, loser))
-    winner_seat = plan.seats.index(seat_of(table, winner))
+    loser_seat = plan.position_of(seat_of(table, loser))
+    winner_seat = plan.position_of(seat_of(table, winner))
     while not hand.is_over:
         legal = hand.legal_actions()
         if legal.seat == loser_seat and legal.max_raise_to is not None:

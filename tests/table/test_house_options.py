@@ -120,7 +120,7 @@ def test_F12_half_kill_after_a_pot_of_the_set_size(pot_size: int, killed: bool) 
     assert plan.kill_seat == (a if killed else None)
     hand = table.start_hand(stacked_deck(["2c3d", "4c5d", "6c7d"]))
     if killed:
-        assert plan.blinds[plan.seats.index(a)] == 15
+        assert plan.blinds[plan.position_of(a)] == 15
         assert (hand.config.small_bet, hand.config.big_bet) == (15, 30)
     else:
         assert (hand.config.small_bet, hand.config.big_bet) == (10, 20)

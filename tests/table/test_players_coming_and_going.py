@@ -33,7 +33,7 @@ def test_T7_new_player_waits_for_the_big_blind_by_default() -> None:
         assert plan.positions is not None
         if plan.positions.big_blind == F:
             assert F in plan.seats
-            assert plan.blinds[plan.seats.index(F)] == 10
+            assert plan.blinds[plan.position_of(F)] == 10
             break
         assert F not in plan.seats
         play(table)
@@ -51,12 +51,12 @@ def test_T7_F13_new_player_may_post_a_live_big_blind_to_play_at_once() -> None:
     table.post_to_play(F)
     plan = table.plan()
     assert F in plan.seats
-    engine_seat = plan.seats.index(F)
-    assert plan.posts[engine_seat] == 10 and plan.blinds[engine_seat] == 0
+    position = plan.position_of(F)
+    assert plan.posts[position] == 10 and plan.blinds[position] == 0
     hand = table.start_hand(Deck(3))
     # F13: the post is live and does not change who acts first (left of the big blind).
-    assert hand.legal_actions().seat == plan.seats.index(E)
-    while hand.legal_actions().seat != engine_seat:
+    assert table.to_act == E
+    while table.to_act != F:
         hand.check_call()
     legal = hand.legal_actions()
     assert legal.check and legal.min_raise_to == 20  # the option, like the big blind
@@ -89,7 +89,7 @@ def test_T7_option_new_player_need_not_post() -> None:
     table.sit(F, "F", 1000)
     plan = table.plan()
     assert F in plan.seats
-    assert plan.posts[plan.seats.index(F)] == 0
+    assert plan.posts[plan.position_of(F)] == 0
 
 
 def test_T11_players_seated_before_the_first_deal_are_active() -> None:
@@ -146,7 +146,7 @@ def test_T8_limit_make_up_posts_the_sum_big_blind_live_small_dead() -> None:
     assert table._player(E).missed_big and table._player(E).missed_small
     table.sit_in(E, post=True)
     plan = table.plan()
-    k = plan.seats.index(E)
+    k = plan.position_of(E)
     assert (plan.posts[k], plan.dead[k]) == (10, 5)
     hand = table.start_hand(Deck(9))
     assert hand.dead[k] == 5 and hand.bets[k] == 10
@@ -175,7 +175,7 @@ def test_T8_big_bet_make_up_between_the_blinds_posts_the_big_blind_only() -> Non
     _advance_until(table, C, between=True)
     table.sit_in(C, post=True)
     plan = table.plan()
-    k = plan.seats.index(C)
+    k = plan.position_of(C)
     assert (plan.posts[k], plan.dead[k]) == (10, 0)
     play(table)
     # ... and then takes no more blinds or button that round.
@@ -326,7 +326,7 @@ def test_T12_posting_instead_of_waiting() -> None:
     table.change_seat(5, 8)
     table.post_to_play(8)
     plan = table.plan()
-    assert 8 in plan.seats and plan.posts[plan.seats.index(8)] == 10
+    assert 8 in plan.seats and plan.posts[plan.position_of(8)] == 10
 
 
 def test_T12_dealing_off_lets_the_blinds_pass_once() -> None:
@@ -346,11 +346,11 @@ def test_F11_straddle_left_of_the_big_blind_acts_last_preflop() -> None:
     table = holdem_table("ABCDEF", button=A)
     table.request_straddle(D)  # blinds B, C; D is left of the big blind
     plan = table.plan()
-    assert plan.blinds[plan.seats.index(D)] == 20  # twice the big blind
+    assert plan.blinds[plan.position_of(D)] == 20  # twice the big blind
     hand = table.start_hand(Deck(2))
-    assert hand.legal_actions().seat == plan.seats.index(E)  # left of the straddler
+    assert table.to_act == E  # left of the straddler
     assert hand.legal_actions().min_raise_to == 40
-    while hand.legal_actions().seat != plan.seats.index(D):
+    while table.to_act != D:
         hand.check_call()
     legal = hand.legal_actions()
     assert legal.check and legal.min_raise_to is not None  # the straddler's option
@@ -379,7 +379,7 @@ def test_F11_multiple_straddles_when_the_house_allows() -> None:
     table.request_straddle(D)
     table.request_straddle(E)
     plan = table.plan()
-    assert plan.blinds[plan.seats.index(E)] == 40
+    assert plan.blinds[plan.position_of(E)] == 40
 
 
 def test_F12_kill_with_stacked_decks() -> None:
@@ -395,7 +395,7 @@ def test_F12_kill_with_stacked_decks() -> None:
         table.finish_hand()
     assert table._kill_next == A
     plan = table.plan()
-    k = plan.seats.index(A)
+    k = plan.position_of(A)
     assert plan.blinds[k] == 20 and plan.kill_seat == A  # the kill replaces any blind
     hand = table.start_hand(Deck(5))
     assert (hand.config.small_bet, hand.config.big_bet) == (20, 40)
@@ -418,7 +418,7 @@ def test_F7_table_passes_the_big_blind_ante_order_to_the_hand(order: str) -> Non
     table.first_button = 0
     hand = table.start_hand(Deck(1))
     assert hand.config.bba_order == order and hand.config.chip_unit == 25
-    big_blind = table.plan_in_play.seats.index(2)  # type: ignore[union-attr]
+    big_blind = table.plan_in_play.position_of(2)  # type: ignore[union-attr]
     # C has 150 for a 100 ante and a 100 blind: ante first leaves a 50 blind.
     assert hand.bets[big_blind] == (50 if order == "ante_first" else 100)
     assert hand.dead[big_blind] == (100 if order == "ante_first" else 50)
@@ -451,7 +451,7 @@ def test_T13_away_player_due_the_button_is_dealt_in_if_in_the_room() -> None:
     assert plan.positions is not None and plan.positions.button == B
     assert B in plan.seats and plan.absent == (B,)
     hand = table.start_hand(Deck(4))
-    k = plan.seats.index(B)
+    k = plan.position_of(B)
     while hand.legal_actions().seat != k:
         hand.check_call()
     hand.fold()  # killed: they did not come back
@@ -489,7 +489,7 @@ def test_T11_RR12b_a_new_player_needs_no_blind_in_a_new_game_before_a_blind_pass
     table.sit(F, "F", 1000)
     plan = table.plan()
     assert F in plan.seats and F not in plan.waiting
-    k = plan.seats.index(F)
+    k = plan.position_of(F)
     assert plan.posts[k] == 0 and plan.blinds[k] == 0 and plan.dead[k] == 0
     play(table)
     assert table._player(F).status is Status.ACTIVE

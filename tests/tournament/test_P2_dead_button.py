@@ -85,7 +85,7 @@ def test_P2_moved_player_on_the_small_blind_or_button_is_dealt_in() -> None:
     assert (plan.positions.button, plan.positions.small_blind, plan.positions.big_blind) == (
         B, C, D)
     assert B in plan.seats and C in plan.seats
-    assert plan.blinds[plan.seats.index(C)] == 5
+    assert plan.blinds[plan.position_of(C)] == 5
 
 
 def test_P2_moved_player_between_small_blind_and_button_waits() -> None:

@@ -20,9 +20,10 @@ the catalogue, files 002-004 and the older TDA text) or ``"tda2024"`` (TDA-EXAMP
 section 14: a four-card flop keeps three and burns one at random; a premature turn
 or stud card is reshuffled and redealt).
 
-Seats are engine seats (0 is the first player left of the button), as in
-:class:`~pokerroom.rules.engine.Hand`; ``live.plan.engine_seat(table_seat)``
-converts a table seat.
+A ``seat`` argument or record field here is a position, the hand engine's number
+(0 is the first player left of the button), as in
+:class:`~pokerroom.rules.engine.Hand`; a ``table_seat`` is a seat (a chair);
+``live.plan.position_of(table_seat)`` and ``live.plan.seat_at(seat)`` translate.
 
 One ruling waits for hand-engine support: the engine folds a hand only in turn, so
 an I7 or T9 dead hand is reported when that player is to act.  Stud's rulings (I9)

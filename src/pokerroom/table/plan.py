@@ -11,9 +11,17 @@ from pokerroom.table.placement import Positions
 class HandPlan:
     """Who is dealt in and who posts what, for the next deal.
 
-    ``seats`` lists the table seats dealt in, in engine order (the first player
-    left of the button first, the player with last action last).  The other
-    tuples are per engine seat.
+    Seats and positions: a **seat** is a chair at the table (0 to
+    ``options.seats - 1``); a **position** is a player's place in this one deal,
+    counted from the button: 0 is the first player dealt in left of the button,
+    the last is the button (the player with last action).  The hand engine
+    (:class:`~pokerroom.rules.engine.Hand`) numbers its players by position (its
+    own ``seat`` parameters and fields are positions).  ``seats`` lists the seats
+    dealt in by position; :meth:`position_of` and :meth:`seat_at` are the one
+    place the two are translated.  ``blinds``, ``posts``, ``dead`` and ``antes``
+    are by position; ``straddles``, ``kill_seat``, ``waiting``, ``absent`` and
+    :class:`~pokerroom.table.placement.Positions` (the button and blinds) are
+    seats.
     """
 
     positions: Positions | None  # None in stud
@@ -33,5 +41,20 @@ class HandPlan:
     # counts them in the pot before the flop (TDA 54-B).
     unposted: int = 0
 
-    def engine_seat(self, table_seat: int) -> int:
-        return self.seats.index(table_seat)
+    def position_of(self, seat: int) -> int:
+        """The position in this deal of the player in ``seat`` (the hand engine's
+        number for them); ``ValueError`` when that seat is not dealt in (``seat in
+        plan.seats`` tells)."""
+        try:
+            return self.seats.index(seat)
+        except ValueError:
+            raise ValueError(f"seat {seat} is not dealt in this deal: the seats dealt in "
+                             f"are {', '.join(map(str, sorted(self.seats)))}") from None
+
+    def seat_at(self, position: int) -> int:
+        """The seat of the player at ``position`` in this deal (an engine number,
+        such as ``LegalActions.seat`` or an event's ``seat``)."""
+        if not 0 <= position < len(self.seats):
+            raise ValueError(
+                f"no position {position} in this deal: positions are 0-{len(self.seats) - 1}")
+        return self.seats[position]

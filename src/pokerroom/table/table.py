@@ -13,9 +13,11 @@ import secrets
 
 from pokerroom.cards import Deck
 from pokerroom.errors import ConfigError, IllegalActionError
+from pokerroom.rules.actions import Action, DealBoard, DealHole, Kill
 from pokerroom.rules.config import HandConfig, Structure
 from pokerroom.rules.engine import Hand
-from pokerroom.rules.events import PotAwarded
+from pokerroom.rules.events import Event, PotAwarded
+from pokerroom.rules.legal import LegalActions
 from pokerroom.table.bomb_pot import bomb_pot_plan, skip_preflop_betting
 from pokerroom.table.draw import ButtonDraw, draw_for_button
 from pokerroom.table.options import Stakes, TableOptions
@@ -23,6 +25,7 @@ from pokerroom.table.placement import Positions, missed_blinds, passed_over
 from pokerroom.table.plan import HandPlan
 from pokerroom.table.planning import Planning
 from pokerroom.table.player import Player, Status
+from pokerroom.table.view import TableView, legal_in_seats, seat_to_act, table_view
 
 
 class Table(Planning):
@@ -108,6 +111,7 @@ class Table(Planning):
         player = self._player(seat)
         self.players[seat] = None
         self._wait_hands.pop(seat, None)
+        self._redraw_if_button_winner(seat, "left")
         return player.stack
 
     def top_up(self, seat: int, amount: int) -> None:
@@ -137,6 +141,7 @@ class Table(Planning):
         player = self._player(seat)
         player.status = Status.SITTING_OUT
         player.wants_to_post = False
+        self._redraw_if_button_winner(seat, "sat out")
 
     def away(self, seat: int, *, in_room: bool = False) -> None:
         """T13: away from the table; missed blinds accrue.  With No Dead Button, a player
@@ -147,6 +152,7 @@ class Table(Planning):
         player.status = Status.AWAY
         player.in_room = in_room
         player.wants_to_post = False
+        self._redraw_if_button_winner(seat, "went away")
 
     def sit_in(self, seat: int, *, post: bool = False) -> None:
         """Come back.  With missed blinds, wait for the big blind or ``post`` to make them
@@ -195,6 +201,7 @@ class Table(Planning):
             self.players[old] = None
             self.players[new] = player
         self._wait_hands.pop(old, None)
+        self._redraw_if_button_winner(old, "changed seats")
         if wait:
             self._wait_hands[new] = wait
             self.notes.append(
@@ -253,6 +260,16 @@ class Table(Planning):
         self.first_button = result.winner
         return result
 
+    def _redraw_if_button_winner(self, seat: int, what: str) -> None:
+        """D5, T11: the button is drawn among the players of the first deal.  When
+        the winner of the draw leaves, sits out, goes away or changes seats before
+        it, the draw is void and the button is drawn again (by :meth:`start_hand`,
+        or :meth:`draw_for_button` first)."""
+        if self.hands_dealt == 0 and self.positions is None and self.first_button == seat:
+            self.first_button = None
+            self.notes.append(f"seat {seat} won the draw for the button and {what} before "
+                              "the first deal: the button is drawn again (D5)")
+
     def request_straddle(self, seat: int) -> None:
         """F11: a voluntary live straddle of twice the big blind, by the player left of
         the big blind (or, when the house allows several, left of the last straddle)."""
@@ -293,6 +310,9 @@ class Table(Planning):
         before the flop, and the button does not move (a cash-game house option).
         """
         self._between_hands("starting a hand")
+        first = self.first_button
+        if self.hands_dealt == 0 and first is not None and first not in self._present():
+            self._redraw_if_button_winner(first, "is not here")
         if self.positions is None and self.first_button is None and not self.stakes.game.is_stud:
             self.draw_for_button(Deck(rng=_secure()))
         plan = self.plan()
@@ -377,11 +397,12 @@ class Table(Planning):
         won: dict[int, int] = {}
         for event in hand.events:
             if isinstance(event, PotAwarded):
-                for engine_seat, chips in event.amounts:
-                    won[plan.seats[engine_seat]] = won.get(plan.seats[engine_seat], 0) + chips
-        for engine_seat, seat in enumerate(plan.seats):
+                for position, chips in event.amounts:
+                    seat = plan.seat_at(position)
+                    won[seat] = won.get(seat, 0) + chips
+        for position, seat in enumerate(plan.seats):
             p = self._player(seat)
-            p.stack = hand.stacks[engine_seat]
+            p.stack = hand.stacks[position]
             p.hands_played += 1
             p.wants_to_post = False
             p.owes_blind_next = False
@@ -390,7 +411,7 @@ class Table(Planning):
                 p.status = Status.ACTIVE
             posted_bb = (plan.positions is not None and seat == plan.positions.big_blind
                          and not plan.bomb_pot)
-            made_up = p.owes and bool(plan.posts[engine_seat] or plan.dead[engine_seat]
+            made_up = p.owes and bool(plan.posts[position] or plan.dead[position]
                                       or seat in plan.straddles)  # T8, LVH B13c
             if (
                 made_up and not self.stakes.is_limit and plan.positions is not None
@@ -439,9 +460,78 @@ class Table(Planning):
             self._kill_next = winner
             self.notes.append(f"seat {winner} must post a kill blind next deal (F12)")
 
+    # ------------------------------------------------- the hand, in seats
+
+    def _in_progress(self) -> tuple[Hand, HandPlan]:
+        hand, plan = self.hand, self.plan_in_play
+        if hand is None or plan is None:
+            raise IllegalActionError("no_hand", "there is no hand in progress")
+        return hand, plan
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is in the hand in progress; ``None`` between hands,
+        while the dealer deals (manual dealing) and once the hand is over."""
+        hand, plan = self.hand, self.plan_in_play
+        if hand is None or plan is None:
+            return None
+        return seat_to_act(hand.phase, hand.actor, plan)
+
+    def legal_actions(self) -> LegalActions:
+        """What may happen next in the hand in progress: the engine's
+        :meth:`~pokerroom.rules.engine.Hand.legal_actions`, with ``seat`` (the seat
+        to act) and ``deal_seat`` in seats."""
+        hand, plan = self._in_progress()
+        return legal_in_seats(hand.legal_actions(), plan)
+
+    def act(self, seat: int, action: Action) -> list[Event]:
+        """The player in ``seat`` acts in the hand in progress; returns the engine's
+        events (their ``seat`` fields are positions: ``plan_in_play.seat_at``).
+
+        Refused with :class:`~pokerroom.errors.IllegalActionError`, changing nothing,
+        when ``seat`` is not dealt in, when it is not that seat's turn (B13; a hand
+        may be shown out of turn at the showdown, S4), or when the action is not
+        legal (see :meth:`legal_actions`).  The dealer's and the floor's actions
+        (``DealHole``, ``DealBoard``, ``Kill``) are not a seat's: they go to
+        ``table.hand.act``, by position."""
+        hand, plan = self._in_progress()
+        if isinstance(action, (DealHole, DealBoard, Kill)):
+            raise IllegalActionError(
+                "not_a_player_action", f"{type(action).__name__} is the dealer's or the "
+                "floor's, not a seat's: give it to table.hand.act (by position)")
+        if seat not in plan.seats:
+            raise IllegalActionError(
+                "not_in_hand", f"seat {seat} is not in this hand: the seats dealt in are "
+                + ", ".join(map(str, sorted(plan.seats))))
+        position = plan.position_of(seat)
+        to_act = self.to_act
+        try:
+            return hand.act(action, seat=position)
+        except IllegalActionError as refused:
+            if seat == to_act:
+                raise
+            whose = "nobody's" if hand.is_over else (
+                "the dealer's" if to_act is None else f"seat {to_act}'s")
+            raise IllegalActionError(
+                refused.reason, f"seat {seat} cannot act now: it is {whose} turn") from None
+
+    def view(self, seat: int | None) -> TableView:
+        """What the player in ``seat`` may know of the hand in progress, in seats
+        (``None``, or a seat not dealt in: what a spectator may know).  Built from
+        the engine's :meth:`~pokerroom.rules.engine.Hand.view` (see
+        :mod:`pokerroom.table.view`)."""
+        hand, plan = self._in_progress()
+        if seat is not None and not 0 <= seat < self.seat_count:
+            raise ConfigError(f"no seat {seat}: seats are 0-{self.seat_count - 1}")
+        position = plan.position_of(seat) if seat is not None and seat in plan.seats else None
+        return table_view(hand.view(position), plan, seat)
+
     # -------------------------------------------------------------- views
 
     def stacks(self) -> dict[int, int]:
+        """Each seated player's chips, by seat, as the last hand left them (a hand in
+        progress pays out at :meth:`finish_hand`; its stacks behind the bets are in
+        :meth:`view`'s ``seats``)."""
         return {s: p.stack for s, p in enumerate(self.players) if p is not None}
 
     def chips_on_table(self) -> int:
