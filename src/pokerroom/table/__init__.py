@@ -8,6 +8,7 @@ from pokerroom.table.placement import Positions
 from pokerroom.table.plan import HandPlan
 from pokerroom.table.player import Player, Status
 from pokerroom.table.table import Table
+from pokerroom.table.view import TableView
 
 __all__ = [
     "ButtonDraw",
@@ -20,5 +21,6 @@ __all__ = [
     "Status",
     "Table",
     "TableOptions",
+    "TableView",
     "draw_for_button",
 ]

@@ -153,7 +153,7 @@ class LiveDeal(StudDeal):
         why = self._why_not_misdeal_report(first_card=True)
         if why is None:
             why = self._why_not_table_seat(table_seat)
-        due = self.plan.seats[0]
+        due = self.plan.seat_at(0)
         if why is None and table_seat == due:
             why = (f"table seat {due} is the seat due the first card (the first player "
                    "left of the button, D4)")
@@ -422,7 +422,7 @@ class LiveDeal(StudDeal):
         if why:
             raise self._refuse("no_unposted_blind", "a blind not posted", why)
         mark = len(self.records)
-        table_seat = self.plan.seats[seat]
+        table_seat = self.plan.seat_at(seat)
         self._owes_next[table_seat] = seat
         if looked and not acted:
             self._kill(seat, "T9", "looked at the cards before posting the blind owed")
