@@ -6,6 +6,14 @@ history, or a live table whose cards come from a real dealer).  Then players
 act one at a time: :meth:`Hand.legal_actions` says exactly what may happen
 next and :meth:`Hand.act` refuses anything else with an IllegalActionError
 that says why, leaving the hand unchanged.
+
+A hand's "seat" is a position: its players are numbered 0 to ``n - 1`` from the
+button (0 is the first player left of the button, the button is last), in
+``HandConfig.stacks`` order, and so are every ``seat`` parameter and field of the
+engine (``act(..., seat=)``, ``view(seat)``, ``LegalActions.seat``, events,
+``HandView.seats``).  A table's chairs are seats of the table:
+:class:`pokerroom.table.Table` speaks those, and ``HandPlan.position_of`` and
+``HandPlan.seat_at`` translate.
 """
 
 from __future__ import annotations
@@ -152,9 +160,10 @@ class Hand(Betting):
         return [i for i in range(self.n) if not self.folded[i]]
 
     def view(self, seat: int | None) -> HandView:
-        """What the player in ``seat`` may know of the hand now (``None``: a
-        spectator): own cards, up cards, tabled hands, stacks, bets, pots, and the
-        legal actions when it is their turn (see :mod:`pokerroom.rules.view`)."""
+        """What the player in ``seat`` (a position, see the module) may know of the
+        hand now (``None``: a spectator): own cards, up cards, tabled hands, stacks,
+        bets, pots, and the legal actions when it is their turn (see
+        :mod:`pokerroom.rules.view`)."""
         return make_view(self, seat)
 
     # --------------------------------------------------------------- forced bets

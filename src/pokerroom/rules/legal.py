@@ -33,7 +33,7 @@ class LegalActions:
     """Exactly what may happen next.  Amounts are chips; raise amounts are totals."""
 
     phase: Phase
-    seat: int | None  # who acts; None when the dealer must deal or the hand is over
+    seat: int | None  # who acts (a position); None when the dealer deals or the hand is over
     fold: bool = False
     check: bool = False
     call: int | None = None  # chips a call adds (all-in for less when short)

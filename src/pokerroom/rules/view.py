@@ -1,6 +1,9 @@
 """What one viewer may know of a hand: a frozen value made by the engine.
 
-``hand.view(seat)`` is what the player in engine seat ``seat`` may know;
+``hand.view(seat)`` is what the player in engine seat ``seat`` may know (the
+engine's seats are positions, 0 the first player left of the button: see
+:mod:`pokerroom.rules.engine`; a table's :meth:`~pokerroom.table.Table.view`
+gives the same in the table's seats);
 ``hand.view(None)`` is a spectator's.  The room's messages and the bots are
 built from views only, so nothing can leak a card the viewer may not see.
 
