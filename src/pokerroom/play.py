@@ -114,7 +114,7 @@ class TerminalGame:
             bet = ""
             cards = Text("")
             if hand is not None and plan is not None and seat in plan.seats:
-                k = plan.seats.index(seat)
+                k = plan.position_of(seat)
                 positions = plan.positions
                 if positions is not None and not table.stakes.game.is_stud:
                     if seat == positions.button:
@@ -123,7 +123,7 @@ class TerminalGame:
                         marks.append("SB")
                     if seat == positions.big_blind:
                         marks.append("BB")
-                if hand.actor == k:
+                if seat == table.to_act:
                     marks.append("[bold yellow]to act[/]")
                 if hand.folded[k]:
                     marks.append("folded")
@@ -195,18 +195,17 @@ class TerminalGame:
         self.render(hand)
         while not hand.is_over:
             seen = self._print_events(hand, seen)
-            k = hand.actor
-            assert k is not None
-            seat = plan.seats[k]
+            seat = table.to_act
+            assert seat is not None
             if seat == 0:
                 self.render(hand)
                 action = self._human_action(hand)
                 if action is None:
                     return False
             else:
-                action = self.bots[seat](hand, k)
+                action = self.bots[seat](hand, plan.position_of(seat))
             try:
-                hand.act(action)
+                table.act(seat, action)
             except IllegalActionError as exc:
                 self.console.print(f"[red]{exc}[/]")
         self._print_events(hand, seen)
@@ -219,7 +218,7 @@ class TerminalGame:
         assert plan is not None
 
         def who(k: int) -> str:
-            return self._name(plan.seats[k])
+            return self._name(plan.seat_at(k))
 
         for event in hand.events[seen:]:
             if event.audience is not None:

@@ -286,9 +286,9 @@ def run_chunk(spec: SimulationSpec, index: int, hands: int) -> ChunkResult:
         plan = table.plan_in_play
         assert plan is not None
         while not hand.is_over:
-            k = hand.actor
-            assert k is not None
-            hand.act(policies[plan.seats[k]](hand, k))
+            to_act = table.to_act
+            assert to_act is not None
+            table.act(to_act, policies[to_act](hand, plan.position_of(to_act)))
         pot = sum(c for e in hand.events if isinstance(e, PotAwarded) for _, c in e.amounts)
         pots += pot
         biggest = max(biggest, pot)

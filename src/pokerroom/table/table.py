@@ -495,19 +495,20 @@ class Table(Planning):
         (``DealHole``, ``DealBoard``, ``Kill``) are not a seat's: they go to
         ``table.hand.act``, by position."""
         hand, plan = self._in_progress()
-        if isinstance(action, (DealHole, DealBoard, Kill)):
+        if type(action) in _NOT_A_SEATS_ACTIONS:
             raise IllegalActionError(
                 "not_a_player_action", f"{type(action).__name__} is the dealer's or the "
                 "floor's, not a seat's: give it to table.hand.act (by position)")
-        if seat not in plan.seats:
+        try:
+            position = plan.position_of(seat)
+        except ValueError:
             raise IllegalActionError(
                 "not_in_hand", f"seat {seat} is not in this hand: the seats dealt in are "
-                + ", ".join(map(str, sorted(plan.seats))))
-        position = plan.position_of(seat)
-        to_act = self.to_act
+                + ", ".join(map(str, sorted(plan.seats)))) from None
         try:
             return hand.act(action, seat=position)
         except IllegalActionError as refused:
+            to_act = self.to_act  # a refused action changed nothing
             if seat == to_act:
                 raise
             whose = "nobody's" if hand.is_over else (
@@ -541,6 +542,9 @@ class Table(Planning):
             in_hand = sum(self.hand.stacks) + self.hand.pot
             total += in_hand - sum(self._player(s).stack for s in self.plan_in_play.seats)
         return total
+
+
+_NOT_A_SEATS_ACTIONS = frozenset((DealHole, DealBoard, Kill))
 
 
 def _secure() -> secrets.SystemRandom:
