@@ -225,11 +225,14 @@ class Dealing:
         if self.phase is not DEALING:
             raise self._refuse("no_deal_due", action, "no cards are due now")
         cards = [c for c in action.cards if c is not None]
+        valid = self._valid_cards
         for c in cards:
-            if c not in self._valid_cards:
+            if c not in valid:
                 raise self._refuse("bad_card", action, f"card {c} is not in this deck")
-        reused = self._reusable_discards(action)
-        dup = [c for c in cards if c in self._dealt and c not in reused]
+        # (Only a card seen before can be a duplicate: the common case looks no further.)
+        fresh = self._dealt.isdisjoint(cards) and len(set(cards)) == len(cards)
+        reused = set() if fresh else self._reusable_discards(action)
+        dup = [] if fresh else [c for c in cards if c in self._dealt and c not in reused]
         if dup or len(set(cards)) != len(cards):
             bad = dup[0] if dup else next(c for c in cards if cards.count(c) > 1)
             raise self._refuse(
