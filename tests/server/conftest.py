@@ -15,6 +15,7 @@ from pokerroom.cards import Deck
 from pokerroom.server import actor as actor_module
 from pokerroom.server.actor import TableActor
 from pokerroom.server.app import create_app
+from pokerroom.server.sockets import token_subprotocols
 from tests.table.conftest import stud_deck
 
 
@@ -73,6 +74,12 @@ def wait_until(condition: Callable[[], object], *, seconds: float = 5.0) -> None
     while not condition():
         assert time.monotonic() < deadline, f"not true within {seconds} s: {condition}"
         time.sleep(0.02)
+
+
+def seat_socket(client: TestClient, path: str, token: str | None) -> Any:
+    """A WebSocket to ``path`` offering ``token`` as the page does: as a subprotocol,
+    never in the address (see :mod:`pokerroom.server.sockets`)."""
+    return client.websocket_connect(path, subprotocols=token_subprotocols(token))
 
 
 def actor_of(client: TestClient, table_id: str) -> TableActor:

@@ -19,7 +19,7 @@ from pokerroom.server.names import (
     poses_as_bot,
 )
 from pokerroom.server.protocol import MAX_CENTS, MAX_CHIPS, MAX_TOURNAMENT_STACK
-from tests.server.conftest import HOST_KEYS, add_bot, join, new_table
+from tests.server.conftest import HOST_KEYS, add_bot, join, new_table, seat_socket
 
 TOO_MANY = MAX_CHIPS + 1
 
@@ -85,7 +85,7 @@ def test_joining_and_bots_refuse_a_buy_in_past_the_bound(client: TestClient) -> 
 def test_top_up_and_act_past_the_bound_are_bad_messages(client: TestClient) -> None:
     table = new_table(client)
     token = join(client, table, "Alice", 0)
-    with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+    with seat_socket(client, f"/ws/tables/{table}", token) as ws:
         for message, field in (({"type": "top_up", "amount": TOO_MANY}, "top_up 'amount'"),
                                ({"type": "act", "action": "bet_raise", "to": 1e300},
                                 "act 'to'")):

@@ -36,7 +36,9 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
+from websockets.typing import Subprotocol
 
+from pokerroom.server.sockets import token_subprotocols
 from tests.server.pg import postgres_server
 from tests.server.serving import (
     assert_clean_log,
@@ -262,9 +264,10 @@ def sockets(room: Served) -> Iterator[Callable[..., Socket]]:
     with contextlib.ExitStack() as opened:
 
         def open_socket(path: str, *, token: str | None = None, name: str = "") -> Socket:
-            query = f"?token={token}" if token else ""
+            """A socket offering ``token`` as browsers do (a subprotocol, not the URL)."""
             ws = opened.enter_context(connect(
-                f"ws://127.0.0.1:{room.port}{path}{query}", proxy=None, compression=None,
+                f"ws://127.0.0.1:{room.port}{path}", proxy=None, compression=None,
+                subprotocols=[Subprotocol(p) for p in token_subprotocols(token)],
                 open_timeout=10, ping_interval=None, close_timeout=1, max_size=2**24))
             return Socket(ws, name or path)
 
@@ -551,6 +554,34 @@ CARD = re.compile(r"\b[2-9TJQKA][cdhs]\b")
 def _without_date(text: str) -> str:
     """A text download but its first line (which carries the time it was made)."""
     return text.split("\n", 1)[1] if "\n" in text else text
+
+
+def test_a_token_in_the_socket_address_authorises_nothing(
+        room: Served, sockets: Callable[..., Socket]) -> None:
+    """Attack: a seat token in the WebSocket's address, where access logs, proxies and
+    browser history keep it.  The page offers it as a subprotocol instead, and the
+    server's log never shows it; a socket with ``?token=`` in its address gets
+    ``token_in_url``, watches (no ``you``, no face-down cards) and cannot act."""
+    table, host = new_table(room, name="Addresses", seats=3)
+    try:
+        alice = join(room, table, "Alice", 0, 100)
+        add_bot(room, table, host, "station", seat=1)
+        a = sockets(f"/ws/tables/{table}", token=alice["token"], name="Alice")
+        a.until(lambda s: s["you"] is not None and len(face_down_shown(s, 0)) == 2,
+                what="Alice sees her cards")
+        a.sync()
+        assert alice["token"] not in room.log.read_text(errors="replace"), (
+            "the seat token reached the server's log")
+        u = sockets(f"/ws/tables/{table}?token={alice['token']}", name="a token in the URL")
+        state = u.until(lambda s: s["hand"] is not None, what="the hand in progress")
+        assert [e["reason"] for e in u.errors] == ["token_in_url"], u.errors
+        assert state["you"] is None and face_down_shown(state, 0) == [], state["seats"][0]
+        u.send({"type": "act", "action": "fold"})
+        assert any(m.get("type") == "error" for m in u.sync()), "the URL token acted"
+        a.sync()
+        assert not (seat_entry(a.latest, 0) or {}).get("folded"), a.latest["seats"][0]
+    finally:
+        close_quietly(room, table, host)
 
 
 def test_hand_downloads_show_a_viewer_only_their_own_sitting_s_cards(

@@ -16,7 +16,7 @@ from pokerroom.cards import Deck
 from pokerroom.rules.engine import Hand
 from pokerroom.table import Table
 from pokerroom.table.snapshot import table_from_dict, table_to_dict
-from tests.server.conftest import actor_of, add_bot, join, new_table, stack_stud_decks
+from tests.server.conftest import actor_of, add_bot, join, new_table, seat_socket, stack_stud_decks
 
 STUD = {"game": "stud", "structure": "fixed_limit", "ante": 1, "bring_in": 2,
         "small_bet": 5, "big_bet": 10}
@@ -141,7 +141,7 @@ def test_B15_the_big_bet_with_an_open_pair_over_the_socket(
                      {"Alice": "2c3cKd Kh", "Bot 1": "4c4d2d 7s"})
     token = join(client, table_id, "Alice", 0)
     add_bot(client, table_id, "station")  # brings in with the deuce, then calls
-    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
+    with seat_socket(client, f"/ws/tables/{table_id}", token) as ws:
         for _ in range(100):
             message = ws.receive_json()
             if message["type"] != "state" or not message["state"]["you"]["legal"]:
@@ -173,8 +173,8 @@ def test_S11_rake_and_running_it_twice_at_a_room_table(client: TestClient) -> No
     there is none."""
     table_id = new_table(client, rake_percent=0.05, rake_cap=3, run_it_twice=True)
     tokens = [join(client, table_id, name, seat) for seat, name in enumerate(("Alice", "Bob"))]
-    with client.websocket_connect(f"/ws/tables/{table_id}?token={tokens[0]}") as alice, \
-            client.websocket_connect(f"/ws/tables/{table_id}?token={tokens[1]}") as bob:
+    with seat_socket(client, f"/ws/tables/{table_id}", tokens[0]) as alice, \
+            seat_socket(client, f"/ws/tables/{table_id}", tokens[1]) as bob:
         for _ in range(200):
             for ws in (alice, bob):
                 message = ws.receive_json()

@@ -24,7 +24,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
 from pokerroom.server.app import create_app
-from tests.server.conftest import add_bot, join, new_table
+from tests.server.conftest import add_bot, join, new_table, seat_socket
 from tests.server.pg import PostgresServer, postgres_server
 from tests.server.serving import (
     assert_clean_log,
@@ -117,7 +117,7 @@ def test_the_room_on_postgresql_survives_a_restart_mid_hand(pg: PostgresServer) 
         for table in others:
             for _ in range(3):
                 add_bot(client, table, "random")
-        with client.websocket_connect(f"/ws/tables/{holdem}?token={token}") as ws:
+        with seat_socket(client, f"/ws/tables/{holdem}", token) as ws:
             before = _play_until_mid_hand(ws, hands=4)
         for t in [holdem, *others]:
             _check_books(client, t)
@@ -127,7 +127,7 @@ def test_the_room_on_postgresql_survives_a_restart_mid_hand(pg: PostgresServer) 
     with TestClient(app) as client:
         assert sorted(t["id"] for t in client.get("/api/tables").json()) == sorted(
             [holdem, *others])
-        with client.websocket_connect(f"/ws/tables/{holdem}?token={token}") as ws:
+        with seat_socket(client, f"/ws/tables/{holdem}", token) as ws:
             after = _state(ws)
             assert_same_turn(before, after)
             ws.send_text(json.dumps({"type": "act", "action": "check_call"}))

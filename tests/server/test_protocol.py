@@ -8,7 +8,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.server.conftest import add_bot, join, new_table
+from tests.server.conftest import add_bot, join, new_table, seat_socket
 
 
 def _receive_state(ws: Any, *, errors: list[dict[str, Any]] | None = None) -> dict[str, Any]:
@@ -24,7 +24,7 @@ def test_create_join_and_play_hands_over_a_websocket(client: TestClient) -> None
     table = new_table(client)
     token = join(client, table, "Alice", 0)
     add_bot(client, table, "station")
-    with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+    with seat_socket(client, f"/ws/tables/{table}", token) as ws:
         versions = []
         for _ in range(200):
             message = _receive_state(ws)
@@ -51,7 +51,7 @@ def test_bad_messages_get_errors_and_the_table_carries_on(client: TestClient) ->
     table = new_table(client)
     token = join(client, table, "Alice", 0)
     join(client, table, "Bob", 1)
-    with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+    with seat_socket(client, f"/ws/tables/{table}", token) as ws:
         state = _receive_state(ws)
         for bad in ("not json", json.dumps({"type": "nope"}), json.dumps([1, 2]),
                     json.dumps({"type": "act", "action": "bet_raise"}),
@@ -105,12 +105,12 @@ def test_reconnecting_resumes_the_latest_state(client: TestClient) -> None:
     table = new_table(client)
     token = join(client, table, "Alice", 0)
     add_bot(client, table, "station")
-    with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+    with seat_socket(client, f"/ws/tables/{table}", token) as ws:
         state = _receive_state(ws)
         while not state["state"]["hand"]:
             state = _receive_state(ws)
         before = state
-    with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+    with seat_socket(client, f"/ws/tables/{table}", token) as ws:
         again = _receive_state(ws)
         assert again["version"] >= before["version"]
         assert again["state"]["you"]["seat"] == 0
@@ -128,7 +128,7 @@ def test_spectators_and_folded_players_never_see_hidden_cards(client: TestClient
     for _ in range(3):
         add_bot(client, table, "station")
     checked = own_seen = 0
-    with client.websocket_connect(f"/ws/tables/{table}?token={token}") as player, \
+    with seat_socket(client, f"/ws/tables/{table}", token) as player, \
             client.websocket_connect(f"/ws/tables/{table}") as spectator:
         for _ in range(400):
             for ws, viewer in ((player, 0), (spectator, None)):
@@ -171,7 +171,7 @@ def test_downloads_hide_hole_cards_the_viewer_may_not_see(client: TestClient) ->
     token = join(client, table, "Alice", 0)
     for _ in range(3):
         add_bot(client, table, "random")
-    with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+    with seat_socket(client, f"/ws/tables/{table}", token) as ws:
         for _ in range(300):
             state = _receive_state(ws)["state"]
             if state["you"]["legal"]:

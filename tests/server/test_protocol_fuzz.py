@@ -33,6 +33,7 @@ from hypothesis import strategies as st
 
 from pokerroom.cards import format_cards
 from pokerroom.server.actor import TableActor
+from pokerroom.server.sockets import token_subprotocols
 
 GAMES = {"holdem": "no_limit", "stud": "fixed_limit", "deuce_seven_triple": "fixed_limit"}
 
@@ -142,8 +143,8 @@ class Room:
     hands_seen: int = 0
 
     def open(self, token: str | None, label: str) -> Conn:
-        path = f"/ws/tables/{self.table}" + (f"?token={token}" if token else "")
-        ws = self.stack.enter_context(self.client.websocket_connect(path))
+        ws = self.stack.enter_context(self.client.websocket_connect(
+            f"/ws/tables/{self.table}", subprotocols=token_subprotocols(token)))
         conn = Conn(ws, token, label)
         self.conns.append(conn)
         self.drain(conn)

@@ -9,7 +9,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from pokerroom.server.app import create_app
-from tests.server.conftest import add_bot, join, new_table
+from tests.server.conftest import add_bot, join, new_table, seat_socket
 from tests.server.serving import assert_same_turn
 
 
@@ -37,12 +37,12 @@ def test_a_hand_in_progress_continues_after_a_restart(db_url: str) -> None:
         table = new_table(client)
         token = join(client, table, "Alice", 0)
         add_bot(client, table, "station")
-        with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+        with seat_socket(client, f"/ws/tables/{table}", token) as ws:
             before = _mid_hand_turn(ws)
     # The process is gone; the hand was never finished.  Start a new one on the database.
     app = create_app(db_url, bot_delay=0.0, pause_between_hands=0.0, seed=4)
     with TestClient(app) as client:
-        with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+        with seat_socket(client, f"/ws/tables/{table}", token) as ws:
             after = _state(ws)
             assert_same_turn(before, after)
             ws.send_text(json.dumps({"type": "act", "action": "check_call"}))

@@ -19,6 +19,7 @@ from tests.server.conftest import (
     join,
     new_table,
     paused,
+    seat_socket,
     wait_until,
 )
 
@@ -50,14 +51,14 @@ def test_a_socket_does_not_outlive_its_sitting(client: TestClient) -> None:
     leave for him; the ledger shows no cash-out of Bob's."""
     table = new_table(client)
     alice = join(client, table, "Alice", 0)
-    with client.websocket_connect(f"/ws/tables/{table}?token={alice}") as old:
+    with seat_socket(client, f"/ws/tables/{table}", alice) as old:
         assert _next(old)["state"]["you"]["seat"] == 0
         old.send_text(json.dumps({"type": "leave"}))
         lost = _until(old, lambda m: m["type"] == "error")
         assert lost["reason"] == "seat_lost", lost
         bob = join(client, table, "Bob", 0)
         add_bot(client, table, "station")
-        with client.websocket_connect(f"/ws/tables/{table}?token={bob}") as new:
+        with seat_socket(client, f"/ws/tables/{table}", bob) as new:
             mine = _until(new, lambda m: m["type"] == "state" and m["state"]["hand"]
                           and m["state"]["seats"][0]["cards"])
             bobs_cards = mine["state"]["seats"][0]["cards"]
@@ -83,7 +84,7 @@ def _play_until(client: TestClient, table: str, token: str, hands: int, *,
                 fold: bool = False) -> None:
     """Check or call (or ``fold`` when allowed) with ``token``'s socket until ``hands``
     hands have been dealt."""
-    with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+    with seat_socket(client, f"/ws/tables/{table}", token) as ws:
         for _ in range(2000):
             message = _next(ws)
             if message["type"] != "state":
@@ -114,7 +115,7 @@ def test_old_hands_belong_to_who_played_them(client: TestClient) -> None:
     alice = join(client, table, "Alice", 0)
     add_bot(client, table, "station")
     _play_until(client, table, alice, 2, fold=True)  # Alice's cards are never shown
-    with client.websocket_connect(f"/ws/tables/{table}?token={alice}") as ws:
+    with seat_socket(client, f"/ws/tables/{table}", alice) as ws:
         ws.send_text(json.dumps({"type": "leave"}))
         _until(ws, lambda m: m["type"] == "error" and m["reason"] == "seat_lost")
     bob = join(client, table, "Bob", 0)
@@ -222,12 +223,12 @@ def test_requests_answered_during_a_hand_survive_a_restart(db_url: str) -> None:
         actor = actor_of(client, table)
         wait_until(lambda: actor.table.hand is not None)
         join(client, table, "Carol", 2, 150)
-        with client.websocket_connect(f"/ws/tables/{table}?token={alice}") as ws:
+        with seat_socket(client, f"/ws/tables/{table}", alice) as ws:
             _next(ws)
             ws.send_text(json.dumps({"type": "top_up", "amount": 50}))
             ws.send_text(json.dumps({"type": "ping"}))
             _until(ws, lambda m: m["type"] == "pong")
-        with client.websocket_connect(f"/ws/tables/{table}?token={bob}") as ws:
+        with seat_socket(client, f"/ws/tables/{table}", bob) as ws:
             _next(ws)
             ws.send_text(json.dumps({"type": "leave"}))
             ws.send_text(json.dumps({"type": "ping"}))
@@ -299,7 +300,7 @@ def test_a_room_from_before_sittings_upgrades(tmp_path: Any) -> None:
     with TestClient(create_app(url, bot_delay=0.0, pause_between_hands=0.0, seed=5)) as client:
         actor = actor_of(client, "old")
         assert actor.seats[0].sitting and actor.seats[0].name == "Olga"
-        with client.websocket_connect("/ws/tables/old?token=olgas-token") as ws:
+        with seat_socket(client, "/ws/tables/old", "olgas-token") as ws:
             assert _next(ws)["state"]["you"]["seat"] == 0
             ws.send_text(json.dumps({"type": "leave"}))
             _until(ws, lambda m: m["type"] == "error" and m["reason"] == "seat_lost")

@@ -33,7 +33,7 @@ from pokerroom.server.sockets import (
     Mailbox,
     pump,
 )
-from tests.server.conftest import join, new_table
+from tests.server.conftest import join, new_table, seat_socket
 
 PING = json.dumps({"type": "ping"})
 
@@ -125,7 +125,7 @@ def test_parse_names_each_bound() -> None:
 
 def test_a_long_token_is_unknown_and_the_connection_watches(
         client: TestClient, paths: dict[str, str]) -> None:
-    with client.websocket_connect(f"{paths['table']}?token={'x' * 10_000}") as ws:
+    with seat_socket(client, f"{paths['table']}", 'x' * 10_000) as ws:
         first = ws.receive_json()
         assert first["type"] == "error" and first["reason"] == "bad_token", first
         _still_usable(ws)

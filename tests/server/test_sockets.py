@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from pokerroom.server.protocol import CLIENT_MESSAGES, TOURNAMENT_CLIENT_MESSAGES, BadMessage
-from tests.server.conftest import join, new_table
+from tests.server.conftest import join, new_table, seat_socket
 
 
 def _answer(ws: Any, text: str) -> dict[str, Any]:
@@ -84,7 +84,7 @@ def test_both_sockets_pong_and_refuse_spectators(client: TestClient) -> None:
 def test_a_bet_without_its_total_is_refused(client: TestClient) -> None:
     table = new_table(client)
     token = join(client, table, "Alice", 0)
-    with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+    with seat_socket(client, f"/ws/tables/{table}", token) as ws:
         refused = _answer(ws, json.dumps({"type": "act", "action": "bet_raise"}))
     assert refused == {"type": "error", "reason": "missing_amount",
                        "message": "bet_raise needs 'to', the total"}

@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.exc import OperationalError
 
-from tests.server.conftest import actor_of, join, new_table, paused, wait_until
+from tests.server.conftest import actor_of, join, new_table, paused, seat_socket, wait_until
 
 
 def _fails_once(monkeypatch: pytest.MonkeyPatch, store: Any, name: str) -> list[int]:
@@ -64,7 +64,7 @@ def test_an_action_the_database_refuses_is_not_taken(
     assert seat is not None
     token = alice if seat == 0 else bob
     calls = _fails_once(monkeypatch, actor.store, "add_action")
-    with client.websocket_connect(f"/ws/tables/{table}?token={token}") as ws:
+    with seat_socket(client, f"/ws/tables/{table}", token) as ws:
         ws.receive_json()
         ws.send_text(json.dumps({"type": "act", "action": "fold"}))
         while (message := ws.receive_json())["type"] != "error":

@@ -20,7 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from websockets.sync.client import connect
+from websockets.typing import Subprotocol
 
+from pokerroom.server.sockets import token_subprotocols
 from pokerroom.tournament.places import Finish
 from pokerroom.tournament.simulate import check_places
 from tests.server.serving import assert_clean_log, call, free_port, start_server
@@ -50,7 +52,8 @@ def _you(port: int, tid: str, token: str, send: dict[str, Any] | None = None,
          until: Callable[[dict[str, Any]], bool] = lambda you: True) -> dict[str, Any]:
     """A person connects with their token (and sends ``send``): what the room says they
     are (once ``until`` holds)."""
-    with connect(f"ws://127.0.0.1:{port}/ws/tournaments/{tid}?token={token}",
+    with connect(f"ws://127.0.0.1:{port}/ws/tournaments/{tid}",
+                 subprotocols=[Subprotocol(p) for p in token_subprotocols(token)],
                  open_timeout=10) as ws:
         if send is not None:
             ws.send(json.dumps(send))

@@ -27,6 +27,7 @@ from pokerroom.server.protocol import CreateTournament
 from pokerroom.server.tournament_director import TournamentDirector
 from pokerroom.server.tournament_room import TournamentRoom
 from pokerroom.tournament.simulate import check_places
+from tests.server.conftest import seat_socket
 
 # ---------------------------------------------------------------- helpers
 
@@ -524,8 +525,8 @@ def test_people_play_a_tournament_over_websockets(app_client: TestClient) -> Non
         tokens[name] = r.json()["token"]
     assert c.post(f"/api/tournaments/{tid}/bots",
                   json={"director": key, "count": 7, "policy": "random"}).status_code == 200
-    with c.websocket_connect(f"/ws/tournaments/{tid}?token={tokens['Alice']}") as alice, \
-            c.websocket_connect(f"/ws/tournaments/{tid}?token={tokens['Bob']}") as bob, \
+    with seat_socket(c, f"/ws/tournaments/{tid}", tokens['Alice']) as alice, \
+            seat_socket(c, f"/ws/tournaments/{tid}", tokens['Bob']) as bob, \
             c.websocket_connect(f"/ws/tournaments/{tid}") as spectator:
         sockets = {"Alice": alice, "Bob": bob, "spectator": spectator}
         latest: dict[str, Any] = {}

@@ -27,8 +27,15 @@ Bounds (issue #10, "Bounded queues"):
   have the event loop to itself.  Ending without one makes it stop reading at
   once; the browser sees code 1006), and the TCP connection is cut at once (a
   graceful close would wait for a write buffer the client never drains).
-- a ``?token=`` longer than :data:`~pokerroom.server.protocol.MAX_KEY_LENGTH` is
-  unknown (``bad_token``; the connection watches).
+- a token longer than :data:`~pokerroom.server.protocol.MAX_KEY_LENGTH` is unknown
+  (``bad_token``; the connection watches).
+
+Credentials: a seat's or a player's token travels in the WebSocket's subprotocol
+header, never in its address (addresses end up in access logs, proxies and browser
+history): the client offers ``["pokerroom", "pokerroom.token.<token>"]`` (see
+:func:`token_subprotocols`) and the server answers with ``pokerroom``.  A ``?token=``
+in the address authorises nothing: the connection gets a ``token_in_url`` error and
+watches.
 """
 
 from __future__ import annotations
@@ -123,12 +130,33 @@ async def send_loop(websocket: WebSocket, box: Mailbox) -> None:
             await websocket.send_json(message)
 
 
+SUBPROTOCOL = "pokerroom"
+"""The subprotocol the room's sockets speak (JSON messages, protocol.py)."""
+TOKEN_PREFIX = "pokerroom.token."
+"""A subprotocol offered with this prefix carries the connection's token."""
+
+
+def token_subprotocols(token: str | None) -> list[str]:
+    """The subprotocols a client offers to connect with ``token`` (or as a spectator
+    without one): ``new WebSocket(url, token_subprotocols(token))`` in a browser."""
+    return [SUBPROTOCOL] + ([TOKEN_PREFIX + token] if token else [])
+
+
+def offered_token(subprotocols: list[str]) -> str | None:
+    """The token among the offered subprotocols, if any."""
+    for offered in subprotocols:
+        if offered.startswith(TOKEN_PREFIX):
+            return offered[len(TOKEN_PREFIX):]
+    return None
+
+
 async def accept(websocket: WebSocket, find: Callable[[], T], reason: str, missing: str
                  ) -> T | None:
     """Accept the connection and ``find`` what it is for (a table, a tournament); when
     that raises KeyError, send the error ``reason`` (``missing`` its message), close
     and return None."""
-    await websocket.accept()
+    offered = websocket.scope.get("subprotocols") or []
+    await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
     try:
         return find()
     except KeyError:
@@ -139,10 +167,18 @@ async def accept(websocket: WebSocket, find: Callable[[], T], reason: str, missi
 
 async def identify(websocket: WebSocket, lookup: Callable[[str], Awaitable[K | None]],
                    unknown: str) -> K | None:
-    """Who the connection's ``?token=`` belongs to (``lookup``); None without a token,
-    and with an unknown one after a ``bad_token`` error (``unknown`` its message): the
-    connection watches."""
-    token = websocket.query_params.get("token")
+    """Who the token the connection offered belongs to (``lookup``; the token is in the
+    subprotocol header, see the module's docstring); None without a token, and with an
+    unknown one after a ``bad_token`` error (``unknown`` its message), or one in the
+    address after a ``token_in_url`` error: the connection watches."""
+    if "token" in websocket.query_params:
+        await websocket.send_json({
+            "type": "error", "reason": "token_in_url",
+            "message": "a token in the address authorises nothing (addresses are logged): "
+                       "offer it as the WebSocket subprotocol 'pokerroom.token.<token>' "
+                       "beside 'pokerroom'; watching instead"})
+        return None
+    token = offered_token(websocket.scope.get("subprotocols") or [])
     if not token:
         return None
     who = await lookup(token) if len(token) <= MAX_KEY_LENGTH else None

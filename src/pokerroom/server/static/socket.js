@@ -14,7 +14,10 @@ function setConn(ok, text) {
 }
 
 // path()          the socket's address, asked at every (re)connection
-//                 ("/ws/tables/abc?token=..."), so it follows the page's seat or view;
+//                 ("/ws/tables/abc"), so it follows the page's view;
+// token()         the seat's or player's token (or null), asked at every connection:
+//                 it travels as a subprotocol ("pokerroom.token.<token>"), never in
+//                 the address, which servers and proxies write to their logs;
 // seated()        true for a player, false for a spectator (the badge's word);
 // gone            the error reason that means there is nothing to connect to
 //                 ("no_table"): no reconnecting after it;
@@ -22,7 +25,7 @@ function setConn(ok, text) {
 // onError(msg)    a {"type": "error"} message.
 // Returns {connect(), reconnect(), send(message), version}: ``reconnect`` starts a
 // new connection at once (after joining or leaving), ``send`` is true when sent.
-export function createSocket({ path, seated, gone, onState, onError }) {
+export function createSocket({ path, token, seated, gone, onState, onError }) {
   let socket = null;
   let retries = 0;
   let reconnectTimer = null;
@@ -32,7 +35,9 @@ export function createSocket({ path, seated, gone, onState, onError }) {
   function connect() {
     clearTimeout(reconnectTimer);
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${proto}://${location.host}${path()}`);
+    const key = token();
+    const ws = new WebSocket(`${proto}://${location.host}${path()}`,
+      key ? ["pokerroom", `pokerroom.token.${key}`] : ["pokerroom"]);
     socket = ws;
     setConn(false, retries ? "reconnecting…" : "connecting…");
     ws.onopen = () => {

@@ -45,8 +45,8 @@ const dock = createDock({
 // ------------------------------------------------------------ connection
 
 const conn = createSocket({
-  path: () => `/ws/tables/${encodeURIComponent(tableId)}${
-    seatToken ? `?token=${encodeURIComponent(seatToken.token)}` : ""}`,
+  path: () => `/ws/tables/${encodeURIComponent(tableId)}`,
+  token: () => (seatToken ? seatToken.token : null),
   seated: () => Boolean(seatToken),
   gone: "no_table",
   onState,

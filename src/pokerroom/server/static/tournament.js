@@ -158,10 +158,10 @@ const dock = createDock({
 const conn = createSocket({
   path: () => {
     const params = new URLSearchParams();
-    if (me) params.set("token", me.token);
     if (watching) params.set("table", String(watching));
     return `/ws/tournaments/${encodeURIComponent(tid)}?${params}`;
   },
+  token: () => (me ? me.token : null),
   seated: () => Boolean(me),
   gone: "no_tournament",
   onState,
