@@ -25,9 +25,10 @@ import pytest
 from pokerroom.cards import Deck
 from pokerroom.history.export import SHORT_BLIND_FIELD, to_phh_text
 from pokerroom.history.phh import HandHistory, loads
-from pokerroom.history.replay import check, config_for
+from pokerroom.history.replay import check, config_for, replay_hand
 from pokerroom.rules.actions import Action, BetRaise, BringIn, CheckCall, Discard, Fold
 from pokerroom.rules.engine import Hand, Phase
+from pokerroom.rules.events import PotAwarded
 
 try:
     import pokerkit as pk
@@ -323,15 +324,23 @@ def _one_chip_moved(why: str) -> bool:
     return all(abs(a - b) < len(ours) for a, b in zip(ours, theirs, strict=True))
 
 
+def _low_half_unwon(text: str) -> bool:
+    """Whether pokerroom awards one pot of this hand whole, for want of a low
+    among its players, and another in halves (S8)."""
+    hand, _ = replay_hand(loads(text)[0])
+    halves = {(e.pot, e.half) for e in hand.events if isinstance(e, PotAwarded)}
+    return any(half == "low" for _, half in halves) and any(h == "whole" for _, h in halves)
+
+
 _SHORT_ALL_IN_RAISES = (
     "is outside", "below the minimum", "above the maximum",
     "Short all-in cannot be raised", "betting is not open to this seat",
 )
 
 
-def rule_difference(spec: Spec, why: str) -> str | None:
+def rule_difference(spec: Spec, why: str, text: str = "") -> str | None:
     """The catalogue ID of the rule difference (see the README) that explains
-    ``why`` a hand of this table did not go across, or None: a bug."""
+    ``why`` a hand of this table (its PHH ``text``) did not go across, or None: a bug."""
     if short_blind(spec):
         # F8: after a short all-in big blind a cardroom's players call the full
         # blind; PokerKit's call the short amount.  PHH cannot say which.
@@ -353,6 +362,11 @@ def rule_difference(spec: Spec, why: str) -> str | None:
         # B9: likewise in no limit and pot limit, PokerKit lets a player who
         # has acted raise again after an all-in raise of less than a full raise.
         return "B9"
+    if spec.code in HI_LO and why.startswith("stacks: ") and _low_half_unwon(text):
+        # S8: with no qualifying low among a pot's players the high hand takes it
+        # whole; PokerKit 0.7.7 halves every pot once anyone at the table has a
+        # low, and the low half of such a pot goes to its players who have none.
+        return "S8"
     if _one_chip_moved(why):
         # S10: the odd chip of a split pot goes to the first winner left of the
         # button (and in high-low, to the high hand); PokerKit places it otherwise.
@@ -383,7 +397,7 @@ def run_pokerkit_to_pokerroom(code: str, hands: int, seed: int) -> Outcome:
         text, stacks = pokerkit_hand(spec, rng)
         why = pokerroom_replays(text, stacks)
         if why is not None:
-            rule = rule_difference(spec, why)
+            rule = rule_difference(spec, why, text)
             if rule is None:
                 bugs[f"{why}\n{text}"] += 1
             else:
@@ -402,7 +416,7 @@ def run_pokerroom_to_pokerkit(code: str, hands: int, seed: int) -> Outcome:
         text = to_phh_text(hand)
         why = pokerkit_replays(text, list(hand.stacks))
         if why is not None:
-            rule = rule_difference(spec, why)
+            rule = rule_difference(spec, why, text)
             if rule is None:
                 bugs[f"{why}\n{text}"] += 1
             else:
@@ -426,7 +440,7 @@ def test_the_readme_names_every_rule_difference() -> None:
     """Each catalogue ID the classifier can give is explained in the README."""
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
     paragraph = readme[readme.index("PHH both ways with PokerKit"):]
-    for rule in ("F8", "B9", "B5", "F10", "I9", "S10", "S1"):
+    for rule in ("F8", "B9", "B5", "F10", "I9", "S8", "S10", "S1"):
         assert f"**{rule}**" in paragraph, rule
 
 
@@ -456,3 +470,46 @@ def test_F8_short_all_in_blind_is_named_in_the_file() -> None:
     assert f"{SHORT_BLIND_FIELD} = " in text and "F8" in text
     assert short_blind(spec)
     assert pk.HandHistory.loads(text).user_defined_fields[SHORT_BLIND_FIELD].startswith("F8")
+
+
+def test_S8_pokerkit_halves_a_pot_in_which_nobody_has_a_low() -> None:
+    """S8: p5, all-in for 2 chips, has the only low (7-5-3-2-A) and takes half
+    the main pot; the side pot, whose players have no low, goes whole to p1's
+    high hand.  PokerKit 0.7.7 halves the side pot too, because somebody at the
+    table has a low, and gives that half to p1 and p2, who have none
+    (bench/bench_pokerkit_two_way.py FO/8, seed 1)."""
+    text = """variant = "FO/8"
+ante_trimming_status = true
+antes = [1, 1, 1, 1, 1]
+blinds_or_straddles = [2, 4, 0, 0, 0]
+small_bet = 4
+big_bet = 8
+starting_stacks = [7, 349, 54, 7, 2]
+actions = [
+  "d dh p1 3s9dTs5s",
+  "d dh p2 ThKcAs4c",
+  "d dh p3 Ad7c6hJd",
+  "d dh p4 7dJs9c9s",
+  "d dh p5 9h7hKh2c",
+  "p3 cbr 8",
+  "p4 cc",
+  "p5 cc",
+  "p1 cc",
+  "p2 cc",
+  "d db 3c5cQs",
+  "p2 cbr 4",
+  "p3 f",
+  "p1 sm 3s9dTs5s",
+  "p2 sm ThKcAs4c",
+  "p4 sm 7dJs9c9s",
+  "p5 sm 9h7hKh2c",
+  "d db Ac",
+  "d db 3d",
+]
+finishing_stacks = [25, 344, 45, 0, 5]
+"""
+    assert check(loads(text)[0]).ok  # the recorded stacks are pokerroom's
+    assert _low_half_unwon(text)
+    assert pokerkit_replays(text, [25, 344, 45, 0, 5]) == (
+        "stacks: PokerKit [20, 349, 45, 0, 5], pokerroom [25, 344, 45, 0, 5]"
+    )
