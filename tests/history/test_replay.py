@@ -164,3 +164,27 @@ def test_cli_json_lines_are_a_stable_interface(
 def test_cli_reports_a_missing_path(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", "/no/such/file.phh"]) == 2
     assert "/no/such/file.phh" in capsys.readouterr().err
+
+
+def test_replay_history_is_the_public_replay() -> None:
+    """``pokerroom.history.replay_history``: its docstring's example runs (read
+    from ``__doc__``, which a compiled build keeps where doctest's finder looks
+    for Python functions only), it returns the hand ``check`` compares, and a
+    history that breaks the rules is a ReplayError naming the action."""
+    import doctest
+
+    from pokerroom import history
+
+    test = doctest.DocTestParser().get_doctest(
+        history.replay_history.__doc__ or "", {}, "replay_history", None, 0
+    )
+    runner = doctest.DocTestRunner()
+    runner.run(test)
+    assert runner.summarize(verbose=False) == (0, 4)
+    text = HAND.format(action="'p3 f', 'p1 f'") + "finishing_stacks = [99, 101, 100]\n"
+    [hand_history] = loads(text)
+    assert history.replay_history(hand_history).stacks == [99, 101, 100]
+    assert check(hand_history).ok
+    [broken] = loads(HAND.format(action="'p3 cbr 1'"))
+    with pytest.raises(history.ReplayError, match=r"action 4 'p3 cbr 1'"):
+        history.replay_history(broken)
