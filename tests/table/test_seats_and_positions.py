@@ -5,15 +5,27 @@ to_act, legal_actions, act and view speak seats (B13, D5)."""
 from __future__ import annotations
 
 import doctest
+import random
 
 import pytest
 
 import pokerroom.table.view
 from pokerroom.cards import Deck
 from pokerroom.errors import ConfigError, IllegalActionError
-from pokerroom.rules.actions import BetRaise, CheckCall, DealHole, Fold, Kill
+from pokerroom.rules.actions import (
+    Action,
+    BetRaise,
+    BringIn,
+    CheckCall,
+    DealHole,
+    Discard,
+    Fold,
+    Kill,
+    Show,
+)
 from pokerroom.rules.engine import Phase
 from pokerroom.rules.events import Called
+from pokerroom.rules.legal import LegalActions
 from pokerroom.table import Stakes, Table, TableOptions
 from tests.table.conftest import stacked_deck
 
@@ -171,3 +183,63 @@ def test_D5_button_winner_made_absent_directly_is_redrawn_at_the_deal() -> None:
 
 def test_doctests_of_the_table_view() -> None:
     assert doctest.testmod(pokerroom.table.view).failed == 0
+
+
+@pytest.mark.parametrize("game", ["holdem", "stud", "deuce_seven_triple"])
+def test_B13_random_hands_through_the_seat_api_agree_with_the_engine(game: str) -> None:
+    """Seeded random deals at tables with empty seats, played only through table.act:
+    the seat to act is the engine's actor translated; every other seat is refused
+    (B13) and nothing changes; each seat's view is the engine's view of its position;
+    chips are conserved."""
+    rng = random.Random(13)
+    structure = "no_limit" if game == "holdem" else "fixed_limit"
+    sizes = ({"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10} if game == "stud"
+             else {"small_blind": 1, "big_blind": 2})
+    stakes = Stakes.of(game, structure, **sizes)
+    for _ in range(40):
+        table = Table(stakes, TableOptions(seats=9))
+        chairs = sorted(rng.sample(range(9), rng.randint(2, 7)))
+        for chair in chairs:
+            table.sit(chair, f"P{chair}", rng.choice([60, 200]))
+        if not stakes.game.is_stud:
+            table.first_button = rng.choice(chairs)
+        total = table.chips_on_table()
+        for _ in range(3):
+            hand = table.start_hand(Deck(rng.randrange(2**32), cards=stakes.game.deck))
+            plan = table.plan_in_play
+            assert plan is not None
+            while (seat := table.to_act) is not None:
+                assert hand.actor is not None and seat == plan.seat_at(hand.actor)
+                other = rng.choice([c for c in chairs if c != seat])
+                before = (len(hand.events), list(hand.stacks))
+                with pytest.raises(IllegalActionError):
+                    table.act(other, CheckCall())
+                assert (len(hand.events), list(hand.stacks)) == before
+                mine = table.view(seat)
+                engine = hand.view(hand.actor)
+                assert mine.own == engine.seats[hand.actor] and mine.legal is not None
+                assert mine.legal == table.legal_actions() and mine.legal.seat == seat
+                assert [set(p.eligible) for p in mine.pots] == [
+                    {plan.seat_at(k) for k in p.eligible} for p in engine.pots]
+                table.act(seat, _random_action(mine.legal, rng))
+                assert table.chips_on_table() == total
+            table.finish_hand()
+            assert table.chips_on_table() == total
+            if sum(1 for p in table.players if p is not None and p.present) < 2:
+                break
+
+
+def _random_action(legal: LegalActions, rng: random.Random) -> Action:
+    r = rng.random()
+    if legal.phase is Phase.DRAWING:
+        return Discard(())
+    if legal.phase is Phase.SHOWDOWN:
+        return Show()
+    if legal.min_raise_to is not None and r < 0.2:
+        assert legal.max_raise_to is not None
+        return BetRaise(rng.randint(legal.min_raise_to, legal.max_raise_to))
+    if legal.bring_in is not None:
+        return BringIn()
+    if r < 0.4 and not legal.check and legal.fold:
+        return Fold()
+    return CheckCall()
