@@ -7,7 +7,7 @@ not offered and is refused (``raise_uncallable``); see ``raise_callable``."""
 
 from __future__ import annotations
 
-from pokerroom.errors import ConfigError
+from pokerroom.errors import ConfigError, Reason
 from pokerroom.rules import events as ev
 from pokerroom.rules.actions import Action, BetRaise, BringIn, CheckCall, Fold
 from pokerroom.rules.config import HandConfig, Structure
@@ -330,7 +330,7 @@ class Betting(Dealing):
                 self._advance_from(i)
                 return
             if kind is not BetRaise:
-                raise self._refuse("bring_in_due", action)
+                raise self._refuse(Reason.BRING_IN_DUE, action)
         if kind is CheckCall:
             bets = self.bets
             current = self.current_bet
@@ -357,7 +357,7 @@ class Betting(Dealing):
         elif kind is BetRaise:
             self._bet_raise(i, action.to, action)  # type: ignore[union-attr]
         else:
-            raise self._refuse("not_a_betting_action", action)
+            raise self._refuse(Reason.NOT_A_BETTING_ACTION, action)
 
     def _fold(self, i: int) -> None:
         self.folded[i] = True
@@ -369,17 +369,18 @@ class Betting(Dealing):
             if (self.stacks[i] + self.bets[i] > self.current_bet
                     and not self._uncallable_ok and not self.raise_callable(i)):
                 raise self._refuse(
-                    "raise_uncallable", action,
+                    Reason.RAISE_UNCALLABLE, action,
                     f"nobody else in the hand can put in more than the bet of "
                     f"{self.current_bet}, so a bet or raise could not be called (B3)",
                 )
-            raise self._refuse("raise_not_allowed", action, "betting is not open to this seat")
+            raise self._refuse(Reason.RAISE_NOT_ALLOWED, action, "betting is not open to this seat")
         low, high = self._raise_bounds(i)
         current = self.current_bet
         if not low <= to <= high:
             if to != self._big_raise_to(i, high):
                 raise self._refuse(
-                    "raise_out_of_range", action, f"a bet/raise to {to} is outside {low}-{high}"
+                    Reason.RAISE_OUT_OF_RANGE,
+                    action, f"a bet/raise to {to} is outside {low}-{high}"
                 )
             base = self.last_full_level if current > self.last_full_level else current
             if to == base + self.config.big_bet:

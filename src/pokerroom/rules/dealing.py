@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 
 from pokerroom.cards import Deck, format_cards
-from pokerroom.errors import ConfigError, IllegalActionError
+from pokerroom.errors import ConfigError, IllegalActionError, Reason
 from pokerroom.rules import events as ev
 from pokerroom.rules.actions import Action, DealBoard, DealHole, Discard
 from pokerroom.rules.legal import DEALING, Phase
@@ -47,7 +47,7 @@ class Dealing:
     def _open_betting(self) -> None:
         raise NotImplementedError
 
-    def _refuse(self, reason: str, action: Action, detail: str = "") -> IllegalActionError:
+    def _refuse(self, reason: Reason, action: Action, detail: str = "") -> IllegalActionError:
         raise NotImplementedError
 
     def _after_street_action(self) -> None:
@@ -223,12 +223,12 @@ class Dealing:
 
     def _deal_action(self, action: DealHole | DealBoard) -> None:
         if self.phase is not DEALING:
-            raise self._refuse("no_deal_due", action, "no cards are due now")
+            raise self._refuse(Reason.NO_DEAL_DUE, action, "no cards are due now")
         cards = [c for c in action.cards if c is not None]
         valid = self._valid_cards
         for c in cards:
             if c not in valid:
-                raise self._refuse("bad_card", action, f"card {c} is not in this deck")
+                raise self._refuse(Reason.BAD_CARD, action, f"card {c} is not in this deck")
         # (Only a card seen before can be a duplicate: the common case looks no further.)
         fresh = self._dealt.isdisjoint(cards) and len(set(cards)) == len(cards)
         reused = set() if fresh else self._reusable_discards(action)
@@ -236,15 +236,15 @@ class Dealing:
         if dup or len(set(cards)) != len(cards):
             bad = dup[0] if dup else next(c for c in cards if cards.count(c) > 1)
             raise self._refuse(
-                "card_dealt_twice", action, f"{format_cards([bad])} has already been dealt"
+                Reason.CARD_DEALT_TWICE, action, f"{format_cards([bad])} has already been dealt"
             )
         if isinstance(action, DealBoard):
             if any(c is None for c in action.cards):
-                raise self._refuse("unknown_board_card", action, "board cards must be known")
+                raise self._refuse(Reason.UNKNOWN_BOARD_CARD, action, "board cards must be known")
             if self._community_card_may_replace_the_street():
                 if len(action.cards) != 1:
                     raise self._refuse(
-                        "wrong_card_count", action,
+                        Reason.WRONG_CARD_COUNT, action,
                         f"a short stub's community card is one card, not {len(action.cards)}",
                     )
                 self._pending_deals = []
@@ -254,11 +254,11 @@ class Dealing:
             index = next((k for k, (s, _) in enumerate(self._pending_deals) if s is None), None)
             if index is None or (index and any(s is not None for s, _ in
                                               self._pending_deals[:index])):
-                raise self._refuse("no_board_due", action, "no board cards are due now")
+                raise self._refuse(Reason.NO_BOARD_DUE, action, "no board cards are due now")
             count = self._pending_deals[index][1]
             if len(action.cards) != count:
                 raise self._refuse(
-                    "wrong_card_count", action, f"{count} board card(s) are due, not "
+                    Reason.WRONG_CARD_COUNT, action, f"{count} board card(s) are due, not "
                     f"{len(action.cards)}"
                 )
             del self._pending_deals[index]
@@ -269,12 +269,12 @@ class Dealing:
             )
             if index is None:
                 raise self._refuse(
-                    "no_cards_due", action, f"no cards are due to seat {action.seat}"
+                    Reason.NO_CARDS_DUE, action, f"no cards are due to seat {action.seat}"
                 )
             count = self._pending_deals[index][1]
             if len(action.cards) != count:
                 raise self._refuse(
-                    "wrong_card_count", action,
+                    Reason.WRONG_CARD_COUNT, action,
                     f"{count} card(s) are due to seat {action.seat}, not {len(action.cards)}",
                 )
             del self._pending_deals[index]
@@ -319,7 +319,7 @@ class Dealing:
         i = self.actor
         assert i is not None
         if not isinstance(action, Discard):
-            raise self._refuse("draw_due", action)
+            raise self._refuse(Reason.DRAW_DUE, action)
         remaining = list(self.hole[i])
         for c in action.cards:
             if c is not None and c in remaining:
@@ -328,17 +328,17 @@ class Dealing:
                 # An unknown card (a replayed history): a named card must be new.
                 if c is not None and (c in self._dealt or c not in self._valid_cards):
                     raise self._refuse(
-                        "not_your_card", action, f"seat {i} cannot hold {format_cards([c])}"
+                        Reason.NOT_YOUR_CARD, action, f"seat {i} cannot hold {format_cards([c])}"
                     )
                 remaining.remove(None)
             else:
                 raise self._refuse(
-                    "not_your_card", action,
+                    Reason.NOT_YOUR_CARD, action,
                     f"seat {i} does not hold {format_cards([c])}",
                 )
         known = [c for c in action.cards if c is not None]
         if len(set(known)) != len(known):
-            raise self._refuse("card_dealt_twice", action, "a card is discarded twice")
+            raise self._refuse(Reason.CARD_DEALT_TWICE, action, "a card is discarded twice")
         k = len(action.cards)
         self.hole[i] = remaining
         self.up[i] = [False] * len(remaining)

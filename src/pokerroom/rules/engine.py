@@ -23,7 +23,7 @@ from fractions import Fraction
 from typing import Any
 
 from pokerroom.cards import Deck, format_cards
-from pokerroom.errors import ConfigError, IllegalActionError
+from pokerroom.errors import ConfigError, IllegalActionError, Reason
 from pokerroom.rules import events as ev
 from pokerroom.rules.actions import (
     Action,
@@ -276,7 +276,7 @@ class Hand(Betting):
         if seat is not None and seat != self.actor and not self._may_show_out_of_turn(seat, action):
             whose = "the dealer's" if self.actor is None else f"seat {self.actor}'s"
             raise IllegalActionError(
-                "not_your_turn", f"seat {seat} cannot act now: it is {whose} turn"
+                Reason.NOT_YOUR_TURN, f"seat {seat} cannot act now: it is {whose} turn"
             )
         events = self.events
         mark = len(events)
@@ -286,11 +286,11 @@ class Hand(Betting):
         if phase is BETTING and kind in _BETTING_KINDS:
             self._betting_action(action)
         elif phase is COMPLETE:
-            raise IllegalActionError("hand_over", "the hand is over; no more actions")
+            raise IllegalActionError(Reason.HAND_OVER, "the hand is over; no more actions")
         elif kind is Kill:
             if seat is not None:
                 raise IllegalActionError(
-                    "floor_only", f"seat {seat} cannot kill a hand: only the floor does"
+                    Reason.FLOOR_ONLY, f"seat {seat} cannot kill a hand: only the floor does"
                 )
             self._kill(action)  # type: ignore[arg-type]
             actor = None
@@ -304,7 +304,7 @@ class Hand(Betting):
         elif phase is SHOWDOWN:
             self._showdown_action(action, seat)
         else:
-            raise self._refuse("dealer_to_act", action)
+            raise self._refuse(Reason.DEALER_TO_ACT, action)
         self.log.append((actor, action))
         return events[mark:]
 
@@ -338,7 +338,7 @@ class Hand(Betting):
         not dealt, and a seat still to draw does not."""
         s = action.seat
         if not 0 <= s < self.n or self.folded[s]:
-            raise self._refuse("not_in_hand", action, f"seat {s} is not in the hand")
+            raise self._refuse(Reason.NOT_IN_HAND, action, f"seat {s} is not in the hand")
         phase = self.phase
         actor = self.actor
         self._fold(s)
@@ -389,12 +389,12 @@ class Hand(Betting):
         """Name the cards of a hand already turned face up (all-in, S3) whose cards
         were not known (a replayed history).  Cards already known must match."""
         if not 0 <= seat < self.n or self.folded[seat]:
-            raise IllegalActionError("not_in_hand", f"seat {seat} is not in the hand")
+            raise IllegalActionError(Reason.NOT_IN_HAND, f"seat {seat} is not in the hand")
         mark = len(self.events)
         self._fill_cards(seat, cards)
         return self.events[mark:]
 
-    def _refuse(self, reason: str, action: Action, detail: str = "") -> IllegalActionError:
+    def _refuse(self, reason: Reason, action: Action, detail: str = "") -> IllegalActionError:
         legal = self.legal_actions().describe()
         prefix = f"{detail}; " if detail else ""
         return IllegalActionError(reason, f"{prefix}{_name(action)} is not allowed: {legal}")
@@ -485,19 +485,19 @@ class Hand(Betting):
         known = [c for c in hole if c is not None]
         if len(cards) != len(hole) and len(cards) != len(known):
             raise self._refuse(
-                "wrong_cards", Show(tuple(cards)),
+                Reason.WRONG_CARDS, Show(tuple(cards)),
                 f"seat {i} holds {len(hole)} cards, not {len(cards)}",
             )
         for c in cards:
             if c not in hole:
                 if None not in hole:
                     raise self._refuse(
-                        "wrong_cards", Show(tuple(cards)),
+                        Reason.WRONG_CARDS, Show(tuple(cards)),
                         f"seat {i} does not hold {format_cards([c])}",
                     )
                 if c in self._dealt:
                     raise self._refuse(
-                        "card_dealt_twice", Show(tuple(cards)),
+                        Reason.CARD_DEALT_TWICE, Show(tuple(cards)),
                         f"{format_cards([c])} has already been dealt",
                     )
         for c in cards:
@@ -512,12 +512,12 @@ class Hand(Betting):
             self._show(i, action.cards)
         elif isinstance(action, Muck):
             if self._must_show(i):
-                raise self._refuse("must_show", action, "this hand must be tabled")
+                raise self._refuse(Reason.MUST_SHOW, action, "this hand must be tabled")
             self.mucked[i] = True
             self._fold(i)
             self.events.append(ev.HandMucked(None, i))
         else:
-            raise self._refuse("showdown", action)
+            raise self._refuse(Reason.SHOWDOWN, action)
         if i in self._showdown_queue:
             self._showdown_queue.remove(i)
         self._next_shower()

@@ -21,7 +21,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from pokerroom.bots import BOTS, Bot
 from pokerroom.cards import Deck, SecureRandom, child_rng
-from pokerroom.errors import ConfigError, IllegalActionError, PokerError
+from pokerroom.errors import ConfigError, IllegalActionError, PokerError, Reason
 from pokerroom.history.narrate import narrate
 from pokerroom.rules.actions import Action, BringIn, CheckCall, Discard, Fold, Muck, Show
 from pokerroom.rules.engine import Hand, Phase
@@ -454,23 +454,23 @@ class TableActor(TaskOwner):
                 if meta.sitting == sitting:
                     return seat
         lost = "" if sitting is None else "your seat is no longer yours: "
-        raise IllegalActionError("spectator",
+        raise IllegalActionError(Reason.SPECTATOR,
                                  f"{lost}spectators cannot act; join the table to play")
 
     def act(self, seat: int, message: dict[str, Any]) -> None:
         """A player's action, from that seat's own connection only."""
         hand = self.table.hand
         if hand is None:
-            raise IllegalActionError("no_hand", "there is no hand in progress")
+            raise IllegalActionError(Reason.NO_HAND, "there is no hand in progress")
         plan = self.table.plan_in_play
         assert plan is not None
         if seat not in plan.seats:
-            raise IllegalActionError("not_in_hand", "you are not in this hand")
+            raise IllegalActionError(Reason.NOT_IN_HAND, "you are not in this hand")
         action = action_from_dict(message)
         if self._actor_seat() != seat and not (
             hand.phase is Phase.SHOWDOWN and isinstance(action, Show)
         ):
-            raise IllegalActionError("not_your_turn", "it is not your turn")
+            raise IllegalActionError(Reason.NOT_YOUR_TURN, "it is not your turn")
         self._apply(seat, action, by="player")
         meta = self.seats.get(seat)
         if meta is not None:
@@ -529,7 +529,7 @@ class TableActor(TaskOwner):
     def check_host(self, key: str) -> None:
         """Refuse a host's request without the table's host key."""
         if not (self.host_key and secrets.compare_digest(self.host_key, key)):
-            raise HostKeyError("not_host", "only the table's host may do this: the host key "
+            raise HostKeyError(Reason.NOT_HOST, "only the table's host may do this: the host key "
                                "returned when the table was created is needed")
 
     def add_bot(self, policy: str, seat: int | None, buy_in: int | None) -> int:

@@ -49,7 +49,7 @@ from typing import Annotated, Any, Generic, Literal, TypeVar, cast, get_args
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError
 
-from pokerroom.errors import IllegalActionError, PokerError
+from pokerroom.errors import IllegalActionError, PokerError, Reason
 from pokerroom.server.names import PersonName, SeatedName, TitleName
 
 M = TypeVar("M")
@@ -178,7 +178,7 @@ class Act(_Message):
     def engine_action(self) -> dict[str, Any]:
         """The action as a table takes it (a bet or raise must say ``to``, its total)."""
         if self.action == "bet_raise" and self.to is None:
-            raise IllegalActionError("missing_amount", "bet_raise needs 'to', the total")
+            raise IllegalActionError(Reason.MISSING_AMOUNT, "bet_raise needs 'to', the total")
         data: dict[str, Any] = {"type": self.action}
         if self.to is not None:
             data["to"] = self.to

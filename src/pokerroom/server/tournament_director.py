@@ -22,7 +22,7 @@ import secrets
 from typing import Any
 
 from pokerroom.cards import child_rng
-from pokerroom.errors import ConfigError, IllegalActionError, PokerError
+from pokerroom.errors import ConfigError, IllegalActionError, PokerError, Reason
 from pokerroom.rules.actions import Action, Show
 from pokerroom.rules.engine import Hand, Phase
 from pokerroom.server.clock import Clock
@@ -165,7 +165,8 @@ class TournamentDirector(TournamentPlay):
 
     def _need_director(self, key: str) -> None:
         if not secrets.compare_digest(key, self.director_key):
-            raise IllegalActionError("not_director", "only the tournament's director may do that")
+            raise IllegalActionError(Reason.NOT_DIRECTOR,
+                                     "only the tournament's director may do that")
 
     def register(self, name: str, token: str | None = None) -> str:
         """A person enters (before the start, or in late registration); returns their
@@ -177,7 +178,7 @@ class TournamentDirector(TournamentPlay):
         known = self.registrants.get(name)
         if known is not None and (known.token is None or token is None
                                   or not secrets.compare_digest(known.token, token)):
-            raise IllegalActionError("name_taken", f"{name!r} is already registered")
+            raise IllegalActionError(Reason.NAME_TAKEN, f"{name!r} is already registered")
         self._floor(self.t.register(name))
         if known is not None:
             return token or ""
@@ -191,7 +192,7 @@ class TournamentDirector(TournamentPlay):
     def unregister(self, token: str) -> None:
         name = self.name_for_token(token)
         if name is None:
-            raise IllegalActionError("bad_token", "unknown player token")
+            raise IllegalActionError(Reason.BAD_TOKEN, "unknown player token")
         self.t.unregister(name)
         del self.registrants[name]
         del self.tokens[token]
@@ -219,7 +220,7 @@ class TournamentDirector(TournamentPlay):
     def start(self, key: str) -> None:
         self._need_director(key)
         if self.status != "registering":
-            raise IllegalActionError("started", "the tournament has started")
+            raise IllegalActionError(Reason.STARTED, "the tournament has started")
         self._floor(self.t.start())
         self.status = "running"
         now = self.clock.now()
@@ -232,7 +233,7 @@ class TournamentDirector(TournamentPlay):
     def pause(self, key: str, paused: bool) -> None:
         self._need_director(key)
         if self.status != "running":
-            raise IllegalActionError("not_running", "the tournament is not in play")
+            raise IllegalActionError(Reason.NOT_RUNNING, "the tournament is not in play")
         if paused:
             self.t.clock.pause()
             self.floor_log.append("The clock is paused")
@@ -261,10 +262,10 @@ class TournamentDirector(TournamentPlay):
 
     def _live_entry(self, label: str) -> Entry:
         if self.status != "running":
-            raise IllegalActionError("not_running", "the tournament is not in play")
+            raise IllegalActionError(Reason.NOT_RUNNING, "the tournament is not in play")
         entry = self.t.by_label.get(label) or self.t.entry(label)
         if not entry.alive:
-            raise IllegalActionError("eliminated", f"{entry.label!r} is out of the event")
+            raise IllegalActionError(Reason.ELIMINATED, f"{entry.label!r} is out of the event")
         return entry
 
     def name_for_token(self, token: str) -> str | None:
@@ -277,18 +278,18 @@ class TournamentDirector(TournamentPlay):
         """A person's action at the table they sit at now."""
         where = self.seat_of(name)
         if where is None:
-            raise IllegalActionError("not_seated", "you have no seat in play")
+            raise IllegalActionError(Reason.NOT_SEATED, "you have no seat in play")
         n, seat = where
         table = self.t.floor.tables[n]
         hand, plan = table.hand, table.plan_in_play
         if hand is None or plan is None:
-            raise IllegalActionError("no_hand", "there is no hand in progress at your table")
+            raise IllegalActionError(Reason.NO_HAND, "there is no hand in progress at your table")
         if seat not in plan.seats:
-            raise IllegalActionError("not_in_hand", "you are not in this hand")
+            raise IllegalActionError(Reason.NOT_IN_HAND, "you are not in this hand")
         k = plan.seats.index(seat)
         action = action_from_dict(message)
         if hand.actor != k and not (hand.phase is Phase.SHOWDOWN and isinstance(action, Show)):
-            raise IllegalActionError("not_your_turn", "it is not your turn")
+            raise IllegalActionError(Reason.NOT_YOUR_TURN, "it is not your turn")
         self._apply(n, k, action)
         reg = self.registrants[name]
         reg.timeouts = 0
@@ -309,9 +310,9 @@ class TournamentDirector(TournamentPlay):
         """The add-on, now if the player's table is between hands, else after the hand."""
         entry = self.t.entry(name)
         if not self._add_on_open():
-            raise IllegalActionError("add_on_closed", "the add-on is not available now")
+            raise IllegalActionError(Reason.ADD_ON_CLOSED, "the add-on is not available now")
         if entry.add_on:
-            raise IllegalActionError("add_on_taken", "you have taken the add-on")
+            raise IllegalActionError(Reason.ADD_ON_TAKEN, "you have taken the add-on")
         table = self.t.floor.table_of(entry.label)
         if table is not None and table.hand is None:
             self._floor(self.t.add_on(entry.number))
@@ -323,7 +324,7 @@ class TournamentDirector(TournamentPlay):
     def sit_out(self, name: str) -> None:
         entry = self.t.entry(name)
         if not entry.alive:
-            raise IllegalActionError("eliminated", "you are out of the event")
+            raise IllegalActionError(Reason.ELIMINATED, "you are out of the event")
         self.t.set_absent(entry.number, True)
         self.registrants[name].away = "sat_out"
         self._changed()
@@ -364,7 +365,7 @@ class TournamentDirector(TournamentPlay):
 
     def watch(self, viewer: Viewer, table: int) -> None:
         if table not in self.t.floor.tables:
-            raise IllegalActionError("no_table", f"no table {table} in play")
+            raise IllegalActionError(Reason.NO_TABLE, f"no table {table} in play")
         viewer.watching = table
         self._publish(only=viewer)
 

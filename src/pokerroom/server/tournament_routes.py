@@ -37,7 +37,7 @@ from typing import Any
 from fastapi import FastAPI, Header, HTTPException, WebSocket
 from fastapi.responses import PlainTextResponse
 
-from pokerroom.errors import IllegalActionError
+from pokerroom.errors import IllegalActionError, Reason
 from pokerroom.rules.engine import Hand
 from pokerroom.server.downloads import attachment, bearer_token, check_hand_number
 from pokerroom.server.exports import phh_refusal, render_hand
@@ -174,7 +174,7 @@ def add_tournament_routes(app: FastAPI, tournaments: Callable[[], TournamentRoom
         def suggest() -> dict[str, Any]:
             t = d.t
             if d.status != "running":
-                raise IllegalActionError("not_running", "the tournament is not in play")
+                raise IllegalActionError(Reason.NOT_RUNNING, "the tournament is not in play")
             s = t.deal_suggestion(keep_for_winner=keep_for_winner)
             alive = t.alive()
             return {
@@ -317,7 +317,7 @@ async def _apply(d: TournamentDirector, viewer: Viewer, message: TournamentClien
         return
     name = viewer.name
     if name is None:
-        raise IllegalActionError("spectator", "spectators cannot play; register to play")
+        raise IllegalActionError(Reason.SPECTATOR, "spectators cannot play; register to play")
     if isinstance(message, Act):
         data = message.engine_action()
         await d.submit(lambda: d.act(name, data))

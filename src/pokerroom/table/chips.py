@@ -47,7 +47,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
-from pokerroom.errors import ConfigError, IllegalActionError
+from pokerroom.errors import ConfigError, IllegalActionError, Reason
 from pokerroom.rules import BetRaise, CheckCall, Fold, Hand, LegalActions, Phase
 from pokerroom.rules import events as ev
 from pokerroom.table.rulings import (
@@ -119,7 +119,7 @@ class _Judge:
     ) -> None:
         if hand.phase is not Phase.BETTING:
             raise IllegalActionError(
-                "not_betting", f"chips are judged in a betting round; now: "
+                Reason.NOT_BETTING, f"chips are judged in a betting round; now: "
                 f"{hand.legal_actions().describe()}"
             )
         legal = hand.legal_actions()
@@ -127,11 +127,11 @@ class _Judge:
         assert actor is not None
         if seat is not None and seat != actor:
             raise IllegalActionError(
-                "not_your_turn", f"seat {seat} cannot act now: it is seat {actor}'s turn"
+                Reason.NOT_YOUR_TURN, f"seat {seat} cannot act now: it is seat {actor}'s turn"
             )
         if legal.bring_in is not None:
             raise IllegalActionError(
-                "bring_in_due", f"seat {actor} owes the bring-in: act with BringIn or BetRaise"
+                Reason.BRING_IN_DUE, f"seat {actor} owes the bring-in: act with BringIn or BetRaise"
             )
         self.hand = hand
         self.legal: LegalActions = legal
@@ -174,7 +174,7 @@ class _Judge:
         self.phys = self.prior_value + sum(self.new)
         if self.phys > self.all_in_total:
             raise IllegalActionError(
-                "not_enough_chips",
+                Reason.NOT_ENOUGH_CHIPS,
                 f"seat {actor} has {_amount(self.all_in_total)} in all ({_amount(mine)} in front),"
                 f" but the chips add to {_amount(self.phys)}",
             )

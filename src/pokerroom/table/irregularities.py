@@ -33,6 +33,7 @@ are in :mod:`pokerroom.table.irregularity_stud`.
 from __future__ import annotations
 
 from pokerroom.cards import Card
+from pokerroom.errors import Reason
 from pokerroom.rules import events as ev
 from pokerroom.rules.stud import short_stub_case
 from pokerroom.table.irregularity_deal import FLOP, RIVER, TURN, Check, fmt
@@ -49,6 +50,10 @@ from pokerroom.table.irregularity_records import (
 from pokerroom.table.irregularity_stud import StudDeal
 
 __all__ = ["LiveDeal", "short_stub_case"]
+
+# A premature street's refusal, by street (I3-I5).
+_NO_PREMATURE = {FLOP: Reason.NO_PREMATURE_FLOP, TURN: Reason.NO_PREMATURE_TURN,
+                 RIVER: Reason.NO_PREMATURE_RIVER}
 
 
 class LiveDeal(StudDeal):
@@ -109,7 +114,7 @@ class LiveDeal(StudDeal):
         if why is None and any(s == seat for s, _ in self._exposed):
             why = f"seat {seat}'s exposed card is already ruled on"
         if why:
-            raise self._refuse("no_exposed_card", "an exposed hole card", why)
+            raise self._refuse(Reason.NO_EXPOSED_CARD, "an exposed hole card", why)
         mark = len(self.records)
         self._expose(seat, held[card_index], dealt[card_index - earlier])
         return self.records[mark:]
@@ -129,7 +134,7 @@ class LiveDeal(StudDeal):
             why = (f"{card} is not in the stub: a boxed card is one of the {len(stub)} "
                    "cards still in the deck")
         if why:
-            raise self._refuse("no_boxed_card", "a boxed card", why)
+            raise self._refuse(Reason.NO_BOXED_CARD, "a boxed card", why)
         mark = len(self.records)
         found = self.cards.take()[0] if card is None else self.cards.pull(card)
         self.cards.muck.append(found)
@@ -158,7 +163,7 @@ class LiveDeal(StudDeal):
             why = (f"table seat {due} is the seat due the first card (the first player "
                    "left of the button, D4)")
         if why:
-            raise self._refuse("no_misdeal", "the first card to the wrong seat", why)
+            raise self._refuse(Reason.NO_MISDEAL, "the first card to the wrong seat", why)
         mark = len(self.records)
         self._misdeal("I1", f"the first card was dealt to table seat {table_seat} instead "
                       f"of table seat {due} (TDA 35-A)")
@@ -179,7 +184,7 @@ class LiveDeal(StudDeal):
         if why is None and table_seat == button:
             why = f"table seat {table_seat} is where the rule puts the button"
         if why:
-            raise self._refuse("no_misdeal", "a button in the wrong place", why)
+            raise self._refuse(Reason.NO_MISDEAL, "a button in the wrong place", why)
         mark = len(self.records)
         self._misdeal(
             "I1", f"the button was on table seat {table_seat}, not on table seat {button} "
@@ -195,7 +200,7 @@ class LiveDeal(StudDeal):
         player: it goes back as the flop's burn.  A second extra card is a misdeal."""
         why = self._why_not_extra_card()
         if why:
-            raise self._refuse("no_extra_card", "an extra card to the first player", why)
+            raise self._refuse(Reason.NO_EXTRA_CARD, "an extra card to the first player", why)
         mark = len(self.records)
         self._extra_cards += 1
         if self._extra_cards > 1:
@@ -233,7 +238,7 @@ class LiveDeal(StudDeal):
         name = ("", "flop", "turn", "river")[street]
         why = self._why_not_premature(street)
         if why:
-            raise self._refuse(f"no_premature_{name}", f"a premature {name}", why)
+            raise self._refuse(_NO_PREMATURE[street], f"a premature {name}", why)
         mark = len(self.records)
         self._premature_streets.add(street)
         if street not in self._burn_out:
@@ -276,7 +281,7 @@ class LiveDeal(StudDeal):
         if why is None and extra < 1:
             why = "extra counts the cards beyond three and must be at least 1"
         if why:
-            raise self._refuse("no_flop_due", "a flop with too many cards", why)
+            raise self._refuse(Reason.NO_FLOP_DUE, "a flop with too many cards", why)
         mark = len(self.records)
         self._prepare(FLOP)
         cards = self.cards.take(3 + extra)
@@ -310,7 +315,7 @@ class LiveDeal(StudDeal):
         if why is None and FLOP in self._burn_out:
             why = "the flop's burn is already out, so it is dealt without one anyway"
         if why:
-            raise self._refuse("no_flop_due", "a flop without a burn", why)
+            raise self._refuse(Reason.NO_FLOP_DUE, "a flop without a burn", why)
         mark = len(self.records)
         cards = self.cards.take(3)
         burn = cards.pop(self._rng.randrange(3))
@@ -332,7 +337,7 @@ class LiveDeal(StudDeal):
             why = ("nobody has acted on the flop: report it when dealing, with "
                    "deal_flop_without_burn() (TDA 39-B1)")
         if why:
-            raise self._refuse("flop_burn_not_missed", "a flop dealt without a burn", why)
+            raise self._refuse(Reason.FLOP_BURN_NOT_MISSED, "a flop dealt without a burn", why)
         mark = len(self.records)
         # The card taken as its burn never left the stub: it is still the top card.
         burn = self._burned_for.pop(FLOP)
@@ -354,7 +359,7 @@ class LiveDeal(StudDeal):
                    "cards is redealt (I3), which the hand engine cannot do once it holds the "
                    "flop; report four cards as they are dealt, with deal_flop_with_extra_cards()")
         if why:
-            raise self._refuse("no_stuck_card", "a card stuck to the flop", why)
+            raise self._refuse(Reason.NO_STUCK_CARD, "a card stuck to the flop", why)
         mark = len(self.records)
         self.cards.muck.extend(self.cards.take(1))
         self._record(CardsStand(
@@ -387,7 +392,7 @@ class LiveDeal(StudDeal):
             why = (f"after substantial action seat {seat}'s hand is dead, and the hand engine "
                    f"folds a hand only in turn: report it when seat {seat} is to act")
         if why:
-            raise self._refuse("no_wrong_count", "a wrong number of hole cards", why)
+            raise self._refuse(Reason.NO_WRONG_COUNT, "a wrong number of hole cards", why)
         mark = len(self.records)
         if not substantial:
             self._misdeal("I7", f"seat {seat} holds {holding} card(s) instead of {expected} "
@@ -420,7 +425,7 @@ class LiveDeal(StudDeal):
             why = (f"seat {seat}'s hand is dead, and the hand engine folds a hand only in "
                    f"turn: report it when seat {seat} is to act")
         if why:
-            raise self._refuse("no_unposted_blind", "a blind not posted", why)
+            raise self._refuse(Reason.NO_UNPOSTED_BLIND, "a blind not posted", why)
         mark = len(self.records)
         table_seat = self.plan.seat_at(seat)
         self._owes_next[table_seat] = seat

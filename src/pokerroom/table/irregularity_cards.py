@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 
 from pokerroom.cards import Card, Deck
-from pokerroom.errors import IllegalActionError
+from pokerroom.errors import IllegalActionError, Reason
 from pokerroom.table.irregularity_records import Census
 
 MIN_CUT_PART = 5  # D2: each part of a cut keeps at least five cards
@@ -54,7 +54,7 @@ class Cards:
         """Cards off the top of the stub."""
         if count > len(self.stub):
             raise IllegalActionError(
-                "stub_empty",
+                Reason.STUB_EMPTY,
                 f"the stub holds {len(self.stub)} card(s); {count} are needed",
             )
         return list(self.stub.deal(count))

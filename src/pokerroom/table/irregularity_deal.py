@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable
 
 from pokerroom.cards import Card
-from pokerroom.errors import ConfigError, IllegalActionError
+from pokerroom.errors import ConfigError, IllegalActionError, Reason
 from pokerroom.rules import events as ev
 from pokerroom.rules.actions import Action, DealBoard, DealHole, Fold
 from pokerroom.rules.engine import Hand, Phase
@@ -157,7 +157,7 @@ class PhysicalDeal:
             while self._round and self.hand is hand:
                 self.deal_hole_card()
         else:
-            raise self._refuse("nothing_to_deal", "dealing", "no cards are due")
+            raise self._refuse(Reason.NOTHING_TO_DEAL, "dealing", "no cards are due")
         return self.records[mark:]
 
     def deal_hole_card(self, *, exposed: bool = False) -> list[ev.Event]:
@@ -166,7 +166,7 @@ class PhysicalDeal:
         otherwise it is replaced after the deal and becomes the burn)."""
         why = self._why_not_hole_card(exposed=exposed)
         if why:
-            raise self._refuse("no_hole_card_due", "dealing a hole card", why)
+            raise self._refuse(Reason.NO_HOLE_CARD_DUE, "dealing a hole card", why)
         mark = len(self.records)
         if not self._round and not self._open_round():
             return self.records[mark:]
@@ -189,7 +189,7 @@ class PhysicalDeal:
         due."""
         legal = self.hand.legal_actions()
         if not legal.deal_board:
-            raise self._refuse("no_board_due", "dealing the board", "no board cards are due")
+            raise self._refuse(Reason.NO_BOARD_DUE, "dealing the board", "no board cards are due")
         mark = len(self.records)
         street = self.hand.street
         self._prepare(street)
@@ -201,10 +201,10 @@ class PhysicalDeal:
         muck.  Returns the engine's events."""
         if isinstance(action, DealHole | DealBoard):
             raise self._refuse(
-                "dealer_action", "a dealing action", "the live deal deals the cards itself"
+                Reason.DEALER_ACTION, "a dealing action", "the live deal deals the cards itself"
             )
         if self.hand.phase is Phase.DEALING:
-            raise self._refuse("dealer_to_deal", "a player action", "the dealer deals first")
+            raise self._refuse(Reason.DEALER_TO_DEAL, "a player action", "the dealer deals first")
         mark = len(self.hand.events)
         self.hand.act(action)
         self._collect(mark)
@@ -379,7 +379,7 @@ class PhysicalDeal:
 
     # ----------------------------------------------------------- refusing
 
-    def _refuse(self, code: str, what: str, why: str) -> IllegalActionError:
+    def _refuse(self, code: Reason, what: str, why: str) -> IllegalActionError:
         allowed = ", ".join(self.allowed_reports()) or "none"
         return IllegalActionError(
             code, f"{what} is not possible now: {why}. Next: {self._next_step()}; "

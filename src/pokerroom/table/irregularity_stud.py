@@ -11,6 +11,7 @@ burns, a burn and one community card; and a seventh-street card exposed by the d
 from __future__ import annotations
 
 from pokerroom.cards import Card
+from pokerroom.errors import Reason
 from pokerroom.rules import events as ev
 from pokerroom.rules.stud import short_stub_case
 from pokerroom.table.irregularity_deal import Check, PhysicalDeal
@@ -47,7 +48,7 @@ class StudDeal(PhysicalDeal):
         if why is None and len(self.cards.stub) < needed:
             why = f"the stub holds {len(self.cards.stub)} card(s), fewer than the {needed} needed"
         if why:
-            raise self._refuse("no_premature_card", "a premature stud card", why)
+            raise self._refuse(Reason.NO_PREMATURE_CARD, "a premature stud card", why)
         mark = len(self.records)
         hand = self.hand
         street = hand.street + 1

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from pokerroom.errors import IllegalActionError
+from pokerroom.errors import IllegalActionError, Reason
 from pokerroom.rules import BetRaise, CheckCall, Fold, Hand, LegalActions, Phase
 from pokerroom.rules import events as ev
 
@@ -121,18 +121,20 @@ class LiveHand:
         hand = self.hand
         if self.floor is not None:
             raise IllegalActionError(
-                "floor_decision", f"the floor must first rule on seat {self.floor.seat}: "
+                Reason.FLOOR_DECISION, f"the floor must first rule on seat {self.floor.seat}: "
                 f"{self.floor.question}"
             )
         if seat is not None and seat != hand.actor:
             raise IllegalActionError(
-                "not_your_turn", f"seat {seat} is not in turn (seat {hand.actor} is); record an "
+                Reason.NOT_YOUR_TURN,
+                f"seat {seat} is not in turn (seat {hand.actor} is); record an "
                 "action out of turn with act_out_of_turn"
             )
         actor = hand.actor
         if actor is not None and isinstance(action, BetRaise) and self._is_restricted(actor):
             raise IllegalActionError(
-                "restricted_by_floor", f"the floor limited seat {actor} to check, call or fold "
+                Reason.RESTRICTED_BY_FLOOR,
+                f"the floor limited seat {actor} to check, call or fold "
                 f"(TDA 53-B): {self.legal_actions().describe()}"
             )
         events = hand.act(action, seat=actor)
@@ -145,41 +147,45 @@ class LiveHand:
         hand = self.hand
         if self.floor is not None:
             raise IllegalActionError(
-                "floor_decision", f"the floor must first rule on seat {self.floor.seat}"
+                Reason.FLOOR_DECISION, f"the floor must first rule on seat {self.floor.seat}"
             )
         if hand.phase is not Phase.BETTING or hand.actor is None:
             raise IllegalActionError(
-                "not_betting", f"no betting round is open: {hand.legal_actions().describe()}"
+                Reason.NOT_BETTING, f"no betting round is open: {hand.legal_actions().describe()}"
             )
         if not 0 <= seat < hand.n:
-            raise IllegalActionError("no_such_seat", f"seats are 0-{hand.n - 1}, not {seat}")
+            raise IllegalActionError(Reason.NO_SUCH_SEAT, f"seats are 0-{hand.n - 1}, not {seat}")
         if seat == hand.actor:
             raise IllegalActionError(
-                "in_turn", f"seat {seat} is in turn: use act() ({hand.legal_actions().describe()})"
+                Reason.IN_TURN,
+                f"seat {seat} is in turn: use act() ({hand.legal_actions().describe()})"
             )
         if not isinstance(action, Fold | CheckCall | BetRaise):
             raise IllegalActionError(
-                "not_a_betting_action", "out of turn a player may fold, check/call or bet/raise"
+                Reason.NOT_A_BETTING_ACTION,
+                "out of turn a player may fold, check/call or bet/raise"
             )
         if hand.folded[seat] or hand.stacks[seat] == 0:
             why = "has folded" if hand.folded[seat] else "is all-in"
-            raise IllegalActionError("cannot_act", f"seat {seat} {why} and has no action to take")
+            raise IllegalActionError(Reason.CANNOT_ACT,
+                                     f"seat {seat} {why} and has no action to take")
         if seat in self._pending:
             earlier = _name(self._pending[seat].action)
             raise IllegalActionError(
-                "already_recorded", f"seat {seat} already acted out of turn ({earlier}); it "
+                Reason.ALREADY_RECORDED, f"seat {seat} already acted out of turn ({earlier}); it "
                 "stands until the seat's turn"
             )
         facing = self._facing(seat)
         if hand.acted[seat] and hand.bets[seat] >= facing:
             raise IllegalActionError(
-                "nothing_to_act_on", f"seat {seat} has acted and faces no new bet on this round"
+                Reason.NOTHING_TO_ACT_ON,
+                f"seat {seat} has acted and faces no new bet on this round"
             )
         if isinstance(action, BetRaise):
             top = hand.bets[seat] + hand.stacks[seat]
             if not facing < action.to <= top:
                 raise IllegalActionError(
-                    "raise_out_of_range", f"a bet/raise by seat {seat} must be more than the "
+                    Reason.RAISE_OUT_OF_RANGE, f"a bet/raise by seat {seat} must be more than the "
                     f"{facing:,} it faces and at most its {top:,} chips, not {action.to:,}"
                 )
         record = OutOfTurn(seat, action, facing, hand.street, hand.actor)
@@ -198,10 +204,10 @@ class LiveHand:
         """The floor's ruling on the seat skipped by substantial action (TDA 53-B)."""
         floor = self.floor
         if floor is None:
-            raise IllegalActionError("no_floor_decision", "no floor decision is due")
+            raise IllegalActionError(Reason.NO_FLOOR_DECISION, "no floor decision is due")
         if ruling not in floor.options:
             raise IllegalActionError(
-                "no_such_option", f"the options are {[o.value for o in floor.options]}"
+                Reason.NO_SUCH_OPTION, f"the options are {[o.value for o in floor.options]}"
             )
         self.floor = None
         seat = floor.seat

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from pokerroom.errors import ConfigError, IllegalActionError
+from pokerroom.errors import ConfigError, IllegalActionError, Reason
 from pokerroom.rules import BetRaise, CheckCall, Fold, Hand
 from pokerroom.rules import events as ev
 
@@ -138,11 +138,12 @@ class Ruling:
     def choose(self, index: int) -> Ruling:
         """The floor's choice of option ``index`` as a ruling of its own."""
         if not isinstance(self.action, FloorDecision):
-            raise IllegalActionError("no_floor_decision", "this ruling needs no floor decision")
+            raise IllegalActionError(Reason.NO_FLOOR_DECISION,
+                                     "this ruling needs no floor decision")
         options = self.action.options
         if not 0 <= index < len(options):
             raise IllegalActionError(
-                "no_such_option", f"option {index} does not exist; choose 0-{len(options) - 1}"
+                Reason.NO_SUCH_OPTION, f"option {index} does not exist; choose 0-{len(options) - 1}"
             )
         option = options[index]
         return replace(
@@ -156,19 +157,19 @@ def apply_ruling(hand: Hand, ruling: Ruling) -> list[ev.Event]:
     yet made, a stale ruling, or a forfeit the engine cannot book yet."""
     if isinstance(ruling.action, FloorDecision):
         raise IllegalActionError(
-            "floor_decision", f"the floor must rule first: {ruling.action.question}"
+            Reason.FLOOR_DECISION, f"the floor must rule first: {ruling.action.question}"
         )
     if hand.actor != ruling.seat or hand.current_bet != ruling.facing or (
         hand.street != ruling.street
     ):
         raise IllegalActionError(
-            "stale_ruling",
+            Reason.STALE_RULING,
             f"the ruling was made for seat {ruling.seat} facing {ruling.facing:,}; the hand has "
             f"moved on ({hand.legal_actions().describe()})",
         )
     if ruling.forfeit:
         raise IllegalActionError(
-            "forfeit_unsupported",
+            Reason.FORFEIT_UNSUPPORTED,
             f"the engine cannot yet leave {ruling.forfeit:,} forfeited chips in the pot with a "
             "fold; settle the forfeit by hand",
         )

@@ -12,7 +12,7 @@ from __future__ import annotations
 import secrets
 
 from pokerroom.cards import Deck
-from pokerroom.errors import ConfigError, IllegalActionError
+from pokerroom.errors import ConfigError, IllegalActionError, Reason
 from pokerroom.rules.actions import Action, DealBoard, DealHole, Kill
 from pokerroom.rules.config import HandConfig, Structure
 from pokerroom.rules.engine import Hand
@@ -71,7 +71,8 @@ class Table(Planning):
 
     def _between_hands(self, what: str) -> None:
         if self.hand is not None:
-            raise IllegalActionError("hand_in_progress", f"{what} only between hands (B11, T14)")
+            raise IllegalActionError(Reason.HAND_IN_PROGRESS,
+                                     f"{what} only between hands (B11, T14)")
 
     def _check_buy_in(self, amount: int, *, current: int = 0) -> None:
         o = self.options
@@ -275,22 +276,23 @@ class Table(Planning):
         the big blind (or, when the house allows several, left of the last straddle)."""
         self._between_hands("straddling")
         if not self.options.straddle_allowed(self.stakes):
-            raise IllegalActionError("no_straddle", "this game does not allow straddles (F11)")
+            raise IllegalActionError(Reason.NO_STRADDLE, "this game does not allow straddles (F11)")
         plan = self.plan()
         if plan.positions is None:
-            raise IllegalActionError("no_straddle", "stud games have no straddle")
+            raise IllegalActionError(Reason.NO_STRADDLE, "stud games have no straddle")
         if plan.positions.heads_up:
-            raise IllegalActionError("no_straddle", "no straddle heads-up: it would be the button")
+            raise IllegalActionError(Reason.NO_STRADDLE,
+                                     "no straddle heads-up: it would be the button")
         if seat in self._straddles:
-            raise IllegalActionError("second_straddle", f"seat {seat} already straddles")
+            raise IllegalActionError(Reason.SECOND_STRADDLE, f"seat {seat} already straddles")
         if self._straddles and not self.options.multiple_straddles:
             raise IllegalActionError(
-                "second_straddle", "one straddle per deal (F11); the house allows no more"
+                Reason.SECOND_STRADDLE, "one straddle per deal (F11); the house allows no more"
             )
         due = self._straddle_seat(plan, after=self._straddles[-1] if self._straddles else None)
         if due is None or seat != due:
             raise IllegalActionError(
-                "wrong_straddle_seat",
+                Reason.WRONG_STRADDLE_SEAT,
                 f"seat {seat} cannot straddle: only seat {due} (left of the "
                 f"{'last straddle' if self._straddles else 'big blind'}) may (F11)"
                 if due is not None else "nobody may straddle this deal",
@@ -393,7 +395,7 @@ class Table(Planning):
         if hand is None or plan is None:
             raise ConfigError("no hand in progress")
         if not hand.is_over:
-            raise IllegalActionError("hand_not_over", "the hand is not over yet")
+            raise IllegalActionError(Reason.HAND_NOT_OVER, "the hand is not over yet")
         won: dict[int, int] = {}
         for event in hand.events:
             if isinstance(event, PotAwarded):
@@ -465,7 +467,7 @@ class Table(Planning):
     def _in_progress(self) -> tuple[Hand, HandPlan]:
         hand, plan = self.hand, self.plan_in_play
         if hand is None or plan is None:
-            raise IllegalActionError("no_hand", "there is no hand in progress")
+            raise IllegalActionError(Reason.NO_HAND, "there is no hand in progress")
         return hand, plan
 
     @property
@@ -497,13 +499,13 @@ class Table(Planning):
         hand, plan = self._in_progress()
         if type(action) in _NOT_A_SEATS_ACTIONS:
             raise IllegalActionError(
-                "not_a_player_action", f"{type(action).__name__} is the dealer's or the "
+                Reason.NOT_A_PLAYER_ACTION, f"{type(action).__name__} is the dealer's or the "
                 "floor's, not a seat's: give it to table.hand.act (by position)")
         try:
             position = plan.position_of(seat)
         except ValueError:
             raise IllegalActionError(
-                "not_in_hand", f"seat {seat} is not in this hand: the seats dealt in are "
+                Reason.NOT_IN_HAND, f"seat {seat} is not in this hand: the seats dealt in are "
                 + ", ".join(map(str, sorted(plan.seats)))) from None
         try:
             return hand.act(action, seat=position)

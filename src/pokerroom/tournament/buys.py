@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from pokerroom.errors import ConfigError, IllegalActionError
+from pokerroom.errors import ConfigError, IllegalActionError, Reason
 from pokerroom.tournament.events import ChipsBought, DealMade, FloorEvent
 from pokerroom.tournament.icm import DealSuggestion, suggest_deal
 from pokerroom.tournament.places import Bust, Finish
@@ -25,25 +25,25 @@ def rebuy(t: Tournament, who: str | int) -> list[FloorEvent]:
     the answer either way)."""
     r = t.structure.rebuy
     if r is None:
-        raise IllegalActionError("no_rebuys", "this event has no rebuys")
+        raise IllegalActionError(Reason.NO_REBUYS, "this event has no rebuys")
     e = t.entry(who)
     if not e.alive:
-        raise IllegalActionError("eliminated", f"{e.label!r} is out of the event")
+        raise IllegalActionError(Reason.ELIMINATED, f"{e.label!r} is out of the event")
     if t.level > r.last_level and not e.deciding_rebuy:
-        raise IllegalActionError("rebuys_over", f"rebuys ended with level {r.last_level}")
+        raise IllegalActionError(Reason.REBUYS_OVER, f"rebuys ended with level {r.last_level}")
     if r.max_per_entry is not None and e.rebuys >= r.max_per_entry:
-        raise IllegalActionError("rebuy_limit", f"{e.label!r} has used all "
+        raise IllegalActionError(Reason.REBUY_LIMIT, f"{e.label!r} has used all "
                                  f"{r.max_per_entry} rebuys")
     table = t.floor.table_of(e.label)
     if table is None or e.label not in {p.name for p in table.seated().values()}:
-        raise IllegalActionError("not_seated", f"{e.label!r} is on the way to a table")
+        raise IllegalActionError(Reason.NOT_SEATED, f"{e.label!r} is on the way to a table")
     if table.hand is not None:
-        raise IllegalActionError("hand_in_progress", "rebuys are made between hands (B11)")
+        raise IllegalActionError(Reason.HAND_IN_PROGRESS, "rebuys are made between hands (B11)")
     seat = table.seat_of(e.label)
     player = table.players[seat]
     assert player is not None
     if player.stack > r.threshold:
-        raise IllegalActionError("stack_too_big", f"{e.label!r} has {player.stack} chips; "
+        raise IllegalActionError(Reason.STACK_TOO_BIG, f"{e.label!r} has {player.stack} chips; "
                                  f"rebuys are for stacks of at most {r.threshold}")
     if player.stack == 0:
         table.rebuy(seat, r.chips)
@@ -66,7 +66,7 @@ def decline_rebuy(t: Tournament, who: str | int) -> list[FloorEvent]:
     """A busted player will not rebuy: out of the event."""
     e = t.entry(who)
     if not e.deciding_rebuy:
-        raise IllegalActionError("not_deciding", f"{e.label!r} has no rebuy to decide")
+        raise IllegalActionError(Reason.NOT_DECIDING, f"{e.label!r} has no rebuy to decide")
     table = t.floor.table_of(e.label)
     assert table is not None
     t._eliminate_decider(table, table.seat_of(e.label), e)
@@ -78,18 +78,18 @@ def add_on(t: Tournament, who: str | int) -> list[FloorEvent]:
     between hands."""
     a = t.structure.add_on
     if a is None:
-        raise IllegalActionError("no_add_on", "this event has no add-on")
+        raise IllegalActionError(Reason.NO_ADD_ON, "this event has no add-on")
     e = t.entry(who)
     if not e.alive or e.deciding_rebuy:
-        raise IllegalActionError("eliminated", f"{e.label!r} has no chips in play")
+        raise IllegalActionError(Reason.ELIMINATED, f"{e.label!r} has no chips in play")
     if e.add_on:
-        raise IllegalActionError("add_on_taken", f"{e.label!r} has taken the add-on")
+        raise IllegalActionError(Reason.ADD_ON_TAKEN, f"{e.label!r} has taken the add-on")
     if t.level != a.after_level:
-        raise IllegalActionError("add_on_closed", f"the add-on is taken in level "
+        raise IllegalActionError(Reason.ADD_ON_CLOSED, f"the add-on is taken in level "
                                  f"{a.after_level} or the break after it")
     table = t.floor.table_of(e.label)
     if table is None or table.hand is not None:
-        raise IllegalActionError("hand_in_progress", "the add-on is taken between hands")
+        raise IllegalActionError(Reason.HAND_IN_PROGRESS, "the add-on is taken between hands")
     table.top_up(table.seat_of(e.label), a.chips)
     e.add_on = True
     t.add_ons += 1
@@ -101,7 +101,7 @@ def deal_suggestion(t: Tournament, *, keep_for_winner: int = 0) -> DealSuggestio
     """ICM and chip-chop deals of the prizes the players still in will win."""
     alive = t.alive()
     if len(alive) < 2:
-        raise IllegalActionError("no_deal", "a deal needs two players or more")
+        raise IllegalActionError(Reason.NO_DEAL, "a deal needs two players or more")
     prizes = t.prizes()
     n = len(alive)
     places = [prizes[k] if k < len(prizes) else 0 for k in range(n)]
@@ -116,7 +116,7 @@ def make_deal(t: Tournament, amounts: Mapping[int, int], *, keep_for_winner: int
     with ``keep_for_winner`` to the prizes left.  With nothing kept the event ends
     (places by chips); otherwise play goes on for the rest."""
     if t.deal is not None:
-        raise IllegalActionError("deal_made", "a deal has been made already")
+        raise IllegalActionError(Reason.DEAL_MADE, "a deal has been made already")
     alive = {e.number for e in t.alive()}
     if set(amounts) != alive:
         raise ConfigError(f"the deal must name every player still in: entries {sorted(alive)}")
@@ -128,7 +128,7 @@ def make_deal(t: Tournament, amounts: Mapping[int, int], *, keep_for_winner: int
     if any(a < 0 for a in amounts.values()):
         raise ConfigError("a deal cannot give a negative amount")
     if keep_for_winner == 0 and any(tb.hand is not None for tb in t.floor.tables.values()):
-        raise IllegalActionError("hand_in_progress", "a deal ends the event between hands")
+        raise IllegalActionError(Reason.HAND_IN_PROGRESS, "a deal ends the event between hands")
     t.deal = dict(amounts)
     t.kept_for_winner = keep_for_winner
     events: list[FloorEvent] = [DealMade(tuple(sorted(amounts.items())), keep_for_winner)]

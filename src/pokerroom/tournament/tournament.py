@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from pokerroom.cards import Deck
-from pokerroom.errors import ConfigError, IllegalActionError
+from pokerroom.errors import ConfigError, IllegalActionError, Reason
 from pokerroom.rules import events as hand_events
 from pokerroom.rules.actions import Action, BringIn, Discard, Fold, Show
 from pokerroom.rules.engine import Hand, Phase
@@ -199,17 +199,17 @@ class Tournament:
     def register(self, name: str) -> list[FloorEvent]:
         """A new entry (before the start, or in late registration: seated at once)."""
         if self.finished:
-            raise IllegalActionError("finished", "the tournament is over")
+            raise IllegalActionError(Reason.FINISHED, "the tournament is over")
         if not self.registration_open:
-            raise IllegalActionError("registration_closed", "registration is closed")
+            raise IllegalActionError(Reason.REGISTRATION_CLOSED, "registration is closed")
         if not name.strip():
             raise ConfigError("a player needs a name")
         earlier = [e for e in self.entries.values() if e.name == name]
         if any(e.alive for e in earlier):
-            raise IllegalActionError("already_registered", f"{name!r} is still in the event")
+            raise IllegalActionError(Reason.ALREADY_REGISTERED, f"{name!r} is still in the event")
         if earlier and (not self.started or len(earlier) > self.structure.reentries):
             raise IllegalActionError(
-                "no_reentry", f"{name!r} may not enter again (re-entries allowed: "
+                Reason.NO_REENTRY, f"{name!r} may not enter again (re-entries allowed: "
                 f"{self.structure.reentries})"
             )
         number = len(self.entries) + 1
@@ -234,7 +234,7 @@ class Tournament:
 
     def unregister(self, name: str) -> None:
         if self.started:
-            raise IllegalActionError("started", "entries are withdrawn only before the start")
+            raise IllegalActionError(Reason.STARTED, "entries are withdrawn only before the start")
         entry = self.entry(name)
         del self.entries[entry.number]
         del self.by_label[entry.label]
@@ -249,7 +249,7 @@ class Tournament:
     def start(self) -> list[FloorEvent]:
         """P1: the seat draw and the button draws; the clock starts at level 1."""
         if self.started:
-            raise IllegalActionError("started", "the tournament has started")
+            raise IllegalActionError(Reason.STARTED, "the tournament has started")
         if len(self.entries) < 2:
             raise ConfigError(f"{len(self.entries)} player(s) registered: a tournament needs two")
         self.started = True
@@ -311,24 +311,25 @@ class Tournament:
         from a deck shuffled with the tournament's random source (or ``deck``: a
         stacked deck for tests, a replay)."""
         if not self.started or self.finished:
-            raise IllegalActionError("not_running", "the tournament is not in play")
+            raise IllegalActionError(Reason.NOT_RUNNING, "the tournament is not in play")
         table = self.table(number)
         if table.hand is not None:
-            raise IllegalActionError("hand_in_progress", f"table {number} is in a hand")
+            raise IllegalActionError(Reason.HAND_IN_PROGRESS, f"table {number} is in a hand")
         if self.clock.on_break:
-            raise IllegalActionError("on_break", "the tournament is on a break")
+            raise IllegalActionError(Reason.ON_BREAK, "the tournament is on a break")
         self._decline_rebuys(number)
         if number not in self.floor.tables:
-            raise IllegalActionError("table_broken", f"table {number} has been broken")
+            raise IllegalActionError(Reason.TABLE_BROKEN, f"table {number} has been broken")
         if self.floor.blocked(number):
-            raise IllegalActionError("table_breaking", f"table {number} waits to be broken "
+            raise IllegalActionError(Reason.TABLE_BREAKING, f"table {number} waits to be broken "
                                      "or for the final table")
         if not self.h4h.may_start(number):
-            raise IllegalActionError("hand_for_hand", f"hand-for-hand: table {number} waits "
+            raise IllegalActionError(Reason.HAND_FOR_HAND, f"hand-for-hand: table {number} waits "
                                      "for the other tables to finish the hand")
         short = self._halted_short(number)
         if short:
-            raise IllegalActionError("table_halted", f"table {number} is {short} players short "
+            raise IllegalActionError(Reason.TABLE_HALTED,
+                                     f"table {number} is {short} players short "
                                      "of the largest table and waits for players (TDA 11)")
         if number in self._color_up_due:
             self._emit(self._color_up(number))  # a hand ran past the end of the break
@@ -339,7 +340,7 @@ class Tournament:
             table.switcher.switch(table, stakes, self.rng)  # P3: a new level, or game
         table.chip_unit = self.chip_unit
         if sum(1 for p in table.players if p is not None and p.present) < 2:
-            raise IllegalActionError("short_table", f"table {number} has too few players")
+            raise IllegalActionError(Reason.SHORT_TABLE, f"table {number} has too few players")
         self._start_chips[number] = {p.name: p.stack for p in table.seated().values()}
         if deck is None:
             deck = Deck(rng=self.rng, cards=stakes.game.deck)
@@ -388,7 +389,7 @@ class Tournament:
         table = self.table(number)
         hand, plan = table.hand, table.plan_in_play
         if hand is None or plan is None:
-            raise IllegalActionError("no_hand", f"table {number} has no hand in progress")
+            raise IllegalActionError(Reason.NO_HAND, f"table {number} has no hand in progress")
         table.finish_hand()
         events: list[FloorEvent] = []
         held: tuple[hand_events.Event, ...] = ()
@@ -578,10 +579,10 @@ class Tournament:
 
     def _table_of(self, e: Entry) -> TournamentTable:
         if not e.alive:
-            raise IllegalActionError("eliminated", f"{e.label!r} is out of the event")
+            raise IllegalActionError(Reason.ELIMINATED, f"{e.label!r} is out of the event")
         table = self.floor.table_of(e.label)
         if table is None:
-            raise IllegalActionError("not_seated", f"{e.label!r} has no seat")
+            raise IllegalActionError(Reason.NOT_SEATED, f"{e.label!r} has no seat")
         return table
 
     # ----------------------------------------- rebuys, add-ons, deals (see buys)
