@@ -226,6 +226,23 @@ class Reason(StrEnum):
     """A deal (chop) needs two players or more."""
     DEAL_MADE = "deal_made"
     """A deal has been made already."""
+    # -- live events (reports from real tables)
+    EMPTY_SEAT = "empty_seat"
+    """Nobody sits in the seat reported (a bust from an empty seat)."""
+    ALREADY_BUSTED = "already_busted"
+    """The player has busted already (reported twice, or deciding on a rebuy)."""
+    MOVE_NOT_ALLOWED = "move_not_allowed"
+    """The move breaks the balancing rules or goes to a taken seat (P7)."""
+    CLOCK_RUNNING = "clock_running"
+    """The clock is running already."""
+    CLOCK_PAUSED = "clock_paused"
+    """The clock is paused."""
+    LEVEL_OVER = "level_over"
+    """The level has been played: only later levels can change."""
+    NOT_HAND_FOR_HAND = "not_hand_for_hand"
+    """Hand-for-hand play is not on."""
+    NO_COLOR_UP = "no_color_up"
+    """No chips have been coloured up yet (P9)."""
 
     # -- the room
     SPECTATOR = "spectator"

@@ -1,0 +1,578 @@
+"""Live events: a tournament dealt with real cards at real tables (P1-P10).
+
+The software does not deal here; it directs.  A :class:`LiveEvent` is a
+:class:`~pokerroom.tournament.tournament.Tournament` driven by the director's
+reports instead of dealt hands: registration and the seat draw (P1), late
+registration, rebuys and add-ons, busts reported by table and seat, the button
+at a table.  After every report it says what the floor must do, by the same
+functions the dealt tournaments use: the player due the big blind moves to the
+worst position (P7), the last table breaks by a seat-card draw, hand-for-hand
+starts and stops near the bubble with its two minutes a hand (P5), chips colour
+up and race (P9), the final table is re-drawn, and places and payouts are
+settled (P6, P10); a deal splits the money by ICM or chip count.
+
+Seats are numbered from 0 as everywhere in the library; the texts of
+:class:`Instruction` say them as printed on the table (seat 1 first).
+
+A report that the rules refuse (a bust from an empty seat, a second bust of the
+same player, a move that would unbalance the tables) raises an
+:class:`~pokerroom.errors.IllegalActionError` or a
+:class:`~pokerroom.errors.ConfigError` and changes nothing.
+
+>>> import random
+>>> from pokerroom.tournament import structure
+>>> event = LiveEvent(structure("turbo"), rng=random.Random(7))
+>>> for name in ("Ann", "Bob", "Cy"):
+...     _ = event.register(name)
+>>> report = event.start()
+>>> [i.kind for i in report.instructions][:1]
+['seat']
+>>> seat = event.seat_of("Cy")[1]
+>>> [i.text for i in event.bust(1, seat).instructions][:1]
+['Cy is out in 3rd place']
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from pokerroom.errors import ConfigError, IllegalActionError, Reason
+from pokerroom.table.placement import Positions
+from pokerroom.tournament import buys
+from pokerroom.tournament.chip_race import ChipRace, chip_race
+from pokerroom.tournament.clock import Clock
+from pokerroom.tournament.events import (
+    BreakEnded,
+    BreakStarted,
+    ChipsBought,
+    DealMade,
+    FinalTableFormed,
+    FloorEvent,
+    HandForHandEnded,
+    HandForHandRoundEnded,
+    HandForHandStarted,
+    LevelStarted,
+    PlayerEliminated,
+    PlayerMoved,
+    PlayerRegistered,
+    PlayerSeated,
+    RegistrationClosed,
+    TableBroken,
+    TournamentFinished,
+)
+from pokerroom.tournament.icm import DealSuggestion
+from pokerroom.tournament.payouts import PayoutTable
+from pokerroom.tournament.places import Bust
+from pokerroom.tournament.structure import Level, Structure
+from pokerroom.tournament.tables import TournamentTable
+from pokerroom.tournament.tournament import Tournament, _Group
+
+
+@dataclass(frozen=True, slots=True)
+class Instruction:
+    """One thing the floor must do (or announce), in words and in numbers."""
+
+    kind: str  # seat, move, break_table, final_table, hand_for_hand_start, ...
+    text: str
+    entry: int | None = None
+    from_table: int | None = None
+    from_seat: int | None = None
+    to_table: int | None = None
+    to_seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LiveReport:
+    """What one report changed: the tournament's events and the floor's instructions."""
+
+    events: tuple[FloorEvent, ...]
+    instructions: tuple[Instruction, ...]
+
+
+def _seat(seat: int) -> str:
+    return f"seat {seat + 1}"
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+class LiveEvent:
+    """A tournament at real tables, run from the director's reports."""
+
+    def __init__(self, structure: Structure, *, rng: random.Random,
+                 payout_table: PayoutTable | None = None) -> None:
+        self.t = Tournament(structure, rng=rng, payout_table=payout_table)
+        self.buttons: dict[int, int] = {}  # table -> seat of the button now (reported)
+        self.vacated: dict[tuple[int, int], int] = {}  # (table, seat) -> entry busted there
+        self.color_up: tuple[int, ...] = ()  # the chips of the last colour-up
+        self.races: list[tuple[int, ChipRace]] = []
+        self.last: LiveReport = LiveReport((), ())
+
+    # ================================================================ reading
+
+    @property
+    def structure(self) -> Structure:
+        return self.t.structure
+
+    @property
+    def clock(self) -> Clock:
+        return self.t.clock
+
+    def table(self, number: int) -> TournamentTable:
+        return self.t.table(number)
+
+    def seat_of(self, who: str | int) -> tuple[int, int]:
+        """(table, seat) of a player still in."""
+        e = self.t.entry(who)
+        table = self.t._table_of(e)
+        return table.number, table.seat_of(e.label)
+
+    def due_big_blind(self, number: int) -> int:
+        """P7: the seat at table ``number`` that pays the big blind next (by the button
+        last reported there)."""
+        return self.table(number).due_big_blind()
+
+    def worst_position(self, number: int) -> int:
+        """P7: the empty seat at table ``number`` that would pay the big blind soonest."""
+        return self.table(number).worst_position()
+
+    # ============================================================ registration
+
+    def register(self, name: str) -> LiveReport:
+        """A new entry; after the start (late registration) seated at once at a random
+        empty seat of the shortest table."""
+        return self._report(lambda: self.t.register(name.strip()))
+
+    def unregister(self, name: str) -> LiveReport:
+        def run() -> list[FloorEvent]:
+            self.t.unregister(name)
+            return []
+        return self._report(run)
+
+    def start(self) -> LiveReport:
+        """P1: the random seat draw, a random draw for the button at each table, and the
+        clock starts at level 1."""
+        return self._report(self.t.start)
+
+    # ================================================================ the clock
+
+    def advance(self, seconds: float) -> LiveReport:
+        """Real time passed (the room's clock calls this)."""
+        return self._report(lambda: self.t.advance(seconds))
+
+    def pause(self) -> LiveReport:
+        self._running("pause")
+        self.t.clock.pause()
+        return self._report(list)
+
+    def resume(self) -> LiveReport:
+        if not self.t.started or self.t.finished:
+            raise IllegalActionError(Reason.NOT_RUNNING, "the event is not in play")
+        if self.t.clock.running:
+            raise IllegalActionError(Reason.CLOCK_RUNNING, "the clock is running already")
+        self.t.clock.resume()
+        return self._report(list)
+
+    def add_time(self, seconds: int) -> LiveReport:
+        """Add time to the current level or break (negative: take it off).  Added time
+        is bounded by the period's own length; time taken off may end the period."""
+        clock = self.t.clock
+        if not self.t.started or self.t.finished:
+            raise IllegalActionError(Reason.NOT_RUNNING, "the event is not in play")
+        if seconds >= 0:
+            begun = clock.elapsed - clock.starts[clock.index]
+            if seconds > begun:
+                raise ConfigError(f"only {int(begun)} seconds of this "
+                                  f"{'break' if clock.on_break else 'level'} have run: "
+                                  "no more can be added back")
+            clock.elapsed -= seconds
+            return self._report(list)
+        return self._report(lambda: self.t._clock_events(clock.set_elapsed(
+            clock.elapsed - seconds)))
+
+    def edit_level(self, number: int, *, seconds: int | None = None,
+                   small_blind: int | None = None, big_blind: int | None = None,
+                   ante: int | None = None) -> LiveReport:
+        """Change a level that has not ended: its length, blinds or ante."""
+        t = self.t
+        clock = t.clock
+        index = [i for i, p in enumerate(clock.schedule) if isinstance(p, Level)]
+        if not 1 <= number <= len(index):
+            raise ConfigError(f"no level {number}: levels are 1-{len(index)}")
+        i = index[number - 1]
+        if t.started and i < clock.index:
+            raise IllegalActionError(Reason.LEVEL_OVER, f"level {number} is over")
+        level = clock.schedule[i]
+        assert isinstance(level, Level)
+        new = dataclasses.replace(
+            level,
+            seconds=level.seconds if seconds is None else seconds,
+            small_blind=level.small_blind if small_blind is None else small_blind,
+            big_blind=level.big_blind if big_blind is None else big_blind,
+            ante=level.ante if ante is None else ante,
+            big_blind_ante=level.big_blind_ante if ante is None else (
+                ante > 0 and (level.big_blind_ante or level.ante == 0)),
+        )
+        if new.seconds < 60:
+            raise ConfigError("a level lasts at least 60 seconds")
+        if t.started and i == clock.index and clock.elapsed - clock.starts[i] >= new.seconds:
+            raise ConfigError(f"level {number} has run longer than {new.seconds} seconds "
+                              "already")
+        schedule = list(clock.schedule)
+        schedule[i] = new
+        structure = dataclasses.replace(t.structure, schedule=tuple(schedule))
+        new_clock = Clock(structure.schedule, push_hold_seconds=clock.push_hold_seconds)
+        new_clock.elapsed, new_clock.running = clock.elapsed, clock.running
+        new_clock.hand_for_hand = clock.hand_for_hand
+        t.structure, t.clock = structure, new_clock
+        t._stakes.clear()
+        return self._report(list)
+
+    def _running(self, what: str) -> None:
+        if not self.t.started or self.t.finished:
+            raise IllegalActionError(Reason.NOT_RUNNING, "the event is not in play")
+        if not self.t.clock.running:
+            raise IllegalActionError(Reason.CLOCK_PAUSED, f"the clock is paused: nothing to {what}")
+
+    # ============================================================== the tables
+
+    def set_button(self, number: int, seat: int) -> LiveReport:
+        """The button at table ``number`` is at ``seat`` for the hand being played now
+        (or just finished): the player due the big blind next (P7) follows from it."""
+        table = self._in_play(number)
+        if not 0 <= seat < table.seat_count:
+            raise ConfigError(f"table {number} has seats 1-{table.seat_count}, not {seat + 1}")
+        self._place_button(table, seat)
+        return self._report(list)
+
+    def _place_button(self, table: TournamentTable, seat: int) -> None:
+        """The positions of a hand with the button at ``seat`` (a dead button allowed):
+        the small blind and big blind on the next two players after it (heads-up the
+        button posts the small blind)."""
+        n = table.seat_count
+        players = [s for s in ((seat + k) % n for k in range(1, n + 1))
+                   if table.players[s] is not None]
+        self.buttons[table.number] = seat
+        if len(players) < 2:
+            return
+        if len(players) == 2:
+            bb = next(s for s in players if s != seat) if seat in players else players[1]
+            sb = seat if seat in players else players[0]
+            table.positions = Positions(seat, sb, sb, bb, heads_up=True)
+        else:
+            table.positions = Positions(seat, players[0], players[0], players[1])
+        table.hands_dealt = max(table.hands_dealt, 1)
+        table.first_button = seat if table.players[seat] is not None else table.first_button
+
+    def _in_play(self, number: int) -> TournamentTable:
+        if not self.t.started or self.t.finished:
+            raise IllegalActionError(Reason.NOT_RUNNING, "the event is not in play")
+        if number not in self.t.floor.tables:
+            raise IllegalActionError(
+                Reason.NO_TABLE,
+                f"no table {number} in play (tables: {sorted(self.t.floor.tables)})")
+        return self.t.floor.tables[number]
+
+    # ================================================================= busts
+
+    def bust(self, number: int, seat: int) -> LiveReport:
+        """The player at ``seat`` of table ``number`` lost all their chips."""
+        return self.busts([(number, seat)])
+
+    def busts(self, where: Sequence[tuple[int, int]],
+              chips_at_start: Mapping[tuple[int, int], int] | None = None) -> LiveReport:
+        """Players busted on one hand (hand-for-hand: one round), by (table, seat).
+
+        P6: ``chips_at_start`` gives each one's chips at the start of the hand (more
+        finishes higher); without it they tie and share the places they cover.
+        Every report is checked before anything changes."""
+        t = self.t
+        if not where:
+            raise ConfigError("a bust report names at least one table and seat")
+        if len(set(where)) != len(where):
+            raise IllegalActionError(Reason.ALREADY_BUSTED, "the report names a seat twice")
+        found = []
+        for number, seat in where:
+            table = self._in_play(number)
+            if not 0 <= seat < table.seat_count:
+                raise ConfigError(f"table {number} has seats 1-{table.seat_count}, "
+                                  f"not {seat + 1}")
+            player = table.players[seat]
+            if player is None:
+                gone = self.vacated.get((number, seat))
+                why = f": {t.entries[gone].label} busted from it already" if gone else ""
+                raise IllegalActionError(Reason.EMPTY_SEAT,
+                                         f"table {number} {_seat(seat)} is empty{why}")
+            e = t.by_label[player.name]
+            if e.deciding_rebuy:
+                raise IllegalActionError(Reason.ALREADY_BUSTED, f"{e.label} busted already and is "
+                                         "deciding on a rebuy")
+            found.append((number, seat, table, e))
+        if chips_at_start is not None and set(chips_at_start) != set(where):
+            raise ConfigError("chips at the start of the hand are needed for every bust "
+                              "reported, or for none")
+        h4h = t.h4h.active
+        if h4h:
+            if t._h4h_group is None:
+                t._h4h_group = _Group()
+            group = t._h4h_group
+        else:
+            group = t._new_group()
+            group.closed = False
+        for number, seat, table, e in found:
+            chips = chips_at_start[(number, seat)] if chips_at_start else 0
+            player = table.players[seat]
+            assert player is not None
+            player.stack = 0
+            group.busts.append(Bust(e.number, chips))
+            if t._may_rebuy(e):
+                e.deciding_rebuy = True
+                group.deciding.add(e.number)
+            else:
+                table.leave(seat)
+                t._eliminate(e)
+                self.vacated[(number, seat)] = e.number
+            if h4h:
+                t.h4h.done.add(number)  # the table's hand-for-hand hand is over
+        if h4h:
+            self._close_round()
+        else:
+            group.closed = True
+        return self._report(t._after_change)
+
+    def hand_done(self, number: int) -> LiveReport:
+        """P5: in hand-for-hand play, table ``number`` finished the round's hand (busts
+        on it are reported with :meth:`busts`, which counts the table done)."""
+        t = self.t
+        self._in_play(number)
+        if not t.h4h.active:
+            raise IllegalActionError(Reason.NOT_HAND_FOR_HAND, "hand-for-hand is not on")
+        if number not in t.h4h.tables or number in t.h4h.done:
+            raise IllegalActionError(Reason.HAND_FOR_HAND, f"table {number} has played this "
+                                     "round's hand: it waits for the other tables")
+        t.h4h.done.add(number)
+        self._close_round()
+        return self._report(t._after_change)
+
+    def _close_round(self) -> None:
+        t = self.t
+        if t.h4h.round_over and t._h4h_group is not None:
+            t._h4h_group.closed = True
+            t._groups.append(t._h4h_group)
+            t._h4h_group = None
+
+    def rebuy(self, who: str | int) -> LiveReport:
+        return self._report(lambda: buys.rebuy(self.t, who))
+
+    def decline_rebuy(self, who: str | int) -> LiveReport:
+        e = self.t.entry(who)
+        where = self.seat_of(who) if e.alive else None
+        report = self._report(lambda: buys.decline_rebuy(self.t, who))
+        if where is not None:
+            self.vacated[where] = e.number
+        return report
+
+    def add_on(self, who: str | int) -> LiveReport:
+        return self._report(lambda: buys.add_on(self.t, who))
+
+    def start_hand_for_hand(self) -> LiveReport:
+        return self._report(self.t.start_hand_for_hand)
+
+    def stop_hand_for_hand(self) -> LiveReport:
+        return self._report(self.t.stop_hand_for_hand)
+
+    # ============================================================ director's moves
+
+    def move(self, who: str | int, number: int, seat: int) -> LiveReport:
+        """The director moves a player to an empty seat at another table.  Refused when
+        the move would leave the tables further apart than the tolerance (P7) or
+        sends the player to a table that is breaking."""
+        t = self.t
+        e = t.entry(who)
+        src, from_seat = self.seat_of(who)
+        dst = self._in_play(number)
+        if not 0 <= seat < dst.seat_count:
+            raise ConfigError(f"table {number} has seats 1-{dst.seat_count}, not {seat + 1}")
+        if number == src:
+            raise IllegalActionError(Reason.MOVE_NOT_ALLOWED, "a move goes to another table")
+        if dst.players[seat] is not None or seat in t.floor.arrivals.get(number, {}):
+            raise IllegalActionError(Reason.MOVE_NOT_ALLOWED,
+                                     f"table {number} {_seat(seat)} is taken")
+        if t.floor.breaking == number:
+            raise IllegalActionError(Reason.TABLE_BREAKING, f"table {number} is breaking")
+        if e.deciding_rebuy:
+            raise IllegalActionError(Reason.ALREADY_BUSTED, f"{e.label} is deciding on a rebuy")
+        sizes = t.floor.sizes()
+        before = max(sizes.values()) - min(sizes.values())
+        sizes[src] -= 1
+        sizes[number] += 1
+        after = max(sizes.values()) - min(sizes.values())
+        tolerance = t.structure.floor.balance_tolerance
+        if after > tolerance and after > before:
+            raise IllegalActionError(
+                Reason.MOVE_NOT_ALLOWED,
+                f"moving {e.label} from table {src} to table {number} leaves tables "
+                f"{after} players apart (P7 allows {tolerance})")
+        moved = PlayerMoved(e.number, src, from_seat, number, seat, "director")
+
+        def run() -> list[FloorEvent]:
+            chips = t.floor.tables[src].leave(from_seat)
+            t.floor.tables[number].seat_player(seat, e.label, chips)
+            return [moved, *t._after_change()]
+        return self._report(run)
+
+    # ===================================================== colour-ups and deals
+
+    def race(self, number: int, odd: Mapping[int, int]) -> tuple[ChipRace, LiveReport]:
+        """P9: the chip race at table ``number``: ``odd`` gives, by seat, the value of
+        the chips each player holds of the colours going out.  The cards are dealt
+        by the event's random source (one per odd chip, highest wins)."""
+        table = self._in_play(number)
+        if not self.color_up:
+            raise IllegalActionError(Reason.NO_COLOR_UP, "no chips have been coloured up yet")
+        smallest = self.t.chip_unit
+        piece = min(self.color_up)
+        names: dict[str, int] = {}
+        for seat, value in odd.items():
+            player = table.players[seat] if 0 <= seat < table.seat_count else None
+            if player is None:
+                raise ConfigError(f"table {number} {_seat(seat)} is empty")
+            if not 0 <= value < smallest or value % piece:
+                raise ConfigError(f"{_seat(seat)}: odd chips are worth 0 to {smallest - piece}"
+                                  f" in steps of {piece}, got {value}")
+            names[player.name] = value
+        race = chip_race(names, removed=self.color_up, smallest=smallest, rng=self.t.rng,
+                         order=[p.name for _, p in sorted(table.seated().items())
+                                if p.name in names])
+        self.races.append((number, race))
+        won = ", ".join(self.t.by_label[w].label for w in race.winners) or "nobody"
+        text = (f"Table {number} chip race: {race.new_chips} chip(s) of "
+                f"{smallest:,} to {won}")
+        return race, self._report(list, extra=[Instruction("chip_race", text, to_table=number)])
+
+    def enter_chips(self, counts: Mapping[int, int]) -> LiveReport:
+        """The chip counts of the players still in, by entry (for a deal, the average)."""
+        t = self.t
+        alive = {e.number for e in t.alive()}
+        if set(counts) != alive:
+            raise ConfigError(f"chip counts are needed for every player still in: entries "
+                              f"{sorted(alive)}")
+        if any(c <= 0 for c in counts.values()):
+            raise ConfigError("every player still in has chips (at least 1)")
+        for number, chips in counts.items():
+            label = t.entries[number].label
+            table = t.floor.table_of(label)
+            assert table is not None
+            player = table.players[table.seat_of(label)]
+            assert player is not None
+            player.stack = chips
+        return self._report(list)
+
+    def deal_suggestion(self, counts: Mapping[int, int], *, keep_for_winner: int = 0
+                        ) -> DealSuggestion:
+        """ICM and chip-chop splits of the money left from the counts entered (the
+        counts are recorded: they do not change the event otherwise)."""
+        self.enter_chips(counts)
+        return self.t.deal_suggestion(keep_for_winner=keep_for_winner)
+
+    def make_deal(self, amounts: Mapping[int, int], *, keep_for_winner: int = 0
+                  ) -> LiveReport:
+        return self._report(lambda: self.t.make_deal(amounts, keep_for_winner=keep_for_winner))
+
+    # ================================================================ reports
+
+    def _report(self, run: object, *, extra: Sequence[Instruction] = ()) -> LiveReport:
+        assert callable(run)
+        events = list(run())
+        for e in events:
+            if isinstance(e, BreakStarted) and e.color_up:
+                self.color_up = e.color_up
+        for n, table in self.t.floor.tables.items():
+            if n not in self.buttons and table.first_button is not None:
+                self._place_button(table, table.first_button)
+        for n in list(self.buttons):
+            if n not in self.t.floor.tables:
+                del self.buttons[n]
+        instructions = [i for e in events for i in self.instructions_for(e)]
+        instructions.extend(extra)
+        self.last = LiveReport(tuple(events), tuple(instructions))
+        return self.last
+
+    def instructions_for(self, e: FloorEvent) -> list[Instruction]:
+        """What an event asks of the floor, in words."""
+        t = self.t
+
+        def name(entry: int) -> str:
+            return t.entries[entry].label
+
+        if isinstance(e, PlayerSeated):
+            return [Instruction("seat", f"{name(e.entry)}: table {e.table}, {_seat(e.seat)}"
+                                + {"draw": "", "late_registration": " (late registration)",
+                                   "final_table": " (final table draw)"}.get(e.reason, ""),
+                                e.entry, to_table=e.table, to_seat=e.seat)]
+        if isinstance(e, PlayerMoved):
+            why = {"balance": " (due the big blind, to the worst position: P7)",
+                   "break": " (table breaking: seat-card draw)",
+                   "director": " (director)"}.get(e.reason, "")
+            return [Instruction("move", f"Move {name(e.entry)} from table {e.from_table} "
+                                f"{_seat(e.from_seat)} to table {e.to_table} "
+                                f"{_seat(e.to_seat)}{why}", e.entry, e.from_table, e.from_seat,
+                                e.to_table, e.to_seat)]
+        if isinstance(e, TableBroken):
+            return [Instruction("break_table", f"Table {e.table} is broken", to_table=e.table)]
+        if isinstance(e, FinalTableFormed):
+            return [Instruction("final_table", f"Final table: {e.players} players re-drawn "
+                                f"to table {e.table}", to_table=e.table)]
+        if isinstance(e, HandForHandStarted):
+            return [Instruction("hand_for_hand_start", f"Hand-for-hand: {e.players_left} "
+                                f"left, {e.places_paid} paid. Every table plays one hand and "
+                                "waits; each hand takes 2 minutes off the clock (P5)")]
+        if isinstance(e, HandForHandRoundEnded):
+            return [Instruction("hand_for_hand_round", f"Hand-for-hand hand {e.round} over: "
+                                "deal the next hand at every table")]
+        if isinstance(e, HandForHandEnded):
+            return [Instruction("hand_for_hand_stop", f"Hand-for-hand is over "
+                                f"({e.players_left} left): deal at every table")]
+        if isinstance(e, PlayerEliminated):
+            place = _ordinal(e.place) if e.place == e.place_to else (
+                f"{_ordinal(e.place)}-{_ordinal(e.place_to)} (shared)")
+            paid = f", wins {e.prize:,}" if e.prize else ""
+            return [Instruction("eliminated", f"{name(e.entry)} is out in {place} place{paid}",
+                                e.entry)]
+        if isinstance(e, BreakStarted):
+            text = f"Break: {e.seconds // 60} minutes"
+            if e.color_up:
+                chips = ", ".join(f"{c:,}" for c in e.color_up)
+                text += (f". Colour up the {chips} chips: race off the odd chips at every "
+                         f"table, one card per chip, nobody raced out (P9); smallest chip "
+                         f"now {t.chip_unit:,}")
+            return [Instruction("color_up" if e.color_up else "break", text)]
+        if isinstance(e, BreakEnded):
+            return [Instruction("break_over", "The break is over: shuffle up and deal")]
+        if isinstance(e, LevelStarted):
+            return [Instruction("level", f"Level {e.number}")]
+        if isinstance(e, RegistrationClosed):
+            return [Instruction("registration_closed",
+                                f"Registration is closed: {e.entries} entries")]
+        if isinstance(e, PlayerRegistered) and e.table is None:
+            return [Instruction("registered", f"{e.name} registered (entry {e.entry})",
+                                e.entry)]
+        if isinstance(e, ChipsBought):
+            what = "rebuy" if e.kind == "rebuy" else "add-on"
+            return [Instruction(e.kind, f"{name(e.entry)}: {what}, {e.chips:,} chips",
+                                e.entry)]
+        if isinstance(e, DealMade):
+            return [Instruction("deal", "Deal made: " + ", ".join(
+                f"{name(n)} {a:,}" for n, a in e.amounts))]
+        if isinstance(e, TournamentFinished):
+            return [Instruction("finished", f"{name(e.winner)} wins the event", e.winner)]
+        return []
+
+    def rebuy_decisions(self) -> list[int]:
+        """Entries busted in the rebuy period who have not said whether they rebuy."""
+        return sorted(e.number for e in self.t.entries.values() if e.deciding_rebuy)

@@ -1,0 +1,372 @@
+"""Live events (issue 16): a 60-player, 7-table event run by reported busts, the floor's
+instructions checked rule by rule (P1, P5, P6, P7, P9, P10)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from pokerroom.errors import ConfigError, IllegalActionError
+from pokerroom.tournament import AddOn, Break, Rebuy, Structure
+from pokerroom.tournament.live import LiveEvent
+from pokerroom.tournament.payouts import split_evenly
+from tests.tournament.conftest import levels
+
+
+def live_structure(**changes: object) -> Structure:
+    values: dict[str, object] = {
+        "name": "live-test",
+        "starting_stack": 10_000,
+        "schedule": (*levels((25, 50), (50, 100), (75, 150), (100, 200)),
+                     Break(600, color_up=(25,)),
+                     *levels((200, 400), (300, 600), (400, 800), (500, 1000), (1000, 2000))),
+        "chips": (25, 100, 500, 1000),
+        "buy_in": 100,
+    }
+    values.update(changes)
+    return Structure(**values)  # type: ignore[arg-type]
+
+
+def event(players: int = 60, *, seed: int = 3, **changes: object) -> LiveEvent:
+    ev = LiveEvent(live_structure(**changes), rng=random.Random(seed))
+    for i in range(players):
+        ev.register(f"p{i + 1:02d}")
+    return ev
+
+
+def seating(ev: LiveEvent) -> dict[tuple[int, int], str]:
+    return {(n, s): p.name for n, t in ev.t.floor.tables.items() for s, p in t.seated().items()}
+
+
+def snapshot(ev: LiveEvent) -> object:
+    t = ev.t
+    return (seating(ev), t.players_left, len(t.log), t.eliminations.count, dict(ev.buttons),
+            t.clock.elapsed, t.h4h.active, sorted(t.h4h.done))
+
+
+def sizes(ev: LiveEvent) -> list[int]:
+    return sorted(len(t.seated()) for t in ev.t.floor.tables.values())
+
+
+def test_P1_live_seat_draw_sixty_players_seven_tables() -> None:
+    """P1: a random draw seats 60 players at 7 tables of 8 or 9, a button at each."""
+    ev = event()
+    report = ev.start()
+    seats = seating(ev)
+    assert len(ev.t.floor.tables) == 7
+    assert sorted(seats.values()) == [f"p{i:02d}" for i in range(1, 61)]
+    assert sizes(ev) == [8, 8, 8, 9, 9, 9, 9]
+    assert [i.kind for i in report.instructions].count("seat") == 60
+    assert set(ev.buttons) == set(ev.t.floor.tables)
+    for n, b in ev.buttons.items():
+        assert ev.table(n).players[b] is not None
+    other = event(seed=4)
+    other.start()
+    assert seating(other) != seats  # the draw is random
+
+
+def test_P7_live_bust_moves_the_player_due_the_big_blind_to_the_worst_position() -> None:
+    """P7: two busts at one table leave it two short; the player due the big blind at the
+    largest table moves into the short table's worst position."""
+    ev = event(63)  # 7 tables of 9
+    ev.start()
+    ev.set_button(1, 0)
+    out = [s for s in sorted(ev.table(1).seated())][3:5]
+    ev.bust(1, out[0])
+    assert not [i for i in ev.last.instructions if i.kind == "move"]  # one short: fine
+    big = max(ev.t.floor.tables)  # ties: the highest number moves (the next to break)
+    ev.set_button(big, 2)
+    due = ev.due_big_blind(big)
+    worst = ev.worst_position(1)
+    who = ev.table(big).players[due]
+    assert who is not None
+    ev.bust(1, out[1])
+    moves = [i for i in ev.last.instructions if i.kind == "move"]
+    assert len(moves) == 1
+    m = moves[0]
+    assert (m.from_table, m.from_seat, m.to_table, m.to_seat) == (big, due, 1, worst)
+    assert ev.seat_of(who.name) == (1, worst)
+    assert "due the big blind" in m.text and f"seat {worst + 1}" in m.text
+    # the worst position is the first empty seat after the last big blind (seat 3 here)
+    positions = ev.table(1).positions
+    assert positions is not None
+    assert worst == next(s for s in range(positions.big_blind + 1, 9)
+                         if ev.table(1).players[s] is None or s == worst)
+
+
+def test_P7_live_table_breaks_by_seat_card_draw_when_everyone_fits() -> None:
+    """P7: at 54 players seven tables of nine become six: the highest table breaks and its
+    players draw for the empty seats, shortest tables first."""
+    ev = event(60, seed=5)
+    ev.start()
+    rng = random.Random(1)
+    broke = None
+    while broke is None:
+        n = rng.choice(sorted(ev.t.floor.tables))
+        ev.bust(n, rng.choice(sorted(ev.table(n).seated())))
+        broke = next((i for i in ev.last.instructions if i.kind == "break_table"), None)
+    assert ev.t.players_left == 54 and broke.to_table == 7
+    assert len(ev.t.floor.tables) == 6 and sizes(ev) == [9] * 6
+    moves = [i for i in ev.last.instructions if i.kind == "move" and i.from_table == 7]
+    assert moves and all("seat-card draw" in m.text for m in moves)
+    assert all(ev.seat_of(m.entry or 0) == (m.to_table, m.to_seat) for m in moves)
+
+
+def test_live_bad_reports_are_refused_and_change_nothing() -> None:
+    """A bust from an empty seat, a second bust of the same player, a move the rules do
+    not allow: each a clear error, nothing changed."""
+    ev = event(61)
+    ev.start()
+    short = min(ev.t.floor.tables, key=lambda n: len(ev.table(n).seated()))
+    empty = ev.table(short).empty_seats()[0]
+    before = snapshot(ev)
+    with pytest.raises(IllegalActionError, match=f"table {short} seat {empty + 1} is empty"):
+        ev.bust(short, empty)
+    table = ev.table(1)
+    assert snapshot(ev) == before
+    seat = min(table.seated())
+    name = table.players[seat].name  # type: ignore[union-attr]
+    ev.bust(1, seat)
+    before = snapshot(ev)
+    with pytest.raises(IllegalActionError, match=f"{name} busted from it already"):
+        ev.bust(1, seat)
+    assert snapshot(ev) == before
+    with pytest.raises(IllegalActionError, match="names a seat twice"):
+        ev.busts([(2, 0), (2, 0)])
+    other = min(ev.table(2).seated())
+    with pytest.raises(IllegalActionError, match="empty"):  # one bad seat: none taken
+        ev.busts([(2, other), (1, seat)])
+    with pytest.raises(IllegalActionError, match="no table 9"):
+        ev.bust(9, 0)
+    with pytest.raises(ConfigError, match="seats 1-9, not 12"):
+        ev.bust(2, 11)
+    assert snapshot(ev) == before
+    # sizes are 8 and 9 now: a move from a table of 8 to another with an empty seat
+    # would leave them 7 and 9 (P7 keeps them within one)
+    short = min(ev.t.floor.tables, key=lambda n: len(ev.table(n).seated()))
+    big = max(n for n in ev.t.floor.tables if n != short and ev.table(n).empty_seats())
+    mover = ev.table(short).players[min(ev.table(short).seated())]
+    assert mover is not None
+    with pytest.raises(IllegalActionError, match="2 players apart \\(P7 allows 1\\)"):
+        ev.move(mover.name, big, ev.table(big).empty_seats()[0])
+    taken = min(ev.table(big).seated())
+    with pytest.raises(IllegalActionError, match="is taken"):
+        ev.move(mover.name, big, taken)
+    assert snapshot(ev) == before
+
+
+def test_P6_live_busts_on_one_hand_more_chips_finish_higher() -> None:
+    """P6: two players out on one hand: more chips at the start finishes higher; equal
+    stacks share the places."""
+    ev = event(20)
+    ev.start()
+    (a, b, c, d) = [(n, s) for n in (1, 2) for s in sorted(ev.table(n).seated())[:2]]
+    names = seating(ev)
+    ev.busts([a, b], chips_at_start={a: 3000, b: 5000})
+    places = {i.entry or 0: i.text for i in ev.last.instructions if i.kind == "eliminated"}
+    assert len(places) == 2
+    assert any("20th" in t for t in places.values()) and any("19th" in t for t in places.values())
+    twentieth = next(e for e in places if "20th" in places[e])
+    assert ev.t.entries[twentieth].label == names[a]  # fewer chips at the start
+    ev.busts([c, d])
+    texts = [i.text for i in ev.last.instructions if i.kind == "eliminated"]
+    assert all("17th-18th (shared)" in t for t in texts) and len(texts) == 2
+
+
+def run_to_the_end(ev: LiveEvent, rng: random.Random) -> list[object]:
+    """Report random busts (hand-for-hand: every table reports its hand) to a winner,
+    checking the floor after every report."""
+    seen: list[object] = []
+    tolerance = ev.structure.floor.balance_tolerance
+    while not ev.t.finished:
+        t = ev.t
+        if t.h4h.active:
+            waiting = sorted(t.h4h.tables - t.h4h.done)
+            n = waiting[0]
+            seated = sorted(ev.table(n).seated())
+            if rng.random() < 0.4:
+                ev.bust(n, rng.choice(seated))
+            else:
+                ev.hand_done(n)
+        else:
+            n = rng.choice(sorted(t.floor.tables))
+            seen.extend(ev.bust(n, rng.choice(sorted(ev.table(n).seated()))).instructions)
+            ev.advance(rng.choice((0, 30, 90)))
+        seen.extend(ev.last.instructions)
+        s = sizes(ev)
+        assert s[-1] - s[0] <= tolerance or len(s) == 1, s
+        assert len(set(seating(ev).values())) == t.players_left
+    return seen
+
+
+def test_P5_P7_P10_live_sixty_players_from_the_draw_to_a_winner() -> None:
+    """The whole event by reported busts: tables balanced and broken (P7), hand-for-hand
+    from two off the money to the money (P5: each hand two minutes off the clock, the
+    clock still in real time), the final table re-drawn, every place paid (P10)."""
+    ev = event(60, seed=11)
+    ev.start()
+    rng = random.Random(2)
+    paid = ev.t.places_paid
+    assert paid == 10  # the standard table's last tier pays ten
+    seen: list[object] = []
+    # play down to the bubble, then check hand-for-hand closely
+    while not ev.t.h4h.active:
+        n = rng.choice(sorted(ev.t.floor.tables))
+        ev.bust(n, rng.choice(sorted(ev.table(n).seated())))
+        seen.extend(ev.last.instructions)
+    assert ev.t.players_left == paid + 2
+    assert any(getattr(i, "kind", "") == "hand_for_hand_start" for i in seen)
+    elapsed = ev.clock.elapsed
+    ev.advance(300)
+    assert ev.clock.elapsed == elapsed  # P5: real time does not run the clock
+    tables = sorted(ev.t.h4h.tables)
+    for n in tables:
+        ev.hand_done(n)
+    assert ev.clock.elapsed == elapsed + 120  # one hand: two minutes
+    ev.hand_done(tables[0])
+    with pytest.raises(IllegalActionError, match="waits for the other tables"):
+        ev.hand_done(tables[0])
+    seen.extend(run_to_the_end(ev, rng))
+    kinds = Counter(getattr(i, "kind", "") for i in seen)
+    assert kinds["hand_for_hand_stop"] == 1
+    assert kinds["final_table"] == 1 and kinds["finished"] == 1
+    assert kinds["break_table"] == 5  # seven tables down to the final one
+    results = ev.t.results()
+    assert len(results) == 60 and results[0].place == 1
+    prizes = ev.t.prizes()
+    assert sum(f.prize for f in results) == ev.t.prize_pool() == 6000 == sum(prizes)
+    winners = [f for f in results if f.prize]
+    assert [f.place for f in winners][:1] == [1] and len(winners) >= paid
+
+
+def test_P5_live_bubble_busts_in_one_round_share_the_places_paid() -> None:
+    """P5/P6: two players bust in the same hand-for-hand hand at different tables with
+    one to go to the money: they share the last paid place and the one below it."""
+    ev = event(60, seed=11)
+    ev.start()
+    rng = random.Random(2)
+    while not ev.t.h4h.active:
+        n = rng.choice(sorted(ev.t.floor.tables))
+        ev.bust(n, rng.choice(sorted(ev.table(n).seated())))
+    # 12 left, 10 paid: one bust, then a round with two busts at two tables
+    n = sorted(ev.t.h4h.tables)[0]
+    ev.bust(n, min(ev.table(n).seated()))
+    for m in sorted(ev.t.h4h.tables - ev.t.h4h.done):
+        ev.hand_done(m)
+    assert ev.t.players_left == 11
+    a, b = sorted(ev.t.h4h.tables)[:2]
+    ev.bust(a, min(ev.table(a).seated()))
+    assert not [i for i in ev.last.instructions if i.kind == "eliminated"]  # round open
+    ev.bust(b, min(ev.table(b).seated()))
+    for m in sorted(ev.t.h4h.tables - ev.t.h4h.done):
+        ev.hand_done(m)
+    out = [i.text for i in ev.last.instructions if i.kind == "eliminated"]
+    share = split_evenly(ev.t.prizes()[9], 2)[0]
+    assert len(out) == 2 and all("10th-11th (shared)" in t and f"{share:,}" in t for t in out)
+    assert [i.kind for i in ev.last.instructions].count("hand_for_hand_stop") == 1
+
+
+def test_P9_live_colour_up_at_the_break_and_the_chip_race() -> None:
+    """P9: the break removes the 25 chips; the console says so; the race from the odd
+    chips entered gives one new 100 chip per whole 100 (half rounds up), one each."""
+    ev = event(18)
+    ev.start()
+    ev.advance(4 * 600 + 1)
+    colour = [i for i in ev.last.instructions if i.kind == "color_up"]
+    assert colour and "25 chips" in colour[0].text and "smallest chip now 100" in colour[0].text
+    seats = sorted(ev.table(1).seated())
+    race, report = ev.race(1, {seats[0]: 75, seats[1]: 50, seats[2]: 25, seats[3]: 0})
+    assert race.new_chips == 2  # 150 of odd chips -> 1.5 -> 2
+    assert len(set(race.winners)) == 2
+    assert "2 chip(s) of 100" in report.instructions[0].text
+    before = snapshot(ev)
+    with pytest.raises(ConfigError, match="in steps of 25"):
+        ev.race(1, {seats[0]: 30})
+    with pytest.raises(ConfigError, match="0 to 75"):
+        ev.race(1, {seats[0]: 100})
+    assert snapshot(ev) == before
+
+
+def test_live_rebuys_add_ons_and_late_registration() -> None:
+    """A bust in the rebuy period waits for the player's answer; a rebuy puts them back;
+    late registration seats at the shortest table."""
+    ev = event(18, rebuy=Rebuy(10_000, 100, last_level=2), add_on=AddOn(10_000, 100, 2),
+               late_registration_levels=2)
+    ev.start()
+    seat = min(ev.table(1).seated())
+    name = ev.table(1).players[seat].name  # type: ignore[union-attr]
+    ev.bust(1, seat)
+    assert ev.rebuy_decisions() == [ev.t.entry(name).number]
+    with pytest.raises(IllegalActionError, match="deciding on a rebuy"):
+        ev.bust(1, seat)
+    ev.rebuy(name)
+    assert ev.t.players_left == 18 and ev.t.prize_pool() == 1900
+    ev.bust(1, seat)
+    ev.decline_rebuy(name)
+    assert ev.t.players_left == 17
+    with pytest.raises(IllegalActionError, match="busted from it already"):
+        ev.bust(1, seat)
+    report = ev.register("late")
+    seated = [i for i in report.instructions if i.kind == "seat"]
+    assert seated and "late registration" in seated[0].text
+    ev.advance(600)
+    ev.add_on("late")
+    assert ev.t.prize_pool() == 2100
+
+
+def test_live_deal_by_icm_or_chip_chop_from_entered_counts() -> None:
+    """A deal at the final table from the chip counts the director enters."""
+    ev = event(12)
+    ev.start()
+    rng = random.Random(5)
+    while ev.t.players_left > 3:
+        n = rng.choice(sorted(ev.t.floor.tables))
+        if ev.t.h4h.active:
+            for m in sorted(ev.t.h4h.tables - ev.t.h4h.done):
+                ev.hand_done(m)
+            continue
+        ev.bust(n, rng.choice(sorted(ev.table(n).seated())))
+    alive = [e.number for e in ev.t.alive()]
+    with pytest.raises(ConfigError, match="every player still in"):
+        ev.deal_suggestion({alive[0]: 100})
+    counts = dict(zip(alive, (60_000, 40_000, 20_000), strict=True))
+    deal = ev.deal_suggestion(counts)
+    prizes = ev.t.prizes()
+    assert sum(deal.icm) == sum(deal.chip_chop) == sum(prizes[:3])
+    assert deal.icm[0] > deal.icm[1] > deal.icm[2]
+    ev.make_deal(dict(zip(alive, deal.icm, strict=True)))
+    assert ev.t.finished
+    assert [i.kind for i in ev.last.instructions] == ["deal", "finished"]
+    top = {f.entry: f.prize for f in ev.t.results() if f.entry in alive}
+    assert top == dict(zip(alive, deal.icm, strict=True))
+
+
+def test_live_clock_pause_add_time_and_edit_level() -> None:
+    """The director pauses, adds and removes time, and edits a level not yet over."""
+    ev = event(10)
+    ev.start()
+    ev.advance(100)
+    ev.add_time(60)
+    assert ev.clock.time_left == 560
+    with pytest.raises(ConfigError, match="only 40 seconds"):
+        ev.add_time(41)
+    ev.add_time(-600)
+    assert ev.clock.level_number == 2
+    ev.pause()
+    ev.advance(50)
+    assert ev.clock.level_number == 2 and ev.clock.time_left == 560
+    with pytest.raises(IllegalActionError, match="paused"):
+        ev.pause()
+    ev.resume()
+    ev.edit_level(3, big_blind=175, small_blind=100)
+    assert (ev.t.stakes(3).small_blind, ev.t.stakes(3).big_blind) == (100, 175)
+    before = snapshot(ev)
+    with pytest.raises(ConfigError, match="not a multiple of the smallest chip"):
+        ev.edit_level(4, big_blind=210)
+    assert snapshot(ev) == before and ev.t.stakes(4).big_blind == 200
+    with pytest.raises(IllegalActionError, match="level 1 is over"):
+        ev.edit_level(1, seconds=900)
+    with pytest.raises(ConfigError, match="at least 60 seconds"):
+        ev.edit_level(2, seconds=30)
