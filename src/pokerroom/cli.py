@@ -222,10 +222,15 @@ def _simulate_tournaments(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    import uvicorn
+    from pokerroom.extras import MissingExtraError
 
-    from pokerroom.server.app import create_app
-    from pokerroom.server.store import default_url
+    try:
+        from pokerroom.server.app import create_app
+        from pokerroom.server.store import default_url
+    except MissingExtraError as exc:  # a lean install: no web stack
+        sys.stderr.write(f"pokerroom serve: {exc}\n")
+        return 2
+    import uvicorn
 
     url = args.database or default_url(".")
     app = create_app(url, bot_delay=args.bot_delay, pause_between_hands=args.pause)

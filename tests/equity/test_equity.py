@@ -10,7 +10,8 @@ from itertools import combinations, product
 import pytest
 
 from pokerroom.cards import FULL_DECK, SHORT_DECK, format_cards, parse_cards
-from pokerroom.equity import EquityResult, boards, calculate, deals, equity, parse_range
+from pokerroom.equity import EquityResult, boards, deals, equity, parse_range
+from pokerroom.equity import fast as fast_path
 from pokerroom.equity.calculate import Game
 from pokerroom.errors import ConfigError, NotationError
 from pokerroom.evaluation import EVALUATORS
@@ -324,7 +325,7 @@ def test_preflop_kernel_equals_the_board_by_board_enumeration(
 ) -> None:
     """The counting kernel against evaluating every board with the batch evaluators."""
     setup = deals.build_setup(players, game=game, board=board, dead="", hole_cards=4)
-    fast = calculate._exact_fast(setup, 1)
+    fast = fast_path.exact_holdem(setup, 1)
     slow = boards.exact_by_boards(setup)
     assert fast.deals == slow.deals
     assert fast.equity == pytest.approx(slow.equity, abs=1e-12)

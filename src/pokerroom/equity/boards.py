@@ -14,7 +14,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from pokerroom.equity.deals import Setup, guard_compatible
+from pokerroom.equity.deals import Setup, guard_compatible, partitions
 from pokerroom.equity.result import Block, EquityResult, Progress, make_result
 from pokerroom.errors import ConfigError
 from pokerroom.evaluation import batch as batch_api
@@ -123,21 +123,9 @@ def _split_draws(index: npt.NDArray[np.int64], sizes: list[int], k: int) -> npt.
     """Every way to split each drawn set into the board (k cards) and the random holes."""
     out = []
     width = index.shape[1]
-    for order in _partitions(width, [k, *sizes]):
+    for order in partitions(width, [k, *sizes]):
         out.append(index[:, order])
     return np.concatenate(out, axis=0)
-
-
-def _partitions(width: int, sizes: list[int]) -> list[list[int]]:
-    if not sizes:
-        return [[]]
-    results = []
-    first, rest = sizes[0], sizes[1:]
-    for chosen in itertools.combinations(range(width), first):
-        remaining = [i for i in range(width) if i not in chosen]
-        for tail in _partitions(len(remaining), rest):
-            results.append([*chosen, *(remaining[i] for i in tail)])
-    return results
 
 
 def monte_carlo_by_boards(

@@ -197,3 +197,17 @@ def guard_compatible(setup: Setup) -> None:
         return
     if deal_count_bound(setup) <= 1_000_000 and next(compatible_deals(setup), None) is None:
         raise ConfigError("no compatible deal: the players' hands always collide")
+
+
+def partitions(width: int, sizes: list[int]) -> list[list[int]]:
+    """Every way to cut ``width`` drawn cards into groups of ``sizes`` (the board first,
+    then each random hand): each a list of indices, group after group."""
+    if not sizes:
+        return [[]]
+    results = []
+    first, rest = sizes[0], sizes[1:]
+    for chosen in itertools.combinations(range(width), first):
+        remaining = [i for i in range(width) if i not in chosen]
+        for tail in partitions(len(remaining), rest):
+            results.append([*chosen, *(remaining[i] for i in tail)])
+    return results

@@ -8,14 +8,12 @@ shared the blocks.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import secrets
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from math import sqrt
 from typing import Final, TypeVar
-
-import numpy as np
-import numpy.typing as npt
 
 from pokerroom.equity.deals import Setup
 from pokerroom.errors import ConfigError
@@ -23,7 +21,6 @@ from pokerroom.errors import ConfigError
 _T = TypeVar("_T")
 Progress = Callable[[float], None]
 """Called with the fraction of the work done, 0 to 1."""
-F64 = npt.NDArray[np.float64]
 SHARE_UNIT: Final = 2520
 """Divisible by 1-10: the kernels count a tie among k players as SHARE_UNIT // k each."""
 
@@ -57,26 +54,34 @@ class EquityResult:
 def make_result(
     setup: Setup,
     *,
-    shares: F64,
-    wins: F64,
-    ties: F64,
+    shares: Iterable[float],
+    wins: Iterable[float],
+    ties: Iterable[float],
     total: int,
     exact: bool,
-    share_squares: F64 | None = None,
+    share_squares: Iterable[float] | None = None,
 ) -> EquityResult:
+    """The result from per-player sums over ``total`` deals (NumPy arrays or lists).
+
+    ``shares``: the sum of each player's share of the pot; ``wins``, ``ties``:
+    deals won alone, deals shared; ``share_squares`` (Monte Carlo) the sum of
+    the squared shares, for the standard error.
+    """
     if total == 0:
         raise ConfigError("no compatible deal: the players' hands always collide")
-    eq = shares / total
+    eq = [float(s) / total for s in shares]
     if share_squares is None:
         errors = [0.0] * setup.players
     else:
-        variance = np.maximum(share_squares / total - eq * eq, 0.0)
-        errors = [sqrt(v / total) for v in variance.tolist()]
+        errors = [
+            sqrt(max(float(q) / total - e * e, 0.0) / total)
+            for q, e in zip(share_squares, eq, strict=True)
+        ]
     return EquityResult(
         players=setup.names,
-        equity=tuple(eq.tolist()),
-        win=tuple((wins / total).tolist()),
-        tie=tuple((ties / total).tolist()),
+        equity=tuple(eq),
+        win=tuple(float(w) / total for w in wins),
+        tie=tuple(float(t) / total for t in ties),
         standard_error=tuple(errors),
         exact=exact,
         deals=total,
@@ -91,6 +96,8 @@ MASK64: Final = (1 << 64) - 1
 
 @dataclass(frozen=True)
 class Block:
+    """One block of Monte Carlo deals: how many, and the seed of its own generator."""
+
     samples: int
     seed: int
 
@@ -106,7 +113,7 @@ def mix64(value: int) -> int:
 def make_blocks(samples: int, seed: int | None) -> list[Block]:
     """Blocks of ``BLOCK`` deals: block b's seed mixes the seed with b, never a shifted stream."""
     if seed is None:
-        seed = int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0])
+        seed = secrets.randbits(64)
     base = mix64(seed & MASK64)
     return [
         Block(min(BLOCK, samples - start), mix64(base ^ mix64(number)))

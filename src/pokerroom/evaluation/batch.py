@@ -35,8 +35,13 @@ from itertools import combinations
 from types import ModuleType
 from typing import Final, Literal
 
-import numpy as np
-import numpy.typing as npt
+from pokerroom.extras import MissingExtraError
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+except ImportError as exc:  # a lean install
+    raise MissingExtraError("fast", "numpy", "pokerroom.evaluation.batch") from exc
 
 from pokerroom.evaluation.batch_tables import (
     KERNEL_CARD_KEYS,

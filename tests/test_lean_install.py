@@ -1,0 +1,178 @@
+"""A lean install: ``pip install pokerroom`` without extras is the whole library.
+
+Each test runs Python in a subprocess whose imports of the web stack (the
+``[room]`` extra), NumPy and Numba (``[fast]``) and Ray (``[ray]``) fail, as
+they do where those are not installed, and uses the library there: play a hand,
+evaluate, compute equities (the pure-Python path, compared with the NumPy one
+of this process), write, read and replay PHH files, run a table of bots and a
+whole tournament.  The parts that need an extra refuse with one line naming it.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from pokerroom.equity import equity
+from pokerroom.extras import EXTRAS
+
+BLOCKED = sorted({module for modules in EXTRAS.values() for module in modules})
+
+BLOCKER = f"""
+import sys
+BLOCKED = {BLOCKED!r}
+
+
+class Blocker:
+    '''Refuses the optional dependencies, as an environment without them does.'''
+
+    def find_spec(self, name, path=None, target=None):
+        if name.partition(".")[0] in BLOCKED:
+            raise ModuleNotFoundError(f"No module named {{name!r}}", name=name)
+        return None
+
+
+sys.meta_path.insert(0, Blocker())
+loaded = [m for m in BLOCKED if m in sys.modules]
+assert not loaded, f"loaded before the blocker: {{loaded}}"
+"""
+
+LIBRARY = """
+import json, random, sys, tempfile
+from pathlib import Path
+
+out = {}
+
+# Play a hand (the README's example) to the end.
+from pokerroom import Deck
+from pokerroom.rules import Hand, HandConfig, Structure, button_blinds, variant
+
+config = HandConfig(
+    variant=variant("holdem"),
+    structure=Structure.NO_LIMIT,
+    stacks=(200, 200, 200, 200, 200, 200),
+    blinds=button_blinds(6, 1, 2),
+    min_bet=2,
+)
+hand = Hand(config, Deck(seed=7))
+legal = hand.legal_actions()
+hand.bet_raise(legal.min_raise_to)
+while not hand.is_over:
+    hand.check_call()
+out["hand_stacks"] = list(hand.stacks)
+
+# Evaluate.
+from pokerroom.evaluation import evaluate_high
+
+out["royal"] = evaluate_high("AsKsQsJsTs").strength
+out["quads"] = evaluate_high("AhAdAcAs2c3d4h").strength
+
+# Equity: exact on the flop and Monte Carlo preflop, in pure Python.
+from pokerroom.equity import equity
+
+exact = equity(["AsKs", "QhQd", "7c7d"], board="Kd7h2s")
+out["exact"] = [exact.exact, exact.deals, list(exact.equity), list(exact.win)]
+sampled = equity(["AsKs", "QQ+"], method="monte_carlo", samples=4000, seed=5)
+out["sampled"] = [sampled.exact, sampled.deals, list(sampled.equity),
+                  list(sampled.standard_error)]
+
+# Write the hand as PHH, read it back and replay it.
+from pokerroom.history import dumps, load, to_phh
+from pokerroom.history.replay import check, check_paths
+
+folder = Path(tempfile.mkdtemp())
+(folder / "one.phh").write_text(dumps(to_phh(hand)))
+[history] = load(folder / "one.phh")
+result = check(history)
+out["replayed"] = [result.ok, result.stacks_in_file_units()]
+
+# A table of bots plays hands through the table engine and writes them as PHH,
+# which replay checks; then a whole tournament.
+from pokerroom.simulate import SimulationSpec, TournamentSpec, simulate, simulate_tournaments
+
+spec = SimulationSpec(hands=60, chunk=30, seed=3, out=str(folder / "cash"))
+summary = simulate(spec, workers=1)
+out["cash"] = [summary.hands, summary.written, sum(summary.net)]
+checked = list(check_paths([folder / "cash"]))
+out["cash_replayed"] = [len(checked), sum(r.ok for r in checked)]
+[tournament] = simulate_tournaments(TournamentSpec(count=1, players=12, seed=2), workers=1)
+out["tournament"] = [tournament.hands > 0, tournament.winner]
+
+# The command line, in process.
+from pokerroom.cli import main
+
+out["cli_replay"] = main(["replay", str(folder / "one.phh")])
+out["cli_equity"] = main(["equity", "AsKs", "QhQd", "--board", "Kd7h2s", "--json"])
+
+out["loaded"] = sorted({m.partition(".")[0] for m in sys.modules} & set(BLOCKED))
+print("RESULT " + json.dumps(out))
+"""
+
+
+def run(code: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", BLOCKER + code], capture_output=True, text=True, timeout=600
+    )
+
+
+def test_the_library_works_without_any_extra() -> None:
+    done = run(LIBRARY)
+    assert done.returncode == 0, done.stderr
+    line = next(x for x in done.stdout.splitlines() if x.startswith("RESULT "))
+    out = json.loads(line.removeprefix("RESULT "))
+    assert out["loaded"] == []
+    assert sum(out["hand_stacks"]) == 1200 and out["hand_stacks"] != [200] * 6
+    assert out["royal"] > out["quads"] > 0
+    # The pure-Python equity equals this process's NumPy/Numba one, exactly.
+    fast = equity(["AsKs", "QhQd", "7c7d"], board="Kd7h2s")
+    assert out["exact"][:2] == [True, fast.deals]
+    assert out["exact"][2] == list(fast.equity) and out["exact"][3] == list(fast.win)
+    ok, deals, shares, errors = out["sampled"]
+    assert not ok and deals == 4000 and abs(sum(shares) - 1) < 1e-9
+    assert 0 < max(errors) <= 0.5 / 4000**0.5
+    assert out["replayed"] == [True, out["hand_stacks"]]
+    assert out["cash"] == [60, 60, 0]
+    assert out["cash_replayed"] == [60, 60]
+    assert out["tournament"][0] and out["tournament"][1]
+    assert out["cli_replay"] == 0 and out["cli_equity"] == 0
+
+
+def test_serve_without_the_room_extra_says_which_extra_to_install() -> None:
+    done = run("from pokerroom.cli import main\nsys.exit(main(['serve', '--port', '1']))\n")
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1, done.stderr
+    assert done.stderr.startswith("pokerroom serve: the room (pokerroom.server) needs ")
+    assert done.stderr.rstrip().endswith("is not installed: pip install 'pokerroom[room]'")
+
+
+def test_the_parts_behind_an_extra_refuse_to_import_naming_it() -> None:
+    code = """
+from pokerroom.extras import MissingExtraError
+for module, extra in [("pokerroom.server.app", "room"), ("pokerroom.evaluation.batch", "fast")]:
+    try:
+        __import__(module)
+    except MissingExtraError as exc:
+        print(module, exc.extra, str(exc).endswith(f"pip install 'pokerroom[{extra}]'"))
+"""
+    done = run(code)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[:2] == [
+        "pokerroom.server.app room True",
+        "pokerroom.evaluation.batch fast True",
+    ]
+
+
+def test_the_core_declares_no_dependency_of_an_extra() -> None:
+    """pyproject's core dependencies stay lean: none of them is in an extra's list."""
+    import tomllib
+
+    project = tomllib.loads(
+        (Path(__file__).parent.parent / "pyproject.toml").read_text(encoding="utf-8")
+    )["project"]
+    core = {d.split("==")[0].split("[")[0].lower() for d in project["dependencies"]}
+    assert core == {"rich"}
+    extras = project["optional-dependencies"]
+    assert {"room", "fast", "ray", "docs", "all", "dev"} <= set(extras)
+    assert "pokerroom[room,fast,ray,docs]" in extras["dev"]
