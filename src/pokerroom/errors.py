@@ -100,6 +100,10 @@ class Reason(StrEnum):
     """There is no hand in progress."""
     NO_SUCH_SEAT = "no_such_seat"
     """A seat number outside the table's (or hand's) seats."""
+    SEAT_TAKEN = "seat_taken"
+    """The seat is not empty."""
+    SEAT_EMPTY = "seat_empty"
+    """Nobody sits in that seat."""
     NAME_TAKEN = "name_taken"
     """That name is already seated or registered."""
     NOT_A_PLAYER_ACTION = "not_a_player_action"
@@ -110,6 +114,20 @@ class Reason(StrEnum):
     """A straddle already posted, or no more straddles allowed this deal (F11)."""
     WRONG_STRADDLE_SEAT = "wrong_straddle_seat"
     """Only the seat left of the big blind (or last straddle) may straddle (F11)."""
+    BUTTON_ALREADY_PLACED = "button_already_placed"
+    """The button is drawn for the first deal only (D5)."""
+    BUTTON_NOT_DRAWN = "button_not_drawn"
+    """The first deal needs the button drawn for (D5)."""
+    TOO_FEW_PLAYERS = "too_few_players"
+    """A deal needs two players or more ready to play."""
+    NO_CHIPS = "no_chips"
+    """The player has no chips: rebuy first (T10)."""
+    HAS_CHIPS = "has_chips"
+    """A rebuy is for a player with no chips: top up instead (T14)."""
+    NOT_SITTING_IN = "not_sitting_in"
+    """The player is sitting out or away: sit in first (T13)."""
+    BUY_IN_OUT_OF_RANGE = "buy_in_out_of_range"
+    """A buy-in or top-up outside the table's minimum and maximum (T14)."""
 
     # -- the live-table assistant: out of turn, chips, rulings (B13, B14)
     IN_TURN = "in_turn"
@@ -226,6 +244,7 @@ class Reason(StrEnum):
     """A deal (chop) needs two players or more."""
     DEAL_MADE = "deal_made"
     """A deal has been made already."""
+
     # -- live events (reports from real tables)
     EMPTY_SEAT = "empty_seat"
     """Nobody sits in the seat reported (a bust from an empty seat)."""
@@ -255,6 +274,14 @@ class Reason(StrEnum):
     """An unknown player token."""
     MISSING_AMOUNT = "missing_amount"
     """A bet or raise needs its total (``to``)."""
+    TABLE_CLOSED = "table_closed"
+    """The table is closed."""
+    LEAVING = "leaving"
+    """The player is leaving the table."""
+    NO_FREE_SEAT = "no_free_seat"
+    """No seat is free (for a bot)."""
+    NO_BOT = "no_bot"
+    """There is no bot in that seat."""
 
 
 class IllegalActionError(PokerError):

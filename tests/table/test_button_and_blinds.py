@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pokerroom.cards import Deck
-from pokerroom.errors import ConfigError
+from pokerroom.errors import IllegalActionError, Reason
 from pokerroom.rules.config import Structure
 from pokerroom.table import ButtonMethod, Stakes, Table, TableOptions, draw_for_button
 from tests.table.conftest import holdem_table, play, seat_of, stacked_deck
@@ -185,11 +185,13 @@ def test_D5_table_draws_for_the_first_button_once() -> None:
     result = table.draw_for_button(Deck(5))
     assert table.first_button == result.winner
     play(table)
-    with pytest.raises(ConfigError, match="only for the first deal"):
+    with pytest.raises(IllegalActionError, match="only for the first deal") as refused:
         table.draw_for_button(Deck(6))
+    assert refused.value.reason is Reason.BUTTON_ALREADY_PLACED
 
 
 def test_a_deal_needs_two_players() -> None:
     table = holdem_table("A")
-    with pytest.raises(ConfigError, match="a deal needs two"):
+    with pytest.raises(IllegalActionError, match="a deal needs two") as refused:
         table.start_hand(Deck(1))
+    assert refused.value.reason is Reason.TOO_FEW_PLAYERS

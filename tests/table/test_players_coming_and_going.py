@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pokerroom.cards import Deck
-from pokerroom.errors import ConfigError, IllegalActionError
+from pokerroom.errors import IllegalActionError, Reason
 from pokerroom.table import ButtonMethod, Stakes, Status, Table, TableOptions
 from tests.table.conftest import establish, holdem_table, play, stacked_deck
 
@@ -252,15 +252,18 @@ def test_T10_option_rebuy_as_new_player() -> None:
 def test_T14_buy_in_limits_and_top_ups_between_hands_only() -> None:
     stakes = Stakes.of("holdem", "no_limit", small_blind=1, big_blind=2)
     table = Table(stakes, TableOptions(seats=6, min_buy_in=40, max_buy_in=200))
-    with pytest.raises(ConfigError, match="minimum buy-in is 40"):
+    with pytest.raises(IllegalActionError, match="minimum buy-in is 40") as refused:
         table.sit(0, "A", 39)
-    with pytest.raises(ConfigError, match="maximum buy-in is 200"):
+    assert refused.value.reason is Reason.BUY_IN_OUT_OF_RANGE
+    with pytest.raises(IllegalActionError, match="maximum buy-in is 200") as refused:
         table.sit(0, "A", 201)
+    assert refused.value.reason is Reason.BUY_IN_OUT_OF_RANGE
     assert table.players[0] is None  # nothing changed
     table.sit(0, "A", 100)
     table.sit(1, "B", 200)
-    with pytest.raises(ConfigError, match="at most 100 more"):
+    with pytest.raises(IllegalActionError, match="at most 100 more") as refused:
         table.top_up(0, 150)
+    assert refused.value.reason is Reason.BUY_IN_OUT_OF_RANGE
     table.first_button = 0
     hand = table.start_hand(Deck(1))
     with pytest.raises(IllegalActionError, match="only between hands"):
@@ -274,14 +277,18 @@ def test_T14_buy_in_limits_and_top_ups_between_hands_only() -> None:
 
 def test_T14_errors_name_the_problem_and_change_nothing() -> None:
     table = holdem_table("AB")
-    with pytest.raises(ConfigError, match="seat 1 is taken"):
+    with pytest.raises(IllegalActionError, match="seat 1 is taken") as refused:
         table.sit(1, "X", 100)
-    with pytest.raises(ConfigError, match="no seat 12"):
+    assert refused.value.reason is Reason.SEAT_TAKEN
+    with pytest.raises(IllegalActionError, match="no seat 12") as refused:
         table.sit(12, "X", 100)
-    with pytest.raises(ConfigError, match="already seated"):
+    assert refused.value.reason is Reason.NO_SUCH_SEAT
+    with pytest.raises(IllegalActionError, match="already seated") as refused:
         table.sit(3, "A", 100)
-    with pytest.raises(ConfigError, match="still has 1000 chips"):
+    assert refused.value.reason is Reason.NAME_TAKEN
+    with pytest.raises(IllegalActionError, match="still has 1000 chips") as refused:
         table.rebuy(0, 100)
+    assert refused.value.reason is Reason.HAS_CHIPS
     assert [p.name for p in table.players if p] == ["A", "B"]
 
 

@@ -11,7 +11,7 @@ import pytest
 
 import pokerroom.table.view
 from pokerroom.cards import Deck
-from pokerroom.errors import ConfigError, IllegalActionError
+from pokerroom.errors import IllegalActionError, Reason
 from pokerroom.rules.actions import (
     Action,
     BetRaise,
@@ -120,8 +120,9 @@ def test_view_of_a_spectator_or_a_seat_not_dealt_in() -> None:
         view = table.view(viewer)
         assert view.viewer == viewer and view.own is None and view.legal is None
         assert all(sv.cards == (None, None) for sv in view.seats.values())
-    with pytest.raises(ConfigError, match="no seat 9: seats are 0-8"):
+    with pytest.raises(IllegalActionError, match="no seat 9: seats are 0-8") as refused:
         table.view(9)
+    assert refused.value.reason is Reason.NO_SUCH_SEAT
 
 
 def test_manual_deal_nobody_to_act_and_the_deal_names_a_seat() -> None:

@@ -21,7 +21,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from pokerroom.bots import BOTS, Bot
 from pokerroom.cards import Deck, SecureRandom, child_rng
-from pokerroom.errors import ConfigError, IllegalActionError, PokerError, Reason
+from pokerroom.errors import IllegalActionError, PokerError, Reason
 from pokerroom.history.narrate import narrate
 from pokerroom.rules.actions import Action, BringIn, CheckCall, Discard, Fold, Muck, Show
 from pokerroom.rules.engine import Hand, Phase
@@ -355,13 +355,15 @@ class TableActor(TaskOwner):
         hand the seat is taken at once but the player sits down when the hand ends."""
         table = self.table
         if self.closed:
-            raise ConfigError("this table is closed")
+            raise IllegalActionError(Reason.TABLE_CLOSED, "this table is closed")
         if not 0 <= seat < table.seat_count:
-            raise ConfigError(f"no seat {seat}: seats are 0-{table.seat_count - 1}")
+            raise IllegalActionError(
+                Reason.NO_SUCH_SEAT, f"no seat {seat}: seats are 0-{table.seat_count - 1}")
         if table.players[seat] is not None or seat in self.seats:
-            raise ConfigError(f"seat {seat} is taken")
+            raise IllegalActionError(Reason.SEAT_TAKEN, f"seat {seat} is taken")
         if any(m.name.casefold() == name.casefold() for m in self.seats.values()):
-            raise ConfigError(f"{name!r} is already seated at this table; choose another name")
+            raise IllegalActionError(
+                Reason.NAME_TAKEN, f"{name!r} is already seated at this table; choose another name")
         table._check_buy_in(buy_in)
         token = secrets.token_urlsafe(24)
         sitting = secrets.token_hex(8)
@@ -497,9 +499,10 @@ class TableActor(TaskOwner):
         player = self.table.players[seat]
         meta = self.seats.get(seat)
         if player is None or meta is None:
-            raise ConfigError("you are not seated yet: add chips once you sit down")
+            raise IllegalActionError(
+                Reason.NOT_SEATED, "you are not seated yet: add chips once you sit down")
         if meta.leaving:
-            raise ConfigError("you are leaving this table")
+            raise IllegalActionError(Reason.LEAVING, "you are leaving this table")
         total = meta.top_up + amount
         self.table._check_buy_in(total, current=player.stack)
         meta.top_up = total
@@ -510,7 +513,7 @@ class TableActor(TaskOwner):
     def leave(self, seat: int) -> None:
         meta = self.seats.get(seat)
         if meta is None:
-            raise ConfigError("you have no seat")
+            raise IllegalActionError(Reason.NOT_SEATED, "you have no seat")
         meta.leaving = True
         self._batch.update_seat(meta.sitting, leaving=True)
         if self.table.hand is None:
@@ -538,10 +541,10 @@ class TableActor(TaskOwner):
                 if table.players[s] is None and s not in self.seats]
         if seat is None:
             if not free:
-                raise ConfigError("no free seat for a bot")
+                raise IllegalActionError(Reason.NO_FREE_SEAT, "no free seat for a bot")
             seat = free[0]
         elif seat not in free:
-            raise ConfigError(f"seat {seat} is taken")
+            raise IllegalActionError(Reason.SEAT_TAKEN, f"seat {seat} is taken")
         names = {m.name for m in self.seats.values()}
         n = 1
         while f"Bot {n}" in names:
@@ -553,7 +556,7 @@ class TableActor(TaskOwner):
     def remove_bot(self, seat: int) -> None:
         meta = self.seats.get(seat)
         if meta is None or not meta.is_bot:
-            raise ConfigError(f"there is no bot in seat {seat}")
+            raise IllegalActionError(Reason.NO_BOT, f"there is no bot in seat {seat}")
         self.leave(seat)
 
     def pause(self, paused: bool) -> None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from pokerroom.cards import Card, Deck
-from pokerroom.errors import ConfigError
+from pokerroom.errors import ConfigError, IllegalActionError, Reason
 
 JACK = 9  # rank index of the jack
 
@@ -27,7 +27,8 @@ def draw_for_button(
     ranks broken by suit (spades > hearts > diamonds > clubs, D6).  ``first_jack``
     deals around, face up, until someone receives a jack."""
     if len(seats) < 2:
-        raise ConfigError("the draw for the button needs at least two players")
+        raise IllegalActionError(
+            Reason.TOO_FEW_PLAYERS, "the draw for the button needs at least two players")
     dealt: list[tuple[int, Card]] = []
     if method == "high_card":
         for seat in seats:

@@ -3,7 +3,7 @@ S11)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import Enum
 from typing import Literal
 
@@ -74,8 +74,21 @@ class Stakes:
 
     @classmethod
     def of(cls, game: str, structure: Structure | str, **sizes: int | bool | None) -> Stakes:
-        """``Stakes.of("holdem", "no_limit", small_blind=1, big_blind=2)``."""
-        s = structure if isinstance(structure, Structure) else Structure(structure)
+        """``Stakes.of("holdem", "no_limit", small_blind=1, big_blind=2)``.
+
+        An unknown game, structure or size is a :class:`~pokerroom.errors.ConfigError`
+        naming what is allowed."""
+        try:
+            s = structure if isinstance(structure, Structure) else Structure(structure)
+        except ValueError:
+            raise ConfigError(
+                f"unknown structure {structure!r}; structures: "
+                + ", ".join(m.value for m in Structure)) from None
+        unknown = sorted(set(sizes) - {f.name for f in fields(cls)} - {"game", "structure"})
+        if unknown:
+            raise ConfigError(
+                f"Stakes has no size {unknown[0]!r}; sizes: "
+                + ", ".join(f.name for f in fields(cls) if f.name not in ("game", "structure")))
         stakes = cls(variant(game), s, **sizes)  # type: ignore[arg-type]
         if s is Structure.FIXED_LIMIT and not stakes.small_bet:
             bet = stakes.big_blind

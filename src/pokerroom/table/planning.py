@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from pokerroom.errors import ConfigError
+from pokerroom.errors import IllegalActionError, Reason
 from pokerroom.table.options import ButtonMethod, Stakes, TableOptions
 from pokerroom.table.placement import Positions, next_of, passed_over, place
 from pokerroom.table.plan import HandPlan
@@ -53,7 +53,8 @@ class Planning:
         """Decide the next deal without changing anything."""
         present = self._present()
         if len(present) < 2:
-            raise ConfigError(f"{len(present)} player(s) ready: a deal needs two")
+            raise IllegalActionError(
+                Reason.TOO_FEW_PLAYERS, f"{len(present)} player(s) ready: a deal needs two")
         if self.stakes.game.is_stud:
             return self._plan_stud(present)
         return self._plan_blinds(present)
@@ -172,7 +173,8 @@ class Planning:
             dealers |= {s for s, p in present.items() if p.skip_blinds_until_bb}
         first = self.first_button
         if self.positions is None and first is None:
-            raise ConfigError("draw for the button first: table.draw_for_button(deck) (D5)")
+            raise IllegalActionError(Reason.BUTTON_NOT_DRAWN,
+                                     "draw for the button first: table.draw_for_button(deck) (D5)")
         positions = place(
             self.method, self.seat_count, candidates=candidates,
             dealers=dealers | {absent_due} if absent_due is not None else dealers,

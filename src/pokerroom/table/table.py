@@ -63,10 +63,11 @@ class Table(Planning):
 
     def _player(self, seat: int) -> Player:
         if not 0 <= seat < self.seat_count:
-            raise ConfigError(f"no seat {seat}: seats are 0-{self.seat_count - 1}")
+            raise IllegalActionError(
+                Reason.NO_SUCH_SEAT, f"no seat {seat}: seats are 0-{self.seat_count - 1}")
         player = self.players[seat]
         if player is None:
-            raise ConfigError(f"seat {seat} is empty")
+            raise IllegalActionError(Reason.SEAT_EMPTY, f"seat {seat} is empty")
         return player
 
     def _between_hands(self, what: str) -> None:
@@ -80,10 +81,12 @@ class Table(Planning):
         if amount <= 0:
             raise ConfigError(f"a buy-in must be a positive number of chips, got {amount}")
         if current == 0 and total < o.min_buy_in:
-            raise ConfigError(f"the minimum buy-in is {o.min_buy_in}, got {amount}")
+            raise IllegalActionError(
+                Reason.BUY_IN_OUT_OF_RANGE, f"the minimum buy-in is {o.min_buy_in}, got {amount}")
         if o.max_buy_in and total > o.max_buy_in:
             allowed = o.max_buy_in - current
-            raise ConfigError(
+            raise IllegalActionError(
+                Reason.BUY_IN_OUT_OF_RANGE,
                 f"the maximum buy-in is {o.max_buy_in}: with {current} in front, at most "
                 f"{allowed} more may be added, not {amount}"
             )
@@ -92,11 +95,12 @@ class Table(Planning):
         """A new player takes an empty seat with a buy-in (T14).  New players wait for the
         big blind or post to be dealt in at once (T7)."""
         if not 0 <= seat < self.seat_count:
-            raise ConfigError(f"no seat {seat}: seats are 0-{self.seat_count - 1}")
+            raise IllegalActionError(
+                Reason.NO_SUCH_SEAT, f"no seat {seat}: seats are 0-{self.seat_count - 1}")
         if self.players[seat] is not None:
-            raise ConfigError(f"seat {seat} is taken")
+            raise IllegalActionError(Reason.SEAT_TAKEN, f"seat {seat} is taken")
         if any(p is not None and p.name == name for p in self.players):
-            raise ConfigError(f"{name!r} is already seated at this table")
+            raise IllegalActionError(Reason.NAME_TAKEN, f"{name!r} is already seated at this table")
         self._check_buy_in(buy_in)
         player = Player(name, buy_in)
         if self.hands_dealt == 0:
@@ -128,7 +132,8 @@ class Table(Planning):
         self._between_hands("rebuying")
         player = self._player(seat)
         if player.stack > 0:
-            raise ConfigError(f"seat {seat} still has {player.stack} chips: use top_up")
+            raise IllegalActionError(
+                Reason.HAS_CHIPS, f"seat {seat} still has {player.stack} chips: use top_up")
         self._check_buy_in(amount)
         player.stack = amount
         if self.options.rebuy_as_new_player and player.owes:
@@ -160,7 +165,7 @@ class Table(Planning):
         up (T8); a new player likewise waits or posts a big blind (T7)."""
         player = self._player(seat)
         if player.stack <= 0:
-            raise ConfigError(f"seat {seat} has no chips: rebuy first")
+            raise IllegalActionError(Reason.NO_CHIPS, f"seat {seat} has no chips: rebuy first")
         if player.status in (Status.SITTING_OUT, Status.AWAY, Status.BUSTED):
             player.status = Status.NEW if player.hands_played == 0 else Status.ACTIVE
         player.wants_to_post = post
@@ -170,7 +175,8 @@ class Table(Planning):
         without waiting for the big blind."""
         player = self._player(seat)
         if player.status not in (Status.NEW, Status.ACTIVE):
-            raise ConfigError(f"seat {seat} is {player.status.value}: sit in first")
+            raise IllegalActionError(
+                Reason.NOT_SITTING_IN, f"seat {seat} is {player.status.value}: sit in first")
         player.wants_to_post = True
 
     def change_seat(self, old: int, new: int) -> None:
@@ -185,7 +191,7 @@ class Table(Planning):
         self._between_hands("changing seats")
         player = self._player(old)
         if not 0 <= new < self.seat_count or self.players[new] is not None:
-            raise ConfigError(f"seat {new} is not an empty seat")
+            raise IllegalActionError(Reason.SEAT_TAKEN, f"seat {new} is not an empty seat")
         wait = 0
         prev = self.positions
         if prev is not None and player.hands_played and not self._free_in_new_game(new):
@@ -255,7 +261,8 @@ class Table(Planning):
         """D5: the first button by a draw (``button_draw`` option)."""
         self._between_hands("drawing for the button")
         if self.hands_dealt:
-            raise ConfigError("the button is drawn only for the first deal")
+            raise IllegalActionError(
+                Reason.BUTTON_ALREADY_PLACED, "the button is drawn only for the first deal (D5)")
         seats = [s for s, p in enumerate(self.players) if p is not None and p.present]
         result = draw_for_button(seats, deck, method=self.options.button_draw)
         self.first_button = result.winner
@@ -369,7 +376,7 @@ class Table(Planning):
         """A misdeal (I1): the hand is void, every chip goes back where it was, and the
         button does not move.  Stacks at the table were never changed by the hand."""
         if self.hand is None:
-            raise ConfigError("no hand in progress to cancel")
+            raise IllegalActionError(Reason.NO_HAND, "no hand in progress to cancel")
         self.notes.append(f"hand cancelled: {reason}")
         self.hand = None
         self.plan_in_play = None
@@ -393,7 +400,7 @@ class Table(Planning):
         """Take the result of the finished hand back to the seats."""
         hand, plan = self.hand, self.plan_in_play
         if hand is None or plan is None:
-            raise ConfigError("no hand in progress")
+            raise IllegalActionError(Reason.NO_HAND, "no hand in progress")
         if not hand.is_over:
             raise IllegalActionError(Reason.HAND_NOT_OVER, "the hand is not over yet")
         won: dict[int, int] = {}
@@ -525,7 +532,8 @@ class Table(Planning):
         :mod:`pokerroom.table.view`)."""
         hand, plan = self._in_progress()
         if seat is not None and not 0 <= seat < self.seat_count:
-            raise ConfigError(f"no seat {seat}: seats are 0-{self.seat_count - 1}")
+            raise IllegalActionError(
+                Reason.NO_SUCH_SEAT, f"no seat {seat}: seats are 0-{self.seat_count - 1}")
         position = plan.position_of(seat) if seat is not None and seat in plan.seats else None
         return table_view(hand.view(position), plan, seat)
 

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from pokerroom.cards import Card, Deck
-from pokerroom.errors import ConfigError
+from pokerroom.errors import ConfigError, IllegalActionError, Reason
 from pokerroom.table import Table
 
 
@@ -112,7 +112,7 @@ def race_at_table(table: Table, *, removed: Sequence[int], smallest: int,
     """P9: colour up at ``table`` (between hands), dealing in seat order, and put the
     new stacks in front of the players."""
     if table.hand is not None:
-        raise ConfigError("a colour-up is done between hands")
+        raise IllegalActionError(Reason.HAND_IN_PROGRESS, "a colour-up is done between hands")
     seated = sorted((s, p) for s, p in enumerate(table.players) if p is not None)
     race = chip_race({p.name: p.stack for _, p in seated}, removed=removed, smallest=smallest,
                      rng=rng, order=[p.name for _, p in seated])

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from pokerroom.errors import ConfigError
+from pokerroom.errors import IllegalActionError, Reason
 from pokerroom.table import Stakes
 from pokerroom.tournament.events import (
     ButtonDrawn,
@@ -178,7 +178,8 @@ class Floor:
         ``dst`` (or to ``seat``)."""
         source = self.tables[src]
         if source.hand is not None:
-            raise ConfigError(f"table {src} is in a hand: players move between hands")
+            raise IllegalActionError(
+                Reason.HAND_IN_PROGRESS, f"table {src} is in a hand: players move between hands")
         from_seat = source.due_big_blind()
         if seat is None:
             seat = self._worst_open(dst)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from pokerroom.cards import Deck
-from pokerroom.errors import ConfigError
+from pokerroom.errors import ConfigError, IllegalActionError, Reason
 from pokerroom.table import Positions, Stakes, Table, draw_for_button
 from pokerroom.tournament.games import Game, Sizes, rotation, stakes_for
 
@@ -34,7 +34,7 @@ class GameSwitcher:
     def switch(self, table: Table, stakes: Stakes, rng: random.Random) -> None:
         """Put ``stakes`` on ``table`` for its next hand (between hands only)."""
         if table.hand is not None:
-            raise ConfigError("the game changes only between hands")
+            raise IllegalActionError(Reason.HAND_IN_PROGRESS, "the game changes only between hands")
         old_stud = table.stakes.game.is_stud
         new_stud = stakes.game.is_stud
         if not old_stud and new_stud:
