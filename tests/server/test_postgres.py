@@ -101,7 +101,7 @@ def test_the_room_on_postgresql_survives_a_restart_mid_hand(pg: PostgresServer) 
             from sqlalchemy import text
 
             version = connection.execute(text("select version_num from alembic_version"))
-            assert [row[0] for row in version] == ["0004"]
+            assert [row[0] for row in version] == ["0005"]
             names = {row[0] for row in connection.execute(text(
                 "select table_name from information_schema.tables "
                 "where table_schema = 'public'"))}

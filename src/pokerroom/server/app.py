@@ -17,6 +17,9 @@ from pokerroom.server.actor import HostKeyError, StoreUnavailable, Subscriber, T
 from pokerroom.server.clock import Clock, SystemClock
 from pokerroom.server.downloads import attachment, bearer_token, check_hand_number
 from pokerroom.server.exports import hand_texts, phh_refusal, replay_stored
+from pokerroom.server.live_room import LiveRoom
+from pokerroom.server.live_routes import add_live_routes
+from pokerroom.server.live_store import LiveStore
 from pokerroom.server.pages import STATIC, add_page
 from pokerroom.server.protocol import (
     CLIENT_MESSAGES,
@@ -55,6 +58,7 @@ def create_app(
     store = Store(database_url)
     room_holder: dict[str, Room] = {}
     tournament_holder: dict[str, TournamentRoom] = {}
+    live_holder: dict[str, LiveRoom] = {}
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -69,6 +73,9 @@ def create_app(
                                      store=TournamentStore(store.engine))
         tournament_holder["room"] = app.state.tournaments = tournaments
         app.state.restored += tournaments.restore()
+        live = LiveRoom(room.clock, store=LiveStore(store.engine), seed=seed)
+        live_holder["room"] = app.state.live = live
+        app.state.restored += live.restore()
         try:
             yield
         finally:
@@ -83,6 +90,7 @@ def create_app(
         return room_holder["room"]
 
     add_tournament_routes(app, lambda: tournament_holder["room"])
+    add_live_routes(app, lambda: live_holder["room"])
 
     def actor_or_404(table_id: str) -> TableActor:
         try:

@@ -1,0 +1,386 @@
+"""HTTP routes of live events (issue 16), added to the app by :func:`add_live_routes`.
+
+Pages: ``/live/{id}`` the clock on the wall, ``/live/{id}/console`` the director's
+console (the host key in the address's ``#`` part, never sent to the server in a
+page request), ``/live/{id}/p/{token}`` a player's page (the link on the seat card).
+
+API (money in cents, seats numbered from 0 as in every answer of the room; pages
+show seat 1 first):
+
+- ``POST /api/live`` (the fields of ``POST /api/tournaments``): a new event; keep
+  the answer's ``host`` key;
+- ``GET /api/live``; ``GET /api/live/{id}``: the clock, payouts, tables and the
+  floor's instructions (``server_time``: the wall time of the answer);
+- ``GET /api/live/{id}/p/{token}``: one player's table, seat, moves, finish, prize;
+- ``POST /api/live/{id}/{action}`` with ``{"host": key, ...}``: ``register``
+  ``{name}``, ``unregister`` ``{name}``, ``start``, ``bust`` ``{busts: [{table,
+  seat, chips?}]}``, ``button`` ``{table, seat}``, ``hand_done`` ``{table}``,
+  ``rebuy`` / ``decline_rebuy`` / ``add_on`` ``{entry}``, ``move`` ``{entry, table,
+  seat}``, ``pause``, ``resume``, ``add_time`` ``{seconds}``, ``edit_level``
+  ``{level, seconds?, small_blind?, big_blind?, ante?}``, ``hand_for_hand``
+  ``{on}``, ``race`` ``{table, odd: {seat: value}}``, ``deal_suggestion``
+  ``{chips: {entry: count}, keep_for_winner}``, ``deal`` ``{amounts: {entry:
+  cents}, keep_for_winner}``.  Each answers ``{"ok", "instructions", ...}``;
+- ``GET /api/live/{id}/cards?host=``: seat cards with each player's link;
+- ``GET /api/live/{id}/log?host=`` (JSON) and ``/log.csv``: the audit log.
+
+A refusal is a 400 with ``error`` (what was wrong and what is allowed) and
+``reason``; a wrong host key a 403; an unknown event a 404.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import secrets
+from collections.abc import Callable
+from typing import Annotated, Any
+
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from pokerroom.errors import ConfigError
+from pokerroom.server.downloads import attachment
+from pokerroom.server.live_room import LiveRoom, LiveRun, NotHostError
+from pokerroom.server.names import PersonName
+from pokerroom.server.pages import STATIC
+from pokerroom.server.protocol import MAX_KEY_LENGTH, CreateTournament
+from pokerroom.server.tournament_setup import schedule_rows
+from pokerroom.tournament.display import clock_view
+from pokerroom.tournament.live import LiveReport
+from pokerroom.tournament.structure import Break
+
+Small = Annotated[int, Field(ge=0, le=10_000)]
+Money = Annotated[int, Field(ge=0, le=10**12)]
+Chips = Annotated[int, Field(ge=0, le=10**13)]
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    host: str = Field(max_length=MAX_KEY_LENGTH)
+
+
+class _Name(_Body):
+    name: PersonName
+
+
+class _Entry(_Body):
+    entry: Small
+
+
+class _Seat(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    table: Small
+    seat: Small
+    chips: Chips | None = None  # at the start of the hand (P6)
+
+
+class _Bust(_Body):
+    busts: list[_Seat] = Field(min_length=1, max_length=100)
+
+
+class _TableSeat(_Body):
+    table: Small
+    seat: Small
+
+
+class _Table(_Body):
+    table: Small
+
+
+class _Move(_Body):
+    entry: Small
+    table: Small
+    seat: Small
+
+
+class _Seconds(_Body):
+    seconds: Annotated[int, Field(ge=-86_400, le=86_400)]
+
+
+class _EditLevel(_Body):
+    level: Small
+    seconds: Annotated[int, Field(ge=1, le=86_400)] | None = None
+    small_blind: Chips | None = None
+    big_blind: Chips | None = None
+    ante: Chips | None = None
+
+
+class _OnOff(_Body):
+    on: bool
+
+
+class _Race(_Body):
+    table: Small
+    odd: dict[int, Chips] = Field(max_length=20)
+
+
+class _Counts(_Body):
+    chips: dict[int, Annotated[int, Field(ge=1, le=10**13)]] = Field(max_length=1000)
+    keep_for_winner: Money = 0
+
+
+class _Deal(_Body):
+    amounts: dict[int, Money] = Field(max_length=1000)
+    keep_for_winner: Money = 0
+
+
+def _register(run: LiveRun, b: _Name) -> tuple[LiveReport, dict[str, Any]]:
+    report = run.event.register(b.name)
+    entry = max(run.event.t.entries)
+    token = secrets.token_urlsafe(12)
+    run.tokens[token] = entry
+    return report, {"entry": entry, "token": token}
+
+
+def _unregister(run: LiveRun, b: _Name) -> tuple[LiveReport, dict[str, Any]]:
+    entry = run.event.t.entry(b.name).number
+    report = run.event.unregister(b.name)
+    # the library renumbers the entries after the one withdrawn
+    run.tokens = {tok: e - (e > entry) for tok, e in run.tokens.items() if e != entry}
+    return report, {}
+
+
+def _busts(run: LiveRun, b: _Bust) -> tuple[LiveReport, dict[str, Any]]:
+    where = [(s.table, s.seat) for s in b.busts]
+    chips = {(s.table, s.seat): s.chips for s in b.busts if s.chips is not None}
+    if chips and len(chips) != len(where):
+        raise ConfigError("give the chips at the start of the hand for every bust, or none")
+    counts = {k: v for k, v in chips.items() if v is not None}
+    return run.event.busts(where, counts or None), {}
+
+
+def _race(run: LiveRun, b: _Race) -> tuple[LiveReport, dict[str, Any]]:
+    race, report = run.event.race(b.table, b.odd)
+    t = run.event.t
+    return report, {"new_chips": race.new_chips, "winners": [t.by_label[w].number
+                                                             for w in race.winners],
+                    "cards": {t.by_label[p].number: [str(c) for c in cs]
+                              for p, cs in race.cards.items()}}
+
+
+def _deal_suggestion(run: LiveRun, b: _Counts) -> tuple[LiveReport, dict[str, Any]]:
+    s = run.event.deal_suggestion(b.chips, keep_for_winner=b.keep_for_winner)
+    alive = [e.number for e in run.event.t.alive()]
+    return run.event.last, {"prizes": list(s.prizes), "players": [
+        {"entry": e, "chips": c, "icm": i, "chip_chop": cc}
+        for e, c, i, cc in zip(alive, s.stacks, s.icm, s.chip_chop, strict=True)]}
+
+
+ACTIONS: dict[str, tuple[type[_Body], Callable[[LiveRun, Any], tuple[LiveReport,
+                                                                    dict[str, Any]]]]] = {
+    "register": (_Name, _register),
+    "unregister": (_Name, _unregister),
+    "start": (_Body, lambda r, b: (r.event.start(), {})),
+    "bust": (_Bust, _busts),
+    "button": (_TableSeat, lambda r, b: (r.event.set_button(b.table, b.seat), {})),
+    "hand_done": (_Table, lambda r, b: (r.event.hand_done(b.table), {})),
+    "rebuy": (_Entry, lambda r, b: (r.event.rebuy(b.entry), {})),
+    "decline_rebuy": (_Entry, lambda r, b: (r.event.decline_rebuy(b.entry), {})),
+    "add_on": (_Entry, lambda r, b: (r.event.add_on(b.entry), {})),
+    "move": (_Move, lambda r, b: (r.event.move(b.entry, b.table, b.seat), {})),
+    "pause": (_Body, lambda r, b: (r.event.pause(), {})),
+    "resume": (_Body, lambda r, b: (r.event.resume(), {})),
+    "add_time": (_Seconds, lambda r, b: (r.event.add_time(b.seconds), {})),
+    "edit_level": (_EditLevel, lambda r, b: (r.event.edit_level(
+        b.level, seconds=b.seconds, small_blind=b.small_blind, big_blind=b.big_blind,
+        ante=b.ante), {})),
+    "hand_for_hand": (_OnOff, lambda r, b: ((r.event.start_hand_for_hand() if b.on
+                                             else r.event.stop_hand_for_hand()), {})),
+    "race": (_Race, _race),
+    "deal_suggestion": (_Counts, _deal_suggestion),
+    "deal": (_Deal, lambda r, b: (r.event.make_deal(
+        b.amounts, keep_for_winner=b.keep_for_winner), {})),
+}
+
+
+def public_state(run: LiveRun, now: float) -> dict[str, Any]:
+    """What every screen shows: the clock, the money, the tables, the instructions."""
+    ev, t = run.event, run.event.t
+    clock = t.clock
+    view = clock_view(t)
+    next_color_up = None
+    for i in range(clock.index + (0 if clock.on_break else 1), len(clock.schedule)):
+        p = clock.schedule[i]
+        if isinstance(p, Break) and p.color_up and (i > clock.index or clock.on_break):
+            next_color_up = {"chips": list(p.color_up),
+                             "in_seconds": max(0.0, clock.starts[i] - clock.elapsed)}
+            break
+    results = t.results() if t.started else []
+    finish = {f.entry: f for f in results}
+    prizes = t.prizes() if t.entries else []
+    tables = []
+    for n, table in sorted(t.floor.tables.items()):
+        tables.append({"table": n, "seats": table.seat_count, "button": ev.buttons.get(n),
+                       "players": [{"seat": s, "entry": t.by_label[p.name].number,
+                                    "name": p.name, "busted": p.stack == 0}
+                                   for s, p in sorted(table.seated().items())]})
+    entries = []
+    for e in t.entries.values():
+        where = ev.seat_of(e.number) if e.alive and t.started else None
+        f = finish.get(e.number)
+        entries.append({"entry": e.number, "name": e.label, "alive": e.alive,
+                        "table": where[0] if where else None,
+                        "seat": where[1] if where else None,
+                        "deciding_rebuy": e.deciding_rebuy, "rebuys": e.rebuys,
+                        "add_on": e.add_on,
+                        "place": f.place if f else None, "place_to": f.place_to if f else None,
+                        "prize": f.prize if f else 0})
+    return {
+        "id": run.id, "name": run.name, "status": run.status, "server_time": now,
+        "clock": {
+            "running": clock.running and not clock.hand_for_hand, "level": view.level,
+            "on_break": view.on_break, "game": view.game, "stakes": view.stakes,
+            "time_left": view.time_left, "next_stakes": view.next_stakes,
+            "next_break_in": view.next_break_in, "push_held": view.push_held,
+            "hand_for_hand": view.hand_for_hand, "next_color_up": next_color_up,
+            "smallest_chip": t.chip_unit,
+        },
+        "entries": view.entries, "players_left": view.players_left,
+        "average_stack": view.average_stack, "chips_in_play": view.chips_in_play,
+        "prize_pool": view.prize_pool, "places_paid": view.places_paid,
+        "payouts": [{"place": i + 1, "prize": p} for i, p in enumerate(prizes)],
+        "registration_open": view.registration_open, "tables": tables,
+        "players": entries, "structure": schedule_rows(t.structure),
+        "hand_for_hand": {"active": t.h4h.active, "round": t.h4h.round,
+                          "waiting": sorted(t.h4h.tables - t.h4h.done) if t.h4h.active
+                          else []},
+        "rebuy_decisions": ev.rebuy_decisions(),
+        "feed": run.feed[-60:],
+        "finished": t.finished,
+    }
+
+
+def player_state(run: LiveRun, entry: int, now: float) -> dict[str, Any]:
+    """One player's page: where to sit, where they were moved, how they finished."""
+    state = public_state(run, now)
+    me = next(p for p in state["players"] if p["entry"] == entry)
+    mine = [f for f in run.feed if f["entry"] == entry]
+    return {"id": run.id, "name": run.name, "server_time": now, "me": me,
+            "clock": state["clock"], "players_left": state["players_left"],
+            "entries": state["entries"], "average_stack": state["average_stack"],
+            "prize_pool": state["prize_pool"], "payouts": state["payouts"],
+            "status": state["status"], "finished": state["finished"], "news": mine[-20:]}
+
+
+def add_live_routes(app: FastAPI, live: Callable[[], LiveRoom]) -> None:
+    """Add the live-event routes and pages (``live`` is the server's, made at start-up)."""
+
+    def run_or_404(event_id: str) -> LiveRun:
+        try:
+            return live().get(event_id)
+        except KeyError:
+            raise HTTPException(404, f"no live event {event_id!r}") from None
+
+    def host_or_403(run: LiveRun, host: str | None) -> None:
+        if host is None or not secrets.compare_digest(run.host_key.encode(),
+                                                      host.encode()[:MAX_KEY_LENGTH]):
+            raise HTTPException(403, "the event's host key is needed (?host=...)")
+
+    @app.exception_handler(NotHostError)
+    async def not_host(_request: Any, exc: NotHostError) -> JSONResponse:
+        return JSONResponse({"error": str(exc), "reason": exc.reason}, status_code=403)
+
+    def page(html: str) -> Callable[..., Any]:
+        async def serve(event_id: str, token: str | None = None) -> FileResponse:
+            run = run_or_404(event_id)
+            if token is not None and token not in run.tokens:
+                raise HTTPException(404, "no player with this link in the event")
+            return FileResponse(STATIC / html)
+        return serve
+
+    app.add_api_route("/live/{event_id}", page("live_clock.html"), methods=["GET"],
+                      include_in_schema=False, name="live_clock_page")
+    app.add_api_route("/live/{event_id}/console", page("live_console.html"), methods=["GET"],
+                      include_in_schema=False, name="live_console_page")
+    app.add_api_route("/live/{event_id}/p/{token}", page("live_player.html"), methods=["GET"],
+                      include_in_schema=False, name="live_player_page")
+
+    @app.post("/api/live")
+    async def create(request: CreateTournament) -> dict[str, Any]:
+        """A new live event from a built-in structure; keep the ``host`` key."""
+        run = live().create(request)
+        return {"id": run.id, "url": f"/live/{run.id}", "host": run.host_key,
+                "console": f"/live/{run.id}/console#host={run.host_key}"}
+
+    @app.get("/api/live")
+    async def events() -> list[dict[str, Any]]:
+        return [{"id": r.id, "name": r.name, "status": r.status, "url": f"/live/{r.id}",
+                 "entries": len(r.event.t.entries), "players_left": r.event.t.players_left}
+                for r in sorted(live().runs.values(), key=lambda r: -r.created_at)]
+
+    @app.get("/api/live/{event_id}")
+    async def state(event_id: str) -> dict[str, Any]:
+        run = run_or_404(event_id)
+        return public_state(run, live().clock.now())
+
+    @app.get("/api/live/{event_id}/p/{token}")
+    async def player(event_id: str, token: str) -> dict[str, Any]:
+        run = run_or_404(event_id)
+        entry = run.tokens.get(token)
+        if entry is None:
+            raise HTTPException(404, "no player with this link in the event")
+        return player_state(run, entry, live().clock.now())
+
+    @app.get("/api/live/{event_id}/cards")
+    async def cards(event_id: str, host: str | None = None) -> list[dict[str, Any]]:
+        """Seat cards: each player's table, seat and page link (director only)."""
+        run = run_or_404(event_id)
+        host_or_403(run, host)
+        out = []
+        for e in run.event.t.alive():
+            table, seat = run.event.seat_of(e.number) if run.event.t.started else (None, None)
+            out.append({"entry": e.number, "name": e.label, "table": table, "seat": seat,
+                        "link": f"/live/{run.id}/p/{run.token_of(e.number)}"})
+        return out
+
+    @app.get("/api/live/{event_id}/log")
+    async def log(event_id: str, host: str | None = None) -> list[dict[str, Any]]:
+        run = run_or_404(event_id)
+        host_or_403(run, host)
+        return [{"seq": r.seq, "at": r.at, "action": r.action, "args": r.args,
+                 "outcome": r.outcome} for r in live().log(event_id)]
+
+    @app.get("/api/live/{event_id}/log.csv")
+    async def log_csv(event_id: str, host: str | None = None) -> PlainTextResponse:
+        run = run_or_404(event_id)
+        host_or_403(run, host)
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(["seq", "at", "action", "args", "outcome"])
+        for r in live().log(event_id):
+            writer.writerow([r.seq, f"{r.at:.3f}", r.action, json.dumps(r.args),
+                             " | ".join(r.outcome)])
+        return attachment(out.getvalue(), f"live-{event_id}-log.csv")
+
+    @app.post("/api/live/{event_id}/{action}", response_model=None)
+    async def act(event_id: str, action: str, request: Request
+                  ) -> dict[str, Any] | JSONResponse:
+        """A director's action (host key in the body)."""
+        run_or_404(event_id)
+        if action not in ACTIONS:
+            raise HTTPException(404, f"no action {action!r}; actions: "
+                                f"{', '.join(sorted(ACTIONS))}")
+        model, do = ACTIONS[action]
+        try:
+            raw = await request.json()
+        except ValueError:
+            raise HTTPException(400, "the body must be a JSON object") from None
+        try:
+            body = model.model_validate(raw)
+        except ValidationError as exc:
+            problems = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'body'}: {e['msg']}"
+                                 for e in exc.errors())
+            return _bad(f"bad {action} request: {problems}", "bad_request", 422)
+        args = body.model_dump(mode="json", exclude={"host"})
+        run, report, answer = live().act(event_id, body.host, action, args,
+                                         lambda r, _a: do(r, body))
+        return {"ok": True, "instructions": [i.text for i in report.instructions], **answer,
+                "status": run.status}
+
+
+def _bad(message: str, reason: str, status: int) -> JSONResponse:
+    return JSONResponse({"error": message, "reason": reason}, status_code=status)
+

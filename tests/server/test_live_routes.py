@@ -1,0 +1,168 @@
+"""Live events over HTTP (issue 16): the host key, bad input as 4xx with a clear error
+and nothing changed, the clock driven by the room's clock, the audit log and its
+export, and an event that comes back after a restart with the right time left."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from pokerroom.server.app import create_app
+from pokerroom.server.clock import FakeClock
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def live(db_url: str, clock: FakeClock) -> Iterator[TestClient]:
+    app = create_app(db_url, clock=clock, bot_delay=0.0, pause_between_hands=0.0, seed=7)
+    with TestClient(app) as c:
+        yield c
+
+
+def create(c: TestClient, players: int = 20, **fields: Any) -> tuple[str, str]:
+    body = {"name": "Friday live", "structure": "turbo", "buy_in": 5000,
+            "late_registration_levels": 0, **fields}
+    r = c.post("/api/live", json=body)
+    assert r.status_code == 200, r.text
+    eid, host = r.json()["id"], r.json()["host"]
+    for i in range(players):
+        act(c, eid, host, "register", name=f"Player {i + 1}")
+    return eid, host
+
+
+def act(c: TestClient, eid: str, host: str, action: str, **body: Any) -> dict[str, Any]:
+    r = c.post(f"/api/live/{eid}/{action}", json={"host": host, **body})
+    assert r.status_code == 200, r.text
+    answer: dict[str, Any] = r.json()
+    return answer
+
+
+def state(c: TestClient, eid: str) -> dict[str, Any]:
+    r = c.get(f"/api/live/{eid}")
+    assert r.status_code == 200, r.text
+    answer: dict[str, Any] = r.json()
+    return answer
+
+
+def steady(s: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in s.items() if k != "server_time"}
+
+
+def test_live_event_by_http_with_the_host_key(live: TestClient, clock: FakeClock) -> None:
+    """P1, P7: the draw, a reported bust, the floor's instructions, the player's page."""
+    eid, host = create(live)
+    r = live.post(f"/api/live/{eid}/start", json={"host": "wrong"})
+    assert r.status_code == 403 and "host key" in r.json()["error"]
+    assert state(live, eid)["status"] == "registering"
+    started = act(live, eid, host, "start")
+    assert sum("table" in t for t in started["instructions"]) == 20
+    s = state(live, eid)
+    assert [len(t["players"]) for t in s["tables"]] == [7, 7, 6]
+    assert s["clock"]["level"] == 1 and s["clock"]["time_left"] == 600
+    clock.advance(125)
+    assert state(live, eid)["clock"]["time_left"] == 475
+    table = s["tables"][0]
+    victim = table["players"][0]
+    out = act(live, eid, host, "bust", busts=[{"table": table["table"],
+                                               "seat": victim["seat"]}])
+    assert out["instructions"][0] == f"{victim['name']} is out in 20th place"
+    cards = live.get(f"/api/live/{eid}/cards", params={"host": host}).json()
+    link = next(c["link"] for c in cards if c["entry"] == s["tables"][1]["players"][0]["entry"])
+    me = live.get(link.replace("/live/", "/api/live/", 1)).json()
+    assert me["me"]["table"] == s["tables"][1]["table"] and me["me"]["alive"]
+    assert live.get(link).status_code == 200  # the page itself
+    assert live.get(f"/api/live/{eid}/cards", params={"host": "x"}).status_code == 403
+
+
+def test_live_bad_requests_are_4xx_with_a_clear_error_and_change_nothing(
+        live: TestClient) -> None:
+    """A bust from an empty seat, the same bust twice, malformed bodies: 4xx, never a
+    500, and the event as it was."""
+    eid, host = create(live, players=20)
+    act(live, eid, host, "start")
+    s = state(live, eid)
+    table = s["tables"][0]
+    seat = table["players"][0]["seat"]
+    act(live, eid, host, "bust", busts=[{"table": table["table"], "seat": seat}])
+    before = steady(state(live, eid))
+    bad: list[tuple[str, Any, int, str]] = [
+        ("bust", {"busts": [{"table": table["table"], "seat": seat}]}, 400,
+         "busted from it already"),
+        ("bust", {"busts": [{"table": 7, "seat": 0}]}, 400, "no table 7"),
+        ("bust", {"busts": [{"table": 1, "seat": 12}]}, 400, "seats 1-"),
+        ("bust", {"busts": [{"table": 1, "seat": -1}]}, 422, "greater than or equal to 0"),
+        ("bust", {"busts": []}, 422, "at least 1"),
+        ("bust", {"busts": [{"table": "one", "seat": 0}]}, 422, "valid integer"),
+        ("bust", {"table": 1}, 422, "busts: Field required"),
+        ("move", {"entry": 999, "table": 1, "seat": 0}, 400, "no entry 999"),
+        ("add_time", {"seconds": "lots"}, 422, "seconds"),
+        ("deal", {"amounts": {"1": 10}}, 400, "every player still in"),
+        ("resume", {}, 400, "running already"),
+        ("race", {"table": 1, "odd": {}}, 400, "coloured up"),
+        ("register", {"name": ""}, 422, "name"),
+    ]
+    for action, body, code, text in bad:
+        r = live.post(f"/api/live/{eid}/{action}", json={"host": host, **body})
+        assert r.status_code == code, (action, body, r.text)
+        assert text in r.json()["error"], (action, r.json())
+    assert live.post(f"/api/live/{eid}/fly", json={"host": host}).status_code == 404
+    r = live.post(f"/api/live/{eid}/pause", content=b"not json",
+                  headers={"Content-Type": "application/json"})
+    assert r.status_code == 400 and "JSON object" in r.json()["detail"]
+    assert live.post(f"/api/live/{eid}/pause", json=[1, 2]).status_code == 422
+    assert live.get("/api/live/nope").status_code == 404
+    assert live.get(f"/api/live/{eid}/p/nope").status_code == 404
+    assert steady(state(live, eid)) == before
+
+
+def test_live_audit_log_is_kept_and_exported(live: TestClient, clock: FakeClock) -> None:
+    """Every director action, in order, with what it told the floor; JSON and CSV."""
+    eid, host = create(live, players=4)
+    act(live, eid, host, "start")
+    clock.advance(30)
+    act(live, eid, host, "pause")
+    act(live, eid, host, "add_time", seconds=-60)
+    log = live.get(f"/api/live/{eid}/log", params={"host": host}).json()
+    assert [r["action"] for r in log] == ["register"] * 4 + ["start", "pause", "add_time"]
+    assert [r["seq"] for r in log] == list(range(1, 8))
+    assert log[0]["args"] == {"name": "Player 1"} and log[6]["args"] == {"seconds": -60}
+    assert any("Player 1: table 1" in o for o in log[4]["outcome"])
+    r = live.get(f"/api/live/{eid}/log.csv", params={"host": host})
+    assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
+    rows = list(csv.reader(io.StringIO(r.text)))
+    assert rows[0] == ["seq", "at", "action", "args", "outcome"] and len(rows) == 8
+    assert live.get(f"/api/live/{eid}/log", params={"host": "no"}).status_code == 403
+    assert live.get(f"/api/live/{eid}/log").status_code == 403
+
+
+def test_live_event_comes_back_after_a_restart_with_its_clock(db_url: str) -> None:
+    """A new app on the same database: the seats, the feed and the clock, which ran
+    on while the server was down (paused: exactly where it stood)."""
+    clock = FakeClock()
+    app = create_app(db_url, clock=clock, seed=7)
+    with TestClient(app) as c:
+        eid, host = create(c, players=12)
+        act(c, eid, host, "start")
+        clock.advance(100)
+        paused_id, paused_host = create(c, players=3)
+        act(c, paused_id, paused_host, "start")
+        clock.advance(50)
+        act(c, paused_id, paused_host, "pause")
+        before = steady(state(c, eid))
+        before_paused = steady(state(c, paused_id))
+    clock.advance(200)  # the server is down
+    with TestClient(create_app(db_url, clock=clock, seed=7)) as c:
+        after = steady(state(c, eid))
+        assert after["clock"]["time_left"] == before["clock"]["time_left"] - 200 == 250
+        assert after["tables"] == before["tables"] and after["feed"] == before["feed"]
+        assert steady(state(c, paused_id)) == before_paused
+        act(c, eid, host, "pause")  # the key still works
