@@ -1,4 +1,5 @@
 # pokerroom: `make serve` (the room, the main job) and `make test` (the whole suite).
+# The venv installs '.[dev]': the lean core plus every extra (room, fast, ray, docs).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -7,7 +8,7 @@ BIN := $(VENV)/bin
 PHH_ARCHIVE := tests/data/phh.tar.xz
 PHH ?= build/phh/data
 
-.PHONY: venv test lint typecheck unit unit-compiled compiled replay serve play bench clean browser postgres bench-server bench-shuffle
+.PHONY: venv test lint typecheck unit unit-compiled compiled replay serve play bench clean browser postgres bench-server bench-shuffle docs docs-build
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -42,7 +43,15 @@ compiled: venv $(COMPILED)/.built
 unit-compiled: compiled
 	PYTHONPATH=$(COMPILED) $(BIN)/pytest -p no:cacheprovider tests/rules tests/history tests/table tests/properties tests/test_cards.py
 
-test: browser postgres lint typecheck unit unit-compiled
+test: browser postgres lint typecheck docs-build unit unit-compiled
+
+# The documentation site (mkdocs.yml, docs/): built strictly (a broken link or an
+# unresolved reference fails) into build/site; `make docs` serves it while you edit.
+docs-build: venv
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir build/site
+
+docs: venv
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve --strict --dev-addr 127.0.0.1:8001
 
 # The browser test (tests/browser) drives Debian's Chromium through Playwright;
 # Playwright's own browser download does not work here, so apt-get installs it.

@@ -120,7 +120,7 @@ def equity(
     >>> result.exact, result.deals
     (True, 44)
     >>> [round(e, 4) for e in result.equity]
-    [0.2045, 0.7955]
+    [0.1591, 0.8409]
     """
     if workers < 0:
         raise ConfigError("workers must be 0 (one per core) or more")
