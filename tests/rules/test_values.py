@@ -87,6 +87,34 @@ def test_fast_init_refuses_what_it_cannot_copy() -> None:
         fast_init(Checked)
 
 
+def test_fast_init_keeps_keyword_only_fields_keyword_only() -> None:
+    """The quicker ``__init__`` takes the arguments the dataclass's own took (the
+    history's PhhAction has keyword-only fields)."""
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Plain:
+        a: int
+        _: dataclasses.KW_ONLY
+        b: int = 2
+        c: str = "c"
+
+    @fast_init
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Fast:
+        a: int
+        _: dataclasses.KW_ONLY
+        b: int = 2
+        c: str = "c"
+
+    def shape(cls: type) -> list[tuple[str, object, object]]:
+        return [(p.name, p.kind, p.default) for p in inspect.signature(cls).parameters.values()]
+
+    assert shape(Fast) == shape(Plain)
+    assert Fast(1, c="x") == Fast(1, b=2, c="x") and (Fast(1, c="x").a, Fast(1).b) == (1, 2)
+    with pytest.raises(TypeError):
+        Fast(1, 2)  # type: ignore[misc]
+
+
 # ------------------------------------------------------------------ counters
 
 

@@ -23,6 +23,7 @@ from pokerroom.history._amounts import (
     ten_to,
     to_chips,
 )
+from pokerroom.rules.fastinit import fast_init
 
 DEALER_CODES: Final = frozenset({"dh", "db"})
 PLAYER_CODES: Final = frozenset({"pb", "cbr", "cc", "f", "sd", "sm"})
@@ -40,6 +41,7 @@ _CARD_BY_TEXT: Final[dict[str, Card | None]] = {"??": None} | {
 }
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class PhhAction:
     """One entry of a hand's ``actions``.

@@ -3,7 +3,9 @@
 Entries repeat across hands (``'p3 f'``, ``'p1 cc'``, ``'d dh p2 AcKd'``), and
 building a :class:`PhhAction` costs more than looking one up, so the actions
 whose amounts are whole chips at scale 1 (every action of a hand without
-decimal amounts) are kept by text, with the highest player index they name.
+decimal amounts) are kept by text, with the highest player index they name --
+except flops (``'d db 7c8h9s'``), which almost never repeat: keeping them would
+only fill the cache (emptied when full) and push out the entries that do.
 :func:`known_actions` is the fast path of ``phh.loads``; :func:`read_actions`
 is the general one, which raises the first error in the order of the entries.
 """
@@ -47,9 +49,13 @@ def known_actions(entries: list[Any], players: int) -> tuple[PhhAction, ...] | N
             top = max(-1 if raw.actor is None else raw.actor,
                       -1 if raw.dealt_to is None else raw.dealt_to)
             pair = build(raw, text, 0), top
+        known[at] = pair
+        action = pair[0]
+        if action.code == "db" and action.cards is not None and len(action.cards) > 2:
+            continue  # a flop: one of 132,600 texts, seldom read twice, is not kept
         if len(_AT_SCALE_ONE) >= _LIMIT:
             _AT_SCALE_ONE.clear()
-        known[at] = _AT_SCALE_ONE[text] = pair
+        _AT_SCALE_ONE[text] = pair
     actions, tops = zip(*known, strict=True)
     return actions if max(tops) < players else None
 

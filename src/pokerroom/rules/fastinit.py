@@ -19,18 +19,22 @@ T = TypeVar("T")
 
 
 def fast_init(cls: type[T]) -> type[T]:
-    """Give a frozen, slotted dataclass without ``__post_init__`` a quicker ``__init__``."""
+    """Give a frozen, slotted dataclass without ``__post_init__`` a quicker ``__init__``
+    (keyword-only fields stay keyword-only)."""
     params = getattr(cls, "__dataclass_params__", None)
     assert params is not None and params.frozen, f"{cls.__name__} is not a frozen dataclass"
     assert not hasattr(cls, "__post_init__"), f"{cls.__name__} has a __post_init__"
     fields = [f for f in dataclasses.fields(cls) if f.init]  # type: ignore[arg-type]
     if not fields:
         return cls
-    assert not any(f.kw_only for f in fields), f"{cls.__name__}: keyword-only fields"
+    # The generated __init__'s order: positional fields, then keyword-only ones.
+    fields.sort(key=lambda f: bool(f.kw_only))
     namespace: dict[str, Any] = {}
     args: list[str] = []
     body: list[str] = []
     for k, f in enumerate(fields):
+        if f.kw_only and "*" not in args:
+            args.append("*")
         assert f.default_factory is dataclasses.MISSING, f"{cls.__name__}.{f.name}"
         descriptor = getattr(cls, f.name)
         assert hasattr(descriptor, "__set__"), f"{cls.__name__}.{f.name} is not a slot"
