@@ -67,6 +67,25 @@ def test_bad_card_notation_names_the_bad_text(text: str, named: str) -> None:
         Card.parse(text)
 
 
+def test_card_from_its_notation_is_the_card_its_repr_names() -> None:
+    for card in FULL_DECK:
+        assert Card(str(card)) is card
+        assert eval(repr(card)) is card  # repr is Card('As'), which builds the card
+    assert Card("tc") is Card.parse("Tc") is Card(32)
+    for text, named in [("Ax", "'x'"), ("1s", "'1'"), ("Asd", "'Asd'"), ("", "''")]:
+        with pytest.raises(NotationError, match=named):
+            Card(text)
+
+
+def test_format_cards_and_parse_cards_are_exported_and_inverse() -> None:
+    import pokerroom
+
+    assert pokerroom.format_cards is format_cards and pokerroom.parse_cards is parse_cards
+    assert pokerroom.format_cards.__doc__
+    for order in (FULL_DECK, SHORT_DECK, FULL_DECK[::-7]):
+        assert parse_cards(format_cards(order)) == list(order)
+
+
 def test_card_index_and_rank_suit_out_of_range() -> None:
     for bad in (-1, 52, 100):
         with pytest.raises(NotationError, match=str(bad)):

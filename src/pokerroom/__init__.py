@@ -1,7 +1,7 @@
 """pokerroom: poker the way a well-run cardroom runs it."""
 
-from pokerroom.cards import Card, Deck, parse_cards
-from pokerroom.errors import ConfigError, IllegalActionError, NotationError, PokerError
+from pokerroom.cards import Card, Deck, format_cards, parse_cards
+from pokerroom.errors import ConfigError, IllegalActionError, NotationError, PokerError, Reason
 
 __all__ = [
     "Card",
@@ -10,7 +10,9 @@ __all__ = [
     "IllegalActionError",
     "NotationError",
     "PokerError",
+    "Reason",
     "compiled",
+    "format_cards",
     "parse_cards",
 ]
 __version__ = "0.1.0"

@@ -30,11 +30,26 @@ RANK_PLURALS: Final = (
 
 
 class Card(int):
-    """One card; ``Card.parse("As")``, ``str(card) == "As"``."""
+    """One card, from its two characters or its index 0-51 (``rank * 4 + suit``).
+
+    An ``int``, so it indexes tables and compares like its index; ``str`` and
+    ``repr`` write it back in notation.
+
+    >>> Card("As")
+    Card('As')
+    >>> Card("As") == Card(51) == 51, str(Card(0)), Card("Td").rank, Card("Td").suit
+    (True, '2c', 8, 1)
+    >>> Card("Ax")
+    Traceback (most recent call last):
+    ...
+    pokerroom.errors.NotationError: unknown suit 'x' in 'Ax'; suits are cdhs
+    """
 
     __slots__ = ()
 
-    def __new__(cls, value: int) -> Card:
+    def __new__(cls, value: int | str) -> Card:
+        if isinstance(value, str):
+            return Card.parse(value)
         if not 0 <= value < 52:
             raise NotationError(f"card index {value} is out of range 0-51")
         return _CARDS[value] if len(_CARDS) == 52 else super().__new__(cls, value)
@@ -63,10 +78,12 @@ class Card(int):
 
     @property
     def rank(self) -> int:
+        """0 (deuce) to 12 (ace): ``RANKS[card.rank]`` is its character."""
         return int(self) >> 2
 
     @property
     def suit(self) -> int:
+        """0-3: clubs, diamonds, hearts, spades (``SUITS[card.suit]``)."""
         return int(self) & 3
 
     def __str__(self) -> str:
@@ -90,7 +107,15 @@ SHORT_DECK: Final[tuple[Card, ...]] = tuple(c for c in _CARDS if c.rank >= 4)  #
 
 
 def parse_cards(text: str) -> list[Card]:
-    """Parse cards written together or separated by spaces/commas: ``"AsKd"``, ``"As Kd"``."""
+    """Parse cards written together or separated by spaces/commas: ``"AsKd"``, ``"As Kd"``.
+
+    >>> parse_cards("AsKd")
+    [Card('As'), Card('Kd')]
+    >>> parse_cards("As1d")
+    Traceback (most recent call last):
+    ...
+    pokerroom.errors.NotationError: unknown rank '1' in '1d'; ranks are 23456789TJQKA
+    """
     compact = text.replace(" ", "").replace(",", "")
     if len(compact) % 2:
         raise NotationError(
@@ -105,7 +130,14 @@ def parse_cards(text: str) -> list[Card]:
 
 
 def format_cards(cards: Iterable[int | None]) -> str:
-    """``"AsKd"``; an unknown card (None) is written ``"??"``."""
+    """Cards (``Card`` or index 0-51) written together, the reverse of
+    :func:`parse_cards`; an unknown card (None) is written ``"??"``.
+
+    >>> format_cards(parse_cards("As Kd, 7h"))
+    'AsKd7h'
+    >>> format_cards([51, None])
+    'As??'
+    """
     return "".join("??" if c is None else str(_CARDS[c]) for c in cards)
 
 
@@ -199,6 +231,7 @@ class Deck:
 
     @property
     def burned(self) -> tuple[Card, ...]:
+        """The cards burned so far (D3), in order."""
         return tuple(self._burned)
 
     def __len__(self) -> int:
@@ -206,9 +239,15 @@ class Deck:
         return len(self._cards) - self._next
 
     def remaining(self) -> list[Card]:
+        """The cards still to deal, top first."""
         return self._cards[self._next :]
 
     def deal(self, n: int = 1) -> list[Card]:
+        """The next ``n`` cards off the top (ConfigError if fewer are left).
+
+        >>> Deck.from_order(parse_cards("AsKdQh")).deal(2)
+        [Card('As'), Card('Kd')]
+        """
         if n > len(self):
             raise ConfigError(f"cannot deal {n} cards: only {len(self)} left in the deck")
         start = self._next
