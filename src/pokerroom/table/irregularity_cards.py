@@ -80,12 +80,14 @@ class Cards:
     # ----------------------------------------------------------------- moving
 
     def muck_hand(self, seat: int) -> list[Card]:
+        """The hand of ``seat`` goes to the muck (a fold or a killed hand); returns its cards."""
         cards = self.hands[seat]
         self.muck.extend(cards)
         self.hands[seat] = []
         return cards
 
     def census(self) -> Census:
+        """Where every card is: stub, hands, board, burns, muck, set aside."""
         return Census(
             stub=tuple(self.stub.remaining()),
             hands=tuple(tuple(h) for h in self.hands),

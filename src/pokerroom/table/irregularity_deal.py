@@ -56,6 +56,7 @@ def resolve_procedures(chosen: Procedures | None, table: Table) -> Procedures:
 
 
 def fmt(cards: list[Card] | tuple[Card, ...]) -> str:
+    """Cards as text for the dealer's messages: ``"As Kd"``."""
     return " ".join(str(c) for c in cards)
 
 
@@ -106,6 +107,7 @@ class PhysicalDeal:
         return self.cards.census()
 
     def street_name(self, street: int | None = None) -> str:
+        """The name of ``street`` (default: the street in play), as the rules call it."""
         index = self.hand.street if street is None else street
         return self.hand.variant.streets[index].name
 

@@ -56,6 +56,7 @@ class CardBurned(Event):
 
 @dataclass(frozen=True, slots=True)
 class BoardTurned(Event):
+    """D3: the dealer turns ``cards`` of ``street`` face up on the board."""
     street: str
     cards: tuple[Card, ...]
 
@@ -211,6 +212,7 @@ class Census:
     set_aside: tuple[Card, ...]
 
     def cards(self) -> list[Card]:
+        """Every card, wherever it is: the count check of a deal (all of the deck, once)."""
         out = [*self.stub, *self.board, *self.burns, *self.muck, *self.set_aside]
         for hand in self.hands:
             out.extend(hand)

@@ -98,6 +98,7 @@ class Stakes:
 
     @property
     def is_limit(self) -> bool:
+        """True for fixed-limit betting."""
         return self.structure.is_limit
 
     @property
@@ -189,6 +190,7 @@ class TableOptions:
         return ButtonMethod.MOVING_BUTTON
 
     def straddle_allowed(self, stakes: Stakes) -> bool:
+        """F11: the house's ``straddle`` choice, else allowed in every game but fixed limit."""
         if self.straddle is not None:
             return self.straddle
         return not stakes.is_limit

@@ -45,6 +45,7 @@ class OutOfTurn:
 
 
 class NoteKind(Enum):
+    """What became of an action taken out of turn (B13)."""
     RECORDED = "recorded"  # an action out of turn was recorded
     BINDING = "binding"  # it was applied when the turn came
     VOID = "void"  # the action changed (or the round ended): not binding

@@ -36,6 +36,7 @@ class Planning:
 
     @property
     def seat_count(self) -> int:
+        """How many seats the table has (the table's own count)."""
         raise NotImplementedError
 
     def _player(self, seat: int) -> Player:

@@ -7,6 +7,7 @@ from enum import Enum
 
 
 class Status(Enum):
+    """Where a seated player stands between hands (T7, T8, T13)."""
     ACTIVE = "active"  # dealt in when a hand starts
     NEW = "new"  # just sat down: waits for the big blind or posts (T7)
     SITTING_OUT = "sitting_out"  # at the table, not playing: misses blinds (T8)
@@ -38,4 +39,5 @@ class Player:
 
     @property
     def present(self) -> bool:
+        """Dealt in when a hand starts: sitting in (active or new) with chips."""
         return self.status in (Status.ACTIVE, Status.NEW) and self.stack > 0

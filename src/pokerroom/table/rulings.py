@@ -49,10 +49,12 @@ class Declaration:
 
     @classmethod
     def silent(cls) -> Declaration:
+        """Nothing was said: the chips speak for themselves."""
         return cls(Declared.SILENT)
 
     @classmethod
     def call(cls) -> Declaration:
+        """The player said "call"."""
         return cls(Declared.CALL)
 
     @classmethod
@@ -62,6 +64,7 @@ class Declaration:
 
     @classmethod
     def all_in(cls) -> Declaration:
+        """The player said "all in"."""
         return cls(Declared.ALL_IN)
 
     @classmethod
@@ -75,6 +78,7 @@ class Declaration:
         return cls(Declared.UNCLEAR, number)
 
     def describe(self) -> str:
+        """What was said, in words, for a ruling's explanation."""
         if self.kind is Declared.SILENT:
             return "nothing said"
         if self.kind is Declared.RAISE:
@@ -133,6 +137,7 @@ class Ruling:
 
     @property
     def needs_floor(self) -> bool:
+        """True when the ruling is the floor's call: :meth:`choose` picks one of its options."""
         return isinstance(self.action, FloorDecision)
 
     def choose(self, index: int) -> Ruling:

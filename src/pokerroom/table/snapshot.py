@@ -19,6 +19,7 @@ from pokerroom.table.table import Table
 
 
 def stakes_to_dict(stakes: Stakes) -> dict[str, Any]:
+    """The stakes as plain JSON values (the game by its key, the structure by name)."""
     data = {f.name: getattr(stakes, f.name) for f in dataclasses.fields(stakes)}
     data["game"] = stakes.game.key
     data["structure"] = stakes.structure.value
@@ -26,6 +27,7 @@ def stakes_to_dict(stakes: Stakes) -> dict[str, Any]:
 
 
 def stakes_from_dict(data: dict[str, Any]) -> Stakes:
+    """The stakes :func:`stakes_to_dict` wrote; ConfigError for data that is no stakes."""
     fields = dict(data)
     try:
         fields["game"] = variant(fields["game"])
@@ -36,6 +38,7 @@ def stakes_from_dict(data: dict[str, Any]) -> Stakes:
 
 
 def options_to_dict(options: TableOptions) -> dict[str, Any]:
+    """The table options as plain JSON values."""
     data = {f.name: getattr(options, f.name) for f in dataclasses.fields(options)}
     method = options.button_method
     data["button_method"] = method.value if method is not None else None
@@ -43,6 +46,7 @@ def options_to_dict(options: TableOptions) -> dict[str, Any]:
 
 
 def options_from_dict(data: dict[str, Any]) -> TableOptions:
+    """The options :func:`options_to_dict` wrote; ConfigError for data that is no options."""
     fields = dict(data)
     method = fields.get("button_method")
     try:
@@ -78,6 +82,7 @@ def table_to_dict(table: Table) -> dict[str, Any]:
 
 
 def table_from_dict(data: dict[str, Any]) -> Table:
+    """The table :func:`table_to_dict` wrote, between hands."""
     table = Table(stakes_from_dict(data["stakes"]), options_from_dict(data["options"]))
     for seat, d in enumerate(data["players"]):
         if d is None:

@@ -59,6 +59,7 @@ class Table(Planning):
 
     @property
     def seat_count(self) -> int:
+        """How many seats (chairs) the table has."""
         return len(self.players)
 
     def _player(self, seat: int) -> Player:

@@ -64,10 +64,12 @@ class Clock:
 
     @property
     def period(self) -> Period:
+        """The level or break in play."""
         return self.schedule[self.index]
 
     @property
     def on_break(self) -> bool:
+        """True during a break."""
         return isinstance(self.period, Break)
 
     @property
@@ -86,6 +88,7 @@ class Clock:
 
     @property
     def next_period(self) -> Period | None:
+        """The level or break that comes next; None after the last one."""
         i = self.index
         if self.elapsed >= self.end or i + 1 >= len(self.schedule):
             return None
@@ -110,15 +113,18 @@ class Clock:
     # ----------------------------------------------------------- running
 
     def start(self) -> list[FloorEvent]:
+        """Start the clock at the first level; refused if it is already running."""
         if self.running:
             raise ConfigError("the clock is already running")
         self.running = True
         return [LevelStarted(1)] if self.elapsed == 0 else []
 
     def pause(self) -> None:
+        """Stop the clock: :meth:`advance` counts no time until :meth:`resume`."""
         self.running = False
 
     def resume(self) -> None:
+        """Run the clock again after :meth:`pause`."""
         self.running = True
 
     def advance(self, seconds: float) -> list[FloorEvent]:

@@ -15,6 +15,9 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class ClockView:
+    """What a tournament clock display shows (:func:`clock_view`): the level or break,
+    the game and stakes, the time left, what comes next and the field's numbers."""
+
     level: int
     on_break: bool
     game: str  # the game's name
@@ -48,6 +51,7 @@ def describe(stakes: Stakes) -> str:
 
 
 def clock_view(t: Tournament) -> ClockView:
+    """The clock display of tournament ``t`` now."""
     clock = t.clock
     level = clock.level_number
     game = t.structure.game_at(level)

@@ -31,4 +31,5 @@ class Entry:
 
     @property
     def alive(self) -> bool:
+        """True until the entry is eliminated."""
         return not self.eliminated

@@ -63,6 +63,7 @@ class Floor:
     # ------------------------------------------------------------ reading
 
     def table_of(self, name: str) -> TournamentTable | None:
+        """The table of the player called ``name`` (or the one they are moving to); None if none."""
         for t in self.tables.values():
             if any(p is not None and p.name == name for p in t.players):
                 return t
@@ -76,9 +77,11 @@ class Floor:
         return self.tables[number].alive() + len(self.arrivals.get(number, {}))
 
     def sizes(self) -> dict[int, int]:
+        """Players at each table by number, counting those on their way to it."""
         return {n: self.size(n) for n in self.tables}
 
     def players(self) -> int:
+        """Players at all the tables, counting those on their way."""
         return sum(self.sizes().values())
 
     def idle(self, number: int) -> bool:
@@ -87,6 +90,7 @@ class Floor:
         return table.hand is None and all(p.stack > 0 for p in table.seated().values())
 
     def empty_seats(self, number: int) -> list[int]:
+        """The free seats of table ``number``, without those kept for players on their way."""
         reserved = self.arrivals.get(number, {})
         return [s for s in self.tables[number].empty_seats() if s not in reserved]
 
@@ -104,6 +108,7 @@ class Floor:
 
     def open_table(self, stakes: Stakes, chip_unit: int, *, seats: int | None = None,
                    number: int | None = None) -> tuple[TournamentTable, list[FloorEvent]]:
+        """A new table (the next number unless ``number`` is given) and its events."""
         n = self.next_number if number is None else number
         self.next_number = max(self.next_number, n + 1)
         table = TournamentTable(n, stakes, seats=seats or self.seats, bba_order=self.bba_order,

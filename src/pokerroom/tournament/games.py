@@ -29,14 +29,17 @@ class Game:
 
     @property
     def variant(self) -> Variant:
+        """The hand engine's game definition."""
         return variant(self.variant_key)
 
     @property
     def is_stud(self) -> bool:
+        """True for the stud games (antes and a bring-in instead of blinds)."""
         return self.variant.is_stud
 
     @property
     def is_limit(self) -> bool:
+        """True for fixed-limit betting."""
         return self.structure.is_limit
 
     @property

@@ -59,6 +59,7 @@ class HandForHand:
         self.held = []
 
     def stop(self) -> None:
+        """P5: hand-for-hand is over; every table deals freely again."""
         self.active = False
         self.tables = set()
         self.done = set()
@@ -84,6 +85,7 @@ class HandForHand:
 
     @property
     def round_over(self) -> bool:
+        """True when every table of the round has played its hand."""
         return self.active and self.tables <= self.done
 
     def next_round(self, all_tables: Iterable[int]) -> tuple[tuple[int, ev.Event], ...]:

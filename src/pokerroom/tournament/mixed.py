@@ -72,6 +72,8 @@ class MixedGame:
     @classmethod
     def of(cls, spec: str | list[str], sizes: Sizes, *, per: Literal["orbit", "hands"] = "orbit",
            hands: int = 0) -> MixedGame:
+        """A rotation (``"horse"`` or game keys) at ``sizes``, changing game every orbit or
+        every ``hands`` hands; every game is checked playable at those sizes."""
         games = rotation(spec)
         if per == "hands" and hands < 1:
             raise ConfigError("a rotation every so many hands needs hands >= 1")

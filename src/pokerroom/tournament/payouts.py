@@ -69,6 +69,7 @@ class PayoutTable:
         return _harmonic(max(floor, round(entries * self.paid_fraction)))
 
     def places_paid(self, entries: int) -> int:
+        """How many places are paid for a field of ``entries``."""
         return len(self.percentages(entries))
 
 
@@ -99,6 +100,7 @@ PAYOUT_TABLES: dict[str, PayoutTable] = {
 
 
 def payout_table(name: str) -> PayoutTable:
+    """The built-in payout table ``name`` (:data:`PAYOUT_TABLES`); ConfigError names them."""
     try:
         return PAYOUT_TABLES[name]
     except KeyError:

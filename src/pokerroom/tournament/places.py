@@ -39,6 +39,7 @@ class Finish:
 
     @property
     def tied(self) -> bool:
+        """True when players busted together share this place (``place`` to ``place_to``)."""
         return self.place != self.place_to
 
 
@@ -49,14 +50,17 @@ class Eliminations:
         self.groups: list[tuple[Bust, ...]] = []
 
     def add(self, busts: Sequence[Bust]) -> None:
+        """Record the players who busted together (P6: one group, ordered by chips at the start)."""
         if busts:
             self.groups.append(tuple(busts))
 
     @property
     def count(self) -> int:
+        """How many entries have busted."""
         return sum(len(g) for g in self.groups)
 
     def entries(self) -> set[int]:
+        """The entry numbers of everyone who busted."""
         return {b.entry for g in self.groups for b in g}
 
     def standings(self, entries: int, prizes: Sequence[int], *, unit: int = 1,

@@ -136,10 +136,12 @@ class Structure:
     # ------------------------------------------------------------- levels
 
     def levels(self) -> list[Level]:
+        """The levels of the schedule, in order, without the breaks."""
         return [p for p in self.schedule if isinstance(p, Level)]
 
     @property
     def level_count(self) -> int:
+        """How many levels the schedule has (past the last, it goes on)."""
         return sum(1 for p in self.schedule if isinstance(p, Level))
 
     def level(self, number: int) -> Level:
@@ -150,6 +152,7 @@ class Structure:
         return levels[min(number, len(levels)) - 1]
 
     def games(self) -> tuple[Game, ...]:
+        """The games of the rotation in order (one game for a single-game event)."""
         return rotation(list(self.rotation) if self.rotation else self.game)
 
     def game_at(self, number: int) -> Game:
@@ -161,11 +164,13 @@ class Structure:
         return games[(number - 1) % len(games)]
 
     def stakes_at(self, number: int) -> Stakes:
+        """The table stakes of level ``number``: its game at its sizes."""
         return stakes_for(self.game_at(number), self.level(number),
                           where=f"level {number}")
 
     @property
     def mixed(self) -> bool:
+        """True when the game changes: a rotation of several games, or levels with their own."""
         return len(self.games()) > 1 or any(lv.game for lv in self.levels())
 
     def chips_at(self, number: int) -> tuple[int, ...]:
@@ -183,6 +188,7 @@ class Structure:
 
     @property
     def final_table_seats(self) -> int:
+        """Seats at the final table (the floor options' choice, else the table size)."""
         return self.floor.final_seats(self.seats)
 
 

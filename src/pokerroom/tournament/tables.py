@@ -65,12 +65,15 @@ class TournamentTable(Table):
     # ------------------------------------------------------------- seating
 
     def seated(self) -> dict[int, Player]:
+        """The players at this table, by seat."""
         return {s: p for s, p in enumerate(self.players) if p is not None}
 
     def empty_seats(self) -> list[int]:
+        """The seats nobody holds, in order."""
         return [s for s, p in enumerate(self.players) if p is None]
 
     def seat_of(self, name: str) -> int:
+        """The seat of the player called ``name``; ConfigError if they are not here."""
         for s, p in enumerate(self.players):
             if p is not None and p.name == name:
                 return s

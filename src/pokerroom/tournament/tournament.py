@@ -122,10 +122,12 @@ class Tournament:
         raise ConfigError(f"nobody called {who!r} is registered")
 
     def alive(self) -> list[Entry]:
+        """The entries still in the event, in entry order."""
         return [e for e in self.entries.values() if e.alive]
 
     @property
     def players_left(self) -> int:
+        """How many entries are still in the event."""
         return self._alive
 
     def _eliminate(self, e: Entry) -> None:
@@ -135,9 +137,11 @@ class Tournament:
 
     @property
     def level(self) -> int:
+        """The number of the level in play (1-based; during a break, the level before it)."""
         return self.clock.level_number
 
     def stakes(self, level: int | None = None) -> Stakes:
+        """The stakes of ``level`` (default: the level in play), as the tables deal them."""
         n = self.level if level is None else level
         if n not in self._stakes:
             self._stakes[n] = self.structure.stakes_at(n)
@@ -145,17 +149,21 @@ class Tournament:
 
     @property
     def chip_unit(self) -> int:
+        """The smallest chip in play: every bet and prize is a multiple of it."""
         return self.chips_in_play[0]
 
     def table(self, number: int) -> TournamentTable:
+        """Table ``number``; ConfigError if no such table is in play."""
         if number not in self.floor.tables:
             raise ConfigError(f"no table {number} in play (tables: {sorted(self.floor.tables)})")
         return self.floor.tables[number]
 
     def chips_at_tables(self) -> int:
+        """Every chip at the tables now, hands in progress included."""
         return self.floor.chips()
 
     def prize_pool(self) -> int:
+        """P10: buy-ins, rebuys and add-ons (after the house's share), at least the guarantee."""
         s = self.structure
         return prize_pool(
             entries=len(self.entries), buy_in=s.buy_in, rebuys=self.rebuys,
@@ -173,6 +181,7 @@ class Tournament:
 
     @property
     def places_paid(self) -> int:
+        """How many places the payout table pays for the entries so far (P10)."""
         return self.payout_table.places_paid(len(self.entries))
 
     def results(self) -> list[Finish]:
@@ -233,6 +242,7 @@ class Tournament:
         return self._emit(events)
 
     def unregister(self, name: str) -> None:
+        """Withdraw an entry before the start; refused (``Reason.STARTED``) once it has started."""
         if self.started:
             raise IllegalActionError(Reason.STARTED, "entries are withdrawn only before the start")
         entry = self.entry(name)
@@ -527,6 +537,7 @@ class Tournament:
         return self._emit(self._start_h4h())
 
     def stop_hand_for_hand(self) -> list[FloorEvent]:
+        """P5: the director ends hand-for-hand play."""
         return self._emit(self._stop_h4h())
 
     def _start_h4h(self) -> list[FloorEvent]:
@@ -567,9 +578,11 @@ class Tournament:
         self.entry(who).absent = absent
 
     def penalize(self, who: str | int, rounds: int = 1) -> list[FloorEvent]:
+        """P8: ``rounds`` rounds of missed hands (see :func:`conduct.penalize`)."""
         return conduct.penalize(self, who, rounds)
 
     def disqualify(self, who: str | int) -> list[FloorEvent]:
+        """P8: out of the event, chips removed from play (see :func:`conduct.disqualify`)."""
         return conduct.disqualify(self, who)
 
     def _new_group(self) -> _Group:
@@ -588,19 +601,24 @@ class Tournament:
     # ----------------------------------------- rebuys, add-ons, deals (see buys)
 
     def rebuy(self, who: str | int) -> list[FloorEvent]:
+        """Buy the rebuy's chips, within the structure's rebuy rules (see :func:`buys.rebuy`)."""
         return buys.rebuy(self, who)
 
     def decline_rebuy(self, who: str | int) -> list[FloorEvent]:
+        """A busted player will not rebuy: out of the event."""
         return buys.decline_rebuy(self, who)
 
     def add_on(self, who: str | int) -> list[FloorEvent]:
+        """One add-on per entry, in its period, between hands (see :func:`buys.add_on`)."""
         return buys.add_on(self, who)
 
     def deal_suggestion(self, *, keep_for_winner: int = 0) -> DealSuggestion:
+        """ICM and chip-chop deals of the prizes the players still in will win."""
         return buys.deal_suggestion(self, keep_for_winner=keep_for_winner)
 
     def make_deal(self, amounts: Mapping[int, int], *, keep_for_winner: int = 0
                   ) -> list[FloorEvent]:
+        """The players still in split the money: ``amounts`` by entry (:func:`buys.make_deal`)."""
         return buys.make_deal(self, amounts, keep_for_winner=keep_for_winner)
 
     def _may_rebuy(self, e: Entry) -> bool:
