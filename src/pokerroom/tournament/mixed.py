@@ -83,9 +83,11 @@ class MixedGame:
 
     @property
     def game(self) -> Game:
+        """The game in play now."""
         return self.games[self.index % len(self.games)]
 
     def stakes(self) -> Stakes:
+        """The table stakes of the game in play, at the event's sizes."""
         return stakes_for(self.game, self.sizes, where="sizes")
 
     def before_hand(self, table: Table, rng: random.Random) -> Game:
