@@ -73,6 +73,7 @@ def _accumulate(setup: Setup, holes: list[U8], boards: U8, totals: list[F64]) ->
 
 
 def exact_by_boards(setup: Setup, progress: Progress | None = None) -> EquityResult:
+    """Every compatible deal, random Omaha hand and board, evaluated in NumPy batches."""
     players = setup.players
     totals = [np.zeros(players) for _ in range(4)]
     k = setup.to_come
@@ -131,6 +132,7 @@ def _split_draws(index: npt.NDArray[np.int64], sizes: list[int], k: int) -> npt.
 def monte_carlo_by_boards(
     setup: Setup, blocks: list[Block], progress: Progress | None = None
 ) -> EquityResult:
+    """Random deals drawn with NumPy's generator, one per block seed, evaluated in batches."""
     players = setup.players
     totals = [np.zeros(players) for _ in range(4)]
     known = np.zeros(52, dtype=bool)

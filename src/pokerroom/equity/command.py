@@ -34,6 +34,8 @@ DESCRIPTION = (
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The command's arguments: the players, ``--board``, ``--dead``, ``--game``, the
+    method and its settings."""
     parser.add_argument("players", nargs="+", help="one hand or range per player")
     parser.add_argument("--board", default="", help="0, 3, 4 or 5 cards, like Kd7h2s")
     parser.add_argument("--dead", default="", help="cards out of play")
@@ -59,6 +61,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Compute and print the equity the arguments ask for; exit status 2, with one line
+    on standard error, for input that cannot be played."""
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TaskProgressColumn, TimeRemainingColumn
 
@@ -102,6 +106,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def as_json(result: EquityResult, seconds: float) -> dict[str, object]:
+    """The ``--json`` output: the game, the method, the deals and each player's numbers."""
     return {
         "game": result.game,
         "exact": result.exact,
@@ -122,6 +127,7 @@ def as_json(result: EquityResult, seconds: float) -> dict[str, object]:
 
 
 def print_table(result: EquityResult, seconds: float) -> None:
+    """The result as a table at the terminal."""
     from rich.console import Console
     from rich.table import Table
 
@@ -149,6 +155,7 @@ def print_table(result: EquityResult, seconds: float) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m pokerroom.equity``: the same as ``pokerroom equity``."""
     parser = argparse.ArgumentParser(prog="pokerroom equity", description=DESCRIPTION)
     add_arguments(parser)
     return run(parser.parse_args(argv))

@@ -40,22 +40,27 @@ class Setup:
 
     @property
     def players(self) -> int:
+        """How many players."""
         return len(self.names)
 
     @property
     def to_come(self) -> int:
+        """Board cards still to deal."""
         return 5 - len(self.board)
 
     @property
     def hole_size(self) -> int:
+        """Cards in each player's hand (every player holds as many)."""
         sizes = {len(h[0]) for h in self.hands if h} | {s for s in self.random_size if s}
         return sizes.pop()
 
     def live_count(self) -> int:
+        """Cards left to deal the board from: the deck less the board, dead cards and hands."""
         return len(self.deck) - len(self.board) - len(self.dead) - self.players * self.hole_size
 
 
 def is_short_deck(game: Game) -> bool:
+    """True for short deck (no deuce to five)."""
     return game == "short_deck"
 
 
@@ -108,6 +113,7 @@ def build_setup(
     dead: str | Sequence[int],
     hole_cards: int,
 ) -> Setup:
+    """Read and check the players, the board and the dead cards (see the module docstring)."""
     if game not in GAMES:
         raise ConfigError(f"unknown game {game!r}; equity knows {', '.join(GAMES)}")
     if len(players) < 2:
@@ -166,6 +172,7 @@ def build_setup(
 
 
 def looks_exact(text: str) -> bool:
+    """True when ``text`` reads as exact cards (``AhKh``), not a range."""
     t = text.replace(" ", "")
     return len(t) >= 4 and len(t) % 2 == 0 and all(c in "cdhs" for c in t[1::2]) and "," not in t
 
@@ -179,6 +186,7 @@ def compatible_deals(setup: Setup) -> Iterator[tuple[Combo, ...]]:
 
 
 def deal_count_bound(setup: Setup) -> int:
+    """The number of combinations of the players' hands, collisions included."""
     return prod(len(h) for h in setup.hands if h)
 
 
