@@ -28,12 +28,16 @@ class LevelStarted(FloorEvent):
 
 @dataclass(frozen=True, slots=True)
 class BreakStarted(FloorEvent):
+    """A break of ``seconds`` begins; ``color_up``: the chips coloured up during it (P9)."""
+
     seconds: int
     color_up: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class BreakEnded(FloorEvent):
+    """The break is over; the next level starts."""
+
     pass
 
 
@@ -50,6 +54,8 @@ class PushHoldStarted(FloorEvent):
 
 @dataclass(frozen=True, slots=True)
 class PlayerRegistered(FloorEvent):
+    """A new entry; during late registration, with the table and seat it is dealt into."""
+
     entry: int
     name: str
     table: int | None = None  # seated at once (late registration)
@@ -58,6 +64,8 @@ class PlayerRegistered(FloorEvent):
 
 @dataclass(frozen=True, slots=True)
 class RegistrationClosed(FloorEvent):
+    """Registration is over with ``entries`` entries: the prize pool is known."""
+
     entries: int
 
 
@@ -76,6 +84,8 @@ class ChipsBought(FloorEvent):
 
 @dataclass(frozen=True, slots=True)
 class TableOpened(FloorEvent):
+    """A table with ``seats`` seats comes into play."""
+
     table: int
     seats: int
 
@@ -112,11 +122,15 @@ class PlayerMoved(FloorEvent):
 
 @dataclass(frozen=True, slots=True)
 class TableBroken(FloorEvent):
+    """P7: the table is broken; its players are moved."""
+
     table: int
 
 
 @dataclass(frozen=True, slots=True)
 class FinalTableFormed(FloorEvent):
+    """The last ``players`` sit at the final table."""
+
     table: int
     players: int
 
@@ -176,6 +190,8 @@ class ChipRaceHeld(FloorEvent):
 
 @dataclass(frozen=True, slots=True)
 class HandForHandStarted(FloorEvent):
+    """P5: hand-for-hand begins, near the money."""
+
     players_left: int
     places_paid: int
 
@@ -191,6 +207,8 @@ class HandForHandRoundEnded(FloorEvent):
 
 @dataclass(frozen=True, slots=True)
 class HandForHandEnded(FloorEvent):
+    """P5: hand-for-hand is over."""
+
     players_left: int
 
 
@@ -204,4 +222,6 @@ class DealMade(FloorEvent):
 
 @dataclass(frozen=True, slots=True)
 class TournamentFinished(FloorEvent):
+    """The event is over; ``winner`` is the winning entry."""
+
     winner: int

@@ -111,25 +111,35 @@ class Sizes(Protocol):
     """What :func:`stakes_for` reads from a level (or a cash game's sizes)."""
 
     @property
-    def small_blind(self) -> int: ...
+    def small_blind(self) -> int:
+        """The small blind (blind games)."""
     @property
-    def big_blind(self) -> int: ...
+    def big_blind(self) -> int:
+        """The big blind (blind games)."""
     @property
-    def ante(self) -> int: ...
+    def ante(self) -> int:
+        """Each player's ante in blind games (or the big blind's, with ``big_blind_ante``)."""
     @property
-    def big_blind_ante(self) -> bool: ...
+    def big_blind_ante(self) -> bool:
+        """True when the big blind posts the whole table's ante (F7)."""
     @property
-    def small_bet(self) -> int: ...
+    def small_bet(self) -> int:
+        """Fixed limit and stud: the small bet."""
     @property
-    def big_bet(self) -> int: ...
+    def big_bet(self) -> int:
+        """Fixed limit and stud: the big bet."""
     @property
-    def limit_small_blind(self) -> int: ...
+    def limit_small_blind(self) -> int:
+        """Limit blind games: the small blind (0: half the big blind)."""
     @property
-    def limit_big_blind(self) -> int: ...
+    def limit_big_blind(self) -> int:
+        """Limit blind games: the big blind (0: the small bet)."""
     @property
-    def stud_ante(self) -> int: ...
+    def stud_ante(self) -> int:
+        """Stud: each player's ante."""
     @property
-    def bring_in(self) -> int: ...
+    def bring_in(self) -> int:
+        """Stud: the bring-in."""
 
 
 def stakes_for(g: Game, sizes: Sizes, *, where: str = "level") -> Stakes:

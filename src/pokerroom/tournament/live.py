@@ -117,13 +117,16 @@ class LiveEvent:
 
     @property
     def structure(self) -> Structure:
+        """The event's structure."""
         return self.t.structure
 
     @property
     def clock(self) -> Clock:
+        """The event's clock (levels, breaks, time left)."""
         return self.t.clock
 
     def table(self, number: int) -> TournamentTable:
+        """Table ``number`` as the director's reports have left it."""
         return self.t.table(number)
 
     def seat_of(self, who: str | int) -> tuple[int, int]:
@@ -149,6 +152,7 @@ class LiveEvent:
         return self._report(lambda: self.t.register(name.strip()))
 
     def unregister(self, name: str) -> LiveReport:
+        """Withdraw an entry before the start."""
         def run() -> list[FloorEvent]:
             self.t.unregister(name)
             return []
@@ -166,11 +170,13 @@ class LiveEvent:
         return self._report(lambda: self.t.advance(seconds))
 
     def pause(self) -> LiveReport:
+        """Stop the clock (the director's pause)."""
         self._running("pause")
         self.t.clock.pause()
         return self._report(list)
 
     def resume(self) -> LiveReport:
+        """Run the clock again after a pause."""
         if not self.t.started or self.t.finished:
             raise IllegalActionError(Reason.NOT_RUNNING, "the event is not in play")
         if self.t.clock.running:
@@ -367,9 +373,11 @@ class LiveEvent:
             t._h4h_group = None
 
     def rebuy(self, who: str | int) -> LiveReport:
+        """The player buys the rebuy's chips, within the structure's rebuy rules."""
         return self._report(lambda: buys.rebuy(self.t, who))
 
     def decline_rebuy(self, who: str | int) -> LiveReport:
+        """A busted player will not rebuy: out of the event."""
         e = self.t.entry(who)
         where = self.seat_of(who) if e.alive else None
         report = self._report(lambda: buys.decline_rebuy(self.t, who))
@@ -378,12 +386,15 @@ class LiveEvent:
         return report
 
     def add_on(self, who: str | int) -> LiveReport:
+        """One add-on for the player, in its period."""
         return self._report(lambda: buys.add_on(self.t, who))
 
     def start_hand_for_hand(self) -> LiveReport:
+        """P5: the director announces hand-for-hand play."""
         return self._report(self.t.start_hand_for_hand)
 
     def stop_hand_for_hand(self) -> LiveReport:
+        """P5: the director ends hand-for-hand play."""
         return self._report(self.t.stop_hand_for_hand)
 
     # ============================================================ director's moves
@@ -482,6 +493,7 @@ class LiveEvent:
 
     def make_deal(self, amounts: Mapping[int, int], *, keep_for_winner: int = 0
                   ) -> LiveReport:
+        """The players still in split the money: ``amounts`` by entry (P10)."""
         return self._report(lambda: self.t.make_deal(amounts, keep_for_winner=keep_for_winner))
 
     # ================================================================ reports

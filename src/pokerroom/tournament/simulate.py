@@ -70,6 +70,7 @@ class SimulationError(AssertionError):
 
 @dataclass(slots=True)
 class SimulationReport:
+    """What a simulated tournament did: hands, rounds, levels, tables, checks and the results."""
     players: int  # entries, late registrations included
     hands: int = 0
     rounds: int = 0

@@ -230,6 +230,7 @@ def _toml_value(value: Any) -> str:
 
 
 def dumps_toml(s: Structure) -> str:
+    """The structure as a TOML file that :func:`loads` reads back to the same structure."""
     data = to_dict(s)
     lines = [f"{k} = {_toml_value(v)}" for k, v in data.items()
              if not isinstance(v, dict) and k != "schedule"]
@@ -242,6 +243,7 @@ def dumps_toml(s: Structure) -> str:
 
 
 def dumps_json(s: Structure) -> str:
+    """The structure as JSON that ``loads(text, format="json")`` reads back."""
     return json.dumps(to_dict(s), indent=2) + "\n"
 
 
