@@ -89,6 +89,17 @@ def test_B13_act_refuses_a_seat_out_of_turn_and_changes_nothing() -> None:
     assert (hand.actor, list(hand.stacks), len(hand.events)) == before
 
 
+def test_B8_a_refusal_of_the_seat_to_act_says_what_it_may_do_by_seat() -> None:
+    """The engine's refusal ends with what may happen, by position (seat 6 is position
+    2 here); through the table it names the seat, with the engine's reason."""
+    table = gappy_table()
+    table.start_hand(Deck(1))
+    with pytest.raises(IllegalActionError, match=r"is not allowed: seat 6 may fold, call 10, "
+                       r"bet/raise to 20-1000$") as refused:
+        table.act(6, BetRaise(15))  # B8: the smallest raise is to 20
+    assert refused.value.reason == "raise_out_of_range"
+
+
 def test_act_and_legal_actions_need_a_hand() -> None:
     table = gappy_table()
     for attempt in (table.legal_actions, lambda: table.act(1, Fold()), lambda: table.view(1)):

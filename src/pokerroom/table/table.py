@@ -520,7 +520,13 @@ class Table(Planning):
         except IllegalActionError as refused:
             to_act = self.to_act  # a refused action changed nothing
             if seat == to_act:
-                raise
+                # The engine ends its refusal with what may happen, by position.
+                legal = hand.legal_actions()
+                message, by_position = str(refused), legal.describe()
+                if message.endswith(by_position):
+                    message = (message[: -len(by_position)]
+                               + legal_in_seats(legal, plan).describe())
+                raise IllegalActionError(refused.reason, message) from None
             whose = "nobody's" if hand.is_over else (
                 "the dealer's" if to_act is None else f"seat {to_act}'s")
             raise IllegalActionError(
