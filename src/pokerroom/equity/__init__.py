@@ -7,7 +7,9 @@ every board; ``board``, ``dead``, ``game`` (``"holdem"``, ``"short_deck"``,
 (:func:`parse_range`).  See :mod:`pokerroom.equity.calculate`.
 
 The names load on first use, so ``pokerroom.equity.command`` (the command
-line) imports without NumPy.
+line) starts without loading NumPy.  Without NumPy at all (a plain ``pip
+install pokerroom``, no ``[fast]`` extra) equity runs in pure Python with
+the same results (:mod:`pokerroom.equity.scalar`).
 """
 
 from __future__ import annotations
