@@ -6,9 +6,16 @@
 - :class:`IllegalActionError`: a well-formed request the rules refuse *now*, with a
   :class:`Reason` a program can act on.
 
+>>> from pokerroom import Deck
 >>> from pokerroom.rules import Hand, HandConfig, Structure, button_blinds, variant
->>> hand = Hand(HandConfig(variant=variant("holdem"), structure=Structure.NO_LIMIT,
-...                        stacks=(100, 100), blinds=button_blinds(2, 1, 2), min_bet=2))
+>>> config = HandConfig(variant=variant("holdem"), structure=Structure.NO_LIMIT,
+...                     stacks=(100, 100), blinds=button_blinds(2, 1, 2), min_bet=2)
+>>> try:  # no deck: the dealer deals first
+...     Hand(config).bet_raise(4)
+... except IllegalActionError as refused:
+...     print(refused.reason, "-", refused)
+dealer_to_act - bet/raise to 4 is not allowed: the dealer deals 2 card(s) to seat 0
+>>> hand = Hand(config, Deck(seed=1))
 >>> try:
 ...     hand.bet_raise(500)
 ... except IllegalActionError as refused:

@@ -79,6 +79,7 @@ class Badugi:
         return f"4-card badugi, {chars}" if size == 4 else f"{size}-card hand, {chars}"
 
     def best_cards(self, hole: Sequence[int], board: Sequence[int]) -> tuple[int, ...]:
+        """The cards that make the badugi, lowest last (up to four)."""
         cards = [*hole, *board]
         if not cards:
             return ()

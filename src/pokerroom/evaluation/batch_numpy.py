@@ -36,6 +36,7 @@ CHUNK: Final = 1 << 15
 
 
 def slots(rank_keys: I64, multiplier: int, displacement: I32) -> I64:
+    """Each rank key's slot in the perfect-hash rank table (multiply, group, displace)."""
     with np.errstate(over="ignore"):
         product = rank_keys * np.int64(multiplier)
     group = (product >> GROUP_SHIFT) & (GROUPS - 1)
@@ -64,16 +65,20 @@ def suited(cards: U8, keys: I64, multiplier: int, displacement: I32, ranks: I32,
 
 
 def high(cards: U8, multiplier: int, displacement: I32, ranks: I32, flush: I32) -> I32:
+    """High strength of each row of five to seven cards (S5)."""
     keys = CARD_KEYS[cards].sum(axis=1) + SUIT_BASE
     return suited(cards, keys, multiplier, displacement, ranks, flush)
 
 
 def rank_only(cards: U8, multiplier: int, displacement: I32, ranks: I32, threshold: int) -> I32:
+    """Each row's value from a ranks-only table (ace-to-five lows); 0 below ``threshold``
+    (no qualifying eight-or-better low, S8)."""
     values = ranks[slots(RANK_KEYS[cards].sum(axis=1), multiplier, displacement)]
     return np.where(values >= threshold, values, 0).astype(np.int32)
 
 
 def deuce_seven(cards: U8, multiplier: int, displacement: I32, ranks: I32, flush: I32) -> I32:
+    """Deuce-to-seven strength of each row: the best five of its cards (S9)."""
     best = np.zeros(len(cards), dtype=np.int32)
     for five in combinations(range(cards.shape[1]), 5):
         chosen = np.ascontiguousarray(cards[:, list(five)])
@@ -85,6 +90,7 @@ def deuce_seven(cards: U8, multiplier: int, displacement: I32, ranks: I32, flush
 def omaha_high(
     hole: U8, board: U8, multiplier: int, displacement: I32, ranks: I32, flush: I32
 ) -> I32:
+    """Omaha high strength of each row: two hole cards and three board cards (S7)."""
     out = np.empty(len(hole), dtype=np.int32)
     pairs = np.array(list(combinations(range(hole.shape[1]), 2)))
     triples = np.array(list(combinations(range(board.shape[1]), 3)))
@@ -108,6 +114,7 @@ def omaha_high(
 
 
 def omaha_low8(hole: U8, board: U8, low_bits: I64) -> I32:
+    """Omaha eight-or-better low strength of each row, 0 for no qualifying low (S7, S8)."""
     hole_mask = np.bitwise_or.reduce(low_bits[hole], axis=1)
     board_mask = np.bitwise_or.reduce(low_bits[board], axis=1)
     best = np.full(len(hole), LOW_BASE, dtype=np.int64)
@@ -133,6 +140,7 @@ def omaha_low8(hole: U8, board: U8, low_bits: I64) -> I32:
 
 
 def badugi(cards: U8, subsets: I64) -> I32:
+    """Badugi strength of each row: the best subset of distinct ranks and suits."""
     m = cards.shape[1]
     low_rank = ((cards >> 2).astype(np.int64) + 1) % 13 + 1
     suit = (cards & 3).astype(np.int64)

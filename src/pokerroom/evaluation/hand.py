@@ -55,9 +55,11 @@ class HighHand:
 
     @property
     def category(self) -> HandCategory:
+        """Its category (pair, flush, ...)."""
         return category_of(self.strength)
 
     def describe(self) -> str:
+        """The hand in words: ``"two pair, kings and sevens"``."""
         return describe_high(self.strength)
 
     def __str__(self) -> str:

@@ -117,9 +117,11 @@ class HighEvaluator:
         return self._rules.by_rank_key[key & RANK_MASK]
 
     def describe(self, strength: int) -> str:
+        """The strength in words: ``"flush, ace high"``."""
         return describe_high(strength)
 
     def category(self, strength: int) -> HandCategory:
+        """The strength's category (pair, flush, ...)."""
         return category_of(strength)
 
     def best_cards(self, hole: Sequence[int], board: Sequence[int]) -> tuple[int, ...]:

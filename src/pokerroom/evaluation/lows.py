@@ -89,14 +89,17 @@ class AceToFiveLow:
         return f"<evaluator {self.name}>"
 
     def strength(self, hole: Sequence[int], board: Sequence[int]) -> int | None:
+        """Ace-to-five strength of the best five cards (S9); None under five."""
         if len(hole) + len(board) < 5:
             return None
         return A5_TABLE[sum(map(_rank_key, board), sum(map(_rank_key, hole)))]
 
     def describe(self, strength: int) -> str:
+        """``"8-6-4-2-A low"``; a paired hand names its pair."""
         return describe_a5(strength)
 
     def best_cards(self, hole: Sequence[int], board: Sequence[int]) -> tuple[int, ...]:
+        """The five cards that make the low, highest first."""
         best = best_subset(combinations([*hole, *board], 5), lambda f: self.strength(f, ()))
         return () if best is None else display_order(best[0], ace_low=True)
 
@@ -116,15 +119,18 @@ class EightOrBetterLow:
         return f"<evaluator {self.name}>"
 
     def strength(self, hole: Sequence[int], board: Sequence[int]) -> int | None:
+        """The eight-or-better low of the best five cards; None when none qualifies (S8)."""
         if len(hole) + len(board) < 5:
             return None
         value = A5_TABLE[sum(map(_rank_key, board), sum(map(_rank_key, hole)))]
         return value if value >= LOW8_MIN_STRENGTH else None
 
     def describe(self, strength: int) -> str:
+        """``"8-6-4-2-A low"``."""
         return describe_a5(strength)
 
     def best_cards(self, hole: Sequence[int], board: Sequence[int]) -> tuple[int, ...]:
+        """The five cards that make the low, highest first (empty without one)."""
         best = best_subset(combinations([*hole, *board], 5), lambda f: self.strength(f, ()))
         return () if best is None else display_order(best[0], ace_low=True)
 
@@ -158,6 +164,7 @@ class DeuceToSevenLow:
         return f"<evaluator {self.name}>"
 
     def strength(self, hole: Sequence[int], board: Sequence[int]) -> int | None:
+        """Deuce-to-seven strength of the best five cards (S9); None under five."""
         cards = [*hole, *board]
         if len(cards) == 5:
             return deuce_seven_strength(cards)
@@ -173,6 +180,7 @@ class DeuceToSevenLow:
         return describe_high(value)
 
     def best_cards(self, hole: Sequence[int], board: Sequence[int]) -> tuple[int, ...]:
+        """The five cards that make the hand, highest first."""
         best = best_subset(combinations([*hole, *board], 5), deuce_seven_strength)
         return () if best is None else display_order(best[0])
 

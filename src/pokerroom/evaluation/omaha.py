@@ -112,9 +112,11 @@ class OmahaHigh:
         return omaha_high_strength(hole, board)
 
     def describe(self, strength: int) -> str:
+        """The strength in words, as a high hand."""
         return describe_high(strength)
 
     def best_cards(self, hole: Sequence[int], board: Sequence[int]) -> tuple[int, ...]:
+        """The two hole and three board cards that make the hand (S7)."""
         fives = split_combinations(hole, board, from_hole=2, from_board=3)
         best = best_subset(fives, high_strength)
         return () if best is None else high_display(best[0], best[1])
@@ -136,9 +138,11 @@ class OmahaLow8:
         return omaha_low8_strength(hole, board)
 
     def describe(self, strength: int) -> str:
+        """``"8-6-4-2-A low"``."""
         return describe_a5(strength)
 
     def best_cards(self, hole: Sequence[int], board: Sequence[int]) -> tuple[int, ...]:
+        """The two hole and three board cards that make the low (S7, S8)."""
         fives = split_combinations(hole, board, from_hole=2, from_board=3)
         best = best_subset(fives, lambda five: omaha_low8_strength(five[:2], five[2:]))
         return () if best is None else display_order(best[0], ace_low=True)

@@ -52,9 +52,11 @@ class Betting(Dealing):
 
     @property
     def pot(self) -> int:
+        """All chips in the middle (see :attr:`Hand.pot`)."""
         raise NotImplementedError
 
     def in_hand(self) -> list[int]:
+        """The positions still in the hand (see :meth:`Hand.in_hand`)."""
         raise NotImplementedError
 
     def _pay(self, seat: int, amount: int) -> int:

@@ -26,6 +26,7 @@ class Structure(Enum):
 
     @property
     def is_limit(self) -> bool:
+        """Fixed or spread limit: bets come in set sizes or ranges (B5, B6)."""
         return self in (Structure.FIXED_LIMIT, Structure.SPREAD_LIMIT)
 
 
@@ -175,4 +176,5 @@ class HandConfig:
 
     @property
     def seats(self) -> int:
+        """How many players are dealt in (one stack each)."""
         return len(self.stacks)

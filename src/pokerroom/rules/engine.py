@@ -67,7 +67,15 @@ _CHECK_CALL = CheckCall()
 
 
 class Hand(Betting):
-    """One deal.  Mutable inside; read it through properties and events."""
+    """One deal.  Mutable inside; read it through :meth:`view`, properties and events.
+
+    Play it action by action: :meth:`legal_actions` says who acts and what they
+    may do (amounts are totals, "raise to"), :meth:`fold`, :meth:`check_call` and
+    :meth:`bet_raise` (or :meth:`act`) do it and return the events it caused, and
+    anything else is refused with an :class:`~pokerroom.errors.IllegalActionError`
+    whose ``reason`` says why, changing nothing.  :mod:`pokerroom.rules` plays one
+    hand through as an example.
+    """
 
     def __init__(self, config: HandConfig, deck: Deck | None = None) -> None:
         self.config = config
@@ -132,6 +140,8 @@ class Hand(Betting):
 
     @property
     def is_over(self) -> bool:
+        """True once the pots are awarded (:class:`~pokerroom.rules.events.HandEnded`):
+        no action is accepted after that."""
         return self.phase is COMPLETE
 
     @property
@@ -157,6 +167,7 @@ class Hand(Betting):
         self._showdown = Showdown(self) if self.phase is SHOWDOWN else None
 
     def in_hand(self) -> list[int]:
+        """The positions still holding cards (not folded or mucked), in order."""
         return [i for i in range(self.n) if not self.folded[i]]
 
     def view(self, seat: int | None) -> HandView:
@@ -245,6 +256,11 @@ class Hand(Betting):
     # ----------------------------------------------------------------- betting
 
     def legal_actions(self) -> LegalActions:
+        """Exactly what may happen next (B2): who acts (a position; None when the
+        dealer is to deal or the hand is over) and what they may do, with amounts:
+        the call, the smallest and largest bet or raise (totals), the bring-in, a
+        draw's discards, show or muck.  :meth:`act` accepts an action exactly when
+        this lists it; :meth:`LegalActions.describe` says it in words."""
         phase = self.phase
         if phase is BETTING:
             actor = self.actor
@@ -577,12 +593,18 @@ class Hand(Betting):
     # ------------------------------------------------------------------ helpers
 
     def fold(self) -> list[ev.Event]:
+        """The player to act folds (``act(Fold())``); returns the events."""
         return self.act(_FOLD)
 
     def check_call(self) -> list[ev.Event]:
+        """The player to act checks, or calls what it faces (all-in for less when
+        short); ``act(CheckCall())``.  Returns the events."""
         return self.act(_CHECK_CALL)
 
     def bet_raise(self, to: int) -> list[ev.Event]:
+        """The player to act bets or raises to a *total* of ``to`` chips this street,
+        between ``legal_actions().min_raise_to`` and ``max_raise_to`` (B5-B10);
+        ``act(BetRaise(to))``.  Returns the events."""
         return self.act(BetRaise(to))
 
 

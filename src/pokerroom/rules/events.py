@@ -16,12 +16,17 @@ from pokerroom.rules.fastinit import fast_init
 @fast_init
 @dataclass(frozen=True, slots=True)
 class Event:
+    """Something that happened; ``audience`` is None (everyone) or the one position
+    that may see it (its own face-down cards).  Events are frozen values."""
+
     audience: int | None
 
 
 @fast_init
 @dataclass(frozen=True, slots=True)
 class AntePosted(Event):
+    """F1: ``seat`` put in an ante of ``amount`` (the big blind's whole-table ante, F7)."""
+
     seat: int
     amount: int
 
@@ -39,6 +44,8 @@ class BlindPosted(Event):
 @fast_init
 @dataclass(frozen=True, slots=True)
 class BringInPosted(Event):
+    """F10 (stud): ``seat`` brought it in for ``amount``."""
+
     seat: int
     amount: int
 
@@ -46,6 +53,9 @@ class BringInPosted(Event):
 @fast_init
 @dataclass(frozen=True, slots=True)
 class StreetStarted(Event):
+    """A street begins: ``street`` is its index in the variant, ``name`` its name
+    (``"flop"``, ``"fourth"``, ``"draw 1"``, ...)."""
+
     street: int
     name: str
 
@@ -71,6 +81,8 @@ class HoleCardsDealt(Event):
 @fast_init
 @dataclass(frozen=True, slots=True)
 class BoardDealt(Event):
+    """Community cards turned up on the board (card numbers 0-51: ``Card(n)``)."""
+
     cards: tuple[int, ...]
 
 
@@ -85,18 +97,24 @@ class BoardRun(Event):
 
 @dataclass(frozen=True, slots=True)
 class Folded(Event):
+    """``seat`` folded (or its hand was killed: I7)."""
+
     seat: int
 
 
 @fast_init
 @dataclass(frozen=True, slots=True)
 class Checked(Event):
+    """``seat`` checked."""
+
     seat: int
 
 
 @fast_init
 @dataclass(frozen=True, slots=True)
 class Called(Event):
+    """``seat`` called, adding ``amount`` chips (all-in for less when ``all_in``)."""
+
     seat: int
     amount: int  # chips added now
     all_in: bool
@@ -105,6 +123,9 @@ class Called(Event):
 @fast_init
 @dataclass(frozen=True, slots=True)
 class BetOrRaised(Event):
+    """``seat`` bet or raised to a street total of ``to``, adding ``amount`` chips;
+    ``full`` when it is a full bet or raise that re-opens the betting (B9)."""
+
     seat: int
     to: int  # the seat's total bet on the street
     amount: int  # chips added now
@@ -115,6 +136,8 @@ class BetOrRaised(Event):
 @fast_init
 @dataclass(frozen=True, slots=True)
 class Discarded(Event):
+    """A draw: ``seat`` threw away ``count`` cards (which ones only in its own copy)."""
+
     seat: int
     count: int
     cards: tuple[int, ...]  # only in the seat's own copy; empty for the table
@@ -132,6 +155,8 @@ class BetReturned(Event):
 @fast_init
 @dataclass(frozen=True, slots=True)
 class HandShown(Event):
+    """``seat`` tabled its hand at the showdown (S4); ``description`` names it."""
+
     seat: int
     cards: tuple[int | None, ...]
     description: str
@@ -140,12 +165,16 @@ class HandShown(Event):
 @fast_init
 @dataclass(frozen=True, slots=True)
 class HandMucked(Event):
+    """``seat`` threw its hand away unshown at the showdown."""
+
     seat: int
 
 
 @fast_init
 @dataclass(frozen=True, slots=True)
 class RakeTaken(Event):
+    """S11: the house took ``amount`` chips of rake."""
+
     amount: int
 
 
@@ -163,4 +192,6 @@ class PotAwarded(Event):
 @fast_init
 @dataclass(frozen=True, slots=True)
 class HandEnded(Event):
+    """The hand is over; ``stacks`` are every position's chips after it."""
+
     stacks: tuple[int, ...]

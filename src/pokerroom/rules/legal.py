@@ -10,6 +10,8 @@ from pokerroom.rules.fastinit import fast_init
 
 
 class Phase(Enum):
+    """What a hand waits for: the dealer, a bet, a draw, a show, or nothing (over)."""
+
     DEALING = "dealing"  # waiting for the dealer (manual dealing only)
     BETTING = "betting"
     DRAWING = "drawing"
@@ -30,7 +32,15 @@ COMPLETE: Final = Phase.COMPLETE
 @fast_init
 @dataclass(frozen=True, slots=True)
 class LegalActions:
-    """Exactly what may happen next.  Amounts are chips; raise amounts are totals."""
+    """Exactly what may happen next (B2).  Amounts are chips; raise amounts are totals.
+
+    An amount is None when that action is not open (no call to make, no bet or
+    raise allowed), so a type checker makes a caller look before using it::
+
+        legal = hand.legal_actions()
+        if legal.min_raise_to is not None:
+            hand.bet_raise(legal.min_raise_to)
+    """
 
     phase: Phase
     seat: int | None  # who acts (a position); None when the dealer deals or the hand is over
@@ -53,6 +63,7 @@ class LegalActions:
 
     @property
     def can_raise(self) -> bool:
+        """A bet or raise is open (``min_raise_to`` is not None)."""
         return self.min_raise_to is not None
 
     def describe(self) -> str:

@@ -46,6 +46,8 @@ class Showdown:
         return live[k:] + live[:k]
 
     def strength(self, seat: int, low: bool) -> int | None:
+        """Position ``seat``'s high (or ``low``) strength, larger is better; None for
+        no qualifying low (S8).  UnknownCardsError when its cards are not known."""
         cache = self._low_cache if low else self._high_cache
         if seat in cache:
             return cache[seat]
@@ -62,6 +64,8 @@ class Showdown:
         return value
 
     def describe(self, seat: int) -> str:
+        """Position ``seat``'s hand in words (both halves in a split game); empty
+        when its cards are not known."""
         if None in self.hand.hole[seat]:
             return ""
         parts = []

@@ -67,14 +67,17 @@ class Variant:
 
     @property
     def is_stud(self) -> bool:
+        """A stud game: up cards and a bring-in instead of blinds (F10)."""
         return self.forced == "bring_in"
 
     @property
     def is_draw(self) -> bool:
+        """A draw game: some street lets players discard and draw."""
         return any(s.draw for s in self.streets)
 
     @property
     def hole_cards(self) -> int:
+        """The cards each player is dealt in all, down and up (7 in stud, 2 in hold'em)."""
         return sum(s.down + s.up for s in self.streets)
 
 

@@ -124,6 +124,7 @@ class HandView:
 
     @property
     def is_over(self) -> bool:
+        """True once the hand is complete (pots awarded)."""
         return self.phase is Phase.COMPLETE
 
     @property
