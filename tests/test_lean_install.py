@@ -176,3 +176,38 @@ def test_the_core_declares_no_dependency_of_an_extra() -> None:
     extras = project["optional-dependencies"]
     assert {"room", "fast", "ray", "docs", "all", "dev"} <= set(extras)
     assert "pokerroom[room,fast,ray,docs]" in extras["dev"]
+
+
+NEEDS_FAST = {
+    "pokerroom.equity.boards",
+    "pokerroom.equity.fast",
+    "pokerroom.equity.kernels_exact",
+    "pokerroom.equity.kernels_sampling",
+    "pokerroom.evaluation.batch",
+    "pokerroom.evaluation.batch_numba",
+    "pokerroom.evaluation.batch_numpy",
+    "pokerroom.evaluation.batch_tables",
+}
+"""The modules of the [fast] extra: equity and evaluation reach them only when NumPy is there."""
+
+
+def test_every_other_module_imports_without_the_extras() -> None:
+    """Everything but the room (pokerroom.server) and the NumPy/Numba modules is core."""
+    code = """
+import importlib, pkgutil, pokerroom
+for found in pkgutil.walk_packages(pokerroom.__path__, "pokerroom.", onerror=lambda name: None):
+    if found.name.endswith("__main__"):
+        continue
+    try:
+        importlib.import_module(found.name)
+    except ImportError as exc:
+        print(found.name, type(exc).__name__)
+"""
+    done = run(code)
+    assert done.returncode == 0, done.stderr
+    refused = dict(line.split() for line in done.stdout.splitlines())
+    assert refused == {
+        **dict.fromkeys(NEEDS_FAST, "ModuleNotFoundError"),
+        "pokerroom.evaluation.batch": "MissingExtraError",
+        "pokerroom.server": "MissingExtraError",
+    }
