@@ -30,11 +30,12 @@ PHONE = {"width": 390, "height": 844}
 
 
 @contextlib.contextmanager
-def serve(app: FastAPI) -> Iterator[str]:
-    """Run ``app`` with uvicorn in a thread on a free loopback port; yield its URL."""
+def serve(app: FastAPI, port: int = 0) -> Iterator[str]:
+    """Run ``app`` with uvicorn in a thread on a loopback port (free, or ``port``: a
+    restarted server at the same address); yield its URL."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(("127.0.0.1", 0))
+    sock.bind(("127.0.0.1", port))
     port = sock.getsockname()[1]
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)

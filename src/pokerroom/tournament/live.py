@@ -410,10 +410,13 @@ class LiveEvent:
         if not 0 <= seat < dst.seat_count:
             raise ConfigError(f"table {number} has seats 1-{dst.seat_count}, not {seat + 1}")
         if number == src:
-            raise IllegalActionError(Reason.MOVE_NOT_ALLOWED, "a move goes to another table")
+            raise IllegalActionError(Reason.MOVE_NOT_ALLOWED, f"{e.label} sits at table "
+                                     f"{src} already: a move goes to another table")
         if dst.players[seat] is not None or seat in t.floor.arrivals.get(number, {}):
-            raise IllegalActionError(Reason.MOVE_NOT_ALLOWED,
-                                     f"table {number} {_seat(seat)} is taken")
+            free = [s + 1 for s in t.floor.empty_seats(number)]
+            raise IllegalActionError(
+                Reason.MOVE_NOT_ALLOWED, f"table {number} {_seat(seat)} is taken (empty seats "
+                f"there: {', '.join(map(str, free)) or 'none'})")
         if t.floor.breaking == number:
             raise IllegalActionError(Reason.TABLE_BREAKING, f"table {number} is breaking")
         if e.deciding_rebuy:

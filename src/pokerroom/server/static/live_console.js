@@ -1,0 +1,216 @@
+// The director's console: phone first.  Every action goes to the server with the
+// host key (kept in this browser, taken from the address's #host=... part).
+import { $, chips, clockText, esc, eventId, money, ordinal, poll, timeLeft } from "/static/live.js";
+
+const id = eventId();
+const keyName = `live-host-${id}`;
+const fromHash = new URLSearchParams(location.hash.slice(1)).get("host");
+if (fromHash) {
+  localStorage.setItem(keyName, fromHash);
+  history.replaceState(null, "", location.pathname);
+}
+let host = localStorage.getItem(keyName) || "";
+let state = null;
+let offset = 0;
+let seenFeed = 0;
+let freshFrom = 0;
+
+$("clock-link").href = `/live/${encodeURIComponent(id)}`;
+$("no-key").hidden = Boolean(host);
+$("key-save").addEventListener("click", () => {
+  host = $("key-input").value.trim();
+  localStorage.setItem(keyName, host);
+  $("no-key").hidden = Boolean(host);
+});
+
+function showError(text) {
+  $("error").textContent = text || "";
+}
+
+async function act(action, body = {}) {
+  showError("");
+  try {
+    const response = await fetch(`/api/live/${encodeURIComponent(id)}/${action}`, {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ host, ...body }),
+    });
+    const answer = await response.json().catch(() => ({}));
+    if (!response.ok) {
+      showError(answer.error || answer.detail || `HTTP ${response.status}`);
+      if (response.status === 403) $("no-key").hidden = false;
+      return null;
+    }
+    freshFrom = seenFeed;
+    await refresh();
+    return answer;
+  } catch (err) {
+    showError(`Not sent: ${err.message}. Check the connection and try again.`);
+    return null;
+  }
+}
+
+async function refresh() {
+  const response = await fetch(`/api/live/${encodeURIComponent(id)}`, { cache: "no-store" });
+  if (response.ok) onState(await response.json(), offset);
+}
+
+function entryName(entry) {
+  const p = state.players.find((x) => x.entry === entry);
+  return p ? p.name : `#${entry}`;
+}
+
+function renderClock() {
+  if (!state) return;
+  const c = state.clock;
+  const left = timeLeft(state, offset);
+  $("time").textContent = state.status === "registering" ? "—" : clockText(left);
+  $("level").textContent = `${c.on_break ? "Break after level" : "Level"} ${c.level} · ${c.stakes}`
+    + (c.hand_for_hand ? " · hand-for-hand" : "") + (!c.running && state.status === "running" ? " · paused" : "");
+  $("pause").textContent = c.running || c.hand_for_hand ? "Pause" : "Resume";
+}
+
+function render() {
+  const s = state;
+  document.body.dataset.status = s.status;
+  $("name").textContent = s.name;
+  $("counts").textContent = `${s.players_left} of ${s.entries} left · avg ${chips(s.average_stack)} · pool ${money(s.prize_pool)} · ${s.places_paid} paid`;
+  renderClock();
+  const feed = s.feed.slice().reverse().slice(0, 12);
+  $("todo").innerHTML = feed.map((f) => `<li class="${f.seq > freshFrom ? "fresh" : ""} ${f.kind === "move" ? "move" : ""}">${esc(f.text)}</li>`).join("")
+    || "<li>Register the players, then start: the seat draw comes here.</li>";
+  seenFeed = s.feed.length ? s.feed[s.feed.length - 1].seq : 0;
+
+  $("h4h").hidden = !s.hand_for_hand.active;
+  $("h4h-tables").innerHTML = s.hand_for_hand.waiting.map((t) => `<button data-done="${t}">Table ${t}: hand done</button>`).join("");
+
+  const deciding = s.rebuy_decisions;
+  $("rebuys").hidden = !deciding.length;
+  $("rebuy-list").innerHTML = deciding.map((e) => `<div class="row" style="margin:4px 0"><span style="flex:1">${esc(entryName(e))}</span><button class="primary" data-rebuy="${e}">Rebuy</button><button data-out="${e}">Out</button></div>`).join("");
+
+  $("registration").hidden = s.status === "finished";
+  $("start").hidden = s.status !== "registering";
+  $("reg-form").hidden = !s.registration_open;
+  const alive = s.players.filter((p) => p.alive);
+  $("registered").textContent = s.status === "registering"
+    ? `${s.players.length} registered: ${s.players.map((p) => p.name).join(", ")}` : `${s.entries} entries`;
+
+  $("tables").innerHTML = s.tables.map((t) => {
+    const bySeat = Object.fromEntries(t.players.map((p) => [p.seat, p]));
+    const seats = Array.from({ length: t.seats }, (_, seat) => {
+      const p = bySeat[seat];
+      const cls = ["seat", p ? "" : "empty", t.button === seat ? "btn-here" : "", p && p.busted ? "deciding" : ""].join(" ");
+      return `<button class="${cls}" data-table="${t.table}" data-seat="${seat}" ${p || $("button-mode").checked ? "" : "disabled"}>`
+        + `<small>seat ${seat + 1}${t.button === seat ? " · button" : ""}</small>${p ? esc(p.name) : "empty"}</button>`;
+    }).join("");
+    return `<div class="ltable"><h3>Table ${t.table} <span class="muted">${t.players.length} players</span></h3><div class="seats">${seats}</div></div>`;
+  }).join("") || "<p class='muted'>No tables yet.</p>";
+
+  const who = $("who");
+  const chosen = who.value;
+  who.innerHTML = alive.map((p) => `<option value="${p.entry}">${esc(p.name)}${p.table ? ` (table ${p.table}, seat ${p.seat + 1})` : ""}</option>`).join("");
+  if (chosen) who.value = chosen;
+
+  const counts = $("deal-counts");
+  const ids = alive.map((p) => p.entry).join(",");
+  if (counts.dataset.ids !== ids) {
+    counts.dataset.ids = ids;
+    counts.innerHTML = alive.length <= 10 && s.status === "running"
+      ? alive.map((p) => `<div class="row" style="margin:4px 0"><span style="flex:1">${esc(p.name)}</span><input class="num" type="number" min="1" data-count="${p.entry}" aria-label="Chips of ${esc(p.name)}"></div>`).join("")
+      : "<p class='muted'>At the final table: enter each player's chips.</p>";
+  }
+  $("log-link").href = `/api/live/${encodeURIComponent(id)}/log.csv?host=${encodeURIComponent(host)}`;
+}
+
+function onState(s, off) {
+  state = s;
+  offset = off;
+  render();
+}
+
+document.addEventListener("click", async (event) => {
+  const b = event.target.closest("button");
+  if (!b || !state) return;
+  if (b.dataset.table !== undefined) {
+    const table = Number(b.dataset.table);
+    const seat = Number(b.dataset.seat);
+    if ($("button-mode").checked) {
+      await act("button", { table, seat });
+      return;
+    }
+    const t = state.tables.find((x) => x.table === table);
+    const p = t && t.players.find((x) => x.seat === seat);
+    if (p && confirm(`Bust ${p.name} (table ${table}, seat ${seat + 1})?`)) {
+      await act("bust", { busts: [{ table, seat }] });
+    }
+  } else if (b.dataset.done) {
+    await act("hand_done", { table: Number(b.dataset.done) });
+  } else if (b.dataset.rebuy) {
+    await act("rebuy", { entry: Number(b.dataset.rebuy) });
+  } else if (b.dataset.out) {
+    await act("decline_rebuy", { entry: Number(b.dataset.out) });
+  } else if (b.dataset.deal) {
+    const amounts = JSON.parse(b.dataset.deal);
+    if (confirm("Make this deal? It ends the event.")) await act("deal", { amounts });
+  }
+});
+
+$("reg-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const name = $("reg-name").value.trim();
+  if (!name) return showError("Type the player's name first.");
+  if (await act("register", { name })) $("reg-name").value = "";
+});
+$("start").addEventListener("click", () => act("start"));
+$("pause").addEventListener("click", () => act(state && state.clock.running ? "pause" : "resume"));
+$("plus").addEventListener("click", () => act("add_time", { seconds: 60 }));
+$("minus").addEventListener("click", () => act("add_time", { seconds: -60 }));
+$("button-mode").addEventListener("change", () => state && render());
+$("add-on").addEventListener("click", () => act("add_on", { entry: Number($("who").value) }));
+$("rebuy").addEventListener("click", () => act("rebuy", { entry: Number($("who").value) }));
+$("move").addEventListener("click", () => act("move", {
+  entry: Number($("who").value), table: Number($("move-table").value), seat: Number($("move-seat").value) - 1,
+}));
+$("edit-level").addEventListener("click", () => {
+  const body = { level: Number($("ed-level").value) };
+  for (const [field, input] of [["small_blind", "ed-sb"], ["big_blind", "ed-bb"], ["ante", "ed-ante"]]) {
+    if ($(input).value !== "") body[field] = Number($(input).value);
+  }
+  if ($("ed-min").value !== "") body.seconds = Math.round(Number($("ed-min").value) * 60);
+  act("edit_level", body);
+});
+$("h4h-on").addEventListener("click", () => act("hand_for_hand", { on: true }));
+$("h4h-off").addEventListener("click", () => act("hand_for_hand", { on: false }));
+$("race").addEventListener("click", async () => {
+  const odd = {};
+  for (const part of $("race-odd").value.split(/[\s,]+/).filter(Boolean)) {
+    const [seat, value] = part.split("=");
+    odd[Number(seat) - 1] = Number(value);
+  }
+  const answer = await act("race", { table: Number($("race-table").value), odd });
+  if (answer) $("race-odd").value = "";
+});
+$("deal-suggest").addEventListener("click", async () => {
+  const counts = {};
+  for (const input of document.querySelectorAll("[data-count]")) counts[input.dataset.count] = Number(input.value);
+  const answer = await act("deal_suggestion", { chips: counts });
+  if (!answer) return;
+  const icm = Object.fromEntries(answer.players.map((p) => [p.entry, p.icm]));
+  const chop = Object.fromEntries(answer.players.map((p) => [p.entry, p.chip_chop]));
+  $("deal-out").innerHTML = `<table class="list"><tr><td></td><td>chips</td><td>ICM</td><td>chip chop</td></tr>`
+    + answer.players.map((p) => `<tr><td>${esc(entryName(p.entry))}</td><td>${chips(p.chips)}</td><td>${money(p.icm)}</td><td>${money(p.chip_chop)}</td></tr>`).join("")
+    + `</table><div class="row" style="margin-top:8px"><button data-deal='${JSON.stringify(icm)}'>Deal by ICM</button><button data-deal='${JSON.stringify(chop)}'>Deal by chip chop</button></div>`;
+});
+$("print-cards").addEventListener("click", async () => {
+  const response = await fetch(`/api/live/${encodeURIComponent(id)}/cards?host=${encodeURIComponent(host)}`);
+  if (!response.ok) return showError("Seat cards need the host key.");
+  const cards = await response.json();
+  $("seat-cards").innerHTML = cards.map((c) => `<div><b>${esc(c.name)}</b>${c.table ? `Table ${c.table} · Seat ${c.seat + 1}` : "Seat drawn at the start"}<br>${esc(location.origin + c.link)}</div>`).join("");
+  window.print();
+});
+
+poll(`/api/live/${encodeURIComponent(id)}`, onState, (up) => {
+  const conn = $("conn");
+  conn.textContent = up ? "" : "reconnecting…";
+  conn.classList.toggle("down", !up);
+});
+setInterval(renderClock, 250);

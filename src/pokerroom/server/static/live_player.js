@@ -1,0 +1,49 @@
+// A player's page: the link on the seat card, no account.
+import { $, chips, clockText, esc, money, ordinal, poll, timeLeft } from "/static/live.js";
+
+const parts = location.pathname.split("/");
+const id = decodeURIComponent(parts[2]);
+const token = decodeURIComponent(parts[4]);
+let state = null;
+let offset = 0;
+
+function renderClock() {
+  if (!state) return;
+  const c = state.clock;
+  $("time").textContent = state.status === "registering" ? "—" : clockText(timeLeft(state, offset));
+  $("level").textContent = `${c.on_break ? "Break after level" : "Level"} ${c.level} · ${c.stakes}`
+    + (c.hand_for_hand ? " · hand-for-hand" : "");
+}
+
+function render() {
+  const s = state;
+  const me = s.me;
+  document.body.dataset.status = s.status;
+  $("event").textContent = s.name;
+  $("me").textContent = me.name;
+  if (me.alive && me.table != null) {
+    $("where").innerHTML = `Table ${me.table} · Seat ${me.seat + 1}<small>${me.deciding_rebuy ? "Busted: tell the director whether you rebuy" : "your seat now"}</small>`;
+  } else if (me.alive) {
+    $("where").innerHTML = `Registered<small>seats are drawn at the start</small>`;
+  } else {
+    $("where").innerHTML = `Out<small>thanks for playing</small>`;
+  }
+  const finish = $("finish");
+  finish.hidden = me.place == null;
+  if (me.place != null) {
+    const place = me.place === me.place_to ? ordinal(me.place) : `${ordinal(me.place)}–${ordinal(me.place_to)}`;
+    finish.textContent = `${place} place${me.prize ? ` · ${money(me.prize)}` : ""}`;
+  }
+  $("counts").textContent = `${s.players_left} of ${s.entries} left · avg ${chips(s.average_stack)} · pool ${money(s.prize_pool)}`;
+  $("news").innerHTML = s.news.slice().reverse().map((n) => `<li class="${n.kind === "move" ? "move fresh" : ""}">${esc(n.text)}</li>`).join("") || "<li>Nothing yet.</li>";
+  renderClock();
+}
+
+poll(`/api/live/${encodeURIComponent(id)}/p/${encodeURIComponent(token)}`, (s, off) => {
+  state = s;
+  offset = off;
+  render();
+}, (up) => {
+  $("conn").textContent = up ? "" : "reconnecting…";
+});
+setInterval(renderClock, 250);

@@ -1,0 +1,169 @@
+"""Live events in real Chromium (issue 16): the clock on a 1920x1080 screen, a second
+clock screen in step with it, the director's console on a 390 px phone reporting a
+bust by tapping a seat, and the clock coming back by itself after the server
+restarts, with the right time left.  Screenshots: ``artifacts/live-*.png``."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import socket
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pokerroom.server.app import create_app
+from tests.browser.support import PHONE, serve, shot
+
+TV = {"width": 1920, "height": 1080}
+
+
+def call(url: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url + path, data=data, method="POST" if data else "GET",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def seconds(text: str) -> int:
+    """'12:34' or '1:02:03' as seconds."""
+    total = 0
+    for part in text.strip().split(":"):
+        total = total * 60 + int(part)
+    return total
+
+
+@pytest.fixture(scope="module")
+def database(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("live") / "room.sqlite"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture
+def errors() -> Iterator[list[str]]:
+    found: list[str] = []
+    yield found
+    assert not found, found
+
+
+def watch(page: Any, who: str, errors: list[str]) -> None:
+    page.set_default_timeout(10_000)
+    page.on("pageerror", lambda exc: errors.append(f"{who}: {exc}"))
+    page.on("console", lambda m: errors.append(f"{who}: {m.text}")
+            if m.type == "error" and "Failed to load resource" not in m.text else None)
+
+
+def test_live_clock_console_and_restart(browser: Any, database: Path,
+                                        errors: list[str]) -> None:
+    port = free_port()
+    with serve(create_app(f"sqlite:///{database}"), port) as url:
+        made = call(url, "/api/live", {"name": "Thursday Deepstack", "structure": "turbo",
+                                       "buy_in": 10_000, "late_registration_levels": 0})
+        eid, host = made["id"], made["host"]
+        for i in range(60):
+            call(url, f"/api/live/{eid}/{'register'}", {"host": host, "name": f"Player {i + 1}"})
+        call(url, f"/api/live/{eid}/start", {"host": host})
+        call(url, f"/api/live/{eid}/add_time", {"host": host, "seconds": -83})
+
+        tv = browser.new_context(viewport=TV)
+        tv2 = browser.new_context(viewport=TV)
+        phone = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
+                                    has_touch=True)
+        try:
+            clock, clock2, console = tv.new_page(), tv2.new_page(), phone.new_page()
+            for page, who in ((clock, "clock"), (clock2, "clock2"), (console, "console")):
+                watch(page, who, errors)
+            clock.goto(f"{url}/live/{eid}")
+            clock.wait_for_function("document.body.dataset.status === 'running'")
+            assert clock.locator("#level").text_content() == "Level 1"
+            assert clock.locator("#players").inner_text() == "60"
+            assert clock.locator("#pool").inner_text() == "$6,000"
+            assert clock.locator("#blinds").inner_text() == "25/50"
+            left = seconds(clock.locator("#time").inner_text())
+            assert 500 <= left <= 517, left  # 600 - 83, less the seconds since
+            # the time is big enough to read across a room: a quarter of the screen tall
+            box = clock.locator("#time").bounding_box()
+            assert box is not None and box["height"] >= 250
+
+            # the console on a phone: tap a seat, confirm, the floor's instructions
+            console.goto(f"{url}/live/{eid}/console#host={host}")
+            console.wait_for_selector("#tables .seat:not(.empty)")
+            assert "host=" not in console.url  # the key leaves the address bar
+            console.on("dialog", lambda d: d.accept())
+            first = console.locator("#tables .seat:not(.empty)").first
+            busted = first.inner_text().split("\n")[-1]
+            first.click()
+            console.wait_for_function(
+                "document.querySelector('#todo li.fresh')?.innerText.includes('is out')")
+            assert f"{busted} is out in 60th place" in console.locator("#todo").inner_text()
+            # a move the rules refuse: the console says why, and nothing moves
+            seated = call(url, f"/api/live/{eid}")["tables"]
+            console.locator("#who").select_option(str(seated[0]["players"][0]["entry"]))
+            console.locator("#move-table").fill(str(seated[1]["table"]))
+            console.locator("#move-seat").fill(str(seated[1]["players"][0]["seat"] + 1))
+            console.locator("#move").click()
+            console.wait_for_function("document.querySelector('#error').innerText.length > 0")
+            assert "is taken" in console.locator("#error").inner_text()
+            assert call(url, f"/api/live/{eid}")["tables"] == seated
+            width = console.evaluate("document.documentElement.scrollWidth")
+            assert width <= PHONE["width"], width  # nothing sticks out sideways
+            console.evaluate("window.scrollTo(0, 0)")
+            shot(console, "live-console-phone")
+            console.locator("#tables").scroll_into_view_if_needed()
+            shot(console, "live-console-tables")
+
+            # a second screen shows the same clock
+            clock2.goto(f"{url}/live/{eid}")
+            clock2.wait_for_function("document.body.dataset.status === 'running'")
+            clock.wait_for_function("document.querySelector('#players').innerText === '59'")
+            for _ in range(3):
+                a, b = (seconds(p.locator("#time").inner_text()) for p in (clock, clock2))
+                assert abs(a - b) <= 1, (a, b)
+                time.sleep(0.7)
+            assert "is out in 60th place" in clock.locator("#feed").inner_text()
+            shot(clock, "live-clock-tv")
+
+            # pause from the console: both screens stop at the same time
+            console.locator("#pause").click()
+            clock.wait_for_selector("#time.paused")
+            clock2.wait_for_selector("#time.paused")
+            time.sleep(1.2)
+            assert clock.locator("#time").inner_text() == clock2.locator("#time").inner_text()
+            assert clock.locator("#banner").inner_text() == "Clock paused"
+            console.locator("#pause").click()
+            clock.wait_for_selector("#time:not(.paused)")
+        except BaseException:
+            for page, name in ((clock, "tv"), (console, "phone")):
+                with contextlib.suppress(Exception):
+                    shot(page, f"live-failure-{name}", full=True)
+            raise
+
+    # the server is down: the clock says so, and keeps trying
+    clock.wait_for_selector("#conn.down")
+    time.sleep(1.5)
+    with serve(create_app(f"sqlite:///{database}"), port) as url:
+        clock.wait_for_selector("#conn:not(.down)", state="attached", timeout=15_000)
+        expected = call(url, f"/api/live/{eid}")["clock"]["time_left"]
+        shown = seconds(clock.locator("#time").inner_text())
+        assert abs(shown - expected) <= 1.5, (shown, expected)
+        assert clock.locator("#players").inner_text() == "59"
+        shot(clock, "live-clock-after-restart")
+        player = call(url, f"/api/live/{eid}/cards?host={host}")[0]
+        me = phone.new_page()
+        watch(me, "player", errors)
+        me.goto(url + player["link"])
+        me.wait_for_function("document.body.dataset.status === 'running'")
+        assert f"Seat {player['seat'] + 1}" in me.locator("#where").inner_text()
+        shot(me, "live-player-phone", full=True)
+    for ctx in (tv, tv2, phone):
+        ctx.close()
