@@ -223,7 +223,8 @@ class TerminalGame:
         for event in hand.events[seen:]:
             if event.audience is not None:
                 continue
-            line = narrate(event, who)
+            you = plan.position_of(0) if 0 in plan.seats else None
+            line = narrate(event, who, hand=hand, you=you)
             if line is None:
                 continue
             if isinstance(event, ev.PotAwarded):

@@ -346,7 +346,7 @@ class TournamentPlay(TaskOwner):
         names = hand.config.names
         for event in hand.events[run.events_seen:end]:
             if event.audience is None:
-                line = narrate(event, lambda k: names[k])
+                line = narrate(event, lambda k: names[k], hand=hand)
                 if line:
                     run.log.append(line)
         run.events_seen = max(run.events_seen, end)
