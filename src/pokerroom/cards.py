@@ -52,7 +52,7 @@ class Card(int):
             return Card.parse(value)
         if not 0 <= value < 52:
             raise NotationError(f"card index {value} is out of range 0-51")
-        return _CARDS[value] if len(_CARDS) == 52 else super().__new__(cls, value)
+        return _CARDS[value]
 
     @staticmethod
     def of(rank: int, suit: int) -> Card:
@@ -96,8 +96,8 @@ class Card(int):
         return format(str(self), spec)
 
 
-_CARDS: list[Card] = []
-_CARDS.extend(Card(i) for i in range(52))
+# The 52 cards, made once; Card(n) hands out these.
+_CARDS: Final[list[Card]] = [int.__new__(Card, i) for i in range(52)]
 _BY_TEXT: Final = {str(c): c for c in _CARDS} | {
     RANKS[c.rank].lower() + SUITS[c.suit]: c for c in _CARDS
 }
