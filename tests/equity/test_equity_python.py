@@ -3,6 +3,7 @@ which tests/equity/test_equity.py checks against brute force."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 import pytest
@@ -113,3 +114,14 @@ def test_pure_python_refuses_colliding_ranges(method: str) -> None:
 def test_pure_python_refuses_an_exact_enumeration_of_hours() -> None:
     with pytest.raises(ConfigError, match="use Monte Carlo"):
         equity(["random", "random", "random"], method="exact")
+
+
+@pytest.mark.usefixtures("pure")
+def test_the_command_samples_100_000_deals_by_default_in_pure_python(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from pokerroom.equity.command import main
+
+    assert main(["AsKs", "QhQd", "--seed", "2", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["exact"] is False and out["deals"] == 100_000
