@@ -370,3 +370,26 @@ def test_live_clock_pause_add_time_and_edit_level() -> None:
         ev.edit_level(1, seconds=900)
     with pytest.raises(ConfigError, match="at least 60 seconds"):
         ev.edit_level(2, seconds=30)
+
+
+def test_P1_P7_live_final_table_redraw_and_its_button() -> None:
+    """RP-9/P1: when everyone left fits at one table, they all draw for a seat at the
+    final table and the button is drawn again there."""
+    ev = event(30, seed=8)
+    ev.start()
+    rng = random.Random(4)
+    final = None
+    while final is None:
+        t = ev.t
+        if t.h4h.active:
+            report = ev.hand_done(sorted(t.h4h.tables - t.h4h.done)[0])
+        else:
+            n = rng.choice(sorted(t.floor.tables))
+            report = ev.bust(n, rng.choice(sorted(ev.table(n).seated())))
+        final = next((i for i in report.instructions if i.kind == "final_table"), None)
+    assert len(ev.t.floor.tables) == 1 and ev.t.players_left == 9
+    drawn = [i for i in ev.last.instructions if "final table draw" in i.text]
+    assert sorted(i.entry or 0 for i in drawn) == sorted(e.number for e in ev.t.alive())
+    table = ev.table(final.to_table or 0)
+    assert ev.buttons[table.number] == table.first_button
+    assert table.players[ev.due_big_blind(table.number)] is not None

@@ -212,14 +212,16 @@ def public_state(run: LiveRun, now: float) -> dict[str, Any]:
     finish = {f.entry: f for f in results}
     prizes = t.prizes() if t.entries else []
     tables = []
+    seat_of: dict[str, tuple[int, int]] = {}
     for n, table in sorted(t.floor.tables.items()):
+        seat_of.update({p.name: (n, s) for s, p in table.seated().items()})
         tables.append({"table": n, "seats": table.seat_count, "button": ev.buttons.get(n),
                        "players": [{"seat": s, "entry": t.by_label[p.name].number,
                                     "name": p.name, "busted": p.stack == 0}
                                    for s, p in sorted(table.seated().items())]})
     entries = []
     for e in t.entries.values():
-        where = ev.seat_of(e.number) if e.alive and t.started else None
+        where = seat_of.get(e.label) if e.alive else None
         f = finish.get(e.number)
         entries.append({"entry": e.number, "name": e.label, "alive": e.alive,
                         "table": where[0] if where else None,

@@ -507,8 +507,10 @@ class LiveEvent:
         for e in events:
             if isinstance(e, BreakStarted) and e.color_up:
                 self.color_up = e.color_up
-        for n, table in self.t.floor.tables.items():
-            if n not in self.buttons and table.first_button is not None:
+        for table in self.t.floor.tables.values():
+            # a new table (the first draw, late registration, the final table) has its
+            # button drawn but no hand yet: its first hand is played with it there
+            if table.hands_dealt == 0 and table.first_button is not None:
                 self._place_button(table, table.first_button)
         for n in list(self.buttons):
             if n not in self.t.floor.tables:
