@@ -3,10 +3,10 @@
 A bot decides from a :class:`~pokerroom.rules.view.HandView`, the seat's own
 (``hand.view(seat)``): its own cards, the up cards, the board, stacks, bets,
 pots and its legal actions.  It is never handed the hand itself, so it cannot
-peek.  ``bot.decide(view) -> Action`` is the policy; ``bot(hand, seat)`` is an
-adapter for callers that hold a hand, and decides from ``hand.view(seat)``
-only.  Bots draw randomness from the ``random.Random`` they are given, so
-simulations are reproducible.
+peek: ``bot.decide(view) -> Action`` is the whole interface, and every caller
+(the room's tables and tournaments, ``pokerroom play`` and ``simulate``, the
+tournament simulation) passes ``hand.view(seat)``.  Bots draw randomness from
+the ``random.Random`` they are given, so simulations are reproducible.
 """
 
 from __future__ import annotations
@@ -26,16 +26,8 @@ from pokerroom.rules.actions import (
     Muck,
     Show,
 )
-from pokerroom.rules.engine import Hand, LegalActions, Phase
+from pokerroom.rules.engine import LegalActions, Phase
 from pokerroom.rules.view import HandView
-
-
-class Bot(Protocol):
-    """What the table engines call: ``bot(hand, seat)`` (see :class:`ViewBot`)."""
-
-    name: str
-
-    def __call__(self, hand: Hand, seat: int) -> Action: ...
 
 
 class Policy(Protocol):
@@ -47,19 +39,15 @@ class Policy(Protocol):
 
 
 class ViewBot:
-    """Base of the bots here: :meth:`decide` from a view; calling the bot with a
-    hand and the seat to act is the same as ``decide(hand.view(seat))``."""
+    """Base of the bots here: :meth:`decide` from the seat's view."""
 
     name = "bot"
 
     def decide(self, view: HandView) -> Action:
         raise NotImplementedError
 
-    def __call__(self, hand: Hand, seat: int) -> Action:
-        return self.decide(hand.view(seat))
 
-
-def _legal(view: HandView) -> LegalActions:
+def legal_for(view: HandView) -> LegalActions:
     """The viewer's legal actions: a bot is only asked on its own turn."""
     if view.legal is None:
         raise ValueError(f"it is not seat {view.viewer}'s turn to act (seat {view.actor} is)")
@@ -127,7 +115,7 @@ class RandomBot(ViewBot):
         self.rng, self.fold, self.raise_ = rng, fold, raise_
 
     def decide(self, view: HandView) -> Action:
-        legal = _legal(view)
+        legal = legal_for(view)
         other = _non_betting(view, legal)
         if other is not None:
             return other
@@ -152,7 +140,7 @@ class CallingStation(ViewBot):
     name = "calling station"
 
     def decide(self, view: HandView) -> Action:
-        legal = _legal(view)
+        legal = legal_for(view)
         other = _non_betting(view, legal)
         if other is not None:
             return other
@@ -170,7 +158,7 @@ class TightAggressive(ViewBot):
         self.rng = rng
 
     def decide(self, view: HandView) -> Action:
-        legal = _legal(view)
+        legal = legal_for(view)
         other = _non_betting(view, legal)
         if other is not None:
             return other
@@ -195,7 +183,7 @@ class TightAggressive(ViewBot):
 
 def muck_losers(view: HandView) -> Action:
     """At a showdown without all-ins: show (a bot never mucks a winner by mistake)."""
-    legal = _legal(view)
+    legal = legal_for(view)
     return Show() if legal.show or not legal.muck else Muck()
 
 

@@ -16,7 +16,7 @@ from rich.panel import Panel
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from pokerroom.bots import BOTS, Bot
+from pokerroom.bots import BOTS, Policy
 from pokerroom.cards import Deck, format_cards
 from pokerroom.errors import IllegalActionError, PokerError
 from pokerroom.history.narrate import narrate
@@ -85,7 +85,7 @@ class TerminalGame:
         seats = settings.bots + 1
         self.table = Table(stakes, TableOptions(seats=seats))
         self.table.sit(0, settings.name, settings.stack)
-        self.bots: dict[int, Bot] = {}
+        self.bots: dict[int, Policy] = {}
         for seat in range(1, seats):
             self.table.sit(seat, f"Bot {seat}", settings.stack)
             self.bots[seat] = BOTS[settings.bot](self.rng)
@@ -203,7 +203,7 @@ class TerminalGame:
                 if action is None:
                     return False
             else:
-                action = self.bots[seat](hand, plan.position_of(seat))
+                action = self.bots[seat].decide(hand.view(plan.position_of(seat)))
             try:
                 table.act(seat, action)
             except IllegalActionError as exc:

@@ -288,7 +288,7 @@ def run_chunk(spec: SimulationSpec, index: int, hands: int) -> ChunkResult:
         while not hand.is_over:
             to_act = table.to_act
             assert to_act is not None
-            table.act(to_act, policies[to_act](hand, plan.position_of(to_act)))
+            table.act(to_act, policies[to_act].decide(hand.view(plan.position_of(to_act))))
         pot = sum(c for e in hand.events if isinstance(e, PotAwarded) for _, c in e.amounts)
         pots += pot
         biggest = max(biggest, pot)

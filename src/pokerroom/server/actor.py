@@ -19,7 +19,7 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from pokerroom.bots import BOTS, Bot
+from pokerroom.bots import BOTS, Policy
 from pokerroom.cards import Deck, SecureRandom, child_rng
 from pokerroom.errors import IllegalActionError, PokerError, Reason
 from pokerroom.history.narrate import narrate
@@ -48,7 +48,7 @@ class SeatMeta:
     token: str
     is_bot: bool = False
     policy: str | None = None
-    bot: Bot | None = None
+    bot: Policy | None = None
     connections: int = 0
     # Hands in which this seat timed out since its player last acted: a hand in which
     # they never had to act (a walk in the big blind) resets nothing.
@@ -217,8 +217,7 @@ class TableActor(TaskOwner):
                     self.bot_due = now + self.settings.bot_delay
                 if now < self.bot_due:
                     return changed
-                engine_seat = self._engine_seat(seat)
-                action = meta.bot(hand, engine_seat)
+                action = meta.bot.decide(hand.view(self._engine_seat(seat)))  # never the hand
                 try:
                     self._apply(seat, action, by="bot")
                 except IllegalActionError as exc:

@@ -243,7 +243,7 @@ class TournamentPlay(TaskOwner):
                     run.bot_due = now + self.settings.bot_delay
                 if now < run.bot_due:
                     return changed
-                action = reg.bot(hand, k)
+                action = reg.bot.decide(hand.view(k))  # the seat's view, never the hand
                 try:
                     self._apply(n, k, action)
                 except IllegalActionError as exc:

@@ -10,7 +10,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
-from pokerroom.bots import Bot
+from pokerroom.bots import Policy
 from pokerroom.server.protocol import CreateTournament
 from pokerroom.server.sockets import Mailbox
 from pokerroom.tournament import AddOn, Break, Level, Rebuy, Structure
@@ -79,7 +79,7 @@ class Registrant:
 
     name: str
     token: str | None  # people only: the key of their connection
-    bot: Bot | None = None
+    bot: Policy | None = None
     policy: str | None = None
     connections: int = 0
     disconnected_at: float = 0.0

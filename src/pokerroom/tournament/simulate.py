@@ -14,16 +14,17 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from pokerroom.bots import BOTS, Bot, RandomBot
+from pokerroom.bots import BOTS, Policy, RandomBot, ViewBot, legal_for
 from pokerroom.errors import IllegalActionError
 from pokerroom.rules.actions import Action, BetRaise, CheckCall, Fold
-from pokerroom.rules.engine import Hand, Phase
+from pokerroom.rules.engine import Phase
+from pokerroom.rules.view import HandView
 from pokerroom.tournament.places import Finish
 from pokerroom.tournament.structure import Structure
 from pokerroom.tournament.tournament import Tournament
 
 
-class SteadyBot:
+class SteadyBot(ViewBot):
     """Plays like a careful club player who ignores the cards: folds to a bet a third
     of the time, otherwise calls, and now and then makes a small raise (the minimum,
     at most a pot-size one).  A field of them lasts hundreds of hands, so the clock,
@@ -35,18 +36,21 @@ class SteadyBot:
         self.rng = rng
         self.fallback = RandomBot(rng)
 
-    def __call__(self, hand: Hand, seat: int) -> Action:
-        legal = hand.legal_actions()
+    def decide(self, view: HandView) -> Action:
+        """Bet or call by the hand's strength; the random bot's choice outside betting."""
+        legal = legal_for(view)
         if legal.phase is not Phase.BETTING or legal.bring_in is not None:
-            return self.fallback(hand, seat)
+            return self.fallback.decide(view)
         r = self.rng.random()
         if legal.min_raise_to is not None and r < 0.06:
             assert legal.max_raise_to is not None
-            top = min(legal.max_raise_to, max(legal.min_raise_to, hand.current_bet + hand.pot))
+            top = min(legal.max_raise_to, max(legal.min_raise_to, view.current_bet + view.pot))
             return BetRaise(self.rng.randint(legal.min_raise_to, top))
         if not legal.check:
             call = legal.call or 0
-            stack = hand.stacks[seat]
+            own = view.own
+            assert own is not None  # legal_for: the viewer's turn
+            stack = own.stack
             if r < 0.40 or (call * 4 > stack and r < 0.85):
                 return Fold()  # big bets are mostly given up
         return CheckCall()
@@ -57,7 +61,7 @@ BOT_MIX: tuple[str, ...] = ("steady", "steady", "tag", "steady", "steady", "tag"
                             "steady", "tag", "station")
 
 
-def make_bot(name: str, rng: random.Random) -> Bot:
+def make_bot(name: str, rng: random.Random) -> Policy:
     """A bot from :data:`pokerroom.bots.BOTS`, or ``steady`` (:class:`SteadyBot`)."""
     if name == "steady":
         return SteadyBot(rng)
@@ -84,7 +88,7 @@ class SimulationReport:
     results: list[Finish] = field(default_factory=list)
 
 
-def play_hand(t: Tournament, number: int, bots: dict[str, Bot]) -> None:
+def play_hand(t: Tournament, number: int, bots: dict[str, Policy]) -> None:
     """Deal and play one hand at table ``number`` with bots (killed hands folded, P8)."""
     hand = t.start_hand(number)
     while not hand.is_over:
@@ -92,7 +96,7 @@ def play_hand(t: Tournament, number: int, bots: dict[str, Bot]) -> None:
         if action is None:
             seat = hand.legal_actions().seat
             assert seat is not None
-            action = bots[hand.config.names[seat]](hand, seat)
+            action = bots[hand.config.names[seat]].decide(hand.view(seat))
         hand.act(action)
 
 
@@ -132,7 +136,7 @@ def simulate(
     of players who never show up (blinded out, P8); ``late``: players who register
     during late registration, a few each round."""
     t = Tournament(structure, rng=rng)
-    chosen: dict[str, Bot] = {}
+    chosen: dict[str, Policy] = {}
 
     def enter() -> None:
         name = f"bot{len(chosen) + 1:04d}"
