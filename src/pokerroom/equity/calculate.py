@@ -11,8 +11,8 @@ another player's hand are left out) and every completion of the board:
   1,712,304 boards); Omaha, and hold'em without Numba, evaluate every board
   with the batch evaluators.  Without NumPy (a plain ``pip install
   pokerroom``, no ``[fast]`` extra) the same results come from the scalar
-  evaluators in pure Python (:mod:`pokerroom.equity.scalar`), at about a
-  million hand evaluations a second.
+  evaluators in pure Python (:mod:`pokerroom.equity.scalar`), at about
+  100,000 hold'em boards a second heads-up.
 - **Monte Carlo** draws ``samples`` deals at random (a deal whose hands
   collide is drawn again whole, so the compatible deals stay equally likely).
   Each deal gives every player a share in [0, 1]; the estimate is the mean
