@@ -24,6 +24,7 @@ MODULES = [
     "pokerroom.cards",
     "pokerroom.rules",
     "pokerroom.evaluation.hand",
+    "pokerroom.tournament.live",
 ]
 
 

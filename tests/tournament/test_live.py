@@ -343,8 +343,9 @@ def test_live_deal_by_icm_or_chip_chop_from_entered_counts() -> None:
     assert top == dict(zip(alive, deal.icm, strict=True))
 
 
-def test_live_clock_pause_add_time_and_edit_level() -> None:
-    """The director pauses, adds and removes time, and edits a level not yet over."""
+def test_P3_live_clock_pause_add_time_and_edit_level() -> None:
+    """P3: levels by the clock, which the director pauses, adds and removes time to, and
+    whose levels not yet over the director edits."""
     ev = event(10)
     ev.start()
     ev.advance(100)
@@ -393,3 +394,31 @@ def test_P1_P7_live_final_table_redraw_and_its_button() -> None:
     table = ev.table(final.to_table or 0)
     assert ev.buttons[table.number] == table.first_button
     assert table.players[ev.due_big_blind(table.number)] is not None
+
+
+def test_P2_live_dead_button_the_big_blind_moves_on_when_the_button_busts() -> None:
+    """P2: the button's player busts; the next hand's big blind is still the player after
+    the last big blind (the button does not skip ahead), so that player is the one
+    due to move (P7)."""
+    ev = event(18)  # two tables of nine
+    ev.start()
+    ev.set_button(1, 0)
+    positions = ev.table(1).positions
+    assert positions is not None and positions.big_blind == 2
+    due = ev.due_big_blind(1)
+    assert due == 3
+    ev.bust(1, 0)  # the button's player
+    assert ev.due_big_blind(1) == 3
+    ev.bust(1, 2)  # and the last big blind
+    assert ev.due_big_blind(1) == 3
+    ev.bust(2, min(ev.table(2).seated()))
+    ev.bust(2, min(ev.table(2).seated()))
+    ev.bust(1, 5)  # 6 left at table 1, 7 at table 2
+    ev.set_button(2, max(ev.table(2).seated()))
+    due2 = ev.due_big_blind(2)
+    who = ev.table(2).players[due2]
+    assert who is not None
+    ev.bust(1, 6)  # 5 and 7: the player due the big blind at table 2 moves
+    moved = [i for i in ev.last.instructions if i.kind == "move"]
+    assert [(m.entry, m.from_table, m.from_seat) for m in moved] == [
+        (ev.t.entry(who.name).number, 2, due2)]

@@ -13,6 +13,7 @@ from pokerroom.tournament.display import ClockView, clock_view
 from pokerroom.tournament.entries import Entry
 from pokerroom.tournament.games import GAMES, ROTATIONS, Game, game, rotation, stakes_for
 from pokerroom.tournament.icm import DealSuggestion, finish_probabilities, icm_equity, suggest_deal
+from pokerroom.tournament.live import Instruction, LiveEvent, LiveReport
 from pokerroom.tournament.mixed import GameSwitcher, MixedGame
 from pokerroom.tournament.payouts import (
     PAYOUT_TABLES,
@@ -46,7 +47,10 @@ __all__ = [
     "Game",
     "GameSwitcher",
     "HandResult",
+    "Instruction",
     "Level",
+    "LiveEvent",
+    "LiveReport",
     "MixedGame",
     "PayoutTable",
     "Rebuy",
