@@ -196,13 +196,15 @@ class Dealing:
             self._dealt.update(cards)  # type: ignore[arg-type]
         self.hole[seat].extend(cards)
         events = self.events
-        if street.draw or not street.up:
+        if not street.up or street.draw:
             # All face down: the cards to the seat alone, the count to the table.
-            self.up[seat].extend([False] * count)
+            self.up[seat].extend(_FACE_DOWN[count] if count < 8 else [False] * count)
             events.append(ev.HoleCardsDealt(seat, seat, tuple(cards), (), count))
-            hidden = _HIDDEN_DEALS.get((seat, count))
+            hidden = _HIDDEN_DEALS.get(seat * 64 + count) if count < 64 else None
             if hidden is None:
-                hidden = _HIDDEN_DEALS[seat, count] = ev.HoleCardsDealt(None, seat, (), (), count)
+                hidden = ev.HoleCardsDealt(None, seat, (), (), count)
+                if count < 64:
+                    _HIDDEN_DEALS[seat * 64 + count] = hidden
             events.append(hidden)
             return
         ups = [False] * street.down + [True] * street.up
@@ -225,15 +227,16 @@ class Dealing:
         if self.phase is not DEALING:
             raise self._refuse(Reason.NO_DEAL_DUE, action, "no cards are due now")
         cards = [c for c in action.cards if c is not None]
-        valid = self._valid_cards
+        valid = deck_set(self.variant)
         for c in cards:
             if c not in valid:
                 raise self._refuse(Reason.BAD_CARD, action, f"card {c} is not in this deck")
         # (Only a card seen before can be a duplicate: the common case looks no further.)
-        fresh = self._dealt.isdisjoint(cards) and len(set(cards)) == len(cards)
+        distinct = len(set(cards)) == len(cards)
+        fresh = distinct and self._dealt.isdisjoint(cards)
         reused = set() if fresh else self._reusable_discards(action)
         dup = [] if fresh else [c for c in cards if c in self._dealt and c not in reused]
-        if dup or len(set(cards)) != len(cards):
+        if dup or not distinct:
             bad = dup[0] if dup else next(c for c in cards if cards.count(c) > 1)
             raise self._refuse(
                 Reason.CARD_DEALT_TWICE, action, f"{format_cards([bad])} has already been dealt"
@@ -264,9 +267,13 @@ class Dealing:
             del self._pending_deals[index]
             self._give_board(cards)
         else:
-            index = next(
-                (k for k, (s, _) in enumerate(self._pending_deals) if s == action.seat), None
-            )
+            seat = action.seat
+            pending = self._pending_deals
+            index = None
+            for k in range(len(pending)):
+                if pending[k][0] == seat:
+                    index = k
+                    break
             if index is None:
                 raise self._refuse(
                     Reason.NO_CARDS_DUE, action, f"no cards are due to seat {action.seat}"
@@ -277,8 +284,8 @@ class Dealing:
                     Reason.WRONG_CARD_COUNT, action,
                     f"{count} card(s) are due to seat {action.seat}, not {len(action.cards)}",
                 )
-            del self._pending_deals[index]
-            self._give_hole(action.seat, action.cards)
+            del pending[index]
+            self._give_hole(seat, action.cards)
         if not self._pending_deals:
             self._after_deals()
 
@@ -369,7 +376,9 @@ class Dealing:
 
 # Events are immutable values: these serve every hand.
 _BURNED = ev.CardBurned(None)
-_HIDDEN_DEALS: dict[tuple[int, int], ev.HoleCardsDealt] = {}  # what the table sees of a deal
+# What the table sees of a deal of ``count`` cards to ``seat``, by ``seat * 64 + count``.
+_HIDDEN_DEALS: dict[int, ev.HoleCardsDealt] = {}
+_FACE_DOWN = tuple([False] * k for k in range(8))  # never changed: extend() copies them
 
 _DECK_SETS: dict[int, tuple[tuple[int, ...], frozenset[int]]] = {}
 
