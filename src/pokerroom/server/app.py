@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable
+from functools import partial
 from typing import Any
 
-from fastapi import FastAPI, Header, HTTPException, WebSocket
+from fastapi import FastAPI, Header, HTTPException, Query, WebSocket
 from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
@@ -15,8 +16,22 @@ from pokerroom.errors import PokerError
 from pokerroom.rules.engine import Hand
 from pokerroom.server.actor import HostKeyError, StoreUnavailable, Subscriber, TableActor
 from pokerroom.server.clock import Clock, SystemClock
-from pokerroom.server.downloads import attachment, bearer_token, check_hand_number
-from pokerroom.server.exports import hand_texts, phh_refusal, replay_stored
+from pokerroom.server.downloads import (
+    MAX_HAND_NUMBER,
+    attachment,
+    bearer_token,
+    check_hand_number,
+)
+from pokerroom.server.exports import (
+    HandSummary,
+    SummaryCache,
+    hand_texts,
+    phh_refusal,
+    replay_frames,
+    replay_stored,
+    summarize,
+    viewer_position,
+)
 from pokerroom.server.live_room import LiveRoom
 from pokerroom.server.live_routes import add_live_routes
 from pokerroom.server.live_store import LiveStore
@@ -41,10 +56,11 @@ from pokerroom.server.protocol import (
 )
 from pokerroom.server.room import Room
 from pokerroom.server.sockets import accept, identify, pump
-from pokerroom.server.store import Store
+from pokerroom.server.store import HandRow, Store
 from pokerroom.server.tournament_room import TournamentRoom
 from pokerroom.server.tournament_routes import add_tournament_routes
 from pokerroom.server.tournament_store import TournamentStore
+from pokerroom.table import HandPlan, Table
 
 
 def create_app(
@@ -219,24 +235,69 @@ def create_app(
             raise HTTPException(401, "unknown seat token for this table")
         return row.sitting
 
+    summaries = SummaryCache()
+
+    def stored_hand(table_id: str, number: int) -> tuple[HandRow, Table, Hand, HandPlan]:
+        """A finished hand of this table dealt again from its record (404 for no such
+        finished hand, 410 for one an older version recorded)."""
+        check_hand_number(number, "at this table")
+        row = store.hand(table_id, number)
+        if row is None or row.status != "finished":
+            raise HTTPException(404, f"no finished hand {number} at this table")
+        return (row, *replayed(row))
+
+    def replayed(row: HandRow) -> tuple[Table, Hand, HandPlan]:
+        actions = [(a.seat, a.action) for a in store.hand_actions(row.id)]
+        try:
+            return replay_stored(row.before, list(row.deck), actions)
+        except (PokerError, KeyError, ValueError) as exc:  # recorded by an older version
+            raise HTTPException(410, f"hand {row.number} was recorded by an earlier version "
+                                f"of pokerroom and can no longer be dealt again ({exc})"
+                                ) from None
+
+    def summary_of(row: HandRow, players: list[str | None]) -> HandSummary:
+        _table, hand, plan = replayed(row)
+        return summarize(hand, plan, [players[s] or f"seat {s + 1}" for s in plan.seats])
+
     @app.get("/api/tables/{table_id}/hands")
-    async def hands(table_id: str,
-                    authorization: str | None = Header(default=None)) -> list[dict[str, Any]]:
-        """The table's last hands: who played (names at the deal, by seat) and, with
-        the seat token, whether the viewer's sitting was in each."""
-        actor_or_404(table_id)
+    async def hands(table_id: str, authorization: str | None = Header(default=None),
+                    before: int | None = Query(default=None, ge=1, le=MAX_HAND_NUMBER),
+                    limit: int = Query(default=50, ge=1, le=100),
+                    mine: bool = False) -> list[dict[str, Any]]:
+        """The table's hands, newest first, ``limit`` at a time; ``before``: only hands
+        numbered below it (the next page: the last number of this one).  Each names
+        who played (names at the deal, by seat), the winners and the pot; with the
+        seat token, whether the viewer's sitting was in it (``you``) and then its
+        cards as its own view showed them and its result in chips (``net``);
+        ``mine``: only those hands (the token is then required)."""
+        actor = actor_or_404(table_id)
         sitting = viewer_sitting(table_id, authorization)
+        if mine and sitting is None:
+            raise HTTPException(401, "mine=true lists the hands your seat played: send its "
+                                "token as 'Authorization: Bearer <seat token>'")
         out = []
-        for h in store.hands(table_id):
+        for h in store.hands(table_id, limit=limit, before=before,
+                             sitting=sitting if mine else None):
             sittings = h.sittings or {}
-            players: list[str | None] = [None] * actor_or_404(table_id).table.seat_count
+            players: list[str | None] = [None] * actor.table.seat_count
             for seat, who in sittings.items():
                 if 0 <= int(seat) < len(players):
                     players[int(seat)] = who["name"]
-            out.append({"number": h.number, "status": h.status, "result": h.result,
-                        "phh": h.phh is not None, "players": players,
-                        "you": sitting is not None
-                        and any(w["sitting"] == sitting for w in sittings.values())})
+            row: dict[str, Any] = {
+                "number": h.number, "status": h.status, "result": h.result,
+                "phh": h.phh is not None, "players": players,
+                "you": sitting is not None
+                and any(w["sitting"] == sitting for w in sittings.values()),
+                "winners": [], "pot": None, "cards": None, "net": None}
+            if h.status == "finished":
+                try:
+                    summary = summaries.get((table_id, h.id),
+                                            partial(summary_of, h, players))
+                except HTTPException:  # recorded by an older version: no summary
+                    out.append(row)
+                    continue
+                row.update(summary.row(viewer_position(sittings, summary.seats, sitting)))
+            out.append(row)
         return out
 
     async def _download(table_id: str, number: int,
@@ -246,22 +307,26 @@ def create_app(
         tabled at the showdown; every other hole card and discard stays hidden."""
         actor = actor_or_404(table_id)
         sitting = viewer_sitting(table_id, authorization)
-        check_hand_number(number, "at this table")
-        row = store.hand(table_id, number)
-        if row is None or row.status != "finished":
-            raise HTTPException(404, f"no finished hand {number} at this table")
-        actions = [(a.seat, a.action) for a in store.hand_actions(row.id)]
-        try:
-            table, hand, plan = replay_stored(row.before, list(row.deck), actions)
-        except (PokerError, KeyError, ValueError) as exc:  # recorded by an older version
-            raise HTTPException(410, f"hand {number} was recorded by an earlier version of "
-                                f"pokerroom and can no longer be dealt again ({exc})") from None
-        viewer = None
-        for seat, who in (row.sittings or {}).items():
-            if sitting is not None and who["sitting"] == sitting and int(seat) in plan.seats:
-                viewer = plan.seats.index(int(seat))
+        row, table, hand, plan = stored_hand(table_id, number)
+        viewer = viewer_position(row.sittings, plan.seats, sitting)
         return (*hand_texts(actor.name, table, hand, plan, number, played_at=row.started_at,
                             viewer=viewer), hand)
+
+    @app.get("/api/tables/{table_id}/hands/{number}/replay")
+    async def hand_replay(table_id: str, number: int,
+                          authorization: str | None = Header(default=None)
+                          ) -> JSONResponse:
+        """A finished hand step by step for the replayer, with the same secrecy as
+        the downloads: the viewer's own cards only if their sitting was in the hand,
+        other cards only where tabled at the showdown (see ``replay_frames``)."""
+        actor_or_404(table_id)
+        sitting = viewer_sitting(table_id, authorization)
+        row, _table, _hand, plan = stored_hand(table_id, number)
+        frames = replay_frames(row.before, list(row.deck),
+                               [(a.seat, a.action) for a in store.hand_actions(row.id)],
+                               viewer=viewer_position(row.sittings, plan.seats, sitting))
+        return JSONResponse({"number": number, **frames},
+                            headers={"Cache-Control": "private, no-store"})
 
     @app.get("/api/tables/{table_id}/hands/{number}.phh")
     async def hand_phh(table_id: str, number: int,

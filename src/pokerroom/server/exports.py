@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from pokerroom.cards import Deck
+from pokerroom.cards import Deck, format_cards
 from pokerroom.errors import ConfigError
 from pokerroom.history.export import to_phh
+from pokerroom.history.narrate import narrate
 from pokerroom.history.phh import HandHistory, dumps
 from pokerroom.history.pokerstars import to_pokerstars
 from pokerroom.rules.engine import Hand
-from pokerroom.rules.events import HandShown
+from pokerroom.rules.events import HandShown, HoleCardsDealt, PotAwarded
 from pokerroom.server.codec import action_from_dict
 from pokerroom.table import HandPlan, Table
 from pokerroom.table.snapshot import table_from_dict
@@ -134,3 +137,130 @@ def replay_stored(before: dict[str, Any], deck: list[int],
     plan = table.plan_in_play
     assert plan is not None
     return table, hand, plan
+
+
+# ------------------------------------------------------------ the hand list and replayer
+
+def viewer_position(sittings: dict[str, Any] | None, seats: Sequence[int],
+                    sitting: str | None) -> int | None:
+    """The engine seat (position) of ``sitting`` in a stored hand, None when that
+    sitting was not dealt in: a viewer's rights to an old hand come from having
+    been in it (the sitting that held the seat at the deal, not the seat)."""
+    if sitting is None:
+        return None
+    for seat, who in (sittings or {}).items():
+        if who.get("sitting") == sitting and int(seat) in seats:
+            return seats.index(int(seat))
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class HandSummary:
+    """What the hand list shows of one finished hand: the winners (names and chips
+    won), the pot (every chip awarded plus the rake) and, per position, the cards
+    that position's own view shows at the end and its result in chips."""
+
+    seats: tuple[int, ...]  # the seat of each position
+    winners: tuple[tuple[str, int], ...]
+    pot: int
+    cards: tuple[tuple[str | None, ...], ...]
+    net: tuple[int, ...]
+
+    def row(self, position: int | None) -> dict[str, Any]:
+        """The summary as JSON for a viewer at ``position`` (None: not in the hand,
+        who gets no cards and no result)."""
+        out: dict[str, Any] = {
+            "winners": [{"name": n, "won": c} for n, c in self.winners], "pot": self.pot,
+            "cards": None, "net": None}
+        if position is not None:
+            out["cards"] = list(self.cards[position])
+            out["net"] = self.net[position]
+        return out
+
+
+def summarize(hand: Hand, plan: HandPlan, names: list[str]) -> HandSummary:
+    """The list's summary of a finished ``hand`` dealt by ``plan``, its positions
+    named ``names``."""
+    won: dict[int, int] = {}
+    for event in hand.events:
+        if isinstance(event, PotAwarded):
+            for k, chips in event.amounts:
+                won[k] = won.get(k, 0) + chips
+    return HandSummary(
+        seats=tuple(plan.seats),
+        winners=tuple((names[k], c) for k, c in sorted(won.items(), key=lambda kc: -kc[1])),
+        pot=sum(won.values()) + hand.rake,
+        cards=tuple(tuple(None if c is None else str(c) for c in hand.view(k).seats[k].cards)
+                    for k in range(hand.n)),
+        net=tuple(hand.stacks[k] - hand.config.stacks[k] for k in range(hand.n)))
+
+
+class SummaryCache:
+    """Summaries of finished hands by the hand's row id (a finished hand never
+    changes), the oldest forgotten past ``size``."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self._rows: OrderedDict[tuple[str, int], HandSummary] = OrderedDict()
+
+    def get(self, key: tuple[str, int], make: Callable[[], HandSummary]) -> HandSummary:
+        summary = self._rows.get(key)
+        if summary is None:
+            summary = self._rows[key] = make()
+            if len(self._rows) > self.size:
+                self._rows.popitem(last=False)
+        else:
+            self._rows.move_to_end(key)
+        return summary
+
+
+def replay_frames(before: dict[str, Any], deck: list[int],
+                  actions: list[tuple[int | None, dict[str, Any]]], *,
+                  viewer: int | None) -> dict[str, Any]:
+    """A stored hand step by step for the replayer, as ``viewer`` (a position, or
+    None for someone who was not in it) may see it: one frame after the deal and
+    one after each action, each made from the engine's view for that viewer (their
+    own cards, up cards, hands tabled at the showdown; never another's face-down
+    or mucked cards, never the deck) with the log lines of what just happened."""
+    table = table_from_dict(before)
+    hand = table.start_hand(Deck.from_order(deck))
+    plan = table.plan_in_play
+    assert plan is not None
+    names = [_name(table, s) for s in plan.seats]
+    seen = 0
+    frames = []
+
+    def frame() -> None:
+        nonlocal seen
+        lines = []
+        for event in hand.events[seen:]:
+            if event.audience is None:
+                line = narrate(event, names.__getitem__, hand=hand, you=viewer)
+                if line:
+                    lines.append(line)
+            elif (viewer is not None and event.audience == viewer
+                  and isinstance(event, HoleCardsDealt)):
+                mine = [c for c in event.cards if c is not None]
+                if mine:
+                    lines.append(f"Dealt to you: {format_cards(mine)}")
+        seen = len(hand.events)
+        view = hand.view(viewer)
+        frames.append({
+            "street": view.street_name, "board": [str(c) for c in view.board],
+            "runs": [[str(c) for c in run] for run in view.runs],
+            "pot": view.pot, "actor": plan.seats[view.actor] if view.actor is not None
+            else None, "lines": lines,
+            "seats": [{"seat": plan.seats[k], "stack": s.stack, "bet": s.bet,
+                       "folded": s.folded, "all_in": s.all_in, "up": list(s.up),
+                       "cards": [None if c is None else str(c) for c in s.cards]}
+                      for k, s in enumerate(view.seats)]})
+
+    frame()
+    for seat, data in actions:
+        hand.act_recorded(action_from_dict(data), seat=seat)
+        frame()
+    positions = plan.positions
+    return {"players": [{"seat": s, "name": names[k]} for k, s in enumerate(plan.seats)],
+            "seat_count": table.seat_count, "game": table.stakes.game.name,
+            "button": positions.button if positions is not None else None,
+            "you": plan.seats[viewer] if viewer is not None else None, "frames": frames}

@@ -23,6 +23,7 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    cast,
     create_engine,
     event,
     insert,
@@ -276,12 +277,29 @@ class Store:
             s.execute(update(HandRow).where(HandRow.id == hand_id).values(
                 status="cancelled", finished_at=time.time(), result={"cancelled": reason}))
 
-    def hands(self, table_id: str, *, limit: int = 50) -> list[HandRow]:
+    def hands(self, table_id: str, *, limit: int = 50, before: int | None = None,
+              sitting: str | None = None) -> list[HandRow]:
+        """The table's hands, newest first: at most ``limit``, numbered below
+        ``before`` (the next page), and with ``sitting`` only those it was dealt
+        into (by the hand's record of who sat where at the deal)."""
+        query = select(HandRow).where(HandRow.table_id == table_id)
+        if before is not None:
+            query = query.where(HandRow.number < before)
+        if sitting is not None:
+            # Narrowed in SQL by the text of the JSON (the same on SQLite and
+            # PostgreSQL), then checked exactly: a name that merely contains the
+            # sitting's id is no sitting.
+            query = query.where(cast(HandRow.sittings, Text).contains(f'"{sitting}"'))
+        out: list[HandRow] = []
         with Session(self.engine) as s:
-            rows = s.scalars(select(HandRow).where(HandRow.table_id == table_id)
-                             .order_by(HandRow.number.desc()).limit(limit)).all()
+            for chunk in s.scalars(query.order_by(HandRow.number.desc())
+                                   .execution_options(yield_per=limit)).partitions(limit):
+                out.extend(r for r in chunk if sitting is None or any(
+                    w.get("sitting") == sitting for w in (r.sittings or {}).values()))
+                if len(out) >= limit:
+                    break
             s.expunge_all()
-            return list(rows)
+        return out[:limit]
 
     def hand(self, table_id: str, number: int) -> HandRow | None:
         with Session(self.engine) as s:
