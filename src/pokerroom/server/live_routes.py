@@ -1,8 +1,9 @@
 """HTTP routes of live events (issue 16), added to the app by :func:`add_live_routes`.
 
-Pages: ``/live/{id}`` the clock on the wall, ``/live/{id}/console`` the director's
-console (the host key in the address's ``#`` part, never sent to the server in a
-page request), ``/live/{id}/p/{token}`` a player's page (the link on the seat card).
+Pages: ``/live`` a new event and the list of events, ``/live/{id}`` the clock on
+the wall, ``/live/{id}/console`` the director's console (the host key in the
+address's ``#`` part, never sent to the server in a page request),
+``/live/{id}/p/{token}`` a player's page (the link on the seat card).
 
 API (money in cents, seats numbered from 0 as in every answer of the room; pages
 show seat 1 first):
@@ -293,6 +294,11 @@ def add_live_routes(app: FastAPI, live: Callable[[], LiveRoom]) -> None:
             return FileResponse(STATIC / html)
         return serve
 
+    async def new_event() -> FileResponse:
+        return FileResponse(STATIC / "live_new.html")
+
+    app.add_api_route("/live", new_event, methods=["GET"], include_in_schema=False,
+                      name="live_new_page")
     app.add_api_route("/live/{event_id}", page("live_clock.html"), methods=["GET"],
                       include_in_schema=False, name="live_clock_page")
     app.add_api_route("/live/{event_id}/console", page("live_console.html"), methods=["GET"],
