@@ -218,3 +218,30 @@ def test_live_action_not_stored_is_undone(live: TestClient,
     act(live, eid, host, "bust", busts=[{"table": table["table"],
                                          "seat": table["players"][0]["seat"]}])
     assert state(live, eid)["players_left"] == 11
+
+
+def test_live_event_that_cannot_be_read_back_leaves_the_room_open(
+        db_url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A stored run that no longer unpickles is named on standard error and left in the
+    database; the room starts and the other events come back."""
+    from sqlalchemy import create_engine, text
+
+    clock = FakeClock()
+    with TestClient(create_app(db_url, clock=clock, seed=7)) as c:
+        good, _ = create(c, players=3)
+        bad, _ = create(c, players=3)
+    engine = create_engine(db_url)
+    with engine.begin() as connection:
+        connection.execute(text("update live_events set run = :junk where id = :id"),
+                           {"junk": b"not a pickle", "id": bad})
+    engine.dispose()
+    with TestClient(create_app(db_url, clock=clock, seed=7)) as c:
+        assert state(c, good)["players_left"] == 3
+        assert c.get(f"/api/live/{bad}").status_code == 404
+        notes = c.app.state.restored  # type: ignore[attr-defined]
+        assert any(f"live event {bad}: could not be restored" in n for n in notes)
+    assert f"live event {bad}: could not be restored" in capsys.readouterr().err
+    with create_engine(db_url).connect() as connection:
+        kept: bytes = connection.execute(text("select run from live_events where id = :id"),
+                                  {"id": bad}).scalar_one()
+    assert kept == b"not a pickle"

@@ -14,6 +14,7 @@ from __future__ import annotations
 import pickle
 import random
 import secrets
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -107,15 +108,25 @@ class LiveRoom:
         return run
 
     def restore(self) -> list[str]:
-        """Load every stored event and bring its clock up to now."""
+        """Load every stored event and bring its clock up to now.  One that cannot be
+        read (a pickle from a version whose classes changed) stays in the database
+        untouched and is named in the notes and on standard error."""
+        notes: list[str] = []
         if self.store is None:
-            return []
+            return notes
         now = self.clock.now()
         for row in self.store.events():
-            run: LiveRun = pickle.loads(row.run)
-            run.sync(now)
+            try:
+                run: LiveRun = pickle.loads(row.run)
+                run.sync(now)
+            except Exception as exc:  # one bad row must not keep the room closed
+                note = f"live event {row.id}: could not be restored: {exc!r}"
+                sys.stderr.write(f"pokerroom: {note}\n")
+                notes.append(note)
+                continue
             self.runs[run.id] = run
-        return list(self.runs)
+            notes.append(f"live event {run.id}: {run.status}")
+        return notes
 
     def get(self, event_id: str) -> LiveRun:
         """The event (KeyError when unknown), its clock brought up to now."""
