@@ -422,3 +422,24 @@ def test_P2_live_dead_button_the_big_blind_moves_on_when_the_button_busts() -> N
     moved = [i for i in ev.last.instructions if i.kind == "move"]
     assert [(m.entry, m.from_table, m.from_seat) for m in moved] == [
         (ev.t.entry(who.name).number, 2, due2)]
+
+
+def test_P5_live_hand_for_hand_announcement_says_the_run_off_of_the_structure() -> None:
+    """P5: the announcement names the structure's run-off a hand (90 s here) and the
+    face-down rule; each round takes exactly that off the clock."""
+    from dataclasses import replace
+
+    base = live_structure()
+    ev = event(20, floor=replace(base.floor, hand_for_hand_seconds=90))
+    ev.start()
+    ev.advance(100)
+    report = ev.start_hand_for_hand()
+    text = report.instructions[0].text
+    assert "90 seconds off the clock" in text and "face down" in text
+    for n in sorted(ev.t.h4h.tables):
+        ev.hand_done(n)
+    assert ev.clock.elapsed == 190
+    stopped = ev.stop_hand_for_hand()
+    assert [i.kind for i in stopped.instructions] == ["hand_for_hand_stop"]
+    with pytest.raises(IllegalActionError, match="hand-for-hand is not on"):
+        ev.hand_done(1)

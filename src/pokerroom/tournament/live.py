@@ -546,9 +546,12 @@ class LiveEvent:
             return [Instruction("final_table", f"Final table: {e.players} players re-drawn "
                                 f"to table {e.table}", to_table=e.table)]
         if isinstance(e, HandForHandStarted):
+            run_off = t.structure.floor.hand_for_hand_seconds
+            took = f"{run_off // 60} minutes" if run_off % 60 == 0 else f"{run_off} seconds"
             return [Instruction("hand_for_hand_start", f"Hand-for-hand: {e.players_left} "
                                 f"left, {e.places_paid} paid. Every table plays one hand and "
-                                "waits; each hand takes 2 minutes off the clock (P5)")]
+                                f"waits; all-in hands stay face down until every table is "
+                                f"done; each hand takes {took} off the clock (P5)")]
         if isinstance(e, HandForHandRoundEnded):
             return [Instruction("hand_for_hand_round", f"Hand-for-hand hand {e.round} over: "
                                 "deal the next hand at every table")]
