@@ -5,7 +5,8 @@ builds it, compiled by mypyc), or ``python bench/run.py`` from the venv (the
 editable install: the pure-Python path); ``--quick`` takes about half a minute
 (one run each, smaller samples).  It prints a table and writes
 ``bench/results/latest.json``, both naming which engine ran.  ``--profile`` instead runs cProfile on
-pokerroom's random-hand loop and prints the engine's hotspots.
+pokerroom's random-hand loop and prints the engine's hotspots; ``--profile --only replay``
+profiles pokerroom's Pluribus replay (``phh.load`` and ``replay.check``) instead.
 
 What is measured (every number is the median of 3 timed runs; ``--quick``: 1)
 
@@ -52,11 +53,12 @@ What is measured (every number is the median of 3 timed runs; ``--quick``: 1)
    spaced sample sized to take about 10 seconds (all 10,000 on a fast enough
    machine).  Failures on either side are counted, not hidden.  The target
    (issue 12) is at least 20 times PokerKit.  pokerroom's caches (action
-   texts already read, at most 16,384 of them, emptied when full) are no
-   warmer in the timed runs than in a single pass: the 10,000 hands hold
-   about 25,000 distinct action texts.  After the timed runs, an extra pass
-   splits pokerroom's CPU time a hand into ``phh.load`` (and the TOML part of
-   it) and ``replay.check``; it is printed under the table.
+   texts already read, at most 16,384 of them, emptied when full; flops are
+   not kept) are no warmer in the timed runs than in a single pass: the
+   10,000 hands hold about 19,600 distinct texts of the kinds kept.  After
+   the timed runs, an extra pass splits pokerroom's CPU time a hand into
+   ``phh.load`` (and the TOML part of it) and ``replay.check``; it is printed
+   under the table.
 
 3. **7-card evaluation.**  Uniform random 7-card hands, one call per hand
    from Python: ``pokerroom.evaluation.high_strength(cards)`` with a list of 7
@@ -650,8 +652,14 @@ def contention(results: dict[str, dict[str, Any]]) -> float:
 def profile(args: argparse.Namespace) -> None:
     pokerroom_hands(300, args.seed)  # warm the evaluator tables
     profiler = cProfile.Profile()
-    profiler.enable()
-    pokerroom_hands(args.profile_hands, args.seed)
+    if args.only == ["replay"]:
+        paths = list(iter_paths([unpacked_phh() / "pluribus"]))
+        pokerroom_replay(paths[:200])
+        profiler.enable()
+        pokerroom_replay(paths)
+    else:
+        profiler.enable()
+        pokerroom_hands(args.profile_hands, args.seed)
     profiler.disable()
     out = io.StringIO()
     stats = pstats.Stats(profiler, stream=out)
@@ -671,7 +679,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--only", choices=("random_hands", "replay", "eval7"), action="append")
-    parser.add_argument("--profile", action="store_true", help="cProfile pokerroom's hand loop")
+    parser.add_argument(
+        "--profile", action="store_true",
+        help="cProfile pokerroom's hand loop (with --only replay: the Pluribus replay)",
+    )
     parser.add_argument("--profile-hands", type=int, default=20_000)
     parser.add_argument("--output", type=Path, default=RESULTS)
     args = parser.parse_args(argv)
