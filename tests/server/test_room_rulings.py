@@ -6,14 +6,16 @@ import time
 
 from fastapi.testclient import TestClient
 
+from pokerroom.bots import ViewBot, legal_for
 from pokerroom.rules.actions import Action, CheckCall, Fold
-from pokerroom.rules.engine import Hand
+from pokerroom.rules.view import HandView
 from pokerroom.table import Status
 from tests.server.conftest import actor_of, add_bot, join, new_table, paused
 
 
-def _folds_whenever_it_can(hand: Hand, seat: int) -> Action:
-    return Fold() if hand.legal_actions().fold else CheckCall()
+class _FoldsWheneverItCan(ViewBot):
+    def decide(self, view: HandView) -> Action:
+        return Fold() if legal_for(view).fold else CheckCall()
 
 
 def test_T13_a_disconnected_player_heads_up_is_sat_out_despite_walks(
@@ -28,7 +30,7 @@ def test_T13_a_disconnected_player_heads_up_is_sat_out_despite_walks(
         join(client, table, "Alice", 0)
         bot_seat = add_bot(client, table, "station")
         actor = actor_of(client, table)
-        actor.seats[bot_seat].bot = _folds_whenever_it_can
+        actor.seats[bot_seat].bot = _FoldsWheneverItCan()
     deadline = time.time() + 20
     alice = actor.table.players[0]
     while time.time() < deadline and actor.hand_number < 12:

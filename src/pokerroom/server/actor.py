@@ -4,6 +4,12 @@ Requests from connections and HTTP handlers are functions queued to the
 actor's inbox (:meth:`TableActor.submit`); the actor runs them, plays bots,
 applies action-clock timeouts, persists every step and then publishes a new
 versioned state to each subscriber, filtered for what that viewer may see.
+
+The actor is built in parts, imports flowing one way (actor -> host_tools ->
+seat_requests -> sittings): :mod:`~pokerroom.server.sittings` (who holds each
+seat, who is connected), :mod:`~pokerroom.server.seat_requests` (joins, top-ups
+and leaves, carried out between hands), :mod:`~pokerroom.server.host_tools`
+(bots, pause, close); this module runs the hands, restores and publishes.
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from pokerroom.bots import BOTS, Policy
+from pokerroom.bots import BOTS
 from pokerroom.cards import Deck, SecureRandom, child_rng
 from pokerroom.errors import IllegalActionError, PokerError, Reason
 from pokerroom.history.narrate import narrate
@@ -29,45 +35,16 @@ from pokerroom.rules.showdown import Showdown
 from pokerroom.server.clock import Clock
 from pokerroom.server.codec import action_from_dict, action_to_dict
 from pokerroom.server.exports import hand_texts
-from pokerroom.server.owner import TaskOwner
+from pokerroom.server.host_tools import HostKeyError, HostTools
 from pokerroom.server.protocol import MAX_CHIPS
-from pokerroom.server.sockets import Mailbox
+from pokerroom.server.sittings import SeatMeta, Subscriber
 from pokerroom.server.store import Batch, Store, StoredTable
 from pokerroom.server.views import public_state, table_state
 from pokerroom.table import Status, Table
 from pokerroom.table.snapshot import table_from_dict, table_to_dict
 
-
-@dataclass(slots=True)
-class SeatMeta:
-    """What the room knows about a seat beyond the table: who sits there (the sitting,
-    from join to leave, whose secret is ``token``), how they connect, and the requests
-    answered during a hand that its end carries out (all stored with the sitting)."""
-
-    name: str
-    token: str
-    is_bot: bool = False
-    policy: str | None = None
-    bot: Policy | None = None
-    connections: int = 0
-    # Hands in which this seat timed out since its player last acted: a hand in which
-    # they never had to act (a walk in the big blind) resets nothing.
-    timeouts: int = 0
-    timed_out_this_hand: bool = False
-    leaving: bool = False
-    sitting: str = ""
-    buy_in: int | None = None  # joined during a hand: sits down with this when it ends
-    top_up: int = 0  # chips to add when the hand ends
-    muck_losing: bool = True  # S4: at a showdown with mucking, muck a hand that cannot win
-
-
-@dataclass(slots=True, eq=False)
-class Subscriber(Mailbox):
-    """A connection: a sitting's (``seat`` and ``sitting``, from its token) or a
-    spectator's (both None).  It acts only while its sitting still holds the seat."""
-
-    seat: int | None
-    sitting: str | None = None
+__all__ = ["ActorSettings", "HostKeyError", "SeatMeta", "StoreUnavailable", "Subscriber",
+           "TableActor", "can_still_win", "default_action"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +55,7 @@ class ActorSettings:
     pause_between_hands: float = 2.0
 
 
-class TableActor(TaskOwner):
+class TableActor(HostTools):
     """The owner of one table."""
 
     def __init__(
@@ -342,103 +319,6 @@ class TableActor(TaskOwner):
         self.deadline = self.bot_due = None
         self.next_hand_at = self.clock.now() + self.settings.pause_between_hands
 
-    # ------------------------------------------------------ requests (in actor)
-    #
-    # A request that cannot happen during a hand (sitting down, adding chips, leaving)
-    # is answered at once and stored with the sitting before the answer; the end of the
-    # hand carries it out (:meth:`_carry_out_requests`), after a restart too.
-
-    def join(self, name: str, seat: int, buy_in: int, *,
-             policy: str | None = None) -> tuple[str, str]:
-        """Take a seat; returns the new sitting's secret token and its id.  During a
-        hand the seat is taken at once but the player sits down when the hand ends."""
-        table = self.table
-        if self.closed:
-            raise IllegalActionError(Reason.TABLE_CLOSED, "this table is closed")
-        if not 0 <= seat < table.seat_count:
-            raise IllegalActionError(
-                Reason.NO_SUCH_SEAT, f"no seat {seat}: seats are 0-{table.seat_count - 1}")
-        if table.players[seat] is not None or seat in self.seats:
-            raise IllegalActionError(Reason.SEAT_TAKEN, f"seat {seat} is taken")
-        if any(m.name.casefold() == name.casefold() for m in self.seats.values()):
-            raise IllegalActionError(
-                Reason.NAME_TAKEN, f"{name!r} is already seated at this table; choose another name")
-        table._check_buy_in(buy_in)
-        token = secrets.token_urlsafe(24)
-        sitting = secrets.token_hex(8)
-        bot = BOTS[policy](child_rng(self.rng)) if policy else None
-        meta = SeatMeta(name, token, is_bot=policy is not None, policy=policy, bot=bot,
-                        sitting=sitting, buy_in=buy_in)
-        self.seats[seat] = meta
-        self._batch.add_seat(seat, name, token, sitting, is_bot=policy is not None,
-                             policy=policy, buy_in=buy_in)
-        if table.hand is None:
-            self._carry_out_requests()
-        return token, sitting
-
-    def _carry_out_requests(self) -> None:
-        """Between hands: seat the players who joined, add their chips, let go of the
-        ones who leave (in that order for each sitting)."""
-        assert self.table.hand is None
-        for seat, meta in list(self.seats.items()):
-            try:
-                if meta.buy_in is not None:
-                    self._sit(seat, meta)
-                if meta.top_up:
-                    self._add_chips(seat, meta)
-                if meta.leaving:
-                    self._go(seat, meta)
-            except PokerError as exc:  # e.g. a top-up past the maximum after a win
-                self.log.append(f"could not apply a request of {meta.name}: {exc}")
-                meta.top_up = 0
-                self._batch.update_seat(meta.sitting, top_up=0)
-
-    def carry_out_requests_now(self) -> None:
-        """After a restart with no hand running: the stored requests, at once."""
-        self._carry_out_requests()
-        self._flush()
-
-    def _sit(self, seat: int, meta: SeatMeta) -> None:
-        buy_in, meta.buy_in = meta.buy_in, None
-        assert buy_in is not None
-        self.table.sit(seat, meta.name, buy_in)
-        self._batch.update_seat(meta.sitting, buy_in=None)
-        self._batch.ledger(meta.name, seat, "buy_in", buy_in)
-        self.log.append(f"{meta.name} sits down in seat {seat} with {buy_in}")
-
-    def _add_chips(self, seat: int, meta: SeatMeta) -> None:
-        amount = meta.top_up
-        player = self.table.players[seat]
-        assert player is not None
-        meta.top_up = 0
-        self._batch.update_seat(meta.sitting, top_up=0)
-        if player.stack == 0:
-            self.table.rebuy(seat, amount)
-            kind = "rebuy"
-        else:
-            self.table.top_up(seat, amount)
-            kind = "top_up"
-        self._batch.ledger(player.name, seat, kind, amount)
-        self.log.append(f"{player.name} adds {amount}")
-
-    def _go(self, seat: int, meta: SeatMeta) -> None:
-        player = self.table.players[seat]
-        if player is not None:
-            chips = self.table.leave(seat)
-            self._batch.ledger(player.name, seat, "cash_out", chips)
-            self.log.append(f"{player.name} leaves with {chips}")
-        self._batch.release_seat(meta.sitting)
-        self.seats.pop(seat, None)
-        self._demote(meta, "you left the table")
-
-    def _demote(self, meta: SeatMeta, why: str) -> None:
-        """The sitting no longer holds its seat: its connections watch from now on."""
-        for sub in self.subscribers:
-            if sub.sitting is not None and sub.sitting == meta.sitting:
-                sub.seat = sub.sitting = None
-                sub.push_error({"type": "error", "reason": "seat_lost",
-                                "message": f"{why}: this connection now watches"})
-
     def _rebuy_bot(self, seat: int) -> None:
         player = self.table.players[seat]
         assert player is not None
@@ -492,32 +372,6 @@ class TableActor(TaskOwner):
         self.table.post_to_play(seat)
         self._dirty = True
 
-    def top_up(self, seat: int, amount: int) -> None:
-        """Add chips (a rebuy after busting): now between hands, else when the hand
-        ends; two during one hand add up (the total within the buy-in limits)."""
-        player = self.table.players[seat]
-        meta = self.seats.get(seat)
-        if player is None or meta is None:
-            raise IllegalActionError(
-                Reason.NOT_SEATED, "you are not seated yet: add chips once you sit down")
-        if meta.leaving:
-            raise IllegalActionError(Reason.LEAVING, "you are leaving this table")
-        total = meta.top_up + amount
-        self.table._check_buy_in(total, current=player.stack)
-        meta.top_up = total
-        self._batch.update_seat(meta.sitting, top_up=total)
-        if self.table.hand is None:
-            self._carry_out_requests()
-
-    def leave(self, seat: int) -> None:
-        meta = self.seats.get(seat)
-        if meta is None:
-            raise IllegalActionError(Reason.NOT_SEATED, "you have no seat")
-        meta.leaving = True
-        self._batch.update_seat(meta.sitting, leaving=True)
-        if self.table.hand is None:
-            self._carry_out_requests()
-
     def set_muck_losing(self, seat: int, on: bool) -> None:
         """The player's showdown setting (S4): muck a hand that cannot win, or show."""
         self.seats[seat].muck_losing = on
@@ -525,58 +379,6 @@ class TableActor(TaskOwner):
     def straddle(self, seat: int) -> None:
         self.table.request_straddle(seat)
         self._dirty = True
-
-    # ------------------------------------------------------------- the host
-
-    def check_host(self, key: str) -> None:
-        """Refuse a host's request without the table's host key."""
-        if not (self.host_key and secrets.compare_digest(self.host_key, key)):
-            raise HostKeyError(Reason.NOT_HOST, "only the table's host may do this: the host key "
-                               "returned when the table was created is needed")
-
-    def add_bot(self, policy: str, seat: int | None, buy_in: int | None) -> int:
-        table = self.table
-        free = [s for s in range(table.seat_count)
-                if table.players[s] is None and s not in self.seats]
-        if seat is None:
-            if not free:
-                raise IllegalActionError(Reason.NO_FREE_SEAT, "no free seat for a bot")
-            seat = free[0]
-        elif seat not in free:
-            raise IllegalActionError(Reason.SEAT_TAKEN, f"seat {seat} is taken")
-        names = {m.name for m in self.seats.values()}
-        n = 1
-        while f"Bot {n}" in names:
-            n += 1
-        amount = buy_in or table.options.max_buy_in or min(100 * table.stakes.unit, MAX_CHIPS)
-        self.join(f"Bot {n}", seat, amount, policy=policy)
-        return seat
-
-    def remove_bot(self, seat: int) -> None:
-        meta = self.seats.get(seat)
-        if meta is None or not meta.is_bot:
-            raise IllegalActionError(Reason.NO_BOT, f"there is no bot in seat {seat}")
-        self.leave(seat)
-
-    def pause(self, paused: bool) -> None:
-        """Paused: the hand in progress is played out, no new hand starts."""
-        self.paused = paused
-        self._batch.table["paused"] = paused
-        self.log.append("The host paused the table" if paused else "The host resumed play")
-
-    def close(self) -> None:
-        """Close the table: every player leaves (now, or when the hand ends) with their
-        chips, and the table is no longer listed or dealt."""
-        self.closed = True
-        self.paused = True
-        self._batch.table.update(paused=True)
-        for meta in self.seats.values():
-            meta.leaving = True
-            self._batch.update_seat(meta.sitting, leaving=True)
-        self.log.append("The host closed the table")
-        if self.table.hand is None:
-            self._carry_out_requests()
-            self._batch.table["closed"] = True
 
     # --------------------------------------------------------------- restore
 
@@ -718,10 +520,6 @@ class TableActor(TaskOwner):
 
 class StoreUnavailable(PokerError):
     """The database did not take a change: the request happened not at all."""
-
-
-class HostKeyError(IllegalActionError):
-    """A host's request (bots, pause, close) without the table's host key."""
 
 
 def can_still_win(hand: Hand, seat: int) -> bool:
