@@ -6,11 +6,33 @@ import { toast } from "/static/common.js";
 
 const PING_MS = 25000;
 
-function setConn(ok, text) {
+function setConn(ok, text, lost = false) {
   const el = document.getElementById("conn");
   el.classList.toggle("ok", ok);
   el.querySelector(".conn-text").textContent = text;
   el.title = text;
+  showLost(lost, text);
+}
+
+// A lost connection: a banner across the page and the action buttons disabled (an
+// action could not reach the table) until the socket is back and a state arrives.
+function showLost(lost, text) {
+  document.body.classList.toggle("offline", lost);
+  let banner = document.getElementById("offline-banner");
+  if (lost && !banner) {
+    banner = document.createElement("div");
+    banner.id = "offline-banner";
+    banner.setAttribute("role", "alert");
+    document.body.append(banner);
+  }
+  if (banner) {
+    banner.hidden = !lost;
+    banner.textContent = `Connection lost — ${text} Your buttons are off until the table is back.`;
+  }
+  for (const b of document.querySelectorAll(lost ? ".dock button:not(:disabled)" : ".dock button[data-offline]")) {
+    b.disabled = lost;
+    b.toggleAttribute("data-offline", lost);
+  }
 }
 
 // path()          the socket's address, asked at every (re)connection
@@ -39,7 +61,7 @@ export function createSocket({ path, token, seated, gone, onState, onError }) {
     const ws = new WebSocket(`${proto}://${location.host}${path()}`,
       key ? ["pokerroom", `pokerroom.token.${key}`] : ["pokerroom"]);
     socket = ws;
-    setConn(false, retries ? "reconnecting…" : "connecting…");
+    setConn(false, retries ? "reconnecting…" : "connecting…", retries > 0);
     ws.onopen = () => {
       retries = 0;
       setConn(true, seated() ? "connected" : "watching");
@@ -64,7 +86,7 @@ export function createSocket({ path, token, seated, gone, onState, onError }) {
       if (ws !== socket) return; // replaced on purpose
       retries += 1;
       const delay = Math.min(10000, 400 * 2 ** Math.min(retries, 5)) + Math.random() * 300;
-      setConn(false, `reconnecting in ${Math.round(delay / 1000)}s…`);
+      setConn(false, `reconnecting in ${Math.round(delay / 1000)}s…`, true);
       reconnectTimer = setTimeout(connect, delay);
     };
     if (pinging === null) {

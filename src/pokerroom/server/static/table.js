@@ -1,9 +1,10 @@
 // The table page: one WebSocket to the table's actor, the felt drawn from each state.
 import {
   STUD_GAMES, api, applyCardColours, escapeHtml, fmt, gameLabel, stakesLabel, storage,
-  suitSvg, toast, wireTokenDownloads,
+  suitSvg, toast,
 } from "/static/common.js";
 import { lastHandResult, logLineHtml } from "/static/handlog.js";
+import { createHandsTab } from "/static/hands.js";
 import {
   createDock, handCenterParts, isDrawGame, layoutFelt, renderLayer, resultCenterParts,
   seatHtml as feltSeatHtml, tickActionClock, wireActionKeys, BOT_ICON,
@@ -334,14 +335,27 @@ function wireIdle() {
 // Lines about people coming and going (greyed in the log).
 const META = /sits down|leaves with|rebuys|adds \d+|Draw for the button|resumed|cancelled|sat out|ran out of time/;
 
+// Between hands, what happens next (a new table's log is never blank).
+function nextLine() {
+  if (state.hand) return "";
+  const t = state.table;
+  if (t.closed) return "The table is closed.";
+  if (t.paused) return "Paused by the host: no new hand until play resumes.";
+  const ready = playersReady(state);
+  if (ready < 2) return `Waiting for players: ${ready} of 2 seated.`;
+  return "Next hand starting soon.";
+}
+
 let lastLogKey = "";
 function renderLog() {
-  const key = state.log.join("\n");
+  const next = nextLine();
+  const key = `${state.log.join("\n")}\n${next}`;
   if (key === lastLogKey) return;
   lastLogKey = key;
   const box = $("tab-log");
   const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
-  box.innerHTML = state.log.length ? state.log.map((line) => logLineHtml(line, META)).join("") : '<p class="muted">Nothing has happened yet.</p>';
+  box.innerHTML = state.log.map((line) => logLineHtml(line, META)).join("") +
+    (next ? `<div class="ln meta next" id="log-next">${escapeHtml(next)}</div>` : "");
   if (atBottom) box.scrollTop = box.scrollHeight;
 }
 
@@ -353,37 +367,17 @@ function lastFinishedHand() {
     .map((l) => l.match(/^--- hand (\d+) ---$/)).filter(Boolean).map((m) => Number(m[1])));
 }
 
-async function loadHands() {
+const handsTab = createHandsTab({
+  box: $("tab-hands"),
+  base: `/api/tables/${encodeURIComponent(tableId)}/hands`,
+  token: () => seatToken && seatToken.token,
+  fileStem: tableId,
+  replay: true,
+});
+
+function loadHands() {
   handsShownFor = lastFinishedHand();
-  const box = $("tab-hands");
-  let hands;
-  try {
-    hands = await api(`/api/tables/${encodeURIComponent(tableId)}/hands`, { token: seatToken && seatToken.token });
-  } catch (err) {
-    box.innerHTML = `<p class="muted">Could not load the hands: ${escapeHtml(err.message)}</p>`;
-    return;
-  }
-  const finished = hands.filter((h) => h.status !== "running");
-  if (!finished.length) {
-    box.innerHTML = '<p class="muted">No finished hands yet. Each finished hand can be downloaded here as PHH (for analysis tools) or as PokerStars-style text (for hand trackers).</p>';
-    return;
-  }
-  const base = `/api/tables/${encodeURIComponent(tableId)}/hands`;
-  box.innerHTML = `<ul class="hands-list">${finished.map((h) => {
-    if (h.status === "cancelled") {
-      return `<li><b>Hand #${h.number}</b><span class="muted">cancelled</span></li>`;
-    }
-    // PHH has no words for some house rules (a rake, the board run twice, B15) or dead money.
-    const phh = h.phh === false
-      ? '<span class="muted" title="PHH cannot record this hand: dead money or a house rule it has no words for">no PHH</span>'
-      : `<a href="${base}/${h.number}.phh" data-file="${tableId}-${h.number}.phh" class="dl-phh">PHH</a>`;
-    const you = h.you ? '<span class="muted" title="You played this hand: your download shows your cards">you played</span>' : "";
-    return `<li data-hand="${h.number}"><b>Hand #${h.number}</b>${you}<span class="spacer"></span>
-      ${phh}
-      <a href="${base}/${h.number}.txt" data-file="${tableId}-${h.number}.txt" class="dl-txt">Text</a></li>`;
-  }).join("")}</ul>`;
-  // Downloads carry the seat token in a header, so they go through fetch.
-  wireTokenDownloads(box, () => seatToken && seatToken.token);
+  handsTab.reload();
 }
 
 for (const button of document.querySelectorAll(".tabs button")) {
