@@ -21,7 +21,8 @@ restart, see :mod:`pokerroom.server.tournament_store`):
 - ``GET /api/tournaments/{id}/deal``: ICM and chip-chop deal suggestions;
 - ``GET /api/tournaments/{id}/results``: places, prizes and who was disqualified;
 - ``GET /api/tournaments/{id}/chips``: the chip count (must always balance);
-- ``GET /api/tournaments/{id}/hands``: the last finished hands (``you``: with the
+- ``GET /api/tournaments/{id}/hands``: the finished hands, newest first, paged
+  (``limit``, ``before``) and filtered (``mine``) as a cash table's (``you``: with the
   player's token in ``Authorization: Bearer``, whether they played it);
   ``.../hands/{n}.txt`` and ``.phh``: one hand, showing the viewer's own cards
   only if they played it, and the hands tabled at the showdown (as at a cash table).
@@ -34,12 +35,17 @@ import pickle
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from fastapi import FastAPI, Header, HTTPException, WebSocket
+from fastapi import FastAPI, Header, HTTPException, Query, WebSocket
 from fastapi.responses import PlainTextResponse
 
 from pokerroom.errors import IllegalActionError, Reason
 from pokerroom.rules.engine import Hand
-from pokerroom.server.downloads import attachment, bearer_token, check_hand_number
+from pokerroom.server.downloads import (
+    MAX_HAND_NUMBER,
+    attachment,
+    bearer_token,
+    check_hand_number,
+)
 from pokerroom.server.exports import phh_refusal, render_hand
 from pokerroom.server.pages import add_page
 from pokerroom.server.protocol import (
@@ -239,15 +245,32 @@ def add_tournament_routes(app: FastAPI, tournaments: Callable[[], TournamentRoom
         return name
 
     @app.get("/api/tournaments/{tournament_id}/hands")
-    async def tournament_hands(tournament_id: str, authorization: str | None = Header(
-            default=None)) -> list[dict[str, Any]]:
+    async def tournament_hands(
+            tournament_id: str, authorization: str | None = Header(default=None),
+            before: int | None = Query(default=None, ge=1, le=MAX_HAND_NUMBER),
+            limit: int = Query(default=100, ge=1, le=100),
+            mine: bool = False) -> list[dict[str, Any]]:
+        """The finished hands, newest first, ``limit`` at a time (``before``: numbered
+        below it, the next page); ``mine``: only those the token's player played."""
         d = director_or_404(tournament_id)
         name = await viewer_name(d, authorization)
+        if mine and name is None:
+            raise HTTPException(401, "mine=true lists the hands you played: send your "
+                                "token as 'Authorization: Bearer <token>'")
         if d.store is None:
             return []
-        return [{"number": h.number, "table": h.table_number, "players": h.players["names"],
-                 "you": name is not None and name in h.players["people"]}
-                for h in d.store.hands(d.id) if not h.held]
+        out: list[dict[str, Any]] = []
+        while len(out) < limit:
+            rows = d.store.hands(d.id, limit=limit, before=before)
+            for h in rows:
+                you = name is not None and name in h.players["people"]
+                if not h.held and (you or not mine):
+                    out.append({"number": h.number, "table": h.table_number,
+                                "players": h.players["names"], "you": you})
+            if len(rows) < limit:
+                break
+            before = rows[-1].number
+        return out[:limit]
 
     async def download(tournament_id: str, number: int, authorization: str | None
                        ) -> tuple[str | None, str, Hand]:

@@ -159,12 +159,15 @@ class TournamentStore:
                 TournamentHandRow.tournament_id == tournament_id,
                 TournamentHandRow.held.is_(True)).values(held=False))
 
-    def hands(self, tournament_id: str, *, limit: int = 100) -> list[TournamentHandRow]:
-        """The last finished hands, newest first (without their pickles)."""
+    def hands(self, tournament_id: str, *, limit: int = 100,
+              before: int | None = None) -> list[TournamentHandRow]:
+        """The last finished hands, newest first (without their pickles); ``before``:
+        only those numbered below it (the next page)."""
+        query = select(TournamentHandRow).where(TournamentHandRow.tournament_id == tournament_id)
+        if before is not None:
+            query = query.where(TournamentHandRow.number < before)
         with Session(self.engine) as s:
-            rows = s.scalars(select(TournamentHandRow).where(
-                TournamentHandRow.tournament_id == tournament_id)
-                .order_by(TournamentHandRow.number.desc()).limit(limit)).all()
+            rows = s.scalars(query.order_by(TournamentHandRow.number.desc()).limit(limit)).all()
             s.expunge_all()
             return list(rows)
 

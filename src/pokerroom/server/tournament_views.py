@@ -237,6 +237,9 @@ class Publication:
             if you is not None and you["table"] is not None:
                 number = you["table"]
                 seat = None if you["arriving"] else you["seat"]
+                # Where they sit is where they watch once they bust (the table
+                # goes on without them; they keep the view until they pick another).
+                viewer.watching = number
             elif viewer.watching in t.floor.tables:
                 number = viewer.watching
             else:

@@ -2,9 +2,10 @@
 // registration, the player's own table -- which follows them when they are moved --,
 // the floor, and the results).  One WebSocket per page: /ws/tournaments/{id}.
 import {
-  STUD_GAMES, api, applyCardColours, escapeHtml, fmt, storage, suitSvg, toast, wireTokenDownloads,
+  STUD_GAMES, api, applyCardColours, escapeHtml, fmt, storage, suitSvg, toast,
 } from "/static/common.js";
 import { lastHandResult, logLineHtml } from "/static/handlog.js";
+import { createHandsTab } from "/static/hands.js";
 import {
   BOT_ICON, createDock, handCenterParts, isDrawGame, layoutFelt, renderLayer, resultCenterParts,
   seatHtml as feltSeatHtml, tickActionClock as tickFeltClock, wireActionKeys,
@@ -361,7 +362,7 @@ function renderDirector() {
     <div class="line"><b>You run this tournament.</b> <span class="muted">Add bots to fill the field, then start the clock.</span></div>
     <div class="line">
       <input type="number" id="bot-count" min="1" max="200" value="5" aria-label="Number of bots">
-      <select id="bot-policy" aria-label="Bot style"><option value="steady">steady bots</option><option value="tag">tight bots</option><option value="station">calling bots</option><option value="random">random bots</option></select>
+      <select id="bot-policy" aria-label="Bot style"><option value="steady">steady bots</option><option value="solid">solid bots</option><option value="rock">rock bots</option><option value="loose">loose bots</option><option value="tag">tight bots</option><option value="station">calling bots</option><option value="random">random bots</option></select>
       <button type="button" id="btn-add-bots">Add bots</button>
       <span class="spacer"></span>
       <button type="button" class="gold" id="btn-start" ${t.players.length < 2 ? "disabled" : ""}>Start the tournament</button>
@@ -412,6 +413,17 @@ async function unregister() {
   }
 }
 
+// RP-9 plays a 6- or 7-handed event's final table 7-handed, but a final table never
+// seats more than the event's players: six entrants play one table of six.
+function tablesText(t) {
+  const s = t.structure;
+  const players = t.status === "registering" ? t.players.length : t.clock.entries;
+  const closed = t.status !== "registering" && !t.clock.registration_open;
+  if (closed && players <= s.seats) return `one table of ${players}, ${s.seats}-handed`;
+  const final = closed ? Math.min(s.final_table_seats, players) : s.final_table_seats;
+  return `${s.seats}-handed; final table ${final}${closed ? "" : " (at most)"}`;
+}
+
 function eventInfoHtml() {
   const t = state.tournament;
   const s = t.structure;
@@ -420,7 +432,7 @@ function eventInfoHtml() {
     ["Game", s.mixed ? `${escapeHtml(s.game)} and more (mixed)` : escapeHtml(s.game)],
     ["Buy-in", s.buy_in || s.fee ? `${money(s.buy_in)}${s.fee ? ` + ${money(s.fee)} fee` : ""}` : "free"],
     ["Starting stack", fmt(s.starting_stack)],
-    ["Tables", `${s.seats}-handed; final table ${s.final_table_seats}`],
+    ["Tables", tablesText(t)],
     ["Levels", first ? `${clockText(first.seconds)} each` : "—"],
     ["Late registration", s.late_registration_levels ? `through level ${s.late_registration_levels}` : "none"],
   ];
@@ -644,7 +656,7 @@ function idleHtml() {
       buttons.push('<button type="button" class="gold" id="btn-late">Register</button>');
     }
   } else if (you.status === "eliminated") {
-    lines.push(`You finished <b>${placeText(you)}</b>${you.prize ? ` and won <b>${money(you.prize)}</b>` : ""}. Thanks for playing!`);
+    lines.push(`You finished <b>${placeText(you)}</b>${you.place !== you.place_to ? " (tied)" : ""}${you.prize ? ` and won <b>${money(you.prize)}</b>` : ""}. Thanks for playing! You are watching${tv ? ` table ${tv.table.number}` : ""}: pick any table from the Tables tab.`);
     if (you.may_reenter) buttons.push('<button type="button" class="gold" id="btn-reenter">Enter again</button>');
   } else if (you.deciding_rebuy) {
     const r = t.structure.rebuy;
@@ -804,27 +816,20 @@ for (const button of document.querySelectorAll(".tournament-page .tabs button"))
 
 // -------------------------------------------------------------------- hands
 
-// The finished hands, each a download: your own cards in the hands you played (your
-// token goes in a header, never in the link), the hands tabled at showdown.
-async function loadHands() {
-  const box = $("tab-hands");
-  let hands;
-  try {
-    hands = await api(`/api/tournaments/${encodeURIComponent(tid)}/hands`, { token: me && me.token });
-  } catch (err) {
-    box.innerHTML = `<p class="muted">Could not load the hands: ${escapeHtml(err.message)}</p>`;
-    return;
+// The finished hands, paged and filtered as at a cash table (hands.js): your own
+// cards in the hands you played (your token goes in a header, never in the link),
+// the hands tabled at showdown.
+let handsTab = null;
+function loadHands() {
+  if (!handsTab) {
+    handsTab = createHandsTab({
+      box: $("tab-hands"),
+      base: `/api/tournaments/${encodeURIComponent(tid)}/hands`,
+      token: () => me && me.token,
+      fileStem: tid,
+    });
   }
-  if (!hands.length) {
-    box.innerHTML = '<p class="muted">No finished hands yet. Each finished hand can be downloaded here as PHH or as PokerStars-style text.</p>';
-    return;
-  }
-  const base = `/api/tournaments/${encodeURIComponent(tid)}/hands`;
-  box.innerHTML = `<ul class="hands-list">${hands.map((h) => `<li data-hand="${h.number}">
-    <b>Hand #${h.number}</b><span class="muted">table ${h.table}${h.you ? " · you played" : ""}</span><span class="spacer"></span>
-    <a href="${base}/${h.number}.phh" data-file="${tid}-${h.number}.phh" class="dl-phh">PHH</a>
-    <a href="${base}/${h.number}.txt" data-file="${tid}-${h.number}.txt" class="dl-txt">Text</a></li>`).join("")}</ul>`;
-  wireTokenDownloads(box, () => me && me.token);
+  handsTab.reload();
 }
 
 // ------------------------------------------------------------------ results
@@ -839,9 +844,11 @@ function renderResults() {
   $("back-to-play").hidden = t.status === "finished";
   $("back-to-play").href = `/tournaments/${encodeURIComponent(tid)}`;
   const you = state.you;
-  const top = t.results.filter((r) => r.place <= 3 && t.status === "finished").slice(0, 3);
-  $("podium").innerHTML = top.length ? `<div class="podium">${top.map((r) => `<div class="step p${r.place}">
-      <span class="medal">${ordinal(r.place)}</span><b>${escapeHtml(r.name)}</b><span class="prize">${r.prize ? money(r.prize) : "—"}</span></div>`).join("")}</div>` : "";
+  // Everyone who finished in the top three, in order (players tied for a place
+  // share it: "2nd–3rd, tied", each on a step of their own, the prize split).
+  const top = t.status === "finished" ? t.results.filter((r) => r.place <= 3).sort((a, b) => a.place - b.place || a.entry - b.entry) : [];
+  $("podium").innerHTML = top.length ? `<div class="podium${top.length > 3 ? " four" : ""}">${top.map((r, i) => `<div class="step p${i + 1}${r.place !== r.place_to ? " tied" : ""}">
+      <span class="medal">${placeText(r)}${r.place !== r.place_to ? ", tied" : ""}</span><b>${escapeHtml(r.name)}</b><span class="prize">${r.prize ? money(r.prize) : "—"}</span></div>`).join("")}</div>` : "";
   if (!t.results.length) {
     $("results-table").innerHTML = '<p class="muted">Nobody has finished yet.</p>';
   } else {

@@ -1,0 +1,51 @@
+"""A tournament's hand list pages and filters as a cash table's does (issue 14)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from tests.server.test_tournament_hands import app_client  # noqa: F401 (the fixture)
+
+
+def test_tournament_hands_page_and_filter_to_mine(app_client: TestClient) -> None:  # noqa: F811
+    c = app_client
+    created = c.post("/api/tournaments", json={
+        "name": "Paged", "structure": "sit_and_go", "seats": 3, "action_seconds": 2}).json()
+    tid, key = created["id"], created["director"]
+    alice = c.post(f"/api/tournaments/{tid}/register", json={"name": "Alice"}).json()["token"]
+    assert c.post(f"/api/tournaments/{tid}/bots",
+                  json={"director": key, "count": 5, "policy": "random"}).status_code == 200
+    assert c.post(f"/api/tournaments/{tid}/start", json={"director": key}).json()["ok"]
+    auth = {"Authorization": f"Bearer {alice}"}
+    hands: list[dict[str, Any]] = []
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        hands = c.get(f"/api/tournaments/{tid}/hands", headers=auth).json()
+        if sum(h["you"] for h in hands) >= 2 and len(hands) - sum(h["you"] for h in hands) >= 3:
+            break
+        time.sleep(0.2)
+    # Hands keep finishing while we read: compare pages of a prefix that stays put.
+    top = hands[0]["number"] + 1
+    full = [h["number"] for h in c.get(f"/api/tournaments/{tid}/hands",
+                                       params={"before": top}).json()]
+    paged: list[int] = []
+    before = top
+    while True:
+        page = c.get(f"/api/tournaments/{tid}/hands",
+                     params={"before": before, "limit": 2}).json()
+        assert len(page) <= 2
+        if not page:
+            break
+        paged += [h["number"] for h in page]
+        before = page[-1]["number"]
+    assert paged == full and full == sorted(full, reverse=True)
+    mine = c.get(f"/api/tournaments/{tid}/hands",
+                 params={"before": top, "mine": "true"}, headers=auth).json()
+    assert [h["number"] for h in mine] == [h["number"] for h in hands if h["you"]]
+    assert all(h["you"] and "Alice" in h["players"] for h in mine)
+    assert c.get(f"/api/tournaments/{tid}/hands", params={"mine": "true"}).status_code == 401
+    for bad in ({"limit": 0}, {"limit": 101}, {"before": 0}):
+        assert c.get(f"/api/tournaments/{tid}/hands", params=bad).status_code == 422, bad
