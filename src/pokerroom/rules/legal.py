@@ -35,11 +35,8 @@ class LegalActions:
     """Exactly what may happen next (B2).  Amounts are chips; raise amounts are totals.
 
     An amount is None when that action is not open (no call to make, no bet or
-    raise allowed), so a type checker makes a caller look before using it::
-
-        legal = hand.legal_actions()
-        if legal.min_raise_to is not None:
-            hand.bet_raise(legal.min_raise_to)
+    raise allowed), so a type checker makes a caller look before using it:
+    ``if legal.min_raise_to is not None: hand.bet_raise(legal.min_raise_to)``.
     """
 
     phase: Phase
