@@ -1,0 +1,127 @@
+"""The room's player-facing fixes of issue 14 in a real browser: a busted tournament
+player keeps watching with "You finished Nth"; a lost connection shows a banner and
+turns the action buttons off until the socket is back; a new table's log says what
+happens next.  Screenshots (laptop 1280x800, phone 390 px) in ``artifacts/``;
+Chromium missing fails, it does not skip."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from pokerroom.server.app import create_app
+from tests.browser.support import LAPTOP, PHONE, click_if_ready, room_server, serve, shot
+from tests.browser.test_hands_browser import _http
+
+server_url = room_server("busted", bot_delay=0.02, pause_between_hands=0.1)
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def _page(browser: Any, viewport: dict[str, int], errors: list[str]) -> Any:
+    context = browser.new_context(viewport=viewport, **(
+        {"is_mobile": True, "has_touch": True} if viewport == PHONE else {}))
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return page
+
+
+def test_a_busted_player_keeps_watching_their_table(server_url: str, browser: Any) -> None:
+    made = _http(f"{server_url}/api/tournaments", {
+        "name": "Bust", "structure": "sit_and_go", "seats": 3, "starting_stack": 300,
+        "action_seconds": 20})
+    tid, key = made["id"], made["director"]
+    alice = _http(f"{server_url}/api/tournaments/{tid}/register", {"name": "Alice"})
+    _http(f"{server_url}/api/tournaments/{tid}/bots",
+          {"director": key, "count": 5, "policy": "station"})
+    errors: list[str] = []
+    page = _page(browser, LAPTOP, errors)
+    page.goto(f"{server_url}/tournaments/{tid}")
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [
+        f"pokerroom.tournament.{tid}", json.dumps({"token": alice["token"], "name": "Alice"})])
+    _http(f"{server_url}/api/tournaments/{tid}/start", {"director": key})
+    page.reload()
+    page.wait_for_function("document.body.dataset.view === 'room'")
+    # Alice moves all in whenever she may (the bots call anything) until she busts.
+    last_table = ""
+    deadline = time.monotonic() + 150  # hand-for-hand at the bubble slows the end
+    while "You finished" not in page.locator("#dock").inner_text():
+        if time.monotonic() > deadline:
+            shot(page, "laptop-tournament-never-busted")
+        assert time.monotonic() < deadline, "Alice never busted"
+        if page.evaluate("document.body.dataset.seat"):
+            last_table = page.evaluate("document.body.dataset.table")
+        allin = page.locator(".sizing .preset", has_text="All-in")
+        if allin.count() and click_if_ready(page, ".sizing .preset >> text=All-in"):
+            click_if_ready(page, "#btn-raise")
+        else:
+            click_if_ready(page, "#btn-call")
+        time.sleep(0.05)
+    state = _http(f"{server_url}/api/tournaments/{tid}")
+    me = next(p for p in state["players"] if p["name"] == "Alice")
+    assert not me["alive"] and me["place"]
+    dock = page.locator("#dock").inner_text()
+    place = _ordinal(me["place"]) + (
+        "" if me["place"] == me["place_to"] else f"\u2013{_ordinal(me['place_to'])}")
+    assert f"You finished {place}" in dock, (dock, me)
+    # Still in the room, watching a table with its seats drawn (not the results page).
+    time.sleep(1.0)
+    assert page.evaluate("document.body.dataset.view") == "room"
+    shown = page.evaluate("document.body.dataset.table")
+    assert shown, "the busted player lost the view of the tables"
+    assert page.evaluate("document.body.dataset.seat") == ""
+    assert page.locator("#layer .seat .plate").count() >= 2
+    numbers = {str(t["number"]) for t in state["tables"]}
+    if last_table in numbers:
+        assert shown == last_table, (shown, last_table, numbers)
+    shot(page, "laptop-tournament-busted")
+    page.set_viewport_size(PHONE)
+    time.sleep(0.3)
+    shot(page, "phone-tournament-busted")
+    assert not errors, errors
+
+
+def test_a_lost_connection_shows_a_banner_and_turns_the_buttons_off(
+        tmp_path: Path, browser: Any) -> None:
+    database = f"sqlite:///{tmp_path / 'room.sqlite'}"
+    errors: list[str] = []
+    with serve(create_app(database, bot_delay=5.0, pause_between_hands=0.1)) as url:
+        port = int(url.rsplit(":", 1)[1])
+        made = _http(f"{url}/api/tables", {"name": "Offline", "seats": 2})
+        table, host = made["id"], made["host"]
+        page = _page(browser, LAPTOP, errors)
+        page.goto(f"{url}/t/{table}")
+        # A new table's log says what happens next.
+        page.locator("#log-next").wait_for()
+        assert page.locator("#log-next").inner_text() == "Waiting for players: 0 of 2 seated."
+        joined = _http(f"{url}/api/tables/{table}/join", {"name": "Alice", "seat": 0,
+                                                         "buy_in": 200})
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [
+            f"pokerroom.seat.{table}",
+            json.dumps({"token": joined["token"], "seat": 0, "name": "Alice"})])
+        page.reload()
+        page.wait_for_function("document.getElementById('log-next') && document.getElementById"
+                               "('log-next').innerText.includes('1 of 2 seated')")
+        shot(page, "laptop-new-table-log")
+        _http(f"{url}/api/tables/{table}/bots", {"policy": "station", "host": host, "seat": 1})
+        page.locator("#btn-fold, #btn-call").first.wait_for()  # Alice's turn (the bot waits 5 s)
+    # The server is gone: the banner, and no live button.
+    page.locator("#offline-banner").wait_for()
+    assert "Connection lost" in page.locator("#offline-banner").inner_text()
+    assert page.evaluate("document.body.classList.contains('offline')")
+    assert page.locator("#dock button:not([disabled])").count() == 0
+    shot(page, "laptop-offline")
+    page.set_viewport_size(PHONE)
+    shot(page, "phone-offline")
+    page.set_viewport_size(LAPTOP)
+    with serve(create_app(database, bot_delay=5.0, pause_between_hands=0.1), port=port):
+        page.wait_for_function("!document.body.classList.contains('offline')", timeout=20_000)
+        assert page.locator("#offline-banner").is_hidden()
+        page.locator("#btn-call:not([disabled])").wait_for()
+        assert page.locator("#dock button:not([disabled])").count() >= 2
+    assert not [e for e in errors if "WebSocket" not in e], errors
