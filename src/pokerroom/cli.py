@@ -73,9 +73,11 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("-v", "--verbose", action="store_true", help="list passing hands too")
     replay.set_defaults(func=_replay)
 
+    from pokerroom.bots import BOTS, DEFAULT_BOT
+
     play = sub.add_parser(
         "play",
-        help="play at a terminal table against simple bots",
+        help="play at a terminal table against bots",
         description="A terminal table: you in seat 0 against bots, hand after hand.",
     )
     play.add_argument("--game", default="holdem", help="holdem, omaha, stud, razz, badugi, ...")
@@ -84,7 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--blinds", default="1/2", help="small/big blind (stud: ante/small bet)")
     play.add_argument("--stack", type=int, default=200)
     play.add_argument("--bots", type=int, default=5, help="number of bots (1-8)")
-    play.add_argument("--bot", default="tag", choices=["tag", "random", "station"])
+    play.add_argument("--bot", default=DEFAULT_BOT, choices=sorted(BOTS))
     play.add_argument("--seed", type=int, default=None, help="reproducible deals")
     play.add_argument("--hands", type=int, default=None, help="stop after this many hands")
     play.add_argument("--name", default="You")

@@ -1,4 +1,4 @@
-"""``pokerroom play``: one person against simple bots at a terminal table.
+"""``pokerroom play``: one person against bots at a terminal table.
 
 The screen is drawn with rich (tables and panels, no cursor tricks), so it also
 works in a plain pipe.  Input and output are injectable for tests.
@@ -16,7 +16,7 @@ from rich.panel import Panel
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from pokerroom.bots import BOTS, Policy
+from pokerroom.bots import BOTS, DEFAULT_BOT, Policy
 from pokerroom.cards import Deck, format_cards
 from pokerroom.errors import IllegalActionError, PokerError
 from pokerroom.history.narrate import narrate
@@ -43,7 +43,7 @@ class PlaySettings:
     big_blind: int = 2
     stack: int = 200
     bots: int = 5
-    bot: str = "tag"
+    bot: str = DEFAULT_BOT
     seed: int | None = None
     hands: int | None = None
     name: str = "You"

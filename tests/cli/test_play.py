@@ -40,7 +40,7 @@ def test_play_a_few_hands_of_each_game(game: str) -> None:
 
 
 def test_play_shows_the_button_and_blinds_and_refuses_bad_input() -> None:
-    settings = PlaySettings(bots=2, seed=5, hands=1)
+    settings = PlaySettings(bots=2, seed=5, hands=1, bot="tag")  # the human gets to act
     _, text = run(settings, ["r 1", "x", "f"] + ["c"] * 20)
     assert "button" in text and "BB" in text and "SB" in text
     assert "not allowed" in text or "unknown action" in text

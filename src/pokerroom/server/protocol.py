@@ -340,7 +340,7 @@ class RemoveBot(HostRequest):
 class AddBot(HostRequest):
     """POST /api/tables/{id}/bots (the host's)."""
 
-    policy: Literal["tag", "random", "station"] = "tag"
+    policy: Literal["solid", "rock", "loose", "tag", "random", "station"] = "solid"
     seat: Integer | None = Field(default=None, ge=0, le=9)
     buy_in: Integer | None = Field(default=None, gt=0, le=MAX_CHIPS)
 
@@ -385,7 +385,7 @@ TOURNAMENT_CLIENT_MESSAGES: ClientMessages[TournamentClientMessage] = ClientMess
 
 TOURNAMENT_STRUCTURES = Literal["turbo", "standard", "deepstack", "sit_and_go", "horse",
                                 "eight_game", "nine_game"]
-BOT_POLICIES = Literal["steady", "tag", "random", "station"]
+BOT_POLICIES = Literal["steady", "solid", "rock", "loose", "tag", "random", "station"]
 
 
 class CreateTournament(_Message):

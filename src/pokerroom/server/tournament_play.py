@@ -27,6 +27,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from pokerroom.bots.smart import brief
 from pokerroom.cards import child_rng
 from pokerroom.errors import IllegalActionError, PokerError
 from pokerroom.history.narrate import narrate
@@ -243,6 +244,7 @@ class TournamentPlay(TaskOwner):
                     run.bot_due = now + self.settings.bot_delay
                 if now < run.bot_due:
                     return changed
+                brief(reg.bot, t, n)  # near the money: the prizes and stacks, for ICM
                 action = reg.bot.decide(hand.view(k))  # the seat's view, never the hand
                 try:
                     self._apply(n, k, action)

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pokerroom.bots import BOTS, Policy, RandomBot, ViewBot, legal_for
+from pokerroom.bots.smart import brief
 from pokerroom.errors import IllegalActionError
 from pokerroom.rules.actions import Action, BetRaise, CheckCall, Fold
 from pokerroom.rules.engine import Phase
@@ -96,7 +97,9 @@ def play_hand(t: Tournament, number: int, bots: dict[str, Policy]) -> None:
         if action is None:
             seat = hand.legal_actions().seat
             assert seat is not None
-            action = bots[hand.config.names[seat]].decide(hand.view(seat))
+            bot = bots[hand.config.names[seat]]
+            brief(bot, t, number)  # near the money: the prizes and stacks, for ICM
+            action = bot.decide(hand.view(seat))
         hand.act(action)
 
 

@@ -231,7 +231,7 @@ function idleHtml() {
   const hand = state.hand;
   const t = state.table;
   const bot = isHost ? `<span class="bot-add"><select id="bot-policy" aria-label="Bot style">
-      <option value="tag">tight bot</option><option value="station">calling bot</option><option value="random">random bot</option>
+      <option value="solid">solid bot</option><option value="rock">rock bot</option><option value="loose">loose bot</option><option value="tag">tight bot</option><option value="station">calling bot</option><option value="random">random bot</option>
     </select> <button type="button" class="small" id="btn-add-bot">Add bot</button></span>` : "";
   if (!you) {
     const free = state.seats.filter((s) => !s).length;
@@ -320,7 +320,7 @@ function wireIdle() {
   on("btn-leave", () => confirmBox("Leave the table?",
     "Your chips are cashed out. If a hand is running, you leave when it ends.", "Leave", () => send({ type: "leave" })));
   on("btn-add-bot", async () => {
-    const policy = $("bot-policy") ? $("bot-policy").value : "tag";
+    const policy = $("bot-policy") ? $("bot-policy").value : "solid";
     try {
       const r = await api(`/api/tables/${encodeURIComponent(tableId)}/bots`, { method: "POST", body: { policy, host: hostKey } });
       toast(`A bot takes seat ${r.seat + 1}.`, "info");

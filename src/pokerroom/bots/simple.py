@@ -1,18 +1,10 @@
-"""Simple bots: policies that choose an action from the seat's view of the hand.
-
-A bot decides from a :class:`~pokerroom.rules.view.HandView`, the seat's own
-(``hand.view(seat)``): its own cards, the up cards, the board, stacks, bets,
-pots and its legal actions.  It is never handed the hand itself, so it cannot
-peek: ``bot.decide(view) -> Action`` is the whole interface, and every caller
-(the room's tables and tournaments, ``pokerroom play`` and ``simulate``, the
-tournament simulation) passes ``hand.view(seat)``.  Bots draw randomness from
-the ``random.Random`` they are given, so simulations are reproducible.
-"""
+"""The simple bots (random, calling station, tight-aggressive by a rough hand
+strength) and what every bot shares: the view policy (see :mod:`pokerroom.bots`),
+its legal actions, draws and showdowns."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Protocol
 
 from pokerroom.evaluation import EVALUATORS
@@ -54,7 +46,7 @@ def legal_for(view: HandView) -> LegalActions:
     return view.legal
 
 
-def _non_betting(view: HandView, legal: LegalActions) -> Action | None:
+def non_betting(view: HandView, legal: LegalActions) -> Action | None:
     """Draws and showdowns: simple, sensible choices for every bot."""
     if legal.phase is Phase.SHOWDOWN:
         return Show()
@@ -85,7 +77,7 @@ def _draw_choice(view: HandView) -> tuple[int | None, ...]:
     return ()
 
 
-def _strength(view: HandView) -> float:
+def rough_strength(view: HandView) -> float:
     """A rough 0-1 hand strength from the seat's own view."""
     cards = list(view.own_cards)
     if not cards:
@@ -116,7 +108,7 @@ class RandomBot(ViewBot):
 
     def decide(self, view: HandView) -> Action:
         legal = legal_for(view)
-        other = _non_betting(view, legal)
+        other = non_betting(view, legal)
         if other is not None:
             return other
         r = self.rng.random()
@@ -141,7 +133,7 @@ class CallingStation(ViewBot):
 
     def decide(self, view: HandView) -> Action:
         legal = legal_for(view)
-        other = _non_betting(view, legal)
+        other = non_betting(view, legal)
         if other is not None:
             return other
         if legal.bring_in is not None:
@@ -159,12 +151,12 @@ class TightAggressive(ViewBot):
 
     def decide(self, view: HandView) -> Action:
         legal = legal_for(view)
-        other = _non_betting(view, legal)
+        other = non_betting(view, legal)
         if other is not None:
             return other
         if legal.bring_in is not None:
             return BringIn()
-        strength = _strength(view)
+        strength = rough_strength(view)
         if legal.min_raise_to is not None and strength > 0.7 and self.rng.random() < 0.7:
             assert legal.max_raise_to is not None
             if legal.big_raise_to is not None:
@@ -185,10 +177,3 @@ def muck_losers(view: HandView) -> Action:
     """At a showdown without all-ins: show (a bot never mucks a winner by mistake)."""
     legal = legal_for(view)
     return Show() if legal.show or not legal.muck else Muck()
-
-
-BOTS: dict[str, Callable[[random.Random], ViewBot]] = {
-    "random": lambda rng: RandomBot(rng),
-    "station": lambda rng: CallingStation(),
-    "tag": lambda rng: TightAggressive(rng),
-}

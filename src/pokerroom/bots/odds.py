@@ -1,0 +1,146 @@
+"""What a hold'em bot's cards are worth: equity from :func:`pokerroom.equity.equity`.
+
+Preflop, against one opponent's range (the strongest ``share`` of starting
+hands, :func:`pokerroom.bots.preflop.range_text`), by class and a share
+rounded to a few steps: each is measured once (Monte Carlo, a fixed seed) and
+kept, so a bot's preflop decisions soon cost a dictionary look-up.  After the
+flop, against up to three opponents' ranges, by Monte Carlo with few deals
+(the bot's own seed) evaluated by the batch evaluator (:func:`sampled_equity`),
+or on a lean install by :func:`~pokerroom.equity.equity`'s pure-Python path
+with fewer deals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, Any
+
+from pokerroom.bots.preflop import RANKS, range_text
+
+if TYPE_CHECKING:
+    from pokerroom.equity import Range
+
+SHARES: tuple[float, ...] = (0.03, 0.06, 0.1, 0.15, 0.2, 0.3, 0.45, 0.65, 1.0)
+"""The range sizes preflop equity is measured against (a share is rounded up)."""
+
+PREFLOP_DEALS = 4_000
+POSTFLOP_DEALS = 300
+POSTFLOP_DEALS_PURE = 90  # without NumPy every deal is evaluated in Python
+
+
+def share_step(share: float) -> float:
+    """The smallest of :data:`SHARES` at least ``share`` (all hands past the last)."""
+    for step in SHARES:
+        if share <= step:
+            return step
+    return 1.0
+
+
+@cache
+def _fast() -> bool:
+    from pokerroom.equity.calculate import numpy_installed
+
+    return numpy_installed()
+
+
+@cache
+def opponent_range(share: float) -> Range:
+    """The strongest ``share`` of starting hands as a :class:`~pokerroom.equity.Range`."""
+    from pokerroom.equity import parse_range
+
+    return parse_range(range_text(share))
+
+
+@lru_cache(maxsize=4096)
+def preflop_equity(name: str, share: float) -> float:
+    """Class ``name``'s all-in equity against the strongest ``share`` of hands
+    (rounded up to :data:`SHARES`), heads-up."""
+    from pokerroom.equity import equity
+
+    step = share_step(share)
+    high, low = RANKS.index(name[0]), RANKS.index(name[1])
+    second = 4 * low + (3 if name.endswith("s") else 2)
+    opponent: Range | str = "random" if step >= 1.0 else opponent_range(step)
+    result = equity([[4 * high + 3, second], opponent], method="monte_carlo",
+                    samples=PREFLOP_DEALS, seed=17)
+    return result.equity[0]
+
+
+def postflop_equity(hole: Sequence[int], board: Sequence[int], opponents: int, share: float,
+                    *, seed: int) -> float:
+    """The equity of ``hole`` on ``board`` against ``opponents`` (at most three are
+    counted) each holding one of the strongest ``share`` of starting hands (Monte
+    Carlo).  With NumPy, :func:`sampled_equity`; without, :func:`pokerroom.equity.equity`
+    on its pure-Python path."""
+    count = min(max(opponents, 1), 3)
+    if _fast():
+        return sampled_equity(hole, board, count, share_step(share), seed=seed)
+    from pokerroom.equity import equity
+
+    step = share_step(share)
+    others: list[Range | str] = ["random" if step >= 1.0 else opponent_range(step)] * count
+    result = equity([list(hole), *others], board=list(board), method="monte_carlo",
+                    samples=POSTFLOP_DEALS_PURE, seed=seed)
+    return result.equity[0]
+
+
+@cache
+def _tops() -> Any:
+    """``tops[a, b]``: the share of starting hands at least as strong as cards a, b."""
+    import numpy as np
+
+    from pokerroom.bots.preflop import hand_class, top
+
+    tops = np.ones((52, 52), dtype=np.float64)
+    for a in range(52):
+        for b in range(52):
+            if a != b:
+                tops[a, b] = top(hand_class((a, b)))
+    return tops
+
+
+def sampled_equity(hole: Sequence[int], board: Sequence[int], opponents: int, share: float,
+                   *, seed: int, deals: int = POSTFLOP_DEALS) -> float:
+    """Monte Carlo equity of ``hole`` on ``board`` against ``opponents`` hands from the
+    strongest ``share``, evaluated by :func:`pokerroom.evaluation.batch.high_strengths`.
+
+    :func:`pokerroom.equity.equity` answers the same question, but builds its
+    setup (every combination of every range, less the dead cards) for each call:
+    5-15 ms, where a bot has about 1 ms.  Here the deals are drawn at random
+    from the live cards, and a deal in which an opponent's hand is outside the
+    range counts for nothing (the ranges are the bots' guesses, not exact)."""
+    import numpy as np
+
+    from pokerroom.evaluation.batch import high_strengths
+
+    rng = np.random.default_rng(seed)
+    dead = set(hole) | set(board)
+    live = np.array([c for c in range(52) if c not in dead], dtype=np.uint8)
+    to_come = 5 - len(board)
+    need = 2 * opponents + to_come
+    keys = rng.random((deals, len(live)))
+    chosen = np.argpartition(keys, need, axis=1)[:, :need]  # a random set of cards...
+    order = np.argsort(np.take_along_axis(keys, chosen, axis=1), axis=1)  # ...in random order
+    drawn = live[np.take_along_axis(chosen, order, axis=1)]
+    runout = drawn[:, 2 * opponents:]
+    fixed = np.broadcast_to(np.array([*hole, *board], dtype=np.uint8), (deals, 2 + len(board)))
+    mine = high_strengths(np.concatenate([fixed, runout], axis=1))
+    weight = np.ones(deals)
+    best = np.zeros(deals, dtype=mine.dtype)
+    ties = np.zeros(deals)
+    tops = _tops()
+    for k in range(opponents):
+        pair = drawn[:, 2 * k:2 * k + 2]
+        if share < 1.0:
+            weight *= tops[pair[:, 0], pair[:, 1]] <= share
+        cards = np.concatenate([pair, fixed[:, 2:], runout], axis=1)
+        theirs = high_strengths(cards)
+        ties += theirs == np.maximum(best, theirs)
+        ties[theirs > best] = 1
+        best = np.maximum(best, theirs)
+    won = np.where(mine > best, 1.0, np.where(mine == best, 1.0 / (ties + 1), 0.0))
+    total = weight.sum()
+    if total == 0:
+        return float(won.mean())
+    return float((won * weight).sum() / total)
