@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/bench_bots.py [--hands 100000] [--seed 1] [--workers 2]
         [--json bench/results/bots.json]
+    .venv/bin/python bench/bench_bots.py --six-max 2000
 
 Every match is duplicate poker: each deck is dealt twice, the bots swapping
 seats, so the cards' luck cancels.  Each hand starts from 100 big blinds a
@@ -16,7 +17,8 @@ and ``random`` (:mod:`pokerroom.bots.simple`).  ``--hands`` is the total over
 all matches; the default's matches against ``shove`` and ``station`` get a
 larger share.  Also timed: each bot's decisions, in microseconds (CPU), and
 what 40 six-seat bot tables (a decision every 0.8 s each, the room's
-``bot_delay``) would take of one core.  A benchmark, not a test.
+``bot_delay``) would take of one core; ``--six-max HANDS`` times each style
+at a six-seat table instead (multiway pots cost more).  A benchmark, not a test.
 """
 
 from __future__ import annotations
@@ -129,13 +131,47 @@ def plan(total_hands: int, seed: int) -> list[Match]:
     return [Match(a, b, max(1, math.ceil(unit * weights[(a, b)])), seed) for a, b in pairs_of]
 
 
+def six_max(name: str, hands: int, seed: int) -> dict[str, float]:
+    """Six ``name`` bots at one table, 100 big blinds each every hand: the CPU of
+    their decisions (views included), as the room's bot tables spend it."""
+    rng = random.Random(f"{seed}-six-{name}")
+    bots = [make(name, random.Random(rng.random())) for _ in range(6)]
+    config = HandConfig(variant=variant("holdem"), structure=Structure.NO_LIMIT,
+                        stacks=(STACK,) * 6, blinds=button_blinds(6, 1, BB), min_bet=BB)
+    times: list[float] = []
+    for _ in range(hands):
+        hand = Hand(config, Deck(rng.randrange(2**63)))
+        while not hand.is_over:
+            seat = hand.actor
+            assert seat is not None
+            start = time.process_time()
+            action = bots[seat].decide(hand.view(seat))
+            times.append(time.process_time() - start)
+            hand.act(action)
+    times.sort()
+    mean = statistics.fmean(times)
+    return {"hands": hands, "decisions": len(times), "mean_us": round(mean * 1e6),
+            "p99_us": round(times[int(0.99 * (len(times) - 1))] * 1e6),
+            "core_share_40_tables": round(40 / 0.8 * mean, 3)}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--hands", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--json", type=Path, default=None)
+    parser.add_argument("--six-max", type=int, default=0, metavar="HANDS",
+                        help="only time each style at a six-seat table for HANDS hands")
     args = parser.parse_args(argv)
+    if args.six_max:
+        print(f"{'bot':8} {'hands':>6} {'decisions':>10} {'mean us':>9} {'p99 us':>9} "
+              f"{'40 tables':>10}")
+        for name in (*STYLES, "tag"):
+            row = six_max(name, args.six_max, args.seed)
+            print(f"{name:8} {row['hands']:>6,} {row['decisions']:>10,} {row['mean_us']:>9,} "
+                  f"{row['p99_us']:>9,} {row['core_share_40_tables']:>9.1%}")
+        return 0
     matches = plan(args.hands, args.seed)
     wall = time.perf_counter()
     runner: Callable[[Match], Match] = run_match
