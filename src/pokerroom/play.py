@@ -97,7 +97,7 @@ class TerminalGame:
 
     def _name(self, seat: int) -> str:
         player = self.table.players[seat]
-        return player.name if player else f"seat {seat}"
+        return player.name if player else f"seat {seat + 1}"
 
     # ------------------------------------------------------------ drawing
 

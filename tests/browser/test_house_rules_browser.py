@@ -112,7 +112,7 @@ def test_B15_the_big_bet_button_with_an_open_pair(
         shot(page, "laptop-big-bet")
         big.click()
         log = _wait_for_log(page, "Bot 1 calls 4")
-        assert log[log.index("Bot 1 calls 4") - 1] == "Alice bets/raises to 4"
+        assert log[log.index("Bot 1 calls 4") - 1] == "Alice bets 4"
         assert actor.table.hand.config.open_pair_double
         assert not errors, errors
     finally:

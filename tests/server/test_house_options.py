@@ -163,7 +163,7 @@ def test_B15_the_big_bet_with_an_open_pair_over_the_socket(
                 break
         else:
             pytest.fail("Alice's big bet was not called")
-        assert log[log.index("Bot 1 calls 10") - 1] == "Alice bets/raises to 10"
+        assert log[log.index("Bot 1 calls 10") - 1] == "Alice bets 10"
 
 
 def test_S11_rake_and_running_it_twice_at_a_room_table(client: TestClient) -> None:

@@ -232,7 +232,7 @@ class TableActor(HostTools):
 
     def _name(self, seat: int) -> str:
         player = self.table.players[seat]
-        return player.name if player is not None else f"seat {seat}"
+        return player.name if player is not None else f"seat {seat + 1}"
 
     def _start_hand(self) -> None:
         table = self.table
@@ -279,7 +279,7 @@ class TableActor(HostTools):
         assert plan is not None
         for event in hand.events[self._events_seen:]:
             if event.audience is None:
-                line = narrate(event, lambda k: self._name(plan.seats[k]))
+                line = narrate(event, lambda k: self._name(plan.seats[k]), hand=hand)
                 if line:
                     self.log.append(line)
         self._events_seen = len(hand.events)

@@ -81,7 +81,7 @@ def render_hand(hand: Hand, *, table_name: str, number: int, names: list[str],
 
 def _name(table: Table, seat: int) -> str:
     player = table.players[seat]
-    return player.name if player is not None else f"seat {seat}"
+    return player.name if player is not None else f"seat {seat + 1}"
 
 
 def phh_refusal(hand: Hand) -> str:

@@ -95,7 +95,7 @@ class SeatRequests(TaskOwner):
         self.table.sit(seat, meta.name, buy_in)
         self._batch.update_seat(meta.sitting, buy_in=None)
         self._batch.ledger(meta.name, seat, "buy_in", buy_in)
-        self.log.append(f"{meta.name} sits down in seat {seat} with {buy_in}")
+        self.log.append(f"{meta.name} sits down in seat {seat + 1} with {buy_in}")
 
     def _add_chips(self, seat: int, meta: SeatMeta) -> None:
         amount = meta.top_up
