@@ -125,3 +125,58 @@ def test_a_lost_connection_shows_a_banner_and_turns_the_buttons_off(
         page.locator("#btn-call:not([disabled])").wait_for()
         assert page.locator("#dock button:not([disabled])").count() >= 2
     assert not [e for e in errors if "WebSocket" not in e], errors
+
+
+def test_stud_down_cards_are_marked_and_toasts_keep_off_the_seats(
+        server_url: str, browser: Any) -> None:
+    """Your own stud down cards carry a "down" label and stand above the up cards
+    (up cards: no label); a toast lands clear of every seat of a six-seat table, on
+    a laptop and at 390 px."""
+    made = _http(f"{server_url}/api/tables", {"name": "Stud", "seats": 6, "game": "stud",
+                                             "structure": "fixed_limit"})
+    table, host = made["id"], made["host"]
+    for seat in (2, 3, 4):
+        _http(f"{server_url}/api/tables/{table}/bots",
+              {"policy": "station", "host": host, "seat": seat})
+    joined = _http(f"{server_url}/api/tables/{table}/join",
+                   {"name": "Alice", "seat": 0, "buy_in": 200})
+    errors: list[str] = []
+    for name, viewport in (("laptop", LAPTOP), ("phone", PHONE)):
+        page = _page(browser, viewport, errors)
+        page.goto(f"{server_url}/t/{table}")
+        page.evaluate("([s, h]) => { localStorage.setItem(s[0], s[1]); "
+                      "localStorage.setItem(h[0], h[1]); }", [
+                          [f"pokerroom.seat.{table}", json.dumps(
+                              {"token": joined["token"], "seat": 0, "name": "Alice"})],
+                          [f"pokerroom.host.{table}", json.dumps(host)]])
+        page.reload()
+        hero = page.locator("#layer .seat.hero")
+        hero.locator(".card.down-own").first.wait_for()
+        down = hero.locator(".card.down-own")
+        assert down.count() >= 2
+        label = down.first.evaluate("c => getComputedStyle(c, '::after').content")
+        assert label == '"down"', label
+        ups = hero.locator(".card.face:not(.down-own)")
+        assert ups.count() >= 1
+        assert ups.first.evaluate("c => getComputedStyle(c, '::after').content") in (
+            "none", "normal")
+        shot(page, f"{name}-stud-down-cards")
+        # The toast the page shows when a bot sits down (the same toast() call as
+        # "Add bot" makes) must not cover a seat.
+        page.evaluate("() => import('/static/common.js').then((m) => "
+                      "m.toast('A bot takes seat 2.', 'info'))")
+        toast = page.locator("#toasts .toast.info").first
+        toast.wait_for()
+        box = toast.bounding_box()
+        assert box is not None
+        for plate in page.locator("#layer .seat .plate").all():
+            seat = plate.bounding_box()
+            if seat is None:
+                continue
+            apart = (box["x"] + box["width"] <= seat["x"] or seat["x"] + seat["width"] <= box["x"]
+                     or box["y"] + box["height"] <= seat["y"]
+                     or seat["y"] + seat["height"] <= box["y"])
+            assert apart, (name, box, seat)
+        shot(page, f"{name}-bot-toast")
+        page.context.close()
+    assert not errors, errors
