@@ -3,6 +3,7 @@
     .venv/bin/python bench/bench_bots.py [--hands 100000] [--seed 1] [--workers 2]
         [--json bench/results/bots.json]
     .venv/bin/python bench/bench_bots.py --six-max 2000
+    .venv/bin/python bench/bench_bots.py --turbos 40
 
 Every match is duplicate poker: each deck is dealt twice, the bots swapping
 seats, so the cards' luck cancels.  Each hand starts from 100 big blinds a
@@ -18,7 +19,9 @@ all matches; the default's matches against ``shove`` and ``station`` get a
 larger share.  Also timed: each bot's decisions, in microseconds (CPU), and
 what 40 six-seat bot tables (a decision every 0.8 s each, the room's
 ``bot_delay``) would take of one core; ``--six-max HANDS`` times each style
-at a six-seat table instead (multiway pots cost more).  A benchmark, not a test.
+at a six-seat table instead (multiway pots cost more), ``--turbos N`` plays N
+12-player turbo tournaments, six default bots against six always-shove, for
+the wins and the prize money.  A benchmark, not a test.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from pokerroom.bots import BOTS, DEFAULT_BOT, ViewBot, legal_for
@@ -87,7 +90,8 @@ class Match:
 
 def play(bots: list[ViewBot], seed: int, timing: list[list[float]]) -> list[int]:
     """One hand heads-up from ``seed``'s deck: each seat's chips won."""
-    hand = Hand(CONFIG, Deck(seed))
+    config = replace(CONFIG, names=(f"{bots[0].name} 1", f"{bots[1].name} 2"))
+    hand = Hand(config, Deck(seed))
     while not hand.is_over:
         seat = hand.actor
         assert seat is not None
@@ -155,6 +159,25 @@ def six_max(name: str, hands: int, seed: int) -> dict[str, float]:
             "core_share_40_tables": round(40 / 0.8 * mean, 3)}
 
 
+def turbos(count: int, rival: str, seed: int) -> dict[str, dict[str, int]]:
+    """``count`` 12-player turbos, six ``rival`` bots against six always-shove: wins and
+    prize money by policy (the issue: shoving every hand won such a turbo)."""
+    from pokerroom.tournament import structure
+    from pokerroom.tournament.simulate import simulate
+
+    BOTS.setdefault("shove", lambda rng: AlwaysShove())
+    out = {name: {"wins": 0, "in_the_money": 0, "prizes": 0} for name in (rival, "shove")}
+    for n in range(count):
+        rng = random.Random(f"{seed}-turbo-{n}")
+        _, report = simulate(structure("turbo"), 12, rng=rng, bots=(rival, "shove"))
+        for finish in report.results:
+            name = (rival, "shove")[(finish.entry - 1) % 2]
+            out[name]["wins"] += finish.place == 1
+            out[name]["in_the_money"] += finish.prize > 0
+            out[name]["prizes"] += finish.prize
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--hands", type=int, default=100_000)
@@ -163,7 +186,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, default=None)
     parser.add_argument("--six-max", type=int, default=0, metavar="HANDS",
                         help="only time each style at a six-seat table for HANDS hands")
+    parser.add_argument("--turbos", type=int, default=0, metavar="N",
+                        help="only play N 12-player turbos, the default bot against shoving")
     args = parser.parse_args(argv)
+    if args.turbos:
+        for name, won in turbos(args.turbos, DEFAULT_BOT, args.seed).items():
+            print(f"{name:8} wins {won['wins']:>4} in the money {won['in_the_money']:>4} "
+                  f"prizes {won['prizes']:>9,}")
+        return 0
     if args.six_max:
         print(f"{'bot':8} {'hands':>6} {'decisions':>10} {'mean us':>9} {'p99 us':>9} "
               f"{'40 tables':>10}")

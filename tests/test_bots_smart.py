@@ -107,8 +107,8 @@ def test_ICM_folds_a_call_that_chips_would_make_near_the_bubble() -> None:
     hand.act(Fold())
     hand.act(Fold())
     view = hand.view(1)
+    assert _bot("solid").decide(view) == CheckCall()
     bot = _bot("solid")
-    assert bot.decide(view) == CheckCall()
     bot.tournament = TournamentSituation(prizes=(50, 30, 20))
     need = bot._need(view, 2)
     assert need is not None and need[0] > need[1] + 0.01  # ICM asks more than chips
@@ -158,3 +158,23 @@ def test_sampled_postflop_equity_agrees_with_the_equity_code() -> None:
     reference = equity(["AsKs", odds.opponent_range(0.1)], board="Qs7s2d",
                        method="monte_carlo", samples=100_000, seed=1).equity[0]
     assert ranged == pytest.approx(reference, abs=0.04)
+
+
+def test_a_bot_calls_a_known_maniac_wider() -> None:
+    """Reads: after watching an opponent shove before it acted hand after hand, the bot
+    puts them on any two cards and calls with a hand it folds to a stranger's shove."""
+    def facing_shove() -> Hand:
+        hand = _hand([300, 300], ["QdTd", "7s6s"])
+        hand.act(BetRaise(300))  # the button shoves 150 big blinds into the big blind
+        return hand
+
+    bot = _bot("solid")
+    assert bot.decide(facing_shove().view(0)) == Fold()
+    names = facing_shove().view(0).names
+    assert names == ()  # these hands have no names: the bot reads positions
+    for _ in range(30):  # thirty hands in which the button shoved first
+        bot.decide(facing_shove().view(0))
+        bot._hand = None  # a new hand each time (the same cards, as it happens)
+    reads = bot.reads["position 1"]
+    assert reads.acted >= 30 and reads.share(shove=True) > 0.9
+    assert bot.decide(facing_shove().view(0)) == CheckCall()

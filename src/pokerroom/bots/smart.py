@@ -11,6 +11,9 @@ An :class:`EquityBot` plays a :class:`Style`:
 - after the flop, it bets for value when its equity against the players left
   (their ranges: the hands that would have come this far) is high, bluffs now
   and then heads-up, calls when the equity beats the price, folds otherwise;
+- it remembers, by name, how often each opponent raised or shoved before it
+  acted (:class:`Reads`), and widens the range it puts a raiser on to match:
+  a player who shoves every hand is called with much more than one who never does;
 - in a tournament near the money (:attr:`EquityBot.tournament` set by the
   caller: the prizes and the stacks at other tables), an all-in call or shove
   needs the equity ICM asks for (:mod:`pokerroom.tournament.icm`), not the chip
@@ -85,6 +88,31 @@ class TournamentSituation:
 
 
 MAX_ICM_PLAYERS = 18  # more players left than this: far from the money, chips it is
+MAX_READS = 1000  # opponents a bot remembers (a new one past this starts afresh)
+READS_NEEDED = 8  # hands seen before an opponent's habits count
+
+
+@dataclass(slots=True)
+class Reads:
+    """What a bot has seen one opponent do preflop before its own first decision:
+    hands in which they had acted (folded or put in more than the big blind), and in
+    how many of those they raised, or went all in."""
+
+    acted: int = 0
+    raised: int = 0
+    shoved: int = 0
+
+    def share(self, *, shove: bool) -> float:
+        """The share of hands they raise (or shove) with, as seen so far; 0 until
+        :data:`READS_NEEDED` hands were seen (nobody is a maniac after a few raises)."""
+        if self.acted < READS_NEEDED:
+            return 0.0
+        return (self.shoved if shove else self.raised) / (self.acted + 2)
+
+
+def _who(view: HandView, seat: int) -> str:
+    """The player in ``seat`` by name (a hand without names: by position)."""
+    return view.names[seat] if seat < len(view.names) else f"position {seat}"
 
 
 def tournament_situation(t: Tournament, number: int) -> TournamentSituation | None:
@@ -116,6 +144,8 @@ class EquityBot(ViewBot):
         self.name = style.name
         self.tournament: TournamentSituation | None = None
         self.fallback = TightAggressive(rng)
+        self.reads: dict[str, Reads] = {}
+        self._hand: tuple[object, ...] | None = None
 
     def decide(self, view: HandView) -> Action:
         legal = legal_for(view)
@@ -206,11 +236,29 @@ class EquityBot(ViewBot):
         chips = (risk - my_bet) / (2 * risk + dead) if risk + dead > 0 else 0.0
         return min(1.0, max(0.0, (fold - lose) / (win - lose))), chips
 
+    def _watch(self, view: HandView, bb: int) -> None:
+        """At the first preflop decision of a hand: note who raised or shoved."""
+        key = (view.names, view.own_cards)
+        if key == self._hand:
+            return
+        self._hand = key
+        if len(self.reads) > MAX_READS:
+            self.reads.clear()
+        for k, seat in enumerate(view.seats):
+            if k == view.viewer or not (seat.folded or seat.bet > bb):
+                continue
+            reads = self.reads.setdefault(_who(view, k), Reads())
+            reads.acted += 1
+            if not seat.folded and seat.bet > bb:
+                reads.raised += 1
+                reads.shoved += seat.stack == 0
+
     # -------------------------------------------------------------- preflop
 
     def _preflop(self, view: HandView, legal: LegalActions, name: str) -> Action:
         style, me = self.style, view.seats[view.viewer or 0]
         bb = self.big_blind(view, legal)
+        self._watch(view, bb)
         opponents = self.opponents(view)
         if not opponents:
             return CheckCall()
@@ -243,10 +291,14 @@ class EquityBot(ViewBot):
         raiser = max(opponents, key=lambda k: view.seats[k].bet)
         raise_bb = view.current_bet / bb
         their_depth = (view.seats[raiser].stack + view.seats[raiser].bet) / bb
-        if view.seats[raiser].stack == 0:  # a shove: wider the shorter it is
+        shove = view.seats[raiser].stack == 0
+        if shove:  # wider the shorter it is
             share = min(0.6, 2.4 / max(their_depth, 1.0))
         else:
             share = 0.3 if raise_bb <= 4 else 0.12 if raise_bb <= 12 else 0.06
+        reads = self.reads.get(_who(view, raiser))
+        if reads is not None:  # someone who raises (or shoves) more often has less
+            share = max(share, reads.share(shove=shove))
         equity = preflop_equity(name, share)
         if len(opponents) > 1:
             equity *= equity_against(name, len(opponents)) / equity_against(name, 1)
