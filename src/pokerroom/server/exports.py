@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -202,15 +203,19 @@ class SummaryCache:
     def __init__(self, size: int = 4096) -> None:
         self.size = size
         self._rows: OrderedDict[tuple[str, int], HandSummary] = OrderedDict()
+        self._lock = threading.Lock()  # the routes run in a thread pool
 
     def get(self, key: tuple[str, int], make: Callable[[], HandSummary]) -> HandSummary:
-        summary = self._rows.get(key)
-        if summary is None:
-            summary = self._rows[key] = make()
+        with self._lock:
+            summary = self._rows.get(key)
+            if summary is not None:
+                self._rows.move_to_end(key)
+                return summary
+        summary = make()  # outside the lock: two threads may both make it, alike
+        with self._lock:
+            self._rows[key] = summary
             if len(self._rows) > self.size:
                 self._rows.popitem(last=False)
-        else:
-            self._rows.move_to_end(key)
         return summary
 
 
