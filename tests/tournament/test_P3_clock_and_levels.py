@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pokerroom.errors import ConfigError, IllegalActionError
+from pokerroom.errors import ConfigError, IllegalActionError, Reason
 from pokerroom.tournament import Break, Clock, Level
 from pokerroom.tournament.events import (
     BreakEnded,
@@ -59,6 +59,9 @@ def test_P3_breaks_and_color_up_events() -> None:
 def test_P3_pause_and_set() -> None:
     clock = Clock(SCHEDULE)
     clock.start()
+    with pytest.raises(IllegalActionError, match="already running") as refused:
+        clock.start()
+    assert refused.value.reason is Reason.CLOCK_RUNNING
     clock.pause()
     assert clock.advance(1000) == []
     clock.resume()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pokerroom.errors import ConfigError
+from pokerroom.errors import ConfigError, IllegalActionError, Reason
 from pokerroom.tournament.events import (
     BreakEnded,
     BreakStarted,
@@ -115,7 +115,7 @@ class Clock:
     def start(self) -> list[FloorEvent]:
         """Start the clock at the first level; refused if it is already running."""
         if self.running:
-            raise ConfigError("the clock is already running")
+            raise IllegalActionError(Reason.CLOCK_RUNNING, "the clock is already running")
         self.running = True
         return [LevelStarted(1)] if self.elapsed == 0 else []
 

@@ -261,7 +261,9 @@ class Tournament:
         if self.started:
             raise IllegalActionError(Reason.STARTED, "the tournament has started")
         if len(self.entries) < 2:
-            raise ConfigError(f"{len(self.entries)} player(s) registered: a tournament needs two")
+            raise IllegalActionError(
+                Reason.TOO_FEW_PLAYERS,
+                f"{len(self.entries)} player(s) registered: a tournament needs two")
         self.started = True
         chips = self.structure.starting_stack
         players = {e.label: chips for e in self.entries.values()}
