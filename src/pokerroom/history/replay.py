@@ -191,6 +191,24 @@ def _new_config(history: HandHistory) -> HandConfig:
 
 
 def _engine_action(a: PhhAction) -> tuple[int | None, Action]:
+    """Who acts (None: the dealer) and the engine's action for an entry.  Both are
+    values, and ``phh.load`` shares the entries of texts read before, so they are
+    kept by the entry's identity (the entry is kept too: its id stays its own)."""
+    kept = _ENGINE_ACTIONS.get(id(a))
+    if kept is not None and kept[0] is a:
+        return kept[1], kept[2]
+    seat, action = _new_engine_action(a)
+    if len(_ENGINE_ACTIONS) >= _ENGINE_ACTIONS_LIMIT:
+        _ENGINE_ACTIONS.clear()
+    _ENGINE_ACTIONS[id(a)] = (a, seat, action)
+    return seat, action
+
+
+_ENGINE_ACTIONS: dict[int, tuple[PhhAction, int | None, Action]] = {}
+_ENGINE_ACTIONS_LIMIT: Final = 1 << 14  # emptied when full
+
+
+def _new_engine_action(a: PhhAction) -> tuple[int | None, Action]:
     code = a.code
     actor = a.actor
     if code == "f":
