@@ -49,3 +49,16 @@ def test_tournament_hands_page_and_filter_to_mine(app_client: TestClient) -> Non
     assert c.get(f"/api/tournaments/{tid}/hands", params={"mine": "true"}).status_code == 401
     for bad in ({"limit": 0}, {"limit": 101}, {"before": 0}):
         assert c.get(f"/api/tournaments/{tid}/hands", params=bad).status_code == 422, bad
+    # Rows carry the winners and pot; Alice's her cards (as her download deals them)
+    # and her result, nobody else's.
+    for h in c.get(f"/api/tournaments/{tid}/hands", params={"before": top, "limit": 6},
+                   headers=auth).json():
+        assert h["winners"] and h["pot"] >= sum(w["won"] for w in h["winners"]) > 0
+        if h["you"]:
+            text = c.get(f"/api/tournaments/{tid}/hands/{h['number']}.txt", headers=auth).text
+            assert f"Dealt to Alice [{' '.join(h['cards'])}]" in text, (h, text)
+            assert isinstance(h["net"], int)
+        else:
+            assert h["cards"] is None and h["net"] is None
+    for h in c.get(f"/api/tournaments/{tid}/hands", params={"before": top}).json():
+        assert h["cards"] is None and h["net"] is None, "cards without a token"

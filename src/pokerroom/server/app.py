@@ -257,7 +257,7 @@ def create_app(
 
     def summary_of(row: HandRow, players: list[str | None]) -> HandSummary:
         _table, hand, plan = replayed(row)
-        return summarize(hand, plan, [players[s] or f"seat {s + 1}" for s in plan.seats])
+        return summarize(hand, plan.seats, [players[s] or f"seat {s + 1}" for s in plan.seats])
 
     # The list and the replayer deal hands again (about 8 ms a hand not yet in the
     # summary cache): plain functions, which FastAPI runs in its thread pool, so that

@@ -179,16 +179,16 @@ class HandSummary:
         return out
 
 
-def summarize(hand: Hand, plan: HandPlan, names: list[str]) -> HandSummary:
-    """The list's summary of a finished ``hand`` dealt by ``plan``, its positions
-    named ``names``."""
+def summarize(hand: Hand, seats: Sequence[int], names: Sequence[str]) -> HandSummary:
+    """The list's summary of a finished ``hand`` whose positions sat in ``seats``
+    and are named ``names``."""
     won: dict[int, int] = {}
     for event in hand.events:
         if isinstance(event, PotAwarded):
             for k, chips in event.amounts:
                 won[k] = won.get(k, 0) + chips
     return HandSummary(
-        seats=tuple(plan.seats),
+        seats=tuple(seats),
         winners=tuple((names[k], c) for k, c in sorted(won.items(), key=lambda kc: -kc[1])),
         pot=sum(won.values()) + hand.rake,
         cards=tuple(tuple(None if c is None else str(c) for c in hand.view(k).seats[k].cards)

@@ -30,9 +30,11 @@ restart, see :mod:`pokerroom.server.tournament_store`):
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import pickle
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Any
 
 from fastapi import FastAPI, Header, HTTPException, Query, WebSocket
@@ -46,7 +48,13 @@ from pokerroom.server.downloads import (
     bearer_token,
     check_hand_number,
 )
-from pokerroom.server.exports import phh_refusal, render_hand
+from pokerroom.server.exports import (
+    HandSummary,
+    SummaryCache,
+    phh_refusal,
+    render_hand,
+    summarize,
+)
 from pokerroom.server.pages import add_page
 from pokerroom.server.protocol import (
     TOURNAMENT_CLIENT_MESSAGES,
@@ -257,20 +265,38 @@ def add_tournament_routes(app: FastAPI, tournaments: Callable[[], TournamentRoom
         if mine and name is None:
             raise HTTPException(401, "mine=true lists the hands you played: send your "
                                 "token as 'Authorization: Bearer <token>'")
-        if d.store is None:
+        store = d.store
+        if store is None:
             return []
-        out: list[dict[str, Any]] = []
-        while len(out) < limit:
-            rows = d.store.hands(d.id, limit=limit, before=before)
-            for h in rows:
-                you = name is not None and name in h.players["people"]
-                if not h.held and (you or not mine):
+
+        def read(before: int | None) -> list[dict[str, Any]]:
+            out: list[dict[str, Any]] = []
+            while len(out) < limit:
+                rows = store.hands(d.id, limit=limit, before=before)
+                for h in rows:
+                    people = h.players["people"]
+                    you = name is not None and name in people
+                    if h.held or not (you or not mine):
+                        continue
+                    summary = summaries.get((d.id, h.number), partial(summary_of, d, h.number))
                     out.append({"number": h.number, "table": h.table_number,
-                                "players": h.players["names"], "you": you})
-            if len(rows) < limit:
-                break
-            before = rows[-1].number
-        return out[:limit]
+                                "players": h.players["names"], "you": you,
+                                **summary.row(people.index(name) if you else None)})
+                if len(rows) < limit:
+                    break
+                before = rows[-1].number
+            return out[:limit]
+
+        # Unpickling hands not yet summarised is work for a thread, not the loop.
+        return await asyncio.to_thread(read, before)
+
+    summaries = SummaryCache()
+
+    def summary_of(d: TournamentDirector, number: int) -> HandSummary:
+        row = d.store.hand(d.id, number) if d.store is not None else None
+        assert row is not None
+        hand: Hand = pickle.loads(row.hand)
+        return summarize(hand, row.players["seats"], row.players["names"])
 
     async def download(tournament_id: str, number: int, authorization: str | None
                        ) -> tuple[str | None, str, Hand]:
