@@ -81,7 +81,8 @@ def narrate(event: ev.Event, name: Callable[[int], str], *, hand: Hand | None = 
 
 
 def _blind_kind(event: ev.BlindPosted, hand: Hand | None) -> str:
-    """"small blind ", "big blind ", "straddle ", "dead " or "" (a new player's post)."""
+    """The blind's name with a trailing space: small blind, big blind, straddle or
+    dead; empty for a new player's live post (F13) or when ``hand`` is unknown."""
     if event.dead:
         return "dead "
     if hand is None:
