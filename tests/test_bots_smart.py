@@ -178,3 +178,14 @@ def test_a_bot_calls_a_known_maniac_wider() -> None:
     reads = bot.reads["position 1"]
     assert reads.acted >= 30 and reads.share(shove=True) > 0.9
     assert bot.decide(facing_shove().view(0)) == CheckCall()
+
+
+def test_without_numpy_postflop_equity_comes_from_the_equity_codes_python_path(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A lean install (no NumPy): the same question goes to equity() with fewer deals."""
+    monkeypatch.setattr(odds, "_fast", lambda: False)
+    hole, board = parse_cards("AsKs"), parse_cards("Qs7s2d")
+    pure = [odds.postflop_equity(hole, board, 1, 1.0, seed=s) for s in range(8)]
+    exact = equity(["AsKs", "random"], board="Qs7s2d", method="monte_carlo", samples=100_000,
+                   seed=1).equity[0]
+    assert sum(pure) / 8 == pytest.approx(exact, abs=0.04)
