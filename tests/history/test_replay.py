@@ -167,10 +167,11 @@ def test_cli_reports_a_missing_path(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_replay_history_is_the_public_replay() -> None:
-    """``pokerroom.history.replay_history``: its docstring's example runs (read
-    from ``__doc__``, which a compiled build keeps where doctest's finder looks
-    for Python functions only), it returns the hand ``check`` compares, and a
-    history that breaks the rules is a ReplayError naming the action."""
+    """``pokerroom.history.replay_history``: it has its docstring on the compiled
+    build too (mypyc drops the docstrings of what it compiles, so the package
+    defines it in Python) and the docstring's example runs, it returns the hand
+    ``check`` compares, and a history that breaks the rules is a ReplayError
+    naming the action."""
     import doctest
 
     from pokerroom import history

@@ -19,7 +19,40 @@ from pokerroom.history.phh import (
     loads,
     parse_action,
 )
-from pokerroom.history.replay import ReplayError, ReplayResult, check, replay_history
+from pokerroom.history.replay import ReplayError, ReplayResult, check, replay_hand
+from pokerroom.rules.engine import Hand
+
+
+def replay_history(history: HandHistory) -> Hand:
+    """The finished hand that ``history`` records, played through the engine.
+
+    The history's ``d dh`` and ``d db`` entries deal the cards; every player's
+    action must be legal when it comes (see the module notes for the few repairs
+    of real-world files).  The hand's ``stacks``, ``events``, ``log`` and ``view``
+    are the engine's, as if it had been played at a table.  Raises
+    :class:`ReplayError` when the history cannot be played (the message names
+    the action), and :class:`~pokerroom.errors.UnknownCardsError` when hidden
+    cards (``????``) decide the result.  :func:`check` also compares the result
+    with the recorded ``finishing_stacks``; ``replay.replay_hand`` returns the
+    notes on repairs as well.  (Defined here, not in the compiled ``replay``
+    module, so that ``help()`` shows this on every install.)
+
+    >>> from pokerroom.history import loads, replay_history
+    >>> [history] = loads('''
+    ... variant = "NT"
+    ... antes = [0, 0, 0]
+    ... blinds_or_straddles = [1, 2, 0]
+    ... min_bet = 2
+    ... starting_stacks = [200, 200, 200]
+    ... actions = ["d dh p1 AsKs", "d dh p2 7h2c", "d dh p3 QdQc",
+    ...            "p3 cbr 6", "p1 cbr 20", "p2 f", "p3 f"]
+    ... ''')
+    >>> hand = replay_history(history)
+    >>> hand.is_over, hand.stacks
+    (True, [208, 198, 194])
+    """
+    return replay_hand(history)[0]
+
 
 __all__ = [
     "INFINITE_STACK",

@@ -239,36 +239,6 @@ def _new_engine_action(a: PhhAction) -> tuple[int | None, Action]:
     raise NotationError(f"unknown action code {code!r}")
 
 
-def replay_history(history: HandHistory) -> Hand:
-    """The finished hand that ``history`` records, played through the engine.
-
-    The history's ``d dh`` and ``d db`` entries deal the cards; every player's
-    action must be legal when it comes (see the module notes for the few repairs
-    of real-world files).  The hand's ``stacks``, ``events``, ``log`` and ``view``
-    are the engine's, as if it had been played at a table.  Raises
-    :class:`ReplayError` when the history cannot be played (the message names
-    the action), and :class:`~pokerroom.errors.UnknownCardsError` when hidden
-    cards (``????``) decide the result.  :func:`check` also compares the result
-    with the recorded ``finishing_stacks``; :func:`replay_hand` returns the notes
-    on repairs as well.
-
-    >>> from pokerroom.history import loads, replay_history
-    >>> [history] = loads('''
-    ... variant = "NT"
-    ... antes = [0, 0, 0]
-    ... blinds_or_straddles = [1, 2, 0]
-    ... min_bet = 2
-    ... starting_stacks = [200, 200, 200]
-    ... actions = ["d dh p1 AsKs", "d dh p2 7h2c", "d dh p3 QdQc",
-    ...            "p3 cbr 6", "p1 cbr 20", "p2 f", "p3 f"]
-    ... ''')
-    >>> hand = replay_history(history)
-    >>> hand.is_over, hand.stacks
-    (True, [208, 198, 194])
-    """
-    return replay_hand(history)[0]
-
-
 def replay_hand(history: HandHistory) -> tuple[Hand, list[str]]:
     """Play a history through the engine; return the finished hand and any notes
     (the repairs the module notes describe)."""
@@ -528,5 +498,4 @@ __all__ = [
     "check_paths",
     "config_for",
     "replay_hand",
-    "replay_history",
 ]
