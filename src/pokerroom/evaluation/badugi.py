@@ -87,3 +87,4 @@ class Badugi:
 
 
 BADUGI: Final = Badugi()
+"""Badugi: the best hand of distinct ranks and suits, four cards beating three (ace low)."""

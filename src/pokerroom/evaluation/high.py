@@ -140,4 +140,6 @@ def high_display(cards: Sequence[int], strength: int) -> tuple[int, ...]:
 
 
 HIGH: Final = HighEvaluator("high", STANDARD)
+"""Standard high hands (S5): the best five of the cards, hole and board together (S6)."""
 SHORT_DECK_HIGH: Final = HighEvaluator("short_deck_high", SHORT_DECK)
+"""Short deck (six to ace): a flush beats a full house, A-6-7-8-9 is the lowest straight."""

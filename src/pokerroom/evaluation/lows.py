@@ -186,5 +186,8 @@ class DeuceToSevenLow:
 
 
 A5_LOW: Final = AceToFiveLow()
+"""Ace-to-five low (razz, S9): 5-4-3-2-A is best; straights and flushes do not count."""
 LOW8: Final = EightOrBetterLow()
+"""Eight-or-better low (stud hi-lo, S8): an ace-to-five low of five ranks eight or under."""
 DEUCE_SEVEN_LOW: Final = DeuceToSevenLow()
+"""Deuce-to-seven low (S9): 7-5-4-3-2 is best; the ace is high, straights and flushes count."""

@@ -149,4 +149,6 @@ class OmahaLow8:
 
 
 OMAHA_HIGH: Final = OmahaHigh()
+"""Omaha high (S7): exactly two hole cards and three board cards."""
 OMAHA_LOW8: Final = OmahaLow8()
+"""Omaha eight-or-better low (S7, S8): two hole and three board cards, all eight or under."""
