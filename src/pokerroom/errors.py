@@ -289,6 +289,12 @@ class Reason(StrEnum):
     """No seat is free (for a bot)."""
     NO_BOT = "no_bot"
     """There is no bot in that seat."""
+    CHAT_OFF = "chat_off"
+    """The table's host turned the chat off (or off for spectators)."""
+    CHAT_TOO_LONG = "chat_too_long"
+    """A chat message empty or longer than the room allows."""
+    CHAT_TOO_FAST = "chat_too_fast"
+    """More chat messages than the room allows in a few seconds."""
 
 
 class IllegalActionError(PokerError):

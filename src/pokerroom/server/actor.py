@@ -5,11 +5,13 @@ actor's inbox (:meth:`TableActor.submit`); the actor runs them, plays bots,
 applies action-clock timeouts, persists every step and then publishes a new
 versioned state to each subscriber, filtered for what that viewer may see.
 
-The actor is built in parts, imports flowing one way (actor -> host_tools ->
-seat_requests -> sittings): :mod:`~pokerroom.server.sittings` (who holds each
+The actor is built in parts, imports flowing one way (actor -> player_aids ->
+host_tools -> seat_requests -> sittings): :mod:`~pokerroom.server.sittings` (who holds each
 seat, who is connected), :mod:`~pokerroom.server.seat_requests` (joins, top-ups
 and leaves, carried out between hands), :mod:`~pokerroom.server.host_tools`
-(bots, pause, close); this module runs the hands, restores and publishes.
+(bots, pause, close, kicks, the ledger), :mod:`~pokerroom.server.player_aids`
+(pre-actions, the time bank, action labels, chat); this module runs the hands,
+restores and publishes.
 """
 
 from __future__ import annotations
@@ -32,10 +34,13 @@ from pokerroom.history.narrate import narrate
 from pokerroom.rules.actions import Action, BringIn, CheckCall, Discard, Fold, Muck, Show
 from pokerroom.rules.engine import Hand, Phase
 from pokerroom.rules.showdown import Showdown
+from pokerroom.server.chat import TableChat
 from pokerroom.server.clock import Clock
 from pokerroom.server.codec import action_from_dict, action_to_dict
 from pokerroom.server.exports import hand_texts
-from pokerroom.server.host_tools import HostKeyError, HostTools
+from pokerroom.server.host_tools import HostKeyError
+from pokerroom.server.player_aids import PlayerAids
+from pokerroom.server.preactions import label
 from pokerroom.server.protocol import MAX_CHIPS
 from pokerroom.server.sittings import SeatMeta, Subscriber
 from pokerroom.server.store import Batch, Store, StoredTable
@@ -53,9 +58,15 @@ class ActorSettings:
     sit_out_after: int = 2
     bot_delay: float = 0.8
     pause_between_hands: float = 2.0
+    time_bank: float = 30.0  # a sitting's reserve past the action clock, in seconds
+    time_bank_refill: float = 5.0  # added every time_bank_every hands, up to time_bank
+    time_bank_every: int = 10
+    # A table with only bots stops dealing once no one has watched it for this long,
+    # and deals again when someone opens it.
+    idle_seconds: float = 120.0
 
 
-class TableActor(HostTools):
+class TableActor(PlayerAids):
     """The owner of one table."""
 
     def __init__(
@@ -98,6 +109,13 @@ class TableActor(HostTools):
         self._needs_resync = False  # a failed write left memory ahead of the database
         self._batch = Batch(table_id)
         self._dirty = False  # the table changed in a way only the snapshot records
+        self.labels: dict[int, str] = {}  # seat -> its last action this street
+        self.chat = TableChat()
+        self.time_bank_full = settings.time_bank
+        self._bank_seat: int | None = None  # the seat whose time bank is running
+        self._bank_from = 0.0  # when it started
+        self.watched_at = clock.now()  # last time someone watched (bot-only tables idle)
+        self._connections = 0
 
     # ---------------------------------------------------------------- running
 
@@ -128,9 +146,23 @@ class TableActor(HostTools):
         between hands: a running hand is restored from its own snapshot and actions)."""
         batch, self._batch = self._batch, Batch(self.id)
         if snapshot and self.table.hand is None and (self._dirty or not batch.empty):
-            batch.snapshot = table_to_dict(self.table)
+            batch.snapshot = self._snapshot()
         self._dirty = False
         self.store.commit(batch)
+
+    def _snapshot(self) -> dict[str, Any]:
+        """The table between hands, with what the room keeps beside it (time banks,
+        the chat's settings: :meth:`room_extras`)."""
+        return {**table_to_dict(self.table), "room": self.room_extras()}
+
+    def _may_deal(self) -> bool:
+        """Not paused by the host, and not a bot-only table no one has watched for
+        ``idle_seconds`` (it deals again when someone opens it)."""
+        if self.paused:
+            return False
+        if self.subscribers or any(not m.is_bot for m in self.seats.values()):
+            return True
+        return self.clock.now() - self.watched_at < self.settings.idle_seconds
 
     def _after_request(self) -> None:
         self._flush()
@@ -152,7 +184,7 @@ class TableActor(HostTools):
         now = self.clock.now()
         hand = self.table.hand
         if hand is None:
-            if len(self._ready()) >= 2 and not self.paused:
+            if len(self._ready()) >= 2 and self._may_deal():
                 return self.next_hand_at - now
             return None
         times = [t for t in (self.deadline, self.bot_due) if t is not None]
@@ -169,7 +201,7 @@ class TableActor(HostTools):
         now = self.clock.now()
         hand = self.table.hand
         if hand is None:
-            if len(self._ready()) >= 2 and now >= self.next_hand_at and not self.paused:
+            if len(self._ready()) >= 2 and now >= self.next_hand_at and self._may_deal():
                 self._start_hand()
                 changed = True
             hand = self.table.hand
@@ -206,9 +238,21 @@ class TableActor(HostTools):
                 self._apply(seat, default_action(hand), by="leaving")
                 changed = True
                 continue
+            pre = self._preaction_due(seat, meta, hand) if meta is not None else None
+            if pre is not None and meta is not None:
+                self._apply(seat, pre, by="preaction")
+                meta.timeouts = 0
+                changed = True
+                continue
             if self.deadline is None:
                 self.deadline = now + self.settings.action_seconds
                 changed = True
+            if (now >= self.deadline and meta is not None and self._bank_seat is None
+                    and meta.connections > 0 and self.bank_of(meta) >= 1):
+                self._bank_seat, self._bank_from = seat, self.deadline
+                self.deadline += self.bank_of(meta)
+                self.log.append(f"{meta.name} uses the time bank ({self.bank_of(meta):.0f} s)")
+                return True
             if now >= self.deadline:
                 if meta is not None and not meta.timed_out_this_hand:
                     meta.timed_out_this_hand = True
@@ -242,7 +286,7 @@ class TableActor(HostTools):
                 "Draw for the button: " + ", ".join(f"{self._name(s)} {c}" for s, c in draw.cards)
                 + f"; {self._name(draw.winner)} has the button"
             )
-            self.store.save_snapshot(self.id, table_to_dict(table))
+            self.store.save_snapshot(self.id, self._snapshot())
         self._flush()
         before = table_to_dict(table)
         deck = Deck(rng=self.rng, cards=table.stakes.game.deck)
@@ -260,6 +304,7 @@ class TableActor(HostTools):
         self._events_seen = 0
         for meta in self.seats.values():
             meta.timed_out_this_hand = False
+        self._forget_street()
         self.log.append(f"--- hand {self.hand_number} ---")
         self._narrate(hand)
 
@@ -267,12 +312,31 @@ class TableActor(HostTools):
         hand = self.table.hand
         assert hand is not None and self.hand_id is not None
         engine_seat = self._engine_seat(seat)
+        legal, bet_before, street = hand.legal_actions(), hand.current_bet, hand.street
         hand.act(action, seat=engine_seat)
+        self._spend_bank()
+        if hand.street != street:
+            self._forget_street()
+        else:
+            word = label(action, legal, bet_before=bet_before,
+                         all_in=hand.stacks[engine_seat] == 0 and not hand.folded[engine_seat])
+            if word is not None:
+                self.labels[seat] = word
         self.seq += 1
         self.store.add_action(self.hand_id, self.seq, engine_seat, action_to_dict(action))
         self.deadline = None
         self.bot_due = None
         self._narrate(hand)
+
+    def _spend_bank(self) -> None:
+        """An action ends a running time bank: what it used is gone."""
+        if self._bank_seat is None:
+            return
+        meta = self.seats.get(self._bank_seat)
+        if meta is not None:
+            used = max(0.0, self.clock.now() - self._bank_from)
+            meta.time_bank = max(0.0, self.bank_of(meta) - used)
+        self._bank_seat = None
 
     def _narrate(self, hand: Hand) -> None:
         plan = self.table.plan_in_play
@@ -301,6 +365,8 @@ class TableActor(HostTools):
                         and player.status not in (Status.SITTING_OUT, Status.AWAY)):
                     table.sit_out(seat)
                     self.log.append(f"{meta.name} is sat out after {meta.timeouts} timeouts")
+        self._refill_banks(self.settings.time_bank_every, self.settings.time_bank_refill,
+                           self.hand_number)
         self._carry_out_requests()
         if self.closed:
             self._batch.table["closed"] = True
@@ -312,11 +378,13 @@ class TableActor(HostTools):
                 if player is not None and player.status is Status.BUSTED:
                     self._rebuy_bot(seat)
         self._batch.finished = (self.hand_id, result, phh, text)
-        self._batch.snapshot = table_to_dict(table)
+        self._batch.snapshot = self._snapshot()
         self.store.commit(self._batch)
         self._batch = Batch(self.id)
         self.hand_id = None
         self.deadline = self.bot_due = None
+        self._bank_seat = None
+        self._forget_street()
         self.next_hand_at = self.clock.now() + self.settings.pause_between_hands
 
     def _rebuy_bot(self, seat: int) -> None:
@@ -399,6 +467,9 @@ class TableActor(HostTools):
                 row.name, row.token, is_bot=row.is_bot, policy=row.policy, bot=bot,
                 sitting=row.sitting or "", buy_in=row.buy_in, top_up=row.top_up or 0,
                 leaving=bool(row.leaving))
+        self.restore_extras(stored.snapshot.get("room"))
+        self._bank_seat = None
+        self.labels.clear()
         note = None
         running = stored.running
         if running is not None:
@@ -485,15 +556,21 @@ class TableActor(HostTools):
                 seat = self.seat_of(sitting)
             except IllegalActionError:
                 sitting = None
-        sub = Subscriber(seat, sitting)
+        self._connections += 1
+        sub = Subscriber(seat, sitting, number=self._connections)
         self.subscribers.add(sub)
+        self.watched_at = self.clock.now()
         if seat is not None:
             self.seats[seat].connections += 1
         sub.push_state(self._state_for(seat))
+        if self.chat.lines:
+            sub.push_error({"type": "chat", "lines": list(self.chat.lines)})
         return sub
 
     def unsubscribe(self, sub: Subscriber) -> None:
         self.subscribers.discard(sub)
+        self.watched_at = self.clock.now()
+        self.chat.forget(f"spectator {sub.number}")
         meta = self.seats.get(sub.seat) if sub.seat is not None else None
         if meta is not None and meta.sitting == sub.sitting:
             meta.connections -= 1

@@ -40,13 +40,17 @@ from pokerroom.server.protocol import (
     CLIENT_MESSAGES,
     Act,
     AddBot,
+    ChatMessage,
+    ChatSettings,
     ClientMessage,
     CreateTable,
     HostRequest,
     JoinTable,
+    Kick,
     Leave,
     MuckLosing,
     Post,
+    PreActionChoice,
     RemoveBot,
     SitIn,
     SitOut,
@@ -213,6 +217,20 @@ def create_app(
     host_route("pause", HostRequest, lambda a, _r: a.pause(True))
     host_route("resume", HostRequest, lambda a, _r: a.pause(False))
     host_route("close", HostRequest, lambda a, _r: a.close())
+    host_route("kick", Kick, lambda a, r: a.kick(r.seat))
+    host_route("chat", ChatSettings, lambda a, r: a.set_chat(on=r.on, spectators=r.spectators))
+
+    @app.post("/api/tables/{table_id}/ledger/players")
+    async def host_ledger(table_id: str, request: HostRequest) -> list[dict[str, Any]]:
+        """The host's ledger: each player's buy-ins, chips added, cash-outs, chips at
+        the table and net (the host key in the body)."""
+        actor = actor_or_404(table_id)
+
+        def report() -> list[dict[str, Any]]:
+            actor.check_host(request.host)
+            return actor.ledger_report()
+
+        return await actor.submit(report)
 
     @app.get("/api/tables/{table_id}/ledger")
     async def ledger(table_id: str) -> dict[str, Any]:
@@ -366,6 +384,9 @@ def create_app(
 async def _apply(actor: TableActor, sub: Subscriber, message: ClientMessage) -> None:
     """Carry out one validated message for the connection's sitting, checked inside the
     actor against the sitting that holds the seat now (see :func:`pump`)."""
+    if isinstance(message, ChatMessage):  # a spectator's connection may chat too
+        await actor.submit(lambda: actor.say(sub, message.text))
+        return
     if isinstance(message, Act):
         data = message.engine_action()
         run: Callable[[int], None] = lambda s: actor.act(s, data)  # noqa: E731
@@ -375,6 +396,8 @@ async def _apply(actor: TableActor, sub: Subscriber, message: ClientMessage) -> 
         run = lambda s: actor.top_up(s, message.amount)  # noqa: E731
     elif isinstance(message, MuckLosing):
         run = lambda s: actor.set_muck_losing(s, message.on)  # noqa: E731
+    elif isinstance(message, PreActionChoice):
+        run = lambda s: actor.set_preaction(s, message.kind, message.amount)  # noqa: E731
     else:  # the messages without arguments
         calls: dict[type[Any], Callable[[int], None]] = {
             SitOut: actor.sit_out, Post: actor.post, Leave: actor.leave, Straddle: actor.straddle}

@@ -10,10 +10,12 @@ from the actor to here, never back.
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from pokerroom.errors import IllegalActionError, Reason
 from pokerroom.server.protocol import MAX_CHIPS
 from pokerroom.server.seat_requests import SeatRequests
+from pokerroom.server.store import Store
 
 
 class HostKeyError(IllegalActionError):
@@ -25,6 +27,8 @@ class HostTools(SeatRequests):
 
     host_key: str | None
     paused: bool
+    id: str
+    store: Store
 
     def check_host(self, key: str) -> None:
         """Refuse a host's request without the table's host key."""
@@ -55,6 +59,37 @@ class HostTools(SeatRequests):
         if meta is None or not meta.is_bot:
             raise IllegalActionError(Reason.NO_BOT, f"there is no bot in seat {seat}")
         self.leave(seat)
+
+    def kick(self, seat: int) -> None:
+        """The host removes the player in ``seat``: their sitting ends when the hand
+        in progress ends (now, between hands), their chips cashed out to the ledger,
+        and their connections are told (``seat_lost``) and watch from then on."""
+        meta = self.seats.get(seat)
+        if meta is None:
+            raise IllegalActionError(Reason.SEAT_EMPTY, f"no one sits in seat {seat}")
+        meta.kicked = True
+        self.log.append(f"The host removes {meta.name} from the table")
+        self.leave(seat)
+
+    def ledger_report(self) -> list[dict[str, Any]]:
+        """The host's ledger: for each player (by name, bots too) the chips bought in,
+        added (top-ups and rebuys), cashed out and at the table (as the last hand
+        left them), and the net
+        (cashed out + at the table - bought in - added); the house's rake last."""
+        now: dict[str, int] = {}  # stacks as the last hand left them (a hand's pot is no one's)
+        for player in self.table.players:
+            if player is not None:
+                now[player.name] = now.get(player.name, 0) + player.stack
+        rows = []
+        for name, kinds in self.store.ledger_by_player(self.id).items():
+            if name == "house":
+                continue
+            bought, added = kinds.get("buy_in", 0), kinds.get("top_up", 0) + kinds.get("rebuy", 0)
+            out, at_table = kinds.get("cash_out", 0), now.get(name, 0)
+            rows.append({"name": name, "buy_in": bought, "added": added, "cash_out": out,
+                         "on_table": at_table, "net": out + at_table - bought - added,
+                         "seated": name in now})
+        return rows
 
     def pause(self, paused: bool) -> None:
         """Paused: the hand in progress is played out, no new hand starts."""

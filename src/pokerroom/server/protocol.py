@@ -7,12 +7,17 @@ Client -> server (JSON over the table's WebSocket)::
     {"type": "sit_out"} {"type": "sit_in", "post": false} {"type": "post"}
     {"type": "top_up", "amount": 100} {"type": "leave"} {"type": "straddle"}
     {"type": "muck_losing", "on": true} {"type": "ping"}
+    {"type": "preaction", "kind": "check_fold" | "call_any" | "call" | "fold_to_bet"
+                          | null, "amount": 4}     (ahead of the turn; null clears)
+    {"type": "chat", "text": "nice hand"}          (players; spectators if allowed)
 
 Server -> client::
 
     {"type": "state", "version": 17, "state": {...}}   (see views.py)
     {"type": "error", "reason": "raise_out_of_range", "message": "..."}
     {"type": "pong"}
+    {"type": "chat", "lines": [{"name": "Alice", "text": "...", "seat": 0, "at": t}]}
+    {"type": "error", "reason": "preaction_cancelled", "message": "..."}
 
 Every state message carries the table's version; a browser that reconnects
 gets the latest state at once, so it resumes exactly.  A message that is not
@@ -227,8 +232,26 @@ class Ping(_Message):
     type: Literal["ping"]
 
 
+class PreActionChoice(_Message):
+    """A choice ahead of the turn (:mod:`pokerroom.server.preactions`), or None to
+    clear it; ``amount`` (``call``): the chips the call adds, 1 to :data:`MAX_CHIPS`."""
+
+    type: Literal["preaction"]
+    kind: Literal["check_fold", "call_any", "call", "fold_to_bet"] | None
+    amount: Integer | None = Field(default=None, ge=1, le=MAX_CHIPS)
+
+
+class ChatMessage(_Message):
+    """A chat line: 1 to 200 characters (:data:`~pokerroom.server.chat.MAX_CHAT_CHARS`;
+    longer is refused, whitespace runs count as one space)."""
+
+    type: Literal["chat"]
+    text: str = Field(min_length=1, max_length=400)
+
+
 ClientMessage = Annotated[
-    Act | SitOut | SitIn | Post | TopUp | Leave | Straddle | MuckLosing | Ping,
+    Act | SitOut | SitIn | Post | TopUp | Leave | Straddle | MuckLosing | Ping
+    | PreActionChoice | ChatMessage,
     Field(discriminator="type"),
 ]
 # A discriminated union is a typing form, not a class: cast for mypy.
@@ -269,7 +292,10 @@ class CreateTable(_Message):
     Bounds: ``name`` 1 to 60 characters (:data:`~pokerroom.server.names.TitleName`);
     every chip amount (blinds, ante, bring-in, bets, buy-ins, ``kill_pot_size``,
     ``rake_cap``) 0 to :data:`MAX_CHIPS`; ``seats`` 2 to 10; ``action_seconds`` up to
-    3,600; ``sit_out_after`` and ``raise_cap`` up to 100; ``game`` at most 40 characters.
+    3,600; ``sit_out_after`` and ``raise_cap`` up to 100; ``game`` at most 40 characters;
+    the time bank (``time_bank`` seconds, refilled by ``time_bank_refill`` every
+    ``time_bank_every`` hands; :mod:`pokerroom.server.player_aids`) 0 to 600 seconds,
+    every 1 to 1,000 hands.
 
     Values a field cannot take are answered 422 naming what it allows; choices the
     table cannot play (a kill in stud, say) 400 with the rule's reason.
@@ -293,6 +319,9 @@ class CreateTable(_Message):
     straddle: bool | None = None
     action_seconds: float = Field(default=30.0, gt=0, le=3600)
     sit_out_after: Integer = Field(default=2, ge=1, le=100)
+    time_bank: float = Field(default=30.0, ge=0, le=600, allow_inf_nan=False)
+    time_bank_refill: float = Field(default=5.0, ge=0, le=600, allow_inf_nan=False)
+    time_bank_every: Integer = Field(default=10, ge=1, le=1000)
     raise_cap: Integer | None = Field(default=4, ge=1, le=100)
     open_pair_double: bool = False
     new_game_round: bool = True
@@ -329,6 +358,19 @@ class HostRequest(_Message):
     the table (``"host"`` in the answer to POST /api/tables)."""
 
     host: str = Field(min_length=1, max_length=MAX_KEY_LENGTH)
+
+
+class Kick(HostRequest):
+    """POST /api/tables/{id}/kick: the player in ``seat`` leaves when the hand ends."""
+
+    seat: Integer = Field(ge=0, le=9)
+
+
+class ChatSettings(HostRequest):
+    """POST /api/tables/{id}/chat: the chat on or off, and whether spectators chat."""
+
+    on: bool = True
+    spectators: bool = True
 
 
 class RemoveBot(HostRequest):

@@ -42,6 +42,9 @@ class Room:
         return ActorSettings(
             action_seconds=float(data.get("action_seconds", 30.0)),
             sit_out_after=int(data.get("sit_out_after", 2)),
+            time_bank=float(data.get("time_bank", 30.0)),
+            time_bank_refill=float(data.get("time_bank_refill", 5.0)),
+            time_bank_every=int(data.get("time_bank_every", 10)),
             bot_delay=self.bot_delay,
             pause_between_hands=self.pause,
         )
@@ -88,7 +91,9 @@ class Room:
         table_id = secrets.token_hex(6)
         host_key = secrets.token_urlsafe(24)
         settings = {"action_seconds": request.action_seconds,
-                    "sit_out_after": request.sit_out_after}
+                    "sit_out_after": request.sit_out_after, "time_bank": request.time_bank,
+                    "time_bank_refill": request.time_bank_refill,
+                    "time_bank_every": request.time_bank_every}
         self.store.create_table(table_id, request.name, settings, table_to_dict(table),
                                 host_key=host_key)
         actor = TableActor(table_id, request.name, table, store=self.store, clock=self.clock,

@@ -120,7 +120,8 @@ class SeatRequests(TaskOwner):
             self.log.append(f"{player.name} leaves with {chips}")
         self._batch.release_seat(meta.sitting)
         self.seats.pop(seat, None)
-        self._demote(meta, "you left the table")
+        self._demote(meta, "the host removed you from the table" if meta.kicked
+                     else "you left the table")
 
     def _demote(self, meta: SeatMeta, why: str) -> None:
         """The sitting no longer holds its seat: its connections watch from now on."""

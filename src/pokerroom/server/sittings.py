@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pokerroom.bots import Policy
+from pokerroom.server.preactions import PreAction
 from pokerroom.server.sockets import Mailbox
 
 
@@ -37,6 +38,9 @@ class SeatMeta:
     buy_in: int | None = None  # joined during a hand: sits down with this when it ends
     top_up: int = 0  # chips to add when the hand ends
     muck_losing: bool = True  # S4: at a showdown with mucking, muck a hand that cannot win
+    preaction: PreAction | None = None  # chosen ahead of the turn; forgotten each street
+    time_bank: float | None = None  # seconds in reserve past the action clock; None: full
+    kicked: bool = False  # the host removed this sitting (it leaves when the hand ends)
 
 
 @dataclass(slots=True, eq=False)
@@ -46,3 +50,4 @@ class Subscriber(Mailbox):
 
     seat: int | None
     sitting: str | None = None
+    number: int = 0  # the table's count of connections: a spectator chats as "Spectator N"

@@ -225,6 +225,18 @@ class Store:
             rows = s.scalars(select(LedgerRow).where(LedgerRow.table_id == table_id)).all()
         return sum(-r.amount if r.kind in ("cash_out", "rake") else r.amount for r in rows)
 
+    def ledger_by_player(self, table_id: str) -> dict[str, dict[str, int]]:
+        """Each name's chips by kind (``buy_in``, ``top_up``, ``rebuy``, ``cash_out``),
+        in the order they first came to the table; the house's rake under "house"."""
+        with Session(self.engine) as s:
+            rows = s.scalars(select(LedgerRow).where(LedgerRow.table_id == table_id)
+                             .order_by(LedgerRow.id)).all()
+        out: dict[str, dict[str, int]] = {}
+        for r in rows:
+            kinds = out.setdefault(r.name, {})
+            kinds[r.kind] = kinds.get(r.kind, 0) + r.amount
+        return out
+
     def commit(self, batch: Batch) -> None:
         """Everything in ``batch`` in one transaction."""
         if batch.empty:

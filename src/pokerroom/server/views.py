@@ -44,6 +44,8 @@ def public_state(actor: TableActor) -> dict[str, Any]:
             "bot": bool(meta and meta.is_bot),
             "connected": bool(meta and (meta.is_bot or meta.connections > 0)),
             "in_hand": False,
+            "label": actor.labels.get(seat),  # the last action this street
+            "time_bank": round(actor.bank_of(meta)) if meta and not meta.is_bot else None,
         }
         if view is not None and plan is not None and seat in plan.seats:
             k = plan.seats.index(seat)
@@ -81,6 +83,8 @@ def public_state(actor: TableActor) -> dict[str, Any]:
             "house_rules": house_rules(table),
             "paused": getattr(actor, "paused", False),  # by the host: no new hand
             "closed": getattr(actor, "closed", False),
+            "time_bank": actor.settings.time_bank,
+            "chat": {"on": actor.chat.on, "spectators": actor.chat.spectators},
         },
         "seats": seats,
         "hand": None,
@@ -106,6 +110,7 @@ def public_state(actor: TableActor) -> dict[str, Any]:
             else None,
             "actor": actor_seat,
             "deadline": actor.deadline,
+            "time_bank": actor._bank_seat is not None,  # the deadline runs on a time bank
         }
     return state
 
@@ -140,6 +145,8 @@ def table_state(actor: TableActor, viewer: int | None,
             "missed_big": player.missed_big,
             "wants_to_post": player.wants_to_post,
             "muck_losing": meta.muck_losing if (meta := actor.seats.get(viewer)) else True,
+            "preaction": None if meta is None or meta.preaction is None
+            else {"kind": meta.preaction.kind, "amount": meta.preaction.amount},
             "waiting": bool(plan is None or viewer not in plan.seats),
             "legal": None,
         }
