@@ -90,6 +90,7 @@ class TournamentSituation:
 MAX_ICM_PLAYERS = 18  # more players left than this: far from the money, chips it is
 MAX_READS = 1000  # opponents a bot remembers (a new one past this starts afresh)
 READS_NEEDED = 8  # hands seen before an opponent's habits count
+ICM_TIGHTEN = 1.0  # a push range shrinks by this times the equity ICM asks beyond chips
 
 
 @dataclass(slots=True)
@@ -275,7 +276,7 @@ class EquityBot(ViewBot):
                 pressure = self._need(view, villain)
                 if pressure is not None:  # near the money: what ICM asks beyond the chips
                     premium = pressure[0] - pressure[1]
-                    share *= min(1.0, max(0.05, 1 - 5 * premium))
+                    share *= min(1.0, max(0.05, 1 - ICM_TIGHTEN * premium))
                 if rank <= share:
                     return self._all_in(legal)
                 return CheckCall() if legal.check else Fold()
