@@ -29,6 +29,10 @@ def public_state(actor: TableActor) -> dict[str, Any]:
     hand, plan = table.hand, table.plan_in_play
     view = hand.view(None) if hand is not None else None  # the spectator's
     stakes = table.stakes
+    # A room table's extras (issue 14); a tournament's table (its lens) has none of them.
+    labels: dict[int, str] = getattr(actor, "labels", {})
+    bank_of = getattr(actor, "bank_of", None)
+    chat = getattr(actor, "chat", None)
     seats: list[dict[str, Any] | None] = []
     for seat, player in enumerate(table.players):
         meta = actor.seats.get(seat)
@@ -44,8 +48,8 @@ def public_state(actor: TableActor) -> dict[str, Any]:
             "bot": bool(meta and meta.is_bot),
             "connected": bool(meta and (meta.is_bot or meta.connections > 0)),
             "in_hand": False,
-            "label": actor.labels.get(seat),  # the last action this street
-            "time_bank": round(actor.bank_of(meta)) if meta and not meta.is_bot else None,
+            "label": labels.get(seat),  # the last action this street
+            "time_bank": round(bank_of(meta)) if bank_of and meta and not meta.is_bot else None,
         }
         if view is not None and plan is not None and seat in plan.seats:
             k = plan.seats.index(seat)
@@ -83,8 +87,8 @@ def public_state(actor: TableActor) -> dict[str, Any]:
             "house_rules": house_rules(table),
             "paused": getattr(actor, "paused", False),  # by the host: no new hand
             "closed": getattr(actor, "closed", False),
-            "time_bank": actor.settings.time_bank,
-            "chat": {"on": actor.chat.on, "spectators": actor.chat.spectators},
+            "time_bank": getattr(actor, "time_bank_full", None),
+            "chat": {"on": chat.on, "spectators": chat.spectators} if chat else None,
         },
         "seats": seats,
         "hand": None,
@@ -110,7 +114,8 @@ def public_state(actor: TableActor) -> dict[str, Any]:
             else None,
             "actor": actor_seat,
             "deadline": actor.deadline,
-            "time_bank": actor._bank_seat is not None,  # the deadline runs on a time bank
+            # The deadline runs on the acting seat's time bank.
+            "time_bank": getattr(actor, "_bank_seat", None) is not None,
         }
     return state
 
@@ -145,8 +150,8 @@ def table_state(actor: TableActor, viewer: int | None,
             "missed_big": player.missed_big,
             "wants_to_post": player.wants_to_post,
             "muck_losing": meta.muck_losing if (meta := actor.seats.get(viewer)) else True,
-            "preaction": None if meta is None or meta.preaction is None
-            else {"kind": meta.preaction.kind, "amount": meta.preaction.amount},
+            "preaction": None if (pre := getattr(meta, "preaction", None)) is None
+            else {"kind": pre.kind, "amount": pre.amount},
             "waiting": bool(plan is None or viewer not in plan.seats),
             "legal": None,
         }
