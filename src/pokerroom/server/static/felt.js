@@ -163,6 +163,7 @@ export function seatHtml(tv, info, pos, hero, result, discardPick, opts) {
   }
   if (info.in_hand && info.all_in) tags.push('<span class="tag allin">All-in</span>');
   if (info.in_hand && info.folded) tags.push('<span class="tag folded">Folded</span>');
+  if (acting && hand.time_bank) tags.push('<span class="tag bank" title="The action clock ran out: the time bank runs">Time bank</span>');
   opts.statusTags(info, tags);
 
   // Cards: the live hand's, or what was shown at the last showdown.
@@ -204,6 +205,7 @@ export function seatHtml(tv, info, pos, hero, result, discardPick, opts) {
       ${shownDesc ? `<div class="shown-desc" title="${escapeHtml(shownDesc)}">${escapeHtml(shownDesc)}</div>` : ""}
       ${clock}
     </div>
+    ${info.label && hand ? `<div class="act-label" data-label="${escapeHtml(info.label)}">${escapeHtml(info.label)}</div>` : ""}
     <div class="tags">${tags.join("")}</div>
   </div>`;
 }
@@ -249,12 +251,15 @@ export function tickActionClock(tv, clockOffset) {
   }
   const now = Date.now() / 1000 + clockOffset;
   const left = Math.max(0, hand.deadline - now);
-  const total = tv.table.action_seconds || 30;
+  // On a time bank the bar measures the bank (the acting seat's, as it was when it began).
+  const banker = hand.time_bank && hand.actor !== null ? tv.seats[hand.actor] : null;
+  const total = (banker && banker.time_bank) || tv.table.action_seconds || 30;
   const fraction = Math.max(0, Math.min(1, left / total));
   if (bar) {
     bar.style.width = `${(fraction * 100).toFixed(1)}%`;
     bar.classList.toggle("warn", fraction < 0.5 && fraction >= 0.2);
     bar.classList.toggle("urgent", fraction < 0.2);
+    bar.classList.toggle("bank", Boolean(banker));
   }
   if (mine) {
     mine.textContent = `${Math.ceil(left)}s`;
@@ -387,7 +392,10 @@ export function createDock(hooks) {
     const big = legal.big_raise_to !== null && legal.big_raise_to !== undefined
       ? `<button type="button" class="raise big-bet" id="btn-big-bet" data-to="${legal.big_raise_to}">${raiseLabel(tv, legal, legal.big_raise_to)} (big bet)</button>`
       : "";
-    return `<div class="line info">${clock}<span><b>Your turn</b></span></div>${sizing}<div class="actions-main">${fold}${middle}${raise}${big}</div>`;
+    // A room table's time bank: what is left after the action clock (tournaments have none).
+    const bank = hero && hero.time_bank !== null && hero.time_bank !== undefined
+      ? `<span class="bank-left" id="my-bank" title="Used when the action clock runs out">Time bank ${hero.time_bank}s</span>` : "";
+    return `<div class="line info">${clock}<span><b>Your turn</b></span>${bank}</div>${sizing}<div class="actions-main">${fold}${middle}${raise}${big}</div>`;
   }
 
   function act(action, extra = {}) {

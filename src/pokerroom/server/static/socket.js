@@ -44,10 +44,11 @@ function showLost(lost, text) {
 // gone            the error reason that means there is nothing to connect to
 //                 ("no_table"): no reconnecting after it;
 // onState(msg)    a {"type": "state"} message (``version`` is already updated);
-// onError(msg)    a {"type": "error"} message.
+// onError(msg)    a {"type": "error"} message;
+// onOther(msg)    any other message (a table's "chat"), when given.
 // Returns {connect(), reconnect(), send(message), version}: ``reconnect`` starts a
 // new connection at once (after joining or leaving), ``send`` is true when sent.
-export function createSocket({ path, token, seated, gone, onState, onError }) {
+export function createSocket({ path, token, seated, gone, onState, onError, onOther }) {
   let socket = null;
   let retries = 0;
   let reconnectTimer = null;
@@ -80,6 +81,8 @@ export function createSocket({ path, token, seated, gone, onState, onError }) {
       } else if (message.type === "error") {
         if (message.reason === gone) socket = null; // nothing to reconnect to
         onError(message);
+      } else if (onOther && message.type !== "pong") {
+        onOther(message);
       }
     };
     ws.onclose = () => {

@@ -52,6 +52,7 @@ const conn = createSocket({
   gone: "no_table",
   onState,
   onError,
+  onOther: (message) => { if (message.type === "chat") addChat(message.lines); },
 });
 const send = (message) => conn.send(message);
 
@@ -80,7 +81,9 @@ function onState(message) {
 function onError(message) {
   dock.sending = false;
   if (message.reason === "bad_token" || message.reason === "seat_lost") {
-    forgetSeat("Your seat is no longer yours; watching the table.");
+    // The server says why (you left, the host removed you): watching from now on.
+    const why = message.reason === "seat_lost" && message.message;
+    forgetSeat(why ? why.charAt(0).toUpperCase() + why.slice(1) : "Your seat is no longer yours; watching the table.");
     return;
   }
   if (message.reason === "not_host") {
@@ -89,7 +92,7 @@ function onError(message) {
     isHost = false;
   }
   if (message.reason === "no_table") $("t-sub").textContent = "no such table";
-  toast(message.message || message.reason || "error");
+  toast(message.message || message.reason || "error", message.reason === "preaction_cancelled" ? "info" : "error");
   dock.key = ""; // rebuild the action bar so its buttons work again
   if (state) renderDock();
 }
@@ -114,6 +117,8 @@ function render() {
   renderDock();
   renderLog();
   renderInfo();
+  renderChatState();
+  turnAlert();
   const last = lastFinishedHand();
   if (last > handsShownFor && !$("tab-hands").hidden) loadHands();
 }
@@ -122,7 +127,8 @@ function renderHeader() {
   const t = state.table;
   $("t-name").textContent = t.name;
   const myTurn = state.you && state.you.legal;
-  document.title = `${myTurn ? "▶ Your turn · " : ""}${t.name} — pokerroom`;
+  baseTitle = `${myTurn ? "▶ Your turn · " : ""}${t.name} — pokerroom`;
+  if (!flashing) document.title = baseTitle;
   const hand = state.hand ? ` · hand #${state.hand.number}` : "";
   $("t-sub").textContent = `${gameLabel(t)} · ${stakesLabel(t)}${hand}`;
 }
@@ -221,6 +227,8 @@ function renderDock() {
     legal, hand && hand.number, hand && hand.street, hand && hand.actor, you && you.status,
     you && you.owes, you && you.waiting, you && you.wants_to_post, heroInfo() && heroInfo().stack,
     heroInfo() && heroInfo().in_hand, waitChosen, isHost, [...dock.discardPick].sort(), !!seatToken,
+    you && you.preaction, hand && hand.current_bet, heroInfo() && heroInfo().bet,
+    heroInfo() && heroInfo().folded, heroInfo() && heroInfo().all_in,
   ]);
   if (!dock.draw(key, legal, idleHtml, wireIdle)) return;
   tickClock();
@@ -275,6 +283,7 @@ function idleHtml() {
   } else if (hand && me && me.in_hand) {
     const actor = hand.actor !== null && hand.actor !== undefined ? state.seats[hand.actor] : null;
     lines.push(actor ? `Waiting for <b>${escapeHtml(actor.name)}</b>…` : "Dealing…");
+    if (!me.all_in && hand.phase === "betting") buttons.push(preactionHtml(you, me, hand));
   } else if (hand) {
     lines.push("You are dealt in next hand.");
   } else if (playersReady(state) < 2) {
@@ -307,6 +316,13 @@ function wireIdle() {
     if (el) el.addEventListener("click", fn);
   };
   on("btn-post", () => send({ type: "post" }));
+  for (const box of document.querySelectorAll("#preactions input")) {
+    box.addEventListener("change", () => {
+      const chosen = box.checked ? box.dataset.kind : null;
+      const amount = chosen === "call" ? Number(box.dataset.amount) : null;
+      send({ type: "preaction", kind: chosen, ...(amount ? { amount } : {}) });
+    });
+  }
   on("btn-wait", () => {
     waitChosen = true;
     renderDock();
@@ -383,8 +399,14 @@ function loadHands() {
 for (const button of document.querySelectorAll(".tabs button")) {
   button.addEventListener("click", () => {
     for (const b of document.querySelectorAll(".tabs button")) b.classList.toggle("on", b === button);
-    for (const name of ["log", "hands", "info"]) $(`tab-${name}`).hidden = button.dataset.tab !== name;
+    for (const name of ["log", "hands", "chat", "info"]) $(`tab-${name}`).hidden = button.dataset.tab !== name;
     if (button.dataset.tab === "hands") loadHands();
+    if (button.dataset.tab === "chat") {
+      chatUnread = 0;
+      $("chat-unread").hidden = true;
+      const lines = $("chat-lines");
+      lines.scrollTop = lines.scrollHeight;
+    }
   });
 }
 
@@ -395,12 +417,13 @@ function renderInfo() {
   const t = state.table;
   const muck = state.you && state.you.muck_losing !== undefined ? state.you.muck_losing : null;
   const canMuck = !(t.house_rules || []).some((r) => r.option === "auto_showdown");
-  const key = JSON.stringify([t, isHost, muck]);
+  const key = JSON.stringify([t, isHost, muck, hostSeatsKey()]);
   if (key === lastInfoKey) return;
   lastInfoKey = key;
   const method = { no_dead_button: "moving button", no_missed_blinds: "dead button", simplified: "simplified moving button" };
   $("tab-info").innerHTML = `
     <label><input type="checkbox" id="four-colour" ${storage.get("fourColour", false) ? "checked" : ""}> Four-colour deck</label>
+    <label title="A short beep when it is your turn (the tab's title flashes when it is hidden)"><input type="checkbox" id="turn-sound" ${storage.get("turnSound", false) ? "checked" : ""}> Sound on your turn</label>
     ${muck !== null && canMuck ? `<label title="At the showdown, a hand that cannot win is mucked unseen (all-in hands are always shown)"><input type="checkbox" id="muck-losing" ${muck ? "checked" : ""}> Muck losing hands</label>` : ""}
     <dl>
       <dt>Game</dt><dd>${escapeHtml(t.game_name)}</dd>
@@ -411,16 +434,22 @@ function renderInfo() {
       ${STUD_GAMES.has(t.game) ? "" : `<dt>Button</dt><dd>${escapeHtml(method[t.button_method] || t.button_method)}</dd>`}
       <dt>Straddles</dt><dd>${t.straddle ? "allowed" : "no"}</dd>
       <dt>Action clock</dt><dd>${t.action_seconds}s</dd>
+      ${t.time_bank ? `<dt>Time bank</dt><dd>${t.time_bank}s each</dd>` : ""}
     </dl>
     ${houseRulesHtml(t.house_rules || [])}
     ${isHost ? `<h3 class="house-head">Host</h3><p class="host-tools">
       <button type="button" class="small" id="btn-pause">${t.paused ? "Resume dealing" : "Pause after this hand"}</button>
       <button type="button" class="small ghost" id="btn-host-link">Copy host link</button>
-      <button type="button" class="small ghost" id="btn-close-table">Close table</button></p>` : ""}
+      <button type="button" class="small ghost" id="btn-close-table">Close table</button></p>
+      ${hostPanelHtml(t)}` : ""}
     <p class="muted">Keys on your turn: <b>F</b> fold, <b>C</b> check/call, <b>R</b> bet/raise${
       (t.house_rules || []).some((r) => r.option === "open_pair_double") ? ", <b>B</b> the big bet" : ""}.</p>`;
   if (isHost) wireHostTools(t);
   if ($("muck-losing")) $("muck-losing").addEventListener("change", (event) => send({ type: "muck_losing", on: event.target.checked }));
+  $("turn-sound").addEventListener("change", (event) => {
+    storage.set("turnSound", event.target.checked);
+    if (event.target.checked) beep();
+  });
   $("four-colour").addEventListener("change", (event) => {
     storage.set("fourColour", event.target.checked);
     applyCardColours();
@@ -448,7 +477,169 @@ function wireHostTools(t) {
   $("btn-close-table").addEventListener("click", () => confirmBox("Close the table?",
     "Every player leaves with their chips (after the hand in progress) and the table leaves the lobby.",
     "Close", () => hostCall("close")));
+  const hostPost = async (path, body) => {
+    try {
+      return await api(`/api/tables/${encodeURIComponent(tableId)}/${path}`, { method: "POST", body: { host: hostKey, ...body } });
+    } catch (err) {
+      toast(err.message);
+      return null;
+    }
+  };
+  for (const button of document.querySelectorAll("#host-seats button[data-seat]")) {
+    const seat = Number(button.dataset.seat);
+    const info = state.seats[seat];
+    if (button.dataset.do === "remove-bot") {
+      button.addEventListener("click", () => hostPost("bots/remove", { seat }));
+    } else {
+      button.addEventListener("click", () => confirmBox(`Remove ${info ? info.name : "this player"}?`,
+        "They leave when the hand in progress ends, their chips cashed out to the ledger.",
+        "Remove", () => hostPost("kick", { seat })));
+    }
+  }
+  for (const box of ["host-chat-on", "host-chat-spectators"]) {
+    $(box).addEventListener("change", () => hostPost("chat", {
+      on: $("host-chat-on").checked, spectators: $("host-chat-spectators").checked }));
+  }
+  $("btn-ledger").addEventListener("click", async () => {
+    const rows = await hostPost("ledger/players", {});
+    if (rows) $("host-ledger").innerHTML = ledgerHtml(rows);
+  });
 }
+
+// The host's view of who sits where, with the buttons to remove a bot or a player.
+function hostSeatsKey() {
+  return state ? state.seats.map((s) => s && [s.name, s.bot]) : [];
+}
+
+function hostPanelHtml(t) {
+  const seated = state.seats.filter((s) => s && s.seat !== heroSeat()); // not the host's own seat
+  const rows = seated.map((s) => `<li><span>${escapeHtml(s.name)}${s.bot ? ` ${BOT_ICON}` : ""} <small class="muted">seat ${s.seat + 1}</small></span>
+      <button type="button" class="small ghost" data-seat="${s.seat}" data-do="${s.bot ? "remove-bot" : "kick"}">${s.bot ? "Remove bot" : "Remove player"}</button></li>`).join("");
+  return `<ul class="host-seats" id="host-seats">${rows || '<li class="muted">No one is seated.</li>'}</ul>
+    <p class="host-chat"><label><input type="checkbox" id="host-chat-on" ${t.chat.on ? "checked" : ""}> Chat on</label>
+      <label><input type="checkbox" id="host-chat-spectators" ${t.chat.spectators ? "checked" : ""} ${t.chat.on ? "" : "disabled"}> Spectators may chat</label></p>
+    <p><button type="button" class="small" id="btn-ledger">Show the ledger</button></p>
+    <div id="host-ledger"></div>`;
+}
+
+function ledgerHtml(rows) {
+  if (!rows.length) return '<p class="muted">No chips have crossed the rail yet.</p>';
+  const signed = (n) => (n > 0 ? `+${fmt(n)}` : n < 0 ? `−${fmt(-n)}` : "0");
+  return `<table class="ledger" id="ledger-table"><thead><tr><th>Player</th><th title="Bought in">In</th><th title="Top-ups and rebuys">Added</th><th title="Cashed out">Out</th><th title="Chips at the table now">Stack</th><th>Net</th></tr></thead><tbody>${
+    rows.map((r) => `<tr data-name="${escapeHtml(r.name)}"><td>${escapeHtml(r.name)}</td><td>${fmt(r.buy_in)}</td><td>${fmt(r.added)}</td><td>${fmt(r.cash_out)}</td><td>${r.seated ? fmt(r.on_table) : "—"}</td><td class="${r.net > 0 ? "up" : r.net < 0 ? "down" : ""}">${signed(r.net)}</td></tr>`).join("")
+  }</tbody></table>`;
+}
+
+// ------------------------------------------------------------ pre-actions
+
+// Choices ahead of your turn, kept by the table; the one chosen is ticked.
+function preactionHtml(you, me, hand) {
+  const owed = Math.min(Math.max(0, (hand.current_bet || 0) - (me.bet || 0)), me.stack);
+  const chosen = you.preaction;
+  const box = (kind, text, amount) => {
+    const on = chosen && chosen.kind === kind && (kind !== "call" || chosen.amount === amount);
+    return `<label class="pre ${on ? "on" : ""}"><input type="checkbox" data-kind="${kind}" ${amount ? `data-amount="${amount}"` : ""} ${on ? "checked" : ""}> ${text}</label>`;
+  };
+  const parts = [box("check_fold", owed ? "Fold" : "Check/Fold")];
+  if (owed) parts.push(box("call", `Call ${fmt(owed)}`, owed));
+  parts.push(box("call_any", owed ? "Call any" : "Check/Call any"));
+  if (!owed) parts.push(box("fold_to_bet", "Fold to any bet"));
+  // A call chosen at another amount: the bet changed, the table cancels it on the turn.
+  if (chosen && chosen.kind === "call" && chosen.amount !== owed) {
+    parts.push(`<span class="pre stale">Call ${fmt(chosen.amount)} (the bet changed)</span>`);
+  }
+  return `<span class="preactions" id="preactions" role="group" aria-label="Act ahead">${parts.join("")}</span>`;
+}
+
+// ---------------------------------------------------------- your turn
+
+let baseTitle = document.title;
+let flashing = null;
+let wasMyTurn = false;
+
+function turnAlert() {
+  const mine = Boolean(state.you && state.you.legal && state.hand && state.hand.actor === state.you.seat);
+  if (mine && !wasMyTurn) {
+    if (storage.get("turnSound", false)) beep();
+    if (document.hidden && !flashing) {
+      let on = false;
+      flashing = setInterval(() => {
+        on = !on;
+        document.title = on ? "▶ YOUR TURN" : baseTitle;
+      }, 900);
+    }
+  }
+  if (!mine) stopFlash();
+  wasMyTurn = mine;
+}
+
+function stopFlash() {
+  if (flashing) clearInterval(flashing);
+  flashing = null;
+  document.title = baseTitle;
+}
+document.addEventListener("visibilitychange", () => { if (!document.hidden) stopFlash(); });
+
+let audio = null;
+function beep() {
+  try {
+    audio = audio || new AudioContext();
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.frequency.value = 880;
+    gain.gain.setValueAtTime(0.12, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
+    osc.connect(gain).connect(audio.destination);
+    osc.start();
+    osc.stop(audio.currentTime + 0.25);
+    document.body.dataset.beeps = String(Number(document.body.dataset.beeps || 0) + 1);
+  } catch {
+    // No audio here (a browser without WebAudio): the title still says it.
+  }
+}
+
+// ------------------------------------------------------------------ chat
+
+let chatUnread = 0;
+function addChat(lines) {
+  const box = $("chat-lines");
+  const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+  for (const line of lines) {
+    const row = document.createElement("div");
+    row.className = `chat-line${line.seat === null ? " spectator" : ""}${state && state.you && line.seat === state.you.seat ? " mine" : ""}`;
+    const who = document.createElement("b");
+    who.textContent = line.name; // text, never HTML: whatever anyone types shows as typed
+    const text = document.createElement("span");
+    text.textContent = line.text;
+    row.append(who, " ", text);
+    box.append(row);
+  }
+  while (box.children.length > 100) box.firstChild.remove();
+  if (atBottom || !$("tab-chat").hidden) box.scrollTop = box.scrollHeight;
+  if ($("tab-chat").hidden) {
+    chatUnread += lines.length;
+    $("chat-unread").hidden = false;
+    $("chat-unread").textContent = String(Math.min(chatUnread, 99));
+  }
+}
+
+function renderChatState() {
+  const chat = state.table.chat || { on: true, spectators: true };
+  const may = chat.on && (state.you || chat.spectators);
+  $("chat-text").disabled = !may;
+  $("chat-send").disabled = !may;
+  const note = !chat.on ? "The host has turned the chat off."
+    : may ? "" : "Only players may chat at this table.";
+  $("chat-note").hidden = !note;
+  $("chat-note").textContent = note;
+}
+
+$("chat-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const text = $("chat-text").value.trim();
+  if (!text) return;
+  if (send({ type: "chat", text })) $("chat-text").value = "";
+});
 
 // The house options the table's manager chose away from the rule catalogue's defaults.
 function houseRulesHtml(rules) {
