@@ -176,3 +176,49 @@ def test_S3_tabled_hands_appear_in_the_replayer_only_from_the_showdown(
     for bad in ("0", "99999999999999999999", "999"):
         response = client.get(f"/api/tables/{table}/hands/{bad}/replay")
         assert response.status_code in (404, 422), (bad, response.status_code)
+
+
+def test_stud_replay_shows_a_stranger_only_up_cards_until_the_showdown(
+        client: TestClient) -> None:
+    """Seven-card stud: in the replayer Alice sees her down cards; a stranger sees
+    only cards dealt face up until a hand is tabled at the showdown (S3, S4)."""
+    table = new_table(client, game="stud", structure="fixed_limit")
+    alice = join(client, table, "Alice", 0)
+    add_bot(client, table, "station")
+    with seat_socket(client, f"/ws/tables/{table}", alice) as ws:
+        for _ in range(3000):  # call down (bringing it in when she must) to hand 3
+            message = ws.receive_json()
+            if message["type"] != "state":
+                continue
+            state = message["state"]
+            if state["hand"] and state["hand"]["number"] > 3:
+                break
+            legal = state["you"] and state["you"]["legal"]
+            if legal:
+                action = ("bring_in" if legal["bring_in"] is not None else "show"
+                          if legal["show"] else "check_call")
+                ws.send_text(json.dumps({"type": "act", "action": action}))
+        else:
+            raise AssertionError("three stud hands were not played")
+    finished = [h["number"] for h in _list(client, table, alice, mine="true")
+                if h["status"] == "finished"]
+    assert finished
+    seen_up = 0
+    for n in finished:
+        own = _replay(client, table, n, alice)
+        stranger = _replay(client, table, n, None)
+        shown: set[str] = set()
+        for mine, theirs in zip(own["frames"], stranger["frames"], strict=True):
+            for line in theirs["lines"]:
+                if " shows " in line and " shows up " not in line:
+                    shown.add(line.split(" shows ")[0])
+            names = {p["seat"]: p["name"] for p in stranger["players"]}
+            for seat in theirs["seats"]:
+                if names[seat["seat"]] in shown:
+                    continue
+                for card, up in zip(seat["cards"], seat["up"], strict=True):
+                    assert card is None or up, (n, seat, "a down card seen by a stranger")
+                    seen_up += bool(card and up)
+            alice_cards = _cards(mine, 0)
+            assert alice_cards and all(alice_cards), "Alice sees all her own cards"
+    assert seen_up, "the stranger saw no up card at all"
