@@ -443,3 +443,18 @@ def test_P5_live_hand_for_hand_announcement_says_the_run_off_of_the_structure() 
     assert [i.kind for i in stopped.instructions] == ["hand_for_hand_stop"]
     with pytest.raises(IllegalActionError, match="hand-for-hand is not on"):
         ev.hand_done(1)
+
+
+def test_P10_live_prizes_said_in_the_room_currency() -> None:
+    """P10: the instructions say prizes in whole units, or in the room's cents."""
+    ev = event(5)  # a pool of 500: 65% and 35%
+    ev.currency = "$"
+    ev.start()
+    texts = []
+    while not ev.t.finished:
+        table = ev.table(1)
+        texts += [i.text for i in ev.bust(1, min(table.seated())).instructions]
+    assert any(t.endswith("is out in 2nd place, wins $1.75") for t in texts), texts
+    assert ev.money(123456) == "$1,234.56" and ev.money(5000) == "$50"
+    ev.currency = None
+    assert ev.money(5000) == "5,000"

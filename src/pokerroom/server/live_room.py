@@ -99,8 +99,10 @@ class LiveRoom:
     def create(self, request: CreateTournament) -> LiveRun:
         structure = build_structure(request)
         now = self.clock.now()
+        event = LiveEvent(structure, rng=child_rng(self.rng))
+        event.currency = "$"  # the room counts money in cents
         run = LiveRun(secrets.token_hex(5), request.name, now, secrets.token_urlsafe(18),
-                      LiveEvent(structure, rng=child_rng(self.rng)), now)
+                      event, now)
         if self.store is not None:
             self.store.create(run.id, name=run.name, created_at=now, host_key=run.host_key,
                               status=run.status, run=pickle.dumps(run))

@@ -234,7 +234,9 @@ def public_state(run: LiveRun, now: float) -> dict[str, Any]:
     return {
         "id": run.id, "name": run.name, "status": run.status, "server_time": now,
         "clock": {
-            "running": clock.running and not clock.hand_for_hand, "level": view.level,
+            # running: real time moves it (not paused, not hand-for-hand, P5)
+            "running": clock.running and not clock.hand_for_hand,
+            "paused": not clock.running, "level": view.level,
             "on_break": view.on_break, "game": view.game, "stakes": view.stakes,
             "time_left": view.time_left, "next_stakes": view.next_stakes,
             "next_break_in": view.next_break_in, "push_held": view.push_held,

@@ -112,6 +112,15 @@ class LiveEvent:
         self.color_up: tuple[int, ...] = ()  # the chips of the last colour-up
         self.races: list[tuple[int, ChipRace]] = []
         self.last: LiveReport = LiveReport((), ())
+        self.currency: str | None = None  # money in cents of this currency sign (the room)
+
+    def money(self, amount: int) -> str:
+        """An amount as the instructions say it: whole units, or with ``currency`` set,
+        cents shown as ``$12.50``."""
+        if self.currency is None:
+            return f"{amount:,}"
+        units, cents = divmod(amount, 100)
+        return f"{self.currency}{units:,}" + (f".{cents:02d}" if cents else "")
 
     # ================================================================ reading
 
@@ -561,7 +570,7 @@ class LiveEvent:
         if isinstance(e, PlayerEliminated):
             place = _ordinal(e.place) if e.place == e.place_to else (
                 f"{_ordinal(e.place)}-{_ordinal(e.place_to)} (shared)")
-            paid = f", wins {e.prize:,}" if e.prize else ""
+            paid = f", wins {self.money(e.prize)}" if e.prize else ""
             return [Instruction("eliminated", f"{name(e.entry)} is out in {place} place{paid}",
                                 e.entry)]
         if isinstance(e, BreakStarted):
@@ -588,7 +597,7 @@ class LiveEvent:
                                 e.entry)]
         if isinstance(e, DealMade):
             return [Instruction("deal", "Deal made: " + ", ".join(
-                f"{name(n)} {a:,}" for n, a in e.amounts))]
+                f"{name(n)} {self.money(a)}" for n, a in e.amounts))]
         if isinstance(e, TournamentFinished):
             return [Instruction("finished", f"{name(e.winner)} wins the event", e.winner)]
         return []
