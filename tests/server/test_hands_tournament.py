@@ -1,12 +1,15 @@
-"""A tournament's hand list pages and filters as a cash table's does (issue 14)."""
+"""A tournament's hand list pages and filters as a cash table's does, and its hands
+replay with the same secrecy (issue 14)."""
 
 from __future__ import annotations
 
+import pickle
 import time
 from typing import Any
 
 from fastapi.testclient import TestClient
 
+from pokerroom.server.exports import replay_finished
 from tests.server.test_tournament_hands import app_client  # noqa: F401 (the fixture)
 
 
@@ -62,3 +65,31 @@ def test_tournament_hands_page_and_filter_to_mine(app_client: TestClient) -> Non
             assert h["cards"] is None and h["net"] is None
     for h in c.get(f"/api/tournaments/{tid}/hands", params={"before": top}).json():
         assert h["cards"] is None and h["net"] is None, "cards without a token"
+    # The replayer: Alice's cards in every frame of her hands; a stranger's frames
+    # show no face-down card until it is tabled, and end at the stacks the text does.
+    for h in [h for h in hands if h["you"]][:3]:
+        url = f"/api/tournaments/{tid}/hands/{h['number']}/replay"
+        own = c.get(url, headers=auth).json()
+        other = c.get(url).json()
+        alice = own["you"]
+        assert alice is not None and other["you"] is None
+        assert all(all(next(s for s in f["seats"] if s["seat"] == alice)["cards"])
+                   for f in own["frames"])
+        assert len(own["frames"]) == len(other["frames"]) > 1
+        shown = False
+        for frame in other["frames"]:
+            shown = shown or any(" shows " in line for line in frame["lines"])
+            if not shown:
+                assert not any(card for s in frame["seats"] for card in s["cards"]), frame
+        assert c.get(url, headers={"Authorization": "Bearer nope"}).status_code == 401
+    assert c.get(f"/api/tournaments/{tid}/hands/0/replay").status_code == 404
+    assert c.get(f"/api/tournaments/{tid}/hands/999999/replay").status_code == 404
+    # Dealt again from the kept hand's deck order and log, it ends where it ended.
+    d = c.app.state.tournaments.get(tid)  # type: ignore[attr-defined]
+    for h in hands[:5]:
+        row = d.store.hand(d.id, h["number"])
+        kept = pickle.loads(row.hand)
+        frames = replay_finished(kept, seats=[s - 1 for s in row.players["seats"]],
+                                 names=row.players["names"], button=None,
+                                 seat_count=row.players["max_seats"], viewer=None)["frames"]
+        assert [s["stack"] for s in frames[-1]["seats"]] == list(kept.stacks), h["number"]

@@ -15,6 +15,7 @@ from pokerroom.history.export import to_phh
 from pokerroom.history.narrate import narrate
 from pokerroom.history.phh import HandHistory, dumps
 from pokerroom.history.pokerstars import to_pokerstars
+from pokerroom.rules.actions import Action
 from pokerroom.rules.engine import Hand
 from pokerroom.rules.events import HandShown, HoleCardsDealt, PotAwarded
 from pokerroom.server.codec import action_from_dict
@@ -231,7 +232,32 @@ def replay_frames(before: dict[str, Any], deck: list[int],
     hand = table.start_hand(Deck.from_order(deck))
     plan = table.plan_in_play
     assert plan is not None
-    names = [_name(table, s) for s in plan.seats]
+    positions = plan.positions
+    return _frames(hand, [(seat, action_from_dict(data)) for seat, data in actions],
+                   seats=plan.seats, names=[_name(table, s) for s in plan.seats],
+                   button=positions.button if positions is not None else None,
+                   seat_count=table.seat_count, game=table.stakes.game.name, viewer=viewer)
+
+
+def replay_finished(finished: Hand, *, seats: Sequence[int], names: Sequence[str],
+                    button: int | None, seat_count: int, viewer: int | None
+                    ) -> dict[str, Any]:
+    """:func:`replay_frames` for a finished hand kept whole (a tournament's): dealt
+    again from its own deck order and its log of actions (``seats``: the seat of
+    each position, from 0; ``button`` likewise)."""
+    dealt = finished._deck
+    if dealt is None:
+        raise ConfigError("this hand's cards were dealt by hand: it has no deck order to "
+                          "deal it again from")
+    return _frames(Hand(finished.config, Deck.from_order(dealt.order)), list(finished.log),
+                   seats=seats, names=names,
+                   button=button, seat_count=seat_count, game=finished.variant.name,
+                   viewer=viewer)
+
+
+def _frames(hand: Hand, actions: list[tuple[int | None, Action]], *, seats: Sequence[int],
+            names: Sequence[str], button: int | None, seat_count: int, game: str,
+            viewer: int | None) -> dict[str, Any]:
     seen = 0
     frames = []
 
@@ -253,19 +279,17 @@ def replay_frames(before: dict[str, Any], deck: list[int],
         frames.append({
             "street": view.street_name, "board": [str(c) for c in view.board],
             "runs": [[str(c) for c in run] for run in view.runs],
-            "pot": view.pot, "actor": plan.seats[view.actor] if view.actor is not None
+            "pot": view.pot, "actor": seats[view.actor] if view.actor is not None
             else None, "lines": lines,
-            "seats": [{"seat": plan.seats[k], "stack": s.stack, "bet": s.bet,
+            "seats": [{"seat": seats[k], "stack": s.stack, "bet": s.bet,
                        "folded": s.folded, "all_in": s.all_in, "up": list(s.up),
                        "cards": [None if c is None else str(c) for c in s.cards]}
                       for k, s in enumerate(view.seats)]})
 
     frame()
-    for seat, data in actions:
-        hand.act_recorded(action_from_dict(data), seat=seat)
+    for seat, action in actions:
+        hand.act_recorded(action, seat=seat)
         frame()
-    positions = plan.positions
-    return {"players": [{"seat": s, "name": names[k]} for k, s in enumerate(plan.seats)],
-            "seat_count": table.seat_count, "game": table.stakes.game.name,
-            "button": positions.button if positions is not None else None,
-            "you": plan.seats[viewer] if viewer is not None else None, "frames": frames}
+    return {"players": [{"seat": s, "name": names[k]} for k, s in enumerate(seats)],
+            "seat_count": seat_count, "game": game, "button": button,
+            "you": seats[viewer] if viewer is not None else None, "frames": frames}

@@ -25,7 +25,8 @@ restart, see :mod:`pokerroom.server.tournament_store`):
   (``limit``, ``before``) and filtered (``mine``) as a cash table's (``you``: with the
   player's token in ``Authorization: Bearer``, whether they played it);
   ``.../hands/{n}.txt`` and ``.phh``: one hand, showing the viewer's own cards
-  only if they played it, and the hands tabled at the showdown (as at a cash table).
+  only if they played it, and the hands tabled at the showdown (as at a cash table);
+  ``.../hands/{n}/replay``: the replayer's frames, with the same secrecy.
 """
 
 from __future__ import annotations
@@ -38,9 +39,9 @@ from functools import partial
 from typing import Any
 
 from fastapi import FastAPI, Header, HTTPException, Query, WebSocket
-from fastapi.responses import PlainTextResponse
+from fastapi.responses import JSONResponse, PlainTextResponse
 
-from pokerroom.errors import IllegalActionError, Reason
+from pokerroom.errors import IllegalActionError, PokerError, Reason
 from pokerroom.rules.engine import Hand
 from pokerroom.server.downloads import (
     MAX_HAND_NUMBER,
@@ -53,6 +54,7 @@ from pokerroom.server.exports import (
     SummaryCache,
     phh_refusal,
     render_hand,
+    replay_finished,
     summarize,
 )
 from pokerroom.server.pages import add_page
@@ -322,6 +324,35 @@ def add_tournament_routes(app: FastAPI, tournaments: Callable[[], TournamentRoom
             button_seat=players["button"], max_seats=players["max_seats"],
             played_at=row.finished_at, viewer=viewer)
         return phh, text, hand
+
+    @app.get("/api/tournaments/{tournament_id}/hands/{number}/replay")
+    async def tournament_hand_replay(tournament_id: str, number: int,
+                                     authorization: str | None = Header(default=None)
+                                     ) -> JSONResponse:
+        """The replayer's frames of one hand, with the downloads' secrecy: the
+        player's own cards only if they played it, others' only where tabled."""
+        d = director_or_404(tournament_id)
+        name = await viewer_name(d, authorization)
+        check_hand_number(number, "in this tournament")
+        row = d.store.hand(d.id, number) if d.store is not None else None
+        if row is None or row.held:
+            raise HTTPException(404, f"no finished hand {number} in this tournament")
+        players = row.players
+        viewer = players["people"].index(name) if name in players["people"] else None
+
+        def frames() -> dict[str, Any]:
+            hand: Hand = pickle.loads(row.hand)
+            try:
+                return replay_finished(
+                    hand, seats=[s - 1 for s in players["seats"]], names=players["names"],
+                    button=players["button"] - 1 if players["button"] else None,
+                    seat_count=players["max_seats"], viewer=viewer)
+            except (PokerError, AttributeError) as exc:  # a hand kept by an older version
+                raise HTTPException(410, f"hand {number} cannot be dealt again ({exc})"
+                                    ) from None
+
+        return JSONResponse({"number": number, **await asyncio.to_thread(frames)},
+                            headers={"Cache-Control": "private, no-store"})
 
     @app.get("/api/tournaments/{tournament_id}/hands/{number}.txt")
     async def tournament_hand_text(tournament_id: str, number: int, authorization: str | None

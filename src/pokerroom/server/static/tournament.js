@@ -827,6 +827,7 @@ function loadHands() {
       base: `/api/tournaments/${encodeURIComponent(tid)}/hands`,
       token: () => me && me.token,
       fileStem: tid,
+      replay: true,
     });
   }
   handsTab.reload();
