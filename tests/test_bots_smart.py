@@ -189,3 +189,31 @@ def test_without_numpy_postflop_equity_comes_from_the_equity_codes_python_path(
     exact = equity(["AsKs", "random"], board="Qs7s2d", method="monte_carlo", samples=100_000,
                    seed=1).equity[0]
     assert sum(pure) / 8 == pytest.approx(exact, abs=0.04)
+
+
+def test_tournament_bots_are_told_the_prizes_and_the_other_stacks_near_the_end(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tournament simulation briefs its bots: from 18 players left, the prizes of
+    the places still to finish and the stacks of the players at the other tables."""
+    import pokerroom.tournament.simulate as tsim
+    from pokerroom.bots.smart import brief
+    from pokerroom.tournament import Tournament, structure
+
+    seen: list[tuple[int, int, int]] = []  # players left, prizes, players elsewhere
+
+    def briefing(bot: object, t: Tournament, number: int) -> None:
+        brief(bot, t, number)
+        assert isinstance(bot, EquityBot)
+        if bot.tournament is not None:
+            here = sum(1 for p in t.table(number).players if p is not None and p.stack)
+            seen.append((t.players_left, len(bot.tournament.prizes),
+                         here + len(bot.tournament.others)))
+        else:
+            assert t.players_left > 18
+
+    monkeypatch.setattr(tsim, "brief", briefing)
+    t, _ = tsim.simulate(structure("turbo"), 24, rng=random.Random(5), bots=("solid",))
+    assert t.finished and seen
+    assert all(prizes == min(left, len(t.prizes())) for left, prizes, _ in seen)
+    assert all(left <= 18 for left, _, _ in seen)
+    assert sum(players == left for left, _, players in seen) > len(seen) // 2
