@@ -175,3 +175,105 @@ def test_live_clock_console_and_restart(browser: Any, database: Path,
         shot(me, "live-player-phone", full=True)
     for ctx in (tv, tv2, phone):
         ctx.close()
+
+
+def test_live_console_hand_for_hand_and_a_deal(browser: Any, database: Path,
+                                               errors: list[str]) -> None:
+    """P5, P6 and the deal on the phone: the console lists the tables still playing the
+    hand-for-hand hand and the clock says so; two players out on one hand are reported
+    together with their chips (more finishes higher); at three left the director
+    enters the chip counts, takes the ICM deal, and the event ends with everyone paid."""
+    with serve(create_app(f"sqlite:///{database}")) as url:
+        made = call(url, "/api/live", {"name": "Bubble night", "structure": "turbo",
+                                       "buy_in": 1_000, "late_registration_levels": 0})
+        eid, host = made["id"], made["host"]
+        for i in range(40):  # 8 paid: hand-for-hand at 10 left, on two tables
+            call(url, f"/api/live/{eid}/register", {"host": host, "name": f"Player {i + 1}"})
+        call(url, f"/api/live/{eid}/start", {"host": host})
+        state = call(url, f"/api/live/{eid}")
+        while not state["hand_for_hand"]["active"]:
+            table = max(state["tables"], key=lambda t: len(t["players"]))
+            call(url, f"/api/live/{eid}/bust", {"host": host, "busts": [
+                {"table": table["table"], "seat": table["players"][0]["seat"]}]})
+            state = call(url, f"/api/live/{eid}")
+        tv = browser.new_context(viewport=TV)
+        phone = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
+                                    has_touch=True)
+        try:
+            clock, console = tv.new_page(), phone.new_page()
+            watch(clock, "clock", errors)
+            watch(console, "console", errors)
+            clock.goto(f"{url}/live/{eid}")
+            clock.wait_for_function("document.body.dataset.status === 'running'")
+            assert clock.locator("#banner").inner_text() == "Hand for hand"
+            console.goto(f"{url}/live/{eid}/console#host={host}")
+            waiting = state["hand_for_hand"]["waiting"]
+            console.wait_for_selector("#h4h:not([hidden]) button")
+            assert console.locator("#h4h button").count() == len(waiting)
+            assert "Hand-for-hand" in console.locator("#todo").inner_text()
+            console.evaluate("window.scrollTo(0, 0)")
+            shot(console, "live-console-hand-for-hand")
+            shot(clock, "live-clock-hand-for-hand")
+            first, *rest = waiting
+            console.locator(f"#h4h button[data-done='{first}']").click()
+            console.wait_for_selector(f"#h4h button[data-done='{first}']", state="detached")
+            for table in rest:  # the last one ends the round: every table deals again
+                console.locator(f"#h4h button[data-done='{table}']").click()
+            console.wait_for_function(
+                "document.querySelector('#todo').innerText.includes('hand 1 over')")
+            assert console.locator("#h4h button").count() == len(waiting)
+
+            # down to five by reported busts (each hand-for-hand round reported whole)
+            state = call(url, f"/api/live/{eid}")
+            while state["players_left"] > 5:
+                if state["hand_for_hand"]["active"]:  # a bust at one table, the rest done
+                    first, *rest = state["hand_for_hand"]["waiting"]
+                    table = next(t for t in state["tables"] if t["table"] == first)
+                    call(url, f"/api/live/{eid}/bust", {"host": host, "busts": [
+                        {"table": first, "seat": table["players"][0]["seat"]}]})
+                    for t in rest:
+                        call(url, f"/api/live/{eid}/hand_done", {"host": host, "table": t})
+                else:
+                    table = max(state["tables"], key=lambda t: len(t["players"]))
+                    call(url, f"/api/live/{eid}/bust", {"host": host, "busts": [
+                        {"table": table["table"], "seat": table["players"][0]["seat"]}]})
+                state = call(url, f"/api/live/{eid}")
+            # P6 on the phone: two out on one hand, the one with more chips finishes higher
+            console.wait_for_function(
+                "document.querySelector('#counts').innerText.startsWith('5 of 40 left')")
+            console.locator("#multi-mode").check()
+            seats = console.locator("#tables .seat:not(.empty)")
+            names = [seats.nth(k).inner_text().split("\n")[-1] for k in (0, 1)]
+            seats.nth(0).click()
+            seats.nth(1).click()
+            chips_in = console.locator("[data-picked]")
+            chips_in.nth(0).fill("3000")
+            chips_in.nth(1).fill("8000")
+            console.on("dialog", lambda d: d.accept())
+            console.locator("#multi-report").click()
+            console.wait_for_function(
+                "document.querySelector('#todo').innerText.includes('4th place')")
+            todo = console.locator("#todo").inner_text()
+            assert f"{names[0]} is out in 5th place" in todo
+            assert f"{names[1]} is out in 4th place" in todo
+            console.locator("#multi-mode").uncheck()
+            console.wait_for_selector("[data-count]")
+            counts = console.locator("[data-count]")
+            assert counts.count() == 3
+            for k, chips in enumerate(("120000", "50000", "30000")):
+                counts.nth(k).fill(chips)
+            console.locator("#deal-suggest").click()
+            console.wait_for_selector("#deal-out table")
+            console.locator("#deal-out").scroll_into_view_if_needed()
+            shot(console, "live-console-deal")
+            console.locator("#deal-out button", has_text="Deal by ICM").click()
+            clock.wait_for_function("document.querySelector('#banner').innerText === 'Finished'")
+            final = call(url, f"/api/live/{eid}")
+            assert final["finished"]
+            paid = sum(p["prize"] for p in final["players"])
+            assert paid == final["prize_pool"] == 40_000
+            assert "Deal made" in console.locator("#todo").inner_text()
+            shot(clock, "live-clock-finished")
+        finally:
+            tv.close()
+            phone.close()

@@ -25,7 +25,7 @@ function render() {
   else if (c.hand_for_hand) banner.textContent = "Hand for hand";
   else if (c.on_break) { banner.textContent = "Break"; banner.classList.add("break"); }
   else if (state.status === "registering") banner.textContent = "Registration open";
-  else if (!c.running) banner.textContent = "Clock paused";
+  else if (c.paused) banner.textContent = "Clock paused";
   else banner.hidden = true;
   $("level").textContent = c.on_break ? `Break after level ${c.level}` : `Level ${c.level}`;
   const left = timeLeft(state, offset);

@@ -14,6 +14,7 @@ let state = null;
 let offset = 0;
 let seenFeed = 0;
 let freshFrom = 0;
+let picked = [];  // [{table, seat, name}] for several busts on one hand (P6)
 
 $("clock-link").href = `/live/${encodeURIComponent(id)}`;
 $("no-key").hidden = Boolean(host);
@@ -65,8 +66,8 @@ function renderClock() {
   const left = timeLeft(state, offset);
   $("time").textContent = state.status === "registering" ? "—" : clockText(left);
   $("level").textContent = `${c.on_break ? "Break after level" : "Level"} ${c.level} · ${c.stakes}`
-    + (c.hand_for_hand ? " · hand-for-hand" : "") + (!c.running && state.status === "running" ? " · paused" : "");
-  $("pause").textContent = c.running || c.hand_for_hand ? "Pause" : "Resume";
+    + (c.hand_for_hand ? " · hand-for-hand: the clock moves by hands" : "") + (c.paused && state.status === "running" ? " · paused" : "");
+  $("pause").textContent = c.paused ? "Resume" : "Pause";
 }
 
 function render() {
@@ -98,7 +99,8 @@ function render() {
     const bySeat = Object.fromEntries(t.players.map((p) => [p.seat, p]));
     const seats = Array.from({ length: t.seats }, (_, seat) => {
       const p = bySeat[seat];
-      const cls = ["seat", p ? "" : "empty", t.button === seat ? "btn-here" : "", p && p.busted ? "deciding" : ""].join(" ");
+      const chosen = picked.some((x) => x.table === t.table && x.seat === seat);
+      const cls = ["seat", p ? "" : "empty", t.button === seat ? "btn-here" : "", p && p.busted ? "deciding" : "", chosen ? "picked" : ""].join(" ");
       return `<button class="${cls}" data-table="${t.table}" data-seat="${seat}" ${p || $("button-mode").checked ? "" : "disabled"}>`
         + `<small>seat ${seat + 1}${t.button === seat ? " · button" : ""}</small>${p ? esc(p.name) : "empty"}</button>`;
     }).join("");
@@ -139,6 +141,14 @@ document.addEventListener("click", async (event) => {
     }
     const t = state.tables.find((x) => x.table === table);
     const p = t && t.players.find((x) => x.seat === seat);
+    if ($("multi-mode").checked) {
+      const at = picked.findIndex((x) => x.table === table && x.seat === seat);
+      if (at >= 0) picked.splice(at, 1);
+      else if (p) picked.push({ table, seat, name: p.name });
+      renderPicked();
+      render();
+      return;
+    }
     if (p && confirm(`Bust ${p.name} (table ${table}, seat ${seat + 1})?`)) {
       await act("bust", { busts: [{ table, seat }] });
     }
@@ -154,6 +164,30 @@ document.addEventListener("click", async (event) => {
   }
 });
 
+function renderPicked() {
+  $("multi").hidden = !$("multi-mode").checked;
+  $("multi-list").innerHTML = picked.map((x, i) => `<div class="row" style="margin:4px 0"><span style="flex:1">${esc(x.name)} <span class="muted">table ${x.table}, seat ${x.seat + 1}</span></span><input class="num" type="number" min="0" data-picked="${i}" placeholder="chips" aria-label="Chips of ${esc(x.name)} at the start of the hand"></div>`).join("");
+  $("multi-report").disabled = picked.length === 0;
+  $("multi-report").textContent = picked.length ? `Report ${picked.length} bust${picked.length > 1 ? "s" : ""}` : "Report the busts";
+}
+
+$("multi-mode").addEventListener("change", () => {
+  picked = [];
+  renderPicked();
+  if (state) render();
+});
+$("multi-report").addEventListener("click", async () => {
+  const inputs = [...document.querySelectorAll("[data-picked]")];
+  const given = inputs.filter((i) => i.value !== "");
+  if (given.length && given.length !== inputs.length) return showError("Give the chips of every player in the hand, or of none.");
+  const busts = picked.map((x, i) => (given.length ? { table: x.table, seat: x.seat, chips: Number(inputs[i].value) } : { table: x.table, seat: x.seat }));
+  if (!confirm(`Report ${picked.map((x) => x.name).join(", ")} out on one hand?`)) return;
+  if (await act("bust", { busts })) {
+    picked = [];
+    renderPicked();
+  }
+});
+
 $("reg-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   const name = $("reg-name").value.trim();
@@ -161,7 +195,7 @@ $("reg-form").addEventListener("submit", async (event) => {
   if (await act("register", { name })) $("reg-name").value = "";
 });
 $("start").addEventListener("click", () => act("start"));
-$("pause").addEventListener("click", () => act(state && state.clock.running ? "pause" : "resume"));
+$("pause").addEventListener("click", () => act(state && state.clock.paused ? "resume" : "pause"));
 $("plus").addEventListener("click", () => act("add_time", { seconds: 60 }));
 $("minus").addEventListener("click", () => act("add_time", { seconds: -60 }));
 $("button-mode").addEventListener("change", () => state && render());
