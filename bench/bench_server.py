@@ -12,13 +12,19 @@ What happens
    no-limit hold'em, blinds 1/2, 6 seats) are created over the HTTP API, and
    ``--per-table`` (5) players join each one through ``POST .../join`` with
    their own names, seats and buy-ins (200); each gets its seat's secret token.
-3. Every player is a client over a real WebSocket
-   (``/ws/tables/{id}?token=...``), in ``--client-processes`` (1) asyncio
+3. Every player is a client over a real WebSocket (``/ws/tables/{id}``, the
+   seat's token offered as the subprotocol ``pokerroom.token.<token>``, as the
+   page does), in ``--client-processes`` (1) asyncio
    processes.  When a state message shows ``you.legal`` for a new decision,
    the client acts at once: show at the showdown; else a minimum raise 8% of
    the time when raising is allowed; else fold 15% of the time when facing a
    bet; else check or call.  It rebuys when busted, posts when it is a new
-   player or owes blinds, and sits back in when sat out.
+   player or owes blinds, and sits back in when sat out.  ``--chat S``: each
+   client also says a chat line every S seconds (from a random start);
+   ``--preactions P``: while others act, a client chooses a pre-action (check/
+   fold, call any, call N, fold to any bet) with probability P once a street;
+   the server plays it on the client's turn (those actions are stored but never
+   sent, so "nothing lost" then counts stored = confirmed + played ahead).
 4. After everyone is connected and a warm-up (``--warmup`` seconds), the
    timed window of ``--seconds`` (60) starts.  At its end the clients stop
    acting, wait for their last actions to be confirmed and disconnect.
@@ -82,6 +88,9 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUTPUT = ROOT / "bench" / "results" / "server.json"
 HOST = "127.0.0.1"  # loopback only
 BUY_IN = 200
+# A pre-action chosen from a state the table has just left (the turn came, the hand or
+# the seat's decisions ended) is refused with one of these: not a problem of the room.
+PREACTION_RACES = frozenset({"in_turn", "cannot_act", "no_hand", "not_in_hand"})
 
 
 # ------------------------------------------------------------------ server
@@ -94,11 +103,12 @@ def free_port() -> int:
 
 
 def call(port: int, path: str, body: dict[str, Any] | None = None, *,
-         raw: bool = False, timeout: float = 30) -> Any:
+         raw: bool = False, timeout: float = 30, token: str | None = None) -> Any:
     data = json.dumps(body).encode() if body is not None else None
     request = urllib.request.Request(
         f"http://{HOST}:{port}{path}", data=data,
-        headers={"Content-Type": "application/json"} if data else {},
+        headers={**({"Content-Type": "application/json"} if data else {}),
+                 **({"Authorization": f"Bearer {token}"} if token else {})},
         method="POST" if data is not None else "GET")
     with urllib.request.urlopen(request, timeout=timeout) as response:
         payload = response.read()
@@ -168,6 +178,11 @@ def db_counts(engine: Any, since: float | None = None,
 
     with engine.connect() as connection:
         actions = connection.execute(text("select count(*) from actions")).scalar_one()
+        # Showing or mucking at the showdown is the dealer's (S4: the player's setting
+        # decides), never sent by a client.
+        showdown = connection.execute(text(
+            "select count(*) from actions where action like '%\"show\"%' "
+            "or action like '%\"muck\"%'")).scalar_one()
         by_status = dict(connection.execute(text(
             "select status, count(*) from hands group by status")).all())
         window = 0
@@ -175,7 +190,8 @@ def db_counts(engine: Any, since: float | None = None,
             window = connection.execute(text(
                 "select count(*) from hands where status = 'finished' and finished_at >= :a "
                 "and finished_at < :b"), {"a": since, "b": until}).scalar_one()
-    return {"actions": int(actions), "finished": int(by_status.get("finished", 0)),
+    return {"actions": int(actions), "showdown": int(showdown),
+            "finished": int(by_status.get("finished", 0)),
             "running": int(by_status.get("running", 0)),
             "cancelled": int(by_status.get("cancelled", 0)), "finished_in_window": int(window)}
 
@@ -204,6 +220,11 @@ class ClientStats:
     unconfirmed: int = 0
     connect_failures: int = 0
     versions_went_back: int = 0
+    chat_sent: int = 0
+    chat_heard: int = 0  # lines received (every client hears every line at its table)
+    preactions: int = 0  # pre-actions chosen
+    preactions_cancelled: int = 0
+    preaction_races: int = 0
 
 
 def decision_key(state: dict[str, Any]) -> tuple[Any, ...]:
@@ -231,12 +252,15 @@ def choose(legal: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 
 
 async def play(seat: Seat, port: int, *, start: float, end: float, grace: float,
-               stats: ClientStats, seed: int, compression: bool, think: float) -> None:
+               stats: ClientStats, seed: int, compression: bool, think: float,
+               chat: float = 0.0, preactions: float = 0.0) -> None:
     from websockets.asyncio.client import connect
     from websockets.exceptions import ConnectionClosed
 
     rng = random.Random(seed)
-    uri = f"ws://{HOST}:{port}/ws/tables/{seat.table}?token={seat.token}"
+    uri = f"ws://{HOST}:{port}/ws/tables/{seat.table}"
+    next_chat = start + rng.uniform(0, chat) if chat > 0 else float("inf")
+    chosen_for: tuple[Any, ...] | None = None  # the (hand, street) a pre-action was chosen in
     acted_key: tuple[Any, ...] | None = None
     sent_at: float | None = None
     sent_wall = 0.0
@@ -245,7 +269,8 @@ async def play(seat: Seat, port: int, *, start: float, end: float, grace: float,
     version = 0
     try:
         ws = await connect(uri, max_size=2**24, open_timeout=60,
-                           compression="deflate" if compression else None)
+                           compression="deflate" if compression else None,
+                           subprotocols=["pokerroom", f"pokerroom.token.{seat.token}"])  # type: ignore[list-item]
     except (TimeoutError, OSError) as exc:
         stats.connect_failures += 1
         stats.errors[f"connect: {type(exc).__name__}"] += 1
@@ -271,6 +296,15 @@ async def play(seat: Seat, port: int, *, start: float, end: float, grace: float,
             stats.bytes += len(raw)
             message = json.loads(raw)
             kind = message["type"]
+            if kind == "chat":
+                stats.chat_heard += len(message["lines"])
+                continue
+            if kind == "error" and message["reason"] == "preaction_cancelled":
+                stats.preactions_cancelled += 1  # the bet changed: the client acts itself
+                continue
+            if kind == "error" and message["reason"] in PREACTION_RACES and preactions > 0:
+                stats.preaction_races += 1  # chosen from a state the table had left
+                continue
             if kind == "error":
                 stats.errors[message["reason"]] += 1
                 if sent_at is not None:  # refused: decide again on the next state
@@ -296,7 +330,26 @@ async def play(seat: Seat, port: int, *, start: float, end: float, grace: float,
             you = state["you"]
             if you is None:
                 continue
+            if time.time() >= next_chat:
+                next_chat += chat
+                stats.chat_sent += 1
+                await ws.send(json.dumps({"type": "chat", "text": f"gl {seat.name}"}))
             legal = you.get("legal")
+            hand = state["hand"]
+            mine = state["seats"][seat.seat]
+            if (preactions > 0 and not legal and hand is not None and hand["phase"] == "betting"
+                    and hand["actor"] is not None and hand["actor"] != seat.seat
+                    and mine and mine.get("in_hand") and not mine.get("folded")
+                    and not mine.get("all_in") and you.get("preaction") is None
+                    and chosen_for != (hand["number"], hand["street"])):
+                chosen_for = (hand["number"], hand["street"])
+                if rng.random() < preactions:
+                    owed = min(hand["current_bet"] - (mine.get("bet") or 0), mine["stack"])
+                    kind = rng.choice(["check_fold", "call_any", "fold_to_bet"]
+                                      + (["call"] if owed > 0 else []))
+                    stats.preactions += 1
+                    await ws.send(json.dumps({"type": "preaction", "kind": kind,
+                                              **({"amount": owed} if kind == "call" else {})}))
             if legal and sent_at is None and key != acted_key:
                 action = choose(legal, rng)
                 if think > 0:
@@ -330,12 +383,13 @@ async def play(seat: Seat, port: int, *, start: float, end: float, grace: float,
 
 
 async def run_clients(seats: list[Seat], port: int, start: float, end: float, grace: float,
-                      seed: int, compression: bool, think: float) -> dict[str, Any]:
+                      seed: int, compression: bool, think: float, chat: float = 0.0,
+                      preactions: float = 0.0) -> dict[str, Any]:
     stats = [ClientStats() for _ in seats]
     cpu0 = time.process_time()
     tasks = [asyncio.create_task(play(s, port, start=start, end=end, grace=grace, stats=st,
                                       seed=seed * 1000 + i, compression=compression,
-                                      think=think))
+                                      think=think, chat=chat, preactions=preactions))
              for i, (s, st) in enumerate(zip(seats, stats, strict=True))]
     cpu_at_start: float | None = None
     while time.time() < start:
@@ -362,16 +416,22 @@ async def run_clients(seats: list[Seat], port: int, start: float, end: float, gr
         "errors": dict(errors),
         "crashed": crashed[:10],
         "latencies": [x for s in stats for x in s.latencies],
+        "chat_sent": sum(s.chat_sent for s in stats),
+        "chat_heard": sum(s.chat_heard for s in stats),
+        "preactions": sum(s.preactions for s in stats),
+        "preactions_cancelled": sum(s.preactions_cancelled for s in stats),
+        "preaction_races": sum(s.preaction_races for s in stats),
         "cpu_window": cpu_at_end - cpu_at_start,
         "cpu_total": time.process_time() - cpu0,
     }
 
 
-def client_worker(args: tuple[list[dict[str, Any]], int, float, float, float, int, bool, float]
-                  ) -> dict[str, Any]:
-    seat_dicts, port, start, end, grace, seed, compression, think = args
+def client_worker(args: tuple[list[dict[str, Any]], int, float, float, float, int, bool, float,
+                              float, float]) -> dict[str, Any]:
+    seat_dicts, port, start, end, grace, seed, compression, think, chat, preactions = args
     seats = [Seat(**d) for d in seat_dicts]
-    return asyncio.run(run_clients(seats, port, start, end, grace, seed, compression, think))
+    return asyncio.run(run_clients(seats, port, start, end, grace, seed, compression, think,
+                                   chat, preactions))
 
 
 # -------------------------------------------------------------------- main
@@ -409,9 +469,9 @@ def check_tables(port: int, tables: list[str], tokens: dict[str, str],
         finished = [h["number"] for h in hands if h["status"] == "finished"][:downloads]
         for number in finished:
             for suffix, head in ((".txt", b"PokerStars Hand #"), (".phh", b"variant = ")):
-                path = f"/api/tables/{table}/hands/{number}{suffix}?token={tokens[table]}"
+                path = f"/api/tables/{table}/hands/{number}{suffix}"
                 try:
-                    body = call(port, path, raw=True)
+                    body = call(port, path, raw=True, token=tokens[table])
                 except urllib.error.HTTPError as exc:
                     if suffix == ".phh" and exc.code == 404:
                         continue  # dead money cannot be written as PHH
@@ -439,6 +499,11 @@ def main() -> int:
     parser.add_argument("--think", type=float, default=0.0,
                         help="clients wait uniform(0, THINK) seconds before acting (default 0: "
                              "as fast as the server answers)")
+    parser.add_argument("--chat", type=float, default=0.0, metavar="S",
+                        help="each client says a chat line every S seconds (default 0: none)")
+    parser.add_argument("--preactions", type=float, default=0.0, metavar="P",
+                        help="a client chooses a pre-action with probability P a street "
+                             "while others act (default 0: none)")
     parser.add_argument("--postgres", action="store_true",
                         help="a throwaway PostgreSQL server (tests/server/pg.py) instead of SQLite")
     parser.add_argument("--seed", type=int, default=2026)
@@ -502,7 +567,8 @@ def main() -> int:
         context = multiprocessing.get_context("spawn")
         with context.Pool(n) as pool:
             pending = pool.map_async(client_worker, [
-                (g, port, start, end, grace, args.seed + k, not args.no_deflate, args.think)
+                (g, port, start, end, grace, args.seed + k, not args.no_deflate, args.think,
+                 args.chat, args.preactions)
                 for k, g in enumerate(groups)])
             time.sleep(max(0.0, start - time.time()))
             at_start = db_counts(engine)
@@ -525,7 +591,8 @@ def main() -> int:
         errors.update(r["errors"])
     total = {k: sum(r[k] for r in results) for k in (
         "clients", "sent", "confirmed", "sent_in_window", "unconfirmed", "controls", "states",
-        "bytes", "versions_went_back", "connect_failures")}
+        "bytes", "versions_went_back", "connect_failures", "chat_sent", "chat_heard",
+        "preactions", "preactions_cancelled", "preaction_races")}
     window = args.seconds
     stored_in_window = at_end["actions"] - at_start["actions"]
     ms = [x * 1000 for x in latencies]
@@ -535,9 +602,11 @@ def main() -> int:
         problems.append(f"{total['connect_failures']} clients could not connect")
     if total["sent"] != total["confirmed"] or total["unconfirmed"]:
         problems.append(f"{total['sent'] - total['confirmed']} actions sent but not confirmed")
-    if after["actions"] != total["confirmed"]:
-        problems.append(f"the server stored {after['actions']} actions, the clients had "
-                        f"{total['confirmed']} confirmed")
+    # Pre-actions are played by the server, never sent: only with them may it store more.
+    played_ahead = after["actions"] - after["showdown"] - total["confirmed"]
+    if played_ahead < 0 or (played_ahead and not args.preactions):
+        problems.append(f"the server stored {after['actions']} actions ({after['showdown']} "
+                        f"at the showdown), the clients had {total['confirmed']} confirmed")
     if errors:
         problems.append(f"clients saw errors: {dict(errors)}")
     if checks["ledger_mismatches"]:
@@ -561,6 +630,7 @@ def main() -> int:
                    "clients": len(seats), "client_processes": n, "seconds": window,
                    "warmup": args.warmup, "pause_between_hands": args.pause,
                    "bot_delay": 0, "database": database_kind, "think_seconds": args.think,
+                   "chat_every_seconds": args.chat, "preaction_probability": args.preactions,
                    "permessage_deflate": not args.no_deflate, "seed": args.seed,
                    "games": "3 of 4 tables no-limit hold'em, 1 of 4 pot-limit Omaha; 1/2",
                    "policy": "show at showdown; min raise 8%; fold 15% facing a bet; "
@@ -593,6 +663,11 @@ def main() -> int:
             "problems": problems,
             "actions_sent": total["sent"],
             "actions_confirmed": total["confirmed"],
+            "actions_played_ahead": played_ahead,
+            "chat_sent": total["chat_sent"], "chat_heard": total["chat_heard"],
+            "preactions_chosen": total["preactions"],
+            "preactions_cancelled": total["preactions_cancelled"],
+            "preaction_races": total["preaction_races"],
             "actions_stored": after["actions"],
             "unconfirmed": total["unconfirmed"],
             "controls_sent": total["controls"],
@@ -617,6 +692,10 @@ def main() -> int:
           f"{stored_in_window} in the window)")
     print(f"  action latency   p50 {lat['p50']:.1f} ms, p90 {lat['p90']:.1f} ms, "
           f"p99 {lat['p99']:.1f} ms, max {lat['max']:.1f} ms ({lat['count']} actions)")
+    if args.chat or args.preactions:
+        print(f"  chat / ahead     {total['chat_sent']} lines said, {total['chat_heard']} heard; "
+              f"{total['preactions']} pre-actions, {played_ahead} played ahead, "
+              f"{total['preactions_cancelled']} cancelled by a changed bet")
     print(f"  hands            {r['hands_in_window']} in the window "
           f"({r['hands_per_second']:.1f}/s), {r['hands_total']} in all")
     print(f"  CPU              server {r['server_cpu_in_window']:.0%} of a core "
