@@ -273,6 +273,10 @@ def test_live_console_hand_for_hand_and_a_deal(browser: Any, database: Path,
             paid = sum(p["prize"] for p in final["players"])
             assert paid == final["prize_pool"] == 40_000
             assert "Deal made" in console.locator("#todo").inner_text()
+            winner = next(p for p in final["players"] if p["place"] == 1)
+            clock.wait_for_function("document.querySelector('#blinds').innerText.includes('wins')")
+            assert clock.locator("#blinds").inner_text().startswith(f"{winner['name']} wins $")
+            assert not clock.locator("#time").is_visible()
             shot(clock, "live-clock-finished")
         finally:
             tv.close()

@@ -34,6 +34,13 @@ function render() {
   time.classList.toggle("paused", !c.running || state.status !== "running");
   time.classList.toggle("hurry", left != null && left <= 60 && c.running);
   $("blinds").textContent = c.on_break ? `Next: ${c.next_stakes || c.stakes}` : c.stakes.replace(/, /g, " · ");
+  time.hidden = state.finished;
+  document.querySelector(".next-row").hidden = state.finished;
+  if (state.finished) {  // the clock has stopped for good: the result instead
+    const winner = state.players.find((p) => p.place === 1);
+    $("level").textContent = "The event is over";
+    $("blinds").textContent = winner ? `${winner.name} wins ${money(winner.prize)}` : "";
+  }
   $("game").textContent = c.game;
   $("next").innerHTML = !c.on_break && c.next_stakes ? `Next level <b>${esc(c.next_stakes)}</b>` : "";
   $("break-in").innerHTML = !c.on_break && c.next_break_in != null
