@@ -126,6 +126,7 @@ def test_a_bot_only_table_stops_dealing_when_no_one_watches_and_resumes_for_a_vi
     time.sleep(0.5)
     assert actor.hand_number <= stopped + 1  # at most the hand that was running ends
     assert actor.table.hand is None
+    assert actor.log[-1] == "No one is watching: the bots wait for someone to open the table"
     with seat_socket(client, f"/ws/tables/{table}", None) as ws:
         _until(ws, lambda m: m["type"] == "state")
         wait_until(lambda: actor.hand_number >= stopped + 3)

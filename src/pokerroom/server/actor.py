@@ -116,6 +116,7 @@ class TableActor(PlayerAids):
         self._bank_from = 0.0  # when it started
         self.watched_at = clock.now()  # last time someone watched (bot-only tables idle)
         self._connections = 0
+        self._idle_noted = True  # False once the log says the bots wait
 
     # ---------------------------------------------------------------- running
 
@@ -184,7 +185,8 @@ class TableActor(PlayerAids):
         now = self.clock.now()
         hand = self.table.hand
         if hand is None:
-            if len(self._ready()) >= 2 and self._may_deal():
+            if len(self._ready()) >= 2 and (self._may_deal()
+                                            or (self._idle_noted and not self.paused)):
                 return self.next_hand_at - now
             return None
         times = [t for t in (self.deadline, self.bot_due) if t is not None]
@@ -201,9 +203,14 @@ class TableActor(PlayerAids):
         now = self.clock.now()
         hand = self.table.hand
         if hand is None:
-            if len(self._ready()) >= 2 and now >= self.next_hand_at and self._may_deal():
-                self._start_hand()
-                changed = True
+            if len(self._ready()) >= 2 and now >= self.next_hand_at:
+                if self._may_deal():
+                    self._start_hand()
+                    self._idle_noted = changed = True
+                elif not self.paused and self._idle_noted:  # once, for whoever opens it next
+                    self.log.append("No one is watching: the bots wait for someone to open "
+                                    "the table")
+                    self._idle_noted = False
             hand = self.table.hand
         if hand is None:
             return changed
