@@ -23,10 +23,14 @@ from tests.browser.support import PHONE, serve, shot
 TV = {"width": 1920, "height": 1080}
 
 
-def call(url: str, path: str, body: dict[str, Any] | None = None) -> Any:
+def call(url: str, path: str, body: dict[str, Any] | None = None, *,
+         host: str | None = None) -> Any:
     data = json.dumps(body).encode() if body is not None else None
+    headers = {"Content-Type": "application/json"}
+    if host:
+        headers["Authorization"] = f"Bearer {host}"
     request = urllib.request.Request(url + path, data=data, method="POST" if data else "GET",
-                                     headers={"Content-Type": "application/json"})
+                                     headers=headers)
     with urllib.request.urlopen(request, timeout=10) as response:
         return json.loads(response.read())
 
@@ -129,6 +133,12 @@ def test_live_clock_console_and_restart(browser: Any, database: Path,
             shot(console, "live-console-phone")
             console.locator("#tables").scroll_into_view_if_needed()
             shot(console, "live-console-tables")
+            # the audit log downloads with the host key in a header, not the address
+            with console.expect_download() as downloading:
+                console.locator("#log-link").click()
+            audit = Path(downloading.value.path()).read_text()
+            assert audit.startswith("seq,at,action") and ",bust," in audit, audit[:300]
+            assert "host=" not in downloading.value.url
 
             # a second screen shows the same clock
             clock2.goto(f"{url}/live/{eid}")
@@ -166,7 +176,7 @@ def test_live_clock_console_and_restart(browser: Any, database: Path,
         assert abs(shown - expected) <= 1.5, (shown, expected)
         assert clock.locator("#players").inner_text() == "59"
         shot(clock, "live-clock-after-restart")
-        player = call(url, f"/api/live/{eid}/cards?host={host}")[0]
+        player = call(url, f"/api/live/{eid}/cards", host=host)[0]
         me = phone.new_page()
         watch(me, "player", errors)
         me.goto(url + player["link"])

@@ -25,12 +25,13 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def call(port: int, path: str, body: dict[str, Any] | None = None) -> Any:
+def call(port: int, path: str, body: dict[str, Any] | None = None, *,
+         headers: dict[str, str] | None = None) -> Any:
     """GET ``path`` (or POST ``body`` as JSON) and return the decoded answer."""
     data = json.dumps(body).encode() if body is not None else None
     request = urllib.request.Request(
         f"http://127.0.0.1:{port}{path}", data=data,
-        headers={"Content-Type": "application/json"} if data else {},
+        headers={**({"Content-Type": "application/json"} if data else {}), **(headers or {})},
         method="POST" if data is not None else "GET")
     with urllib.request.urlopen(request, timeout=10) as response:
         return json.loads(response.read())

@@ -51,7 +51,7 @@ def test_live_event_and_clock_survive_kill_9(tmp_path: Path) -> None:
             left = old["clock"]["time_left"] - (0 if paused else gone)
             assert abs(after["clock"]["time_left"] - left) < 0.05, (after["clock"], left)
             assert gone > 1.5 and after["clock"]["level"] == 1
-            audit = call(port, f"/api/live/{eid}/log?host={host}")
+            audit = call(port, f"/api/live/{eid}/log", headers={"Authorization": f"Bearer {host}"})
             assert [r["action"] for r in audit][-3:] == (
                 ["add_time", "bust", "pause"] if paused else ["start", "add_time", "bust"])
         assert "Traceback" not in log.read_text(), log.read_text()[-3000:]

@@ -57,6 +57,10 @@ def steady(s: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in s.items() if k != "server_time"}
 
 
+def _bearer(key: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {key}"}
+
+
 def test_live_event_by_http_with_the_host_key(live: TestClient, clock: FakeClock) -> None:
     """P1, P7: the draw, a reported bust, the floor's instructions, the player's page."""
     eid, host = create(live)
@@ -75,12 +79,12 @@ def test_live_event_by_http_with_the_host_key(live: TestClient, clock: FakeClock
     out = act(live, eid, host, "bust", busts=[{"table": table["table"],
                                                "seat": victim["seat"]}])
     assert out["instructions"][0] == f"{victim['name']} is out in 20th place"
-    cards = live.get(f"/api/live/{eid}/cards", params={"host": host}).json()
+    cards = live.get(f"/api/live/{eid}/cards", headers=_bearer(host)).json()
     link = next(c["link"] for c in cards if c["entry"] == s["tables"][1]["players"][0]["entry"])
     me = live.get(link.replace("/live/", "/api/live/", 1)).json()
     assert me["me"]["table"] == s["tables"][1]["table"] and me["me"]["alive"]
     assert live.get(link).status_code == 200  # the page itself
-    assert live.get(f"/api/live/{eid}/cards", params={"host": "x"}).status_code == 403
+    assert live.get(f"/api/live/{eid}/cards", headers=_bearer("x")).status_code == 403
 
 
 def test_live_bad_requests_are_4xx_with_a_clear_error_and_change_nothing(
@@ -131,16 +135,20 @@ def test_live_audit_log_is_kept_and_exported(live: TestClient, clock: FakeClock)
     clock.advance(30)
     act(live, eid, host, "pause")
     act(live, eid, host, "add_time", seconds=-60)
-    log = live.get(f"/api/live/{eid}/log", params={"host": host}).json()
+    log = live.get(f"/api/live/{eid}/log", headers=_bearer(host)).json()
     assert [r["action"] for r in log] == ["register"] * 4 + ["start", "pause", "add_time"]
     assert [r["seq"] for r in log] == list(range(1, 8))
     assert log[0]["args"] == {"name": "Player 1"} and log[6]["args"] == {"seconds": -60}
     assert any("Player 1: table 1" in o for o in log[4]["outcome"])
-    r = live.get(f"/api/live/{eid}/log.csv", params={"host": host})
+    r = live.get(f"/api/live/{eid}/log.csv", headers=_bearer(host))
     assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
     rows = list(csv.reader(io.StringIO(r.text)))
     assert rows[0] == ["seq", "at", "action", "args", "outcome"] and len(rows) == 8
-    assert live.get(f"/api/live/{eid}/log", params={"host": "no"}).status_code == 403
+    assert live.get(f"/api/live/{eid}/log", headers=_bearer("no")).status_code == 403
+    # The key goes in a header: in the address (which logs keep) it opens nothing.
+    assert live.get(f"/api/live/{eid}/log", params={"host": host}).status_code == 403
+    assert live.get(f"/api/live/{eid}/log.csv").status_code == 403
+    assert live.get(f"/api/live/{eid}/cards", headers={"Authorization": host}).status_code == 401
     assert live.get(f"/api/live/{eid}/log").status_code == 403
 
 

@@ -22,8 +22,11 @@ show seat 1 first):
   ``{on}``, ``race`` ``{table, odd: {seat: value}}``, ``deal_suggestion``
   ``{chips: {entry: count}, keep_for_winner}``, ``deal`` ``{amounts: {entry:
   cents}, keep_for_winner}``.  Each answers ``{"ok", "instructions", ...}``;
-- ``GET /api/live/{id}/cards?host=``: seat cards with each player's link;
-- ``GET /api/live/{id}/log?host=`` (JSON) and ``/log.csv``: the audit log.
+- ``GET /api/live/{id}/cards``: seat cards with each player's link;
+- ``GET /api/live/{id}/log`` (JSON) and ``/log.csv``: the audit log.
+
+The three GETs take the host key in ``Authorization: Bearer <host key>``, never in
+the address (which access logs and proxies keep).
 
 A refusal is a 400 with ``error`` (what was wrong and what is allowed) and
 ``reason``; a wrong host key a 403; an unknown event a 404.
@@ -38,7 +41,7 @@ import secrets
 from collections.abc import Callable
 from typing import Annotated, Any
 
-from fastapi import FastAPI, HTTPException, Request
+from fastapi import FastAPI, Header, HTTPException, Request
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -335,10 +338,10 @@ def add_live_routes(app: FastAPI, live: Callable[[], LiveRoom]) -> None:
         return player_state(run, entry, live().clock.now())
 
     @app.get("/api/live/{event_id}/cards")
-    async def cards(event_id: str, host: str | None = None) -> list[dict[str, Any]]:
+    async def cards(event_id: str, authorization: Authorization = None) -> list[dict[str, Any]]:
         """Seat cards: each player's table, seat and page link (director only)."""
         run = run_or_404(event_id)
-        host_or_403(run, host)
+        host_or_403(run, host_key(authorization))
         out = []
         for e in run.event.t.alive():
             table, seat = run.event.seat_of(e.number) if run.event.t.started else (None, None)
@@ -347,16 +350,17 @@ def add_live_routes(app: FastAPI, live: Callable[[], LiveRoom]) -> None:
         return out
 
     @app.get("/api/live/{event_id}/log")
-    async def log(event_id: str, host: str | None = None) -> list[dict[str, Any]]:
+    async def log(event_id: str, authorization: Authorization = None) -> list[dict[str, Any]]:
         run = run_or_404(event_id)
-        host_or_403(run, host)
+        host_or_403(run, host_key(authorization))
         return [{"seq": r.seq, "at": r.at, "action": r.action, "args": r.args,
                  "outcome": r.outcome} for r in live().log(event_id)]
 
     @app.get("/api/live/{event_id}/log.csv")
-    async def log_csv(event_id: str, host: str | None = None) -> PlainTextResponse:
+    async def log_csv(event_id: str, authorization: Authorization = None
+                      ) -> PlainTextResponse:
         run = run_or_404(event_id)
-        host_or_403(run, host)
+        host_or_403(run, host_key(authorization))
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow(["seq", "at", "action", "args", "outcome"])
@@ -389,6 +393,23 @@ def add_live_routes(app: FastAPI, live: Callable[[], LiveRoom]) -> None:
                                          lambda r, _a: do(r, body))
         return {"ok": True, "instructions": [i.text for i in report.instructions], **answer,
                 "status": run.status}
+
+
+Authorization = Annotated[str | None, Header()]
+"""The ``Authorization`` header of the director's reads (``Bearer <host key>``)."""
+
+
+def host_key(authorization: str | None) -> str | None:
+    """The host key of ``Authorization: Bearer <key>``; None without the header (the
+    route then answers 403); 401 for any other form."""
+    if authorization is None:
+        return None
+    scheme, _, key = authorization.partition(" ")
+    key = key.strip()
+    if scheme.lower() != "bearer" or not key or len(key) > MAX_KEY_LENGTH:
+        raise HTTPException(401, "Authorization must be 'Bearer <host key>' (the key the "
+                            "event's creation answered)")
+    return key
 
 
 def _bad(message: str, reason: str, status: int) -> JSONResponse:

@@ -1,5 +1,6 @@
 // The director's console: phone first.  Every action goes to the server with the
 // host key (kept in this browser, taken from the address's #host=... part).
+import { downloadWithToken } from "/static/common.js";
 import { $, chips, clockText, esc, eventId, money, ordinal, poll, timeLeft } from "/static/live.js";
 
 const id = eventId();
@@ -120,7 +121,6 @@ function render() {
       ? alive.map((p) => `<div class="row" style="margin:4px 0"><span style="flex:1">${esc(p.name)}</span><input class="num" type="number" min="1" data-count="${p.entry}" aria-label="Chips of ${esc(p.name)}"></div>`).join("")
       : "<p class='muted'>At the final table: enter each player's chips.</p>";
   }
-  $("log-link").href = `/api/live/${encodeURIComponent(id)}/log.csv?host=${encodeURIComponent(host)}`;
 }
 
 function onState(s, off) {
@@ -234,8 +234,18 @@ $("deal-suggest").addEventListener("click", async () => {
     + answer.players.map((p) => `<tr><td>${esc(entryName(p.entry))}</td><td>${chips(p.chips)}</td><td>${money(p.icm)}</td><td>${money(p.chip_chop)}</td></tr>`).join("")
     + `</table><div class="row" style="margin-top:8px"><button data-deal='${JSON.stringify(icm)}'>Deal by ICM</button><button data-deal='${JSON.stringify(chop)}'>Deal by chip chop</button></div>`;
 });
+// The audit log downloads with the host key in a header, never in the address.
+$("log-link").addEventListener("click", async (event) => {
+  event.preventDefault();
+  try {
+    await downloadWithToken(`/api/live/${encodeURIComponent(id)}/log.csv`, `live-${id}-log.csv`, host);
+  } catch (err) {
+    showError(err.message);
+  }
+});
 $("print-cards").addEventListener("click", async () => {
-  const response = await fetch(`/api/live/${encodeURIComponent(id)}/cards?host=${encodeURIComponent(host)}`);
+  const response = await fetch(`/api/live/${encodeURIComponent(id)}/cards`,
+    { headers: { authorization: `Bearer ${host}` } });
   if (!response.ok) return showError("Seat cards need the host key.");
   const cards = await response.json();
   $("seat-cards").innerHTML = cards.map((c) => `<div><b>${esc(c.name)}</b>${c.table ? `Table ${c.table} · Seat ${c.seat + 1}` : "Seat drawn at the start"}<br>${esc(location.origin + c.link)}</div>`).join("");
