@@ -189,3 +189,38 @@ def test_replay_history_is_the_public_replay() -> None:
     [broken] = loads(HAND.format(action="'p3 cbr 1'"))
     with pytest.raises(history.ReplayError, match=r"action 4 'p3 cbr 1'"):
         history.replay_history(broken)
+
+
+def test_B1_B3_a_live_posts_unasked_check_left_out_of_the_file_is_made() -> None:
+    """B1, B3: p3's live post of 2 faces only all-in blinds and p4's single chip,
+    so nobody could call a raise and the writer leaves p3's check out (PokerKit
+    does not ask for it); replaying p4's call first makes that check, no note
+    (a hypothesis example of tests/properties/test_phh_round_trip.py)."""
+    text = """variant = "NT"
+ante_trimming_status = false
+antes = [0, 0, 0, 0]
+blinds_or_straddles = [1, 2, -2, 0]
+min_bet = 2
+starting_stacks = [1, 1, 40, 1]
+actions = [
+  "d dh p1 9cJh",
+  "d dh p2 5c3s",
+  "d dh p3 Kd3d",
+  "d dh p4 QdJc",
+  "p4 cc",
+  "p1 sm 9cJh",
+  "p2 sm 5c3s",
+  "p3 sm Kd3d",
+  "p4 sm QdJc",
+  "d db AdTd2c",
+  "d db Ts",
+  "d db 5h",
+]
+finishing_stacks = [0, 4, 39, 0]
+"""
+    [history] = loads(text)
+    hand, notes = replay_hand(history)
+    assert notes == [] and hand.stacks == [0, 4, 39, 0] and check(history).ok
+    assert [(seat, type(a).__name__) for seat, a in hand.log if seat is not None][:2] == [
+        (2, "CheckCall"), (3, "CheckCall")
+    ]

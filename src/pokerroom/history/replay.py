@@ -14,8 +14,9 @@ Decisions about real-world files, documented here and in the README:
   or has folded; pokerroom's dealer is already dealing, B1) is accepted and
   changes nothing.  The other way round, a check the history leaves out
   where nobody could bet against the player (PokerKit does not ask the big
-  blind whose opponents are all-in for less) is made for him.  Neither is a
-  repair: no note.
+  blind whose opponents are all-in for less, nor a live post facing only
+  all-in blinds) is made for him, before the dealer's next entry or the next
+  player's action.  Neither is a repair: no note.
 - A fixed-limit raise that pokerroom wrote as the full raise with the comment
   ``pokerroom raised to N, ...`` (``export``) is played to N again, as the
   engine played it; the chips are the same either way (B12).
@@ -314,6 +315,12 @@ def _apply(
         while hand.phase is Phase.BETTING and hand.actor != seat:
             legal = hand.legal_actions()
             if legal.check:
+                assert legal.seat is not None
+                if not hand.raise_callable(legal.seat):
+                    # B1, B3: a check nobody needed, which the file leaves out (a
+                    # live post facing only all-in blinds; see the module notes).
+                    hand.act(CheckCall())
+                    continue
                 break
             notes.append(
                 f"{_where(number, entry)}: seat {legal.seat} had not acted; treated as a fold"
