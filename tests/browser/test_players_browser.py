@@ -8,6 +8,7 @@ in ``artifacts/``; Chromium missing fails, it does not skip."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from typing import Any
 
@@ -242,4 +243,23 @@ def test_the_host_controls_in_the_page(server_url: str, browser: Any) -> None:
     page.locator("#ledger-table").scroll_into_view_if_needed()
     shot(page, "phone-host-ledger")
     shot(bob_page, "phone-chat-off")
+    assert not errors, errors
+
+
+def test_the_create_form_sets_the_time_bank(server_url: str, browser: Any) -> None:
+    """The lobby's form has a 'Time bank (s)' beside the action clock; 45 there makes a
+    table whose state (and Table tab) says 45 s each."""
+    errors: list[str] = []
+    page = _page(browser, LAPTOP, errors)
+    page.goto(server_url + "/")
+    page.locator('#create-form input[name="name"]').fill("Banked")
+    page.locator('#create-form input[name="time_bank"]').fill("45")
+    page.locator('#create-form input[name="time_bank"]').scroll_into_view_if_needed()
+    shot(page, "laptop-create-time-bank")
+    page.locator("#create-submit").click()
+    page.wait_for_url(re.compile(r".*/t/[0-9a-f]+$"))
+    table = page.url.rsplit("/", 1)[1]
+    assert _state(server_url, table)["table"]["time_bank"] == 45
+    page.locator("#tab-btn-info").click()
+    page.locator("#tab-info dd", has_text="45s each").wait_for()
     assert not errors, errors

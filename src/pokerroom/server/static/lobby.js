@@ -135,6 +135,7 @@ form.addEventListener("submit", async (event) => {
     seats: numberField(data, "seats"),
     action_seconds: numberField(data, "action_seconds"),
     sit_out_after: numberField(data, "sit_out_after"),
+    time_bank: numberField(data, "time_bank"),
     new_player_must_post: data.get("new_player_must_post") === "on",
     ante: numberField(data, "ante") || 0,
   };
