@@ -290,10 +290,10 @@ def _room(client: TestClient, game: str) -> Iterator[Room]:
 def _to_act(room: Room) -> Conn | None:
     """A socket of the sitting whose turn it is, if one is open."""
     table = room.actor.table
-    hand, plan = table.hand, table.plan_in_play
-    if hand is None or plan is None or hand.actor is None:
+    seat = table.to_act
+    if seat is None:
         return None
-    meta = room.actor.seats.get(plan.seats[hand.actor])
+    meta = room.actor.seats.get(seat)
     return next((c for c in room.conns if meta is not None and c.token == meta.token), None)
 
 

@@ -161,7 +161,7 @@ def test_hand_for_hand_waits_for_a_slow_table() -> None:
             table = d.t.floor.tables[where[0]]
             hand, plan = table.hand, table.plan_in_play
             if hand is not None and plan is not None and where[1] in plan.seats and (
-                    hand.actor == plan.seats.index(where[1])):
+                    table.to_act == where[1]):
                 legal = hand.legal_actions()
                 d.act("Slow", {"type": "show"} if legal.show else {"type": "check_call"})
 
@@ -223,7 +223,7 @@ def test_a_person_rebuys_takes_the_add_on_and_sits_out() -> None:
             hand, plan = table.hand, table.plan_in_play
             if hand is None or plan is None or where[1] not in plan.seats:
                 return
-            if hand.actor != plan.seats.index(where[1]):
+            if table.to_act != where[1]:
                 return
             legal = hand.legal_actions()
             if legal.show:
@@ -338,7 +338,7 @@ def _person(d: TournamentDirector, who: str, rebuy: bool, raise_all_in: bool
     hand, plan = table.hand, table.plan_in_play
     if hand is None or plan is None or where[1] not in plan.seats:
         return None
-    if hand.actor != plan.seats.index(where[1]):
+    if table.to_act != where[1]:
         return None
     legal = hand.legal_actions()
     if legal.show:

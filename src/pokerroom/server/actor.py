@@ -271,15 +271,12 @@ class TableActor(PlayerAids):
         return changed
 
     def _actor_seat(self) -> int | None:
-        hand, plan = self.table.hand, self.table.plan_in_play
-        if hand is None or plan is None or hand.actor is None:
-            return None
-        return plan.seats[hand.actor]
+        return self.table.to_act
 
     def _engine_seat(self, seat: int) -> int:
         plan = self.table.plan_in_play
         assert plan is not None
-        return plan.seats.index(seat)
+        return plan.position_of(seat)
 
     def _name(self, seat: int) -> str:
         player = self.table.players[seat]
@@ -350,7 +347,7 @@ class TableActor(PlayerAids):
         assert plan is not None
         for event in hand.events[self._events_seen:]:
             if event.audience is None:
-                line = narrate(event, lambda k: self._name(plan.seats[k]), hand=hand)
+                line = narrate(event, lambda k: self._name(plan.seat_at(k)), hand=hand)
                 if line:
                     self.log.append(line)
         self._events_seen = len(hand.events)
@@ -360,7 +357,7 @@ class TableActor(PlayerAids):
         assert hand is not None and plan is not None and self.hand_id is not None
         phh, text = hand_texts(self.name, table, hand, plan, self.hand_number,
                                played_at=self._hand_started_at)
-        result = {"stacks": {str(s): hand.stacks[k] for k, s in enumerate(plan.seats)},
+        result = {"stacks": {str(plan.seat_at(k)): stack for k, stack in enumerate(hand.stacks)},
                   "rake": hand.rake}
         self.rake_taken += hand.rake
         table.finish_hand()

@@ -286,9 +286,9 @@ class TournamentDirector(TournamentPlay):
             raise IllegalActionError(Reason.NO_HAND, "there is no hand in progress at your table")
         if seat not in plan.seats:
             raise IllegalActionError(Reason.NOT_IN_HAND, "you are not in this hand")
-        k = plan.seats.index(seat)
+        k = plan.position_of(seat)
         action = action_from_dict(message)
-        if hand.actor != k and not (hand.phase is Phase.SHOWDOWN and isinstance(action, Show)):
+        if table.to_act != seat and not (hand.phase is Phase.SHOWDOWN and isinstance(action, Show)):
             raise IllegalActionError(Reason.NOT_YOUR_TURN, "it is not your turn")
         self._apply(n, k, action)
         reg = self.registrants[name]

@@ -26,8 +26,8 @@ def public_state(actor: TableActor) -> dict[str, Any]:
     """What everyone at the table sees (a spectator's view): built once per update
     and shared by every viewer's state (:func:`table_state`)."""
     table = actor.table
-    hand, plan = table.hand, table.plan_in_play
-    view = hand.view(None) if hand is not None else None  # the spectator's
+    plan = table.plan_in_play
+    view = table.view(None) if table.hand is not None else None  # the spectator's, by seat
     stakes = table.stakes
     # A room table's extras (issue 14); a tournament's table (its lens) has none of them.
     labels: dict[int, str] = getattr(actor, "labels", {})
@@ -51,9 +51,8 @@ def public_state(actor: TableActor) -> dict[str, Any]:
             "label": labels.get(seat),  # the last action this street
             "time_bank": round(bank_of(meta)) if bank_of and meta and not meta.is_bot else None,
         }
-        if view is not None and plan is not None and seat in plan.seats:
-            k = plan.seats.index(seat)
-            sv = view.seats[k]
+        sv = view.seats.get(seat) if view is not None else None
+        if view is not None and sv is not None:
             entry.update(
                 in_hand=True,
                 stack=sv.stack,
@@ -62,7 +61,7 @@ def public_state(actor: TableActor) -> dict[str, Any]:
                 all_in=sv.all_in,
                 cards=_cards(sv.cards),
                 up=list(sv.up),
-                to_act=view.actor == k,
+                to_act=view.to_act == seat,
             )
         seats.append(entry)
     state: dict[str, Any] = {
@@ -98,21 +97,21 @@ def public_state(actor: TableActor) -> dict[str, Any]:
     }
     if view is not None and plan is not None:
         positions = plan.positions
-        actor_seat = plan.seats[view.actor] if view.actor is not None else None
+        seen = view.hand
         state["hand"] = {
             "number": actor.hand_number,
-            "street": view.street_name,
-            "phase": view.phase.value,
-            "board": [str(c) for c in view.board],
-            "pot": view.pot,
+            "street": seen.street_name,
+            "phase": seen.phase.value,
+            "board": [str(c) for c in seen.board],
+            "pot": seen.pot,
             "pots": [p.amount for p in view.pots],
-            "current_bet": view.current_bet,
+            "current_bet": seen.current_bet,
             "button": positions.button if positions is not None and not stakes.game.is_stud
             else None,
             "small_blind": positions.small_blind if positions is not None else None,
             "big_blind": positions.big_blind if positions is not None and not stakes.game.is_stud
             else None,
-            "actor": actor_seat,
+            "actor": view.to_act,
             "deadline": actor.deadline,
             # The deadline runs on the acting seat's time bank.
             "time_bank": getattr(actor, "_bank_seat", None) is not None,
@@ -131,13 +130,12 @@ def table_state(actor: TableActor, viewer: int | None,
     if viewer is None:
         return state
     table = actor.table
-    hand, plan = table.hand, table.plan_in_play
-    engine_viewer = plan.seats.index(viewer) if (
-        plan is not None and viewer in plan.seats) else None
-    mine = hand.view(engine_viewer) if hand is not None and engine_viewer is not None else None
-    if mine is not None and engine_viewer is not None:
+    plan = table.plan_in_play
+    mine = table.view(viewer) if table.hand is not None else None  # by seat
+    own = mine.own if mine is not None else None
+    if own is not None:
         seats = list(state["seats"])
-        seats[viewer] = {**seats[viewer], "cards": _cards(mine.seats[engine_viewer].cards)}
+        seats[viewer] = {**seats[viewer], "cards": _cards(own.cards)}
         state["seats"] = seats
     if table.players[viewer] is not None:
         player = table.players[viewer]
@@ -156,7 +154,7 @@ def table_state(actor: TableActor, viewer: int | None,
             "legal": None,
         }
         legal = mine.legal if mine is not None else None
-        if mine is not None and legal is not None and engine_viewer is not None:
+        if mine is not None and legal is not None and own is not None:
             you["legal"] = {
                 "fold": legal.fold,
                 "check": legal.check,
@@ -169,8 +167,8 @@ def table_state(actor: TableActor, viewer: int | None,
                 "discard": legal.max_discard if legal.phase is Phase.DRAWING else None,
                 "show": legal.show,
                 "muck": legal.muck,
-                "pot": mine.pot,
-                "bet": mine.seats[engine_viewer].bet,
+                "pot": mine.hand.pot,
+                "bet": own.bet,
                 "describe": legal.describe(),
             }
         state["you"] = you
