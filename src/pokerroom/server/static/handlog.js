@@ -74,12 +74,15 @@ export function logLineHtml(line, meta) {
     html = escapeHtml(line.replace(/^-- | --$/g, ""));
   } else if ((m = line.match(/^Board: (\S+)$/)) && CARD_RE.test(m[1])) {
     html = `Board ${miniCards(m[1])}`;
-  } else if ((m = line.match(/^(.+) shows ((?:[2-9TJQKA][cdhs])+)( \(.+\))?$/))) {
+  } else if ((m = line.match(/^(.+) (shows?) ((?:[2-9TJQKA][cdhs])+)( \(.+\))?$/))) {
+    // "You show" in the replayer's lines for the viewer (narrate's you=)
     cls = "show";
-    html = `${escapeHtml(m[1])} shows ${miniCards(m[2])}${escapeHtml(m[3] || "")}`;
-  } else if ((m = line.match(/^(.+) shows up ((?:[2-9TJQKA][cdhs])+)$/))) {
-    html = `${escapeHtml(m[1])} shows ${miniCards(m[2])}`;
-  } else if (/ wins \d+ from the /.test(line)) {
+    html = `${escapeHtml(m[1])} ${m[2]} ${miniCards(m[3])}${escapeHtml(m[4] || "")}`;
+  } else if ((m = line.match(/^(.+) (shows?) up ((?:[2-9TJQKA][cdhs])+)$/))) {
+    html = `${escapeHtml(m[1])} ${m[2]} ${miniCards(m[3])}`;
+  } else if ((m = line.match(/^Dealt to you: ((?:[2-9TJQKA][cdhs])+)$/))) {
+    html = `Dealt to you ${miniCards(m[1])}`;
+  } else if (/ wins? \d+ from the /.test(line)) {
     cls = "win";
   } else if (meta.test(line)) {
     cls = "meta";
