@@ -149,6 +149,9 @@ def test_S4_the_replayer_shows_a_viewer_only_their_own_sitting_s_cards(
                 assert not any("Dealt to" in line for line in frame["lines"])
         assert client.get(f"/api/tables/{table}/hands/{n}/replay",
                           headers=_bearer("forged")).status_code == 401
+        in_url = client.get(f"/api/tables/{table}/hands/{n}/replay?token={alice}").json()
+        assert in_url["you"] is None, "a token in the address authorises nothing"
+        assert not any(c for f in in_url["frames"] for s in f["seats"] for c in s["cards"])
 
 
 def test_S3_tabled_hands_appear_in_the_replayer_only_from_the_showdown(
