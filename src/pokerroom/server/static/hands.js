@@ -91,9 +91,10 @@ export function createHandsTab({ box, base, token, fileStem, replay = false }) {
       ? '<span class="muted" title="PHH cannot record this hand: dead money or a house rule it has no words for">no PHH</span>'
       : `<a href="${base}/${h.number}.phh" data-file="${fileStem}-${h.number}.phh" class="dl-phh">PHH</a>`;
     const replayButton = replay ? `<button type="button" class="small replay-open" data-replay="${h.number}">Replay</button>` : "";
+    const about = [winners ? `Won by ${winners}` : "", pot, where].filter(Boolean).join('<span class="muted"> · </span>');
     return `<li data-hand="${h.number}" class="${h.you ? "mine" : ""}">
-      <div class="hand-head"><b>Hand #${h.number}</b>${where}${pot}<span class="spacer"></span>${cards}${net}${you}</div>
-      ${winners ? `<div class="hand-winners">Won by ${winners}</div>` : ""}
+      <div class="hand-head"><b>Hand #${h.number}</b><span class="spacer"></span>${cards}${net}${you}</div>
+      ${about ? `<div class="hand-winners">${about}</div>` : ""}
       <div class="hand-links">${replayButton}<span class="spacer"></span>${phh}
         <a href="${base}/${h.number}.txt" data-file="${fileStem}-${h.number}.txt" class="dl-txt">Text</a></div></li>`;
   }
