@@ -3,6 +3,7 @@ instructions checked rule by rule (P1, P5, P6, P7, P9, P10)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 
@@ -458,3 +459,140 @@ def test_P10_live_prizes_said_in_the_room_currency() -> None:
     assert ev.money(123456) == "$1,234.56" and ev.money(5000) == "$50"
     ev.currency = None
     assert ev.money(5000) == "5,000"
+
+
+def play_to_the_final_table(ev: LiveEvent, rng: random.Random) -> None:
+    """Report random busts (in hand-for-hand, every table's hand) until the final table
+    is drawn."""
+    while len(ev.t.floor.tables) > 1:
+        t = ev.t
+        if t.h4h.active:
+            n = sorted(t.h4h.tables - t.h4h.done)[0]
+            if rng.random() < 0.4:
+                ev.bust(n, rng.choice(sorted(ev.table(n).seated())))
+            else:
+                ev.hand_done(n)
+        else:
+            n = rng.choice(sorted(t.floor.tables))
+            ev.bust(n, rng.choice(sorted(ev.table(n).seated())))
+
+
+BBA_SCHEDULE = (*levels((25, 50), (50, 100), (75, 150), (100, 200), ante=True),
+                Break(600, color_up=(25,)), *levels((200, 400), (300, 600), ante=True))
+
+
+def test_P4_live_big_blind_ante_said_at_each_level_and_not_reduced_at_the_final_table() -> None:
+    """P4: with a big-blind ante the clock shows it as the big blind's, each level's
+    instruction says the big blind posts the whole table's ante (ante first), and at the
+    final table, however short, the ante is the level's own (never reduced)."""
+    from pokerroom.tournament.display import clock_view
+
+    ev = event(60, seed=11, schedule=BBA_SCHEDULE)
+    report = ev.start()
+    first = [i.text for i in report.instructions if i.kind == "level"]
+    assert first == ["Level 1: 25/50, ante 50 (big blind). The big blind posts the whole "
+                     "table's ante of 50 (ante first when short: P4)"]
+    ev.advance(2 * 600)  # level 3: 75/150, ante 150
+    assert clock_view(ev.t).stakes == "75/150, ante 150 (big blind)"
+    before = ev.t.stakes()
+    play_to_the_final_table(ev, random.Random(2))
+    final = [i.text for i in ev.last.instructions if i.kind == "final_table"]
+    assert len(final) == 1 and ev.t.players_left <= 9
+    assert final[0].endswith("the ante stays 150, posted by the big blind (not reduced at "
+                             "the final table: P4)")
+    at_final = ev.t.stakes()
+    assert (at_final.ante, at_final.big_blind_ante) == (before.ante, True) == (150, True)
+    assert clock_view(ev.t).stakes == "75/150, ante 150 (big blind)"
+    (n,) = ev.t.floor.tables
+    while ev.t.players_left > 3:  # short-handed: still the whole ante
+        ev.bust(n, min(ev.table(n).seated()))
+    ev.advance(600)
+    level = [i.text for i in ev.last.instructions if i.kind == "level"]
+    assert level == ["Level 4: 100/200, ante 200 (big blind). The big blind posts the "
+                     "whole table's ante of 200 (ante first when short: P4)"]
+    assert ev.t.stakes().ante == ev.structure.level(4).ante == 200
+    blind_first = event(10, schedule=BBA_SCHEDULE, floor=dataclasses.replace(
+        live_structure().floor, bba_order="blind_first"))
+    texts = [i.text for i in blind_first.start().instructions if i.kind == "level"]
+    assert texts[0].endswith("(big blind first when short: P4)")
+
+
+def test_P8_live_absent_players_are_seated_counted_and_blinded_out() -> None:
+    """P8: registered players not yet arrived are seated by the draw like everyone,
+    counted in the players left and the average stack, and the director busts one who
+    is blinded off like anyone; the floor is told to deal them in (hand killed)."""
+    from pokerroom.tournament.display import clock_view
+
+    ev = event(60)
+    for name in ("p05", "p17", "p42"):
+        marked = ev.set_absent(name)
+        assert [i.kind for i in marked.instructions] == ["absent"]
+    report = ev.start()
+    drawn = {i.entry for i in report.instructions if i.kind == "seat"}
+    absent = [ev.t.entry(name) for name in ("p05", "p17", "p42")]
+    assert {e.number for e in absent} <= drawn and len(drawn) == 60
+    view = clock_view(ev.t)
+    assert view.players_left == 60 and view.average_stack == 10_000
+    assert all(e.absent for e in absent)
+    table, seat = ev.seat_of("p17")
+    text = ev.set_absent("p17", False).instructions[0].text
+    assert text == f"p17 (table {table} seat {seat + 1}) is here: deal to them as usual"
+    ev.set_absent("p17")
+    assert "is absent: deal them in; they post blinds and antes and their hand is killed " \
+        "after the deal (P8)" in ev.last.instructions[0].text
+    # blinded off: the director reports the bust from their seat
+    table, seat = ev.seat_of("p05")
+    ev.bust(table, seat)
+    out = [i for i in ev.last.instructions if i.kind == "eliminated"]
+    assert [i.entry for i in out] == [absent[0].number] and "60th" in out[0].text
+    assert ev.t.players_left == 59 and clock_view(ev.t).average_stack == 600_000 // 59
+    before = (snapshot(ev), [e.absent for e in ev.t.entries.values()])
+    with pytest.raises(IllegalActionError, match="p05 is out of the event"):
+        ev.set_absent("p05", False)
+    with pytest.raises(ConfigError, match="p42 is marked absent already"):
+        ev.set_absent("p42")
+    assert (snapshot(ev), [e.absent for e in ev.t.entries.values()]) == before
+
+
+def test_P3_live_structure_gains_and_loses_levels_and_breaks_ahead_only() -> None:
+    """P3: the director inserts and removes levels and breaks after the level in play;
+    level numbers after them move, with the level that ends late registration; the level
+    in progress and the past are refused with nothing changed."""
+    from pokerroom.tournament.structure import Level
+
+    ev = event(20, late_registration_levels=2)
+    ev.start()
+    ev.advance(100)
+    ev.insert_period(1, Level(900, 50, 75))  # a new level 2
+    assert ev.clock.level_number == 1 and ev.clock.time_left == 500
+    assert [ev.t.stakes(n).big_blind for n in (1, 2, 3)] == [50, 75, 100]
+    assert ev.structure.late_registration_levels == 3  # still the old level 2
+    assert ev.clock.level_start(3) == 1500
+    ev.insert_period(2, Break(300))
+    assert isinstance(ev.clock.schedule[2], Break) and ev.clock.level_start(3) == 1800
+    ev.remove_period(3)  # the old level 2 (50/100)
+    assert [ev.t.stakes(n).big_blind for n in (2, 3)] == [75, 150]
+    assert ev.structure.late_registration_levels == 2
+    before = (snapshot(ev), ev.structure)
+    with pytest.raises(IllegalActionError, match="cannot remove level 1, which is in "
+                                                 "progress"):
+        ev.remove_period(0)
+    with pytest.raises(IllegalActionError, match="cannot insert before level 1, which is "
+                                                 "in progress"):
+        ev.insert_period(0, Level(600, 25, 50))
+    with pytest.raises(ConfigError, match="a level lasts at least 60 seconds"):
+        ev.insert_period(1, Level(30, 25, 50))
+    with pytest.raises(ConfigError, match="not a multiple of the smallest chip"):
+        ev.insert_period(1, Level(600, 30, 60))
+    with pytest.raises(ConfigError, match="no position 99 in the structure"):
+        ev.remove_period(99)
+    assert (snapshot(ev), ev.structure) == before
+    ev.advance(500 + 900 + 100)  # in the break after level 2
+    with pytest.raises(IllegalActionError, match="cannot remove a period that is over"):
+        ev.remove_period(1)
+    with pytest.raises(IllegalActionError, match="the break after level 2, which is in "
+                                                 "progress"):
+        ev.remove_period(2)
+    assert ev.clock.on_break
+    ev.remove_period(3)  # level 3 after the break: level 4 moves up
+    assert ev.t.stakes(3).big_blind == 200

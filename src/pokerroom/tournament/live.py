@@ -44,6 +44,7 @@ from pokerroom.table.placement import Positions
 from pokerroom.tournament import buys
 from pokerroom.tournament.chip_race import ChipRace, chip_race
 from pokerroom.tournament.clock import Clock
+from pokerroom.tournament.display import describe
 from pokerroom.tournament.events import (
     BreakEnded,
     BreakStarted,
@@ -66,7 +67,7 @@ from pokerroom.tournament.events import (
 from pokerroom.tournament.icm import DealSuggestion
 from pokerroom.tournament.payouts import PayoutTable
 from pokerroom.tournament.places import Bust
-from pokerroom.tournament.structure import Level, Structure
+from pokerroom.tournament.structure import Break, Level, Period, Structure
 from pokerroom.tournament.tables import TournamentTable
 from pokerroom.tournament.tournament import Tournament, _Group
 
@@ -240,13 +241,101 @@ class LiveEvent:
                               "already")
         schedule = list(clock.schedule)
         schedule[i] = new
-        structure = dataclasses.replace(t.structure, schedule=tuple(schedule))
+        self._set_schedule(dataclasses.replace(t.structure, schedule=tuple(schedule)))
+        return self._report(list)
+
+    def insert_period(self, position: int, period: Period) -> LiveReport:
+        """Insert a level or a break into the structure at ``position`` (an index of the
+        schedule, from 0: it goes before the period there; the schedule's length puts it
+        last).  Only ahead of the period in play: never the past nor the level or break
+        in progress.  Later level numbers move up one, and so do the structure's levels
+        that end late registration, rebuys and the add-on when they come after it."""
+        t = self.t
+        schedule = list(t.clock.schedule)
+        if not 0 <= position <= len(schedule):
+            raise ConfigError(f"no position {position} in the structure: a new level or "
+                              f"break goes at 0-{len(schedule)}")
+        self._ahead(position, "insert")
+        if period.seconds < 60:
+            kind = "level" if isinstance(period, Level) else "break"
+            raise ConfigError(f"a {kind} lasts at least 60 seconds")
+        schedule.insert(position, period)
+        number = sum(isinstance(p, Level) for p in schedule[:position + 1])
+        shift = 1 if isinstance(period, Level) else 0
+        self._set_schedule(self._renumbered(t.structure, tuple(schedule), number, shift))
+        return self._report(list)
+
+    def remove_period(self, position: int) -> LiveReport:
+        """Remove the level or break at ``position`` of the schedule (from 0), only ahead
+        of the period in play.  Later level numbers move down one; a level that ended
+        late registration, rebuys or the add-on and is removed hands that to the level
+        before it."""
+        t = self.t
+        schedule = list(t.clock.schedule)
+        if not 0 <= position < len(schedule):
+            raise ConfigError(f"no position {position} in the structure: positions are "
+                              f"0-{len(schedule) - 1}")
+        self._ahead(position, "remove")
+        period = schedule.pop(position)
+        if not any(isinstance(p, Level) for p in schedule):
+            raise ConfigError("the structure needs at least one level")
+        number = sum(isinstance(p, Level) for p in schedule[:position]) + 1
+        shift = -1 if isinstance(period, Level) else 0
+        self._set_schedule(self._renumbered(t.structure, tuple(schedule), number, shift))
+        return self._report(list)
+
+    def _ahead(self, position: int, what: str) -> None:
+        """Refuse a structure change at or before the period in play."""
+        t = self.t
+        if t.finished:
+            raise IllegalActionError(Reason.NOT_RUNNING, "the event is over")
+        clock = t.clock
+        if not t.started or position > clock.index:
+            return
+        now = clock.schedule[clock.index]
+        label = (f"the break after level {clock.level_number}" if isinstance(now, Break)
+                 else f"level {clock.level_number}")
+        if what == "insert" and position == clock.index:
+            where = f"before {label}, which is in progress"
+        elif position == clock.index:
+            where = f"{label}, which is in progress"
+        else:
+            where = "a period that is over"
+        raise IllegalActionError(
+            Reason.LEVEL_OVER, f"cannot {what} {where}: only after position {clock.index} "
+            f"({label}, now) can the structure gain or lose a level or break")
+
+    @staticmethod
+    def _renumbered(structure: Structure, schedule: tuple[Period, ...], number: int,
+                    shift: int) -> Structure:
+        """The structure with ``schedule``, its level numbers that end late registration,
+        rebuys and the add-on following a level inserted (``shift`` 1) or removed (-1)
+        as level ``number``."""
+        def moved(n: int) -> int:
+            if shift > 0:
+                return n + 1 if n >= number else n
+            if shift < 0 and n >= number:
+                return max(1, n - 1)
+            return n
+        rebuy, add_on = structure.rebuy, structure.add_on
+        return dataclasses.replace(
+            structure, schedule=schedule,
+            late_registration_levels=moved(structure.late_registration_levels),
+            rebuy=dataclasses.replace(rebuy, last_level=moved(rebuy.last_level))
+            if rebuy is not None else None,
+            add_on=dataclasses.replace(add_on, after_level=moved(add_on.after_level))
+            if add_on is not None else None)
+
+    def _set_schedule(self, structure: Structure) -> None:
+        """Run the event on ``structure`` (already checked): a new clock at the same
+        time, the stakes read again."""
+        t = self.t
+        clock = t.clock
         new_clock = Clock(structure.schedule, push_hold_seconds=clock.push_hold_seconds)
         new_clock.elapsed, new_clock.running = clock.elapsed, clock.running
         new_clock.hand_for_hand = clock.hand_for_hand
         t.structure, t.clock = structure, new_clock
         t._stakes.clear()
-        return self._report(list)
 
     def _running(self, what: str) -> None:
         if not self.t.started or self.t.finished:
@@ -292,6 +381,29 @@ class LiveEvent:
                 Reason.NO_TABLE,
                 f"no table {number} in play (tables: {sorted(self.t.floor.tables)})")
         return self.t.floor.tables[number]
+
+    def set_absent(self, who: str | int, absent: bool = True) -> LiveReport:
+        """P8: a registered player who is not at the table (not arrived yet, or away)
+        keeps the seat of the draw and counts in the field: the dealer deals them in,
+        they post blinds and antes, their hand is killed after the deal, and they may
+        be blinded out (busted like anyone).  ``absent=False``: they have arrived."""
+        t = self.t
+        e = t.entry(who)
+        if not e.alive:
+            raise IllegalActionError(Reason.ELIMINATED, f"{e.label} is out of the event")
+        if e.absent == absent:
+            raise ConfigError(f"{e.label} is marked {'absent' if absent else 'present'} "
+                              "already")
+        where = ""
+        if t.started:
+            number, seat = self.seat_of(e.number)
+            where = f" (table {number} {_seat(seat)})"
+        text = (f"{e.label}{where} is absent: deal them in; they post blinds and antes and "
+                "their hand is killed after the deal (P8)" if absent
+                else f"{e.label}{where} is here: deal to them as usual")
+        t.set_absent(e.number, absent)
+        return self._report(list, extra=[Instruction("absent" if absent else "present",
+                                                     text, e.number)])
 
     # ================================================================= busts
 
@@ -552,8 +664,12 @@ class LiveEvent:
         if isinstance(e, TableBroken):
             return [Instruction("break_table", f"Table {e.table} is broken", to_table=e.table)]
         if isinstance(e, FinalTableFormed):
+            stakes = t.stakes()
+            same = (f"; the ante stays {stakes.ante:,}, posted by the big blind (not "
+                    f"reduced at the final table: P4)" if stakes.big_blind_ante
+                    and stakes.ante else "")
             return [Instruction("final_table", f"Final table: {e.players} players re-drawn "
-                                f"to table {e.table}", to_table=e.table)]
+                                f"to table {e.table}{same}", to_table=e.table)]
         if isinstance(e, HandForHandStarted):
             run_off = t.structure.floor.hand_for_hand_seconds
             took = f"{run_off // 60} minutes" if run_off % 60 == 0 else f"{run_off} seconds"
@@ -584,7 +700,8 @@ class LiveEvent:
         if isinstance(e, BreakEnded):
             return [Instruction("break_over", "The break is over: shuffle up and deal")]
         if isinstance(e, LevelStarted):
-            return [Instruction("level", f"Level {e.number}")]
+            return [Instruction("level", f"Level {e.number}: {describe(t.stakes(e.number))}"
+                                + self._who_posts_the_ante(e.number))]
         if isinstance(e, RegistrationClosed):
             return [Instruction("registration_closed",
                                 f"Registration is closed: {e.entries} entries")]
@@ -601,6 +718,16 @@ class LiveEvent:
         if isinstance(e, TournamentFinished):
             return [Instruction("finished", f"{name(e.winner)} wins the event", e.winner)]
         return []
+
+    def _who_posts_the_ante(self, level: int) -> str:
+        """P4, F7: with a big-blind ante, who posts it and in which order."""
+        stakes = self.t.stakes(level)
+        if not (stakes.big_blind_ante and stakes.ante):
+            return ""
+        first = ("ante first" if self.t.structure.floor.bba_order == "ante_first"
+                 else "big blind first")
+        return (f". The big blind posts the whole table's ante of {stakes.ante:,} "
+                f"({first} when short: P4)")
 
     def rebuy_decisions(self) -> list[int]:
         """Entries busted in the rebuy period who have not said whether they rebuy."""
