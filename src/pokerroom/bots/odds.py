@@ -101,6 +101,15 @@ def _tops() -> Any:
     return tops
 
 
+def warm() -> None:
+    """Load what a bot's first postflop decision needs (NumPy, Numba and the batch
+    evaluator's compiled kernels, about 2.5 s on a busy machine) ahead of time: the
+    room calls it in a thread at start, so that no table's first bot decision stalls
+    the event loop.  Nothing to do on a lean install."""
+    if _fast():
+        sampled_equity((0, 1), (2, 3, 4), 1, 1.0, seed=0, deals=4)
+
+
 def sampled_equity(hole: Sequence[int], board: Sequence[int], opponents: int, share: float,
                    *, seed: int, deals: int = POSTFLOP_DEALS) -> float:
     """Monte Carlo equity of ``hole`` on ``board`` against ``opponents`` hands from the

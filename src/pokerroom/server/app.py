@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from functools import partial
 from typing import Any
@@ -12,6 +13,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
 
+from pokerroom.bots.odds import warm as warm_bots
 from pokerroom.errors import PokerError
 from pokerroom.rules.engine import Hand
 from pokerroom.server.actor import HostKeyError, StoreUnavailable, Subscriber, TableActor
@@ -96,6 +98,9 @@ def create_app(
         live = LiveRoom(room.clock, store=LiveStore(store.engine), seed=seed)
         live_holder["room"] = app.state.live = live
         app.state.restored += live.restore()
+        # The bots' equity kernels load in a thread, not in the first bot decision
+        # of some table (which would stall every table for a few seconds).
+        threading.Thread(target=warm_bots, name="warm-bots", daemon=True).start()
         try:
             yield
         finally:
