@@ -253,3 +253,116 @@ def test_live_event_that_cannot_be_read_back_leaves_the_room_open(
         kept: bytes = connection.execute(text("select run from live_events where id = :id"),
                                   {"id": bad}).scalar_one()
     assert kept == b"not a pickle"
+
+
+def _bust_to_one_table(c: TestClient, eid: str, host: str) -> dict[str, Any]:
+    """Report busts (in hand-for-hand, one at each waiting table) until one table is left."""
+    s = state(c, eid)
+    while len(s["tables"]) > 1:
+        waiting = s["hand_for_hand"]["waiting"]
+        table = next(t for t in s["tables"] if not waiting or t["table"] == waiting[0])
+        act(c, eid, host, "bust", busts=[{"table": table["table"],
+                                          "seat": table["players"][0]["seat"]}])
+        s = state(c, eid)
+    return s
+
+
+def test_P4_live_route_clock_shows_the_big_blind_ante_the_same_at_the_final_table(
+        live: TestClient) -> None:
+    """P4: the turbo's big-blind ante (from level 3) on the clock, said as the big
+    blind's; the floor's feed says who posts it; at the final table, down to three, the
+    clock shows the same ante (not reduced)."""
+    eid, host = create(live, players=20)
+    act(live, eid, host, "start")
+    s = state(live, eid)
+    assert (s["clock"]["ante"], s["clock"]["ante_by"]) == (0, None)
+    act(live, eid, host, "add_time", seconds=-600)
+    out = act(live, eid, host, "add_time", seconds=-600)
+    assert out["instructions"] == ["Level 3: 75/150, ante 150 (big blind). The big blind "
+                                   "posts the whole table's ante of 150 (ante first when "
+                                   "short: P4)"]
+    clock = state(live, eid)["clock"]
+    assert (clock["level"], clock["stakes"], clock["ante"], clock["ante_by"]) == (
+        3, "75/150, ante 150 (big blind)", 150, "big blind")
+    s = _bust_to_one_table(live, eid, host)
+    final = [f["text"] for f in s["feed"] if f["kind"] == "final_table"]
+    assert len(final) == 1 and "the ante stays 150, posted by the big blind" in final[0]
+    table = s["tables"][0]
+    while len(table["players"]) > 3:
+        act(live, eid, host, "bust", busts=[{"table": table["table"],
+                                             "seat": table["players"][0]["seat"]}])
+        table = state(live, eid)["tables"][0]
+    clock = state(live, eid)["clock"]
+    assert (clock["level"], clock["stakes"], clock["ante"], clock["ante_by"]) == (
+        3, "75/150, ante 150 (big blind)", 150, "big blind")
+
+
+def test_P8_live_route_absent_players_are_drawn_counted_and_blinded_out(
+        live: TestClient) -> None:
+    """P8: two players marked absent before the draw get seats, count in the players
+    left and the average stack, show as absent, and one is busted (blinded off) like
+    anyone; marking twice is a 400 that changes nothing; the log keeps each mark."""
+    eid, host = create(live, players=20)
+    act(live, eid, host, "absent", entry=3, absent=True)
+    act(live, eid, host, "absent", entry=9, absent=True)
+    act(live, eid, host, "start")
+    s = state(live, eid)
+    away = {p["entry"]: p for p in s["players"] if p["absent"]}
+    assert sorted(away) == [3, 9] and all(p["table"] is not None for p in away.values())
+    assert s["players_left"] == 20 and s["average_stack"] == 10_000
+    r = live.post(f"/api/live/{eid}/absent", json={"host": host, "entry": 9, "absent": True})
+    assert r.status_code == 400 and "marked absent already" in r.json()["error"]
+    me = away[3]
+    out = act(live, eid, host, "bust", busts=[{"table": me["table"], "seat": me["seat"]}])
+    assert out["instructions"][0] == f"{me['name']} is out in 20th place"
+    s = state(live, eid)
+    assert s["players_left"] == 19 and s["average_stack"] == 200_000 // 19
+    assert [p["entry"] for p in s["players"] if p["absent"]] == [9]
+    here = act(live, eid, host, "absent", entry=9, absent=False)
+    assert here["instructions"][0].endswith("is here: deal to them as usual")
+    log = live.get(f"/api/live/{eid}/log", headers=_bearer(host)).json()
+    assert [r["args"] for r in log if r["action"] == "absent"] == [
+        {"entry": 3, "absent": True}, {"entry": 9, "absent": True},
+        {"entry": 9, "absent": False}]
+
+
+def test_P3_live_route_structure_insert_and_remove_ahead_of_the_level_in_play(
+        live: TestClient, clock: FakeClock) -> None:
+    """P3: the director inserts a level and a break and removes a level after the one in
+    play; the structure sheet and the clock follow; the level in progress and bad
+    levels are a 400 that changes nothing; each edit is in the audit log."""
+    eid, host = create(live, players=12)
+    act(live, eid, host, "start")
+    clock.advance(100)
+    act(live, eid, host, "insert_level", position=1, seconds=900, small_blind=50,
+        big_blind=75)
+    act(live, eid, host, "insert_break", position=2, seconds=300)
+    rows = state(live, eid)["structure"]
+    assert rows[1] == {"level": 2, "seconds": 900, "game": rows[0]["game"],
+                       "stakes": "50/75"}
+    assert rows[2] == {"break": True, "seconds": 300, "color_up": []}
+    assert rows[3]["level"] == 3 and rows[3]["stakes"] == "50/100"
+    act(live, eid, host, "remove_period", position=3)
+    s = state(live, eid)
+    assert s["structure"][3]["stakes"] == "75/150, ante 150 (big blind)"
+    assert s["clock"]["next_stakes"] == "50/75" and s["clock"]["time_left"] == 500
+    before = steady(s)
+    bad: list[tuple[str, dict[str, Any], int, str]] = [
+        ("remove_period", {"position": 0}, 400, "cannot remove level 1, which is in progress"),
+        ("insert_level", {"position": 0, "seconds": 600, "small_blind": 25, "big_blind": 50},
+         400, "cannot insert before level 1"),
+        ("insert_level", {"position": 1, "seconds": 600, "small_blind": 30, "big_blind": 60},
+         400, "not a multiple of the smallest chip"),
+        ("insert_break", {"position": 1, "seconds": 30}, 400, "at least 60 seconds"),
+        ("remove_period", {"position": 500}, 400, "no position 500"),
+        ("insert_level", {"position": 1, "seconds": 600}, 422, "small_blind: Field required"),
+    ]
+    for action, body, code, text in bad:
+        r = live.post(f"/api/live/{eid}/{action}", json={"host": host, **body})
+        assert r.status_code == code, (action, body, r.text)
+        assert text in r.json()["error"], (action, r.json())
+    assert steady(state(live, eid)) == before
+    log = live.get(f"/api/live/{eid}/log", headers=_bearer(host)).json()
+    assert [r["action"] for r in log][-3:] == ["insert_level", "insert_break",
+                                              "remove_period"]
+    assert log[-1]["args"] == {"position": 3}

@@ -18,7 +18,11 @@ show seat 1 first):
   seat, chips?}]}``, ``button`` ``{table, seat}``, ``hand_done`` ``{table}``,
   ``rebuy`` / ``decline_rebuy`` / ``add_on`` ``{entry}``, ``move`` ``{entry, table,
   seat}``, ``pause``, ``resume``, ``add_time`` ``{seconds}``, ``edit_level``
-  ``{level, seconds?, small_blind?, big_blind?, ante?}``, ``hand_for_hand``
+  ``{level, seconds?, small_blind?, big_blind?, ante?}``, ``insert_level``
+  ``{position, seconds, small_blind, big_blind, ante?, big_blind_ante?}``,
+  ``insert_break`` ``{position, seconds, color_up?}`` and ``remove_period``
+  ``{position}`` (a position of the ``structure`` rows, from 0, after the level or
+  break in play), ``absent`` ``{entry, absent}`` (P8), ``hand_for_hand``
   ``{on}``, ``race`` ``{table, odd: {seat: value}}``, ``deal_suggestion``
   ``{chips: {entry: count}, keep_for_winner}``, ``deal`` ``{amounts: {entry:
   cents}, keep_for_winner}``.  Each answers ``{"ok", "instructions", ...}``;
@@ -46,7 +50,7 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from pokerroom.errors import ConfigError
-from pokerroom.server.downloads import attachment
+from pokerroom.server.downloads import attachment, bearer_token
 from pokerroom.server.live_room import LiveRoom, LiveRun, NotHostError
 from pokerroom.server.names import PersonName
 from pokerroom.server.pages import STATIC
@@ -54,7 +58,7 @@ from pokerroom.server.protocol import MAX_KEY_LENGTH, CreateTournament
 from pokerroom.server.tournament_setup import schedule_rows
 from pokerroom.tournament.display import clock_view
 from pokerroom.tournament.live import LiveReport
-from pokerroom.tournament.structure import Break
+from pokerroom.tournament.structure import Break, Level
 
 Small = Annotated[int, Field(ge=0, le=10_000)]
 Money = Annotated[int, Field(ge=0, le=10**12)]
@@ -110,6 +114,30 @@ class _EditLevel(_Body):
     small_blind: Chips | None = None
     big_blind: Chips | None = None
     ante: Chips | None = None
+
+
+class _InsertLevel(_Body):
+    position: Small
+    seconds: Annotated[int, Field(ge=1, le=86_400)]
+    small_blind: Chips
+    big_blind: Chips
+    ante: Chips = 0
+    big_blind_ante: bool = True  # P4: an ante is the big blind's unless said otherwise
+
+
+class _InsertBreak(_Body):
+    position: Small
+    seconds: Annotated[int, Field(ge=1, le=86_400)]
+    color_up: list[Chips] = Field(default=[], max_length=10)
+
+
+class _Position(_Body):
+    position: Small
+
+
+class _Absent(_Body):
+    entry: Small
+    absent: bool
 
 
 class _OnOff(_Body):
@@ -191,6 +219,13 @@ ACTIONS: dict[str, tuple[type[_Body], Callable[[LiveRun, Any], tuple[LiveReport,
     "edit_level": (_EditLevel, lambda r, b: (r.event.edit_level(
         b.level, seconds=b.seconds, small_blind=b.small_blind, big_blind=b.big_blind,
         ante=b.ante), {})),
+    "insert_level": (_InsertLevel, lambda r, b: (r.event.insert_period(b.position, Level(
+        b.seconds, b.small_blind, b.big_blind, ante=b.ante,
+        big_blind_ante=b.big_blind_ante and b.ante > 0)), {})),
+    "insert_break": (_InsertBreak, lambda r, b: (r.event.insert_period(
+        b.position, Break(b.seconds, color_up=tuple(b.color_up))), {})),
+    "remove_period": (_Position, lambda r, b: (r.event.remove_period(b.position), {})),
+    "absent": (_Absent, lambda r, b: (r.event.set_absent(b.entry, b.absent), {})),
     "hand_for_hand": (_OnOff, lambda r, b: ((r.event.start_hand_for_hand() if b.on
                                              else r.event.stop_hand_for_hand()), {})),
     "race": (_Race, _race),
@@ -212,6 +247,9 @@ def public_state(run: LiveRun, now: float) -> dict[str, Any]:
             next_color_up = {"chips": list(p.color_up),
                              "in_seconds": max(0.0, clock.starts[i] - clock.elapsed)}
             break
+    stakes = t.stakes(view.level)
+    ante_by = (None if not stakes.ante else "big blind" if stakes.big_blind_ante
+               else "every player")  # P4: who posts the ante
     results = t.results() if t.started else []
     finish = {f.entry: f for f in results}
     prizes = t.prizes() if t.entries else []
@@ -231,6 +269,7 @@ def public_state(run: LiveRun, now: float) -> dict[str, Any]:
                         "table": where[0] if where else None,
                         "seat": where[1] if where else None,
                         "deciding_rebuy": e.deciding_rebuy, "rebuys": e.rebuys,
+                        "absent": e.absent and e.alive,
                         "add_on": e.add_on,
                         "place": f.place if f else None, "place_to": f.place_to if f else None,
                         "prize": f.prize if f else 0})
@@ -244,7 +283,7 @@ def public_state(run: LiveRun, now: float) -> dict[str, Any]:
             "time_left": view.time_left, "next_stakes": view.next_stakes,
             "next_break_in": view.next_break_in, "push_held": view.push_held,
             "hand_for_hand": view.hand_for_hand, "next_color_up": next_color_up,
-            "smallest_chip": t.chip_unit,
+            "smallest_chip": t.chip_unit, "ante": stakes.ante, "ante_by": ante_by,
         },
         "entries": view.entries, "players_left": view.players_left,
         "average_stack": view.average_stack, "chips_in_play": view.chips_in_play,
@@ -402,14 +441,7 @@ Authorization = Annotated[str | None, Header()]
 def host_key(authorization: str | None) -> str | None:
     """The host key of ``Authorization: Bearer <key>``; None without the header (the
     route then answers 403); 401 for any other form."""
-    if authorization is None:
-        return None
-    scheme, _, key = authorization.partition(" ")
-    key = key.strip()
-    if scheme.lower() != "bearer" or not key or len(key) > MAX_KEY_LENGTH:
-        raise HTTPException(401, "Authorization must be 'Bearer <host key>' (the key the "
-                            "event's creation answered)")
-    return key
+    return bearer_token(authorization, what="host key", source="the event's creation")
 
 
 def _bad(message: str, reason: str, status: int) -> JSONResponse:
