@@ -7,20 +7,24 @@ from __future__ import annotations
 from fastapi import HTTPException
 from fastapi.responses import PlainTextResponse
 
+from pokerroom.server.protocol import MAX_KEY_LENGTH
+
 MAX_HAND_NUMBER = 2**31 - 1  # a hand number past it is no hand (404), never a 500
-MAX_TOKEN_LENGTH = 100
 
 
-def bearer_token(authorization: str | None) -> str | None:
+def bearer_token(authorization: str | None, *,
+                 what: str = "seat token", source: str = "the join or registration"
+                 ) -> str | None:
     """The token of ``Authorization: Bearer <token>``; None without the header; 401
-    for any other form."""
+    for any other form (the message names ``what`` is expected and where it comes
+    from, ``source``)."""
     if authorization is None:
         return None
     scheme, _, token = authorization.partition(" ")
     token = token.strip()
-    if scheme.lower() != "bearer" or not token or len(token) > MAX_TOKEN_LENGTH:
-        raise HTTPException(401, "Authorization must be 'Bearer <seat token>' (the token "
-                            "the join or registration answered)")
+    if scheme.lower() != "bearer" or not token or len(token) > MAX_KEY_LENGTH:
+        raise HTTPException(401, f"Authorization must be 'Bearer <{what}>' (the {what} "
+                            f"{source} answered)")
     return token
 
 
