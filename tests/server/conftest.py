@@ -82,6 +82,17 @@ def seat_socket(client: TestClient, path: str, token: str | None) -> Any:
     return client.websocket_connect(path, subprotocols=token_subprotocols(token))
 
 
+def receive_until(ws: Any, predicate: Callable[[dict[str, Any]], object], *,
+                  limit: int = 400) -> dict[str, Any]:
+    """The first message from ``ws`` for which ``predicate`` holds, reading at most
+    ``limit`` messages."""
+    for _ in range(limit):
+        message = dict(ws.receive_json())
+        if predicate(message):
+            return message
+    raise AssertionError(f"none of {limit} messages was the one expected")
+
+
 def actor_of(client: TestClient, table_id: str) -> TableActor:
     actor: TableActor = client.app.state.room.get(table_id)
     return actor

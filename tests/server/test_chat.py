@@ -10,17 +10,17 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from pokerroom.server.chat import CHAT_BURST, MAX_CHAT_CHARS
-from tests.server.conftest import HOST_KEYS, actor_of, join, new_table, paused, seat_socket
+from tests.server.conftest import (
+    HOST_KEYS,
+    actor_of,
+    join,
+    new_table,
+    paused,
+    receive_until,
+    seat_socket,
+)
 
 XSS = "<img src=x onerror=alert(1)>"
-
-
-def _until(ws: Any, predicate: Any, *, limit: int = 400) -> dict[str, Any]:
-    for _ in range(limit):
-        message = dict(ws.receive_json())
-        if predicate(message):
-            return message
-    raise AssertionError("the expected message never came")
 
 
 def _say(ws: Any, text: str) -> None:
@@ -28,11 +28,11 @@ def _say(ws: Any, text: str) -> None:
 
 
 def _chat(ws: Any) -> list[dict[str, Any]]:
-    return list(_until(ws, lambda m: m["type"] in ("chat", "error"))["lines"])
+    return list(receive_until(ws, lambda m: m["type"] in ("chat", "error"))["lines"])
 
 
 def _error(ws: Any) -> dict[str, Any]:
-    return _until(ws, lambda m: m["type"] == "error")
+    return receive_until(ws, lambda m: m["type"] == "error")
 
 
 def test_players_and_spectators_chat_named_from_the_sitting(client: TestClient) -> None:
@@ -104,7 +104,7 @@ def test_the_host_turns_chat_off_or_off_for_spectators(client: TestClient) -> No
         _say(wa, "anyone?")
         told = _error(wa)
         assert told["reason"] == "chat_off" and "turned the chat off" in told["message"]
-        state = _until(ww, lambda m: m["type"] == "state"
+        state = receive_until(ww, lambda m: m["type"] == "state"
                        and not m["state"]["table"]["chat"]["on"])
         assert state["state"]["table"]["chat"] == {"on": False, "spectators": True}
         assert client.post(url, json={"host": HOST_KEYS[table], "on": True,

@@ -19,17 +19,10 @@ from tests.server.conftest import (
     join,
     new_table,
     paused,
+    receive_until,
     seat_socket,
     wait_until,
 )
-
-
-def _until(ws: Any, predicate: Any, *, limit: int = 400) -> dict[str, Any]:
-    for _ in range(limit):
-        message = dict(ws.receive_json())
-        if predicate(message):
-            return message
-    raise AssertionError("the expected message never came")
 
 
 @pytest.mark.parametrize(("path", "body"), [
@@ -67,13 +60,13 @@ def test_a_kicked_player_leaves_when_the_hand_ends_with_their_chips(
         assert client.post(f"/api/tables/{table}/pause", json={"host": host}).status_code == 200
         response = client.post(f"/api/tables/{table}/kick", json={"host": host, "seat": 0})
         assert response.status_code == 200, response.text
-        lost = _until(wa, lambda m: m["type"] == "error")
+        lost = receive_until(wa, lambda m: m["type"] == "error")
         assert lost["reason"] == "seat_lost" and "host removed you" in lost["message"]
         assert 0 not in actor.seats and actor.table.players[0] is None
-        state = _until(wa, lambda m: m["type"] == "state")["state"]
+        state = receive_until(wa, lambda m: m["type"] == "state")["state"]
         assert state["you"] is None
         wa.send_text(json.dumps({"type": "act", "action": "fold"}))
-        assert _until(wa, lambda m: m["type"] == "error")["reason"] == "spectator"
+        assert receive_until(wa, lambda m: m["type"] == "error")["reason"] == "spectator"
     assert any("The host removes Alice from the table" in line for line in actor.log)
     ledger = client.post(f"/api/tables/{table}/ledger/players", json={"host": host}).json()
     alice_row = next(r for r in ledger if r["name"] == "Alice")
@@ -128,7 +121,7 @@ def test_a_bot_only_table_stops_dealing_when_no_one_watches_and_resumes_for_a_vi
     assert actor.table.hand is None
     assert actor.log[-1] == "No one is watching: the bots wait for someone to open the table"
     with seat_socket(client, f"/ws/tables/{table}", None) as ws:
-        _until(ws, lambda m: m["type"] == "state")
+        receive_until(ws, lambda m: m["type"] == "state")
         wait_until(lambda: actor.hand_number >= stopped + 3)
 
 

@@ -27,17 +27,10 @@ from tests.server.conftest import (
     join,
     new_table,
     paused,
+    receive_until,
     seat_socket,
     wait_until,
 )
-
-
-def _until(ws: Any, predicate: Any, *, limit: int = 400) -> dict[str, Any]:
-    for _ in range(limit):
-        message = dict(ws.receive_json())
-        if predicate(message):
-            return message
-    raise AssertionError("the expected message never came")
 
 
 def _send(ws: Any, message: dict[str, Any]) -> None:
@@ -82,13 +75,13 @@ def test_a_changed_bet_cancels_call_n_and_the_player_acts(client: TestClient) ->
         _send(ws[small], {"type": "preaction", "kind": "call", "amount": 1})
         wait_until(lambda: actor.seats[small].preaction == PreAction("call", 1))
         _acts(ws[button], "bet_raise", 6)
-        told = _until(ws[small], lambda m: m["type"] == "error")
+        told = receive_until(ws[small], lambda m: m["type"] == "error")
         assert told["reason"] == "preaction_cancelled", told
         assert "call 1" in told["message"] and "now 5" in told["message"]
         assert actor._actor_seat() == small and actor.seats[small].preaction is None
         hand = actor.table.hand
         assert hand is not None and not hand.folded[actor._engine_seat(small)]
-        state = _until(ws[small], lambda m: m["type"] == "state"
+        state = receive_until(ws[small], lambda m: m["type"] == "state"
                        and m["state"]["you"]["legal"] is not None)["state"]
         assert state["you"]["preaction"] is None and state["you"]["legal"]["call"] == 5
 
@@ -141,7 +134,7 @@ def test_fold_to_any_bet_never_checks_and_a_new_street_clears_it(client: TestCli
         assert actor.labels.get(button) == "Call"
         _acts(ws[small], "check_call")
         wait_until(lambda: actor._actor_seat() == big)
-        state = _until(ws[big], lambda m: m["type"] == "state"
+        state = receive_until(ws[big], lambda m: m["type"] == "state"
                        and m["state"]["you"]["legal"] is not None)["state"]
         assert state["you"]["preaction"] == {"kind": "fold_to_bet", "amount": None}
         assert state["you"]["legal"]["check"] is True
@@ -159,17 +152,17 @@ def test_a_pre_action_is_refused_clearly_where_it_cannot_apply(client: TestClien
     with _three_people(client) as (table, actor, ws):
         button, small, _big = _positions(actor)
         _send(ws[button], {"type": "preaction", "kind": "call_any"})
-        assert _until(ws[button], lambda m: m["type"] == "error")["reason"] == "in_turn"
+        assert receive_until(ws[button], lambda m: m["type"] == "error")["reason"] == "in_turn"
         _send(ws[small], {"type": "preaction", "kind": "call"})
-        told = _until(ws[small], lambda m: m["type"] == "error")
+        told = receive_until(ws[small], lambda m: m["type"] == "error")
         assert told["reason"] == "missing_amount" and "amount" in told["message"]
         _send(ws[small], {"type": "preaction", "kind": "call_everything"})
-        told = _until(ws[small], lambda m: m["type"] == "error")
+        told = receive_until(ws[small], lambda m: m["type"] == "error")
         assert told["reason"] == "bad_message" and "check_fold" in told["message"]
         assert all(m.preaction is None for m in actor.seats.values())
         with seat_socket(client, f"/ws/tables/{table}", None) as watcher:
             _send(watcher, {"type": "preaction", "kind": "check_fold"})
-            assert _until(watcher, lambda m: m["type"] == "error")["reason"] == "spectator"
+            assert receive_until(watcher, lambda m: m["type"] == "error")["reason"] == "spectator"
 
 
 def _legal(**fields: Any) -> LegalActions:
@@ -231,7 +224,7 @@ def test_the_time_bank_runs_past_the_clock_and_survives_a_restart(db_url: str) -
             wait_until(lambda: actor._actor_seat() == 0)
             wait_until(lambda: any("Alice uses the time bank (5 s)" in line
                                    for line in actor.log))
-            state = _until(wa, lambda m: m["type"] == "state" and m["state"]["hand"]
+            state = receive_until(wa, lambda m: m["type"] == "state" and m["state"]["hand"]
                            and m["state"]["hand"]["time_bank"])["state"]
             assert state["hand"]["deadline"] - state["now"] > 3
             host = {"host": HOST_KEYS[table]}
@@ -242,7 +235,7 @@ def test_the_time_bank_runs_past_the_clock_and_survives_a_restart(db_url: str) -
             left = actor.seats[0].time_bank
             assert left is not None and 3.0 < left < 4.8, left
             assert actor.seats[1].time_bank is None  # Bob never needed his: full
-            shown = _until(wa, lambda m: m["type"] == "state" and m["state"]["hand"] is None)
+            shown = receive_until(wa, lambda m: m["type"] == "state" and m["state"]["hand"] is None)
             assert shown["state"]["seats"][0]["time_bank"] == round(left)
             assert shown["state"]["seats"][1]["time_bank"] == 5
     again = create_app(db_url, bot_delay=0.0, pause_between_hands=0.0, seed=7)

@@ -19,6 +19,7 @@ from tests.server.conftest import (
     join,
     new_table,
     paused,
+    receive_until,
     seat_socket,
     wait_until,
 )
@@ -26,15 +27,6 @@ from tests.server.conftest import (
 
 def _next(ws: Any) -> dict[str, Any]:
     return dict(ws.receive_json())
-
-
-def _until(ws: Any, predicate: Any, *, limit: int = 400) -> dict[str, Any]:
-    """Read messages until one satisfies ``predicate``; fails after ``limit``."""
-    for _ in range(limit):
-        message = _next(ws)
-        if predicate(message):
-            return message
-    raise AssertionError("the expected message never came")
 
 
 def _bearer(token: str) -> dict[str, str]:
@@ -54,22 +46,22 @@ def test_a_socket_does_not_outlive_its_sitting(client: TestClient) -> None:
     with seat_socket(client, f"/ws/tables/{table}", alice) as old:
         assert _next(old)["state"]["you"]["seat"] == 0
         old.send_text(json.dumps({"type": "leave"}))
-        lost = _until(old, lambda m: m["type"] == "error")
+        lost = receive_until(old, lambda m: m["type"] == "error")
         assert lost["reason"] == "seat_lost", lost
         bob = join(client, table, "Bob", 0)
         add_bot(client, table, "station")
         with seat_socket(client, f"/ws/tables/{table}", bob) as new:
-            mine = _until(new, lambda m: m["type"] == "state" and m["state"]["hand"]
+            mine = receive_until(new, lambda m: m["type"] == "state" and m["state"]["hand"]
                           and m["state"]["seats"][0]["cards"])
             bobs_cards = mine["state"]["seats"][0]["cards"]
             assert all(bobs_cards)
-            seen = _until(old, lambda m: m["type"] == "state" and m["state"]["hand"])
+            seen = receive_until(old, lambda m: m["type"] == "state" and m["state"]["hand"])
             assert seen["state"]["you"] is None
             assert not any(seen["state"]["seats"][0]["cards"])
             for attempt in ({"type": "act", "action": "fold"}, {"type": "leave"},
                             {"type": "top_up", "amount": 10}, {"type": "sit_out"}):
                 old.send_text(json.dumps(attempt))
-                refused = _until(old, lambda m: m["type"] == "error")
+                refused = receive_until(old, lambda m: m["type"] == "error")
                 assert refused["reason"] == "spectator", refused
         actor = actor_of(client, table)
         assert actor.seats[0].name == "Bob" and not actor.seats[0].leaving
@@ -117,7 +109,7 @@ def test_old_hands_belong_to_who_played_them(client: TestClient) -> None:
     _play_until(client, table, alice, 2, fold=True)  # Alice's cards are never shown
     with seat_socket(client, f"/ws/tables/{table}", alice) as ws:
         ws.send_text(json.dumps({"type": "leave"}))
-        _until(ws, lambda m: m["type"] == "error" and m["reason"] == "seat_lost")
+        receive_until(ws, lambda m: m["type"] == "error" and m["reason"] == "seat_lost")
     bob = join(client, table, "Bob", 0)
     hands = client.get(f"/api/tables/{table}/hands", headers=_bearer(alice)).json()
     first = min(h["number"] for h in hands if h["status"] == "finished")
@@ -227,12 +219,12 @@ def test_requests_answered_during_a_hand_survive_a_restart(db_url: str) -> None:
             _next(ws)
             ws.send_text(json.dumps({"type": "top_up", "amount": 50}))
             ws.send_text(json.dumps({"type": "ping"}))
-            _until(ws, lambda m: m["type"] == "pong")
+            receive_until(ws, lambda m: m["type"] == "pong")
         with seat_socket(client, f"/ws/tables/{table}", bob) as ws:
             _next(ws)
             ws.send_text(json.dumps({"type": "leave"}))
             ws.send_text(json.dumps({"type": "ping"}))
-            _until(ws, lambda m: m["type"] == "pong")
+            receive_until(ws, lambda m: m["type"] == "pong")
         stored = create_engine(db_url).connect().execute(text(
             "SELECT seat, name, buy_in, top_up, leaving FROM seats WHERE table_id = :t "
             "AND active ORDER BY seat"), {"t": table}).all()
@@ -303,6 +295,6 @@ def test_a_room_from_before_sittings_upgrades(tmp_path: Any) -> None:
         with seat_socket(client, "/ws/tables/old", "olgas-token") as ws:
             assert _next(ws)["state"]["you"]["seat"] == 0
             ws.send_text(json.dumps({"type": "leave"}))
-            _until(ws, lambda m: m["type"] == "error" and m["reason"] == "seat_lost")
+            receive_until(ws, lambda m: m["type"] == "error" and m["reason"] == "seat_lost")
         assert actor.table.players[0] is None
         assert _ledger(client, "old")["balance"] == 0
