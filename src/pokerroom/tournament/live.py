@@ -302,8 +302,8 @@ class LiveEvent:
         else:
             where = "a period that is over"
         raise IllegalActionError(
-            Reason.LEVEL_OVER, f"cannot {what} {where}: only after position {clock.index} "
-            f"({label}, now) can the structure gain or lose a level or break")
+            Reason.LEVEL_OVER, f"cannot {what} {where}: levels and breaks are inserted and "
+            f"removed only after the one in play ({label})")
 
     @staticmethod
     def _renumbered(structure: Structure, schedule: tuple[Period, ...], number: int,

@@ -96,6 +96,7 @@ function render() {
   $("registered").textContent = s.status === "registering"
     ? `${s.players.length} registered: ${s.players.map((p) => p.name).join(", ")}` : `${s.entries} entries`;
 
+  const away = new Set(s.players.filter((p) => p.absent).map((p) => p.entry));
   $("tables").innerHTML = s.tables.map((t) => {
     const bySeat = Object.fromEntries(t.players.map((p) => [p.seat, p]));
     const seats = Array.from({ length: t.seats }, (_, seat) => {
@@ -103,15 +104,18 @@ function render() {
       const chosen = picked.some((x) => x.table === t.table && x.seat === seat);
       const cls = ["seat", p ? "" : "empty", t.button === seat ? "btn-here" : "", p && p.busted ? "deciding" : "", chosen ? "picked" : ""].join(" ");
       return `<button class="${cls}" data-table="${t.table}" data-seat="${seat}" ${p || $("button-mode").checked ? "" : "disabled"}>`
-        + `<small>seat ${seat + 1}${t.button === seat ? " · button" : ""}</small>${p ? esc(p.name) : "empty"}</button>`;
+        + `<small>seat ${seat + 1}${t.button === seat ? " · button" : ""}${p && away.has(p.entry) ? " · absent" : ""}</small>${p ? esc(p.name) : "empty"}</button>`;
     }).join("");
     return `<div class="ltable"><h3>Table ${t.table} <span class="muted">${t.players.length} players</span></h3><div class="seats">${seats}</div></div>`;
   }).join("") || "<p class='muted'>No tables yet.</p>";
 
   const who = $("who");
   const chosen = who.value;
-  who.innerHTML = alive.map((p) => `<option value="${p.entry}">${esc(p.name)}${p.table ? ` (table ${p.table}, seat ${p.seat + 1})` : ""}</option>`).join("");
+  who.innerHTML = alive.map((p) => `<option value="${p.entry}">${esc(p.name)}${p.table ? ` (table ${p.table}, seat ${p.seat + 1})` : ""}${p.absent ? " · absent" : ""}</option>`).join("");
   if (chosen) who.value = chosen;
+  const picked1 = alive.find((p) => String(p.entry) === who.value);
+  $("absent").textContent = picked1 && picked1.absent ? "Mark here" : "Mark absent";
+  renderSchedule();
 
   const counts = $("deal-counts");
   const ids = alive.map((p) => p.entry).join(",");
@@ -121,6 +125,24 @@ function render() {
       ? alive.map((p) => `<div class="row" style="margin:4px 0"><span style="flex:1">${esc(p.name)}</span><input class="num" type="number" min="1" data-count="${p.entry}" aria-label="Chips of ${esc(p.name)}"></div>`).join("")
       : "<p class='muted'>At the final table: enter each player's chips.</p>";
   }
+}
+
+// The row of the structure in play: level N, or the break after it.
+function rowInPlay() {
+  const c = state.clock;
+  const at = state.structure.findIndex((r) => r.level === c.level);
+  return state.status === "registering" ? -1 : at + (c.on_break ? 1 : 0);
+}
+
+function renderSchedule() {
+  const now = rowInPlay();
+  const from = Math.max(0, now);
+  $("sched").innerHTML = state.structure.slice(from, from + 8).map((r, i) => {
+    const row = from + i;
+    const what = r.break ? `Break ${Math.round(r.seconds / 60)} min${r.color_up.length ? ` · colour up ${r.color_up.join(", ")}` : ""}`
+      : `Level ${r.level} · ${esc(r.stakes)} · ${Math.round(r.seconds / 60)} min`;
+    return `<li value="${row + 1}"${row === now ? ' style="font-weight:700"' : ""}>${what}${row === now ? " (now)" : ""}</li>`;
+  }).join("");
 }
 
 function onState(s, off) {
@@ -211,6 +233,39 @@ $("edit-level").addEventListener("click", () => {
   }
   if ($("ed-min").value !== "") body.seconds = Math.round(Number($("ed-min").value) * 60);
   act("edit_level", body);
+});
+$("who").addEventListener("change", () => state && render());
+$("absent").addEventListener("click", () => {
+  const p = state && state.players.find((x) => String(x.entry) === $("who").value);
+  if (p) act("absent", { entry: p.entry, absent: !p.absent });
+});
+function structureRow() {
+  return Number($("st-row").value) - 1;  // rows are shown from 1, sent from 0
+}
+function structureInput(minutes) {
+  let problem = "";
+  if ($("st-row").value === "") problem = "Give the row of the structure (its number in the list).";
+  else if (minutes && !(Number($("st-min").value) > 0)) problem = "Give the minutes of the new level or break.";
+  showError(problem);
+  return !problem;
+}
+$("insert-level").addEventListener("click", () => {
+  if (!structureInput(true)) return;
+  const body = { position: structureRow(), seconds: Math.round(Number($("st-min").value) * 60) };
+  for (const [field, input] of [["small_blind", "ed-sb"], ["big_blind", "ed-bb"], ["ante", "ed-ante"]]) {
+    body[field] = Number($(input).value || 0);
+  }
+  act("insert_level", body);
+});
+$("insert-break").addEventListener("click", () => structureInput(true) && act("insert_break", {
+  position: structureRow(), seconds: Math.round(Number($("st-min").value) * 60),
+}));
+$("remove-row").addEventListener("click", () => {
+  if (!structureInput(false)) return;
+  const row = state && state.structure[structureRow()];
+  if (row && confirm(`Remove row ${structureRow() + 1} (${row.break ? "a break" : `level ${row.level}`})?`)) {
+    act("remove_period", { position: structureRow() });
+  }
 });
 $("h4h-on").addEventListener("click", () => act("hand_for_hand", { on: true }));
 $("h4h-off").addEventListener("click", () => act("hand_for_hand", { on: false }));
