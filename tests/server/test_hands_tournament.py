@@ -10,18 +10,15 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from pokerroom.server.exports import replay_finished
-from tests.server.test_tournament_hands import app_client  # noqa: F401 (the fixture)
+from tests.server.test_tournament_hands import (  # noqa: F401 (app_client: the fixture)
+    alice_and_five_bots,
+    app_client,
+)
 
 
 def test_tournament_hands_page_and_filter_to_mine(app_client: TestClient) -> None:  # noqa: F811
     c = app_client
-    created = c.post("/api/tournaments", json={
-        "name": "Paged", "structure": "sit_and_go", "seats": 3, "action_seconds": 2}).json()
-    tid, key = created["id"], created["director"]
-    alice = c.post(f"/api/tournaments/{tid}/register", json={"name": "Alice"}).json()["token"]
-    assert c.post(f"/api/tournaments/{tid}/bots",
-                  json={"director": key, "count": 5, "policy": "random"}).status_code == 200
-    assert c.post(f"/api/tournaments/{tid}/start", json={"director": key}).json()["ok"]
+    tid, alice = alice_and_five_bots(c, "Paged", seats=3)
     auth = {"Authorization": f"Bearer {alice}"}
     hands: list[dict[str, Any]] = []
     deadline = time.time() + 60

@@ -20,19 +20,26 @@ def app_client(db_url: str) -> Any:
         yield c
 
 
+def alice_and_five_bots(c: TestClient, name: str, *, seats: int) -> tuple[str, str]:
+    """A sit-and-go ``name`` started with Alice (who never connects) and five random
+    bots: its id and Alice's token."""
+    created = c.post("/api/tournaments", json={
+        "name": name, "structure": "sit_and_go", "seats": seats, "action_seconds": 2}).json()
+    tid, key = created["id"], created["director"]
+    alice = c.post(f"/api/tournaments/{tid}/register", json={"name": "Alice"}).json()["token"]
+    assert c.post(f"/api/tournaments/{tid}/bots",
+                  json={"director": key, "count": 5, "policy": "random"}).status_code == 200
+    assert c.post(f"/api/tournaments/{tid}/start", json={"director": key}).json()["ok"]
+    return str(tid), str(alice)
+
+
 def test_a_tournament_hand_downloads_like_a_cash_hand(app_client: TestClient) -> None:
     """Alice (who never connects, so she is soon away and folded) and five bots: the
     hands list says which she played; her token shows her cards in those, no one
     else's token or none at all shows them; numbers out of range are 404; a hand
     downloaded twice is the same."""
     c = app_client
-    created = c.post("/api/tournaments", json={
-        "name": "Hands", "structure": "sit_and_go", "seats": 6, "action_seconds": 2}).json()
-    tid, key = created["id"], created["director"]
-    alice = c.post(f"/api/tournaments/{tid}/register", json={"name": "Alice"}).json()["token"]
-    assert c.post(f"/api/tournaments/{tid}/bots",
-                  json={"director": key, "count": 5, "policy": "random"}).status_code == 200
-    assert c.post(f"/api/tournaments/{tid}/start", json={"director": key}).json()["ok"]
+    tid, alice = alice_and_five_bots(c, "Hands", seats=6)
     auth = {"Authorization": f"Bearer {alice}"}
     hands: list[dict[str, Any]] = []
     deadline = time.time() + 60
