@@ -596,3 +596,11 @@ def test_P3_live_structure_gains_and_loses_levels_and_breaks_ahead_only() -> Non
     assert ev.clock.on_break
     ev.remove_period(3)  # level 3 after the break: level 4 moves up
     assert ev.t.stakes(3).big_blind == 200
+    last = event(4, schedule=levels((25, 50), (50, 100)))
+    last.start()
+    last.advance(2 * 600 + 30)  # the last level goes on past its end
+    with pytest.raises(ConfigError, match="level 2 has run past its end"):
+        last.insert_period(2, Level(600, 100, 200))
+    last.edit_level(2, seconds=900)
+    last.insert_period(2, Level(600, 100, 200))
+    assert last.clock.level_number == 2 and last.clock.time_left == 270

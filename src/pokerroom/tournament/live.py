@@ -260,6 +260,11 @@ class LiveEvent:
             kind = "level" if isinstance(period, Level) else "break"
             raise ConfigError(f"a {kind} lasts at least 60 seconds")
         schedule.insert(position, period)
+        clock = t.clock
+        if t.started and sum(p.seconds for p in schedule[:position]) <= clock.elapsed:
+            raise ConfigError(f"level {clock.level_number} has run past its end (the last "
+                              "level goes on): a period after it would have begun already; "
+                              "lengthen it with edit_level first")
         number = sum(isinstance(p, Level) for p in schedule[:position + 1])
         shift = 1 if isinstance(period, Level) else 0
         self._set_schedule(self._renumbered(t.structure, tuple(schedule), number, shift))
