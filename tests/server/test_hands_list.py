@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.server.conftest import add_bot, join, new_table, seat_socket
-from tests.server.test_sittings import _play_until, _until
+from tests.server.conftest import add_bot, join, new_table, receive_until, seat_socket
+from tests.server.test_sittings import _play_until
 
 
 def _bearer(token: str | None) -> dict[str, str]:
@@ -30,7 +30,7 @@ def played(client: TestClient) -> dict[str, Any]:
     _play_until(client, table, alice, 3, fold=True)
     with seat_socket(client, f"/ws/tables/{table}", alice) as ws:
         ws.send_text(json.dumps({"type": "leave"}))
-        _until(ws, lambda m: m["type"] == "error" and m["reason"] == "seat_lost")
+        receive_until(ws, lambda m: m["type"] == "error" and m["reason"] == "seat_lost")
     bob = join(client, table, "Bob", 0)
     _play_until(client, table, bob, 7)
     with seat_socket(client, f"/ws/tables/{table}", bob) as ws:
