@@ -79,6 +79,7 @@ from pokerroom.server.sockets import accept, identify, pump
 from pokerroom.server.tournament_director import TournamentDirector
 from pokerroom.server.tournament_room import TournamentRoom
 from pokerroom.server.tournament_setup import Viewer
+from pokerroom.server.tournament_store import TournamentHandRow
 
 
 def add_tournament_routes(app: FastAPI, tournaments: Callable[[], TournamentRoom]) -> None:
@@ -300,17 +301,24 @@ def add_tournament_routes(app: FastAPI, tournaments: Callable[[], TournamentRoom
         hand: Hand = pickle.loads(row.hand)
         return summarize(hand, row.players["seats"], row.players["names"])
 
-    async def download(tournament_id: str, number: int, authorization: str | None
-                       ) -> tuple[str | None, str, Hand]:
+    async def finished_hand(tournament_id: str, number: int, authorization: str | None
+                            ) -> tuple[TournamentDirector, TournamentHandRow, int | None]:
+        """The director, the stored finished hand ``number`` (404 while it is held or
+        when there is none) and the viewer's place among its people (None: a stranger)."""
         d = director_or_404(tournament_id)
         name = await viewer_name(d, authorization)
         check_hand_number(number, "in this tournament")
         row = d.store.hand(d.id, number) if d.store is not None else None
         if row is None or row.held:
             raise HTTPException(404, f"no finished hand {number} in this tournament")
+        people = row.players["people"]
+        return d, row, people.index(name) if name in people else None
+
+    async def download(tournament_id: str, number: int, authorization: str | None
+                       ) -> tuple[str | None, str, Hand]:
+        d, row, viewer = await finished_hand(tournament_id, number, authorization)
         hand: Hand = pickle.loads(row.hand)
         players = row.players
-        viewer = players["people"].index(name) if name in players["people"] else None
         # Trackers read a tournament's number as digits: the id's hex, read as one.
         number_of_event = int(d.id, 16) if all(c in "0123456789abcdef" for c in d.id) else None
         s = d.structure
@@ -331,14 +339,8 @@ def add_tournament_routes(app: FastAPI, tournaments: Callable[[], TournamentRoom
                                      ) -> JSONResponse:
         """The replayer's frames of one hand, with the downloads' secrecy: the
         player's own cards only if they played it, others' only where tabled."""
-        d = director_or_404(tournament_id)
-        name = await viewer_name(d, authorization)
-        check_hand_number(number, "in this tournament")
-        row = d.store.hand(d.id, number) if d.store is not None else None
-        if row is None or row.held:
-            raise HTTPException(404, f"no finished hand {number} in this tournament")
+        _, row, viewer = await finished_hand(tournament_id, number, authorization)
         players = row.players
-        viewer = players["people"].index(name) if name in players["people"] else None
 
         def frames() -> dict[str, Any]:
             hand: Hand = pickle.loads(row.hand)
