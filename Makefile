@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 PHH_ARCHIVE := tests/data/phh.tar.xz
 PHH ?= build/phh/data
 
-.PHONY: venv test lint typecheck unit unit-compiled compiled replay serve play bench clean browser postgres bench-server bench-shuffle docs docs-build
+.PHONY: venv test lint typecheck unit unit-compiled compiled replay serve play bench clean browser postgres nginx bench-server bench-cluster bench-shuffle docs docs-build
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -43,7 +43,7 @@ compiled: venv $(COMPILED)/.built
 unit-compiled: compiled
 	PYTHONPATH=$(COMPILED) $(BIN)/pytest -p no:cacheprovider tests/rules tests/history tests/table tests/properties tests/test_cards.py
 
-test: browser postgres lint typecheck docs-build unit unit-compiled
+test: browser postgres nginx lint typecheck docs-build unit unit-compiled
 
 # The documentation site (mkdocs.yml, docs/): built strictly (a broken link or an
 # unresolved reference fails) into build/site; `make docs` serves it while you edit.
@@ -77,6 +77,18 @@ postgres:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1 \
 	  || { echo "make postgres: no PostgreSQL server (initdb) after installing"; exit 1; }
 
+# tests/cluster runs the room's workers behind Debian's nginx (a standalone config in a
+# temp dir, started by the test; the package's own service is never started).
+NGINX ?= /usr/sbin/nginx
+nginx:
+	@if [ ! -x "$(NGINX)" ]; then \
+	  echo "make nginx: installing Debian's nginx for the cluster tests"; \
+	  SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null; \
+	fi
+	@test -x "$(NGINX)" || { echo "make nginx: no nginx at $(NGINX)"; exit 1; }
+
 # The room on http://127.0.0.1:8000 with the embedded SQLite file ./pokerroom.sqlite.
 serve: venv
 	$(BIN)/pokerroom serve
@@ -100,6 +112,10 @@ bench: compiled
 # The room under load: 200 WebSocket bots on 40 tables for 60 s (bench/results/server.json).
 bench-server: venv
 	$(BIN)/python bench/bench_server.py
+
+# The room on one and on two workers behind nginx, PostgreSQL (bench/results/cluster.json).
+bench-cluster: venv postgres nginx
+	$(BIN)/python bench/bench_cluster.py
 
 # The live shuffle's chi-square tests (card-position, pair-position) over 10^6 decks
 # dealt from the OS CSPRNG, as gaming labs ask (bench/results/shuffle.json).

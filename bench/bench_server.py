@@ -84,10 +84,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from room_client import BUY_IN, Seat, choose, control_for, decision_key
+
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUTPUT = ROOT / "bench" / "results" / "server.json"
 HOST = "127.0.0.1"  # loopback only
-BUY_IN = 200
 # A pre-action chosen from a state the table has just left (the turn came, the hand or
 # the seat's decisions ended) is refused with one of these: not a problem of the room.
 PREACTION_RACES = frozenset({"in_turn", "cannot_act", "no_hand", "not_in_hand"})
@@ -200,14 +201,6 @@ def db_counts(engine: Any, since: float | None = None,
 
 
 @dataclass
-class Seat:
-    table: str
-    seat: int
-    name: str
-    token: str
-
-
-@dataclass
 class ClientStats:
     sent: int = 0  # actions sent
     confirmed: int = 0
@@ -225,30 +218,6 @@ class ClientStats:
     preactions: int = 0  # pre-actions chosen
     preactions_cancelled: int = 0
     preaction_races: int = 0
-
-
-def decision_key(state: dict[str, Any]) -> tuple[Any, ...]:
-    """What identifies one decision point: any applied action changes it."""
-    hand = state["hand"]
-    if hand is None:
-        return ("no hand",)
-    seats = tuple((s["stack"], s.get("bet"), s.get("folded")) for s in state["seats"]
-                  if s is not None and "stack" in s)
-    return (hand["number"], hand["street"], hand["phase"], hand["actor"], hand["pot"],
-            hand["current_bet"], len(hand["board"]), seats)
-
-
-def choose(legal: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    if legal["show"]:
-        return {"type": "act", "action": "show"}
-    if legal["muck"]:
-        return {"type": "act", "action": "muck"}
-    r = rng.random()
-    if legal["min_raise_to"] is not None and r < 0.08:
-        return {"type": "act", "action": "bet_raise", "to": legal["min_raise_to"]}
-    if not legal["check"] and legal["fold"] and r < 0.08 + 0.15:
-        return {"type": "act", "action": "fold"}
-    return {"type": "act", "action": "check_call"}
 
 
 async def play(seat: Seat, port: int, *, start: float, end: float, grace: float,
@@ -364,13 +333,7 @@ async def play(seat: Seat, port: int, *, start: float, end: float, grace: float,
                 continue
             status = you.get("status")
             hand_number = state["hand"]["number"] if state["hand"] else None
-            control: dict[str, Any] | None = None
-            if status == "busted":
-                control = {"type": "top_up", "amount": BUY_IN}
-            elif status in ("sitting_out", "away"):
-                control = {"type": "sit_in", "post": True}
-            elif (status == "new" or you.get("owes")) and not you.get("wants_to_post"):
-                control = {"type": "post"}
+            control = control_for(you)
             if control is not None:
                 ckey = (control["type"], status, hand_number)
                 if ckey != control_key:

@@ -1,0 +1,244 @@
+"""nginx in front of the room's workers (issue 15): the configuration, rendered.
+
+A room on several processes (``pokerroom serve --worker NAME --public-url /w/NAME``,
+all on one PostgreSQL database) sits behind one nginx.  Two kinds of address reach a
+worker through it:
+
+- the **generic** paths (``/``, ``/api/...``, ``/ws/tables/ID``): any worker, taken
+  from an ``upstream`` of all of them; a worker that refuses the connection or does not
+  answer in time is skipped for the next (``proxy_next_upstream error timeout``), and
+  the worker that answers serves the request, redirects it to the table's owner
+  (``307 Location: /w/OWNER/...``) or says the table is moving (``503``);
+- the **named** paths ``/w/NAME/...``: exactly the worker NAME, with the ``/w/NAME``
+  prefix taken off (the query string kept as sent).  A ``map`` turns the name into the
+  worker's own upstream; an unknown name is answered 404 by nginx itself.
+
+WebSockets pass through both (HTTP/1.1, ``Upgrade`` and ``Connection`` forwarded; the
+``Connection`` header is emptied for plain requests so upstream connections are kept
+alive), with a long read timeout on the socket paths and a short one elsewhere (a
+stopped worker does not hold an API call for minutes).  ``X-Forwarded-For``,
+``X-Forwarded-Proto``, ``X-Real-IP`` and ``Host`` tell the worker who asked.
+
+:func:`render` gives either a *site* (the ``http``-context text Debian's nginx
+includes from ``/etc/nginx/sites-enabled/``) or, with ``standalone_dir``, a whole
+``nginx.conf`` that keeps everything nginx writes (pid, logs, temp files) in that
+directory and stays in the foreground: what the tests and the bench run.
+
+>>> site = render("8080", {"a": "127.0.0.1:8001", "b": "127.0.0.1:8002"})
+>>> "server 127.0.0.1:8001" in site and "listen 8080;" in site
+True
+>>> render("8080", {"a b": "127.0.0.1:8001"})
+Traceback (most recent call last):
+...
+ValueError: worker name 'a b': use 1-64 letters, digits, '_' or '-'
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+__all__ = ["render", "render_site", "render_standalone"]
+
+# The same alphabet as a URL path segment needs no escaping in, and as nginx takes
+# unquoted in a map: letters, digits, '_' and '-'.
+_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
+# host:port, host a DNS name or an IPv4 address or a bracketed IPv6 address.
+_ADDRESS = re.compile(r"(?P<host>[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\]):(?P<port>[0-9]{1,5})")
+# nginx's listen: a port, or address:port (same address forms as above).
+_LISTEN = re.compile(r"(?:(?P<host>[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\]|\*):)?(?P<port>[0-9]{1,5})")
+
+# Generic requests go to any worker; these are the upstream groups' names.
+GENERIC_UPSTREAM = "pokerroom_workers"
+_WORKER_UPSTREAM = "pokerroom_worker_"
+
+# Seconds.  A worker on loopback or a LAN accepts at once or not at all; an API call
+# the room answers in milliseconds; a socket stays open as long as the player does
+# (uvicorn pings every 20 s, so a dead peer is found without nginx's timeout).
+CONNECT_TIMEOUT = 2
+API_TIMEOUT = 15
+SOCKET_TIMEOUT = 3600
+
+
+def _check_port(port: str, what: str) -> None:
+    if not 1 <= int(port) <= 65535:
+        raise ValueError(f"{what}: port {port} is out of range (1-65535)")
+
+
+def _check(listen: str, workers: dict[str, str]) -> None:
+    """Refuse what nginx would misread, naming the value and what is allowed."""
+    match = _LISTEN.fullmatch(listen)
+    if match is None:
+        raise ValueError(f"listen address {listen!r}: use PORT or HOST:PORT "
+                         "(e.g. 80 or 127.0.0.1:8080)")
+    _check_port(match["port"], f"listen address {listen!r}")
+    if not workers:
+        raise ValueError("no workers: give at least one NAME=HOST:PORT")
+    for name, address in workers.items():
+        if not _NAME.fullmatch(name):
+            raise ValueError(f"worker name {name!r}: use 1-64 letters, digits, '_' or '-'")
+        found = _ADDRESS.fullmatch(address)
+        if found is None:
+            raise ValueError(f"worker {name}: address {address!r} is not HOST:PORT "
+                             "(e.g. 127.0.0.1:8001)")
+        _check_port(found["port"], f"worker {name}: address {address!r}")
+
+
+def _proxy_common(indent: str) -> list[str]:
+    """What every location passes to a worker."""
+    lines = [
+        "proxy_http_version 1.1;",
+        "proxy_set_header Host $http_host;",
+        "proxy_set_header Upgrade $http_upgrade;",
+        "proxy_set_header Connection $pokerroom_connection;",
+        "proxy_set_header X-Real-IP $remote_addr;",
+        "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;",
+        "proxy_set_header X-Forwarded-Proto $scheme;",
+        f"proxy_connect_timeout {CONNECT_TIMEOUT}s;",
+    ]
+    return [indent + line for line in lines]
+
+
+def _unknown_worker(indent: str) -> list[str]:
+    """A name the map does not know: 404 in JSON, as the room's own errors are."""
+    # default_type is not allowed inside 'if'; proxied answers bring their own type.
+    return [f"{indent}default_type application/json;",
+            f"{indent}if ($pokerroom_worker_upstream = \"\") {{",
+            f"{indent}    return 404 '{{\"reason\": \"unknown_worker\", "
+            f"\"detail\": \"no worker of this name behind the proxy\"}}';",
+            f"{indent}}}"]
+
+
+def _timeouts(indent: str, seconds: int) -> list[str]:
+    return [f"{indent}proxy_read_timeout {seconds}s;", f"{indent}proxy_send_timeout {seconds}s;"]
+
+
+def render_site(listen: str, workers: dict[str, str]) -> str:
+    """The ``http``-context configuration: upstreams, maps and one ``server``.
+
+    Debian's nginx includes it from ``/etc/nginx/sites-enabled/``."""
+    _check(listen, workers)
+    out = [
+        "# pokerroom behind nginx (generated by `pokerroom nginx-config`; issue 15).",
+        f"# Workers: {', '.join(f'{n}={a}' for n, a in workers.items())}.",
+        "",
+        "# Any worker, for the generic paths: a refused connection or a timeout moves",
+        "# the request to the next worker (max_fails: a dead one is skipped for 2 s).",
+        f"upstream {GENERIC_UPSTREAM} {{",
+    ]
+    out += [f"    server {address} max_fails=1 fail_timeout=2s;" for address in workers.values()]
+    out += ["    keepalive 32;", "}", ""]
+    for name, address in workers.items():
+        out += [f"upstream {_WORKER_UPSTREAM}{name} {{", f"    server {address};",
+                "    keepalive 8;", "}"]
+    out += [
+        "",
+        "# /w/NAME/... goes to worker NAME only: its upstream, and the path without the",
+        "# prefix, taken from the request line as sent (escapes and query string kept).",
+        "map $pokerroom_worker_name $pokerroom_worker_upstream {",
+        '    default "";',
+    ]
+    out += [f"    {name} {_WORKER_UPSTREAM}{name};" for name in workers]
+    out += [
+        "}",
+        "map $request_uri $pokerroom_worker_path {",
+        '    "~^/w/[A-Za-z0-9_-]+(?<pokerroom_rest>/.*)$" $pokerroom_rest;',
+        '    "~^/w/[A-Za-z0-9_-]+(?<pokerroom_query>\\?.*)$" /$pokerroom_query;',
+        "    default /;",
+        "}",
+        "",
+        "# WebSockets: pass the upgrade; plain requests keep the upstream connection.",
+        "map $http_upgrade $pokerroom_connection {",
+        "    default upgrade;",
+        "    '' '';",
+        "}",
+        "",
+        "server {",
+        f"    listen {listen};",
+        "    server_name _;",
+        "    client_max_body_size 1m;",
+        "",
+        *_proxy_common("    "),
+        "",
+        "    # Sockets of one worker (the room sends them to the table's owner).",
+        "    location ~ ^/w/(?<pokerroom_worker_name>[A-Za-z0-9_-]+)/ws/ {",
+        *_unknown_worker("        "),
+        *_timeouts("        ", SOCKET_TIMEOUT),
+        "        proxy_pass http://$pokerroom_worker_upstream$pokerroom_worker_path;",
+        "    }",
+        "    # Anything else of one worker (redirects, a table's API on its owner).",
+        "    location ~ ^/w/(?<pokerroom_worker_name>[A-Za-z0-9_-]+)(?:/|$) {",
+        *_unknown_worker("        "),
+        *_timeouts("        ", API_TIMEOUT),
+        "        proxy_pass http://$pokerroom_worker_upstream$pokerroom_worker_path;",
+        "    }",
+        "    # Generic sockets: any worker accepts, and says 'moved' when another owns it.",
+        "    location /ws/ {",
+        *_timeouts("        ", SOCKET_TIMEOUT),
+        "        proxy_next_upstream error timeout;",
+        "        proxy_next_upstream_tries 3;",
+        f"        proxy_pass http://{GENERIC_UPSTREAM};",
+        "    }",
+        "    location / {",
+        *_timeouts("        ", API_TIMEOUT),
+        "        # Only requests not yet sent are retried on another worker (nginx never",
+        "        # resends a POST a worker may have received).",
+        "        proxy_next_upstream error timeout;",
+        "        proxy_next_upstream_tries 3;",
+        f"        proxy_next_upstream_timeout {API_TIMEOUT}s;",
+        f"        proxy_pass http://{GENERIC_UPSTREAM};",
+        "    }",
+        "}",
+    ]
+    return "\n".join(out) + "\n"
+
+
+def render_standalone(listen: str, workers: dict[str, str], directory: Path) -> str:
+    """A whole ``nginx.conf`` around :func:`render_site`: in the foreground
+    (``daemon off``), with its pid, lock, logs and temp files under ``directory``
+    (absolute), so ``nginx -c DIR/nginx.conf -p DIR -e DIR/error.log`` runs it without
+    touching ``/etc`` or ``/var``."""
+    directory = Path(directory)
+    if not directory.is_absolute():
+        raise ValueError(f"standalone directory {str(directory)!r}: give an absolute path")
+    if re.search(r"[\s;{}'\"$#\\]", str(directory)):
+        raise ValueError(f"standalone directory {str(directory)!r}: use a path without "
+                         "spaces, quotes or any of ; { } $ # \\")
+    site = render_site(listen, workers)
+    d = str(directory)
+    head = [
+        "# A standalone nginx for pokerroom's workers (tests, bench, trying it out).",
+        "daemon off;",
+        "worker_processes 1;",
+        "worker_rlimit_nofile 8192;",
+        f"pid {d}/nginx.pid;",
+        f"lock_file {d}/nginx.lock;",
+        f"error_log {d}/error.log warn;",
+        "",
+        "events {",
+        "    worker_connections 4096;",
+        "}",
+        "",
+        "http {",
+        f"    access_log {d}/access.log;",
+        f"    client_body_temp_path {d}/client_body;",
+        f"    proxy_temp_path {d}/proxy;",
+        f"    fastcgi_temp_path {d}/fastcgi;",
+        f"    uwsgi_temp_path {d}/uwsgi;",
+        f"    scgi_temp_path {d}/scgi;",
+        "    default_type application/octet-stream;",
+        "",
+    ]
+    body = ["    " + line if line else "" for line in site.splitlines()]
+    return "\n".join([*head, *body, "}"]) + "\n"
+
+
+def render(listen: str, workers: dict[str, str], *, standalone_dir: Path | None = None) -> str:
+    """nginx configuration for ``workers`` (name -> ``host:port``) listening on
+    ``listen`` (``PORT`` or ``HOST:PORT``): a site for Debian's nginx, or with
+    ``standalone_dir`` a whole configuration kept in that directory.
+
+    Bad input raises ``ValueError`` naming the value and what is allowed."""
+    if standalone_dir is None:
+        return render_site(listen, workers)
+    return render_standalone(listen, workers, standalone_dir)
