@@ -10,9 +10,11 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from pokerroom.errors import ConfigError, IllegalActionError, Reason
+from pokerroom.tournament.entries import Entry
 from pokerroom.tournament.events import ChipsBought, DealMade, FloorEvent
 from pokerroom.tournament.icm import DealSuggestion, suggest_deal
 from pokerroom.tournament.places import Bust, Finish
+from pokerroom.tournament.tables import TournamentTable
 
 if TYPE_CHECKING:
     from pokerroom.tournament.tournament import Tournament
@@ -69,8 +71,40 @@ def decline_rebuy(t: Tournament, who: str | int) -> list[FloorEvent]:
         raise IllegalActionError(Reason.NOT_DECIDING, f"{e.label!r} has no rebuy to decide")
     table = t.floor.table_of(e.label)
     assert table is not None
-    t._eliminate_decider(table, table.seat_of(e.label), e)
+    eliminate_decider(t, table, table.seat_of(e.label), e)
     return t._emit(t._after_change())
+
+
+def may_rebuy(t: Tournament, e: Entry) -> bool:
+    """Whether a player who busts now may decide on a rebuy: in the rebuy period, not
+    in hand-for-hand play, within the limit per entry."""
+    r = t.structure.rebuy
+    return (r is not None and t.level <= r.last_level and not t.h4h.active
+            and (r.max_per_entry is None or e.rebuys < r.max_per_entry))
+
+
+def decline_waiting_rebuys(t: Tournament, number: int) -> None:
+    """Before table ``number`` deals, its busted players still deciding are out."""
+    table = t.floor.tables.get(number)
+    if table is None:
+        return
+    declined = False
+    for seat, p in list(table.seated().items()):
+        if p.stack == 0:
+            eliminate_decider(t, table, seat, t.by_label[p.name])
+            declined = True
+    if declined:
+        t._emit(t._after_change())
+
+
+def eliminate_decider(t: Tournament, table: TournamentTable, seat: int, e: Entry) -> None:
+    """A busted player who was deciding on a rebuy leaves the table, out."""
+    table.leave(seat)
+    t._eliminate(e)
+    e.deciding_rebuy = False
+    t._vacated[(table.number, seat)] = e.number
+    for g in t._groups:
+        g.deciding.discard(e.number)
 
 
 def add_on(t: Tournament, who: str | int) -> list[FloorEvent]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pokerroom.errors import ConfigError
+from pokerroom.tournament import hands
 from pokerroom.tournament.events import FloorEvent, PenaltyGiven
 
 if TYPE_CHECKING:
@@ -44,6 +45,6 @@ def disqualify(t: Tournament, who: str | int) -> list[FloorEvent]:
     player = table.players[seat]
     assert player is not None
     group = t._new_group()
-    events = t._remove_disqualified(table, seat, e, group, {e.label: player.stack})
+    events = hands.remove_disqualified(t, table, seat, e, group, {e.label: player.stack})
     events.extend(t._after_change())
     return t._emit(events)

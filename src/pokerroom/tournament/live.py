@@ -41,7 +41,6 @@ from dataclasses import dataclass
 
 from pokerroom.errors import ConfigError, IllegalActionError, Reason
 from pokerroom.table.placement import Positions
-from pokerroom.tournament import buys
 from pokerroom.tournament.chip_race import ChipRace, chip_race
 from pokerroom.tournament.clock import Clock
 from pokerroom.tournament.display import describe
@@ -66,10 +65,9 @@ from pokerroom.tournament.events import (
 )
 from pokerroom.tournament.icm import DealSuggestion
 from pokerroom.tournament.payouts import PayoutTable
-from pokerroom.tournament.places import Bust
 from pokerroom.tournament.structure import Break, Level, Period, Structure
 from pokerroom.tournament.tables import TournamentTable
-from pokerroom.tournament.tournament import Tournament, _Group
+from pokerroom.tournament.tournament import Tournament
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +107,6 @@ class LiveEvent:
                  payout_table: PayoutTable | None = None) -> None:
         self.t = Tournament(structure, rng=rng, payout_table=payout_table)
         self.buttons: dict[int, int] = {}  # table -> seat of the button now (reported)
-        self.vacated: dict[tuple[int, int], int] = {}  # (table, seat) -> entry busted there
         self.color_up: tuple[int, ...] = ()  # the chips of the last colour-up
         self.races: list[tuple[int, ChipRace]] = []
         self.last: LiveReport = LiveReport((), ())
@@ -141,9 +138,7 @@ class LiveEvent:
 
     def seat_of(self, who: str | int) -> tuple[int, int]:
         """(table, seat) of a player still in."""
-        e = self.t.entry(who)
-        table = self.t._table_of(e)
-        return table.number, table.seat_of(e.label)
+        return self.t.seat_of(who)
 
     def due_big_blind(self, number: int) -> int:
         """P7: the seat at table ``number`` that pays the big blind next (by the button
@@ -208,8 +203,7 @@ class LiveEvent:
                                   "no more can be added back")
             clock.elapsed -= seconds
             return self._report(list)
-        return self._report(lambda: self.t._clock_events(clock.set_elapsed(
-            clock.elapsed - seconds)))
+        return self._report(lambda: self.t.set_clock(clock.elapsed - seconds))
 
     def edit_level(self, number: int, *, seconds: int | None = None,
                    small_blind: int | None = None, big_blind: int | None = None,
@@ -241,7 +235,7 @@ class LiveEvent:
                               "already")
         schedule = list(clock.schedule)
         schedule[i] = new
-        self._set_schedule(dataclasses.replace(t.structure, schedule=tuple(schedule)))
+        t.set_structure(dataclasses.replace(t.structure, schedule=tuple(schedule)))
         return self._report(list)
 
     def insert_period(self, position: int, period: Period) -> LiveReport:
@@ -267,7 +261,7 @@ class LiveEvent:
                               "lengthen it with edit_level first")
         number = sum(isinstance(p, Level) for p in schedule[:position + 1])
         shift = 1 if isinstance(period, Level) else 0
-        self._set_schedule(self._renumbered(t.structure, tuple(schedule), number, shift))
+        t.set_structure(self._renumbered(t.structure, tuple(schedule), number, shift))
         return self._report(list)
 
     def remove_period(self, position: int) -> LiveReport:
@@ -286,7 +280,7 @@ class LiveEvent:
             raise ConfigError("the structure needs at least one level")
         number = sum(isinstance(p, Level) for p in schedule[:position]) + 1
         shift = -1 if isinstance(period, Level) else 0
-        self._set_schedule(self._renumbered(t.structure, tuple(schedule), number, shift))
+        t.set_structure(self._renumbered(t.structure, tuple(schedule), number, shift))
         return self._report(list)
 
     def _ahead(self, position: int, what: str) -> None:
@@ -331,17 +325,6 @@ class LiveEvent:
             add_on=dataclasses.replace(add_on, after_level=moved(add_on.after_level))
             if add_on is not None else None)
 
-    def _set_schedule(self, structure: Structure) -> None:
-        """Run the event on ``structure`` (already checked): a new clock at the same
-        time, the stakes read again."""
-        t = self.t
-        clock = t.clock
-        new_clock = Clock(structure.schedule, push_hold_seconds=clock.push_hold_seconds)
-        new_clock.elapsed, new_clock.running = clock.elapsed, clock.running
-        new_clock.hand_for_hand = clock.hand_for_hand
-        t.structure, t.clock = structure, new_clock
-        t._stakes.clear()
-
     def _running(self, what: str) -> None:
         if not self.t.started or self.t.finished:
             raise IllegalActionError(Reason.NOT_RUNNING, "the event is not in play")
@@ -353,7 +336,7 @@ class LiveEvent:
     def set_button(self, number: int, seat: int) -> LiveReport:
         """The button at table ``number`` is at ``seat`` for the hand being played now
         (or just finished): the player due the big blind next (P7) follows from it."""
-        table = self._in_play(number)
+        table = self.t.table_in_play(number)
         if not 0 <= seat < table.seat_count:
             raise ConfigError(f"table {number} has seats 1-{table.seat_count}, not {seat + 1}")
         self._place_button(table, seat)
@@ -377,15 +360,6 @@ class LiveEvent:
             table.positions = Positions(seat, players[0], players[0], players[1])
         table.hands_dealt = max(table.hands_dealt, 1)
         table.first_button = seat if table.players[seat] is not None else table.first_button
-
-    def _in_play(self, number: int) -> TournamentTable:
-        if not self.t.started or self.t.finished:
-            raise IllegalActionError(Reason.NOT_RUNNING, "the event is not in play")
-        if number not in self.t.floor.tables:
-            raise IllegalActionError(
-                Reason.NO_TABLE,
-                f"no table {number} in play (tables: {sorted(self.t.floor.tables)})")
-        return self.t.floor.tables[number]
 
     def set_absent(self, who: str | int, absent: bool = True) -> LiveReport:
         """P8: a registered player who is not at the table (not arrived yet, or away)
@@ -423,97 +397,24 @@ class LiveEvent:
         P6: ``chips_at_start`` gives each one's chips at the start of the hand (more
         finishes higher); without it they tie and share the places they cover.
         Every report is checked before anything changes."""
-        t = self.t
-        if not where:
-            raise ConfigError("a bust report names at least one table and seat")
-        if len(set(where)) != len(where):
-            raise IllegalActionError(Reason.ALREADY_BUSTED, "the report names a seat twice")
-        found = []
-        for number, seat in where:
-            table = self._in_play(number)
-            if not 0 <= seat < table.seat_count:
-                raise ConfigError(f"table {number} has seats 1-{table.seat_count}, "
-                                  f"not {seat + 1}")
-            player = table.players[seat]
-            if player is None:
-                gone = self.vacated.get((number, seat))
-                why = f": {t.entries[gone].label} busted from it already" if gone else ""
-                raise IllegalActionError(Reason.EMPTY_SEAT,
-                                         f"table {number} {_seat(seat)} is empty{why}")
-            e = t.by_label[player.name]
-            if e.deciding_rebuy:
-                raise IllegalActionError(Reason.ALREADY_BUSTED, f"{e.label} busted already and is "
-                                         "deciding on a rebuy")
-            found.append((number, seat, table, e))
-        if chips_at_start is not None and set(chips_at_start) != set(where):
-            raise ConfigError("chips at the start of the hand are needed for every bust "
-                              "reported, or for none")
-        h4h = t.h4h.active
-        if h4h:
-            if t._h4h_group is None:
-                t._h4h_group = _Group()
-            group = t._h4h_group
-        else:
-            group = t._new_group()
-            group.closed = False
-        for number, seat, table, e in found:
-            chips = chips_at_start[(number, seat)] if chips_at_start else 0
-            player = table.players[seat]
-            assert player is not None
-            player.stack = 0
-            group.busts.append(Bust(e.number, chips))
-            if t._may_rebuy(e):
-                e.deciding_rebuy = True
-                group.deciding.add(e.number)
-            else:
-                table.leave(seat)
-                t._eliminate(e)
-                self.vacated[(number, seat)] = e.number
-            if h4h:
-                t.h4h.done.add(number)  # the table's hand-for-hand hand is over
-        if h4h:
-            self._close_round()
-        else:
-            group.closed = True
-        return self._report(t._after_change)
+        return self._report(lambda: self.t.report_busts(where, chips_at_start))
 
     def hand_done(self, number: int) -> LiveReport:
         """P5: in hand-for-hand play, table ``number`` finished the round's hand (busts
         on it are reported with :meth:`busts`, which counts the table done)."""
-        t = self.t
-        self._in_play(number)
-        if not t.h4h.active:
-            raise IllegalActionError(Reason.NOT_HAND_FOR_HAND, "hand-for-hand is not on")
-        if number not in t.h4h.tables or number in t.h4h.done:
-            raise IllegalActionError(Reason.HAND_FOR_HAND, f"table {number} has played this "
-                                     "round's hand: it waits for the other tables")
-        t.h4h.done.add(number)
-        self._close_round()
-        return self._report(t._after_change)
-
-    def _close_round(self) -> None:
-        t = self.t
-        if t.h4h.round_over and t._h4h_group is not None:
-            t._h4h_group.closed = True
-            t._groups.append(t._h4h_group)
-            t._h4h_group = None
+        return self._report(lambda: self.t.report_hand_done(number))
 
     def rebuy(self, who: str | int) -> LiveReport:
         """The player buys the rebuy's chips, within the structure's rebuy rules."""
-        return self._report(lambda: buys.rebuy(self.t, who))
+        return self._report(lambda: self.t.rebuy(who))
 
     def decline_rebuy(self, who: str | int) -> LiveReport:
         """A busted player will not rebuy: out of the event."""
-        e = self.t.entry(who)
-        where = self.seat_of(who) if e.alive else None
-        report = self._report(lambda: buys.decline_rebuy(self.t, who))
-        if where is not None:
-            self.vacated[where] = e.number
-        return report
+        return self._report(lambda: self.t.decline_rebuy(who))
 
     def add_on(self, who: str | int) -> LiveReport:
         """One add-on for the player, in its period."""
-        return self._report(lambda: buys.add_on(self.t, who))
+        return self._report(lambda: self.t.add_on(who))
 
     def start_hand_for_hand(self) -> LiveReport:
         """P5: the director announces hand-for-hand play."""
@@ -529,42 +430,7 @@ class LiveEvent:
         """The director moves a player to an empty seat at another table.  Refused when
         the move would leave the tables further apart than the tolerance (P7) or
         sends the player to a table that is breaking."""
-        t = self.t
-        e = t.entry(who)
-        src, from_seat = self.seat_of(who)
-        dst = self._in_play(number)
-        if not 0 <= seat < dst.seat_count:
-            raise ConfigError(f"table {number} has seats 1-{dst.seat_count}, not {seat + 1}")
-        if number == src:
-            raise IllegalActionError(Reason.MOVE_NOT_ALLOWED, f"{e.label} sits at table "
-                                     f"{src} already: a move goes to another table")
-        if dst.players[seat] is not None or seat in t.floor.arrivals.get(number, {}):
-            free = [s + 1 for s in t.floor.empty_seats(number)]
-            raise IllegalActionError(
-                Reason.MOVE_NOT_ALLOWED, f"table {number} {_seat(seat)} is taken (empty seats "
-                f"there: {', '.join(map(str, free)) or 'none'})")
-        if t.floor.breaking == number:
-            raise IllegalActionError(Reason.TABLE_BREAKING, f"table {number} is breaking")
-        if e.deciding_rebuy:
-            raise IllegalActionError(Reason.ALREADY_BUSTED, f"{e.label} is deciding on a rebuy")
-        sizes = t.floor.sizes()
-        before = max(sizes.values()) - min(sizes.values())
-        sizes[src] -= 1
-        sizes[number] += 1
-        after = max(sizes.values()) - min(sizes.values())
-        tolerance = t.structure.floor.balance_tolerance
-        if after > tolerance and after > before:
-            raise IllegalActionError(
-                Reason.MOVE_NOT_ALLOWED,
-                f"moving {e.label} from table {src} to table {number} leaves tables "
-                f"{after} players apart (P7 allows {tolerance})")
-        moved = PlayerMoved(e.number, src, from_seat, number, seat, "director")
-
-        def run() -> list[FloorEvent]:
-            chips = t.floor.tables[src].leave(from_seat)
-            t.floor.tables[number].seat_player(seat, e.label, chips)
-            return [moved, *t._after_change()]
-        return self._report(run)
+        return self._report(lambda: self.t.move(who, number, seat))
 
     # ===================================================== colour-ups and deals
 
@@ -572,7 +438,7 @@ class LiveEvent:
         """P9: the chip race at table ``number``: ``odd`` gives, by seat, the value of
         the chips each player holds of the colours going out.  The cards are dealt
         by the event's random source (one per odd chip, highest wins)."""
-        table = self._in_play(number)
+        table = self.t.table_in_play(number)
         if not self.color_up:
             raise IllegalActionError(Reason.NO_COLOR_UP, "no chips have been coloured up yet")
         smallest = self.t.chip_unit

@@ -12,7 +12,7 @@ registration has closed.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pokerroom.tournament.payouts import split_evenly
 
@@ -24,6 +24,16 @@ class Bust:
     entry: int
     chips: int
     disqualified: bool = False
+
+
+@dataclass(slots=True)
+class BustGroup:
+    """Busts of one hand (hand-for-hand: one round), waiting for rebuy decisions
+    before they become places."""
+
+    busts: list[Bust] = field(default_factory=list)
+    deciding: set[int] = field(default_factory=set)
+    closed: bool = False  # no more busts will join (the hand or round is over)
 
 
 @dataclass(frozen=True, slots=True)

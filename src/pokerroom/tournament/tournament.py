@@ -14,16 +14,14 @@ changes something returns the :mod:`~pokerroom.tournament.events` it caused.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
 
 from pokerroom.cards import Deck
 from pokerroom.errors import ConfigError, IllegalActionError, Reason
-from pokerroom.rules import events as hand_events
-from pokerroom.rules.actions import Action, BringIn, Discard, Fold, Show
-from pokerroom.rules.engine import Hand, Phase
+from pokerroom.rules.actions import Action
+from pokerroom.rules.engine import Hand
 from pokerroom.table import Stakes
-from pokerroom.tournament import buys, conduct
+from pokerroom.tournament import buys, conduct, hands, reports
 from pokerroom.tournament.chip_race import race_at_table
 from pokerroom.tournament.clock import Clock
 from pokerroom.tournament.entries import Entry
@@ -35,7 +33,6 @@ from pokerroom.tournament.events import (
     HandForHandRoundEnded,
     HandForHandStarted,
     LevelStarted,
-    PlayerDisqualified,
     PlayerEliminated,
     PlayerRegistered,
     RegistrationClosed,
@@ -43,31 +40,15 @@ from pokerroom.tournament.events import (
 )
 from pokerroom.tournament.floor import Floor
 from pokerroom.tournament.hand_for_hand import HandForHand
+from pokerroom.tournament.hands import HandResult
 from pokerroom.tournament.icm import DealSuggestion
 from pokerroom.tournament.payouts import PayoutTable, payouts, prize_pool
 from pokerroom.tournament.payouts import payout_table as payout_table_named
-from pokerroom.tournament.places import Bust, Eliminations, Finish
+from pokerroom.tournament.places import Bust, BustGroup, Eliminations, Finish
 from pokerroom.tournament.structure import Structure
 from pokerroom.tournament.tables import TournamentTable
 
-
-@dataclass(frozen=True, slots=True)
-class HandResult:
-    """What a finished hand did on the floor."""
-
-    table: int
-    busted: tuple[int, ...]  # entries that lost every chip (some may still rebuy)
-    events: tuple[FloorEvent, ...]
-    held: tuple[hand_events.Event, ...] = ()  # RP-8-F: not to be shown yet
-
-
-@dataclass(slots=True)
-class _Group:
-    """Busts of one hand (hand-for-hand: one round), waiting for rebuy decisions."""
-
-    busts: list[Bust] = field(default_factory=list)
-    deciding: set[int] = field(default_factory=set)
-    closed: bool = False  # no more busts will join (the hand or round is over)
+__all__ = ["HandResult", "Tournament"]
 
 
 class Tournament:
@@ -99,8 +80,9 @@ class Tournament:
         self.deal: dict[int, int] | None = None
         self.kept_for_winner = 0
         self._start_chips: dict[int, dict[str, int]] = {}  # per table, for P6
-        self._groups: list[_Group] = []
-        self._h4h_group: _Group | None = None
+        self._groups: list[BustGroup] = []
+        self._h4h_group: BustGroup | None = None  # the busts of the hand-for-hand round
+        self._vacated: dict[tuple[int, int], int] = {}  # (table, seat) -> entry busted there
         self._color_up_due: dict[int, tuple[int, ...]] = {}
         self._stakes: dict[int, Stakes] = {}
         self._prizes: tuple[tuple[int, int], list[int]] | None = None
@@ -157,6 +139,24 @@ class Tournament:
         if number not in self.floor.tables:
             raise ConfigError(f"no table {number} in play (tables: {sorted(self.floor.tables)})")
         return self.floor.tables[number]
+
+    def table_in_play(self, number: int) -> TournamentTable:
+        """Table ``number`` of an event in play: IllegalActionError ``NOT_RUNNING``
+        before the start or after the end, ``NO_TABLE`` when no such table plays."""
+        if not self.started or self.finished:
+            raise IllegalActionError(Reason.NOT_RUNNING, "the event is not in play")
+        if number not in self.floor.tables:
+            raise IllegalActionError(
+                Reason.NO_TABLE,
+                f"no table {number} in play (tables: {sorted(self.floor.tables)})")
+        return self.floor.tables[number]
+
+    def seat_of(self, who: str | int) -> tuple[int, int]:
+        """(table, seat) of a player still in (seats from 0); IllegalActionError
+        ``ELIMINATED`` or ``NOT_SEATED`` otherwise."""
+        e = self.entry(who)
+        table = self._table_of(e)
+        return table.number, table.seat_of(e.label)
 
     def chips_at_tables(self) -> int:
         """Every chip at the tables now, hands in progress included."""
@@ -288,6 +288,24 @@ class Tournament:
         events = self.clock.advance(seconds)
         return self._emit(self._clock_events(events))
 
+    def set_clock(self, elapsed: float) -> list[FloorEvent]:
+        """The director sets the clock forward to ``elapsed`` seconds since the start
+        (paused or not): the levels and breaks it passes begin and end as if their time
+        had run (registration closes, chips colour up).  ConfigError going back."""
+        return self._emit(self._clock_events(self.clock.set_elapsed(elapsed)))
+
+    def set_structure(self, structure: Structure) -> None:
+        """P3: play on from now with ``structure`` (the director's edit of levels and
+        breaks still to come): a new clock at the same elapsed time, running or paused,
+        and the stakes read from it.  The caller keeps the levels and breaks already
+        played as they were."""
+        clock = self.clock
+        new_clock = Clock(structure.schedule, push_hold_seconds=clock.push_hold_seconds)
+        new_clock.elapsed, new_clock.running = clock.elapsed, clock.running
+        new_clock.hand_for_hand = clock.hand_for_hand
+        self.structure, self.clock = structure, new_clock
+        self._stakes.clear()
+
     def _clock_events(self, events: list[FloorEvent]) -> list[FloorEvent]:
         out = list(events)
         for e in events:
@@ -322,144 +340,17 @@ class Tournament:
         """Deal the next hand at table ``number`` at the level on the clock now (P3),
         from a deck shuffled with the tournament's random source (or ``deck``: a
         stacked deck for tests, a replay)."""
-        if not self.started or self.finished:
-            raise IllegalActionError(Reason.NOT_RUNNING, "the tournament is not in play")
-        table = self.table(number)
-        if table.hand is not None:
-            raise IllegalActionError(Reason.HAND_IN_PROGRESS, f"table {number} is in a hand")
-        if self.clock.on_break:
-            raise IllegalActionError(Reason.ON_BREAK, "the tournament is on a break")
-        self._decline_rebuys(number)
-        if number not in self.floor.tables:
-            raise IllegalActionError(Reason.TABLE_BROKEN, f"table {number} has been broken")
-        if self.floor.blocked(number):
-            raise IllegalActionError(Reason.TABLE_BREAKING, f"table {number} waits to be broken "
-                                     "or for the final table")
-        if not self.h4h.may_start(number):
-            raise IllegalActionError(Reason.HAND_FOR_HAND, f"hand-for-hand: table {number} waits "
-                                     "for the other tables to finish the hand")
-        short = self._halted_short(number)
-        if short:
-            raise IllegalActionError(Reason.TABLE_HALTED,
-                                     f"table {number} is {short} players short "
-                                     "of the largest table and waits for players (TDA 11)")
-        if number in self._color_up_due:
-            self._emit(self._color_up(number))  # a hand ran past the end of the break
-        if table.first_button is None and table.positions is None:
-            self._emit(self.floor.draw_buttons([table]))
-        stakes = self.stakes()
-        if table.stakes != stakes:
-            table.switcher.switch(table, stakes, self.rng)  # P3: a new level, or game
-        table.chip_unit = self.chip_unit
-        if sum(1 for p in table.players if p is not None and p.present) < 2:
-            raise IllegalActionError(Reason.SHORT_TABLE, f"table {number} has too few players")
-        self._start_chips[number] = {p.name: p.stack for p in table.seated().values()}
-        if deck is None:
-            deck = Deck(rng=self.rng, cards=stakes.game.deck)
-        return table.start_hand(deck)
-
-    def _halted_short(self, number: int) -> int:
-        """TDA 11-D: how many players the table is short of the largest when that many
-        halt it (0: it may deal)."""
-        halt = self.structure.floor.halt_shortage
-        size = self.floor.size(number)
-        table = self.floor.tables[number]
-        short = max(self.floor.sizes().values()) - size if table.seat_count - size >= halt else 0
-        return short if short >= halt else 0
-
-    def _stalled(self, number: int) -> bool:
-        """A table between hands (no rebuy still to decide) that cannot deal until the
-        floor breaks or balances it: marked to break, waiting for the final table,
-        halted short of players (TDA 11-D), or down to fewer than two players."""
-        if not self.floor.idle(number):
-            return False
-        table = self.floor.tables[number]
-        present = sum(1 for p in table.players if p is not None and p.present)
-        return present < 2 or self.floor.blocked(number) or self._halted_short(number) > 0
+        return hands.start_hand(self, number, deck=deck)
 
     def killed_action(self, number: int) -> Action | None:
         """P8: the action for a killed hand (absent, on penalty) when it is that seat's
         turn: fold, or post the bring-in if due; None when a player must act."""
-        hand = self.table(number).hand
-        if hand is None or hand.is_over:
-            return None
-        legal = hand.legal_actions()
-        if legal.seat is None:
-            return None
-        entry = self.by_label.get(hand.config.names[legal.seat])
-        if entry is None or not entry.killed:
-            return None
-        if legal.phase is Phase.BETTING:
-            return BringIn() if legal.bring_in is not None else Fold()
-        if legal.phase is Phase.DRAWING:
-            return Discard(())
-        return Show()
+        return hands.killed_action(self, number)
 
     def finish_hand(self, number: int) -> HandResult:
         """Take a finished hand back: busts, penalties, disqualifications, then the
         floor (places, hand-for-hand, balancing, breaking)."""
-        table = self.table(number)
-        hand, plan = table.hand, table.plan_in_play
-        if hand is None or plan is None:
-            raise IllegalActionError(Reason.NO_HAND, f"table {number} has no hand in progress")
-        table.finish_hand()
-        events: list[FloorEvent] = []
-        held: tuple[hand_events.Event, ...] = ()
-        in_round = self.h4h.active and number in self.h4h.tables
-        if in_round:
-            held = tuple(self.h4h.finished(number, hand))
-        dealt = set(hand.config.names)
-        for label in dealt:
-            e = self.by_label[label]
-            if e.penalty_hands:
-                e.penalty_hands -= 1
-            e.penalty_hands += e.penalty_next
-            e.penalty_next = 0
-        self.floor.deliver(number)
-        start = self._start_chips.pop(number, {})
-        if self.structure.floor.bust_order == "after_antes":
-            for ev in hand.events:
-                if isinstance(ev, hand_events.AntePosted):
-                    start[hand.config.names[ev.seat]] -= ev.amount
-        group = self._h4h_group if in_round and self._h4h_group else _Group()
-        if in_round:
-            self._h4h_group = group
-        else:
-            group.closed = True
-            self._groups.append(group)
-        busted: list[int] = []
-        for seat, p in sorted(table.seated().items()):
-            e = self.by_label[p.name]
-            if e.disqualify_after_hand:
-                events.extend(self._remove_disqualified(table, seat, e, group, start))
-            elif p.stack == 0:
-                busted.append(e.number)
-                if self._may_rebuy(e):
-                    e.deciding_rebuy = True
-                    group.deciding.add(e.number)
-                    group.busts.append(Bust(e.number, start.get(p.name, 0)))
-                else:
-                    table.leave(seat)
-                    self._eliminate(e)
-                    group.busts.append(Bust(e.number, start.get(p.name, 0)))
-        if in_round and self.h4h.round_over:
-            group.closed = True
-            self._groups.append(group)
-            self._h4h_group = None
-        if number in self._color_up_due and self.clock.on_break:
-            events.extend(self._color_up(number))
-        events.extend(self._after_change())
-        return HandResult(number, tuple(busted), tuple(self._emit(events)), held)
-
-    def _remove_disqualified(self, table: TournamentTable, seat: int, e: Entry, group: _Group,
-                             start: dict[str, int]) -> list[FloorEvent]:
-        chips = table.leave(seat)
-        self.chips_expected -= chips
-        self._eliminate(e)
-        e.disqualified = True
-        e.disqualify_after_hand = False
-        group.busts.append(Bust(e.number, start.get(e.label, 0), disqualified=True))
-        return [PlayerDisqualified(e.number, chips)]
+        return hands.finish_hand(self, number)
 
     # =========================================================== the floor
 
@@ -474,7 +365,7 @@ class Tournament:
             # break, players lost outside a hand) sits this round out: waiting for it
             # would hold every table up for good.
             for n in sorted(self.h4h.tables - self.h4h.done):
-                if n not in self.floor.tables or self._stalled(n):
+                if n not in self.floor.tables or hands.stalled(self, n):
                     self.h4h.forget(n)
         if self.h4h.active and self.h4h.round_over:
             events.extend(self._clock_events(self.clock.run_off(
@@ -548,16 +439,13 @@ class Tournament:
         busy = [n for n, t in self.floor.tables.items() if t.hand is not None]
         self.h4h.start(busy, self.floor.tables)
         self.clock.hand_for_hand = True
-        self._h4h_group = _Group()
+        self._h4h_group = BustGroup()
         return [HandForHandStarted(self.players_left, self.places_paid)]
 
     def _stop_h4h(self) -> list[FloorEvent]:
         if not self.h4h.active:
             return []
-        if self._h4h_group is not None:
-            self._h4h_group.closed = True
-            self._groups.append(self._h4h_group)
-            self._h4h_group = None
+        self._queue_round_group()
         self.h4h.stop()
         self.clock.hand_for_hand = False
         return [HandForHandEnded(self.players_left), *self._finalise_groups()]
@@ -587,10 +475,80 @@ class Tournament:
         """P8: out of the event, chips removed from play (see :func:`conduct.disqualify`)."""
         return conduct.disqualify(self, who)
 
-    def _new_group(self) -> _Group:
-        group = _Group(closed=True)
+    # ================================ reports from tables dealt by hand (see reports)
+
+    def report_busts(self, where: Sequence[tuple[int, int]],
+                     chips_at_start: Mapping[tuple[int, int], int] | None = None
+                     ) -> list[FloorEvent]:
+        """Players who lost every chip on one hand at a table the library does not deal
+        (a live event), by (table, seat); in hand-for-hand play, one round's busts,
+        each table's hand then over.  P6: ``chips_at_start`` gives each one's chips at
+        the start of the hand (more finishes higher); without it they tie and share
+        the places they cover.  A player who may rebuy waits to decide (:meth:`rebuy`,
+        :meth:`decline_rebuy`); the others leave their seats and the floor follows
+        (places, balancing, breaking, hand-for-hand).  The whole report is checked
+        first: an empty seat, a seat named twice, a player already deciding on a
+        rebuy or a table not in play refuses it and changes nothing.
+
+        >>> import random
+        >>> from pokerroom.tournament import Tournament, structure
+        >>> t = Tournament(structure("turbo"), rng=random.Random(7))
+        >>> for name in ("Ann", "Bob", "Cy"):
+        ...     _ = t.register(name)
+        >>> _ = t.start()
+        >>> [type(e).__name__ for e in t.report_busts([t.seat_of("Cy")])]
+        ['PlayerEliminated']
+        >>> t.results()[-1].place, t.players_left
+        (3, 2)
+        """
+        return reports.report_busts(self, where, chips_at_start)
+
+    def report_hand_done(self, number: int) -> list[FloorEvent]:
+        """P5: in hand-for-hand play, table ``number`` (not dealt by the library)
+        finished the round's hand without a bust (busts are reported with
+        :meth:`report_busts`, which counts their tables done); the round ends when
+        every table is done.  Refused (``NOT_HAND_FOR_HAND``, ``HAND_FOR_HAND``)
+        outside hand-for-hand or for a table done already."""
+        return reports.report_hand_done(self, number)
+
+    def move(self, who: str | int, number: int, seat: int) -> list[FloorEvent]:
+        """The director moves a player to the empty ``seat`` of another table
+        ``number``; refused (``MOVE_NOT_ALLOWED``) when the move leaves the tables
+        further apart than the tolerance (P7), and for a table that is breaking
+        (``TABLE_BREAKING``) or a player deciding on a rebuy."""
+        return reports.move(self, who, number, seat)
+
+    def _new_group(self) -> BustGroup:
+        """The busts of one hand (closed: nothing joins them later)."""
+        group = BustGroup(closed=True)
         self._groups.append(group)
         return group
+
+    def _round_group(self) -> BustGroup:
+        """P5, P6: the busts of the hand-for-hand round in play, together."""
+        if self._h4h_group is None:
+            self._h4h_group = BustGroup()
+        return self._h4h_group
+
+    def _queue_round_group(self) -> None:
+        """The hand-for-hand round is over: its busts wait only for rebuy decisions."""
+        if self._h4h_group is not None:
+            self._h4h_group.closed = True
+            self._groups.append(self._h4h_group)
+            self._h4h_group = None
+
+    def _knock_out(self, table: TournamentTable, seat: int, e: Entry, group: BustGroup,
+                   chips: int) -> None:
+        """The player at ``seat`` has no chips left (``chips`` at the start of the hand,
+        for P6): out, or deciding on a rebuy when one may be made."""
+        group.busts.append(Bust(e.number, chips))
+        if buys.may_rebuy(self, e):
+            e.deciding_rebuy = True
+            group.deciding.add(e.number)
+        else:
+            table.leave(seat)
+            self._eliminate(e)
+            self._vacated[(table.number, seat)] = e.number
 
     def _table_of(self, e: Entry) -> TournamentTable:
         if not e.alive:
@@ -622,27 +580,3 @@ class Tournament:
                   ) -> list[FloorEvent]:
         """The players still in split the money: ``amounts`` by entry (:func:`buys.make_deal`)."""
         return buys.make_deal(self, amounts, keep_for_winner=keep_for_winner)
-
-    def _may_rebuy(self, e: Entry) -> bool:
-        r = self.structure.rebuy
-        return (r is not None and self.level <= r.last_level and not self.h4h.active
-                and (r.max_per_entry is None or e.rebuys < r.max_per_entry))
-
-    def _decline_rebuys(self, number: int) -> None:
-        table = self.floor.tables.get(number)
-        if table is None:
-            return
-        declined = False
-        for seat, p in list(table.seated().items()):
-            if p.stack == 0:
-                self._eliminate_decider(table, seat, self.by_label[p.name])
-                declined = True
-        if declined:
-            self._emit(self._after_change())
-
-    def _eliminate_decider(self, table: TournamentTable, seat: int, e: Entry) -> None:
-        table.leave(seat)
-        self._eliminate(e)
-        e.deciding_rebuy = False
-        for g in self._groups:
-            g.deciding.discard(e.number)
