@@ -34,70 +34,28 @@ same player, a move that would unbalance the tables) raises an
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from pokerroom.errors import ConfigError, IllegalActionError, Reason
 from pokerroom.table.placement import Positions
+from pokerroom.tournament import structure_edits
 from pokerroom.tournament.chip_race import ChipRace, chip_race
 from pokerroom.tournament.clock import Clock
-from pokerroom.tournament.display import describe
-from pokerroom.tournament.events import (
-    BreakEnded,
-    BreakStarted,
-    ChipsBought,
-    DealMade,
-    FinalTableFormed,
-    FloorEvent,
-    HandForHandEnded,
-    HandForHandRoundEnded,
-    HandForHandStarted,
-    LevelStarted,
-    PlayerEliminated,
-    PlayerMoved,
-    PlayerRegistered,
-    PlayerSeated,
-    RegistrationClosed,
-    TableBroken,
-    TournamentFinished,
-)
+from pokerroom.tournament.events import BreakStarted, FloorEvent
 from pokerroom.tournament.icm import DealSuggestion
+from pokerroom.tournament.live_instructions import (
+    Instruction,
+    LiveReport,
+    instructions_for,
+    seat_text,
+)
 from pokerroom.tournament.payouts import PayoutTable
-from pokerroom.tournament.structure import Break, Level, Period, Structure
+from pokerroom.tournament.structure import Period, Structure
 from pokerroom.tournament.tables import TournamentTable
 from pokerroom.tournament.tournament import Tournament
 
-
-@dataclass(frozen=True, slots=True)
-class Instruction:
-    """One thing the floor must do (or announce), in words and in numbers."""
-
-    kind: str  # seat, move, break_table, final_table, hand_for_hand_start, ...
-    text: str
-    entry: int | None = None
-    from_table: int | None = None
-    from_seat: int | None = None
-    to_table: int | None = None
-    to_seat: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class LiveReport:
-    """What one report changed: the tournament's events and the floor's instructions."""
-
-    events: tuple[FloorEvent, ...]
-    instructions: tuple[Instruction, ...]
-
-
-def _seat(seat: int) -> str:
-    return f"seat {seat + 1}"
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+__all__ = ["Instruction", "LiveEvent", "LiveReport"]
 
 
 class LiveEvent:
@@ -209,33 +167,8 @@ class LiveEvent:
                    small_blind: int | None = None, big_blind: int | None = None,
                    ante: int | None = None) -> LiveReport:
         """Change a level that has not ended: its length, blinds or ante."""
-        t = self.t
-        clock = t.clock
-        index = [i for i, p in enumerate(clock.schedule) if isinstance(p, Level)]
-        if not 1 <= number <= len(index):
-            raise ConfigError(f"no level {number}: levels are 1-{len(index)}")
-        i = index[number - 1]
-        if t.started and i < clock.index:
-            raise IllegalActionError(Reason.LEVEL_OVER, f"level {number} is over")
-        level = clock.schedule[i]
-        assert isinstance(level, Level)
-        new = dataclasses.replace(
-            level,
-            seconds=level.seconds if seconds is None else seconds,
-            small_blind=level.small_blind if small_blind is None else small_blind,
-            big_blind=level.big_blind if big_blind is None else big_blind,
-            ante=level.ante if ante is None else ante,
-            big_blind_ante=level.big_blind_ante if ante is None else (
-                ante > 0 and (level.big_blind_ante or level.ante == 0)),
-        )
-        if new.seconds < 60:
-            raise ConfigError("a level lasts at least 60 seconds")
-        if t.started and i == clock.index and clock.elapsed - clock.starts[i] >= new.seconds:
-            raise ConfigError(f"level {number} has run longer than {new.seconds} seconds "
-                              "already")
-        schedule = list(clock.schedule)
-        schedule[i] = new
-        t.set_structure(dataclasses.replace(t.structure, schedule=tuple(schedule)))
+        structure_edits.edit_level(self.t, number, seconds=seconds, small_blind=small_blind,
+                                   big_blind=big_blind, ante=ante)
         return self._report(list)
 
     def insert_period(self, position: int, period: Period) -> LiveReport:
@@ -244,24 +177,7 @@ class LiveEvent:
         last).  Only ahead of the period in play: never the past nor the level or break
         in progress.  Later level numbers move up one, and so do the structure's levels
         that end late registration, rebuys and the add-on when they come after it."""
-        t = self.t
-        schedule = list(t.clock.schedule)
-        if not 0 <= position <= len(schedule):
-            raise ConfigError(f"no position {position} in the structure: a new level or "
-                              f"break goes at 0-{len(schedule)}")
-        self._ahead(position, "insert")
-        if period.seconds < 60:
-            kind = "level" if isinstance(period, Level) else "break"
-            raise ConfigError(f"a {kind} lasts at least 60 seconds")
-        schedule.insert(position, period)
-        clock = t.clock
-        if t.started and sum(p.seconds for p in schedule[:position]) <= clock.elapsed:
-            raise ConfigError(f"level {clock.level_number} has run past its end (the last "
-                              "level goes on): a period after it would have begun already; "
-                              "lengthen it with edit_level first")
-        number = sum(isinstance(p, Level) for p in schedule[:position + 1])
-        shift = 1 if isinstance(period, Level) else 0
-        t.set_structure(self._renumbered(t.structure, tuple(schedule), number, shift))
+        structure_edits.insert_period(self.t, position, period)
         return self._report(list)
 
     def remove_period(self, position: int) -> LiveReport:
@@ -269,61 +185,8 @@ class LiveEvent:
         of the period in play.  Later level numbers move down one; a level that ended
         late registration, rebuys or the add-on and is removed hands that to the level
         before it."""
-        t = self.t
-        schedule = list(t.clock.schedule)
-        if not 0 <= position < len(schedule):
-            raise ConfigError(f"no position {position} in the structure: positions are "
-                              f"0-{len(schedule) - 1}")
-        self._ahead(position, "remove")
-        period = schedule.pop(position)
-        if not any(isinstance(p, Level) for p in schedule):
-            raise ConfigError("the structure needs at least one level")
-        number = sum(isinstance(p, Level) for p in schedule[:position]) + 1
-        shift = -1 if isinstance(period, Level) else 0
-        t.set_structure(self._renumbered(t.structure, tuple(schedule), number, shift))
+        structure_edits.remove_period(self.t, position)
         return self._report(list)
-
-    def _ahead(self, position: int, what: str) -> None:
-        """Refuse a structure change at or before the period in play."""
-        t = self.t
-        if t.finished:
-            raise IllegalActionError(Reason.NOT_RUNNING, "the event is over")
-        clock = t.clock
-        if not t.started or position > clock.index:
-            return
-        now = clock.schedule[clock.index]
-        label = (f"the break after level {clock.level_number}" if isinstance(now, Break)
-                 else f"level {clock.level_number}")
-        if what == "insert" and position == clock.index:
-            where = f"before {label}, which is in progress"
-        elif position == clock.index:
-            where = f"{label}, which is in progress"
-        else:
-            where = "a period that is over"
-        raise IllegalActionError(
-            Reason.LEVEL_OVER, f"cannot {what} {where}: levels and breaks are inserted and "
-            f"removed only after the one in play ({label})")
-
-    @staticmethod
-    def _renumbered(structure: Structure, schedule: tuple[Period, ...], number: int,
-                    shift: int) -> Structure:
-        """The structure with ``schedule``, its level numbers that end late registration,
-        rebuys and the add-on following a level inserted (``shift`` 1) or removed (-1)
-        as level ``number``."""
-        def moved(n: int) -> int:
-            if shift > 0:
-                return n + 1 if n >= number else n
-            if shift < 0 and n >= number:
-                return max(1, n - 1)
-            return n
-        rebuy, add_on = structure.rebuy, structure.add_on
-        return dataclasses.replace(
-            structure, schedule=schedule,
-            late_registration_levels=moved(structure.late_registration_levels),
-            rebuy=dataclasses.replace(rebuy, last_level=moved(rebuy.last_level))
-            if rebuy is not None else None,
-            add_on=dataclasses.replace(add_on, after_level=moved(add_on.after_level))
-            if add_on is not None else None)
 
     def _running(self, what: str) -> None:
         if not self.t.started or self.t.finished:
@@ -376,7 +239,7 @@ class LiveEvent:
         where = ""
         if t.started:
             number, seat = self.seat_of(e.number)
-            where = f" (table {number} {_seat(seat)})"
+            where = f" (table {number} {seat_text(seat)})"
         text = (f"{e.label}{where} is absent: deal them in; they post blinds and antes and "
                 "their hand is killed after the deal (P8)" if absent
                 else f"{e.label}{where} is here: deal to them as usual")
@@ -447,9 +310,9 @@ class LiveEvent:
         for seat, value in odd.items():
             player = table.players[seat] if 0 <= seat < table.seat_count else None
             if player is None:
-                raise ConfigError(f"table {number} {_seat(seat)} is empty")
+                raise ConfigError(f"table {number} {seat_text(seat)} is empty")
             if not 0 <= value < smallest or value % piece:
-                raise ConfigError(f"{_seat(seat)}: odd chips are worth 0 to {smallest - piece}"
+                raise ConfigError(f"{seat_text(seat)}: odd chips are worth 0 to {smallest - piece}"
                                   f" in steps of {piece}, got {value}")
             names[player.name] = value
         race = chip_race(names, removed=self.color_up, smallest=smallest, rng=self.t.rng,
@@ -514,91 +377,7 @@ class LiveEvent:
 
     def instructions_for(self, e: FloorEvent) -> list[Instruction]:
         """What an event asks of the floor, in words."""
-        t = self.t
-
-        def name(entry: int) -> str:
-            return t.entries[entry].label
-
-        if isinstance(e, PlayerSeated):
-            return [Instruction("seat", f"{name(e.entry)}: table {e.table}, {_seat(e.seat)}"
-                                + {"draw": "", "late_registration": " (late registration)",
-                                   "final_table": " (final table draw)"}.get(e.reason, ""),
-                                e.entry, to_table=e.table, to_seat=e.seat)]
-        if isinstance(e, PlayerMoved):
-            why = {"balance": " (due the big blind, to the worst position: P7)",
-                   "break": " (table breaking: seat-card draw)",
-                   "director": " (director)"}.get(e.reason, "")
-            return [Instruction("move", f"Move {name(e.entry)} from table {e.from_table} "
-                                f"{_seat(e.from_seat)} to table {e.to_table} "
-                                f"{_seat(e.to_seat)}{why}", e.entry, e.from_table, e.from_seat,
-                                e.to_table, e.to_seat)]
-        if isinstance(e, TableBroken):
-            return [Instruction("break_table", f"Table {e.table} is broken", to_table=e.table)]
-        if isinstance(e, FinalTableFormed):
-            stakes = t.stakes()
-            same = (f"; the ante stays {stakes.ante:,}, posted by the big blind (not "
-                    f"reduced at the final table: P4)" if stakes.big_blind_ante
-                    and stakes.ante else "")
-            return [Instruction("final_table", f"Final table: {e.players} players re-drawn "
-                                f"to table {e.table}{same}", to_table=e.table)]
-        if isinstance(e, HandForHandStarted):
-            run_off = t.structure.floor.hand_for_hand_seconds
-            took = f"{run_off // 60} minutes" if run_off % 60 == 0 else f"{run_off} seconds"
-            return [Instruction("hand_for_hand_start", f"Hand-for-hand: {e.players_left} "
-                                f"left, {e.places_paid} paid. Every table plays one hand and "
-                                f"waits; all-in hands stay face down until every table is "
-                                f"done; each hand takes {took} off the clock (P5)")]
-        if isinstance(e, HandForHandRoundEnded):
-            return [Instruction("hand_for_hand_round", f"Hand-for-hand hand {e.round} over: "
-                                "deal the next hand at every table")]
-        if isinstance(e, HandForHandEnded):
-            return [Instruction("hand_for_hand_stop", f"Hand-for-hand is over "
-                                f"({e.players_left} left): deal at every table")]
-        if isinstance(e, PlayerEliminated):
-            place = _ordinal(e.place) if e.place == e.place_to else (
-                f"{_ordinal(e.place)}-{_ordinal(e.place_to)} (shared)")
-            paid = f", wins {self.money(e.prize)}" if e.prize else ""
-            return [Instruction("eliminated", f"{name(e.entry)} is out in {place} place{paid}",
-                                e.entry)]
-        if isinstance(e, BreakStarted):
-            text = f"Break: {e.seconds // 60} minutes"
-            if e.color_up:
-                chips = ", ".join(f"{c:,}" for c in e.color_up)
-                text += (f". Colour up the {chips} chips: race off the odd chips at every "
-                         f"table, one card per chip, nobody raced out (P9); smallest chip "
-                         f"now {t.chip_unit:,}")
-            return [Instruction("color_up" if e.color_up else "break", text)]
-        if isinstance(e, BreakEnded):
-            return [Instruction("break_over", "The break is over: shuffle up and deal")]
-        if isinstance(e, LevelStarted):
-            return [Instruction("level", f"Level {e.number}: {describe(t.stakes(e.number))}"
-                                + self._who_posts_the_ante(e.number))]
-        if isinstance(e, RegistrationClosed):
-            return [Instruction("registration_closed",
-                                f"Registration is closed: {e.entries} entries")]
-        if isinstance(e, PlayerRegistered) and e.table is None:
-            return [Instruction("registered", f"{e.name} registered (entry {e.entry})",
-                                e.entry)]
-        if isinstance(e, ChipsBought):
-            what = "rebuy" if e.kind == "rebuy" else "add-on"
-            return [Instruction(e.kind, f"{name(e.entry)}: {what}, {e.chips:,} chips",
-                                e.entry)]
-        if isinstance(e, DealMade):
-            return [Instruction("deal", "Deal made: " + ", ".join(
-                f"{name(n)} {self.money(a)}" for n, a in e.amounts))]
-        if isinstance(e, TournamentFinished):
-            return [Instruction("finished", f"{name(e.winner)} wins the event", e.winner)]
-        return []
-
-    def _who_posts_the_ante(self, level: int) -> str:
-        """P4, F7: with a big-blind ante, who posts it and in which order."""
-        stakes = self.t.stakes(level)
-        if not (stakes.big_blind_ante and stakes.ante):
-            return ""
-        first = ("ante first" if self.t.structure.floor.bba_order == "ante_first"
-                 else "big blind first")
-        return (f". The big blind posts the whole table's ante of {stakes.ante:,} "
-                f"({first} when short: P4)")
+        return instructions_for(self.t, e, self.money)
 
     def rebuy_decisions(self) -> list[int]:
         """Entries busted in the rebuy period who have not said whether they rebuy."""
