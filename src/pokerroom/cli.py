@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from pokerroom import __version__
 
@@ -104,7 +106,30 @@ def build_parser() -> argparse.ArgumentParser:
                        "(PostgreSQL: postgresql+psycopg://user:pass@host/db)")
     serve.add_argument("--bot-delay", type=float, default=0.8, help="seconds a bot thinks")
     serve.add_argument("--pause", type=float, default=2.0, help="seconds between hands")
+    serve.add_argument("--worker", default=None, metavar="NAME",
+                       help="run as the worker NAME of a room on many processes sharing one "
+                       "PostgreSQL --database, behind a front proxy (docs/scaling.md)")
+    serve.add_argument("--public-url", default=None, metavar="PREFIX",
+                       help="with --worker: the address prefix the proxy routes to this "
+                       "worker (default /w/NAME)")
+    serve.add_argument("--lease-seconds", type=float, default=3.0,
+                       help="with --worker: how long a worker's hold on a table lasts "
+                       "unrenewed (another takes the table over after it)")
     serve.set_defaults(func=_serve)
+
+    proxy = sub.add_parser(
+        "nginx-config",
+        help="print an nginx configuration for a room on many processes",
+        description="Print the nginx site (or, with --standalone DIR, a whole nginx.conf "
+        "keeping its files in DIR) that sends the room's clients to its workers.",
+    )
+    proxy.add_argument("--listen", default="127.0.0.1:8000", help="nginx's address")
+    proxy.add_argument("--worker", action="append", required=True, metavar="NAME=HOST:PORT",
+                       help="a worker (repeat for each): its --worker name and address")
+    proxy.add_argument("--standalone", default=None, metavar="DIR",
+                       help="a complete configuration for `nginx -c`, with its pid file, "
+                       "logs and temporary files under DIR")
+    proxy.set_defaults(func=_nginx_config)
 
     simulate = sub.add_parser(
         "simulate",
@@ -235,11 +260,44 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     url = args.database or default_url(".")
-    app = create_app(url, bot_delay=args.bot_delay, pause_between_hands=args.pause)
+    if args.worker is not None:
+        if not url.startswith("postgresql"):
+            sys.stderr.write("pokerroom serve: --worker needs a PostgreSQL --database shared "
+                             "by every worker (postgresql+psycopg://...); SQLite serves one "
+                             "process only\n")
+            return 2
+        if not re.fullmatch(r"[A-Za-z0-9_-]{1,40}", args.worker):
+            sys.stderr.write(f"pokerroom serve: --worker is 1-40 letters, digits, - or _ "
+                             f"(it is part of addresses), got {args.worker!r}\n")
+            return 2
+        if not args.lease_seconds >= 1:
+            sys.stderr.write(f"pokerroom serve: --lease-seconds is at least 1, "
+                             f"got {args.lease_seconds}\n")
+            return 2
+    app = create_app(url, bot_delay=args.bot_delay, pause_between_hands=args.pause,
+                     worker=args.worker, public_url=args.public_url,
+                     lease_seconds=args.lease_seconds)
     sys.stdout.write(f"pokerroom: open http://{args.host}:{args.port}/  (database {url})\n")
     sys.stdout.flush()
     # Frames past 64 KiB are refused by uvicorn itself; the room refuses past 16 KiB.
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024)
+    return 0
+
+
+def _nginx_config(args: argparse.Namespace) -> int:
+    from pokerroom.server.proxy_config import render
+
+    workers: dict[str, str] = {}
+    for given in args.worker:
+        name, _, address = given.partition("=")
+        if not re.fullmatch(r"[A-Za-z0-9_-]{1,40}", name) or not re.fullmatch(
+                r"[A-Za-z0-9.\[\]:-]+:\d{1,5}", address):
+            sys.stderr.write(f"pokerroom nginx-config: --worker is NAME=HOST:PORT like "
+                             f"w1=127.0.0.1:8101, got {given!r}\n")
+            return 2
+        workers[name] = address
+    standalone = Path(args.standalone).resolve() if args.standalone else None
+    sys.stdout.write(render(args.listen, workers, standalone_dir=standalone))
     return 0
 
 

@@ -101,12 +101,12 @@ def test_the_room_on_postgresql_survives_a_restart_mid_hand(pg: PostgresServer) 
             from sqlalchemy import text
 
             version = connection.execute(text("select version_num from alembic_version"))
-            assert [row[0] for row in version] == ["0005"]
+            assert [row[0] for row in version] == ["0006"]
             names = {row[0] for row in connection.execute(text(
                 "select table_name from information_schema.tables "
                 "where table_schema = 'public'"))}
         assert {"room_tables", "seats", "hands", "actions", "ledger", "tournaments",
-                "tournament_actions"} <= names
+                "tournament_actions", "live_events", "leases", "workers"} <= names
 
         holdem = new_table(client, name="Hold'em on PostgreSQL")
         token = join(client, holdem, "Alice", 0)

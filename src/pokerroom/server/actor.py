@@ -135,7 +135,7 @@ class TableActor(PlayerAids):
             if self.table.hand is not None:
                 self.table.cancel_hand("internal error")
             if self.hand_id is not None:
-                self.store.cancel_hand(self.hand_id, "internal error")
+                self.store.cancel_hand(self.id, self.hand_id, "internal error")
                 self.hand_id = None
         except SQLAlchemyError:
             self._resync()
@@ -327,7 +327,7 @@ class TableActor(PlayerAids):
             if word is not None:
                 self.labels[seat] = word
         self.seq += 1
-        self.store.add_action(self.hand_id, self.seq, engine_seat, action_to_dict(action))
+        self.store.add_action(self.id, self.hand_id, self.seq, engine_seat, action_to_dict(action))
         self.deadline = None
         self.bot_due = None
         self._narrate(hand)
@@ -483,7 +483,7 @@ class TableActor(PlayerAids):
                     started_at=running.started_at):
                 note = f"hand {running.number} resumed"
             else:
-                self.store.cancel_hand(running.id, "could not be resumed after a restart")
+                self.store.cancel_hand(self.id, running.id, "could not be resumed after a restart")
                 note = f"hand {running.number} cancelled"
         self.hand_number = max(self.hand_number, running.number if running else 0,
                                self.table.hands_dealt)
@@ -492,7 +492,7 @@ class TableActor(PlayerAids):
         # top-ups, leaves) are carried out when it ends, or now.
         for seat, meta in list(self.seats.items()):
             if self.table.players[seat] is None and meta.buy_in is None:
-                self.store.release_seat(meta.sitting)
+                self.store.release_seat(self.id, meta.sitting)
                 del self.seats[seat]
         if self.table.hand is None:
             self._carry_out_requests()

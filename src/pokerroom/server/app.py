@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -18,6 +19,7 @@ from pokerroom.errors import PokerError
 from pokerroom.rules.engine import Hand
 from pokerroom.server.actor import HostKeyError, StoreUnavailable, Subscriber, TableActor
 from pokerroom.server.clock import Clock, SystemClock
+from pokerroom.server.cluster import Cluster
 from pokerroom.server.downloads import (
     MAX_HAND_NUMBER,
     attachment,
@@ -34,6 +36,7 @@ from pokerroom.server.exports import (
     summarize,
     viewer_position,
 )
+from pokerroom.server.leases import LeaseLost
 from pokerroom.server.live_room import LiveRoom
 from pokerroom.server.live_routes import add_live_routes
 from pokerroom.server.live_store import LiveStore
@@ -61,12 +64,14 @@ from pokerroom.server.protocol import (
     error_reason,
 )
 from pokerroom.server.room import Room
+from pokerroom.server.routing import Routing
 from pokerroom.server.sockets import accept, identify, pump
 from pokerroom.server.store import HandRow, Store
 from pokerroom.server.tournament_room import TournamentRoom
 from pokerroom.server.tournament_routes import add_tournament_routes
 from pokerroom.server.tournament_store import TournamentStore
 from pokerroom.table import HandPlan, Table
+from pokerroom.table.snapshot import table_from_dict
 
 
 def create_app(
@@ -76,11 +81,24 @@ def create_app(
     bot_delay: float = 0.8,
     pause_between_hands: float = 2.0,
     seed: int | None = None,
+    worker: str | None = None,
+    public_url: str | None = None,
+    lease_seconds: float = 3.0,
 ) -> FastAPI:
+    """The room on ``database_url``.  ``worker``: this process is the worker of that
+    name in a room on many processes (PostgreSQL only; ``public_url`` is the prefix the
+    front proxy routes to it, ``/w/NAME`` by default): it serves the tables,
+    tournaments and live events it holds the lease of (``lease_seconds``) and sends
+    requests for the others on (:mod:`pokerroom.server.cluster`)."""
     store = Store(database_url)
     room_holder: dict[str, Room] = {}
     tournament_holder: dict[str, TournamentRoom] = {}
     live_holder: dict[str, LiveRoom] = {}
+    cluster_holder: dict[str, Cluster] = {}
+    if worker is not None:  # refused now, not at start-up: SQLite serves one process
+        cluster_holder["cluster"] = Cluster(store.engine, name=worker,
+                                            url=public_url or f"/w/{worker}",
+                                            seconds=lease_seconds)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -89,26 +107,37 @@ def create_app(
                     pause_between_hands=pause_between_hands, seed=seed)
         room_holder["room"] = room
         app.state.room = room
-        app.state.restored = room.restore()
         tournaments = TournamentRoom(room.clock, bot_delay=bot_delay,
                                      pause_between_hands=pause_between_hands, seed=seed,
                                      store=TournamentStore(store.engine))
         tournament_holder["room"] = app.state.tournaments = tournaments
-        app.state.restored += tournaments.restore()
         live = LiveRoom(room.clock, store=LiveStore(store.engine), seed=seed)
         live_holder["room"] = app.state.live = live
-        app.state.restored += live.restore()
+        cluster = cluster_holder.get("cluster")
+        if cluster is None:
+            app.state.restored = room.restore() + tournaments.restore() + live.restore()
+        else:  # a worker of many: what it holds the lease of, now and as others go
+            for part, kind in ((room, "table"), (tournaments, "tournament"), (live, "live")):
+                part.claim = cluster.claim
+                cluster.add(kind, part)
+            store.fencing = cluster.fencing
+            assert tournaments.store is not None and live.store is not None
+            tournaments.store.fencing = live.store.fencing = cluster.fencing
+            app.state.restored = await cluster.start()
         # The bots' equity kernels load in a thread, not in the first bot decision
         # of some table (which would stall every table for a few seconds).
         threading.Thread(target=warm_bots, name="warm-bots", daemon=True).start()
         try:
             yield
         finally:
+            if cluster is not None:
+                await cluster.stop()
             await tournaments.close()
             await room.close()
             store.close()
 
     app = FastAPI(title="pokerroom", lifespan=lifespan)
+    app.add_middleware(Routing, cluster=lambda: cluster_holder.get("cluster"))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     def room() -> Room:
@@ -138,6 +167,11 @@ def create_app(
                              "was changed: try again in a moment",
                              "reason": "store_unavailable"}, status_code=503)
 
+    @app.exception_handler(LeaseLost)
+    async def lease_lost(_request: Any, exc: LeaseLost) -> JSONResponse:
+        return JSONResponse({"error": str(exc), "reason": "table_moving"}, status_code=503,
+                            headers={"Retry-After": "1"})
+
     @app.exception_handler(HostKeyError)
     async def not_host(_request: Any, exc: HostKeyError) -> JSONResponse:
         return JSONResponse({"error": str(exc), "reason": exc.reason}, status_code=403)
@@ -145,31 +179,48 @@ def create_app(
     add_page(app, "/", "index.html")
     add_page(app, "/t/{table_id}", "table.html", actor_or_404)
 
+    @app.get("/api/worker")
+    async def this_worker() -> dict[str, Any]:
+        """Which worker answered, and what it serves now (a room on many processes;
+        ``worker`` null in a single-process room)."""
+        cluster = cluster_holder.get("cluster")
+        if cluster is None:
+            return {"worker": None, "tables": sorted(room().actors),
+                    "tournaments": sorted(tournament_holder["room"].directors),
+                    "live": sorted(live_holder["room"].runs)}
+        held = cluster.held()
+        return {"worker": cluster.name, "instance": cluster.book.instance,
+                "tables": held.get("table", []), "tournaments": held.get("tournament", []),
+                "live": held.get("live", []), "taken_over": cluster.taken,
+                "lost": cluster.lost}
+
     @app.get("/api/tables")
     async def list_tables() -> list[dict[str, Any]]:
-        out = []
-        for actor in room().actors.values():
-            if actor.closed:
-                continue
-            t = actor.table
-            out.append({
-                "id": actor.id,
-                "name": actor.name,
-                "game": t.stakes.game.key,
-                "game_name": t.stakes.game.name,
-                "structure": t.stakes.structure.value,
-                "small_blind": t.stakes.small_blind,
-                "big_blind": t.stakes.big_blind,
-                "ante": t.stakes.ante,
-                "bring_in": t.stakes.bring_in,
-                "small_bet": t.stakes.small_bet,
-                "big_bet": t.stakes.big_bet,
-                "seats": t.seat_count,
-                "players": sum(1 for p in t.players if p is not None),
-                "hands": actor.hand_number,
-                "paused": actor.paused,
-            })
-        return out
+        if "cluster" in cluster_holder:  # most tables run on other workers: as stored
+            return [lobby_row(t.id, t.name, table_from_dict(t.snapshot), paused=t.paused)
+                    for t in await asyncio.to_thread(store.open_tables)]
+        return [lobby_row(a.id, a.name, a.table, paused=a.paused, hands=a.hand_number)
+                for a in room().actors.values() if not a.closed]
+
+    def lobby_row(table_id: str, name: str, t: Table, *, paused: bool,
+                  hands: int | None = None) -> dict[str, Any]:
+        return {
+            "id": table_id,
+            "name": name,
+            "game": t.stakes.game.key,
+            "game_name": t.stakes.game.name,
+            "structure": t.stakes.structure.value,
+            "small_blind": t.stakes.small_blind,
+            "big_blind": t.stakes.big_blind,
+            "ante": t.stakes.ante,
+            "bring_in": t.stakes.bring_in,
+            "small_bet": t.stakes.small_bet,
+            "big_bet": t.stakes.big_bet,
+            "seats": t.seat_count,
+            "players": sum(1 for p in t.players if p is not None),
+            "hands": t.hands_dealt if hands is None else hands,
+            "paused": paused,
+        }
 
     @app.post("/api/tables")
     async def create_table(request: CreateTable) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from pokerroom.cards import SecureRandom, child_rng
 from pokerroom.errors import ConfigError, IllegalActionError, Reason
 from pokerroom.server.clock import Clock
+from pokerroom.server.leases import LeaseLost
 from pokerroom.server.live_store import LiveStore, LogEntry
 from pokerroom.server.protocol import CreateTournament
 from pokerroom.server.tournament_setup import build_structure
@@ -95,6 +96,9 @@ class LiveRoom:
         self.store = store
         self.rng: random.Random = random.Random(seed) if seed is not None else SecureRandom()
         self.runs: dict[str, LiveRun] = {}
+        # A worker of many (pokerroom.server.cluster): takes the lease of a new event
+        # before it is stored; None in a single-process room.
+        self.claim: Callable[[str, str], None] | None = None
 
     def create(self, request: CreateTournament) -> LiveRun:
         structure = build_structure(request)
@@ -103,21 +107,24 @@ class LiveRoom:
         event.currency = "$"  # the room counts money in cents
         run = LiveRun(secrets.token_hex(5), request.name, now, secrets.token_urlsafe(18),
                       event, now)
+        if self.claim is not None:
+            self.claim("live", run.id)
         if self.store is not None:
             self.store.create(run.id, name=run.name, created_at=now, host_key=run.host_key,
                               status=run.status, run=pickle.dumps(run))
         self.runs[run.id] = run
         return run
 
-    def restore(self) -> list[str]:
-        """Load every stored event and bring its clock up to now.  One that cannot be
-        read (a pickle from a version whose classes changed) stays in the database
-        untouched and is named in the notes and on standard error."""
+    def restore(self, only: str | None = None) -> list[str]:
+        """Load every stored event (or the one with id ``only``: a worker taking it
+        over) and bring its clock up to now.  One that cannot be read (a pickle from a
+        version whose classes changed) stays in the database untouched and is named in
+        the notes and on standard error."""
         notes: list[str] = []
         if self.store is None:
             return notes
         now = self.clock.now()
-        for row in self.store.events():
+        for row in self.store.events(only):
             try:
                 run: LiveRun = pickle.loads(row.run)
                 run.sync(now)
@@ -129,6 +136,17 @@ class LiveRoom:
             self.runs[run.id] = run
             notes.append(f"live event {run.id}: {run.status}")
         return notes
+
+    def adopt(self, event_id: str) -> str | None:
+        """This worker took the event's lease: load it as a restart does."""
+        return "; ".join(self.restore(event_id)) or None
+
+    async def drop(self, event_id: str, _message: dict[str, Any]) -> None:
+        """Another worker serves the event now (its screens poll: nothing to tell)."""
+        self.runs.pop(event_id, None)
+
+    def held(self) -> set[str]:
+        return set(self.runs)
 
     def get(self, event_id: str) -> LiveRun:
         """The event (KeyError when unknown), its clock brought up to now."""
@@ -154,6 +172,9 @@ class LiveRoom:
             try:
                 self.store.record(run.id, status=run.status, run=pickle.dumps(run),
                                   entry=LogEntry(run.seq, now, action, args, outcome))
+            except LeaseLost:  # another worker serves the event now: forget it here
+                self.runs.pop(event_id, None)
+                raise
             except SQLAlchemyError:
                 self.runs[event_id] = pickle.loads(before)
                 raise

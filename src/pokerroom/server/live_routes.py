@@ -55,6 +55,7 @@ from pokerroom.server.live_room import LiveRoom, LiveRun, NotHostError
 from pokerroom.server.names import PersonName
 from pokerroom.server.pages import STATIC
 from pokerroom.server.protocol import MAX_KEY_LENGTH, CreateTournament
+from pokerroom.server.routing import served_elsewhere
 from pokerroom.server.tournament_setup import schedule_rows
 from pokerroom.tournament.display import clock_view
 from pokerroom.tournament.live import LiveReport
@@ -331,7 +332,10 @@ def add_live_routes(app: FastAPI, live: Callable[[], LiveRoom]) -> None:
         return JSONResponse({"error": str(exc), "reason": exc.reason}, status_code=403)
 
     def page(html: str) -> Callable[..., Any]:
-        async def serve(event_id: str, token: str | None = None) -> FileResponse:
+        async def serve(request: Request, event_id: str, token: str | None = None
+                        ) -> FileResponse:
+            if served_elsewhere(request):  # another worker's event: its page is the same
+                return FileResponse(STATIC / html)
             run = run_or_404(event_id)
             if token is not None and token not in run.tokens:
                 raise HTTPException(404, "no player with this link in the event")

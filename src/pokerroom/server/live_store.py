@@ -20,6 +20,7 @@ from sqlalchemy import JSON, Float, ForeignKey, Integer, LargeBinary, String, se
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
+from pokerroom.server.leases import Fencing
 from pokerroom.server.store import Base
 
 
@@ -61,10 +62,13 @@ class LiveStore:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.fencing: Fencing | None = None  # a worker of many: see Store.fencing
 
     def create(self, event_id: str, *, name: str, created_at: float, host_key: str,
                status: str, run: bytes) -> None:
         with Session(self.engine) as s, s.begin():
+            if self.fencing is not None:
+                self.fencing.check(s.connection(), "live", event_id)
             s.add(LiveEventRow(id=event_id, name=name, created_at=created_at,
                                host_key=host_key, status=status, run=run,
                                saved_at=created_at))
@@ -72,14 +76,20 @@ class LiveStore:
     def record(self, event_id: str, *, status: str, run: bytes, entry: LogEntry) -> None:
         """Save the run and add the action to the audit log, in one transaction."""
         with Session(self.engine) as s, s.begin():
+            if self.fencing is not None:
+                self.fencing.check(s.connection(), "live", event_id)
             s.execute(update(LiveEventRow).where(LiveEventRow.id == event_id).values(
                 status=status, run=run, saved_at=entry.at))
             s.add(LiveLogRow(event_id=event_id, seq=entry.seq, at=entry.at,
                              action=entry.action, args=entry.args, outcome=entry.outcome))
 
-    def events(self) -> list[LiveEventRow]:
+    def events(self, only: str | None = None) -> list[LiveEventRow]:
+        """Every event (or the one with id ``only``), oldest first."""
+        query = select(LiveEventRow).order_by(LiveEventRow.created_at)
+        if only is not None:
+            query = query.where(LiveEventRow.id == only)
         with Session(self.engine) as s:
-            rows = list(s.scalars(select(LiveEventRow).order_by(LiveEventRow.created_at)))
+            rows = list(s.scalars(query))
             s.expunge_all()
             return rows
 

@@ -5,13 +5,30 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
 from pokerroom.errors import PokerError
 from pokerroom.server.clock import Clock
+from pokerroom.server.leases import LeaseLost
 
 T = TypeVar("T")
+
+
+_DROPPING: set[asyncio.Task[None]] = set()
+
+
+def give_up_when_lost(owner: TaskOwner, drop: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    """When ``owner`` finds its lease gone, run ``drop`` (the room forgets it and
+    tells its connections where to go) in a task of its own."""
+
+    def lost() -> None:
+        task = asyncio.get_running_loop().create_task(drop())
+        _DROPPING.add(task)
+        task.add_done_callback(_DROPPING.discard)
+
+    owner.on_lost = lost
 
 
 class TaskOwner:
@@ -32,6 +49,10 @@ class TaskOwner:
         )
         self._task: asyncio.Task[None] | None = None
         self._stopping = False
+        # A worker of a room on many processes: called once when a write is refused
+        # because another worker holds the lease now (the owner stops at once).
+        self.on_lost: Callable[[], None] | None = None
+        self.lost: LeaseLost | None = None
 
     # hooks --------------------------------------------------------------
 
@@ -77,14 +98,35 @@ class TaskOwner:
 
     async def submit(self, fn: Callable[[], T]) -> T:
         """Run ``fn`` inside the owner, in order with everything else; return its result."""
+        if self.lost is not None:
+            raise self.lost
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         await self.inbox.put((fn, future))
         return await future
+
+    def _lose(self, exc: LeaseLost) -> None:
+        """The lease is gone: stop here, publish nothing more, refuse every request
+        waiting, let the room give the resource up (its connections are told where to
+        go)."""
+        if self.lost is not None:
+            return
+        self.lost, self._stopping = exc, True
+        sys.stderr.write(f"pokerroom: {self._task_name}: a write was refused, another worker "
+                         f"holds the lease now: given up here\n")
+        while not self.inbox.empty():
+            _fn, future = self.inbox.get_nowait()
+            if not future.done():
+                future.set_exception(exc)
+        if self.on_lost is not None:
+            self.on_lost()
 
     async def _run(self) -> None:
         while not self._stopping:
             try:
                 changed = self._step()
+            except LeaseLost as exc:
+                self._lose(exc)
+                return
             except Exception:  # a bug must not take the table or event down
                 self._recover()
                 changed = True
@@ -115,14 +157,21 @@ class TaskOwner:
     def _drain(self) -> None:
         while not self.inbox.empty():
             self._handle(*self.inbox.get_nowait())
-        self._publish()
+        if self.lost is None:
+            self._publish()
 
     def _handle(self, fn: Callable[[], Any], future: asyncio.Future[Any]) -> None:
+        if self.lost is not None:
+            if not future.done():
+                future.set_exception(self.lost)
+            return
         try:
             self._before_request()
             result = fn()
             self._after_request()
         except Exception as exc:  # delivered to the caller, never kills the owner
+            if isinstance(exc, LeaseLost):
+                self._lose(exc)
             self._request_failed()
             if not isinstance(exc, PokerError):
                 # The caller still hears of the first error, whatever the repair does.

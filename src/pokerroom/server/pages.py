@@ -8,16 +8,19 @@ from pathlib import Path
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse
 
+from pokerroom.server.routing import served_elsewhere
+
 STATIC = Path(__file__).parent / "static"
 
 
 def add_page(app: FastAPI, path: str, html: str,
              check: Callable[[str], object] | None = None) -> None:
     """Serve ``static/{html}`` at ``path``; ``check`` is called with each of the path's
-    parameters (a table's or tournament's id) first and raises a 404 for one unknown."""
+    parameters (a table's or tournament's id) first and raises a 404 for one unknown
+    (not for one another worker serves: the page is the same file everywhere)."""
 
     async def page(request: Request) -> FileResponse:
-        if check is not None:
+        if check is not None and not served_elsewhere(request):
             for value in request.path_params.values():
                 check(value)
         return FileResponse(STATIC / html)

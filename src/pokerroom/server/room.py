@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from pokerroom.cards import SecureRandom, child_rng
@@ -17,8 +18,10 @@ from pokerroom.errors import ConfigError
 from pokerroom.rules.config import Structure
 from pokerroom.server.actor import ActorSettings, TableActor
 from pokerroom.server.clock import Clock
+from pokerroom.server.owner import give_up_when_lost
 from pokerroom.server.protocol import MAX_CHIPS, CreateTable
-from pokerroom.server.store import Store
+from pokerroom.server.sockets import moved_message
+from pokerroom.server.store import Store, StoredTable
 from pokerroom.table import ButtonMethod, Stakes, Table, TableOptions
 from pokerroom.table.snapshot import table_from_dict, table_to_dict
 
@@ -37,6 +40,9 @@ class Room:
         self.pause = pause_between_hands
         self.rng: random.Random = random.Random(seed) if seed is not None else SecureRandom()
         self.actors: dict[str, TableActor] = {}
+        # A worker of many (pokerroom.server.cluster): takes the lease of a new table
+        # before it is stored; None in a single-process room.
+        self.claim: Callable[[str, str], None] | None = None
 
     def _settings(self, data: dict[str, Any]) -> ActorSettings:
         return ActorSettings(
@@ -90,6 +96,8 @@ class Room:
         table = Table(stakes, options)
         table_id = secrets.token_hex(6)
         host_key = secrets.token_urlsafe(24)
+        if self.claim is not None:
+            self.claim("table", table_id)
         settings = {"action_seconds": request.action_seconds,
                     "sit_out_after": request.sit_out_after, "time_bank": request.time_bank,
                     "time_bank_refill": request.time_bank_refill,
@@ -99,25 +107,45 @@ class Room:
         actor = TableActor(table_id, request.name, table, store=self.store, clock=self.clock,
                            settings=self._settings(settings),
                            rng=child_rng(self.rng), host_key=host_key)
-        self.actors[table_id] = actor
-        actor.start_task()
+        self._start(actor)
         return actor
+
+    def _start(self, actor: TableActor) -> None:
+        self.actors[actor.id] = actor
+        if self.claim is not None:
+            give_up_when_lost(actor, lambda: self.drop(actor.id, moved_message(None)))
+        actor.start_task()
 
     def restore(self) -> list[str]:
         """Bring every stored table back; a hand that was running continues from its
         last action (or, if that cannot be done, is cancelled with every chip back)."""
-        notes: list[str] = []
-        for stored in self.store.load():
-            actor = TableActor(stored.id, stored.name, table_from_dict(stored.snapshot),
-                               store=self.store, clock=self.clock,
-                               settings=self._settings(stored.settings),
-                               rng=child_rng(self.rng))
-            note = actor.load(stored)
-            if note:
-                notes.append(f"table {stored.id}: {note}")
-            self.actors[stored.id] = actor
-            actor.start_task()
-        return notes
+        return [note for stored in self.store.load() if (note := self._bring_back(stored))]
+
+    def _bring_back(self, stored: StoredTable) -> str | None:
+        actor = TableActor(stored.id, stored.name, table_from_dict(stored.snapshot),
+                           store=self.store, clock=self.clock,
+                           settings=self._settings(stored.settings), rng=child_rng(self.rng))
+        note = actor.load(stored)
+        self._start(actor)
+        return f"table {stored.id}: {note}" if note else None
+
+    def adopt(self, table_id: str) -> str | None:
+        """This worker took the table's lease: bring it back from the database as a
+        restart does (the hand in progress continues from its last stored action)."""
+        stored = self.store.load_table(table_id)
+        return None if stored is None else self._bring_back(stored)
+
+    async def drop(self, table_id: str, message: dict[str, Any]) -> None:
+        """Another worker serves the table now: stop it here (it writes nothing more)
+        and send its connections ``message`` (where to go), closing them."""
+        actor = self.actors.pop(table_id, None)
+        if actor is not None:
+            await actor.stop()
+            for sub in list(actor.subscribers):
+                sub.push_final(message)
+
+    def held(self) -> set[str]:
+        return set(self.actors)
 
     def get(self, table_id: str) -> TableActor:
         try:

@@ -98,6 +98,7 @@ class Mailbox:
     errors: deque[dict[str, Any]] = field(default_factory=deque)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     overflowed: bool = False
+    final: dict[str, Any] | None = None  # sent last, then the socket is closed (MOVED)
 
     def push_state(self, message: dict[str, Any]) -> None:
         """Make ``message`` the state to send next, replacing one not sent yet."""
@@ -117,14 +118,35 @@ class Mailbox:
             self.errors.append(message)
         self.wake.set()
 
+    def push_final(self, message: dict[str, Any]) -> None:
+        """Send ``message`` after what is queued, then close the connection with
+        :data:`MOVED` (the table is served by another worker now)."""
+        self.final = message
+        self.wake.set()
+
+
+MOVED = 4307
+"""The close code of a socket whose table another worker serves: the last message,
+``{"type": "moved", "url": ...}``, says where to connect (None: the generic address
+again, in a moment)."""
+
+
+def moved_message(url: str | None) -> dict[str, Any]:
+    return {"type": "moved", "url": url,
+            "message": "this table is served by another worker: reconnecting"}
+
 
 async def send_loop(websocket: WebSocket, box: Mailbox) -> None:
-    """Send what ``box`` holds, errors first, until it overflows."""
+    """Send what ``box`` holds, errors first, until it overflows or is final."""
     while not box.overflowed:
         await box.wake.wait()
         box.wake.clear()
         while box.errors and not box.overflowed:
             await websocket.send_json(box.errors.popleft())
+        if box.final is not None:
+            await websocket.send_json(box.final)
+            await websocket.close(code=MOVED)
+            return
         if box.latest is not None and not box.overflowed:
             message, box.latest = box.latest, None
             await websocket.send_json(message)

@@ -30,8 +30,10 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+from pokerroom.server.leases import Fencing
 
 
 class Base(DeclarativeBase):
@@ -165,13 +167,23 @@ def default_url(directory: str | Path = ".") -> str:
 
 
 class Store:
-    """All database access of the room."""
+    """All database access of the room.
+
+    ``fencing`` (a worker of a room on many processes): every write of a table first
+    checks, in its own transaction, that this worker still holds the table's lease
+    (:mod:`pokerroom.server.leases`); a worker that lost it writes nothing."""
 
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine: Engine = create_engine(url, future=True)
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        self.fencing: Fencing | None = None
+
+    def _fence(self, connection: Connection | Session, table_id: str) -> None:
+        if self.fencing is not None:
+            self.fencing.check(connection if isinstance(connection, Connection)
+                               else connection.connection(), "table", table_id)
 
     def migrate(self) -> None:
         """Create or upgrade the schema with the Alembic migrations."""
@@ -193,15 +205,18 @@ class Store:
     def create_table(self, table_id: str, name: str, settings: dict[str, Any],
                      snapshot: dict[str, Any], *, host_key: str) -> None:
         with Session(self.engine) as s, s.begin():
+            self._fence(s, table_id)
             s.add(TableRow(id=table_id, name=name, created_at=time.time(), settings=settings,
                            snapshot=snapshot, host_key=host_key, paused=False))
 
     def save_snapshot(self, table_id: str, snapshot: dict[str, Any]) -> None:
         with Session(self.engine) as s, s.begin():
+            self._fence(s, table_id)
             s.execute(update(TableRow).where(TableRow.id == table_id).values(snapshot=snapshot))
 
-    def release_seat(self, sitting: str) -> None:
+    def release_seat(self, table_id: str, sitting: str) -> None:
         with Session(self.engine) as s, s.begin():
+            self._fence(s, table_id)
             s.execute(update(SeatRow).where(SeatRow.sitting == sitting)
                       .values(active=False, buy_in=None, top_up=0, leaving=False))
 
@@ -216,6 +231,7 @@ class Store:
 
     def ledger(self, table_id: str, name: str, seat: int, kind: str, amount: int) -> None:
         with Session(self.engine) as s, s.begin():
+            self._fence(s, table_id)
             s.add(LedgerRow(table_id=table_id, name=name, seat=seat, kind=kind, amount=amount,
                             at=time.time()))
 
@@ -242,6 +258,7 @@ class Store:
         if batch.empty:
             return
         with Session(self.engine) as s, s.begin():
+            self._fence(s, batch.table_id)
             s.add_all(batch.seats)
             s.flush()
             for sitting, values in batch.seat_updates:
@@ -264,28 +281,24 @@ class Store:
     def start_hand(self, table_id: str, number: int, before: dict[str, Any],
                    deck: list[int], *, sittings: dict[str, Any], at: float) -> int:
         with Session(self.engine) as s, s.begin():
+            self._fence(s, table_id)
             row = HandRow(table_id=table_id, number=number, status="running", before=before,
                           deck=deck, started_at=at, sittings=sittings)
             s.add(row)
             s.flush()
             return row.id
 
-    def add_action(self, hand_id: int, seq: int, seat: int | None, action: dict[str, Any]) -> None:
+    def add_action(self, table_id: str, hand_id: int, seq: int, seat: int | None,
+                   action: dict[str, Any]) -> None:
         # The hottest write of the room: a plain insert, no ORM unit of work.
         with self.engine.begin() as connection:
+            self._fence(connection, table_id)
             connection.execute(insert(ActionRow), [{"hand_id": hand_id, "seq": seq,
                                                      "seat": seat, "action": action}])
 
-    def finish_hand(self, hand_id: int, result: dict[str, Any], phh: str | None,
-                    text: str | None, table_id: str, snapshot: dict[str, Any]) -> None:
-        """The hand's result and the table after it, in one transaction."""
+    def cancel_hand(self, table_id: str, hand_id: int, reason: str) -> None:
         with Session(self.engine) as s, s.begin():
-            s.execute(update(HandRow).where(HandRow.id == hand_id).values(
-                status="finished", finished_at=time.time(), result=result, phh=phh, text=text))
-            s.execute(update(TableRow).where(TableRow.id == table_id).values(snapshot=snapshot))
-
-    def cancel_hand(self, hand_id: int, reason: str) -> None:
-        with Session(self.engine) as s, s.begin():
+            self._fence(s, table_id)
             s.execute(update(HandRow).where(HandRow.id == hand_id).values(
                 status="cancelled", finished_at=time.time(), result={"cancelled": reason}))
 
@@ -339,6 +352,15 @@ class Store:
                 .order_by(TableRow.created_at)).all()]
             s.expunge_all()
         return out
+
+    def open_tables(self) -> list[StoredTable]:
+        """Every open table as last stored, without seats or hands, oldest first (the
+        lobby of a room on many processes, where other workers run most tables)."""
+        with Session(self.engine) as s:
+            return [StoredTable(t.id, t.name, dict(t.settings), dict(t.snapshot),
+                                paused=bool(t.paused))
+                    for t in s.scalars(select(TableRow).where(TableRow.closed.is_(False))
+                                       .order_by(TableRow.created_at)).all()]
 
     def load_table(self, table_id: str) -> StoredTable | None:
         """One table as :meth:`load` gives it (None when it is gone or closed)."""

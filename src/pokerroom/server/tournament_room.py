@@ -11,11 +11,14 @@ from __future__ import annotations
 import random
 import secrets
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from pokerroom.cards import SecureRandom, child_rng
 from pokerroom.server.clock import Clock
+from pokerroom.server.owner import give_up_when_lost
 from pokerroom.server.protocol import CreateTournament
+from pokerroom.server.sockets import moved_message
 from pokerroom.server.tournament_director import TournamentDirector
 from pokerroom.server.tournament_setup import DirectorSettings, build_structure
 from pokerroom.server.tournament_store import StoredTournament, TournamentStore
@@ -36,6 +39,9 @@ class TournamentRoom:
         self.rng: random.Random = random.Random(seed) if seed is not None else SecureRandom()
         self.store = store
         self.directors: dict[str, TournamentDirector] = {}
+        # A worker of many (pokerroom.server.cluster): takes the lease of a new
+        # tournament before it is stored; None in a single-process room.
+        self.claim: Callable[[str, str], None] | None = None
 
     def _settings(self, action_seconds: float) -> DirectorSettings:
         return DirectorSettings(action_seconds=action_seconds, bot_delay=self.bot_delay,
@@ -45,6 +51,8 @@ class TournamentRoom:
     def create(self, request: CreateTournament) -> TournamentDirector:
         structure = build_structure(request)
         tid = secrets.token_hex(5)
+        if self.claim is not None:
+            self.claim("tournament", tid)
         director = TournamentDirector(tid, request.name, structure, clock=self.clock,
                                       settings=self._settings(request.action_seconds),
                                       rng=child_rng(self.rng), store=self.store)
@@ -56,18 +64,18 @@ class TournamentRoom:
             self.store.create(tid, name=request.name, created_at=director.created_at,
                               director_key=director.director_key, definition=definition,
                               state=director.state_json(director.created_at))
-        self.directors[tid] = director
-        director.start_task()
+        self._start(director)
         return director
 
-    def restore(self) -> list[str]:
-        """Bring back every stored tournament (registering, running or finished).  One
-        that cannot be read is left in the database untouched and named in the notes
-        (and on standard error)."""
+    def restore(self, only: str | None = None) -> list[str]:
+        """Bring back every stored tournament (registering, running or finished), or
+        the one with id ``only`` (a worker taking it over).  One that cannot be read is
+        left in the database untouched and named in the notes (and on standard
+        error)."""
         notes: list[str] = []
         if self.store is None:
             return notes
-        for stored in self.store.load():
+        for stored in self.store.load(only):
             try:
                 director = self._director_of(stored)
                 notes.append(director.restore(stored))
@@ -76,9 +84,30 @@ class TournamentRoom:
                 sys.stderr.write(f"pokerroom: {note}\n")
                 notes.append(note)
                 continue
-            self.directors[stored.id] = director
-            director.start_task()
+            self._start(director)
         return notes
+
+    def _start(self, director: TournamentDirector) -> None:
+        self.directors[director.id] = director
+        if self.claim is not None:
+            give_up_when_lost(director, lambda: self.drop(director.id, moved_message(None)))
+        director.start_task()
+
+    def adopt(self, tournament_id: str) -> str | None:
+        """This worker took the tournament's lease: bring it back as a restart does."""
+        return "; ".join(self.restore(tournament_id)) or None
+
+    async def drop(self, tournament_id: str, message: dict[str, Any]) -> None:
+        """Another worker serves the tournament now: stop it here (no write) and send
+        its connections ``message`` (where to go), closing them."""
+        director = self.directors.pop(tournament_id, None)
+        if director is not None:
+            await director.stop()
+            for viewer in list(director.viewers):
+                viewer.push_final(message)
+
+    def held(self) -> set[str]:
+        return set(self.directors)
 
     def _director_of(self, stored: StoredTournament) -> TournamentDirector:
         """The director as created (its definition); its state comes next.  A

@@ -57,9 +57,10 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
+from pokerroom.server.leases import Fencing
 from pokerroom.server.store import Base
 from pokerroom.server.tournament_setup import Registrant, TableRun
 from pokerroom.tournament import Tournament
@@ -122,10 +123,17 @@ class TournamentStore:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.fencing: Fencing | None = None  # a worker of many: see Store.fencing
+
+    def _fence(self, connection: Connection | Session, tournament_id: str) -> None:
+        if self.fencing is not None:
+            self.fencing.check(connection if isinstance(connection, Connection)
+                               else connection.connection(), "tournament", tournament_id)
 
     def create(self, tournament_id: str, *, name: str, created_at: float, director_key: str,
                definition: dict[str, Any], state: dict[str, Any]) -> None:
         with Session(self.engine) as s, s.begin():
+            self._fence(s, tournament_id)
             s.add(TournamentRow(id=tournament_id, name=name, created_at=created_at,
                                 director_key=director_key, definition=definition,
                                 status=state["status"], state=state, engine=None,
@@ -135,6 +143,7 @@ class TournamentStore:
              saved_at: float) -> None:
         """The tournament as it is now; the actions recorded before it are in it."""
         with Session(self.engine) as s, s.begin():
+            self._fence(s, tournament_id)
             s.execute(update(TournamentRow).where(TournamentRow.id == tournament_id).values(
                 status=state["status"], state=state, engine=engine, saved_at=saved_at))
             s.execute(delete(TournamentActionRow).where(
@@ -144,6 +153,7 @@ class TournamentStore:
                  players: dict[str, Any], hand: bytes, held: bool, at: float) -> None:
         """Keep a finished hand (once: one replayed after a restart is there already)."""
         with self.engine.begin() as connection:
+            self._fence(connection, tournament_id)
             if connection.execute(select(TournamentHandRow.id).where(
                     TournamentHandRow.tournament_id == tournament_id,
                     TournamentHandRow.number == number)).first() is not None:
@@ -155,6 +165,7 @@ class TournamentStore:
     def release_held(self, tournament_id: str) -> None:
         """Hand-for-hand: every table has finished; the held hands may be seen."""
         with self.engine.begin() as connection:
+            self._fence(connection, tournament_id)
             connection.execute(update(TournamentHandRow).where(
                 TournamentHandRow.tournament_id == tournament_id,
                 TournamentHandRow.held.is_(True)).values(held=False))
@@ -183,15 +194,20 @@ class TournamentStore:
     def add_action(self, tournament_id: str, *, seq: int, table: int, hand: int, seat: int,
                    action: dict[str, Any]) -> None:
         with self.engine.begin() as connection:
+            self._fence(connection, tournament_id)
             connection.execute(insert(TournamentActionRow), [{
                 "tournament_id": tournament_id, "seq": seq, "table_number": table,
                 "hand_number": hand, "seat": seat, "action": action}])
 
-    def load(self) -> list[StoredTournament]:
-        """Every tournament, oldest first, with the actions recorded since its last save."""
+    def load(self, only: str | None = None) -> list[StoredTournament]:
+        """Every tournament (or the one with id ``only``), oldest first, with the
+        actions recorded since its last save."""
         out: list[StoredTournament] = []
+        query = select(TournamentRow).order_by(TournamentRow.created_at)
+        if only is not None:
+            query = query.where(TournamentRow.id == only)
         with Session(self.engine) as s:
-            for row in s.scalars(select(TournamentRow).order_by(TournamentRow.created_at)):
+            for row in s.scalars(query):
                 stored = StoredTournament(row.id, row.name, row.created_at, row.director_key,
                                           dict(row.definition), dict(row.state), row.engine)
                 stored.actions = list(s.scalars(select(TournamentActionRow).where(

@@ -73,16 +73,24 @@ export async function api(path, { method = "GET", body, token } = {}) {
   const headers = body ? { "content-type": "application/json" } : {};
   // A seat token goes in a header, never in a URL (which logs and referrers keep).
   if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(path, {
-    method,
-    headers,
-    body: body ? JSON.stringify(body) : undefined,
-  });
+  let response;
   let data = null;
-  try {
-    data = await response.json();
-  } catch {
-    data = null;
+  // A room on many processes: a table moving to another server answers 503
+  // "table_moving" (nothing was done) for a second or two; the request is tried again.
+  // (A table on another server is a redirect, which fetch follows by itself.)
+  for (let attempt = 0; ; attempt += 1) {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    try {
+      data = await response.json();
+    } catch {
+      data = null;
+    }
+    if (response.status !== 503 || data?.reason !== "table_moving" || attempt >= 8) break;
+    await new Promise((done) => setTimeout(done, 1000));
   }
   if (!response.ok) {
     throw new Error(errorText(data) || `${response.status} ${response.statusText}`);

@@ -46,6 +46,10 @@ function showLost(lost, text) {
 // onState(msg)    a {"type": "state"} message (``version`` is already updated);
 // onError(msg)    a {"type": "error"} message;
 // onOther(msg)    any other message (a table's "chat"), when given.
+// A {"type": "moved"} message (a room on many processes: another worker serves the
+// table now) is followed here: the next connection goes to its ``url`` (that worker),
+// or, with none, to path() again after a moment; a dropped connection to a worker
+// goes back to path(), which reaches whichever worker is up.
 // Returns {connect(), reconnect(), send(message), version}: ``reconnect`` starts a
 // new connection at once (after joining or leaving), ``send`` is true when sent.
 export function createSocket({ path, token, seated, gone, onState, onError, onOther }) {
@@ -53,13 +57,16 @@ export function createSocket({ path, token, seated, gone, onState, onError, onOt
   let retries = 0;
   let reconnectTimer = null;
   let pinging = null;
+  let movedTo = null; // the next connection's address, from a "moved" message
   const conn = { version: 0, connect, reconnect, send };
 
   function connect() {
     clearTimeout(reconnectTimer);
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const key = token();
-    const ws = new WebSocket(`${proto}://${location.host}${path()}`,
+    const address = movedTo || path();
+    movedTo = null;
+    const ws = new WebSocket(`${proto}://${location.host}${address}`,
       key ? ["pokerroom", `pokerroom.token.${key}`] : ["pokerroom"]);
     socket = ws;
     setConn(false, retries ? "reconnecting…" : "connecting…", retries > 0);
@@ -78,6 +85,9 @@ export function createSocket({ path, token, seated, gone, onState, onError, onOt
       if (message.type === "state") {
         conn.version = message.version;
         onState(message);
+      } else if (message.type === "moved") {
+        ws.moved = true;
+        movedTo = message.url || null;
       } else if (message.type === "error") {
         if (message.reason === gone) socket = null; // nothing to reconnect to
         onError(message);
@@ -87,6 +97,11 @@ export function createSocket({ path, token, seated, gone, onState, onError, onOt
     };
     ws.onclose = () => {
       if (ws !== socket) return; // replaced on purpose
+      if (ws.moved) { // another worker serves the table: go there at once
+        setConn(false, "moving to another server…", false);
+        reconnectTimer = setTimeout(connect, movedTo ? 0 : 500 + Math.random() * 500);
+        return;
+      }
       retries += 1;
       const delay = Math.min(10000, 400 * 2 ** Math.min(retries, 5)) + Math.random() * 300;
       setConn(false, `reconnecting in ${Math.round(delay / 1000)}s…`, true);

@@ -1,0 +1,40 @@
+"""The room on many processes (issue 15): which worker owns which table.
+
+``workers``: one row per running worker process (its instance id, the URL prefix the
+front proxy routes to it, when it was last seen).  ``leases``: one row per table,
+tournament or live event that a worker has owned: the owner's instance id, the epoch
+(raised at every change of owner) and when the lease runs out, in seconds since the
+Unix epoch by the database's clock.  Every write of an owned resource checks its
+lease in the same transaction (pokerroom.server.leases).  A single-process room
+(SQLite, or PostgreSQL without ``--worker``) leaves both tables empty."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0006"
+down_revision = "0005"
+
+
+def upgrade() -> None:
+    op.create_table(
+        "workers",
+        sa.Column("name", sa.String(64), primary_key=True),
+        sa.Column("url", sa.String(200), nullable=False),
+        sa.Column("started_at", sa.Float, nullable=False),
+        sa.Column("seen_at", sa.Float, nullable=False),
+    )
+    op.create_table(
+        "leases",
+        sa.Column("kind", sa.String(12), primary_key=True),
+        sa.Column("resource", sa.String(32), primary_key=True),
+        sa.Column("owner", sa.String(64), nullable=False, index=True),
+        sa.Column("epoch", sa.BigInteger, nullable=False),
+        sa.Column("expires_at", sa.Float, nullable=False),
+    )
+
+
+def downgrade() -> None:
+    op.drop_table("leases")
+    op.drop_table("workers")
