@@ -192,7 +192,7 @@ def create_app(
         return {"worker": cluster.name, "instance": cluster.book.instance,
                 "tables": held.get("table", []), "tournaments": held.get("tournament", []),
                 "live": held.get("live", []), "taken_over": cluster.taken,
-                "lost": cluster.lost}
+                "lost": cluster.lost, "refused_writes": cluster.fencing.refused}
 
     @app.get("/api/tables")
     async def list_tables() -> list[dict[str, Any]]:

@@ -6,9 +6,10 @@ one of several workers on one PostgreSQL database, behind a front proxy (nginx:
 served by the one worker holding its lease (:mod:`pokerroom.server.leases`):
 
 - a resource made here is leased before it is stored (``claim``);
-- every second or so the worker renews its leases; one that ran out meanwhile (the
-  process was paused, or the database unreachable) is lost: the resource is stopped
-  here without another write and its connections are told to reconnect;
+- every sixth of a lease (half a second by default) the worker renews its leases;
+  one that ran out meanwhile (the process was paused, or the database unreachable)
+  is lost: the resource is stopped here without another write and its connections
+  are told to reconnect;
 - it then looks for resources no one holds (a worker died or gave them up) and
   takes its share, restoring each from the database as a restart does;
 - stopping, it gives every lease up at once so that the others take over at their
@@ -52,7 +53,7 @@ class Cluster:
         self.book = LeaseBook(engine, name=name, url=url, seconds=seconds)
         self.fencing = Fencing(self.book.instance)
         self.holders: dict[str, Holder] = {}
-        self.interval = seconds / 3
+        self.interval = self.book.interval
         self._task: asyncio.Task[None] | None = None
         self.taken = 0  # resources taken over from other workers (or at start)
         self.lost = 0  # leases found gone
