@@ -10,7 +10,7 @@ import doctest
 import pytest
 
 from pokerroom.errors import ConfigError, IllegalActionError, Reason
-from pokerroom.tournament import Level, Tournament
+from pokerroom.tournament import Break, Level, Tournament
 from pokerroom.tournament.events import (
     HandForHandRoundEnded,
     LevelStarted,
@@ -154,6 +154,24 @@ def test_P3_set_clock_and_set_structure() -> None:
     assert t.clock.elapsed == 600 and t.level == 2
     assert (t.stakes(3).small_blind, t.stakes(3).big_blind) == (20, 40)
     assert t.clock.level_start(3) == 1200
+    before = (t.structure, t.clock.elapsed, t.level)
+    past = list(t.structure.schedule)
+    past[0] = Level(600, 10, 20)
+    with pytest.raises(ConfigError, match="changes what has been played"):
+        t.set_structure(dataclasses.replace(t.structure, schedule=tuple(past)))
+    ended = list(t.structure.schedule)
+    ended[1] = Level(60, 10, 20)  # level 2, 0 seconds in: still level 2 (60 > 0)
+    t.set_structure(dataclasses.replace(t.structure, schedule=tuple(ended)))
+    t.advance(30)
+    on_break = list(t.structure.schedule)
+    on_break[1] = Break(600)  # the level in progress would turn into a break
+    with pytest.raises(ConfigError, match="changes what has been played"):
+        t.set_structure(dataclasses.replace(t.structure, schedule=tuple(on_break)))
+    with pytest.raises(ConfigError, match="changes only its levels and breaks"):
+        t.set_structure(dataclasses.replace(t.structure, buy_in=500))
+    assert t.level == 2 and t.clock.elapsed == 630 and t.structure.buy_in == before[0].buy_in
+    with pytest.raises(IllegalActionError, match="not in play"):
+        tournament(3).set_clock(60)
 
 
 def test_report_busts_example_runs() -> None:

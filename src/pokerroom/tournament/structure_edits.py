@@ -6,7 +6,8 @@ rebuys and the add-on following the renumbering.
 Functions over a :class:`~pokerroom.tournament.tournament.Tournament`;
 :class:`~pokerroom.tournament.live.LiveEvent`'s methods of the same names call them.
 Every edit is checked before anything changes; the tournament then plays on with
-the new structure (:meth:`~pokerroom.tournament.tournament.Tournament.set_structure`).
+the new structure (:func:`play_on`, which
+:meth:`~pokerroom.tournament.tournament.Tournament.set_structure` calls).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from pokerroom.errors import ConfigError, IllegalActionError, Reason
+from pokerroom.tournament.clock import Clock
 from pokerroom.tournament.structure import Break, Level, Period, Structure
 
 if TYPE_CHECKING:
@@ -94,6 +96,42 @@ def remove_period(t: Tournament, position: int) -> None:
     number = sum(isinstance(p, Level) for p in schedule[:position]) + 1
     shift = -1 if isinstance(period, Level) else 0
     t.set_structure(_renumbered(t.structure, tuple(schedule), number, shift))
+
+
+def play_on(t: Tournament, structure: Structure) -> None:
+    """Run ``t`` on ``structure`` from now: a new clock at the same time (running or
+    paused, hand-for-hand or not), the stakes read from it.  Refused (ConfigError,
+    nothing changed) when it changes more than the levels and breaks (and the levels
+    that end late registration, rebuys and the add-on), or, once started, the periods
+    played or which one is in progress."""
+    if _fixed(structure) != _fixed(t.structure):
+        raise ConfigError("a structure in play changes only its levels and breaks (and "
+                          "the levels that end late registration, rebuys and the add-on)")
+    clock = t.clock
+    new_clock = Clock(structure.schedule, push_hold_seconds=clock.push_hold_seconds)
+    new_clock.elapsed, new_clock.running = clock.elapsed, clock.running
+    new_clock.hand_for_hand = clock.hand_for_hand
+    now = clock.index
+    old, new = clock.schedule, structure.schedule
+    if t.started and (new_clock.index != now or new[:now] != old[:now]
+                      or type(new[now]) is not type(old[now])):
+        raise ConfigError(f"the new structure changes what has been played: the {now} "
+                          "levels and breaks before the one in progress stay as they were, "
+                          f"and the clock ({int(clock.elapsed)} seconds in) stays in it")
+    t.structure, t.clock = structure, new_clock
+    t._stakes.clear()
+
+
+def _fixed(structure: Structure) -> dict[str, object]:
+    """What a structure edit in play leaves as it was: all but the schedule and the
+    levels that end late registration, rebuys and the add-on."""
+    fixed = dataclasses.asdict(structure)
+    del fixed["schedule"], fixed["late_registration_levels"]
+    if fixed["rebuy"] is not None:
+        del fixed["rebuy"]["last_level"]
+    if fixed["add_on"] is not None:
+        del fixed["add_on"]["after_level"]
+    return fixed
 
 
 def _ahead(t: Tournament, position: int, what: str) -> None:

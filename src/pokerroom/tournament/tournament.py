@@ -21,7 +21,7 @@ from pokerroom.errors import ConfigError, IllegalActionError, Reason
 from pokerroom.rules.actions import Action
 from pokerroom.rules.engine import Hand
 from pokerroom.table import Stakes
-from pokerroom.tournament import buys, conduct, hands, reports
+from pokerroom.tournament import buys, conduct, hands, reports, structure_edits
 from pokerroom.tournament.chip_race import race_at_table
 from pokerroom.tournament.clock import Clock
 from pokerroom.tournament.entries import Entry
@@ -291,20 +291,20 @@ class Tournament:
     def set_clock(self, elapsed: float) -> list[FloorEvent]:
         """The director sets the clock forward to ``elapsed`` seconds since the start
         (paused or not): the levels and breaks it passes begin and end as if their time
-        had run (registration closes, chips colour up).  ConfigError going back."""
+        had run (registration closes, chips colour up).  ConfigError going back,
+        IllegalActionError ``NOT_RUNNING`` before the start or after the end."""
+        if not self.started or self.finished:
+            raise IllegalActionError(Reason.NOT_RUNNING, "the event is not in play")
         return self._emit(self._clock_events(self.clock.set_elapsed(elapsed)))
 
     def set_structure(self, structure: Structure) -> None:
-        """P3: play on from now with ``structure`` (the director's edit of levels and
-        breaks still to come): a new clock at the same elapsed time, running or paused,
-        and the stakes read from it.  The caller keeps the levels and breaks already
-        played as they were."""
-        clock = self.clock
-        new_clock = Clock(structure.schedule, push_hold_seconds=clock.push_hold_seconds)
-        new_clock.elapsed, new_clock.running = clock.elapsed, clock.running
-        new_clock.hand_for_hand = clock.hand_for_hand
-        self.structure, self.clock = structure, new_clock
-        self._stakes.clear()
+        """P3: play on from now with ``structure`` (the director's edit of the levels
+        and breaks to come, or of the level in progress): a new clock at the same
+        elapsed time, running or paused, and the stakes read from it.  Refused with a
+        ConfigError, nothing changed, when it changes anything but the levels and
+        breaks (and the levels ending late registration, rebuys and the add-on), the
+        periods already played, or which one is in progress."""
+        structure_edits.play_on(self, structure)
 
     def _clock_events(self, events: list[FloorEvent]) -> list[FloorEvent]:
         out = list(events)
