@@ -7,7 +7,8 @@ The client connects to ``/ws/tables/ID`` (any worker), offering the seat's token
 the subprotocol ``pokerroom.token.<token>`` as the page does.  A worker that does not
 own the table answers one ``{"type": "moved", "url": ...}`` and closes (4307): the
 client connects to that url (``/w/OWNER/ws/tables/ID``), or, when the url is null
-(nobody holds the table this instant), to the generic address again a second later.
+(nobody holds the table this instant), to the generic address again half a second
+later.
 When a socket drops (its worker was killed), the client goes back to the generic
 address after a short backoff.  An action sent but not seen applied when the socket
 dropped is decided again on the next state (if it had been stored, the state shows it
@@ -90,7 +91,8 @@ class FollowingStats:
     moved_nowhere: int = 0  # ... with url null (the table between owners)
     drops: int = 0  # sockets closed without 'moved' (a worker killed, a proxy error)
     connect_failures: int = 0
-    errors: Counter[str] = field(default_factory=Counter)
+    connect_errors: Counter[str] = field(default_factory=Counter)  # why connecting failed
+    errors: Counter[str] = field(default_factory=Counter)  # the room's error messages
     versions_went_back: int = 0
     workers: list[str] = field(default_factory=list)  # the /w/NAME each socket reached
     hands_seen: set[int] = field(default_factory=set)
@@ -102,11 +104,13 @@ class FollowingClient:
     :meth:`stop`; see the module's docstring for how it follows its table."""
 
     def __init__(self, base: str, seat: Seat, *, seed: int, backoff: float = 0.3,
+                 retry: float = 0.5,
                  window: tuple[float, float] = (0.0, float("inf"))) -> None:
         self.base = base
         self.seat = seat
         self.rng = random.Random(seed)
-        self.backoff = backoff
+        self.backoff = backoff  # after a drop, before the generic address again
+        self.retry = retry  # after 'moved' to nowhere (the room says within a second)
         self.window = window  # latencies are kept for actions sent in it (wall clock)
         self.stats = FollowingStats()
         self.generic = f"/ws/tables/{seat.table}"
@@ -139,8 +143,11 @@ class FollowingClient:
                                    subprotocols=["pokerroom",  # type: ignore[list-item]
                                                  f"pokerroom.token.{self.seat.token}"])
             except (OSError, TimeoutError, InvalidStatus) as exc:
+                # E.g. a 502 from the proxy: the worker a 'moved' named has just died.
                 self.stats.connect_failures += 1
-                self.stats.errors[f"connect {type(exc).__name__}"] += 1
+                what = (f"HTTP {exc.response.status_code}" if isinstance(exc, InvalidStatus)
+                        else type(exc).__name__)
+                self.stats.connect_errors[what] += 1
                 path = self.generic
                 await asyncio.sleep(self.backoff)
                 continue
@@ -167,7 +174,7 @@ class FollowingClient:
                 self.stats.moved += 1
                 self.stats.moved_nowhere += 1
                 path = self.generic
-                await asyncio.sleep(1.0)
+                await asyncio.sleep(self.retry)
             else:
                 self.stats.moved += 1
                 assert isinstance(moved_to, str)
