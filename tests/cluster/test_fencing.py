@@ -1,0 +1,78 @@
+"""Fencing (issue 15): a worker paused (SIGSTOP) past its lease while its bots were
+about to act; another worker takes its tables (the leases' epochs rise); the first
+is resumed (SIGCONT).  None of its writes lands -- the audit trigger sees no row of
+those tables written by that process after it was paused, and the hands stay whole
+-- and it gives the tables up: ``GET /api/worker`` on it no longer lists them within
+a few seconds."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from tests.cluster.checks import database_now, hand_problems, leases, writes_by
+from tests.cluster.harness import api, cluster, tracebacks
+from tests.cluster.test_cluster_smoke import bot_tables
+
+LEASE = 3.0
+GIVES_UP_SECONDS = 5.0
+
+
+def test_a_paused_worker_writes_nothing_after_its_lease_and_gives_its_tables_up(
+        tmp_path: Path) -> None:
+    with cluster(2, directory=tmp_path, audit=True, bot_delay=0.05, pause=0.2,
+                 lease_seconds=LEASE) as room:
+        tables = bot_tables(room, 8, bots=3, seats=4)
+        db = room.connect()
+        time.sleep(2)
+        held = {w.name: list(w.status()["tables"]) for w in room.workers}
+        victim = max(room.workers, key=lambda w: len(held[w.name]))
+        other = next(w for w in room.workers if w is not victim)
+        lost = held[victim.name]
+        assert lost, held
+        before = leases(db, lost)
+        assert len(writes_by(db, victim.app_name, lost, 0.0)) > 0  # it was writing
+        paused_at = database_now(db)
+        victim.pause_process()
+        try:
+            deadline = time.monotonic() + LEASE + 10
+            while time.monotonic() < deadline:
+                if set(lost) <= set(other.status()["tables"]):
+                    break
+                time.sleep(0.2)
+            taken = leases(db, lost)
+            assert set(lost) <= set(other.status()["tables"]), (lost, taken)
+            for table in lost:  # a new owner, a higher epoch
+                assert taken[table][0] != before[table][0], (table, before[table], taken[table])
+                assert taken[table][1] > before[table][1], (table, before[table], taken[table])
+            time.sleep(1)  # the new owner plays on
+        finally:
+            victim.resume_process()
+        resumed = time.monotonic()
+        while time.monotonic() - resumed < GIVES_UP_SECONDS + 5:
+            still = set(victim.status()["tables"]) & set(lost)
+            if not still:
+                break
+            time.sleep(0.1)
+        gave_up_after = time.monotonic() - resumed
+        assert not still, f"{victim.name} still lists {still} {gave_up_after:.1f} s after SIGCONT"
+        assert gave_up_after <= GIVES_UP_SECONDS, f"gave the tables up after {gave_up_after:.1f} s"
+        time.sleep(2)  # anything it still had in flight has had time to try
+
+        landed = writes_by(db, victim.app_name, lost, paused_at)
+        assert not landed, (f"{len(landed)} rows written by {victim.app_name} after it was "
+                            "paused:\n" + "\n".join(landed[:20]) + "\n" + victim.tail())
+        problems = hand_problems(db, tables)
+        assert not problems, "\n".join(problems[:20])
+        for table in lost:  # the tables play on at their new owner, chips whole
+            ledger = api(room.port, f"/api/tables/{table}/ledger")
+            assert ledger["balance"] == ledger["on_table"] + ledger["rake"], (table, ledger)
+        # It did try: its log since the pause names writes the database refused (the
+        # fence, not an idle worker, kept them out).
+        log = victim.log.read_text(errors="replace")
+        assert "refused" in log, victim.tail()
+        after = leases(db, lost)
+        assert all(after[t][0] != before[t][0] for t in lost), after
+        db.close()
+        for w in room.workers:
+            assert tracebacks(w.log) == [], f"{w.name}:\n{w.tail()}"
