@@ -11,6 +11,7 @@ shows the time left it would have shown had the server never stopped.
 
 from __future__ import annotations
 
+import contextlib
 import pickle
 import random
 import secrets
@@ -136,6 +137,14 @@ class LiveRoom:
             self.runs[run.id] = run
             notes.append(f"live event {run.id}: {run.status}")
         return notes
+
+    def stored_runs(self) -> list[LiveRun]:
+        """Every event as last stored (those that can be read)."""
+        out = []
+        for row in self.store.events() if self.store is not None else []:
+            with contextlib.suppress(Exception):  # named at restore, not in a list
+                out.append(pickle.loads(row.run))
+        return out
 
     def adopt(self, event_id: str) -> str | None:
         """This worker took the event's lease: load it as a restart does."""

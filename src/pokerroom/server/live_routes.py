@@ -38,6 +38,7 @@ A refusal is a 400 with ``error`` (what was wrong and what is allowed) and
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import io
 import json
@@ -363,9 +364,13 @@ def add_live_routes(app: FastAPI, live: Callable[[], LiveRoom]) -> None:
 
     @app.get("/api/live")
     async def events() -> list[dict[str, Any]]:
+        room = live()
+        # On a worker of many, every event as last stored: most run on other workers.
+        runs = (await asyncio.to_thread(room.stored_runs) if room.claim is not None
+                else list(room.runs.values()))
         return [{"id": r.id, "name": r.name, "status": r.status, "url": f"/live/{r.id}",
                  "entries": len(r.event.t.entries), "players_left": r.event.t.players_left}
-                for r in sorted(live().runs.values(), key=lambda r: -r.created_at)]
+                for r in sorted(runs, key=lambda r: -r.created_at)]
 
     @app.get("/api/live/{event_id}")
     async def state(event_id: str) -> dict[str, Any]:

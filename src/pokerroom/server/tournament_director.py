@@ -67,7 +67,8 @@ class TournamentDirector(TournamentPlay):
         self.recorded = 0
         if self.store is not None:
             engine = engine_dumps(self.t) if self.t.started else None
-            self.store.save(self.id, state=self.state_json(now), engine=engine, saved_at=now)
+            self.store.save(self.id, state=self.state_json(now), engine=engine, saved_at=now,
+                            lobby=self.lobby_row())
 
     def _record_action(self, n: int, engine_seat: int, action: Action) -> None:
         if self.save_due:
@@ -377,6 +378,18 @@ class TournamentDirector(TournamentPlay):
         publication = Publication(self)
         for viewer in [only] if only is not None else list(self.viewers):
             viewer.push_state(publication.message_for(viewer))
+
+    def lobby_row(self) -> dict[str, Any]:
+        """The tournament's row in the lobby."""
+        s, t = self.structure, self.t
+        return {
+            "id": self.id, "name": self.name, "status": self.status, "structure": s.name,
+            "game": s.game_at(1).name, "mixed": s.mixed, "seats": s.seats,
+            "buy_in": s.buy_in, "fee": s.fee, "starting_stack": s.starting_stack,
+            "entries": len(t.entries), "players_left": t.players_left,
+            "tables": len(t.floor.tables), "level": t.level,
+            "prize_pool": t.prize_pool(), "url": f"/tournaments/{self.id}",
+        }
 
     def snapshot(self, viewer_name: str | None = None) -> dict[str, Any]:
         """The state as a viewer would receive it (for the HTTP API)."""

@@ -63,7 +63,8 @@ class TournamentRoom:
                 "structure": structure_files.to_dict(structure)}
             self.store.create(tid, name=request.name, created_at=director.created_at,
                               director_key=director.director_key, definition=definition,
-                              state=director.state_json(director.created_at))
+                              state=director.state_json(director.created_at),
+                              lobby=director.lobby_row())
         self._start(director)
         return director
 

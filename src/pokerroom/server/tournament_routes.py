@@ -96,21 +96,13 @@ def add_tournament_routes(app: FastAPI, tournaments: Callable[[], TournamentRoom
 
     @app.get("/api/tournaments")
     async def list_tournaments() -> list[dict[str, Any]]:
-        """Every tournament of the room, newest first."""
-        out = []
-        for d in sorted(tournaments().directors.values(), key=lambda d: -d.created_at):
-            def row(d: TournamentDirector = d) -> dict[str, Any]:
-                s, t = d.structure, d.t
-                return {
-                    "id": d.id, "name": d.name, "status": d.status, "structure": s.name,
-                    "game": s.game_at(1).name, "mixed": s.mixed, "seats": s.seats,
-                    "buy_in": s.buy_in, "fee": s.fee, "starting_stack": s.starting_stack,
-                    "entries": len(t.entries), "players_left": t.players_left,
-                    "tables": len(t.floor.tables), "level": t.level,
-                    "prize_pool": t.prize_pool(), "url": f"/tournaments/{d.id}",
-                }
-            out.append(await d.submit(row))
-        return out
+        """Every tournament of the room, newest first (on a worker of many, as each was
+        last saved: most run on other workers)."""
+        room = tournaments()
+        if room.claim is not None and room.store is not None:
+            return await asyncio.to_thread(room.store.lobby)
+        return [await d.submit(d.lobby_row)
+                for d in sorted(room.directors.values(), key=lambda d: -d.created_at)]
 
     @app.post("/api/tournaments")
     async def create_tournament(request: CreateTournament) -> dict[str, Any]:

@@ -79,6 +79,7 @@ class TournamentRow(Base):
     state: Mapped[dict[str, Any]] = mapped_column(JSON)
     engine: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
     saved_at: Mapped[float] = mapped_column(Float)
+    lobby: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)  # as of the save
 
 
 class TournamentActionRow(Base):
@@ -131,21 +132,23 @@ class TournamentStore:
                                else connection.connection(), "tournament", tournament_id)
 
     def create(self, tournament_id: str, *, name: str, created_at: float, director_key: str,
-               definition: dict[str, Any], state: dict[str, Any]) -> None:
+               definition: dict[str, Any], state: dict[str, Any],
+               lobby: dict[str, Any] | None = None) -> None:
         with Session(self.engine) as s, s.begin():
             self._fence(s, tournament_id)
             s.add(TournamentRow(id=tournament_id, name=name, created_at=created_at,
                                 director_key=director_key, definition=definition,
                                 status=state["status"], state=state, engine=None,
-                                saved_at=created_at))
+                                saved_at=created_at, lobby=lobby))
 
     def save(self, tournament_id: str, *, state: dict[str, Any], engine: bytes | None,
-             saved_at: float) -> None:
+             saved_at: float, lobby: dict[str, Any] | None = None) -> None:
         """The tournament as it is now; the actions recorded before it are in it."""
         with Session(self.engine) as s, s.begin():
             self._fence(s, tournament_id)
             s.execute(update(TournamentRow).where(TournamentRow.id == tournament_id).values(
-                status=state["status"], state=state, engine=engine, saved_at=saved_at))
+                status=state["status"], state=state, engine=engine, saved_at=saved_at,
+                lobby=lobby))
             s.execute(delete(TournamentActionRow).where(
                 TournamentActionRow.tournament_id == tournament_id))
 
@@ -198,6 +201,13 @@ class TournamentStore:
             connection.execute(insert(TournamentActionRow), [{
                 "tournament_id": tournament_id, "seq": seq, "table_number": table,
                 "hand_number": hand, "seat": seat, "action": action}])
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """Every tournament's lobby row as of its last save, newest first."""
+        with Session(self.engine) as s:
+            rows = s.execute(select(TournamentRow.lobby).where(TournamentRow.lobby.is_not(None))
+                             .order_by(TournamentRow.created_at.desc())).all()
+            return [dict(row.lobby) for row in rows if row.lobby is not None]
 
     def load(self, only: str | None = None) -> list[StoredTournament]:
         """Every tournament (or the one with id ``only``), oldest first, with the

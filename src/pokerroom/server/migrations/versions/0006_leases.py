@@ -6,7 +6,10 @@ tournament or live event that a worker has owned: the owner's instance id, the e
 (raised at every change of owner) and when the lease runs out, in seconds since the
 Unix epoch by the database's clock.  Every write of an owned resource checks its
 lease in the same transaction (pokerroom.server.leases).  A single-process room
-(SQLite, or PostgreSQL without ``--worker``) leaves both tables empty."""
+(SQLite, or PostgreSQL without ``--worker``) leaves both tables empty.
+
+``tournaments.lobby``: the tournament's row in the lobby as of its last save, so that
+any worker lists every tournament without loading the others' engines."""
 
 from __future__ import annotations
 
@@ -33,8 +36,12 @@ def upgrade() -> None:
         sa.Column("epoch", sa.BigInteger, nullable=False),
         sa.Column("expires_at", sa.Float, nullable=False),
     )
+    with op.batch_alter_table("tournaments") as batch:
+        batch.add_column(sa.Column("lobby", sa.JSON, nullable=True))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("tournaments") as batch:
+        batch.drop_column("lobby")
     op.drop_table("leases")
     op.drop_table("workers")

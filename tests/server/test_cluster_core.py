@@ -1,0 +1,219 @@
+"""The room on many processes (issue 15), its core in one test process: leases and
+fencing on a real PostgreSQL, redirects between two workers' apps, a graceful
+hand-over and a worker fenced off mid-game.  The whole thing (three worker processes,
+nginx, kill -9 and SIGSTOP) is tests/cluster."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from sqlalchemy import create_engine, func, select, text
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from pokerroom.server.app import create_app
+from pokerroom.server.leases import Fencing, LeaseBook, LeaseLost
+from pokerroom.server.sockets import MOVED, token_subprotocols
+from pokerroom.server.store import ActionRow, LedgerRow, Store
+from tests.server.conftest import wait_until
+from tests.server.pg import PostgresServer, postgres_server
+
+
+@pytest.fixture(scope="module")
+def pg() -> Iterator[PostgresServer]:
+    with postgres_server() as server:
+        yield server
+
+
+_databases = iter(range(1000))
+
+
+@pytest.fixture()
+def url(pg: PostgresServer) -> str:
+    """A fresh, migrated database for one test."""
+    url = pg.create_database(f"cluster_{next(_databases)}")
+    store = Store(url)
+    store.migrate()
+    store.close()
+    return url
+
+
+def _worker(url: str, name: str, **kwargs: Any) -> Any:
+    return create_app(url, worker=name, bot_delay=0.02, pause_between_hands=0.05,
+                      lease_seconds=kwargs.pop("lease_seconds", 1.5), **kwargs)
+
+
+def _bot_table(client: TestClient, bots: int = 3) -> str:
+    created = client.post("/api/tables", json={"name": "leased"}).json()
+    for seat in range(bots):
+        assert client.post(f"/api/tables/{created['id']}/bots",
+                           json={"host": created["host"], "policy": "tag", "seat": seat},
+                           ).status_code == 200
+    return str(created["id"])
+
+
+def _actions(url: str) -> int:
+    engine = create_engine(url)
+    with engine.connect() as c:
+        n = int(c.execute(select(func.count()).select_from(ActionRow)).scalar_one())
+    engine.dispose()
+    return n
+
+
+def test_a_write_after_the_lease_was_taken_over_is_refused_by_the_database(url: str) -> None:
+    """Fencing: a worker whose lease ran out and was taken (a higher epoch) writes
+    nothing: the check inside its transaction refuses it and the whole transaction rolls
+    back.  A lease not run out cannot be taken; one run out can, with epoch + 1."""
+    engine = create_engine(url)
+    first = LeaseBook(engine, name="w1", url="/w/w1", seconds=1.0)
+    second = LeaseBook(engine, name="w2", url="/w/w2", seconds=1.0)
+    first.register()
+    second.register()
+    store = Store(url)
+    store.create_table("t1", "leased", {}, {}, host_key="k")
+    epoch = first.acquire("table", "t1")
+    assert epoch == 1
+    store.fencing = Fencing(first.instance, {("table", "t1"): epoch})
+    store.ledger("t1", "Ann", 0, "buy_in", 100)  # the owner writes
+    assert second.acquire("table", "t1") is None  # held: not taken
+    assert first.renew() == {("table", "t1"): 1}
+    time.sleep(1.1)  # w1 "paused": its lease runs out
+    assert second.acquire("table", "t1") == 2
+    with pytest.raises(LeaseLost):
+        store.ledger("t1", "Ann", 0, "buy_in", 5000)
+    with pytest.raises(LeaseLost):  # the same for the hottest write
+        store.add_action("t1", 1, 1, 0, {"type": "fold"})
+    assert store.fencing.refused == 2 and ("table", "t1") not in store.fencing.held
+    assert first.renew() == {}  # nothing to renew: it is w2's
+    with engine.connect() as c:
+        amounts = c.execute(select(LedgerRow.amount)).scalars().all()
+    assert amounts == [100]  # the refused write did not land
+    assert second.renew() == {("table", "t1"): 2}  # w2 is heard of: clients go there
+    owner = first.owner("table", "t1")
+    assert owner is not None and owner.url == "/w/w2"
+    store.close()
+    engine.dispose()
+
+
+def test_a_lease_run_out_but_not_taken_refuses_its_old_owner_too(url: str) -> None:
+    """A worker paused past its lease cannot write even when no one has taken the table
+    yet (it may already be being taken); a dead worker's clients are sent nowhere."""
+    engine = create_engine(url)
+    book = LeaseBook(engine, name="w1", url="/w/w1", seconds=1.0)
+    book.register()
+    store = Store(url)
+    store.create_table("t1", "leased", {}, {}, host_key="k")
+    store.fencing = Fencing(book.instance, {("table", "t1"): book.acquire("table", "t1") or 0})
+    book.renew()
+    book.renew()
+    owner = book.owner("table", "t1")
+    assert owner is not None and owner.url == "/w/w1"
+    time.sleep(1.1)
+    with pytest.raises(LeaseLost):
+        store.save_snapshot("t1", {"x": 1})
+    owner = book.owner("table", "t1")
+    assert owner is not None and owner.url is None  # no one to send a client to
+    assert book.owner("table", "nope") is None  # no such table
+    store.close()
+    engine.dispose()
+
+
+def test_sqlite_is_refused_for_a_worker() -> None:
+    with pytest.raises(ValueError, match="PostgreSQL"):
+        create_app("sqlite://", worker="w1")
+
+
+def test_any_worker_answers_any_client(url: str) -> None:
+    """A table made on w1: w2 lists it in the lobby, redirects its API (307 to /w/w1,
+    method and query kept), sends a socket 'moved' to w1 and closes it with 4307, and
+    serves its page.  Tournaments the same; an unknown id is a plain 404."""
+    with TestClient(_worker(url, "w1")) as one, TestClient(_worker(url, "w2")) as two:
+        table = _bot_table(one, bots=0)
+        tournament = one.post("/api/tournaments", json={"name": "Sunday"}).json()["id"]
+        assert one.get("/api/worker").json()["tables"] == [table]
+        assert two.get("/api/worker").json()["tables"] == []
+        assert [t["id"] for t in two.get("/api/tables").json()] == [table]
+        assert [t["id"] for t in two.get("/api/tournaments").json()] == [tournament]
+        moved = two.post(f"/api/tables/{table}/join?x=1", json={"name": "Bo", "seat": 0,
+                                                               "buy_in": 200},
+                         follow_redirects=False)
+        assert moved.status_code == 307
+        assert moved.headers["location"] == f"/w/w1/api/tables/{table}/join?x=1"
+        assert two.get(f"/api/tournaments/{tournament}",
+                       follow_redirects=False).headers["location"] == (
+            f"/w/w1/api/tournaments/{tournament}")
+        with two.websocket_connect(f"/ws/tables/{table}",
+                                   subprotocols=token_subprotocols(None)) as ws:
+            assert ws.receive_json()["url"] == f"/w/w1/ws/tables/{table}"
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == MOVED
+        assert two.get(f"/t/{table}").status_code == 200  # the page: the same file
+        assert two.get(f"/tournaments/{tournament}").status_code == 200
+        assert two.get("/t/0123456789ab").status_code == 404
+        assert two.get("/api/tables/0123456789ab").status_code == 404
+
+
+def test_a_worker_that_stops_hands_its_tables_over_mid_hand(url: str) -> None:
+    """A worker stopping gives its leases up; another takes the table at its next look
+    and the hand in progress continues from its last stored action: no hand lost or
+    played twice, every chip where the ledger says."""
+    with TestClient(_worker(url, "w2")) as two:
+        with TestClient(_worker(url, "w1")) as one:
+            table = _bot_table(one)
+            wait_until(lambda: _actions(url) >= 30, seconds=20)
+        wait_until(lambda: two.get("/api/worker").json()["tables"] == [table], seconds=5)
+        before = _actions(url)
+        wait_until(lambda: _actions(url) >= before + 30, seconds=20)
+        ledger = two.get(f"/api/tables/{table}/ledger").json()
+        assert ledger["balance"] == ledger["on_table"] + ledger["rake"]
+        engine = create_engine(url)
+        with engine.connect() as c:
+            numbers = c.execute(text(
+                "SELECT number, count(*) FROM hands WHERE status = 'finished' "
+                "GROUP BY number ORDER BY number")).all()
+            gaps = c.execute(text(
+                "SELECT hand_id FROM actions GROUP BY hand_id "
+                "HAVING count(*) <> max(seq) OR min(seq) <> 1")).all()
+            cancelled = c.execute(text(
+                "SELECT count(*) FROM hands WHERE status = 'cancelled'")).scalar_one()
+        engine.dispose()
+        assert [n for n, _ in numbers] == list(range(1, len(numbers) + 1))
+        assert all(count == 1 for _, count in numbers)
+        assert gaps == [] and cancelled == 0
+
+
+def test_a_worker_fenced_off_writes_nothing_and_tells_its_clients(url: str) -> None:
+    """Another instance takes the lease while w1 plays (as after w1 was paused past
+    it): w1's next write is refused, nothing it does lands, it gives the table up and
+    its socket gets 'moved' (no url: no one serves the table yet) and is closed."""
+    with TestClient(_worker(url, "w1", lease_seconds=30)) as one:
+        table = _bot_table(one)
+        wait_until(lambda: _actions(url) >= 10, seconds=20)
+        with one.websocket_connect(f"/ws/tables/{table}",
+                                   subprotocols=token_subprotocols(None)) as ws:
+            assert ws.receive_json()["type"] == "state"
+            engine = create_engine(url)
+            intruder = LeaseBook(engine, name="w9", url="/w/w9", seconds=30)
+            intruder.register()
+            with engine.begin() as c:  # w1's lease runs out at once, w9 takes it
+                c.execute(text("UPDATE leases SET expires_at = 0"))
+            assert intruder.acquire("table", table) == 2
+            taken = _actions(url)
+            message: dict[str, Any] = {}
+            while message.get("type") != "moved":
+                message = ws.receive_json()
+            assert message["url"] is None
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == MOVED
+        time.sleep(0.5)
+        assert _actions(url) == taken  # w1 wrote nothing after the takeover
+        worker = one.get("/api/worker").json()
+        assert worker["tables"] == [] and worker["refused_writes"] >= 1
+        # w9 serves nothing (it is no room), so the table is 'moving' for clients of w1
+        assert one.get(f"/api/tables/{table}", follow_redirects=False).status_code == 307
+        engine.dispose()
