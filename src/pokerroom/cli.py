@@ -297,7 +297,11 @@ def _nginx_config(args: argparse.Namespace) -> int:
             return 2
         workers[name] = address
     standalone = Path(args.standalone).resolve() if args.standalone else None
-    sys.stdout.write(render(args.listen, workers, standalone_dir=standalone))
+    try:
+        sys.stdout.write(render(args.listen, workers, standalone_dir=standalone))
+    except ValueError as exc:  # an address or directory nginx cannot take
+        sys.stderr.write(f"pokerroom nginx-config: {exc}\n")
+        return 2
     return 0
 
 
