@@ -217,3 +217,34 @@ def test_a_worker_fenced_off_writes_nothing_and_tells_its_clients(url: str) -> N
         # w9 serves nothing (it is no room), so the table is 'moving' for clients of w1
         assert one.get(f"/api/tables/{table}", follow_redirects=False).status_code == 307
         engine.dispose()
+
+
+def _tournament_hands(url: str, tid: str) -> int:
+    engine = create_engine(url)
+    with engine.connect() as c:
+        n = int(c.execute(text("SELECT count(*) FROM tournament_hands WHERE tournament_id = "
+                               ":t"), {"t": tid}).scalar_one())
+    engine.dispose()
+    return n
+
+
+def test_a_tournament_moves_to_another_worker_and_plays_on(url: str) -> None:
+    """A bots' sit-and-go running on w1 when w1 stops: w2 takes its lease, restores it
+    from its last save and the actions after it, and deals on; the chips at its tables
+    still equal what the event put in play."""
+    with TestClient(_worker(url, "w2")) as two:
+        with TestClient(_worker(url, "w1")) as one:
+            created = one.post("/api/tournaments", json={
+                "name": "Moving", "structure": "sit_and_go", "seats": 6,
+                "action_seconds": 2}).json()
+            tid, key = created["id"], created["director"]
+            assert one.post(f"/api/tournaments/{tid}/bots", json={
+                "director": key, "count": 6, "policy": "tag"}).status_code == 200
+            assert one.post(f"/api/tournaments/{tid}/start", json={"director": key}).json()["ok"]
+            wait_until(lambda: _tournament_hands(url, tid) >= 3, seconds=30)
+        wait_until(lambda: two.get("/api/worker").json()["tournaments"] == [tid], seconds=5)
+        played = _tournament_hands(url, tid)
+        wait_until(lambda: _tournament_hands(url, tid) >= played + 3, seconds=30)
+        chips = two.get(f"/api/tournaments/{tid}/chips").json()
+        assert chips["at_tables"] == chips["expected"] == 6 * chips["starting_stack"]
+        assert [t["id"] for t in two.get("/api/tournaments").json()] == [tid]
