@@ -1,0 +1,346 @@
+"""The room on one and on two workers behind nginx, in one run (issue 15).
+
+Run ``python bench/bench_cluster.py`` (about 2 minutes; ``--seconds 10`` for a quick
+look), or ``make bench-cluster``.  It prints both phases and their ratio and writes
+``bench/results/cluster.json``.
+
+What happens, twice (one worker, then two):
+
+1. A fresh database on one throwaway PostgreSQL server (tests/server/pg.py, fsync
+   off), ``N`` workers (``pokerroom serve --worker wK --public-url /w/wK``, the
+   tests' harness, tests/cluster/harness.py) and nginx in front with the
+   configuration ``pokerroom.server.proxy_config`` renders (standalone, one nginx
+   worker process).  Loopback only.
+2. ``--tables`` tables (40, no-limit hold'em, blinds 1/2, 6 seats) are created and
+   ``--per-table`` (5) players join each, all through nginx: a table belongs to the
+   worker nginx's round robin sent its creation to, so they spread evenly.
+3. Every player is a ``room_client.FollowingClient`` (bench/room_client.py, the
+   decisions bench_server.py makes) on a WebSocket through nginx: it connects to
+   the generic ``/ws/tables/ID`` and follows ``moved`` to its table's owner, then
+   acts at once whenever its state shows a decision.  The clients run in
+   ``--client-processes`` (2) processes, whole tables each.
+4. After a warm-up, a window of ``--seconds`` (30).
+
+What is reported, per phase: **actions/s** (rows the workers stored in ``actions``
+during the window), **latency** (send to the first state showing the action
+applied, for actions sent in the window: p50, p99), CPU of each worker, of nginx
+and of the client processes over the window, the tables each worker owned; and
+the checks that nothing went wrong (every sent action confirmed, no error message,
+ledgers balance through nginx, no traceback in a worker's log).  The **ratio** is
+two workers' actions/s over one's.
+
+The machine has 2 cores shared by the workers, PostgreSQL, nginx and the clients:
+with the clients acting at once, one worker is the bottleneck at ~100% of a core;
+two workers split the tables and take the second core, minus what the others need.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import multiprocessing
+import os
+import platform
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from bench_server import cpu_seconds, git_commit, percentile
+from room_client import BUY_IN, FollowingClient, Seat
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+DEFAULT_OUTPUT = ROOT / "bench" / "results" / "cluster.json"
+
+
+# ------------------------------------------------------------------ clients
+
+
+async def _clients(seats: list[Seat], base: str, start: float, end: float,
+                   seed: int) -> dict[str, Any]:
+    clients = [FollowingClient(base, s, seed=seed * 1000 + i, window=(start, end))
+               for i, s in enumerate(seats)]
+    tasks = [asyncio.create_task(c.run()) for c in clients]
+    await asyncio.sleep(max(0.0, start - time.time()))
+    cpu_start = time.process_time()
+    await asyncio.sleep(max(0.0, end - time.time()))
+    cpu_window = time.process_time() - cpu_start
+    for c in clients:
+        c.stop()
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    errors: Counter[str] = Counter()
+    connect_errors: Counter[str] = Counter()
+    for c in clients:
+        errors.update(c.stats.errors)
+        connect_errors.update(c.stats.connect_errors)
+    return {
+        "sent": sum(c.stats.sent for c in clients),
+        "confirmed": sum(c.stats.confirmed for c in clients),
+        "decided_again": sum(c.stats.decided_again for c in clients),
+        "moved": sum(c.stats.moved for c in clients),
+        "drops": sum(c.stats.drops for c in clients),
+        "states": sum(c.stats.states for c in clients),
+        "bytes": sum(c.stats.bytes for c in clients),
+        "latencies": [x for c in clients for x in c.stats.latencies],
+        "errors": dict(errors),
+        "connect_errors": dict(connect_errors),
+        "crashed": [repr(r) for r in results if isinstance(r, BaseException)][:5],
+        "cpu_window": cpu_window,
+    }
+
+
+def client_process(job: tuple[list[dict[str, Any]], str, float, float, int]) -> dict[str, Any]:
+    seat_dicts, base, start, end, seed = job
+    return asyncio.run(_clients([Seat(**d) for d in seat_dicts], base, start, end, seed))
+
+
+# ------------------------------------------------------------------ one phase
+
+
+def actions_stored(connection: Any) -> int:
+    return int(connection.execute("SELECT count(*) FROM actions").fetchone()[0])
+
+
+def phase(workers: int, pg: Any, workdir: Path, args: argparse.Namespace) -> dict[str, Any]:
+    """One measurement: ``workers`` workers on a fresh database behind a fresh nginx."""
+    import psycopg
+
+    from tests.cluster.harness import Nginx, Worker, api, free_port, tracebacks
+
+    database = f"bench_{workers}w"
+    url = pg.create_database(database)
+    crew = [Worker(f"w{i + 1}", free_port(), url, workdir / f"{workers}w-w{i + 1}.log",
+                   bot_delay=0.0, pause=args.pause) for i in range(workers)]
+    proxy: Nginx | None = None
+    try:
+        crew[0].start()  # migrates the new database alone
+        for w in crew[1:]:
+            w.start(wait=False)
+        for w in crew[1:]:
+            w.wait_ready()
+        proxy = Nginx(workdir / f"nginx-{workers}w", {w.name: w.address for w in crew})
+        proxy.start()
+        tables: list[str] = []
+        seats: list[Seat] = []
+        # All tables first: nginx's round robin then spreads the creations (and so the
+        # ownership) evenly; the joins in between would give it a rhythm of their own.
+        for t in range(args.tables):
+            tables.append(api(proxy.port, "/api/tables", {
+                "name": f"Bench {t + 1}", "game": "holdem", "structure": "no_limit",
+                "seats": 6, "small_blind": 1, "big_blind": 2, "action_seconds": 30})["id"])
+        for t, table in enumerate(tables):
+            for s in range(args.per_table):
+                name = f"P{t + 1}-{s + 1}"
+                token = api(proxy.port, f"/api/tables/{table}/join",
+                            {"name": name, "seat": s, "buy_in": BUY_IN})["token"]
+                seats.append(Seat(table, s, name, token))
+        owned = {w.name: len(w.status()["tables"]) for w in crew}
+        print(f"{workers} worker(s): {len(tables)} tables ({owned}), {len(seats)} players",
+              file=sys.stderr)
+
+        n = max(1, args.client_processes)
+        groups: list[list[dict[str, Any]]] = [[] for _ in range(n)]
+        for i, table in enumerate(tables):
+            groups[i % n].extend(s.__dict__ for s in seats if s.table == table)
+        start = time.time() + 3.0 + len(seats) / 200 + args.warmup
+        end = start + args.seconds
+        with psycopg.connect(host="127.0.0.1", port=pg.port, user=pg.user, dbname=database,
+                             autocommit=True) as db, \
+                multiprocessing.get_context("spawn").Pool(n) as pool:
+            pending = pool.map_async(client_process, [
+                (g, proxy.ws_base, start, end, args.seed + k) for k, g in enumerate(groups)])
+            time.sleep(max(0.0, start - time.time()))
+            at_start = actions_stored(db)
+            cpu_start = [cpu_seconds(w.process.pid) for w in crew if w.process]
+            nginx_start = _nginx_cpu(proxy)
+            pg_start = _postgres_cpu(pg.port)
+            time.sleep(max(0.0, end - time.time()))
+            at_end = actions_stored(db)
+            cpu_end = [cpu_seconds(w.process.pid) for w in crew if w.process]
+            nginx_end = _nginx_cpu(proxy)
+            pg_end = _postgres_cpu(pg.port)
+            results = pending.get(timeout=args.seconds + 120)
+        ledgers_bad = []
+        for table in tables:
+            ledger = api(proxy.port, f"/api/tables/{table}/ledger")
+            if ledger["balance"] != ledger["on_table"] + ledger["rake"]:
+                ledgers_bad.append({"table": table, **ledger})
+        owned_end = {w.name: len(w.status()["tables"]) for w in crew}
+        logs_bad = {w.name: tracebacks(w.log)[:2] for w in crew if tracebacks(w.log)}
+    finally:
+        for w in crew:
+            w.destroy()
+        if proxy is not None:
+            proxy.stop()
+
+    latencies = sorted(x * 1000 for r in results for x in r["latencies"])
+    errors: Counter[str] = Counter()
+    connect_errors: Counter[str] = Counter()
+    for r in results:
+        errors.update(r["errors"])
+        connect_errors.update(r["connect_errors"])
+    sent = sum(r["sent"] for r in results)
+    confirmed = sum(r["confirmed"] for r in results)
+    again = sum(r["decided_again"] for r in results)
+    problems = []
+    if sent != confirmed + again:
+        problems.append(f"{sent - confirmed - again} actions sent but never confirmed")
+    if again:
+        problems.append(f"{again} actions decided again after a dropped socket")
+    if errors:
+        problems.append(f"clients saw errors: {dict(errors)}")
+    if connect_errors:
+        problems.append(f"connections failed: {dict(connect_errors)}")
+    if ledgers_bad:
+        problems.append(f"ledger mismatches: {ledgers_bad[:3]}")
+    if logs_bad:
+        problems.append(f"tracebacks: {logs_bad}")
+    crashed = [c for r in results for c in r["crashed"]]
+    if crashed:
+        problems.append(f"client tasks crashed: {crashed}")
+    window = args.seconds
+    stored = at_end - at_start
+    return {
+        "workers": workers,
+        "tables_owned": owned, "tables_owned_at_end": owned_end,
+        "actions_per_second": stored / window,
+        "actions_stored_in_window": stored,
+        "latency_ms": {"count": len(latencies),
+                       "mean": statistics.fmean(latencies) if latencies else None,
+                       "p50": percentile(latencies, 0.50), "p90": percentile(latencies, 0.90),
+                       "p99": percentile(latencies, 0.99),
+                       "max": latencies[-1] if latencies else None},
+        "worker_cpu_in_window": [(b - a) / window for a, b in zip(cpu_start, cpu_end,
+                                                                  strict=True)],
+        "worker_cpu_ms_per_action": sum(b - a for a, b in zip(cpu_start, cpu_end, strict=True))
+        * 1000 / max(1, stored),
+        "nginx_cpu_in_window": (nginx_end - nginx_start) / window,
+        # Backends that ended within the window are not counted (the workers' pools
+        # keep theirs): a lower bound.
+        "postgres_cpu_in_window": (pg_end - pg_start) / window,
+        "client_cpu_in_window": [r["cpu_window"] / window for r in results],
+        "sockets_moved": sum(r["moved"] for r in results),
+        "state_messages": sum(r["states"] for r in results),
+        "bytes_per_state": sum(r["bytes"] for r in results)
+        / max(1, sum(r["states"] for r in results)),
+        "nothing_lost": {"ok": not problems, "problems": problems, "actions_sent": sent,
+                         "actions_confirmed": confirmed},
+    }
+
+
+def _postgres_cpu(port: int) -> float:
+    """CPU seconds of the PostgreSQL server on ``port``: its postmaster (found by its
+    command line) and every process it started (backends, writers), from /proc."""
+    postmaster = None
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with contextlib.suppress(OSError):
+            argv = (entry / "cmdline").read_bytes().split(b"\0")
+            if argv and argv[0].endswith(b"postgres") and str(port).encode() in argv:
+                postmaster = int(entry.name)
+                break
+    if postmaster is None:
+        return float("nan")
+    total = cpu_seconds(postmaster)
+    with contextlib.suppress(OSError):
+        children = Path(f"/proc/{postmaster}/task/{postmaster}/children").read_text().split()
+        total += sum(cpu_seconds(int(p)) for p in children)
+    return total
+
+
+def _nginx_cpu(proxy: Any) -> float:
+    """CPU seconds of nginx's master and worker processes (its children, from /proc)."""
+    if proxy.process is None:
+        return 0.0
+    pids = [proxy.process.pid]
+    with contextlib.suppress(OSError):
+        children = Path(f"/proc/{proxy.process.pid}/task/{proxy.process.pid}/children")
+        pids += [int(p) for p in children.read_text().split()]
+    return sum(cpu_seconds(p) for p in pids)
+
+
+# -------------------------------------------------------------------- main
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=30.0, help="timed window per phase")
+    parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument("--tables", type=int, default=40)
+    parser.add_argument("--per-table", type=int, default=5, help="clients per table (2-6)")
+    parser.add_argument("--client-processes", type=int, default=2)
+    parser.add_argument("--pause", type=float, default=0.1, help="seconds between hands")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
+    parser.add_argument("--keep", action="store_true", help="keep the temp dir (logs)")
+    args = parser.parse_args()
+    if not 2 <= args.per_table <= 6:
+        parser.error("--per-table is 2-6")
+    from tests.server.pg import postgres_server
+
+    workdir = Path(tempfile.mkdtemp(prefix="pokerroom-bench-cluster-"))
+    began = time.time()
+    load_before = os.getloadavg()
+    phases = []
+    try:
+        with postgres_server() as pg:
+            for workers in (1, 2):
+                phases.append(phase(workers, pg, workdir, args))
+    finally:
+        if not args.keep:
+            shutil.rmtree(workdir, ignore_errors=True)
+    one, two = phases
+    ratio = two["actions_per_second"] / max(1e-9, one["actions_per_second"])
+    report = {
+        "benchmark": "cluster",
+        "when": time.strftime("%Y-%m-%dT%H:%M:%S%z", time.localtime(began)),
+        "config": {"tables": args.tables, "per_table": args.per_table,
+                   "clients": args.tables * args.per_table,
+                   "client_processes": args.client_processes, "seconds": args.seconds,
+                   "warmup": args.warmup, "pause_between_hands": args.pause,
+                   "seed": args.seed, "database": "postgresql (throwaway server, fsync off)",
+                   "proxy": "nginx (Debian), standalone config from proxy_config.render, "
+                            "1 worker process",
+                   "games": "no-limit hold'em 1/2, 6 seats",
+                   "policy": "room_client.choose: show at showdown; min raise 8%; "
+                             "fold 15% facing a bet; else check/call; act at once"},
+        "phases": phases,
+        "ratio_two_to_one": ratio,
+        "machine": {"python": platform.python_version(), "platform": platform.platform(),
+                    "cpus": os.cpu_count(), "loadavg_before": load_before,
+                    "loadavg_after": os.getloadavg()},
+        "git_commit": git_commit(),
+        "elapsed_seconds": time.time() - began,
+    }
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    args.output.write_text(json.dumps(report, indent=2) + "\n")
+    print(f"pokerroom cluster through nginx: {args.tables} tables, "
+          f"{args.tables * args.per_table} WebSocket clients, {args.seconds:.0f} s windows")
+    for p in phases:
+        lat = p["latency_ms"]
+        cpu = ", ".join(f"{c:.0%}" for c in p["worker_cpu_in_window"])
+        print(f"  {p['workers']} worker{'s' if p['workers'] > 1 else ' '}  "
+              f"{p['actions_per_second']:6.0f} actions/s   latency p50 {lat['p50']:.1f} ms, "
+              f"p99 {lat['p99']:.1f} ms   CPU workers {cpu}, PostgreSQL "
+              f"{p['postgres_cpu_in_window']:.0%}, nginx {p['nginx_cpu_in_window']:.0%}, "
+              "clients "
+              + ", ".join(f"{c:.0%}" for c in p["client_cpu_in_window"])
+              + f"   tables {p['tables_owned']}   nothing lost: "
+              + ("yes" if p["nothing_lost"]["ok"] else "NO: "
+                 + "; ".join(p["nothing_lost"]["problems"])))
+    print(f"  ratio two workers / one: {ratio:.2f}x; load average {load_before[0]:.1f} -> "
+          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(f"  written to {args.output}")
+    return 0 if all(p["nothing_lost"]["ok"] for p in phases) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
