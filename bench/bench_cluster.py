@@ -21,13 +21,16 @@ What happens, twice (one worker, then two):
    ``--client-processes`` (2) processes, whole tables each.
 4. After a warm-up, a window of ``--seconds`` (30).
 
+The two configurations alternate (``--rounds``, 2: one, two, one, two), each round
+on its own database, so a change in the rest of the machine's load hits both.
+
 What is reported, per phase: **actions/s** (rows the workers stored in ``actions``
 during the window), **latency** (send to the first state showing the action
 applied, for actions sent in the window: p50, p99), CPU of each worker, of nginx
 and of the client processes over the window, the tables each worker owned; and
 the checks that nothing went wrong (every sent action confirmed, no error message,
 ledgers balance through nginx, no traceback in a worker's log).  The **ratio** is
-two workers' actions/s over one's.
+two workers' mean actions/s over one's.
 
 The machine has 2 cores shared by the workers, PostgreSQL, nginx and the clients:
 with the clients acting at once, one worker is the bottleneck at ~100% of a core;
@@ -108,15 +111,17 @@ def actions_stored(connection: Any) -> int:
     return int(connection.execute("SELECT count(*) FROM actions").fetchone()[0])
 
 
-def phase(workers: int, pg: Any, workdir: Path, args: argparse.Namespace) -> dict[str, Any]:
+def phase(workers: int, pg: Any, workdir: Path, args: argparse.Namespace, *,
+          round_: int) -> dict[str, Any]:
     """One measurement: ``workers`` workers on a fresh database behind a fresh nginx."""
     import psycopg
 
     from tests.cluster.harness import Nginx, Worker, api, free_port, tracebacks
 
-    database = f"bench_{workers}w"
+    database = f"bench_{workers}w_{round_}"
     url = pg.create_database(database)
-    crew = [Worker(f"w{i + 1}", free_port(), url, workdir / f"{workers}w-w{i + 1}.log",
+    crew = [Worker(f"w{i + 1}", free_port(), url,
+                   workdir / f"{round_}-{workers}w-w{i + 1}.log",
                    bot_delay=0.0, pause=args.pause) for i in range(workers)]
     proxy: Nginx | None = None
     try:
@@ -125,7 +130,8 @@ def phase(workers: int, pg: Any, workdir: Path, args: argparse.Namespace) -> dic
             w.start(wait=False)
         for w in crew[1:]:
             w.wait_ready()
-        proxy = Nginx(workdir / f"nginx-{workers}w", {w.name: w.address for w in crew})
+        proxy = Nginx(workdir / f"nginx-{round_}-{workers}w",
+                      {w.name: w.address for w in crew})
         proxy.start()
         tables: list[str] = []
         seats: list[Seat] = []
@@ -208,7 +214,7 @@ def phase(workers: int, pg: Any, workdir: Path, args: argparse.Namespace) -> dic
     window = args.seconds
     stored = at_end - at_start
     return {
-        "workers": workers,
+        "workers": workers, "round": round_,
         "tables_owned": owned, "tables_owned_at_end": owned_end,
         "actions_per_second": stored / window,
         "actions_stored_in_window": stored,
@@ -233,6 +239,22 @@ def phase(workers: int, pg: Any, workdir: Path, args: argparse.Namespace) -> dic
         "nothing_lost": {"ok": not problems, "problems": problems, "actions_sent": sent,
                          "actions_confirmed": confirmed},
     }
+
+
+def _summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """The mean over the rounds of one configuration."""
+    def mean(get: Any) -> float:
+        return statistics.fmean(get(r) for r in runs)
+
+    return {"workers": runs[0]["workers"], "rounds": len(runs),
+            "actions_per_second": mean(lambda r: r["actions_per_second"]),
+            "latency_p50_ms": mean(lambda r: r["latency_ms"]["p50"]),
+            "latency_p99_ms": mean(lambda r: r["latency_ms"]["p99"]),
+            "worker_cpu_ms_per_action": mean(lambda r: r["worker_cpu_ms_per_action"]),
+            "worker_cpu_in_window": mean(lambda r: sum(r["worker_cpu_in_window"])),
+            "postgres_cpu_in_window": mean(lambda r: r["postgres_cpu_in_window"]),
+            "nginx_cpu_in_window": mean(lambda r: r["nginx_cpu_in_window"]),
+            "nothing_lost": all(r["nothing_lost"]["ok"] for r in runs)}
 
 
 def _postgres_cpu(port: int) -> float:
@@ -278,6 +300,8 @@ def main() -> int:
     parser.add_argument("--per-table", type=int, default=5, help="clients per table (2-6)")
     parser.add_argument("--client-processes", type=int, default=2)
     parser.add_argument("--pause", type=float, default=0.1, help="seconds between hands")
+    parser.add_argument("--rounds", type=int, default=2,
+                        help="one worker then two, this many times (default 2)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
     parser.add_argument("--keep", action="store_true", help="keep the temp dir (logs)")
@@ -292,13 +316,15 @@ def main() -> int:
     phases = []
     try:
         with postgres_server() as pg:
-            for workers in (1, 2):
-                phases.append(phase(workers, pg, workdir, args))
+            # Alternating rounds: a change in the machine's other load hits both.
+            for round_ in range(1, args.rounds + 1):
+                for workers in (1, 2):
+                    phases.append(phase(workers, pg, workdir, args, round_=round_))
     finally:
         if not args.keep:
             shutil.rmtree(workdir, ignore_errors=True)
-    one, two = phases
-    ratio = two["actions_per_second"] / max(1e-9, one["actions_per_second"])
+    summary = {n: _summary([p for p in phases if p["workers"] == n]) for n in (1, 2)}
+    ratio = summary[2]["actions_per_second"] / max(1e-9, summary[1]["actions_per_second"])
     report = {
         "benchmark": "cluster",
         "when": time.strftime("%Y-%m-%dT%H:%M:%S%z", time.localtime(began)),
@@ -312,8 +338,9 @@ def main() -> int:
                    "games": "no-limit hold'em 1/2, 6 seats",
                    "policy": "room_client.choose: show at showdown; min raise 8%; "
                              "fold 15% facing a bet; else check/call; act at once"},
-        "phases": phases,
+        "summary": {"one_worker": summary[1], "two_workers": summary[2]},
         "ratio_two_to_one": ratio,
+        "phases": phases,
         "machine": {"python": platform.python_version(), "platform": platform.platform(),
                     "cpus": os.cpu_count(), "loadavg_before": load_before,
                     "loadavg_after": os.getloadavg()},
@@ -327,7 +354,7 @@ def main() -> int:
     for p in phases:
         lat = p["latency_ms"]
         cpu = ", ".join(f"{c:.0%}" for c in p["worker_cpu_in_window"])
-        print(f"  {p['workers']} worker{'s' if p['workers'] > 1 else ' '}  "
+        print(f"  round {p['round']}, {p['workers']} worker{'s' if p['workers'] > 1 else ' '}  "
               f"{p['actions_per_second']:6.0f} actions/s   latency p50 {lat['p50']:.1f} ms, "
               f"p99 {lat['p99']:.1f} ms   CPU workers {cpu}, PostgreSQL "
               f"{p['postgres_cpu_in_window']:.0%}, nginx {p['nginx_cpu_in_window']:.0%}, "
@@ -336,6 +363,12 @@ def main() -> int:
               + f"   tables {p['tables_owned']}   nothing lost: "
               + ("yes" if p["nothing_lost"]["ok"] else "NO: "
                  + "; ".join(p["nothing_lost"]["problems"])))
+    for n in (1, 2):
+        m = summary[n]
+        print(f"  mean, {n} worker{'s' if n > 1 else ' '}  {m['actions_per_second']:6.0f} "
+              f"actions/s   latency p50 {m['latency_p50_ms']:.1f} ms, p99 "
+              f"{m['latency_p99_ms']:.1f} ms   workers {m['worker_cpu_in_window']:.0%} of a "
+              f"core ({m['worker_cpu_ms_per_action']:.2f} ms per action)")
     print(f"  ratio two workers / one: {ratio:.2f}x; load average {load_before[0]:.1f} -> "
           f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"  written to {args.output}")
