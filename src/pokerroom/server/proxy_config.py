@@ -53,11 +53,13 @@ GENERIC_UPSTREAM = "pokerroom_workers"
 _WORKER_UPSTREAM = "pokerroom_worker_"
 
 # Seconds.  A worker on loopback or a LAN accepts at once or not at all; an API call
-# the room answers in milliseconds; a socket stays open as long as the player does
-# (uvicorn pings every 20 s, so a dead peer is found without nginx's timeout).
+# the room answers in milliseconds.  A socket's read timeout also bounds its opening
+# handshake, which a stopped worker (the kernel accepts for it) never answers: long
+# enough for an open socket, which always carries uvicorn's ping every 20 s, short
+# enough that nginx then tries another worker for a new one.
 CONNECT_TIMEOUT = 2
 API_TIMEOUT = 15
-SOCKET_TIMEOUT = 3600
+SOCKET_TIMEOUT = 60
 
 
 def _check_port(port: str, what: str) -> None:
