@@ -19,7 +19,8 @@ import pytest
 
 from bench.room_client import FollowingClient, Seat
 from pokerroom.server.proxy_config import render
-from tests.cluster.harness import NGINX, Nginx, api, free_port, http
+from tests.cluster import harness
+from tests.cluster.harness import NGINX, ClusterError, Nginx, api, cluster, free_port, http
 from tests.server.serving import assert_clean_log, start_server
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy" / "nginx" / "pokerroom.conf"
@@ -69,6 +70,16 @@ def test_nginx_accepts_the_site_and_the_standalone_config(tmp_path: Path) -> Non
                     f"http {{\n    include {site};\n}}\n")
     checked = _nginx_test(main, tmp_path)
     assert checked.returncode == 0, checked.stderr
+
+
+def test_a_missing_nginx_fails_naming_what_to_install(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The harness never skips: no nginx is a failure that says how to get it."""
+    monkeypatch.setattr(harness, "NGINX", str(tmp_path / "no-nginx"))
+    with pytest.raises(ClusterError, match=r"make nginx"):
+        Nginx(tmp_path / "nginx", {"w1": "127.0.0.1:8001"}).start()
+    with pytest.raises(ClusterError, match=r"apt-get install nginx"), cluster(1):
+        pass
 
 
 def test_the_shipped_example_is_what_render_gives() -> None:
