@@ -76,7 +76,8 @@ _OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}), _NoRedire
 
 def http(port: int, method: str, path: str, body: Any = None, *,
          token: str | None = None, timeout: float = 10) -> tuple[int, dict[str, str], Any]:
-    """One request to ``HOST:port``: status, headers, body (JSON decoded when it is)."""
+    """One request to ``HOST:port``: status, headers (names in lower case), body (JSON
+    decoded when it is)."""
     data = json.dumps(body).encode() if body is not None else None
     headers = {**({"Content-Type": "application/json"} if data is not None else {}),
                **({"Authorization": f"Bearer {token}"} if token else {})}
@@ -84,9 +85,11 @@ def http(port: int, method: str, path: str, body: Any = None, *,
                                      method=method, headers=headers)
     try:
         with _OPENER.open(request, timeout=timeout) as response:
-            status, head, raw = response.status, dict(response.headers), response.read()
+            status, raw = response.status, response.read()
+            head = {k.lower(): v for k, v in response.headers.items()}
     except urllib.error.HTTPError as exc:
-        status, head, raw = exc.code, dict(exc.headers), exc.read()
+        status, raw = exc.code, exc.read()
+        head = {k.lower(): v for k, v in exc.headers.items()}
     text = raw.decode(errors="replace")
     try:
         return status, head, json.loads(text)
@@ -107,7 +110,7 @@ def api(port: int, path: str, body: Any = None, *, method: str | None = None,
     while True:
         status, head, answer = http(port, method, where, body, token=token)
         if status in (307, 308) and followed < hops:
-            location = head.get("Location") or head.get("location") or ""
+            location = head.get("location", "")
             where = urllib.parse.urlsplit(location)._replace(scheme="", netloc="").geturl()
             followed += 1
             continue
@@ -115,7 +118,7 @@ def api(port: int, path: str, body: Any = None, *, method: str | None = None,
                   and answer.get("reason") == "table_moving")
         # A 502 from the proxy: the worker the request was sent to has just died.
         if (moving or status == 502) and time.monotonic() < deadline:
-            time.sleep(float(head.get("Retry-After", "1")) if moving else 0.2)
+            time.sleep(float(head.get("retry-after", "1")) if moving else 0.2)
             where, followed = path, 0
             continue
         if status != 200:

@@ -145,7 +145,7 @@ def test_named_paths_reach_that_worker_without_the_prefix(
         assert answer["host"] == f"127.0.0.1:{proxy.port}"
     status, head, answer = http(proxy.port, "GET", "/w/nobody/api/tables")
     assert status == 404 and answer["reason"] == "unknown_worker"
-    assert head["Content-Type"] == "application/json"
+    assert head["content-type"] == "application/json"
 
 
 def test_generic_paths_reach_every_worker_and_skip_a_dead_one(
