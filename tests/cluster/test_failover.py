@@ -17,6 +17,7 @@ import os
 import random
 import threading
 import time
+from collections import Counter
 from pathlib import Path
 
 from bench.room_client import FollowingClient, Seat
@@ -119,6 +120,11 @@ def test_kill_9_workers_while_bots_and_people_play(tmp_path: Path) -> None:
                            + ", ".join(f"{x:.2f} ({who})" for x, who in times[:4]))
                 if late:  # asserted at the end, after what the rest of the run shows
                     slow.append(f"kill {k + 1}: {late}")
+                # Each of its tables dealt again has exactly one owner among the living.
+                serving = Counter(t for w in room.workers if w is not victim
+                                  for t in w.status()["tables"])
+                assert all(serving[t] == 1 for t in first), (
+                    {t: serving[t] for t in first if serving[t] != 1}, "\n".join(log))
                 victim.restart()
             time.sleep(3)  # the people play on after the last kill
             confirmed_before_end = [c.stats.confirmed for c in people.clients]
