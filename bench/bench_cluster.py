@@ -26,8 +26,10 @@ on its own database, so a change in the rest of the machine's load hits both.
 
 What is reported, per phase: **actions/s** (rows the workers stored in ``actions``
 during the window), **latency** (send to the first state showing the action
-applied, for actions sent in the window: p50, p99), CPU of each worker, of nginx
-and of the client processes over the window, the tables each worker owned; and
+applied, for actions sent in the window: p50, p99), CPU of each worker (and how
+long it was ready to run but waited for a core, from /proc/PID/task/*/schedstat),
+of PostgreSQL, nginx and the client processes over the window, the tables each
+worker owned; and
 the checks that nothing went wrong (every sent action confirmed, no error message,
 ledgers balance through nginx, no traceback in a worker's log).  The **ratio** is
 two workers' mean actions/s over one's.
@@ -165,11 +167,13 @@ def phase(workers: int, pg: Any, workdir: Path, args: argparse.Namespace, *,
             time.sleep(max(0.0, start - time.time()))
             at_start = actions_stored(db)
             cpu_start = [cpu_seconds(w.process.pid) for w in crew if w.process]
+            wait_start = [run_queue_seconds(w.process.pid) for w in crew if w.process]
             nginx_start = _nginx_cpu(proxy)
             pg_start = _postgres_cpu(pg.port)
             time.sleep(max(0.0, end - time.time()))
             at_end = actions_stored(db)
             cpu_end = [cpu_seconds(w.process.pid) for w in crew if w.process]
+            wait_end = [run_queue_seconds(w.process.pid) for w in crew if w.process]
             nginx_end = _nginx_cpu(proxy)
             pg_end = _postgres_cpu(pg.port)
             results = pending.get(timeout=args.seconds + 120)
@@ -225,6 +229,9 @@ def phase(workers: int, pg: Any, workdir: Path, args: argparse.Namespace, *,
                        "max": latencies[-1] if latencies else None},
         "worker_cpu_in_window": [(b - a) / window for a, b in zip(cpu_start, cpu_end,
                                                                   strict=True)],
+        # Of the window, how long each worker was ready to run but had no core.
+        "worker_run_queue_wait_in_window": [(b - a) / window for a, b in zip(
+            wait_start, wait_end, strict=True)],
         "worker_cpu_ms_per_action": sum(b - a for a, b in zip(cpu_start, cpu_end, strict=True))
         * 1000 / max(1, stored),
         "nginx_cpu_in_window": (nginx_end - nginx_start) / window,
@@ -239,6 +246,18 @@ def phase(workers: int, pg: Any, workdir: Path, args: argparse.Namespace, *,
         "nothing_lost": {"ok": not problems, "problems": problems, "actions_sent": sent,
                          "actions_confirmed": confirmed},
     }
+
+
+def run_queue_seconds(pid: int) -> float:
+    """Seconds the threads of ``pid`` spent runnable but waiting for a core
+    (/proc/PID/task/*/schedstat, second field): a process starved of CPU by the rest
+    of the machine shows it here, one waiting on I/O does not."""
+    total = 0
+    with contextlib.suppress(OSError):
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                total += int((task / "schedstat").read_text().split()[1])
+    return total / 1e9
 
 
 def _summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
@@ -353,7 +372,8 @@ def main() -> int:
           f"{args.tables * args.per_table} WebSocket clients, {args.seconds:.0f} s windows")
     for p in phases:
         lat = p["latency_ms"]
-        cpu = ", ".join(f"{c:.0%}" for c in p["worker_cpu_in_window"])
+        cpu = ", ".join(f"{c:.0%} (waiting for a core {w:.0%})" for c, w in zip(
+            p["worker_cpu_in_window"], p["worker_run_queue_wait_in_window"], strict=True))
         print(f"  round {p['round']}, {p['workers']} worker{'s' if p['workers'] > 1 else ' '}  "
               f"{p['actions_per_second']:6.0f} actions/s   latency p50 {lat['p50']:.1f} ms, "
               f"p99 {lat['p99']:.1f} ms   CPU workers {cpu}, PostgreSQL "
