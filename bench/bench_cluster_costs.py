@@ -12,7 +12,8 @@ loopback (the harness of tests/cluster/harness.py).  Three measurements:
    plays at): renewals per second (rows of ``workers`` updated), lease rows updated
    per second, write transactions, WAL bytes and CPU (worker, PostgreSQL) per second.
    The difference between the two is what each held lease costs (and the worker's
-   resident memory per idle table).
+   resident memory per idle table).  Then ``--lobby`` reads of the lobby
+   (``GET /api/tables``), which on a worker of many reads every open table's row.
 2. **Play**, once for each count of ``--spectators`` (1 and 6: 5 and 10 connections
    per table), each on a database of its own: ``--tables`` tables (no-limit hold'em
    1/2, 6 seats) with ``--per-table`` players each, every one a
@@ -31,7 +32,8 @@ loopback (the harness of tests/cluster/harness.py).  Three measurements:
      player and a spectator receive (UTF-8 bytes before any WebSocket compression),
      and state messages per action per connection;
    - what one more connection at a table costs per action (worker and nginx CPU):
-     the slope between the two phases.
+     the slope between the two phases;
+   - the lobby read again, now of tables with players.
 
    Lease renewals are left out of the per-hand and per-action figures.
    PostgreSQL's statistics views are flushed by each backend about once a second;
@@ -315,6 +317,29 @@ async def _play(seats: list[Seat], tables: list[str], base: str, meter: Meter,
                         "drops": sum(c.stats.drops for c in players)}}
 
 
+def lobby(meter: Meter, port: int, requests: int) -> dict[str, Any]:
+    """``requests`` lobby reads (``GET /api/tables`` through nginx): on a worker of
+    many, each reads every open table's row (its snapshot) from the database."""
+    from tests.cluster.harness import http
+
+    a = meter.read()
+    began = time.perf_counter()
+    listed = size = 0
+    for _ in range(requests):
+        status, _, answer = http(port, "GET", "/api/tables")
+        assert status == 200, (status, answer)
+        listed = len(answer)
+        size = len(json.dumps(answer).encode())
+    seconds = time.perf_counter() - began
+    d = meter.between(a, meter.read())
+    per_request = {k: v * 1000 / requests for k, v in d["cpu_seconds"].items()}
+    return {"tables_listed": listed, "requests": requests, "response_bytes": size,
+            "wall_ms_per_request": seconds * 1000 / requests,
+            "cpu_ms_per_request": per_request,
+            "cpu_us_per_table_listed": {k: v * 1000 / max(1, listed)
+                                        for k, v in per_request.items()}}
+
+
 def play(meter: Meter, port: int, base: str, args: argparse.Namespace,
          lease_costs: dict[str, Any], spectators: int) -> dict[str, Any]:
     """The play window; the per-hand and per-action database figures leave out the
@@ -333,6 +358,7 @@ def play(meter: Meter, port: int, base: str, args: argparse.Namespace,
                         {"name": name, "seat": s, "buy_in": BUY_IN})["token"]
             seats.append(Seat(table, s, name, token))
     found = asyncio.run(_play(seats, tables, base, meter, args, spectators))
+    found["lobby"] = lobby(meter, port, args.lobby)
     found["connections_per_table"] = args.per_table + spectators
     d = found["delta"]
     hands, actions = max(1, d["hands"]), max(1, d["actions"])
@@ -439,6 +465,7 @@ def main() -> int:
     parser.add_argument("--idle-tables", type=int, default=200)
     parser.add_argument("--idle-seconds", type=float, default=10.0)
     parser.add_argument("--pause", type=float, default=0.5, help="seconds between hands")
+    parser.add_argument("--lobby", type=int, default=20, help="lobby reads timed")
     parser.add_argument("--notify", type=int, default=5000, help="NOTIFYs for the relay")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
@@ -481,6 +508,7 @@ def main() -> int:
             # Apart, so that neither measurement carries the other's tables.
             with room("leases") as (meter, proxy):
                 lease_costs = leases(meter, proxy.port, args)
+                lease_costs["lobby"] = lobby(meter, proxy.port, args.lobby)
             plays = []
             for spectators in args.spectators:
                 with room(f"play{spectators}") as (meter, proxy):
@@ -538,6 +566,12 @@ def main() -> int:
               f"per action; spectator mean {watching['mean_bytes']:.0f} B, p95 "
               f"{watching['p95_bytes']:.0f} B, "
               f"{watching['states_per_action_per_connection']:.2f} per action")
+    for where, found in (("idle", lease_costs["lobby"]), ("played", plays[-1]["lobby"])):
+        cpu = found["cpu_ms_per_request"]
+        print(f"  lobby ({found['tables_listed']} {where} tables): "
+              f"{found['wall_ms_per_request']:.0f} ms, worker {cpu['worker']:.1f} ms and "
+              f"PostgreSQL {cpu['postgres']:.1f} ms CPU per GET /api/tables, "
+              f"{found['response_bytes'] / 1024:.0f} KiB")
     slope = per_connection(plays)
     if slope:
         print(f"  each more connection at a table: worker {slope['worker_cpu_ms']:.3f} ms, "
