@@ -112,3 +112,16 @@ def leases(connection: Any, tables: list[str]) -> dict[str, tuple[str, int, floa
         "SELECT resource, owner, epoch, expires_at - EXTRACT(EPOCH FROM clock_timestamp()) "
         "FROM leases WHERE kind = 'table' AND resource = ANY(%s)", (tables,)).fetchall()
     return {r: (o, int(e), float(left)) for r, o, e, left in rows}
+
+
+def stuck_sessions(connection: Any) -> list[str]:
+    """Sessions of the room's database that are waiting on a lock or sit idle inside
+    a transaction (a stopped worker's), with the process that opened them: what to
+    show when a takeover does not happen."""
+    rows = connection.execute(
+        "SELECT application_name, state, wait_event_type, wait_event, "
+        "round(EXTRACT(EPOCH FROM clock_timestamp() - state_change)::numeric, 1), "
+        "left(query, 100) FROM pg_stat_activity WHERE datname = current_database() "
+        "AND (state = 'idle in transaction' OR wait_event_type = 'Lock')").fetchall()
+    return [f"{app}: {state} for {secs} s ({kind} {event}): {query}"
+            for app, state, kind, event, secs, query in rows]

@@ -10,7 +10,13 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from tests.cluster.checks import database_now, hand_problems, leases, writes_by
+from tests.cluster.checks import (
+    database_now,
+    hand_problems,
+    leases,
+    stuck_sessions,
+    writes_by,
+)
 from tests.cluster.harness import api, cluster, tracebacks
 from tests.cluster.test_cluster_smoke import bot_tables
 
@@ -41,7 +47,10 @@ def test_a_paused_worker_writes_nothing_after_its_lease_and_gives_its_tables_up(
                     break
                 time.sleep(0.2)
             taken = leases(db, lost)
-            assert set(lost) <= set(other.status()["tables"]), (lost, taken)
+            assert set(lost) <= set(other.status()["tables"]), (
+                f"{other.name} did not take {victim.name}'s tables; leases (owner, epoch, "
+                f"seconds left): {taken}; sessions waiting or idle in a transaction: "
+                f"{stuck_sessions(db)}\n{other.tail()}")
             for table in lost:  # a new owner, a higher epoch
                 assert taken[table][0] != before[table][0], (table, before[table], taken[table])
                 assert taken[table][1] > before[table][1], (table, before[table], taken[table])
