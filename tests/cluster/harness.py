@@ -11,7 +11,7 @@ and Debian's nginx in front, all on loopback, all killed at the end.
   configuration in a directory of its own, on a free port.
 - :func:`cluster`: PostgreSQL (tests/server/pg.py) + N workers + nginx.
 - :func:`api`: a JSON call that follows the room's ``307`` to a table's owner (any
-  method, body resent) and waits out ``503 table_moving``.
+  method, body resent) and waits out ``503 table_moving``; :func:`bot_tables`.
 
 A missing nginx or PostgreSQL is a failure naming what to install, never a skip.
 Used by tests/cluster and bench/bench_cluster.py.
@@ -361,6 +361,18 @@ class Cluster:
 
         return psycopg.connect(host=HOST, port=self.postgres.port, user=self.postgres.user,
                                dbname=self.postgres.database, autocommit=True)
+
+
+def bot_tables(room: Cluster, count: int, *, bots: int = 3, seats: int = 4) -> list[str]:
+    """``count`` tables created through the proxy, each with ``bots`` random bots."""
+    tables = []
+    for i in range(count):
+        created = api(room.port, "/api/tables", {"name": f"T{i + 1}", "seats": seats})
+        for _ in range(bots):
+            api(room.port, f"/api/tables/{created['id']}/bots",
+                {"policy": "random", "host": created["host"]})
+        tables.append(created["id"])
+    return tables
 
 
 @contextlib.contextmanager

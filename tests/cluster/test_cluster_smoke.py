@@ -12,19 +12,7 @@ from collections import Counter
 from pathlib import Path
 
 from bench.room_client import FollowingClient, Seat
-from tests.cluster.harness import Cluster, api, cluster, http, tracebacks
-
-
-def bot_tables(room: Cluster, count: int, *, bots: int = 3, seats: int = 4) -> list[str]:
-    """``count`` tables created through the proxy, each with ``bots`` random bots."""
-    tables = []
-    for i in range(count):
-        created = api(room.port, "/api/tables", {"name": f"T{i + 1}", "seats": seats})
-        for _ in range(bots):
-            api(room.port, f"/api/tables/{created['id']}/bots",
-                {"policy": "random", "host": created["host"]})
-        tables.append(created["id"])
-    return tables
+from tests.cluster.harness import Cluster, api, bot_tables, cluster, http, tracebacks
 
 
 def owners(room: Cluster) -> dict[str, list[str]]:

@@ -28,8 +28,7 @@ from tests.cluster.checks import (
     hand_states,
     running_hands,
 )
-from tests.cluster.harness import Cluster, Worker, api, cluster, tracebacks
-from tests.cluster.test_cluster_smoke import bot_tables
+from tests.cluster.harness import Cluster, Worker, api, bot_tables, cluster, tracebacks
 
 TABLES = 30
 KILLS = 3

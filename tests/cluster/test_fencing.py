@@ -17,8 +17,7 @@ from tests.cluster.checks import (
     stuck_sessions,
     writes_by,
 )
-from tests.cluster.harness import api, cluster, tracebacks
-from tests.cluster.test_cluster_smoke import bot_tables
+from tests.cluster.harness import api, bot_tables, cluster, tracebacks
 
 LEASE = 3.0
 GIVES_UP_SECONDS = 5.0
