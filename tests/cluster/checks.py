@@ -109,8 +109,10 @@ def database_now(connection: Any) -> float:
 def leases(connection: Any, tables: list[str]) -> dict[str, tuple[str, int, float]]:
     """table -> (owner instance, epoch, seconds left) of its lease now."""
     rows = connection.execute(
-        "SELECT resource, owner, epoch, expires_at - EXTRACT(EPOCH FROM clock_timestamp()) "
-        "FROM leases WHERE kind = 'table' AND resource = ANY(%s)", (tables,)).fetchall()
+        "SELECT l.resource, l.owner, l.epoch, CASE WHEN l.released OR w.name IS NULL THEN 0 "
+        "ELSE w.expires_at - EXTRACT(EPOCH FROM clock_timestamp()) END "
+        "FROM leases l LEFT JOIN workers w ON w.name = l.owner "
+        "WHERE l.kind = 'table' AND l.resource = ANY(%s)", (tables,)).fetchall()
     return {r: (o, int(e), float(left)) for r, o, e, left in rows}
 
 

@@ -66,7 +66,8 @@ def _actions(url: str) -> int:
 def test_a_write_after_the_lease_was_taken_over_is_refused_by_the_database(url: str) -> None:
     """Fencing: a worker whose lease ran out and was taken (a higher epoch) writes
     nothing: the check inside its transaction refuses it and the whole transaction rolls
-    back.  A lease not run out cannot be taken; one run out can, with epoch + 1."""
+    back.  A lease whose owner is alive cannot be taken; once the owner ran out it can,
+    with epoch + 1, and the owner cannot renew itself back to life."""
     engine = create_engine(url)
     first = LeaseBook(engine, name="w1", url="/w/w1", seconds=1.0)
     second = LeaseBook(engine, name="w2", url="/w/w2", seconds=1.0)
@@ -79,19 +80,21 @@ def test_a_write_after_the_lease_was_taken_over_is_refused_by_the_database(url: 
     store.fencing = Fencing(first.instance, {("table", "t1"): epoch})
     store.ledger("t1", "Ann", 0, "buy_in", 100)  # the owner writes
     assert second.acquire("table", "t1") is None  # held: not taken
-    assert first.renew() == {("table", "t1"): 1}
-    time.sleep(1.1)  # w1 "paused": its lease runs out
+    assert first.renew() and second.renew()
+    time.sleep(0.6)
+    assert second.renew()
+    time.sleep(0.6)  # w1 "paused" past its lease; w2 renewed in time
     assert second.acquire("table", "t1") == 2
     with pytest.raises(LeaseLost):
         store.ledger("t1", "Ann", 0, "buy_in", 5000)
     with pytest.raises(LeaseLost):  # the same for the hottest write
         store.add_action("t1", 1, 1, 0, {"type": "fold"})
     assert store.fencing.refused == 2 and ("table", "t1") not in store.fencing.held
-    assert first.renew() == {}  # nothing to renew: it is w2's
+    assert not first.renew()  # it ran out: no coming back as the same owner
     with engine.connect() as c:
         amounts = c.execute(select(LedgerRow.amount)).scalars().all()
     assert amounts == [100]  # the refused write did not land
-    assert second.renew() == {("table", "t1"): 2}  # w2 is heard of: clients go there
+    assert second.renew()  # w2 is heard of: clients go there
     owner = first.owner("table", "t1")
     assert owner is not None and owner.url == "/w/w2"
     store.close()
@@ -100,7 +103,8 @@ def test_a_write_after_the_lease_was_taken_over_is_refused_by_the_database(url: 
 
 def test_a_lease_run_out_but_not_taken_refuses_its_old_owner_too(url: str) -> None:
     """A worker paused past its lease cannot write even when no one has taken the table
-    yet (it may already be being taken); a dead worker's clients are sent nowhere."""
+    yet (it may already be being taken); a dead worker's clients are sent nowhere; a
+    lease given up is free at once."""
     engine = create_engine(url)
     book = LeaseBook(engine, name="w1", url="/w/w1", seconds=1.0)
     book.register()
@@ -117,6 +121,14 @@ def test_a_lease_run_out_but_not_taken_refuses_its_old_owner_too(url: str) -> No
     owner = book.owner("table", "t1")
     assert owner is not None and owner.url is None  # no one to send a client to
     assert book.owner("table", "nope") is None  # no such table
+    book.rejoin()  # a new instance: it holds nothing, and may take the table again
+    epoch = book.acquire("table", "t1")
+    assert epoch == 2
+    other = LeaseBook(engine, name="w2", url="/w/w2", seconds=1.0)
+    other.register()
+    assert other.acquire("table", "t1") is None
+    book.release("table", "t1", epoch)
+    assert other.acquire("table", "t1") == 3
     store.close()
     engine.dispose()
 
@@ -199,8 +211,8 @@ def test_a_worker_fenced_off_writes_nothing_and_tells_its_clients(url: str) -> N
             engine = create_engine(url)
             intruder = LeaseBook(engine, name="w9", url="/w/w9", seconds=30)
             intruder.register()
-            with engine.begin() as c:  # w1's lease runs out at once, w9 takes it
-                c.execute(text("UPDATE leases SET expires_at = 0"))
+            with engine.begin() as c:  # w1's lease is lost at once, w9 takes it
+                c.execute(text("UPDATE leases SET released = TRUE"))
             assert intruder.acquire("table", table) == 2
             taken = _actions(url)
             message: dict[str, Any] = {}

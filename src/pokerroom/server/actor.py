@@ -44,7 +44,7 @@ from pokerroom.server.preactions import label
 from pokerroom.server.protocol import MAX_CHIPS
 from pokerroom.server.sittings import SeatMeta, Subscriber
 from pokerroom.server.store import Batch, Store, StoredTable
-from pokerroom.server.views import public_state, table_state
+from pokerroom.server.views import lobby_row, public_state, table_state
 from pokerroom.table import Status, Table
 from pokerroom.table.snapshot import table_from_dict, table_to_dict
 
@@ -147,7 +147,7 @@ class TableActor(PlayerAids):
         between hands: a running hand is restored from its own snapshot and actions)."""
         batch, self._batch = self._batch, Batch(self.id)
         if snapshot and self.table.hand is None and (self._dirty or not batch.empty):
-            batch.snapshot = self._snapshot()
+            batch.snapshot, batch.lobby = self._snapshot(), self.lobby_row()
         self._dirty = False
         self.store.commit(batch)
 
@@ -155,6 +155,10 @@ class TableActor(PlayerAids):
         """The table between hands, with what the room keeps beside it (time banks,
         the chat's settings: :meth:`room_extras`)."""
         return {**table_to_dict(self.table), "room": self.room_extras()}
+
+    def lobby_row(self) -> dict[str, Any]:
+        """The table's row in the lobby (stored beside each snapshot)."""
+        return lobby_row(self.id, self.name, self.table, hands=self.hand_number)
 
     def _may_deal(self) -> bool:
         """Not paused by the host, and not a bot-only table no one has watched for
@@ -382,7 +386,7 @@ class TableActor(PlayerAids):
                 if player is not None and player.status is Status.BUSTED:
                     self._rebuy_bot(seat)
         self._batch.finished = (self.hand_id, result, phh, text)
-        self._batch.snapshot = self._snapshot()
+        self._batch.snapshot, self._batch.lobby = self._snapshot(), self.lobby_row()
         self.store.commit(self._batch)
         self._batch = Batch(self.id)
         self.hand_id = None

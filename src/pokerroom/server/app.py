@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from functools import partial
 from typing import Any
@@ -70,6 +71,7 @@ from pokerroom.server.store import HandRow, Store
 from pokerroom.server.tournament_room import TournamentRoom
 from pokerroom.server.tournament_routes import add_tournament_routes
 from pokerroom.server.tournament_store import TournamentStore
+from pokerroom.server.views import lobby_row
 from pokerroom.table import HandPlan, Table
 from pokerroom.table.snapshot import table_from_dict
 
@@ -90,7 +92,9 @@ def create_app(
     front proxy routes to it, ``/w/NAME`` by default): it serves the tables,
     tournaments and live events it holds the lease of (``lease_seconds``) and sends
     requests for the others on (:mod:`pokerroom.server.cluster`)."""
-    store = Store(database_url)
+    # A worker of many: a process stopped inside a transaction must not hold up the
+    # takeover of its tables for longer than a lease.
+    store = Store(database_url, transaction_timeout=lease_seconds if worker else None)
     room_holder: dict[str, Room] = {}
     tournament_holder: dict[str, TournamentRoom] = {}
     live_holder: dict[str, LiveRoom] = {}
@@ -194,33 +198,28 @@ def create_app(
                 "live": held.get("live", []), "taken_over": cluster.taken,
                 "lost": cluster.lost, "refused_writes": cluster.fencing.refused}
 
+    lobby_cache: list[Any] = [0.0, []]  # (when read, rows): one read a second at most
+
+    def stored_lobby() -> list[dict[str, Any]]:
+        rows = []
+        for t in store.open_tables():
+            row = t.lobby if t.lobby is not None else lobby_row(
+                t.id, t.name, (table := table_from_dict(t.snapshot)), hands=table.hands_dealt)
+            rows.append({**row, "paused": t.paused})
+        return rows
+
     @app.get("/api/tables")
     async def list_tables() -> list[dict[str, Any]]:
-        if "cluster" in cluster_holder:  # most tables run on other workers: as stored
-            return [lobby_row(t.id, t.name, table_from_dict(t.snapshot), paused=t.paused)
-                    for t in await asyncio.to_thread(store.open_tables)]
-        return [lobby_row(a.id, a.name, a.table, paused=a.paused, hands=a.hand_number)
+        """The open tables.  On a worker of many, as each was last stored (most run on
+        other workers), read at most once a second however many people look."""
+        if "cluster" in cluster_holder:
+            now = time.monotonic()
+            if now - lobby_cache[0] >= 1.0:
+                lobby_cache[:] = [now, await asyncio.to_thread(stored_lobby)]
+            rows: list[dict[str, Any]] = lobby_cache[1]
+            return rows
+        return [{**a.lobby_row(), "paused": a.paused}
                 for a in room().actors.values() if not a.closed]
-
-    def lobby_row(table_id: str, name: str, t: Table, *, paused: bool,
-                  hands: int | None = None) -> dict[str, Any]:
-        return {
-            "id": table_id,
-            "name": name,
-            "game": t.stakes.game.key,
-            "game_name": t.stakes.game.name,
-            "structure": t.stakes.structure.value,
-            "small_blind": t.stakes.small_blind,
-            "big_blind": t.stakes.big_blind,
-            "ante": t.stakes.ante,
-            "bring_in": t.stakes.bring_in,
-            "small_bet": t.stakes.small_bet,
-            "big_bet": t.stakes.big_bet,
-            "seats": t.seat_count,
-            "players": sum(1 for p in t.players if p is not None),
-            "hands": t.hands_dealt if hands is None else hands,
-            "paused": paused,
-        }
 
     @app.post("/api/tables")
     async def create_table(request: CreateTable) -> dict[str, Any]:

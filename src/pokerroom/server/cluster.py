@@ -115,16 +115,19 @@ class Cluster:
     async def tick(self) -> list[str]:
         """Renew, give up what was lost, take what no one holds.  Notes on what was
         taken (as a restart prints them)."""
-        before = dict(self.fencing.held)
-        renewed = await asyncio.to_thread(self.book.renew)
-        for key, epoch in before.items():
-            if renewed.get(key) != epoch and self.fencing.held.get(key) == epoch:
-                del self.fencing.held[key]
+        if not await asyncio.to_thread(self.book.renew):
+            # This worker ran out (it was paused, or the database was away for longer
+            # than a lease): every lease is lost at once; it comes back holding nothing.
+            self.lost += len(self.fencing.held)
+            self.fencing.held.clear()
+            sys.stderr.write(f"pokerroom: worker {self.name}: ran out of its lease time; "
+                             f"everything it served is given up\n")
+            await asyncio.to_thread(self.book.rejoin)
+            self.fencing.owner = self.book.instance
         for kind, holder in self.holders.items():  # lost here, or refused by a fence
             for resource in holder.held() - {r for k, r in self.fencing.held if k == kind}:
-                self.lost += 1
-                sys.stderr.write(f"pokerroom: worker {self.name}: lost the lease of "
-                                 f"{kind} {resource}; another worker serves it\n")
+                sys.stderr.write(f"pokerroom: worker {self.name}: gave up {kind} "
+                                 f"{resource}; another worker serves it\n")
                 await holder.drop(resource, moved_message(None))
         return await self._take_over()
 

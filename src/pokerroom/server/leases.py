@@ -3,25 +3,30 @@
 A room on many processes (``pokerroom serve --worker NAME`` on one PostgreSQL
 database) gives each resource to exactly one worker at a time.  The ``leases`` row
 of a resource names its owner (a worker *instance*: its name and a random suffix, so
-that a restarted worker is a new owner), an *epoch* raised at every change of owner,
-and when the lease runs out, by the database's clock (no two machines' clocks are
-compared).  The owner renews its leases every second or so; when one runs out any
-worker may take it, raising the epoch, and restores the resource from the database
-as a restart does.  With the default lease of 3 s a worker renews every half second
-and a dead worker's resources are served again by others within about 4 s.
+that a restarted worker is a new owner) and an *epoch* raised at every change of
+owner.  A lease lasts as long as its owner's ``workers`` row does: the worker renews
+that one row every sixth of the lease time (half a second by default) and it runs
+out ``--lease-seconds`` (3) after the last renewal, by the database's clock (no two
+machines' clocks are compared).  So renewing costs one row a worker, however many
+tables it serves, and a worker that misses its renewals loses all its leases at once:
+it must not renew a row that ran out, and comes back as a new instance holding
+nothing.  Any worker may then take a lease whose owner ran out (or that was given
+up), raising the epoch, and restore the resource from the database as a restart
+does: a dead worker's resources are served again within about 4 s.
 
 *Fencing*: every write of an owned resource runs :meth:`Fencing.check` in its own
 transaction, which locks the lease row (``FOR SHARE``) and requires this owner, the
-epoch it took and a lease not run out.  A worker that was paused, partitioned or slow
-past its lease can therefore write nothing more: its transaction is refused by the
-database and rolled back (:class:`LeaseLost`), and a takeover waits for a write in
-flight to commit first.  Whatever it still holds in memory is given up.
+epoch it took, the lease not given up and its owner not run out.  A worker that was
+paused, partitioned or slow past its lease can therefore write nothing more: its
+transaction is refused by the database and rolled back (:class:`LeaseLost`), and a
+takeover (which updates the lease row) waits for a write in flight to commit first.
+A worker stopped inside a transaction is cut off by the database after the lease
+time (``idle_in_transaction_session_timeout``), so it cannot hold a takeover up.
 """
 
 from __future__ import annotations
 
 import secrets
-import time
 from dataclasses import dataclass, field
 
 from sqlalchemy import text
@@ -65,8 +70,10 @@ class Fencing:
         took; the row stays locked until the transaction ends."""
         epoch = self.held.get((kind, resource))
         if epoch is not None and connection.execute(text(
-                "SELECT 1 FROM leases WHERE kind = :kind AND resource = :resource "
-                f"AND owner = :owner AND epoch = :epoch AND expires_at > {_NOW} FOR SHARE"),
+                "SELECT 1 FROM leases l JOIN workers w ON w.name = l.owner "
+                "WHERE l.kind = :kind AND l.resource = :resource AND l.owner = :owner "
+                f"AND l.epoch = :epoch AND NOT l.released AND w.expires_at > {_NOW} "
+                "FOR SHARE OF l"),
                 {"kind": kind, "resource": resource, "owner": self.owner,
                  "epoch": epoch}).first() is not None:
             return
@@ -102,43 +109,48 @@ class LeaseBook:
         self.alive_within = 3 * self.interval
 
     def register(self) -> None:
-        now = time.time()
+        """Say this worker is here: its row, alive for one lease time."""
         with self.engine.begin() as c:
-            c.execute(text("INSERT INTO workers (name, url, started_at, seen_at) "
-                           "VALUES (:name, :url, :now, :now)"),
-                      {"name": self.instance, "url": self.url, "now": now})
+            c.execute(text("INSERT INTO workers (name, url, started_at, seen_at, expires_at) "
+                           f"VALUES (:name, :url, {_NOW}, {_NOW}, {_NOW} + :seconds)"),
+                      {"name": self.instance, "url": self.url, "seconds": self.seconds})
+
+    def rejoin(self) -> None:
+        """After this worker ran out (it lost every lease): come back as a new instance,
+        holding nothing."""
+        self.instance = f"{self.name}-{secrets.token_hex(4)}"
+        self.register()
 
     def acquire(self, kind: str, resource: str) -> int | None:
-        """Take ``resource`` if no one holds it (never held, run out, or given up):
-        the new epoch, or None when another worker holds it."""
+        """Take ``resource`` if no one holds it (never held, given up, or its owner ran
+        out): the new epoch, or None when a live worker holds it."""
         with self.engine.begin() as c:
             row = c.execute(text(
-                "INSERT INTO leases (kind, resource, owner, epoch, expires_at) "
-                f"VALUES (:kind, :resource, :owner, 1, {_NOW} + :seconds) "
+                "INSERT INTO leases (kind, resource, owner, epoch, released) "
+                "VALUES (:kind, :resource, :owner, 1, FALSE) "
                 "ON CONFLICT (kind, resource) DO UPDATE SET owner = EXCLUDED.owner, "
-                "epoch = leases.epoch + 1, expires_at = EXCLUDED.expires_at "
-                f"WHERE leases.expires_at <= {_NOW} RETURNING epoch"),
-                {"kind": kind, "resource": resource, "owner": self.instance,
-                 "seconds": self.seconds}).first()
+                "epoch = leases.epoch + 1, released = FALSE "
+                "WHERE leases.released OR NOT EXISTS (SELECT 1 FROM workers w "
+                f"WHERE w.name = leases.owner AND w.expires_at > {_NOW}) RETURNING epoch"),
+                {"kind": kind, "resource": resource, "owner": self.instance}).first()
         return None if row is None else int(row[0])
 
-    def renew(self) -> dict[tuple[str, str], int]:
-        """Extend every lease this worker still holds (and say it is alive): what it
-        holds, with the epochs.  A lease that ran out is not renewed: it is lost."""
+    def renew(self) -> bool:
+        """Extend this worker's life, and with it every lease it holds; False when it
+        had run out already (every lease is lost: :meth:`rejoin`)."""
         with self.engine.begin() as c:
-            c.execute(text(f"UPDATE workers SET seen_at = {_NOW} WHERE name = :name"),
-                      {"name": self.instance})
-            rows = c.execute(text(
-                f"UPDATE leases SET expires_at = {_NOW} + :seconds "
-                f"WHERE owner = :owner AND expires_at > {_NOW} "
-                "RETURNING kind, resource, epoch"),
-                {"owner": self.instance, "seconds": self.seconds}).all()
-        return {(str(row[0]), str(row[1])): int(row[2]) for row in rows}
+            done = c.execute(text(
+                f"UPDATE workers SET seen_at = {_NOW}, expires_at = {_NOW} + :seconds "
+                f"WHERE name = :name AND expires_at > {_NOW}"),
+                {"name": self.instance, "seconds": self.seconds})
+            # Workers gone for a while (their leases are free either way).
+            c.execute(text(f"DELETE FROM workers WHERE expires_at < {_NOW} - 600"))
+        return done.rowcount == 1
 
     def release(self, kind: str, resource: str, epoch: int) -> None:
         """Give one lease up at once (another worker may take it at its next look)."""
         with self.engine.begin() as c:
-            c.execute(text("UPDATE leases SET expires_at = 0 WHERE kind = :kind AND "
+            c.execute(text("UPDATE leases SET released = TRUE WHERE kind = :kind AND "
                            "resource = :resource AND owner = :owner AND epoch = :epoch"),
                       {"kind": kind, "resource": resource, "owner": self.instance,
                        "epoch": epoch})
@@ -146,7 +158,7 @@ class LeaseBook:
     def retire(self) -> None:
         """This worker stops: every lease it holds is given up, its row removed."""
         with self.engine.begin() as c:
-            c.execute(text("UPDATE leases SET expires_at = 0 WHERE owner = :owner"),
+            c.execute(text("UPDATE leases SET released = TRUE WHERE owner = :owner"),
                       {"owner": self.instance})
             c.execute(text("DELETE FROM workers WHERE name = :name"), {"name": self.instance})
 
@@ -156,8 +168,9 @@ class LeaseBook:
         with self.engine.connect() as c:
             rows = c.execute(text(
                 f"SELECT r.id FROM {rows_table} r LEFT JOIN leases l "
-                "ON l.kind = :kind AND l.resource = r.id "
-                f"WHERE {needed} AND (l.owner IS NULL OR l.expires_at <= {_NOW}) "
+                "ON l.kind = :kind AND l.resource = r.id LEFT JOIN workers w "
+                f"ON w.name = l.owner AND w.expires_at > {_NOW} "
+                f"WHERE {needed} AND (l.owner IS NULL OR l.released OR w.name IS NULL) "
                 "ORDER BY r.created_at"), {"kind": kind}).all()
         return [str(r[0]) for r in rows]
 
@@ -175,7 +188,7 @@ class LeaseBook:
         rows_table, _ = KINDS[kind]
         with self.engine.connect() as c:
             row = c.execute(text(
-                f"SELECT l.owner, w.url, l.expires_at > {_NOW} "
+                f"SELECT l.owner, w.url, NOT l.released AND w.expires_at > {_NOW} "
                 f"AND w.seen_at > {_NOW} - :within FROM {rows_table} r "
                 "LEFT JOIN leases l ON l.kind = :kind AND l.resource = r.id "
                 "LEFT JOIN workers w ON w.name = l.owner WHERE r.id = :resource"),

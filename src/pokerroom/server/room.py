@@ -22,6 +22,7 @@ from pokerroom.server.owner import give_up_when_lost
 from pokerroom.server.protocol import MAX_CHIPS, CreateTable
 from pokerroom.server.sockets import moved_message
 from pokerroom.server.store import Store, StoredTable
+from pokerroom.server.views import lobby_row
 from pokerroom.table import ButtonMethod, Stakes, Table, TableOptions
 from pokerroom.table.snapshot import table_from_dict, table_to_dict
 
@@ -103,7 +104,8 @@ class Room:
                     "time_bank_refill": request.time_bank_refill,
                     "time_bank_every": request.time_bank_every}
         self.store.create_table(table_id, request.name, settings, table_to_dict(table),
-                                host_key=host_key)
+                                host_key=host_key,
+                                lobby=lobby_row(table_id, request.name, table, hands=0))
         actor = TableActor(table_id, request.name, table, store=self.store, clock=self.clock,
                            settings=self._settings(settings),
                            rng=child_rng(self.rng), host_key=host_key)

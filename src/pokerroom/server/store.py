@@ -50,6 +50,9 @@ class TableRow(Base):
     closed: Mapped[bool] = mapped_column(Boolean, default=False)
     host_key: Mapped[str | None] = mapped_column(String(64), nullable=True)
     paused: Mapped[bool] = mapped_column(Boolean, default=False)
+    # The table's lobby row as of its snapshot (views.lobby_row), for a room on many
+    # processes, whose lobby lists tables other workers run.
+    lobby: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class SeatRow(Base):
@@ -119,6 +122,7 @@ class StoredTable:
     snapshot: dict[str, Any]
     host_key: str | None = None
     paused: bool = False
+    lobby: dict[str, Any] | None = None
     seats: list[SeatRow] = field(default_factory=list)
     running: HandRow | None = None
     actions: list[ActionRow] = field(default_factory=list)
@@ -134,6 +138,7 @@ class Batch:
     seat_updates: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     entries: list[LedgerRow] = field(default_factory=list)
     snapshot: dict[str, Any] | None = None
+    lobby: dict[str, Any] | None = None  # the lobby row beside the snapshot
     table: dict[str, Any] = field(default_factory=dict)  # room_tables columns (paused, ...)
     finished: tuple[int, dict[str, Any], str | None, str | None] | None = None
 
@@ -173,9 +178,16 @@ class Store:
     checks, in its own transaction, that this worker still holds the table's lease
     (:mod:`pokerroom.server.leases`); a worker that lost it writes nothing."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, transaction_timeout: float | None = None) -> None:
+        """``transaction_timeout`` (PostgreSQL, a worker of many): the database ends a
+        session left inside a transaction that long (a stopped process's), so that
+        its locks cannot hold up another worker."""
         self.url = url
-        self.engine: Engine = create_engine(url, future=True)
+        options: dict[str, Any] = {}
+        if transaction_timeout is not None and url.startswith("postgresql"):
+            options["connect_args"] = {"options": "-c idle_in_transaction_session_timeout="
+                                       f"{max(1, int(transaction_timeout * 1000))}"}
+        self.engine: Engine = create_engine(url, future=True, **options)
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self.fencing: Fencing | None = None
@@ -203,11 +215,12 @@ class Store:
     # ----------------------------------------------------------- tables
 
     def create_table(self, table_id: str, name: str, settings: dict[str, Any],
-                     snapshot: dict[str, Any], *, host_key: str) -> None:
+                     snapshot: dict[str, Any], *, host_key: str,
+                     lobby: dict[str, Any] | None = None) -> None:
         with Session(self.engine) as s, s.begin():
             self._fence(s, table_id)
             s.add(TableRow(id=table_id, name=name, created_at=time.time(), settings=settings,
-                           snapshot=snapshot, host_key=host_key, paused=False))
+                           snapshot=snapshot, host_key=host_key, paused=False, lobby=lobby))
 
     def save_snapshot(self, table_id: str, snapshot: dict[str, Any]) -> None:
         with Session(self.engine) as s, s.begin():
@@ -274,7 +287,7 @@ class Store:
                     text=text))
             if batch.snapshot is not None:
                 s.execute(update(TableRow).where(TableRow.id == batch.table_id)
-                          .values(snapshot=batch.snapshot))
+                          .values(snapshot=batch.snapshot, lobby=batch.lobby))
 
     # ------------------------------------------------------------ hands
 
@@ -354,13 +367,20 @@ class Store:
         return out
 
     def open_tables(self) -> list[StoredTable]:
-        """Every open table as last stored, without seats or hands, oldest first (the
-        lobby of a room on many processes, where other workers run most tables)."""
+        """Every open table's lobby row as last stored (the snapshot only where there
+        is none), oldest first: the lobby of a room on many processes, where other
+        workers run most tables."""
         with Session(self.engine) as s:
-            return [StoredTable(t.id, t.name, dict(t.settings), dict(t.snapshot),
-                                paused=bool(t.paused))
-                    for t in s.scalars(select(TableRow).where(TableRow.closed.is_(False))
-                                       .order_by(TableRow.created_at)).all()]
+            rows = s.execute(select(TableRow.id, TableRow.name, TableRow.lobby,
+                                    TableRow.paused).where(TableRow.closed.is_(False))
+                             .order_by(TableRow.created_at)).all()
+            out = [StoredTable(r.id, r.name, {}, {}, paused=bool(r.paused), lobby=r.lobby)
+                   for r in rows]
+            for t in out:  # stored before the lobby rows were: read the snapshot
+                if t.lobby is None:
+                    t.snapshot = dict(s.execute(select(TableRow.snapshot).where(
+                        TableRow.id == t.id)).scalar_one())
+            return out
 
     def load_table(self, table_id: str) -> StoredTable | None:
         """One table as :meth:`load` gives it (None when it is gone or closed)."""

@@ -16,10 +16,31 @@ from pokerroom.server.house import house_rules
 
 if TYPE_CHECKING:
     from pokerroom.server.actor import TableActor
+    from pokerroom.table import Table
 
 
 def _cards(cards: tuple[Card | None, ...]) -> list[str | None]:
     return [None if c is None else str(c) for c in cards]
+
+
+def lobby_row(table_id: str, name: str, t: Table, *, hands: int) -> dict[str, Any]:
+    """A table's row in the lobby (without ``paused``, kept in its own column)."""
+    return {
+        "id": table_id,
+        "name": name,
+        "game": t.stakes.game.key,
+        "game_name": t.stakes.game.name,
+        "structure": t.stakes.structure.value,
+        "small_blind": t.stakes.small_blind,
+        "big_blind": t.stakes.big_blind,
+        "ante": t.stakes.ante,
+        "bring_in": t.stakes.bring_in,
+        "small_bet": t.stakes.small_bet,
+        "big_bet": t.stakes.big_bet,
+        "seats": t.seat_count,
+        "players": sum(1 for p in t.players if p is not None),
+        "hands": hands,
+    }
 
 
 def public_state(actor: TableActor) -> dict[str, Any]:

@@ -1,15 +1,17 @@
 """The room on many processes (issue 15): which worker owns which table.
 
 ``workers``: one row per running worker process (its instance id, the URL prefix the
-front proxy routes to it, when it was last seen).  ``leases``: one row per table,
-tournament or live event that a worker has owned: the owner's instance id, the epoch
-(raised at every change of owner) and when the lease runs out, in seconds since the
-Unix epoch by the database's clock.  Every write of an owned resource checks its
-lease in the same transaction (pokerroom.server.leases).  A single-process room
+front proxy routes to it, when it was last heard of and when it runs out unless it
+renews, in seconds since the Unix epoch by the database's clock).  ``leases``: one row
+per table, tournament or live event that a worker has owned: the owner's instance id,
+the epoch (raised at every change of owner) and whether it was given up; a lease
+lasts while its owner's row does.  Every write of an owned resource checks its lease
+in the same transaction (pokerroom.server.leases).  A single-process room
 (SQLite, or PostgreSQL without ``--worker``) leaves both tables empty.
 
-``tournaments.lobby``: the tournament's row in the lobby as of its last save, so that
-any worker lists every tournament without loading the others' engines."""
+``room_tables.lobby`` and ``tournaments.lobby``: the table's or tournament's row in the
+lobby as of its last save, so that any worker lists them all without loading the
+others' snapshots or engines."""
 
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ def upgrade() -> None:
         sa.Column("url", sa.String(200), nullable=False),
         sa.Column("started_at", sa.Float, nullable=False),
         sa.Column("seen_at", sa.Float, nullable=False),
+        sa.Column("expires_at", sa.Float, nullable=False),
     )
     op.create_table(
         "leases",
@@ -34,14 +37,16 @@ def upgrade() -> None:
         sa.Column("resource", sa.String(32), primary_key=True),
         sa.Column("owner", sa.String(64), nullable=False, index=True),
         sa.Column("epoch", sa.BigInteger, nullable=False),
-        sa.Column("expires_at", sa.Float, nullable=False),
+        sa.Column("released", sa.Boolean, nullable=False),
     )
-    with op.batch_alter_table("tournaments") as batch:
-        batch.add_column(sa.Column("lobby", sa.JSON, nullable=True))
+    for table in ("room_tables", "tournaments"):
+        with op.batch_alter_table(table) as batch:
+            batch.add_column(sa.Column("lobby", sa.JSON, nullable=True))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("tournaments") as batch:
-        batch.drop_column("lobby")
+    for table in ("room_tables", "tournaments"):
+        with op.batch_alter_table(table) as batch:
+            batch.drop_column("lobby")
     op.drop_table("leases")
     op.drop_table("workers")
