@@ -83,4 +83,9 @@ def test_a_paused_worker_writes_nothing_after_its_lease_and_gives_its_tables_up(
         assert all(after[t][0] != before[t][0] for t in lost), after
         db.close()
         for w in room.workers:
-            assert tracebacks(w.log) == [], f"{w.name}:\n{w.tail()}"
+            # PostgreSQL ends the session of a worker stopped inside a transaction
+            # (idle_in_transaction_session_timeout): when it wakes up, that write fails
+            # on a closed connection, which it may report with its traceback.
+            expected = (("server closed the connection unexpectedly",) if w is victim
+                        else ())
+            assert tracebacks(w.log, expected=expected) == [], f"{w.name}:\n{w.tail()}"
