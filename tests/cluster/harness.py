@@ -294,18 +294,6 @@ class Nginx:
         self.stop()
         raise ClusterError(f"nginx did not listen on {HOST}:{self.port}:\n{self.errors()}")
 
-    def reconfigure(self, workers: dict[str, str]) -> None:
-        """New workers behind the same port: rewrite, check, reload (SIGHUP)."""
-        assert self.process is not None
-        self.workers = dict(workers)
-        config = self._write()
-        checked = subprocess.run([*self._args(config), "-t"], capture_output=True, text=True,
-                                 check=False)
-        if checked.returncode != 0:
-            raise ClusterError(f"nginx refuses the new configuration:\n{checked.stderr}")
-        self.process.send_signal(signal.SIGHUP)
-        time.sleep(1.0)  # the old worker process finishes its requests and leaves
-
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
@@ -314,8 +302,6 @@ class Nginx:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
-        # Its worker process may outlive a killed master for a moment; the pid file
-        # names the master only, so nothing else to do here.
 
     def errors(self) -> str:
         log = self.directory / "error.log"
