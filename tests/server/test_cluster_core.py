@@ -260,3 +260,26 @@ def test_a_tournament_moves_to_another_worker_and_plays_on(url: str) -> None:
         chips = two.get(f"/api/tournaments/{tid}/chips").json()
         assert chips["at_tables"] == chips["expected"] == 6 * chips["starting_stack"]
         assert [t["id"] for t in two.get("/api/tournaments").json()] == [tid]
+
+
+def test_the_lobby_of_a_worker_follows_the_tables_of_others(url: str) -> None:
+    """w2's lobby reads every open table once, then only the changes: a table made,
+    paused, played or closed on w1 shows there within about a second."""
+    with TestClient(_worker(url, "w1")) as one, TestClient(_worker(url, "w2")) as two:
+        first = one.post("/api/tables", json={"name": "First"}).json()
+        assert [t["name"] for t in two.get("/api/tables").json()] == ["First"]
+        second = one.post("/api/tables", json={"name": "Second"}).json()
+        wait_until(lambda: [t["name"] for t in two.get("/api/tables").json()]
+                   == ["First", "Second"], seconds=5)
+        assert one.post(f"/api/tables/{first['id']}/pause",
+                        json={"host": first["host"]}).status_code == 200
+        wait_until(lambda: two.get("/api/tables").json()[0]["paused"], seconds=5)
+        for seat in range(2):
+            one.post(f"/api/tables/{second['id']}/bots",
+                     json={"host": second["host"], "policy": "tag", "seat": seat})
+        wait_until(lambda: two.get("/api/tables").json()[1]["hands"] >= 2, seconds=10)
+        assert two.get("/api/tables").json()[1]["players"] == 2
+        assert one.post(f"/api/tables/{first['id']}/close",
+                        json={"host": first["host"]}).status_code == 200
+        wait_until(lambda: [t["name"] for t in two.get("/api/tables").json()] == ["Second"],
+                   seconds=5)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
-import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from functools import partial
 from typing import Any
@@ -41,6 +40,7 @@ from pokerroom.server.leases import LeaseLost
 from pokerroom.server.live_room import LiveRoom
 from pokerroom.server.live_routes import add_live_routes
 from pokerroom.server.live_store import LiveStore
+from pokerroom.server.lobby import StoredLobby
 from pokerroom.server.pages import STATIC, add_page
 from pokerroom.server.protocol import (
     CLIENT_MESSAGES,
@@ -71,9 +71,7 @@ from pokerroom.server.store import HandRow, Store
 from pokerroom.server.tournament_room import TournamentRoom
 from pokerroom.server.tournament_routes import add_tournament_routes
 from pokerroom.server.tournament_store import TournamentStore
-from pokerroom.server.views import lobby_row
 from pokerroom.table import HandPlan, Table
-from pokerroom.table.snapshot import table_from_dict
 
 
 def create_app(
@@ -198,26 +196,14 @@ def create_app(
                 "live": held.get("live", []), "taken_over": cluster.taken,
                 "lost": cluster.lost, "refused_writes": cluster.fencing.refused}
 
-    lobby_cache: list[Any] = [0.0, []]  # (when read, rows): one read a second at most
-
-    def stored_lobby() -> list[dict[str, Any]]:
-        rows = []
-        for t in store.open_tables():
-            row = t.lobby if t.lobby is not None else lobby_row(
-                t.id, t.name, (table := table_from_dict(t.snapshot)), hands=table.hands_dealt)
-            rows.append({**row, "paused": t.paused})
-        return rows
+    stored_lobby = StoredLobby(store)
 
     @app.get("/api/tables")
     async def list_tables() -> list[dict[str, Any]]:
         """The open tables.  On a worker of many, as each was last stored (most run on
-        other workers), read at most once a second however many people look."""
+        other workers: :mod:`pokerroom.server.lobby`)."""
         if "cluster" in cluster_holder:
-            now = time.monotonic()
-            if now - lobby_cache[0] >= 1.0:
-                lobby_cache[:] = [now, await asyncio.to_thread(stored_lobby)]
-            rows: list[dict[str, Any]] = lobby_cache[1]
-            return rows
+            return await asyncio.to_thread(stored_lobby.rows)
         return [{**a.lobby_row(), "paused": a.paused}
                 for a in room().actors.values() if not a.closed]
 
@@ -225,6 +211,7 @@ def create_app(
     async def create_table(request: CreateTable) -> dict[str, Any]:
         """A new table; ``host`` is its host key (bots, pause, close): keep it."""
         actor = room().create_table(request)
+        stored_lobby.changed()
         return {"id": actor.id, "url": f"/t/{actor.id}", "host": actor.host_key}
 
     @app.get("/api/tables/{table_id}")

@@ -27,13 +27,19 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    literal_column,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from pokerroom.server.leases import Fencing
+from pokerroom.server.views import lobby_row
+from pokerroom.table.snapshot import table_from_dict
+
+_DB_NOW = "EXTRACT(EPOCH FROM clock_timestamp())"  # PostgreSQL's clock, in seconds
 
 
 class Base(DeclarativeBase):
@@ -53,6 +59,9 @@ class TableRow(Base):
     # The table's lobby row as of its snapshot (views.lobby_row), for a room on many
     # processes, whose lobby lists tables other workers run.
     lobby: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # When the lobby row (or paused, closed) last changed, by the database's clock
+    # (written by workers of many only): each worker's lobby reads only the changes.
+    lobby_at: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class SeatRow(Base):
@@ -128,6 +137,16 @@ class StoredTable:
     actions: list[ActionRow] = field(default_factory=list)
 
 
+@dataclass(frozen=True, slots=True)
+class LobbyEntry:
+    """A table's row in the lobby (``row``), and whether it was closed."""
+
+    id: str
+    row: dict[str, Any]
+    closed: bool
+    created_at: float
+
+
 @dataclass(slots=True)
 class Batch:
     """Writes that must land together or not at all (a buy-in and the snapshot that
@@ -192,6 +211,12 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self.fencing: Fencing | None = None
 
+    def _lobby_changed(self) -> dict[str, Any]:
+        """On a worker of many: the ``lobby_at`` stamp of a change the lobby shows."""
+        if self.fencing is None:
+            return {}
+        return {"lobby_at": literal_column(_DB_NOW)}
+
     def _fence(self, connection: Connection | Session, table_id: str) -> None:
         if self.fencing is not None:
             self.fencing.check(connection if isinstance(connection, Connection)
@@ -220,7 +245,8 @@ class Store:
         with Session(self.engine) as s, s.begin():
             self._fence(s, table_id)
             s.add(TableRow(id=table_id, name=name, created_at=time.time(), settings=settings,
-                           snapshot=snapshot, host_key=host_key, paused=False, lobby=lobby))
+                           snapshot=snapshot, host_key=host_key, paused=False, lobby=lobby,
+                           **self._lobby_changed()))
 
     def save_snapshot(self, table_id: str, snapshot: dict[str, Any]) -> None:
         with Session(self.engine) as s, s.begin():
@@ -277,9 +303,9 @@ class Store:
             for sitting, values in batch.seat_updates:
                 s.execute(update(SeatRow).where(SeatRow.sitting == sitting).values(**values))
             s.add_all(batch.entries)
-            if batch.table:
+            if batch.table or (batch.snapshot is not None and self.fencing is not None):
                 s.execute(update(TableRow).where(TableRow.id == batch.table_id)
-                          .values(**batch.table))
+                          .values(**batch.table, **self._lobby_changed()))
             if batch.finished is not None:
                 hand_id, result, phh, text = batch.finished
                 s.execute(update(HandRow).where(HandRow.id == hand_id).values(
@@ -366,21 +392,28 @@ class Store:
             s.expunge_all()
         return out
 
-    def open_tables(self) -> list[StoredTable]:
-        """Every open table's lobby row as last stored (the snapshot only where there
-        is none), oldest first: the lobby of a room on many processes, where other
-        workers run most tables."""
+    def lobby_changes(self, since: float | None) -> tuple[float, list[LobbyEntry]]:
+        """PostgreSQL, a room on many processes (where other workers run most tables):
+        the database's time now, and the tables whose lobby row, pause or closing was
+        stored since the database time ``since`` (closed ones included), or every open
+        table when ``since`` is None.  A table stored before lobby rows were has its
+        row made from its snapshot."""
+        query = select(TableRow.id, TableRow.name, TableRow.lobby, TableRow.paused,
+                       TableRow.closed, TableRow.created_at)
+        query = (query.where(TableRow.closed.is_(False)) if since is None
+                 else query.where(TableRow.lobby_at >= since))
         with Session(self.engine) as s:
-            rows = s.execute(select(TableRow.id, TableRow.name, TableRow.lobby,
-                                    TableRow.paused).where(TableRow.closed.is_(False))
-                             .order_by(TableRow.created_at)).all()
-            out = [StoredTable(r.id, r.name, {}, {}, paused=bool(r.paused), lobby=r.lobby)
-                   for r in rows]
-            for t in out:  # stored before the lobby rows were: read the snapshot
-                if t.lobby is None:
-                    t.snapshot = dict(s.execute(select(TableRow.snapshot).where(
-                        TableRow.id == t.id)).scalar_one())
-            return out
+            now = float(s.execute(text(f"SELECT {_DB_NOW}")).scalar_one())
+            out = []
+            for r in s.execute(query).all():
+                lobby = r.lobby
+                if lobby is None and not r.closed:
+                    table = table_from_dict(s.execute(select(TableRow.snapshot).where(
+                        TableRow.id == r.id)).scalar_one())
+                    lobby = lobby_row(r.id, r.name, table, hands=table.hands_dealt)
+                out.append(LobbyEntry(r.id, {**(lobby or {}), "paused": bool(r.paused)},
+                                      bool(r.closed), r.created_at))
+        return now, out
 
     def load_table(self, table_id: str) -> StoredTable | None:
         """One table as :meth:`load` gives it (None when it is gone or closed)."""

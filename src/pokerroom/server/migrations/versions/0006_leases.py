@@ -11,7 +11,8 @@ in the same transaction (pokerroom.server.leases).  A single-process room
 
 ``room_tables.lobby`` and ``tournaments.lobby``: the table's or tournament's row in the
 lobby as of its last save, so that any worker lists them all without loading the
-others' snapshots or engines."""
+others' snapshots or engines; ``room_tables.lobby_at``: when a table's lobby row last
+changed (the database's clock), so that a worker reads only the changes."""
 
 from __future__ import annotations
 
@@ -42,9 +43,15 @@ def upgrade() -> None:
     for table in ("room_tables", "tournaments"):
         with op.batch_alter_table(table) as batch:
             batch.add_column(sa.Column("lobby", sa.JSON, nullable=True))
+    with op.batch_alter_table("room_tables") as batch:
+        batch.add_column(sa.Column("lobby_at", sa.Float, nullable=True))
+        batch.create_index("ix_room_tables_lobby_at", ["lobby_at"])
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("room_tables") as batch:
+        batch.drop_index("ix_room_tables_lobby_at")
+        batch.drop_column("lobby_at")
     for table in ("room_tables", "tournaments"):
         with op.batch_alter_table(table) as batch:
             batch.drop_column("lobby")
