@@ -10,7 +10,7 @@ from functools import partial
 from typing import Any
 
 from fastapi import FastAPI, Header, HTTPException, Query, WebSocket
-from fastapi.responses import JSONResponse, PlainTextResponse
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -198,12 +198,13 @@ def create_app(
 
     stored_lobby = StoredLobby(store)
 
-    @app.get("/api/tables")
-    async def list_tables() -> list[dict[str, Any]]:
+    @app.get("/api/tables", response_model=None)
+    async def list_tables() -> list[dict[str, Any]] | Response:
         """The open tables.  On a worker of many, as each was last stored (most run on
         other workers: :mod:`pokerroom.server.lobby`)."""
         if "cluster" in cluster_holder:
-            return await asyncio.to_thread(stored_lobby.rows)
+            return Response(await asyncio.to_thread(stored_lobby.body),
+                            media_type="application/json")
         return [{**a.lobby_row(), "paused": a.paused}
                 for a in room().actors.values() if not a.closed]
 
