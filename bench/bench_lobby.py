@@ -1,0 +1,72 @@
+"""What the lobby of a worker of many costs at 10,000 tables (issue 15, docs/scaling.md).
+
+Run ``python bench/bench_lobby.py`` (about 20 seconds).  A throwaway PostgreSQL server
+(tests/server/pg.py) gets ``--tables`` open tables with their lobby rows, as workers
+store them; then :class:`pokerroom.server.lobby.StoredLobby` (what ``GET /api/tables``
+answers from on a worker of many) reads them all once, and then looks again with 0,
+170 (the capacity plan's hands a second) and 1,000 tables changed since its last
+look.  It prints the CPU of each read and of encoding the answer, and the answer's
+size.  Nothing here is compared with a peer: no other poker server is measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from sqlalchemy import insert, text
+
+from pokerroom.server.lobby import StoredLobby
+from pokerroom.server.store import Store, TableRow
+from tests.server.pg import postgres_server
+
+
+def _cpu_ms(since: float) -> float:
+    return 1000 * (time.process_time() - since)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=10_000)
+    args = parser.parse_args(argv)
+    row = {"game": "holdem", "game_name": "Texas hold'em", "structure": "no_limit",
+           "small_blind": 1, "big_blind": 2, "ante": 0, "bring_in": 0, "small_bet": 0,
+           "big_bet": 0, "seats": 6, "players": 6, "hands": 120}
+    with postgres_server() as pg:
+        store = Store(pg.url)
+        store.migrate()
+        with store.engine.begin() as c:
+            now = float(c.execute(text("SELECT EXTRACT(EPOCH FROM clock_timestamp())"))
+                        .scalar_one())
+            c.execute(insert(TableRow), [{
+                "id": f"{i:012x}", "name": f"Table {i}", "created_at": float(i),
+                "settings": {}, "snapshot": {}, "closed": False, "host_key": "k",
+                "paused": False, "lobby": {**row, "id": f"{i:012x}", "name": f"Table {i}"},
+                "lobby_at": now - 100} for i in range(args.tables)])
+        lobby = StoredLobby(store, every=0.0)
+        began = time.process_time()
+        body = lobby.body()
+        print(f"{args.tables} tables: first read and encoding {_cpu_ms(began):.0f} ms CPU, "
+              f"answer {len(body) / 1e6:.2f} MB ({len(body) / args.tables:.0f} B a table)")
+        for changed in (0, 170, 1000):
+            with store.engine.begin() as c:
+                c.execute(text("UPDATE room_tables SET lobby_at = EXTRACT(EPOCH FROM "
+                               "clock_timestamp()) WHERE id IN (SELECT id FROM room_tables "
+                               "ORDER BY random() LIMIT :n)"), {"n": changed})
+            began = time.process_time()
+            lobby.rows()
+            read = _cpu_ms(began)
+            began = time.process_time()
+            lobby.body()
+            print(f"a look with {changed} tables changed: read {read:.1f} ms CPU, "
+                  f"encoding {_cpu_ms(began):.1f} ms CPU")
+        store.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
