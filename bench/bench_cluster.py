@@ -109,6 +109,25 @@ def client_process(job: tuple[list[dict[str, Any]], str, float, float, int]) -> 
 # ------------------------------------------------------------------ one phase
 
 
+def api_retrying(port: int, path: str, body: Any = None, *,
+                 retried: Counter[str]) -> Any:
+    """The harness's ``api`` (307 followed, ``table_moving`` waited out), and a ``503
+    store_unavailable`` ("nothing was changed: try again in a moment") tried again
+    up to 3 times, each counted in ``retried`` (reported: it should not happen)."""
+    from tests.cluster.harness import ClusterError, api
+
+    for attempt in range(4):
+        try:
+            return api(port, path, body)
+        except ClusterError as exc:
+            if "store_unavailable" not in str(exc) or attempt == 3:
+                raise
+            retried[f"{'POST' if body is not None else 'GET'} {path.split('/')[2]}: "
+                    f"{str(exc)[-120:]}"] += 1
+            time.sleep(0.5)
+    raise AssertionError("unreachable")
+
+
 def actions_stored(connection: Any) -> int:
     return int(connection.execute("SELECT count(*) FROM actions").fetchone()[0])
 
@@ -118,7 +137,7 @@ def phase(workers: int, pg: Any, workdir: Path, args: argparse.Namespace, *,
     """One measurement: ``workers`` workers on a fresh database behind a fresh nginx."""
     import psycopg
 
-    from tests.cluster.harness import Nginx, Worker, api, free_port, tracebacks
+    from tests.cluster.harness import Nginx, Worker, free_port, tracebacks
 
     database = f"bench_{workers}w_{round_}"
     url = pg.create_database(database)
@@ -126,6 +145,7 @@ def phase(workers: int, pg: Any, workdir: Path, args: argparse.Namespace, *,
                    workdir / f"{round_}-{workers}w-w{i + 1}.log",
                    bot_delay=0.0, pause=args.pause) for i in range(workers)]
     proxy: Nginx | None = None
+    retried: Counter[str] = Counter()
     try:
         crew[0].start()  # migrates the new database alone
         for w in crew[1:]:
@@ -140,14 +160,14 @@ def phase(workers: int, pg: Any, workdir: Path, args: argparse.Namespace, *,
         # All tables first: nginx's round robin then spreads the creations (and so the
         # ownership) evenly; the joins in between would give it a rhythm of their own.
         for t in range(args.tables):
-            tables.append(api(proxy.port, "/api/tables", {
+            tables.append(api_retrying(proxy.port, "/api/tables", retried=retried, body={
                 "name": f"Bench {t + 1}", "game": "holdem", "structure": "no_limit",
                 "seats": 6, "small_blind": 1, "big_blind": 2, "action_seconds": 30})["id"])
         for t, table in enumerate(tables):
             for s in range(args.per_table):
                 name = f"P{t + 1}-{s + 1}"
-                token = api(proxy.port, f"/api/tables/{table}/join",
-                            {"name": name, "seat": s, "buy_in": BUY_IN})["token"]
+                token = api_retrying(proxy.port, f"/api/tables/{table}/join", retried=retried,
+                                     body={"name": name, "seat": s, "buy_in": BUY_IN})["token"]
                 seats.append(Seat(table, s, name, token))
         owned = {w.name: len(w.status()["tables"]) for w in crew}
         print(f"{workers} worker(s): {len(tables)} tables ({owned}), {len(seats)} players",
@@ -179,7 +199,7 @@ def phase(workers: int, pg: Any, workdir: Path, args: argparse.Namespace, *,
             results = pending.get(timeout=args.seconds + 120)
         ledgers_bad = []
         for table in tables:
-            ledger = api(proxy.port, f"/api/tables/{table}/ledger")
+            ledger = api_retrying(proxy.port, f"/api/tables/{table}/ledger", retried=retried)
             if ledger["balance"] != ledger["on_table"] + ledger["rake"]:
                 ledgers_bad.append({"table": table, **ledger})
         owned_end = {w.name: len(w.status()["tables"]) for w in crew}
@@ -212,6 +232,9 @@ def phase(workers: int, pg: Any, workdir: Path, args: argparse.Namespace, *,
         problems.append(f"ledger mismatches: {ledgers_bad[:3]}")
     if logs_bad:
         problems.append(f"tracebacks: {logs_bad}")
+    if retried:
+        problems.append(f"requests answered 503 store_unavailable and retried: "
+                        f"{dict(retried)}")
     crashed = [c for r in results for c in r["crashed"]]
     if crashed:
         problems.append(f"client tasks crashed: {crashed}")
