@@ -72,7 +72,6 @@ export function createSocket({ path, token, seated, gone, onState, onError, onOt
     setConn(false, retries ? "reconnecting…" : "connecting…", retries > 0);
     ws.onopen = () => {
       retries = 0;
-      setConn(true, seated() ? "connected" : "watching");
     };
     ws.onmessage = (event) => {
       if (ws !== socket) return;
@@ -83,6 +82,12 @@ export function createSocket({ path, token, seated, gone, onState, onError, onOt
         return;
       }
       if (message.type === "state") {
+        // Back only once the table speaks: a socket opened on a server that then
+        // says "moved" (or closes) keeps the banner up and the buttons off.
+        if (!ws.live) {
+          ws.live = true;
+          setConn(true, seated() ? "connected" : "watching");
+        }
         conn.version = message.version;
         onState(message);
       } else if (message.type === "moved") {
