@@ -128,7 +128,11 @@ class TaskOwner:
                 self._lose(exc)
                 return
             except Exception:  # a bug must not take the table or event down
-                self._recover()
+                try:
+                    self._recover()
+                except LeaseLost as exc:  # the repair found the lease gone
+                    self._lose(exc)
+                    return
                 changed = True
             if changed:
                 self._publish()
@@ -175,8 +179,12 @@ class TaskOwner:
             self._request_failed()
             if not isinstance(exc, PokerError):
                 # The caller still hears of the first error, whatever the repair does.
-                with contextlib.suppress(Exception):
+                try:
                     self._request_broke()
+                except LeaseLost as lost:  # the repair found the lease gone
+                    self._lose(lost)
+                except Exception:  # the caller hears of the first error, not this one
+                    pass
             if not future.done():
                 future.set_exception(exc)
         else:
