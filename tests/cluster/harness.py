@@ -203,10 +203,12 @@ class Worker:
         self.process.wait()
         self.paused = False
 
-    def restart(self) -> None:
+    def restart(self, *, wait: bool = True) -> None:
+        """Started again (killed first if it runs); ``wait=False``: call
+        :meth:`wait_ready` later."""
         if self.process is not None and self.process.poll() is None:
             self.kill9()
-        self.start()
+        self.start(wait=wait)
 
     def pause_process(self) -> None:
         assert self.process is not None
@@ -350,15 +352,19 @@ class Cluster:
 
 
 def bot_tables(room: Cluster, count: int, *, bots: int = 3, seats: int = 4) -> list[str]:
-    """``count`` tables created through the proxy, each with ``bots`` random bots."""
-    tables = []
-    for i in range(count):
+    """``count`` tables created through the proxy, each with ``bots`` random bots (a
+    few tables at a time, as many clients would)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def one(i: int) -> str:
         created = api(room.port, "/api/tables", {"name": f"T{i + 1}", "seats": seats})
         for _ in range(bots):
             api(room.port, f"/api/tables/{created['id']}/bots",
                 {"policy": "random", "host": created["host"]})
-        tables.append(created["id"])
-    return tables
+        return str(created["id"])
+
+    with ThreadPoolExecutor(4) as pool:
+        return list(pool.map(one, range(count)))
 
 
 @contextlib.contextmanager

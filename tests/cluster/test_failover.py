@@ -93,6 +93,8 @@ def test_kill_9_workers_while_bots_and_people_play(tmp_path: Path) -> None:
             time.sleep(3)
             for k in range(KILLS):
                 time.sleep(rng.uniform(0.5, 3.0))
+                for w in room.workers:  # three run again before the next kill
+                    w.wait_ready()
                 person = seats[k].table if k < len(seats) else None
                 victim, owned = _victim(room, rng, person)
                 app = victim.app_name
@@ -124,7 +126,9 @@ def test_kill_9_workers_while_bots_and_people_play(tmp_path: Path) -> None:
                                   for t in w.status()["tables"])
                 assert all(serving[t] == 1 for t in first), (
                     {t: serving[t] for t in first if serving[t] != 1}, "\n".join(log))
-                victim.restart()
+                victim.restart(wait=False)  # ready before the next kill (above)
+            for w in room.workers:
+                w.wait_ready()
             time.sleep(3)  # the people play on after the last kill
             confirmed_before_end = [c.stats.confirmed for c in people.clients]
             time.sleep(2)
