@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import sys
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from functools import partial
@@ -163,15 +164,18 @@ def create_app(
         return JSONResponse({"error": str(exc), "reason": "store_unavailable"}, status_code=503)
 
     @app.exception_handler(SQLAlchemyError)
-    async def write_failed(_request: Any, _exc: SQLAlchemyError) -> JSONResponse:
+    async def write_failed(request: Any, exc: SQLAlchemyError) -> JSONResponse:
         # The table's actor has reloaded what the database holds: nothing happened.
+        sys.stderr.write(f"pokerroom: {request.method} {request.url.path}: the database "
+                         f"refused or failed: {type(exc).__name__}: "
+                         f"{str(exc).splitlines()[0][:300]}\n")
         return JSONResponse({"error": "the room's database did not take the change; nothing "
                              "was changed: try again in a moment",
                              "reason": "store_unavailable"}, status_code=503)
 
     @app.exception_handler(LeaseLost)
     async def lease_lost(_request: Any, exc: LeaseLost) -> JSONResponse:
-        return JSONResponse({"error": str(exc), "reason": "table_moving"}, status_code=503,
+        return JSONResponse({"error": str(exc), "reason": exc.reason}, status_code=503,
                             headers={"Retry-After": "1"})
 
     @app.exception_handler(HostKeyError)

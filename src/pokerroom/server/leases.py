@@ -49,6 +49,8 @@ class LeaseLost(PokerError):
     """This worker no longer owns the resource: the write was refused, nothing of it
     landed, and the worker gives the resource up (another serves it now)."""
 
+    reason = "table_moving"
+
     def __init__(self, kind: str, resource: str) -> None:
         super().__init__(f"this {kind} is being served by another worker now; nothing was "
                          f"changed: try again in a moment")

@@ -163,8 +163,12 @@ def _problem(error: dict[str, Any]) -> str:
 
 
 def error_reason(exc: PokerError) -> str:
-    """The ``reason`` of an error answer: the rule's code, else the error's kind."""
-    return exc.reason if isinstance(exc, IllegalActionError) else type(exc).__name__
+    """The ``reason`` of an error answer: the rule's code (or the error's own, like
+    ``table_moving``), else the error's kind."""
+    if isinstance(exc, IllegalActionError):
+        return exc.reason
+    reason = getattr(exc, "reason", None)
+    return reason if isinstance(reason, str) else type(exc).__name__
 
 
 class _Message(BaseModel):
