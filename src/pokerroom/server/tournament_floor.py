@@ -7,6 +7,7 @@ from __future__ import annotations
 from pokerroom.tournament import Tournament
 from pokerroom.tournament import events as fe
 from pokerroom.tournament.display import describe
+from pokerroom.tournament.live_instructions import ordinal
 
 
 def floor_line(t: Tournament, e: fe.FloorEvent) -> str | None:
@@ -71,13 +72,8 @@ def _minutes(seconds: float) -> str:
 
 
 def _place(place: int, place_to: int) -> str:
-    text = _ordinal(place)
-    return text if place == place_to else f"{text}-{_ordinal(place_to)} (shared)"
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    text = ordinal(place)
+    return text if place == place_to else f"{text}-{ordinal(place_to)} (shared)"
 
 
 def _money(cents: int) -> str:
