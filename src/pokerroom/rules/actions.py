@@ -1,7 +1,13 @@
+# mypy: disable-error-code="misc"
 """What players can do -- and the dealer, when cards come from outside, and the floor.
 
 Actions are values.  Amounts are whole chips and ``BetRaise.to`` is always the
 player's total bet on the street after the action, never the increment.
+
+Like events (see :mod:`pokerroom.rules.events`), actions are frozen dataclasses
+that mypyc compiles to native classes: each writes its ``__init__`` (mypy's
+``misc`` check is off here for those stores) and its ``__reduce__``, and
+:func:`~pokerroom.rules.fastinit.fast_init` stands in on the pure-Python path.
 """
 
 from __future__ import annotations
@@ -11,33 +17,43 @@ from dataclasses import dataclass
 from pokerroom.rules.fastinit import fast_init
 
 
-@fast_init
 @dataclass(frozen=True, slots=True)
 class Fold:
     """Give up the hand (B2)."""
 
+    def __init__(self) -> None:
+        pass
 
-@fast_init
+
 @dataclass(frozen=True, slots=True)
 class CheckCall:
     """Check when nothing is owed, otherwise call (all-in for less when short) (B2)."""
 
+    def __init__(self) -> None:
+        pass
 
-@fast_init
+
 @dataclass(frozen=True, slots=True)
 class BetRaise:
     """Bet, raise or complete to ``to`` chips in front for this street (B2, B5-B8)."""
 
     to: int
 
+    def __init__(self, to: int) -> None:
+        self.to = to
 
-@fast_init
+    def __reduce__(self) -> tuple[object, ...]:
+        return (BetRaise, (self.to,))
+
+
 @dataclass(frozen=True, slots=True)
 class BringIn:
     """Stud: post the bring-in instead of completing (F10)."""
 
+    def __init__(self) -> None:
+        pass
 
-@fast_init
+
 @dataclass(frozen=True, slots=True)
 class Discard:
     """Draw games: discard these cards (none = stand pat).  None stands for an
@@ -45,8 +61,13 @@ class Discard:
 
     cards: tuple[int | None, ...] = ()
 
+    def __init__(self, cards: tuple[int | None, ...] = ()) -> None:
+        self.cards = cards
 
-@fast_init
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Discard, (self.cards,))
+
+
 @dataclass(frozen=True, slots=True)
 class Show:
     """Showdown: table the hand.  ``cards`` names them when the engine does not
@@ -54,14 +75,21 @@ class Show:
 
     cards: tuple[int, ...] | None = None
 
+    def __init__(self, cards: tuple[int, ...] | None = None) -> None:
+        self.cards = cards
 
-@fast_init
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Show, (self.cards,))
+
+
 @dataclass(frozen=True, slots=True)
 class Muck:
     """Showdown: throw the hand away unseen, giving up any claim (S4)."""
 
+    def __init__(self) -> None:
+        pass
 
-@fast_init
+
 @dataclass(frozen=True, slots=True)
 class DealHole:
     """Dealer (manual dealing only): these cards to ``seat``; None = an unknown card."""
@@ -69,16 +97,27 @@ class DealHole:
     seat: int
     cards: tuple[int | None, ...]
 
+    def __init__(self, seat: int, cards: tuple[int | None, ...]) -> None:
+        self.seat = seat
+        self.cards = cards
 
-@fast_init
+    def __reduce__(self) -> tuple[object, ...]:
+        return (DealHole, (self.seat, self.cards))
+
+
 @dataclass(frozen=True, slots=True)
 class DealBoard:
     """Dealer (manual dealing only): these community cards."""
 
     cards: tuple[int, ...]
 
+    def __init__(self, cards: tuple[int, ...]) -> None:
+        self.cards = cards
 
-@fast_init
+    def __reduce__(self) -> tuple[object, ...]:
+        return (DealBoard, (self.cards,))
+
+
 @dataclass(frozen=True, slots=True)
 class Kill:
     """The floor: ``seat``'s hand is dead (I7, T9, P8).  It is folded at once, in
@@ -87,6 +126,15 @@ class Kill:
 
     seat: int
 
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Kill, (self.seat,))
+
+
+for _value in (BetRaise, Discard, Show, DealHole, DealBoard, Kill):
+    fast_init(_value)
 
 Action = (
     Fold | CheckCall | BetRaise | BringIn | Discard | Show | Muck | DealHole | DealBoard | Kill

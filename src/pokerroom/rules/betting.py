@@ -7,6 +7,8 @@ not offered and is refused (``raise_uncallable``); see ``raise_callable``."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from pokerroom.errors import ConfigError, Reason
 from pokerroom.rules import events as ev
 from pokerroom.rules.actions import Action, BetRaise, BringIn, CheckCall, Fold
@@ -117,7 +119,12 @@ class Betting(Dealing):
                     self._note_cap()
             else:
                 self.last_full_level = 0
-            start = max(range(self.n), key=lambda i: (blinds[i], -i)) if top else self.n - 1
+            start = self.n - 1
+            if top:  # the largest blind, the first of equal ones
+                start = 0
+                for i in range(1, self.n):
+                    if blinds[i] > blinds[start]:
+                        start = i
             first = self._next_actor(start)
         else:
             self._blind_shortfall = 0
@@ -458,12 +465,12 @@ class Betting(Dealing):
 
 
 # Events are immutable values: the common ones are made once and shared.
-_SHARED_SEATS = 32
-_CHECKED = tuple(ev.Checked(None, i) for i in range(_SHARED_SEATS))
-_FOLDED = tuple(ev.Folded(None, i) for i in range(_SHARED_SEATS))
-_INTERNED: dict[tuple[int, int | None, int | None, int | None], LegalActions] = {}
-_CALLS: dict[tuple[int, int, bool], ev.Called] = {}
-_BETS: dict[tuple[int, int, int, bool, bool], ev.BetOrRaised] = {}
+_SHARED_SEATS: Final = 32
+_CHECKED: Final = tuple(ev.Checked(None, i) for i in range(_SHARED_SEATS))
+_FOLDED: Final = tuple(ev.Folded(None, i) for i in range(_SHARED_SEATS))
+_INTERNED: Final[dict[tuple[int, int | None, int | None, int | None], LegalActions]] = {}
+_CALLS: Final[dict[tuple[int, int, bool], ev.Called]] = {}
+_BETS: Final[dict[tuple[int, int, int, bool, bool], ev.BetOrRaised]] = {}
 
 
 def _called(i: int, paid: int, all_in: bool) -> ev.Called:

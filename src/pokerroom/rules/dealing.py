@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from pokerroom.cards import Deck, format_cards
 from pokerroom.errors import ConfigError, IllegalActionError, Reason
@@ -36,6 +37,7 @@ class Dealing:
     flop_dealt: bool
     _deck: Deck | None
     _dealt: set[int]
+    _deck_cards: frozenset[int]  # deck_set(variant), the cards there are
     _pending_deals: list[tuple[int | None, int]]
     _pending_draws: list[int]
     _restub: list[int]
@@ -190,10 +192,10 @@ class Dealing:
         if street is None:
             street = self.variant.streets[self.street]
         count = len(cards)
-        if None in cards:
-            self._dealt.update(c for c in cards if c is not None)
-        else:
-            self._dealt.update(cards)  # type: ignore[arg-type]
+        dealt = self._dealt
+        for c in cards:
+            if c is not None:
+                dealt.add(c)
         self.hole[seat].extend(cards)
         events = self.events
         if not street.up or street.draw:
@@ -227,20 +229,31 @@ class Dealing:
         if self.phase is not DEALING:
             raise self._refuse(Reason.NO_DEAL_DUE, action, "no cards are due now")
         cards = [c for c in action.cards if c is not None]
-        valid = deck_set(self.variant)
+        valid = self._deck_cards
         for c in cards:
             if c not in valid:
                 raise self._refuse(Reason.BAD_CARD, action, f"card {c} is not in this deck")
-        # (Only a card seen before can be a duplicate: the common case looks no further.)
-        distinct = len(set(cards)) == len(cards)
-        fresh = distinct and self._dealt.isdisjoint(cards)
-        reused = set() if fresh else self._reusable_discards(action)
-        dup = [] if fresh else [c for c in cards if c in self._dealt and c not in reused]
-        if dup or not distinct:
-            bad = dup[0] if dup else next(c for c in cards if cards.count(c) > 1)
-            raise self._refuse(
-                Reason.CARD_DEALT_TWICE, action, f"{format_cards([bad])} has already been dealt"
-            )
+        # (Only a card seen before can be a duplicate: the common case looks no further.
+        # Loops rather than sets: a deal is a card or a few.)
+        distinct = fresh = True
+        for k in range(1, len(cards)):
+            for j in range(k):
+                if cards[j] == cards[k]:
+                    distinct = fresh = False
+        if distinct:
+            dealt = self._dealt
+            for c in cards:
+                if c in dealt:
+                    fresh = False
+        if not fresh:
+            reused = self._reusable_discards(action)
+            dup = [c for c in cards if c in self._dealt and c not in reused]
+            if dup or not distinct:
+                bad = dup[0] if dup else next(c for c in cards if cards.count(c) > 1)
+                raise self._refuse(
+                    Reason.CARD_DEALT_TWICE, action,
+                    f"{format_cards([bad])} has already been dealt",
+                )
         if isinstance(action, DealBoard):
             if any(c is None for c in action.cards):
                 raise self._refuse(Reason.UNKNOWN_BOARD_CARD, action, "board cards must be known")
@@ -254,17 +267,18 @@ class Dealing:
                 self._give_board(cards)
                 self._after_deals()
                 return
-            index = next((k for k, (s, _) in enumerate(self._pending_deals) if s is None), None)
-            if index is None or (index and any(s is not None for s, _ in
-                                              self._pending_deals[:index])):
+            pending = self._pending_deals
+            # The board is due when it comes first in what is left to deal.
+            if not pending or pending[0][0] is not None:
                 raise self._refuse(Reason.NO_BOARD_DUE, action, "no board cards are due now")
+            index = 0
             count = self._pending_deals[index][1]
             if len(action.cards) != count:
                 raise self._refuse(
                     Reason.WRONG_CARD_COUNT, action, f"{count} board card(s) are due, not "
                     f"{len(action.cards)}"
                 )
-            del self._pending_deals[index]
+            pending.pop(index)
             self._give_board(cards)
         else:
             seat = action.seat
@@ -284,7 +298,7 @@ class Dealing:
                     Reason.WRONG_CARD_COUNT, action,
                     f"{count} card(s) are due to seat {action.seat}, not {len(action.cards)}",
                 )
-            del pending[index]
+            pending.pop(index)
             self._give_hole(seat, action.cards)
         if not self._pending_deals:
             self._after_deals()
@@ -295,8 +309,8 @@ class Dealing:
         engine cannot see the stub when the cards come from outside, so whoever
         deals (a live table, a history) judges that the stub is short."""
         variant = self.variant
-        if not variant.is_stud or self.street != len(variant.streets) - 1:
-            return False
+        if variant.forced != "bring_in" or self.street != len(variant.streets) - 1:
+            return False  # (not stud, or not its last street)
         street = variant.streets[self.street]
         before = variant.hole_cards - street.down - street.up
         live = [i for i, out in enumerate(self.folded) if not out]
@@ -317,7 +331,7 @@ class Dealing:
 
     @property
     def _valid_cards(self) -> frozenset[int]:
-        return deck_set(self.variant)
+        return self._deck_cards
 
     def _after_deals(self) -> None:
         self._open_betting()
@@ -375,12 +389,12 @@ class Dealing:
 
 
 # Events are immutable values: these serve every hand.
-_BURNED = ev.CardBurned(None)
+_BURNED: Final = ev.CardBurned(None)
 # What the table sees of a deal of ``count`` cards to ``seat``, by ``seat * 64 + count``.
-_HIDDEN_DEALS: dict[int, ev.HoleCardsDealt] = {}
-_FACE_DOWN = tuple([False] * k for k in range(8))  # never changed: extend() copies them
+_HIDDEN_DEALS: Final[dict[int, ev.HoleCardsDealt]] = {}
+_FACE_DOWN: Final = tuple([False] * k for k in range(8))  # never changed: extend() copies them
 
-_DECK_SETS: dict[int, tuple[tuple[int, ...], frozenset[int]]] = {}
+_DECK_SETS: Final[dict[int, tuple[tuple[int, ...], frozenset[int]]]] = {}
 
 
 def deck_set(variant: Variant) -> frozenset[int]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 from pokerroom.cards import Deck, format_cards
 from pokerroom.errors import ConfigError, IllegalActionError, Reason
@@ -49,9 +49,9 @@ from pokerroom.rules.view import HandView, make_view
 
 __all__ = ["Hand", "LegalActions", "Phase"]
 
-_DEALER_ACTIONS = (DealHole, DealBoard)
-_BETTING_KINDS = frozenset((Fold, CheckCall, BetRaise, BringIn))
-_STREETS_STARTED: dict[int, tuple[Variant, tuple[ev.StreetStarted, ...]]] = {}
+_DEALER_ACTIONS: Final = (DealHole, DealBoard)
+_BETTING_KINDS: Final = frozenset((Fold, CheckCall, BetRaise, BringIn))
+_STREETS_STARTED: Final[dict[int, tuple[Variant, tuple[ev.StreetStarted, ...]]]] = {}
 
 
 def _street_started(variant: Variant, index: int) -> ev.StreetStarted:
@@ -62,8 +62,8 @@ def _street_started(variant: Variant, index: int) -> ev.StreetStarted:
             variant, tuple(ev.StreetStarted(None, k, s.name) for k, s in enumerate(variant.streets))
         )
     return entry[1][index]
-_FOLD = Fold()
-_CHECK_CALL = CheckCall()
+_FOLD: Final = Fold()
+_CHECK_CALL: Final = CheckCall()
 
 
 class Hand(Betting):
@@ -83,10 +83,11 @@ class Hand(Betting):
         n = config.seats
         self.n = n
         self._deck = deck
+        self._deck_cards = deck_set(self.variant)
         # (A full deck holds every card there is: nothing to check.)
-        if deck is not None and len(deck_set(self.variant)) < 52 and not set(
+        if deck is not None and len(self._deck_cards) < 52 and not set(
             deck.remaining()
-        ) <= deck_set(self.variant):
+        ) <= self._deck_cards:
             raise ConfigError(f"the deck holds cards that are not in {self.variant.name}")
         self.stacks = list(config.stacks)
         self.bets = [0] * n
@@ -163,6 +164,8 @@ class Hand(Betting):
     def __setstate__(self, state: dict[str, Any]) -> None:
         for name, value in state.items():
             setattr(self, name, value)
+        if "_deck_cards" not in state:  # pickled before hands kept their deck's cards
+            self._deck_cards = deck_set(self.variant)
         # The showdown's rankings are a cache that points back at the hand.
         self._showdown = Showdown(self) if self.phase is SHOWDOWN else None
 
@@ -289,8 +292,10 @@ class Hand(Betting):
         ``seat`` (optional) is who is trying to act: a player acting out of turn
         is refused (B13, online rules).  Nothing changes when an action is refused.
         """
-        if seat is not None and seat != self.actor and not self._may_show_out_of_turn(seat, action):
-            whose = "the dealer's" if self.actor is None else f"seat {self.actor}'s"
+        turn = self.actor
+        if (seat is not None and (turn is None or seat != turn)
+                and not self._may_show_out_of_turn(seat, action)):
+            whose = "the dealer's" if turn is None else f"seat {turn}'s"
             raise IllegalActionError(
                 Reason.NOT_YOUR_TURN, f"seat {seat} cannot act now: it is {whose} turn"
             )
@@ -418,17 +423,21 @@ class Hand(Betting):
     def _close_round(self) -> None:
         """B3 and B12: the round is over; return any uncalled bet, then go on."""
         bets = self.bets
-        top = max(bets)
-        if top > 0 and bets.count(top) == 1:
-            leader = bets.index(top)
-            second = max((b for j, b in enumerate(bets) if j != leader), default=0)
+        # The largest bet and the next one (a loop: max() of a list is a generic call).
+        top = second = leader = 0
+        for j in range(len(bets)):
+            b = bets[j]
+            if b > top:
+                top, second, leader = b, top, j
+            elif b > second:
+                second = b
+        if top > second:  # one bet above all others: the part nobody matched goes back
             excess = top - second
-            if excess > 0:
-                if self.stacks[leader] == 0 and not self.folded[leader]:
-                    self._active += 1
-                self.stacks[leader] += excess
-                self.contributed[leader] -= excess
-                self.events.append(ev.BetReturned(None, leader, excess))
+            if self.stacks[leader] == 0 and not self.folded[leader]:
+                self._active += 1
+            self.stacks[leader] += excess
+            self.contributed[leader] -= excess
+            self.events.append(ev.BetReturned(None, leader, excess))
         self.bets = [0] * self.n
         self.actor = None
         folded = self.folded

@@ -1,19 +1,29 @@
+# mypy: disable-error-code="misc"
 """What happened in a hand, each event naming its audience.
 
 ``audience`` is None when everyone at the table may see the event, or a seat
 number when only that seat may (its own face-down cards).  A server relays an
 event to a connection only when the audience allows it; that is how hidden
 cards stay hidden.  Every event that moves chips says how many.
+
+Events are frozen dataclasses that mypyc compiles to native classes (see
+setup.py): each class writes its ``__init__``, which stores the fields straight
+into the native object (a few dozen instructions instead of thousands for the
+dataclass's interpreted one; mypy's ``misc`` check, which sees those stores as
+assignments to read-only fields, is off in this module for that reason).  On
+the pure-Python path, where the frozen dataclass's ``__setattr__`` refuses such
+stores, :func:`~pokerroom.rules.fastinit.fast_init` puts in an ``__init__``
+that stores through the slots.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
-from pokerroom.rules.fastinit import fast_init
+from pokerroom.rules.fastinit import fast_init, mypyc_attr
 
 
-@fast_init
+@mypyc_attr(allow_interpreted_subclasses=True)  # table.irregularity_records' events
 @dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened; ``audience`` is None (everyone) or the one position
@@ -21,8 +31,15 @@ class Event:
 
     audience: int | None
 
+    def __init__(self, audience: int | None) -> None:
+        self.audience = audience
 
-@fast_init
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled and copied by its fields, compiled or not (a native object has no
+        slots state to copy, and its ``__setattr__`` refuses to set one)."""
+        return (type(self), tuple([getattr(self, f.name) for f in fields(self)]))
+
+
 @dataclass(frozen=True, slots=True)
 class AntePosted(Event):
     """F1: ``seat`` put in an ante of ``amount`` (the big blind's whole-table ante, F7)."""
@@ -30,8 +47,12 @@ class AntePosted(Event):
     seat: int
     amount: int
 
+    def __init__(self, audience: int | None, seat: int, amount: int) -> None:
+        self.audience = audience
+        self.seat = seat
+        self.amount = amount
 
-@fast_init
+
 @dataclass(frozen=True, slots=True)
 class BlindPosted(Event):
     """A live blind, straddle or post (``dead`` False) or dead money (``dead`` True)."""
@@ -40,8 +61,13 @@ class BlindPosted(Event):
     amount: int
     dead: bool = False
 
+    def __init__(self, audience: int | None, seat: int, amount: int, dead: bool = False) -> None:
+        self.audience = audience
+        self.seat = seat
+        self.amount = amount
+        self.dead = dead
 
-@fast_init
+
 @dataclass(frozen=True, slots=True)
 class BringInPosted(Event):
     """F10 (stud): ``seat`` brought it in for ``amount``."""
@@ -49,8 +75,12 @@ class BringInPosted(Event):
     seat: int
     amount: int
 
+    def __init__(self, audience: int | None, seat: int, amount: int) -> None:
+        self.audience = audience
+        self.seat = seat
+        self.amount = amount
 
-@fast_init
+
 @dataclass(frozen=True, slots=True)
 class StreetStarted(Event):
     """A street begins: ``street`` is its index in the variant, ``name`` its name
@@ -59,14 +89,20 @@ class StreetStarted(Event):
     street: int
     name: str
 
+    def __init__(self, audience: int | None, street: int, name: str) -> None:
+        self.audience = audience
+        self.street = street
+        self.name = name
 
-@fast_init
+
 @dataclass(frozen=True, slots=True)
 class CardBurned(Event):
     """D3.  The burned card itself is never shown."""
 
+    def __init__(self, audience: int | None) -> None:
+        self.audience = audience
 
-@fast_init
+
 @dataclass(frozen=True, slots=True)
 class HoleCardsDealt(Event):
     """Cards to one seat.  Face-down cards go to the seat alone (``cards``); the
@@ -77,22 +113,39 @@ class HoleCardsDealt(Event):
     up: tuple[int, ...]
     count: int
 
+    def __init__(
+        self, audience: int | None, seat: int, cards: tuple[int | None, ...],
+        up: tuple[int, ...], count: int,
+    ) -> None:
+        self.audience = audience
+        self.seat = seat
+        self.cards = cards
+        self.up = up
+        self.count = count
 
-@fast_init
+
 @dataclass(frozen=True, slots=True)
 class BoardDealt(Event):
     """Community cards turned up on the board (card numbers 0-51: ``Card(n)``)."""
 
     cards: tuple[int, ...]
 
+    def __init__(self, audience: int | None, cards: tuple[int, ...]) -> None:
+        self.audience = audience
+        self.cards = cards
 
-@fast_init
+
 @dataclass(frozen=True, slots=True)
 class BoardRun(Event):
     """Running it twice: cards of run 1 or run 2 of the rest of the board."""
 
     run: int
     cards: tuple[int, ...]
+
+    def __init__(self, audience: int | None, run: int, cards: tuple[int, ...]) -> None:
+        self.audience = audience
+        self.run = run
+        self.cards = cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,16 +154,22 @@ class Folded(Event):
 
     seat: int
 
+    def __init__(self, audience: int | None, seat: int) -> None:
+        self.audience = audience
+        self.seat = seat
 
-@fast_init
+
 @dataclass(frozen=True, slots=True)
 class Checked(Event):
     """``seat`` checked."""
 
     seat: int
 
+    def __init__(self, audience: int | None, seat: int) -> None:
+        self.audience = audience
+        self.seat = seat
 
-@fast_init
+
 @dataclass(frozen=True, slots=True)
 class Called(Event):
     """``seat`` called, adding ``amount`` chips (all-in for less when ``all_in``)."""
@@ -119,8 +178,13 @@ class Called(Event):
     amount: int  # chips added now
     all_in: bool
 
+    def __init__(self, audience: int | None, seat: int, amount: int, all_in: bool) -> None:
+        self.audience = audience
+        self.seat = seat
+        self.amount = amount
+        self.all_in = all_in
 
-@fast_init
+
 @dataclass(frozen=True, slots=True)
 class BetOrRaised(Event):
     """``seat`` bet or raised to a street total of ``to``, adding ``amount`` chips;
@@ -132,8 +196,17 @@ class BetOrRaised(Event):
     all_in: bool
     full: bool  # a full bet or raise (re-opens the betting, B9)
 
+    def __init__(
+        self, audience: int | None, seat: int, to: int, amount: int, all_in: bool, full: bool
+    ) -> None:
+        self.audience = audience
+        self.seat = seat
+        self.to = to
+        self.amount = amount
+        self.all_in = all_in
+        self.full = full
 
-@fast_init
+
 @dataclass(frozen=True, slots=True)
 class Discarded(Event):
     """A draw: ``seat`` threw away ``count`` cards (which ones only in its own copy)."""
@@ -142,8 +215,15 @@ class Discarded(Event):
     count: int
     cards: tuple[int, ...]  # only in the seat's own copy; empty for the table
 
+    def __init__(
+        self, audience: int | None, seat: int, count: int, cards: tuple[int, ...]
+    ) -> None:
+        self.audience = audience
+        self.seat = seat
+        self.count = count
+        self.cards = cards
 
-@fast_init
+
 @dataclass(frozen=True, slots=True)
 class BetReturned(Event):
     """B12: the uncalled part of a bet goes back."""
@@ -151,8 +231,12 @@ class BetReturned(Event):
     seat: int
     amount: int
 
+    def __init__(self, audience: int | None, seat: int, amount: int) -> None:
+        self.audience = audience
+        self.seat = seat
+        self.amount = amount
 
-@fast_init
+
 @dataclass(frozen=True, slots=True)
 class HandShown(Event):
     """``seat`` tabled its hand at the showdown (S4); ``description`` names it."""
@@ -161,24 +245,37 @@ class HandShown(Event):
     cards: tuple[int | None, ...]
     description: str
 
+    def __init__(
+        self, audience: int | None, seat: int, cards: tuple[int | None, ...], description: str
+    ) -> None:
+        self.audience = audience
+        self.seat = seat
+        self.cards = cards
+        self.description = description
 
-@fast_init
+
 @dataclass(frozen=True, slots=True)
 class HandMucked(Event):
     """``seat`` threw its hand away unshown at the showdown."""
 
     seat: int
 
+    def __init__(self, audience: int | None, seat: int) -> None:
+        self.audience = audience
+        self.seat = seat
 
-@fast_init
+
 @dataclass(frozen=True, slots=True)
 class RakeTaken(Event):
     """S11: the house took ``amount`` chips of rake."""
 
     amount: int
 
+    def __init__(self, audience: int | None, amount: int) -> None:
+        self.audience = audience
+        self.amount = amount
 
-@fast_init
+
 @dataclass(frozen=True, slots=True)
 class PotAwarded(Event):
     """One pot (0 = main pot, S1-S2) or one half of it, to its winners."""
@@ -188,10 +285,31 @@ class PotAwarded(Event):
     amounts: tuple[tuple[int, int], ...]  # (seat, chips)
     description: str
 
+    def __init__(
+        self, audience: int | None, pot: int, half: str, amounts: tuple[tuple[int, int], ...],
+        description: str,
+    ) -> None:
+        self.audience = audience
+        self.pot = pot
+        self.half = half
+        self.amounts = amounts
+        self.description = description
 
-@fast_init
+
 @dataclass(frozen=True, slots=True)
 class HandEnded(Event):
     """The hand is over; ``stacks`` are every position's chips after it."""
 
     stacks: tuple[int, ...]
+
+    def __init__(self, audience: int | None, stacks: tuple[int, ...]) -> None:
+        self.audience = audience
+        self.stacks = stacks
+
+
+for _value in (
+    Event, AntePosted, BlindPosted, BringInPosted, StreetStarted, CardBurned, HoleCardsDealt,
+    BoardDealt, BoardRun, Folded, Checked, Called, BetOrRaised, Discarded, BetReturned,
+    HandShown, HandMucked, RakeTaken, PotAwarded, HandEnded,
+):
+    fast_init(_value)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import Enum
 from typing import Final
 
@@ -29,7 +29,6 @@ SHOWDOWN: Final = Phase.SHOWDOWN
 COMPLETE: Final = Phase.COMPLETE
 
 
-@fast_init
 @dataclass(frozen=True, slots=True)
 class LegalActions:
     """Exactly what may happen next (B2).  Amounts are chips; raise amounts are totals.
@@ -57,6 +56,35 @@ class LegalActions:
     # open pair showing, a bet or raise may instead be the big bet, to this total.
     # min/max_raise_to keep the small bet.
     big_raise_to: int | None = None
+
+    def __init__(
+        self, phase: Phase, seat: int | None, fold: bool = False, check: bool = False,
+        call: int | None = None, min_raise_to: int | None = None,
+        max_raise_to: int | None = None, bring_in: int | None = None, max_discard: int = 0,
+        show: bool = False, muck: bool = False, deal_seat: int | None = None,
+        deal_board: int = 0, deal_count: int = 0, big_raise_to: int | None = None,
+    ) -> None:
+        # Compiled by mypyc (see setup.py), stores straight into the native object;
+        # on the pure-Python path fast_init replaces it (see rules.fastinit).
+        self.phase = phase  # type: ignore[misc]
+        self.seat = seat  # type: ignore[misc]
+        self.fold = fold  # type: ignore[misc]
+        self.check = check  # type: ignore[misc]
+        self.call = call  # type: ignore[misc]
+        self.min_raise_to = min_raise_to  # type: ignore[misc]
+        self.max_raise_to = max_raise_to  # type: ignore[misc]
+        self.bring_in = bring_in  # type: ignore[misc]
+        self.max_discard = max_discard  # type: ignore[misc]
+        self.show = show  # type: ignore[misc]
+        self.muck = muck  # type: ignore[misc]
+        self.deal_seat = deal_seat  # type: ignore[misc]
+        self.deal_board = deal_board  # type: ignore[misc]
+        self.deal_count = deal_count  # type: ignore[misc]
+        self.big_raise_to = big_raise_to  # type: ignore[misc]
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled and copied by its fields, compiled or not."""
+        return (LegalActions, tuple([getattr(self, f.name) for f in fields(self)]))
 
     @property
     def can_raise(self) -> bool:
@@ -94,3 +122,6 @@ class LegalActions:
         if self.muck:
             options.append("muck")
         return f"seat {self.seat} may " + ", ".join(options)
+
+
+fast_init(LegalActions)
