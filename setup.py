@@ -23,13 +23,17 @@ from typing import Any
 
 from setuptools import setup
 
-# The hot path of a hand: the engine, its betting and dealing layers, the
-# showdown and pots, the scalar high-hand evaluator used at showdown, and the
-# deck's shuffle.  Then the hot path of reading PHH: the TOML subset reader and
-# the action entries (a fifth less time in phh.load), and the replay that drives
-# the engine through a history's actions (replay.check 130 -> 63 us a Pluribus hand,
-# with its shared configurations and int stack comparison).
+# The hot path of a hand: the events and actions it makes and takes (native
+# classes: a few dozen instructions to make one instead of thousands), the engine,
+# its betting and dealing layers, the showdown and pots, the scalar high-hand
+# evaluator used at showdown, and the deck's shuffle.  Then the hot path of
+# reading PHH: phh.py itself (reading a file, the field checks, HandHistory), the
+# action notation and its PhhAction values, the TOML subset reader and the action
+# entries, and the replay that drives the engine through a history's actions.
 COMPILED = [
+    "src/pokerroom/rules/events.py",
+    "src/pokerroom/rules/actions.py",
+    "src/pokerroom/rules/legal.py",
     "src/pokerroom/rules/engine.py",
     "src/pokerroom/rules/betting.py",
     "src/pokerroom/rules/dealing.py",
@@ -40,6 +44,8 @@ COMPILED = [
     "src/pokerroom/evaluation/high.py",
     "src/pokerroom/shuffle.py",
     "src/pokerroom/history/phh_toml.py",
+    "src/pokerroom/history/phh.py",
+    "src/pokerroom/history/_actions.py",
     "src/pokerroom/history/_entries.py",
     "src/pokerroom/history/replay.py",
 ]

@@ -1,3 +1,4 @@
+# mypy: disable-error-code="misc"
 """PHH action notation: ``"p3 cbr 300  # comment"`` <-> :class:`PhhAction`.
 
 Grammar (phh-std): ``[[actor action[ arguments...]][ # commentary]]``; words
@@ -41,7 +42,6 @@ _CARD_BY_TEXT: Final[dict[str, Card | None]] = {"??": None} | {
 }
 
 
-@fast_init
 @dataclass(frozen=True, slots=True)
 class PhhAction:
     """One entry of a hand's ``actions``.
@@ -69,6 +69,38 @@ class PhhAction:
     dealt_to: int | None = None
     show_held: bool = False
     text: str = field(default="", compare=False)
+
+    def __init__(
+        self, actor: int | None, code: str, *, cards: tuple[int | None, ...] | None = None,
+        amount: int | None = None, comment: str | None = None, dealt_to: int | None = None,
+        show_held: bool = False, text: str = "",
+    ) -> None:
+        # Compiled by mypyc (see setup.py), stores straight into the native object;
+        # on the pure-Python path fast_init replaces it (see rules.fastinit).
+        self.actor = actor
+        self.code = code
+        self.cards = cards
+        self.amount = amount
+        self.comment = comment
+        self.dealt_to = dealt_to
+        self.show_held = show_held
+        self.text = text
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild, (self.actor, self.code, self.cards, self.amount, self.comment,
+                           self.dealt_to, self.show_held, self.text))
+
+
+def _rebuild(
+    actor: int | None, code: str, cards: tuple[int | None, ...] | None, amount: int | None,
+    comment: str | None, dealt_to: int | None, show_held: bool, text: str,
+) -> PhhAction:
+    """A pickled PhhAction made again (its fields after the first two are keyword-only)."""
+    return PhhAction(actor, code, cards=cards, amount=amount, comment=comment,
+                     dealt_to=dealt_to, show_held=show_held, text=text)
+
+
+fast_init(PhhAction)
 
 
 class RawAction(NamedTuple):
@@ -186,7 +218,7 @@ def _parse(text: str) -> RawAction:
     return RawAction(actor, code, None, None, comment, None, False)
 
 
-def parse_raw(text: str) -> RawAction:
+def parse_raw(text: object) -> RawAction:
     """Parse without scaling; raises NotationError whose message is the detail only."""
     if not isinstance(text, str):
         raise NotationError(f"an action is a string, got {text!r}")

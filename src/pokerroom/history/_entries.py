@@ -3,7 +3,7 @@
 Entries repeat across hands (``'p3 f'``, ``'p1 cc'``, ``'d dh p2 AcKd'``), and
 building a :class:`PhhAction` costs more than looking one up, so the actions
 whose amounts are whole chips at scale 1 (every action of a hand without
-decimal amounts) are kept by text, with the highest player index they name --
+decimal amounts) are kept by text --
 except flops (``'d db 7c8h9s'``), which almost never repeat: keeping them would
 only fill the cache (emptied when full) and push out the entries that do.
 :func:`known_actions` is the fast path of ``phh.loads``; :func:`read_actions`
@@ -12,80 +12,92 @@ is the general one, which raises the first error in the order of the entries.
 
 from __future__ import annotations
 
-import re
 from decimal import Decimal
 from typing import Any, Final
 
+from pokerroom.cards import Card
 from pokerroom.errors import NotationError
 from pokerroom.history._actions import _CARD_BY_TEXT, PhhAction, build, parse_raw
 from pokerroom.history._amounts import decimal_places
 
-_AT_SCALE_ONE: dict[str, tuple[PhhAction, int]] = {}  # text -> (action, highest player index)
+_AT_SCALE_ONE: dict[str, PhhAction] = {}  # text -> action
 _LIMIT: Final = 1 << 14  # emptied when full: about 5 MB at most
-_PLAYER: Final = re.compile(r"p([1-9][0-9]*)")  # as _actions reads a player
 
 
 def known_actions(entries: list[Any], players: int) -> tuple[PhhAction, ...] | None:
     """The actions at scale 1 when every entry reads without error, is whole at
     scale 1 and names only these players; else None (then ``read_actions``)."""
+    kept = _AT_SCALE_ONE
+    actions: list[PhhAction] = []
+    for text in entries:
+        if not isinstance(text, str):
+            return None
+        action = kept.get(text)
+        if action is None:
+            action = _read(text)
+            if action is None:
+                return None
+            cards = action.cards
+            if action.code != "db" or cards is None or len(cards) < 3:
+                # (A flop is one of 132,600 texts, seldom read twice: not kept.)
+                if len(kept) >= _LIMIT:
+                    kept.clear()
+                kept[text] = action
+        actor = action.actor
+        if actor is not None and actor >= players:
+            return None
+        dealt_to = action.dealt_to
+        if dealt_to is not None and dealt_to >= players:
+            return None
+        actions.append(action)
+    return tuple(actions)
+
+
+def _read(text: str) -> PhhAction | None:
+    """The action at scale 1 of an entry not kept, or None when it has an error or
+    an amount that is not whole at scale 1."""
+    action = _deal(text) if text.startswith("d d") else None
+    if action is not None:
+        return action
     try:
-        known = list(map(_AT_SCALE_ONE.get, entries))
-    except TypeError:  # an entry that is not text at all
+        raw = parse_raw(text)
+    except NotationError:
         return None
-    if not known:
-        return ()
-    at = -1
-    for _ in range(known.count(None)):  # entries not read before
-        at = known.index(None, at + 1)
-        text = entries[at]
-        pair = _deal(text) if isinstance(text, str) and text.startswith("d d") else None
-        if pair is None:
-            try:
-                raw = parse_raw(text)
-            except NotationError:
-                return None
-            if isinstance(raw.amount, Decimal) and decimal_places(raw.amount):
-                return None
-            top = max(-1 if raw.actor is None else raw.actor,
-                      -1 if raw.dealt_to is None else raw.dealt_to)
-            pair = build(raw, text, 0), top
-        known[at] = pair
-        action = pair[0]
-        if action.code == "db" and action.cards is not None and len(action.cards) > 2:
-            continue  # a flop: one of 132,600 texts, seldom read twice, is not kept
-        if len(_AT_SCALE_ONE) >= _LIMIT:
-            _AT_SCALE_ONE.clear()
-        _AT_SCALE_ONE[text] = pair
-    actions, tops = zip(*known, strict=True)
-    return actions if max(tops) < players else None
+    if isinstance(raw.amount, Decimal) and decimal_places(raw.amount):
+        return None
+    return build(raw, text, 0)
 
 
-def _deal(text: str) -> tuple[PhhAction, int] | None:
+def _deal(text: str) -> PhhAction | None:
     """``'d dh p3 AcKd'`` or ``'d db 7c8h9s'`` without commentary, as ``parse_raw``
     and ``build`` read it; None for anything else (those read it then)."""
     if "#" in text:
         return None
     words = text.split()
+    dealt_to: int | None = None
     if words[1] == "dh" and len(words) == 4:
-        player = _PLAYER.fullmatch(words[2])
-        if player is None:
+        player = words[2]
+        number = player[1:]
+        # p1, p2, ...: as _actions reads a player (ASCII digits, no leading zero).
+        if player[:1] != "p" or not number.isdigit() or not number.isascii() or number[0] == "0":
             return None
-        dealt_to, cards = int(player.group(1)) - 1, words[3]
+        dealt_to, cards = int(number) - 1, words[3]
     elif words[1] == "db" and len(words) == 3:
-        dealt_to, cards = None, words[2]
+        cards = words[2]
     else:
         return None
     if len(cards) % 2 or words[0] != "d":
         return None
-    try:
-        dealt = tuple([_CARD_BY_TEXT[cards[i : i + 2]] for i in range(0, len(cards), 2)])
-    except KeyError:
-        return None
-    known = [card for card in dealt if card is not None]
-    if len(set(known)) != len(known):
-        return None
-    action = PhhAction(None, words[1], cards=dealt, dealt_to=dealt_to, text=text)
-    return action, -1 if dealt_to is None else dealt_to
+    dealt: list[Card | None] = []
+    for i in range(0, len(cards), 2):
+        pair = cards[i : i + 2]
+        if pair not in _CARD_BY_TEXT:
+            return None
+        card = _CARD_BY_TEXT[pair]
+        if card is not None and card in dealt:
+            return None  # a card dealt twice: parse_raw says so
+        dealt.append(card)
+    return PhhAction(None, words[1], cards=tuple(dealt), dealt_to=dealt_to, text=text)
 
 
 def read_actions(

@@ -28,10 +28,9 @@ from __future__ import annotations
 import errno
 import os
 import re
-import stat
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -57,6 +56,7 @@ from pokerroom.history._amounts import (
 )
 from pokerroom.history._entries import known_actions, read_actions
 from pokerroom.history._toml import format_key, format_string, format_value
+from pokerroom.rules.fastinit import fast_init
 
 __all__ = [
     "INFINITE_STACK",
@@ -83,6 +83,7 @@ _KNOWN: Final = frozenset(
      "finishing_stacks", "winnings"}
 )
 _EMPTY: Final[Mapping[str, object]] = MappingProxyType({})
+_OPEN_FLAGS: Final = os.O_RDONLY | getattr(os, "O_BINARY", 0)
 _IMMUTABLE: Final = frozenset({str, int, bool, float})  # TOML values _freeze returns as they are
 _SETTLED: Final = _IMMUTABLE | {tuple, MappingProxyType}  # values of an extra already frozen
 
@@ -121,12 +122,43 @@ class HandHistory:
     path: str | None = field(default=None, compare=False)
     index: int | None = field(default=None, compare=False)
 
+    def __init__(
+        self, *, variant: str, antes: tuple[int, ...], blinds_or_straddles: tuple[int, ...] = (),
+        bring_in: int | None = None, small_bet: int | None = None, big_bet: int | None = None,
+        min_bet: int | None = None, starting_stacks: tuple[int, ...],
+        actions: tuple[PhhAction, ...], ante_trimming_status: bool = False,
+        finishing_stacks: tuple[int | Fraction, ...] | None = None,
+        winnings: tuple[int | Fraction, ...] | None = None, scale: int = 1,
+        extra: Mapping[str, object] = _EMPTY, path: str | None = None, index: int | None = None,
+    ) -> None:
+        # Compiled by mypyc (see setup.py), stores straight into the native object;
+        # on the pure-Python path fast_init replaces it (see rules.fastinit).
+        self.variant = variant  # type: ignore[misc]
+        self.antes = antes  # type: ignore[misc]
+        self.blinds_or_straddles = blinds_or_straddles  # type: ignore[misc]
+        self.bring_in = bring_in  # type: ignore[misc]
+        self.small_bet = small_bet  # type: ignore[misc]
+        self.big_bet = big_bet  # type: ignore[misc]
+        self.min_bet = min_bet  # type: ignore[misc]
+        self.starting_stacks = starting_stacks  # type: ignore[misc]
+        self.actions = actions  # type: ignore[misc]
+        self.ante_trimming_status = ante_trimming_status  # type: ignore[misc]
+        self.finishing_stacks = finishing_stacks  # type: ignore[misc]
+        self.winnings = winnings  # type: ignore[misc]
+        self.scale = scale  # type: ignore[misc]
+        self.extra = extra  # type: ignore[misc]
+        self.path = path  # type: ignore[misc]
+        self.index = index  # type: ignore[misc]
+        self.__post_init__()
+
     def __post_init__(self) -> None:
-        if not isinstance(self.extra, MappingProxyType) or (
-            not set(map(type, self.extra.values())) <= _SETTLED
-            and any(isinstance(v, list | dict | Decimal) for v in self.extra.values())
-        ):
-            object.__setattr__(self, "extra", _freeze(self.extra))
+        extra = self.extra
+        if not isinstance(extra, MappingProxyType) or not _settled(extra):
+            object.__setattr__(self, "extra", _freeze(extra))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled and copied by its fields, compiled or not."""
+        return (_rebuild, (type(self), {f.name: getattr(self, f.name) for f in fields(self)}))
 
     @property
     def player_count(self) -> int:
@@ -202,6 +234,22 @@ class HandHistory:
         return amounts
 
 
+fast_init(HandHistory)
+
+
+def _rebuild(cls: type[HandHistory], values: dict[str, Any]) -> HandHistory:
+    return cls(**values)
+
+
+def _settled(extra: Mapping[str, object]) -> bool:
+    """Every value of ``extra`` already read-only (as ``_freeze`` leaves it)."""
+    for value in extra.values():
+        kind = type(value)
+        if kind not in _SETTLED and isinstance(value, list | dict | Decimal):
+            return False
+    return True
+
+
 def _whole_if_possible(value: Fraction) -> int | Fraction:
     return value.numerator if value.denominator == 1 else value
 
@@ -240,20 +288,23 @@ def load(path: str | os.PathLike[str]) -> list[HandHistory]:
 def _read_text(name: str) -> str:
     """``Path(name).read_text(encoding="utf-8")`` (universal newlines included)
     in a few system calls: opening a text file costs more than reading a hand."""
-    fd = os.open(name, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+    fd = os.open(name, _OPEN_FLAGS)
     try:
-        status = os.fstat(fd)
-        if stat.S_ISDIR(status.st_mode):
-            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), name)
-        # Reads of the file's size: a larger buffer costs more to allocate than
-        # a hand costs to read.  Until end of file, should the file be growing.
-        size = max(status.st_size + 1, 4096)
-        chunks = []
-        while chunk := os.read(fd, size):
-            chunks.append(chunk)
+        # Reads until end of file, a hand's file in the first: no fstat, whose
+        # result costs more to make than a read that finds the end of the file.
+        try:
+            data = os.read(fd, 4096)
+        except IsADirectoryError:
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), name) from None
+        if data:
+            chunks = [data]
+            while chunk := os.read(fd, 1 << 16):
+                chunks.append(chunk)
+            if len(chunks) > 1:
+                data = b"".join(chunks)
     finally:
         os.close(fd)
-    text = b"".join(chunks).decode("utf-8")
+    text = data.decode("utf-8")
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     return text
@@ -328,9 +379,6 @@ def _natural_key(path: Path) -> tuple[tuple[tuple[int, int, str], ...], ...]:
     )
 
 
-_INT_ONLY: Final = frozenset({int})
-
-
 class _Reader:
     """Checks the fields of one hand table; every error names the hand."""
 
@@ -359,19 +407,46 @@ class _Reader:
             raise self.error(name, f"{value} is not allowed here; expected {allowed}")
         raise self.error(name, f"expected a number, got {value!r}")
 
-    def numbers(self, name: str, count: int | None, *, allow_inf: bool = False) -> list[Number]:
+    def numbers(self, name: str, count: int, *, allow_inf: bool = False) -> list[Number]:
+        """The array ``name`` of numbers, one per player (``count``; -1: any length)."""
         values = self.require(name)
         if not isinstance(values, list):
             raise self.error(name, f"expected an array of numbers, one per player, got {values!r}")
-        if count is not None and len(values) != count:
+        if count >= 0 and len(values) != count:
             raise self.error(
                 name,
                 f"has {len(values)} entries but starting_stacks has {count}; "
                 "it needs one entry per player",
             )
-        if set(map(type, values)) <= _INT_ONLY:
+        if _all_ints(values):
             return values
         return [self.number(name, v, allow_inf=allow_inf) for v in values]
+
+
+def _all_ints(values: list[Any]) -> bool:
+    """Every value a plain ``int`` (not a bool, not a Decimal)."""
+    return all(type(value) is int for value in values)
+
+
+def _chips(value: Number, places: int) -> int:
+    """An input amount in chips at ``10**places`` (``places`` covers it)."""
+    if isinstance(value, Decimal) and value.is_infinite():
+        return INFINITE_STACK
+    amount = to_chips(value, places)
+    assert amount is not None, "places covers every input amount"
+    return amount
+
+
+def _outcomes(
+    read: _Reader, name: str, players: int, places: int, as_written: bool
+) -> tuple[int | Fraction, ...] | None:
+    """``finishing_stacks`` or ``winnings``: exact chips at the hand's scale, or None."""
+    if name not in read.table:
+        return None
+    values = read.numbers(name, players)
+    if as_written and _all_ints(values):
+        return tuple(cast(list[int], values))
+    return tuple([to_exact(v, places) for v in values])
 
 
 def _read_hand(
@@ -381,15 +456,16 @@ def _read_hand(
     variant = read.require("variant")
     if not isinstance(variant, str):
         raise read.error("variant", f"expected a string like 'NT', got {variant!r}")
-    stacks = read.numbers("starting_stacks", None, allow_inf=True)
+    stacks = read.numbers("starting_stacks", -1, allow_inf=True)
     players = len(stacks)
     if not players:
         raise read.error("starting_stacks", "is empty; it needs one stack per player")
     antes = read.numbers("antes", players)
     blinds = read.numbers("blinds_or_straddles", players) if "blinds_or_straddles" in table else []
-    singles = {
-        name: read.number(name, table[name]) for name in _CONFIG_AMOUNTS if name in table
-    }
+    singles: dict[str, Number] = {}
+    for name in _CONFIG_AMOUNTS:
+        if name in table:
+            singles[name] = read.number(name, table[name])
     trimming = table.get("ante_trimming_status", False)
     if not isinstance(trimming, bool):
         raise read.error("ante_trimming_status", f"expected true or false, got {trimming!r}")
@@ -397,55 +473,47 @@ def _read_hand(
     if not isinstance(entries, list):
         raise read.error("actions", f"expected an array of strings, got {entries!r}")
 
-    inputs: list[Number] = [*antes, *blinds, *singles.values(), *stacks]
-    decimals = [v for v in inputs if isinstance(v, Decimal)]
+    decimals: list[Decimal] = []
+    for values in (antes, blinds, list(singles.values()), stacks):
+        if not _all_ints(values):
+            decimals.extend([v for v in values if isinstance(v, Decimal)])
     known = None if decimals else known_actions(entries, players)
+    places = 0
     if known is not None:  # the common case: whole chips as written
-        actions, places = known, 0
+        actions = known
     else:
         actions, places = read_actions(entries, players, decimals, where)
 
-    def chips(value: Number) -> int:
-        if isinstance(value, Decimal) and value.is_infinite():
-            return INFINITE_STACK
-        amount = to_chips(value, places)
-        assert amount is not None, "places covers every input amount"
-        return amount
-
     as_written = not places and not decimals  # every amount an int, in chips already
-    outcomes: dict[str, tuple[int | Fraction, ...] | None] = {}
-    for name in ("finishing_stacks", "winnings"):
-        if name not in table:
-            outcomes[name] = None
-            continue
-        values = read.numbers(name, players)
-        if as_written and set(map(type, values)) <= _INT_ONLY:
-            outcomes[name] = tuple(cast(list[int], values))
-        else:
-            outcomes[name] = tuple(to_exact(v, places) for v in values)
+    finishing = _outcomes(read, "finishing_stacks", players, places, as_written)
+    winnings = _outcomes(read, "winnings", players, places, as_written)
     if as_written:
         antes_chips = tuple(cast(list[int], antes))
         blinds_chips = tuple(cast(list[int], blinds))
         stacks_chips = tuple(cast(list[int], stacks))
     else:
-        antes_chips = tuple(chips(a) for a in antes)
-        blinds_chips = tuple(chips(b) for b in blinds)
-        stacks_chips = tuple(chips(s) for s in stacks)
+        antes_chips = tuple([_chips(a, places) for a in antes])
+        blinds_chips = tuple([_chips(b, places) for b in blinds])
+        stacks_chips = tuple([_chips(s, places) for s in stacks])
+    extra: dict[str, object] = {}
+    for key, value in table.items():
+        if key not in _KNOWN:
+            extra[key] = _freeze(value)
     return HandHistory(
         variant=variant,
         antes=antes_chips,
         blinds_or_straddles=blinds_chips,
-        bring_in=chips(singles["bring_in"]) if "bring_in" in singles else None,
-        small_bet=chips(singles["small_bet"]) if "small_bet" in singles else None,
-        big_bet=chips(singles["big_bet"]) if "big_bet" in singles else None,
-        min_bet=chips(singles["min_bet"]) if "min_bet" in singles else None,
+        bring_in=_chips(singles["bring_in"], places) if "bring_in" in singles else None,
+        small_bet=_chips(singles["small_bet"], places) if "small_bet" in singles else None,
+        big_bet=_chips(singles["big_bet"], places) if "big_bet" in singles else None,
+        min_bet=_chips(singles["min_bet"], places) if "min_bet" in singles else None,
         starting_stacks=stacks_chips,
         actions=actions,
         ante_trimming_status=trimming,
-        finishing_stacks=outcomes["finishing_stacks"],
-        winnings=outcomes["winnings"],
+        finishing_stacks=finishing,
+        winnings=winnings,
         scale=ten_to(places),
-        extra=MappingProxyType({k: _freeze(v) for k, v in table.items() if k not in _KNOWN}),
+        extra=MappingProxyType(extra) if extra else _EMPTY,
         path=path,
         index=index,
     )

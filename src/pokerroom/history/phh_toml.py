@@ -24,7 +24,6 @@ reader alone; it returns None where ``loads`` falls back.
 from __future__ import annotations
 
 import datetime
-import json
 import re
 import tomllib
 from collections.abc import Callable
@@ -71,7 +70,8 @@ _FIELDS: Final = frozenset(  # PHH's fields: bare keys known not to need _BARE_K
     }
 )
 _NOT_SIMPLE: Final = object()
-_JSON_ARRAY: Final = json.JSONDecoder().raw_decode
+_INTS: Final[dict[str, int]] = {}  # text -> int, of the integers in one-line arrays
+_INTS_LIMIT: Final = 1 << 12  # emptied when full
 
 ParseFloat = Callable[[str], Any]
 
@@ -168,13 +168,22 @@ def _one_line_array(line: str) -> Any:
             if line.count("'") == 2 * len(items) and line.isprintable():
                 return items
         return _NOT_SIMPLE
-    if line.isascii() and line.endswith("]") and line[1:-1].replace(", ", "").isdigit():
-        # Digits and ", " only: here JSON's grammar is TOML's (no leading zeros
-        # either), and its decoder is written in C.
-        try:
-            return _JSON_ARRAY(line)[0]
-        except ValueError:  # a leading zero, an empty item
-            return _NOT_SIMPLE
+    if line.endswith("]") and line.isascii():
+        # ASCII digits and ", " only: decimal integers, unless an item is empty or
+        # has a leading zero, which TOML does not allow.  The same numbers come back
+        # hand after hand (stacks, blinds): kept by text, read once.
+        numbers: list[int] = []
+        for item in line[1:-1].split(", "):
+            if not item.isdigit() or (item[0] == "0" and len(item) > 1):
+                return _NOT_SIMPLE
+            number = _INTS.get(item)
+            if number is None:
+                number = int(item)
+                if len(_INTS) >= _INTS_LIMIT:
+                    _INTS.clear()
+                _INTS[item] = number
+            numbers.append(number)
+        return numbers
     return _NOT_SIMPLE
 
 
@@ -197,7 +206,7 @@ def _value(src: str, pos: int, parse_float: ParseFloat, depth: int) -> tuple[Any
         return True, pos + 4
     if char == "f" and src.startswith("false", pos):
         return False, pos + 5
-    if src.startswith(":", pos + 2):  # a local time, like PHH's ``time = 20:05:00``
+    if src.startswith(":", pos + 2) and src[pos : pos + 2].isdigit():  # a local time (20:05:00)
         match = _TIME.match(src, pos)
         if match is None:
             raise _Unsupported

@@ -62,8 +62,10 @@ from pokerroom.rules.actions import (
     Show,
 )
 from pokerroom.rules.config import HandConfig, Structure
-from pokerroom.rules.engine import Hand, Phase
+from pokerroom.rules.engine import Hand
 from pokerroom.rules.events import BetReturned, PotAwarded
+from pokerroom.rules.fastinit import fast_init
+from pokerroom.rules.legal import BETTING, COMPLETE, SHOWDOWN
 from pokerroom.rules.variants import variant
 
 # PHH variant code -> (our variant key, betting structure)
@@ -107,6 +109,27 @@ class ReplayResult:
     skipped: str | None = None  # the result cannot be checked (hidden cards decide it)
     notes: tuple[str, ...] = field(default=())
 
+    def __init__(
+        self, path: str | None, index: int | None, variant: str,
+        finishing_stacks: tuple[int, ...] | None, scale: int, error: str | None = None,
+        mismatch: str | None = None, skipped: str | None = None, notes: tuple[str, ...] = (),
+    ) -> None:
+        # Compiled by mypyc (see setup.py), stores straight into the native object;
+        # on the pure-Python path fast_init replaces it (see rules.fastinit).
+        self.path = path  # type: ignore[misc]
+        self.index = index  # type: ignore[misc]
+        self.variant = variant  # type: ignore[misc]
+        self.finishing_stacks = finishing_stacks  # type: ignore[misc]
+        self.scale = scale  # type: ignore[misc]
+        self.error = error  # type: ignore[misc]
+        self.mismatch = mismatch  # type: ignore[misc]
+        self.skipped = skipped  # type: ignore[misc]
+        self.notes = notes  # type: ignore[misc]
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (ReplayResult, (self.path, self.index, self.variant, self.finishing_stacks,
+                               self.scale, self.error, self.mismatch, self.skipped, self.notes))
+
     @property
     def ok(self) -> bool:
         return self.error is None and self.mismatch is None and self.skipped is None
@@ -119,6 +142,9 @@ class ReplayResult:
     def where(self) -> str:
         where = self.path or "<text>"
         return f"{where} [{self.index}]" if self.index is not None else where
+
+
+fast_init(ReplayResult)
 
 
 def _file_units(chips: int, scale: int) -> int | float:
@@ -149,8 +175,8 @@ _ConfigKey = tuple[
     str, tuple[int, ...], tuple[int, ...], tuple[int, ...],
     int | None, int | None, int | None, int | None,
 ]
-_CONFIGS: dict[_ConfigKey, HandConfig] = {}
-_CONFIGS_LIMIT = 4096  # emptied when full
+_CONFIGS: Final[dict[_ConfigKey, HandConfig]] = {}
+_CONFIGS_LIMIT: Final = 4096  # emptied when full
 
 
 def _new_config(history: HandHistory) -> HandConfig:
@@ -192,24 +218,8 @@ def _new_config(history: HandHistory) -> HandConfig:
 
 
 def _engine_action(a: PhhAction) -> tuple[int | None, Action]:
-    """Who acts (None: the dealer) and the engine's action for an entry.  Both are
-    values, and ``phh.load`` shares the entries of texts read before, so they are
-    kept by the entry's identity (the entry is kept too: its id stays its own)."""
-    kept = _ENGINE_ACTIONS.get(id(a))
-    if kept is not None and kept[0] is a:
-        return kept[1], kept[2]
-    seat, action = _new_engine_action(a)
-    if len(_ENGINE_ACTIONS) >= _ENGINE_ACTIONS_LIMIT:
-        _ENGINE_ACTIONS.clear()
-    _ENGINE_ACTIONS[id(a)] = (a, seat, action)
-    return seat, action
-
-
-_ENGINE_ACTIONS: dict[int, tuple[PhhAction, int | None, Action]] = {}
-_ENGINE_ACTIONS_LIMIT: Final = 1 << 14  # emptied when full
-
-
-def _new_engine_action(a: PhhAction) -> tuple[int | None, Action]:
+    """Who acts (None: the dealer) and the engine's action for an entry (values
+    compiled to native classes: made afresh for less than a lookup would cost)."""
     code = a.code
     actor = a.actor
     if code == "f":
@@ -258,11 +268,13 @@ def replay_hand(history: HandHistory) -> tuple[Hand, list[str]]:
             if kind is BetRaise and at_scale_one and entry.comment is not None:
                 action = _played_raise(action, entry.comment)  # type: ignore[arg-type]
             phase = hand.phase
+            actor = hand.actor
             if seat is None:
-                if phase is not Phase.BETTING:
+                if phase is not BETTING:
                     hand.act(action)  # the dealer, when cards are due (the common case)
                     continue
-            elif phase is Phase.BETTING and seat == hand.actor and kind in _BETTING_KINDS:
+            elif (phase is BETTING and actor is not None and seat == actor
+                  and kind in _BETTING_KINDS):
                 _act(hand, seat, action, notes, number, entry)  # in turn (the common case)
                 continue
             _apply(hand, seat, action, notes, number, entry)
@@ -270,16 +282,16 @@ def replay_hand(history: HandHistory) -> tuple[Hand, list[str]]:
             raise UnknownCardsError(f"{_where(number, entry)}: {exc}") from None
         except (IllegalActionError, ConfigError, NotationError) as exc:
             raise ReplayError(f"{_where(number, entry)}: {exc}") from None
-    if hand.phase is Phase.SHOWDOWN:
+    if hand.phase is SHOWDOWN:
         # The history stops at the showdown: remaining hands are shown (cards speak).
         try:
-            while hand.phase is Phase.SHOWDOWN:
+            while hand.phase is SHOWDOWN:
                 hand.act(Show())
         except UnknownCardsError:
             raise
         except ConfigError as exc:
             raise ReplayError(f"at the showdown: {exc}") from None
-    if hand.phase is not Phase.COMPLETE:
+    if hand.phase is not COMPLETE:
         raise ReplayError(
             f"the history ends before the hand is over: {hand.legal_actions().describe()}"
         )
@@ -297,7 +309,7 @@ def _apply(
 ) -> None:
     phase = hand.phase
     if isinstance(action, Show | Muck) and seat is not None:
-        if phase is not Phase.SHOWDOWN:
+        if phase is not SHOWDOWN:
             # A hand turned up before the showdown (all-in, S3): record its cards.
             if isinstance(action, Show) and action.cards:
                 hand.reveal(seat, action.cards)
@@ -309,10 +321,10 @@ def _apply(
     if isinstance(action, CheckCall) and seat is not None and _idle_check(hand, seat):
         # B1: a check nobody asked for (see the module notes); it changes nothing.
         return
-    if seat is not None and phase is Phase.BETTING and seat != hand.actor:
+    if seat is not None and phase is BETTING and seat != hand.actor:
         # A player acts while someone before them has not: the history left out a
         # fold (the 2019 WSOP file).  Only a player facing a bet is folded this way.
-        while hand.phase is Phase.BETTING and hand.actor != seat:
+        while hand.phase is BETTING and hand.actor != seat:
             legal = hand.legal_actions()
             if legal.check:
                 assert legal.seat is not None
@@ -326,9 +338,9 @@ def _apply(
                 f"{_where(number, entry)}: seat {legal.seat} had not acted; treated as a fold"
             )
             hand.act(Fold())
-    if seat is None and phase is Phase.BETTING:
+    if seat is None and phase is BETTING:
         # The history skipped players' actions before dealing (see the module notes).
-        while hand.phase is Phase.BETTING:
+        while hand.phase is BETTING:
             legal = hand.legal_actions()
             assert legal.seat is not None
             if legal.check and not hand.raise_callable(legal.seat):
@@ -360,7 +372,7 @@ def _act(
         )
 
 
-_PLAYED_RAISE = re.compile(r"pokerroom raised to (\d+),")
+_PLAYED_RAISE: Final = re.compile(r"pokerroom raised to (\d+),")
 # Actions without fields are values: one of each serves every hand.
 _FOLD: Final = Fold()
 _CHECK_CALL: Final = CheckCall()
@@ -389,7 +401,7 @@ def _idle_check(hand: Hand, seat: int) -> bool:
     Only a check with nothing to call, by a player still in with chips, once
     the round is over (or the hand: the last one to bet against folded),
     qualifies."""
-    if hand.phase is Phase.BETTING:
+    if hand.phase is BETTING:
         return False
     if hand.folded[seat] or hand.stacks[seat] == 0:
         return False
