@@ -63,6 +63,7 @@ from room_client import BUY_IN, FollowingClient, Seat
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 DEFAULT_OUTPUT = ROOT / "bench" / "results" / "cluster.json"
+SEATS = 6  # no-limit hold'em 1/2, 6-max
 
 
 # ------------------------------------------------------------------ clients
@@ -128,6 +129,38 @@ def api_retrying(port: int, path: str, body: Any = None, *,
     raise AssertionError("unreachable")
 
 
+def worker_class(sessions: str) -> Any:
+    """The harness's Worker, or (``sessions == "own"``) one started in a session of its
+    own (``setsid``): the kernel's autogroup scheduling (on here) shares a core between
+    sessions first, so workers started in the bench's session would share one share
+    with the clients, whatever their number.  Deployed, each worker is a service of its
+    own (deploy/README.md: ``pokerroom@.service``, a cgroup each), as with "own"."""
+    from tests.cluster.harness import Worker
+
+    if sessions == "shared":
+        return Worker
+    found = shutil.which("setsid")
+    if found is None:
+        raise SystemExit("bench_cluster: no setsid (util-linux) for --worker-sessions own; "
+                         "install util-linux or pass --worker-sessions shared")
+    setsid: str = found
+
+    class OwnSessionWorker(Worker):
+        def command(self) -> list[str]:
+            # setsid execs in place (a Popen child leads no process group): same pid.
+            return [setsid, *super().command()]
+
+    return OwnSessionWorker
+
+
+def autogroup(pid: int) -> str:
+    """The kernel's scheduling group of ``pid`` (/proc/PID/autogroup), '' if none."""
+    try:
+        return Path(f"/proc/{pid}/autogroup").read_text().split()[0]
+    except (OSError, IndexError):
+        return ""
+
+
 def actions_stored(connection: Any) -> int:
     return int(connection.execute("SELECT count(*) FROM actions").fetchone()[0])
 
@@ -137,13 +170,15 @@ def phase(workers: int, pg: Any, workdir: Path, args: argparse.Namespace, *,
     """One measurement: ``workers`` workers on a fresh database behind a fresh nginx."""
     import psycopg
 
-    from tests.cluster.harness import Nginx, Worker, free_port, tracebacks
+    from tests.cluster.harness import Nginx, free_port, tracebacks
+
+    make_worker = worker_class(args.worker_sessions)
 
     database = f"bench_{workers}w_{round_}"
     url = pg.create_database(database)
-    crew = [Worker(f"w{i + 1}", free_port(), url,
-                   workdir / f"{round_}-{workers}w-w{i + 1}.log",
-                   bot_delay=0.0, pause=args.pause) for i in range(workers)]
+    crew = [make_worker(f"w{i + 1}", free_port(), url,
+                        workdir / f"{round_}-{workers}w-w{i + 1}.log",
+                        bot_delay=args.bot_delay, pause=args.pause) for i in range(workers)]
     proxy: Nginx | None = None
     retried: Counter[str] = Counter()
     try:
@@ -156,22 +191,32 @@ def phase(workers: int, pg: Any, workdir: Path, args: argparse.Namespace, *,
                       {w.name: w.address for w in crew})
         proxy.start()
         tables: list[str] = []
+        hosts: list[str] = []
         seats: list[Seat] = []
         # All tables first: nginx's round robin then spreads the creations (and so the
         # ownership) evenly; the joins in between would give it a rhythm of their own.
         for t in range(args.tables):
-            tables.append(api_retrying(proxy.port, "/api/tables", retried=retried, body={
+            created = api_retrying(proxy.port, "/api/tables", retried=retried, body={
                 "name": f"Bench {t + 1}", "game": "holdem", "structure": "no_limit",
-                "seats": 6, "small_blind": 1, "big_blind": 2, "action_seconds": 30})["id"])
+                "seats": SEATS, "small_blind": 1, "big_blind": 2, "action_seconds": 30})
+            tables.append(created["id"])
+            hosts.append(created["host"])
         for t, table in enumerate(tables):
-            for s in range(args.per_table):
+            # People in the first seats, the table's bots after them (they act inside
+            # the worker: no connection of their own).
+            for s in range(args.people_per_table):
                 name = f"P{t + 1}-{s + 1}"
                 token = api_retrying(proxy.port, f"/api/tables/{table}/join", retried=retried,
                                      body={"name": name, "seat": s, "buy_in": BUY_IN})["token"]
                 seats.append(Seat(table, s, name, token))
+            for s in range(args.people_per_table, args.people_per_table + args.bots_per_table):
+                api_retrying(proxy.port, f"/api/tables/{table}/bots", retried=retried, body={
+                    "policy": args.bot_policy, "host": hosts[t], "seat": s, "buy_in": BUY_IN})
         owned = {w.name: len(w.status()["tables"]) for w in crew}
-        print(f"{workers} worker(s): {len(tables)} tables ({owned}), {len(seats)} players",
-              file=sys.stderr)
+        groups_seen = {"bench": autogroup(os.getpid()),
+                       **{w.name: autogroup(w.process.pid) for w in crew if w.process}}
+        print(f"{workers} worker(s): {len(tables)} tables ({owned}), {len(seats)} people and "
+              f"{len(tables) * args.bots_per_table} bots", file=sys.stderr)
 
         n = max(1, args.client_processes)
         groups: list[list[dict[str, Any]]] = [[] for _ in range(n)]
@@ -240,11 +285,20 @@ def phase(workers: int, pg: Any, workdir: Path, args: argparse.Namespace, *,
         problems.append(f"client tasks crashed: {crashed}")
     window = args.seconds
     stored = at_end - at_start
+    cpu = {  # seconds over the window, each part of the machine's work
+        "workers": sum(b - a for a, b in zip(cpu_start, cpu_end, strict=True)),
+        "postgres": pg_end - pg_start, "nginx": nginx_end - nginx_start,
+        "clients": sum(r["cpu_window"] for r in results)}
     return {
         "workers": workers, "round": round_,
         "tables_owned": owned, "tables_owned_at_end": owned_end,
+        "scheduling_groups": groups_seen,
         "actions_per_second": stored / window,
         "actions_stored_in_window": stored,
+        # The people's own actions (the rest are the bots'), sent in the window.
+        "people_actions_per_second": len(latencies) / window,
+        # CPU of each part per action stored (ms): what the ratio's ceiling comes from.
+        "cpu_ms_per_action": {k: v * 1000 / max(1, stored) for k, v in cpu.items()},
         "latency_ms": {"count": len(latencies),
                        "mean": statistics.fmean(latencies) if latencies else None,
                        "p50": percentile(latencies, 0.50), "p90": percentile(latencies, 0.90),
@@ -255,6 +309,11 @@ def phase(workers: int, pg: Any, workdir: Path, args: argparse.Namespace, *,
         # Of the window, how long each worker was ready to run but had no core.
         "worker_run_queue_wait_in_window": [(b - a) / window for a, b in zip(
             wait_start, wait_end, strict=True)],
+        # ... and neither ran nor waited for a core: its loop was waiting for the
+        # database's answer to a write (they are synchronous) or had nothing to do.
+        "worker_sleeping_in_window": [
+            max(0.0, 1 - (c1 - c0) / window - (q1 - q0) / window) for c0, c1, q0, q1 in zip(
+                cpu_start, cpu_end, wait_start, wait_end, strict=True)],
         "worker_cpu_ms_per_action": sum(b - a for a, b in zip(cpu_start, cpu_end, strict=True))
         * 1000 / max(1, stored),
         "nginx_cpu_in_window": (nginx_end - nginx_start) / window,
@@ -292,11 +351,30 @@ def _summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
             "actions_per_second": mean(lambda r: r["actions_per_second"]),
             "latency_p50_ms": mean(lambda r: r["latency_ms"]["p50"]),
             "latency_p99_ms": mean(lambda r: r["latency_ms"]["p99"]),
+            "people_actions_per_second": mean(lambda r: r["people_actions_per_second"]),
             "worker_cpu_ms_per_action": mean(lambda r: r["worker_cpu_ms_per_action"]),
+            "cpu_ms_per_action": {k: mean(lambda r, k=k: r["cpu_ms_per_action"][k])
+                                  for k in runs[0]["cpu_ms_per_action"]},
             "worker_cpu_in_window": mean(lambda r: sum(r["worker_cpu_in_window"])),
             "postgres_cpu_in_window": mean(lambda r: r["postgres_cpu_in_window"]),
             "nginx_cpu_in_window": mean(lambda r: r["nginx_cpu_in_window"]),
             "nothing_lost": all(r["nothing_lost"]["ok"] for r in runs)}
+
+
+def _split(cpu_ms: dict[str, float]) -> str:
+    """'workers 1.90 + PostgreSQL 0.45 + ... = 2.60 ms'."""
+    names = {"workers": "workers", "postgres": "PostgreSQL", "nginx": "nginx",
+             "clients": "clients"}
+    return (" + ".join(f"{names[k]} {v:.2f}" for k, v in cpu_ms.items())
+            + f" = {sum(cpu_ms.values()):.2f} ms")
+
+
+def ceiling(workers: int, cpu_ms: dict[str, float], cores: int = 2) -> float:
+    """The actions/s ``workers`` workers could reach on ``cores`` idle cores at these
+    CPU costs per action: each worker uses at most one core, and all the parts
+    together (workers, PostgreSQL, nginx, clients) at most ``cores``."""
+    total = sum(cpu_ms.values())
+    return min(workers * 1000 / cpu_ms["workers"], cores * 1000 / total)
 
 
 def _postgres_cpu(port: int) -> float:
@@ -339,8 +417,20 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=30.0, help="timed window per phase")
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--tables", type=int, default=40)
-    parser.add_argument("--per-table", type=int, default=5, help="clients per table (2-6)")
-    parser.add_argument("--client-processes", type=int, default=2)
+    parser.add_argument("--people-per-table", "--per-table", type=int, default=1,
+                        help="people per table, each a WebSocket client through nginx "
+                             "(1-6, default 1)")
+    parser.add_argument("--bots-per-table", type=int, default=5,
+                        help="bots per table, playing inside the worker (0-5, default 5); "
+                             f"people and bots together at most {SEATS}")
+    parser.add_argument("--bot-policy", default="random",
+                        choices=["random", "station", "tag", "solid", "rock", "loose"])
+    parser.add_argument("--bot-delay", type=float, default=0.0,
+                        help="seconds a bot thinks (the workers' --bot-delay, default 0)")
+    parser.add_argument("--client-processes", type=int, default=1)
+    parser.add_argument("--worker-sessions", choices=["own", "shared"], default="own",
+                        help="each worker in a session (scheduling group) of its own, as "
+                             "deployed services are (default), or all in the bench's")
     parser.add_argument("--pause", type=float, default=0.1, help="seconds between hands")
     parser.add_argument("--rounds", type=int, default=2,
                         help="one worker then two, this many times (default 2)")
@@ -348,8 +438,15 @@ def main() -> int:
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
     parser.add_argument("--keep", action="store_true", help="keep the temp dir (logs)")
     args = parser.parse_args()
-    if not 2 <= args.per_table <= 6:
-        parser.error("--per-table is 2-6")
+    people, bots = args.people_per_table, args.bots_per_table
+    if not 1 <= people <= SEATS or not 0 <= bots <= SEATS - 1 or people + bots > SEATS:
+        parser.error(f"--people-per-table is 1-{SEATS} and --bots-per-table 0-{SEATS - 1}, "
+                     f"together at most {SEATS} (the tables' seats) and at least 2; got "
+                     f"{people} and {bots}")
+    if people + bots < 2:
+        parser.error(f"a table needs at least 2 players: got {people} people and {bots} bots")
+    if args.bot_delay < 0 or args.pause < 0:
+        parser.error("--bot-delay and --pause are seconds, 0 or more")
     from tests.server.pg import postgres_server
 
     workdir = Path(tempfile.mkdtemp(prefix="pokerroom-bench-cluster-"))
@@ -367,11 +464,19 @@ def main() -> int:
             shutil.rmtree(workdir, ignore_errors=True)
     summary = {n: _summary([p for p in phases if p["workers"] == n]) for n in (1, 2)}
     ratio = summary[2]["actions_per_second"] / max(1e-9, summary[1]["actions_per_second"])
+    cores = os.cpu_count() or 2
+    for n in (1, 2):
+        summary[n]["ceiling_actions_per_second"] = ceiling(
+            n, summary[n]["cpu_ms_per_action"], cores)
+    ratio_ceiling = (summary[2]["ceiling_actions_per_second"]
+                     / summary[1]["ceiling_actions_per_second"])
     report = {
         "benchmark": "cluster",
         "when": time.strftime("%Y-%m-%dT%H:%M:%S%z", time.localtime(began)),
-        "config": {"tables": args.tables, "per_table": args.per_table,
-                   "clients": args.tables * args.per_table,
+        "config": {"tables": args.tables, "people_per_table": people,
+                   "bots_per_table": bots, "bot_policy": args.bot_policy,
+                   "bot_delay": args.bot_delay, "clients": args.tables * people,
+                   "worker_sessions": args.worker_sessions,
                    "client_processes": args.client_processes, "seconds": args.seconds,
                    "warmup": args.warmup, "pause_between_hands": args.pause,
                    "seed": args.seed, "database": "postgresql (throwaway server, fsync off)",
@@ -382,6 +487,8 @@ def main() -> int:
                              "fold 15% facing a bet; else check/call; act at once"},
         "summary": {"one_worker": summary[1], "two_workers": summary[2]},
         "ratio_two_to_one": ratio,
+        # What the measured CPU per action allows on idle cores (see ceiling()).
+        "ratio_ceiling": ratio_ceiling,
         "phases": phases,
         "machine": {"python": platform.python_version(), "platform": platform.platform(),
                     "cpus": os.cpu_count(), "loadavg_before": load_before,
@@ -391,29 +498,34 @@ def main() -> int:
     }
     args.output.parent.mkdir(parents=True, exist_ok=True)
     args.output.write_text(json.dumps(report, indent=2) + "\n")
-    print(f"pokerroom cluster through nginx: {args.tables} tables, "
-          f"{args.tables * args.per_table} WebSocket clients, {args.seconds:.0f} s windows")
+    print(f"pokerroom cluster through nginx: {args.tables} tables of {people} "
+          f"{'person' if people == 1 else 'people'} (WebSocket clients) and {bots} "
+          f"{args.bot_policy} bots (delay {args.bot_delay:g} s), {args.seconds:.0f} s windows")
     for p in phases:
         lat = p["latency_ms"]
-        cpu = ", ".join(f"{c:.0%} (waiting for a core {w:.0%})" for c, w in zip(
-            p["worker_cpu_in_window"], p["worker_run_queue_wait_in_window"], strict=True))
+        cpu = ", ".join(f"{c:.0%} (waiting for a core {w:.0%}, sleeping {z:.0%})"
+                        for c, w, z in zip(p["worker_cpu_in_window"],
+                                           p["worker_run_queue_wait_in_window"],
+                                           p["worker_sleeping_in_window"], strict=True))
         print(f"  round {p['round']}, {p['workers']} worker{'s' if p['workers'] > 1 else ' '}  "
-              f"{p['actions_per_second']:6.0f} actions/s   latency p50 {lat['p50']:.1f} ms, "
-              f"p99 {lat['p99']:.1f} ms   CPU workers {cpu}, PostgreSQL "
-              f"{p['postgres_cpu_in_window']:.0%}, nginx {p['nginx_cpu_in_window']:.0%}, "
-              "clients "
+              f"{p['actions_per_second']:6.0f} actions/s ({p['people_actions_per_second']:.0f} "
+              f"by people)   people's latency p50 {lat['p50']:.1f} ms, p99 {lat['p99']:.1f} ms"
+              f"   CPU workers {cpu}, PostgreSQL {p['postgres_cpu_in_window']:.0%}, nginx "
+              f"{p['nginx_cpu_in_window']:.0%}, clients "
               + ", ".join(f"{c:.0%}" for c in p["client_cpu_in_window"])
-              + f"   tables {p['tables_owned']}   nothing lost: "
-              + ("yes" if p["nothing_lost"]["ok"] else "NO: "
-                 + "; ".join(p["nothing_lost"]["problems"])))
+              + f"   per action {_split(p['cpu_ms_per_action'])}   tables {p['tables_owned']}"
+              "   nothing lost: " + ("yes" if p["nothing_lost"]["ok"] else "NO: "
+                                     + "; ".join(p["nothing_lost"]["problems"])))
     for n in (1, 2):
         m = summary[n]
         print(f"  mean, {n} worker{'s' if n > 1 else ' '}  {m['actions_per_second']:6.0f} "
-              f"actions/s   latency p50 {m['latency_p50_ms']:.1f} ms, p99 "
+              f"actions/s   people's latency p50 {m['latency_p50_ms']:.1f} ms, p99 "
               f"{m['latency_p99_ms']:.1f} ms   workers {m['worker_cpu_in_window']:.0%} of a "
-              f"core ({m['worker_cpu_ms_per_action']:.2f} ms per action)")
-    print(f"  ratio two workers / one: {ratio:.2f}x; load average {load_before[0]:.1f} -> "
-          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+              f"core   CPU per action {_split(m['cpu_ms_per_action'])}: on {cores} idle cores "
+              f"at most {m['ceiling_actions_per_second']:.0f} actions/s")
+    print(f"  ratio two workers / one: {ratio:.2f}x (the CPU per action allows "
+          f"{ratio_ceiling:.2f}x on idle cores); load average {load_before[0]:.1f} -> "
+          f"{os.getloadavg()[0]:.1f} on {cores} cores")
     print(f"  written to {args.output}")
     return 0 if all(p["nothing_lost"]["ok"] for p in phases) else 1
 

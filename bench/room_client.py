@@ -130,6 +130,7 @@ class FollowingClient:
         action in flight to be confirmed."""
         from websockets.asyncio.client import connect
         from websockets.exceptions import ConnectionClosed, InvalidStatus
+        from websockets.typing import Subprotocol
 
         path = self.generic
         stopped_at: float | None = None
@@ -140,8 +141,8 @@ class FollowingClient:
                     return
             try:
                 ws = await connect(self.base + path, max_size=2**24, open_timeout=10,
-                                   subprotocols=["pokerroom",  # type: ignore[list-item]
-                                                 f"pokerroom.token.{self.seat.token}"])
+                                   subprotocols=[Subprotocol("pokerroom"), Subprotocol(
+                                       f"pokerroom.token.{self.seat.token}")])
             except (OSError, TimeoutError, InvalidStatus) as exc:
                 # E.g. a 502 from the proxy: the worker a 'moved' named has just died.
                 self.stats.connect_failures += 1
