@@ -1,42 +1,51 @@
 """The room on one and on two workers behind nginx, in one run (issue 15).
 
-Run ``python bench/bench_cluster.py`` (about 2 minutes; ``--seconds 10`` for a quick
-look), or ``make bench-cluster``.  It prints both phases and their ratio and writes
-``bench/results/cluster.json``.
+Run ``python bench/bench_cluster.py`` (about 4 minutes; ``--seconds 5 --rounds 2`` for
+a quick look), or ``make bench-cluster``.  It prints every window, the means and their
+ratio, and writes ``bench/results/cluster.json``.
 
-What happens, twice (one worker, then two):
+What it sets up, once per configuration (one worker, two workers), both alive for
+the whole run:
 
-1. A fresh database on one throwaway PostgreSQL server (tests/server/pg.py, fsync
-   off), ``N`` workers (``pokerroom serve --worker wK --public-url /w/wK``, the
-   tests' harness, tests/cluster/harness.py) and nginx in front with the
-   configuration ``pokerroom.server.proxy_config`` renders (standalone, one nginx
-   worker process).  Loopback only.
-2. ``--tables`` tables (40, no-limit hold'em, blinds 1/2, 6 seats) are created and
-   ``--per-table`` (5) players join each, all through nginx: a table belongs to the
-   worker nginx's round robin sent its creation to, so they spread evenly.
-3. Every player is a ``room_client.FollowingClient`` (bench/room_client.py, the
+1. A fresh database on one throwaway PostgreSQL server (tests/server/pg.py: fsync,
+   synchronous_commit and full_page_writes off), ``N`` workers (``pokerroom serve
+   --worker wK --public-url /w/wK``, the tests' harness, tests/cluster/harness.py),
+   each in a session of its own (``--worker-sessions``: see :func:`worker_class`),
+   and nginx in front with the configuration ``pokerroom.server.proxy_config``
+   renders (standalone, one nginx worker process).  Loopback only.
+2. ``--tables`` tables (40, no-limit hold'em, blinds 1/2, 6 seats), created through
+   nginx (its round robin spreads them: 20 and 20 with two workers), paused; at each
+   ``--people-per-table`` people (1) join and ``--bots-per-table`` bots (5, the
+   room's default bot ``solid``, ``--bot-delay`` 0: they act at once) fill seats.
+   Bots play inside the worker that owns the table: the client side costs only the
+   people's connections.
+3. Every person is a ``room_client.FollowingClient`` (bench/room_client.py, the
    decisions bench_server.py makes) on a WebSocket through nginx: it connects to
-   the generic ``/ws/tables/ID`` and follows ``moved`` to its table's owner, then
-   acts at once whenever its state shows a decision.  The clients run in
-   ``--client-processes`` (2) processes, whole tables each.
-4. After a warm-up, a window of ``--seconds`` (30).
+   the generic ``/ws/tables/ID``, follows ``moved`` to its table's owner, and acts
+   at once whenever its state shows a decision.  One client process per
+   configuration.
 
-The two configurations alternate (``--rounds``, 2: one, two, one, two), each round
-on its own database, so a change in the rest of the machine's load hits both.
+Then windows of ``--seconds`` (15), ``--rounds`` (4) of each configuration, one
+after the other in the order 1 2, 2 1, 1 2, ...: the configuration's tables are
+resumed, ``--warmup`` (2 s), the window, paused again (the hand in progress ends,
+no new one starts).  The other configuration sits idle meanwhile (its cost in the
+window is recorded).  Short alternating windows make a change in the rest of the
+machine's load (it is shared) hit both configurations alike.
 
-What is reported, per phase: **actions/s** (rows the workers stored in ``actions``
-during the window), **latency** (send to the first state showing the action
-applied, for actions sent in the window: p50, p99), CPU of each worker (and how
-long it was ready to run but waited for a core, from /proc/PID/task/*/schedstat),
-of PostgreSQL, nginx and the client processes over the window, the tables each
-worker owned; and
+What is reported, per window: **actions/s** (every row the workers stored in
+``actions``, bots' and people's), the people's own actions/s and **latency**
+(send to the first state showing the action applied, p50 and p99), CPU of each
+worker (and how long it was ready to run but waited for a core, from
+/proc/PID/task/*/schedstat, and how long it slept), of PostgreSQL, nginx and the
+clients, and the **CPU per stored action** of each part; per configuration the
+means and the actions/s its CPU per action allows on idle cores (:func:`ceiling`);
 the checks that nothing went wrong (every sent action confirmed, no error message,
-ledgers balance through nginx, no traceback in a worker's log).  The **ratio** is
-two workers' mean actions/s over one's.
+ledgers balance through nginx, no traceback in a worker's log, no table changed
+owner).  The **ratio** is two workers' mean actions/s over one's.
 
 The machine has 2 cores shared by the workers, PostgreSQL, nginx and the clients:
-with the clients acting at once, one worker is the bottleneck at ~100% of a core;
-two workers split the tables and take the second core, minus what the others need.
+one worker is the bottleneck at about a core; two split the tables and take the
+second core, minus what PostgreSQL, nginx and the clients need.
 """
 
 from __future__ import annotations
@@ -69,15 +78,11 @@ SEATS = 6  # no-limit hold'em 1/2, 6-max
 # ------------------------------------------------------------------ clients
 
 
-async def _clients(seats: list[Seat], base: str, start: float, end: float,
-                   seed: int) -> dict[str, Any]:
-    clients = [FollowingClient(base, s, seed=seed * 1000 + i, window=(start, end))
-               for i, s in enumerate(seats)]
+async def _clients(seats: list[Seat], base: str, seed: int, stop: Any) -> dict[str, Any]:
+    clients = [FollowingClient(base, s, seed=seed * 1000 + i) for i, s in enumerate(seats)]
     tasks = [asyncio.create_task(c.run()) for c in clients]
-    await asyncio.sleep(max(0.0, start - time.time()))
-    cpu_start = time.process_time()
-    await asyncio.sleep(max(0.0, end - time.time()))
-    cpu_window = time.process_time() - cpu_start
+    while not stop.is_set():
+        await asyncio.sleep(0.2)
     for c in clients:
         c.stop()
     results = await asyncio.gather(*tasks, return_exceptions=True)
@@ -94,17 +99,20 @@ async def _clients(seats: list[Seat], base: str, start: float, end: float,
         "drops": sum(c.stats.drops for c in clients),
         "states": sum(c.stats.states for c in clients),
         "bytes": sum(c.stats.bytes for c in clients),
-        "latencies": [x for c in clients for x in c.stats.latencies],
+        # (when sent, seconds until the state showed it), every action confirmed
+        "latencies": [(w, x) for c in clients
+                      for w, x in zip(c.stats.sent_walls, c.stats.latencies, strict=True)],
         "errors": dict(errors),
         "connect_errors": dict(connect_errors),
         "crashed": [repr(r) for r in results if isinstance(r, BaseException)][:5],
-        "cpu_window": cpu_window,
     }
 
 
-def client_process(job: tuple[list[dict[str, Any]], str, float, float, int]) -> dict[str, Any]:
-    seat_dicts, base, start, end, seed = job
-    return asyncio.run(_clients([Seat(**d) for d in seat_dicts], base, start, end, seed))
+def client_process(seat_dicts: list[dict[str, Any]], base: str, seed: int, stop: Any,
+                   out: Any) -> None:
+    """One process of clients (the people of one room) until ``stop`` is set; what
+    they did goes to the queue ``out``."""
+    out.put(asyncio.run(_clients([Seat(**d) for d in seat_dicts], base, seed, stop)))
 
 
 # ------------------------------------------------------------------ one phase
@@ -165,169 +173,224 @@ def actions_stored(connection: Any) -> int:
     return int(connection.execute("SELECT count(*) FROM actions").fetchone()[0])
 
 
-def phase(workers: int, pg: Any, workdir: Path, args: argparse.Namespace, *,
-          round_: int) -> dict[str, Any]:
-    """One measurement: ``workers`` workers on a fresh database behind a fresh nginx."""
-    import psycopg
+class Room:
+    """One configuration, ``workers`` workers behind an nginx on a fresh database, with
+    its tables, its bots and its people's clients (one process), alive for the whole
+    run; its tables are paused (no new hand) except during its own windows."""
 
-    from tests.cluster.harness import Nginx, free_port, tracebacks
+    def __init__(self, workers: int, pg: Any, workdir: Path,
+                 args: argparse.Namespace) -> None:
+        from tests.cluster.harness import Nginx, free_port
 
-    make_worker = worker_class(args.worker_sessions)
+        self.n, self.pg, self.args = workers, pg, args
+        self.database = f"bench_{workers}w"
+        self.url = pg.create_database(self.database)
+        self.retried: Counter[str] = Counter()
+        make_worker = worker_class(args.worker_sessions)
+        self.crew = [make_worker(f"w{i + 1}", free_port(), self.url,
+                                 workdir / f"{workers}w-w{i + 1}.log",
+                                 bot_delay=args.bot_delay, pause=args.pause)
+                     for i in range(workers)]
+        self.proxy = Nginx(workdir / f"nginx-{workers}w", {})
+        self.tables: list[str] = []
+        self.hosts: list[str] = []
+        self.seats: list[Seat] = []
+        self.clients: Any = None
+        self.stop_clients: Any = None
+        self.results: Any = None
 
-    database = f"bench_{workers}w_{round_}"
-    url = pg.create_database(database)
-    crew = [make_worker(f"w{i + 1}", free_port(), url,
-                        workdir / f"{round_}-{workers}w-w{i + 1}.log",
-                        bot_delay=args.bot_delay, pause=args.pause) for i in range(workers)]
-    proxy: Nginx | None = None
-    retried: Counter[str] = Counter()
-    try:
-        crew[0].start()  # migrates the new database alone
-        for w in crew[1:]:
+    def start(self) -> None:
+        """Workers, nginx, tables (paused), people and bots, the clients connected."""
+        self.crew[0].start()  # migrates the new database alone
+        for w in self.crew[1:]:
             w.start(wait=False)
-        for w in crew[1:]:
+        for w in self.crew[1:]:
             w.wait_ready()
-        proxy = Nginx(workdir / f"nginx-{round_}-{workers}w",
-                      {w.name: w.address for w in crew})
-        proxy.start()
-        tables: list[str] = []
-        hosts: list[str] = []
-        seats: list[Seat] = []
+        self.proxy.workers = {w.name: w.address for w in self.crew}
+        self.proxy.start()
+        args, port = self.args, self.proxy.port
         # All tables first: nginx's round robin then spreads the creations (and so the
         # ownership) evenly; the joins in between would give it a rhythm of their own.
         for t in range(args.tables):
-            created = api_retrying(proxy.port, "/api/tables", retried=retried, body={
+            created = self.api("/api/tables", {
                 "name": f"Bench {t + 1}", "game": "holdem", "structure": "no_limit",
                 "seats": SEATS, "small_blind": 1, "big_blind": 2, "action_seconds": 30})
-            tables.append(created["id"])
-            hosts.append(created["host"])
-        for t, table in enumerate(tables):
+            self.tables.append(created["id"])
+            self.hosts.append(created["host"])
+        self.pause(True)  # before anyone sits: no hand until this room's window
+        for t, table in enumerate(self.tables):
             # People in the first seats, the table's bots after them (they act inside
             # the worker: no connection of their own).
             for s in range(args.people_per_table):
                 name = f"P{t + 1}-{s + 1}"
-                token = api_retrying(proxy.port, f"/api/tables/{table}/join", retried=retried,
-                                     body={"name": name, "seat": s, "buy_in": BUY_IN})["token"]
-                seats.append(Seat(table, s, name, token))
+                token = self.api(f"/api/tables/{table}/join",
+                                 {"name": name, "seat": s, "buy_in": BUY_IN})["token"]
+                self.seats.append(Seat(table, s, name, token))
             for s in range(args.people_per_table, args.people_per_table + args.bots_per_table):
-                api_retrying(proxy.port, f"/api/tables/{table}/bots", retried=retried, body={
-                    "policy": args.bot_policy, "host": hosts[t], "seat": s, "buy_in": BUY_IN})
-        owned = {w.name: len(w.status()["tables"]) for w in crew}
-        groups_seen = {"bench": autogroup(os.getpid()),
-                       **{w.name: autogroup(w.process.pid) for w in crew if w.process}}
-        print(f"{workers} worker(s): {len(tables)} tables ({owned}), {len(seats)} people and "
-              f"{len(tables) * args.bots_per_table} bots", file=sys.stderr)
+                self.api(f"/api/tables/{table}/bots", {"policy": args.bot_policy,
+                                                       "host": self.hosts[t], "seat": s,
+                                                       "buy_in": BUY_IN})
+        self.owned = self.owned_now()
+        self.groups = {"bench": autogroup(os.getpid()),
+                       **{w.name: autogroup(w.process.pid) for w in self.crew if w.process}}
+        print(f"{self.n} worker(s): {len(self.tables)} tables ({self.owned}), "
+              f"{len(self.seats)} people and {len(self.tables) * args.bots_per_table} bots "
+              f"through nginx on :{port}", file=sys.stderr)
+        context = multiprocessing.get_context("spawn")
+        self.stop_clients, self.results = context.Event(), context.Queue()
+        self.clients = context.Process(target=client_process, args=(
+            [s.__dict__ for s in self.seats], self.proxy.ws_base, args.seed + self.n,
+            self.stop_clients, self.results), daemon=True)
+        self.clients.start()
 
-        n = max(1, args.client_processes)
-        groups: list[list[dict[str, Any]]] = [[] for _ in range(n)]
-        for i, table in enumerate(tables):
-            groups[i % n].extend(s.__dict__ for s in seats if s.table == table)
-        start = time.time() + 3.0 + len(seats) / 200 + args.warmup
-        end = start + args.seconds
-        with psycopg.connect(host="127.0.0.1", port=pg.port, user=pg.user, dbname=database,
-                             autocommit=True) as db, \
-                multiprocessing.get_context("spawn").Pool(n) as pool:
-            pending = pool.map_async(client_process, [
-                (g, proxy.ws_base, start, end, args.seed + k) for k, g in enumerate(groups)])
-            time.sleep(max(0.0, start - time.time()))
-            at_start = actions_stored(db)
-            cpu_start = [cpu_seconds(w.process.pid) for w in crew if w.process]
-            wait_start = [run_queue_seconds(w.process.pid) for w in crew if w.process]
-            nginx_start = _nginx_cpu(proxy)
-            pg_start = _postgres_cpu(pg.port)
-            time.sleep(max(0.0, end - time.time()))
-            at_end = actions_stored(db)
-            cpu_end = [cpu_seconds(w.process.pid) for w in crew if w.process]
-            wait_end = [run_queue_seconds(w.process.pid) for w in crew if w.process]
-            nginx_end = _nginx_cpu(proxy)
-            pg_end = _postgres_cpu(pg.port)
-            results = pending.get(timeout=args.seconds + 120)
+    def api(self, path: str, body: Any = None) -> Any:
+        return api_retrying(self.proxy.port, path, body, retried=self.retried)
+
+    def pause(self, paused: bool) -> None:
+        """Every table paused (the hand in progress ends, no new one starts) or
+        resumed, a few requests at a time."""
+        from concurrent.futures import ThreadPoolExecutor
+
+        what = "pause" if paused else "resume"
+        with ThreadPoolExecutor(8) as pool:
+            list(pool.map(lambda th: self.api(f"/api/tables/{th[0]}/{what}", {"host": th[1]}),
+                          zip(self.tables, self.hosts, strict=True)))
+
+    def owned_now(self) -> dict[str, int]:
+        return {w.name: len(w.status()["tables"]) for w in self.crew}
+
+    def connect(self) -> Any:
+        import psycopg
+
+        return psycopg.connect(host="127.0.0.1", port=self.pg.port, user=self.pg.user,
+                               dbname=self.database, autocommit=True)
+
+    def pids(self) -> list[int]:
+        return [w.process.pid for w in self.crew if w.process]
+
+    def finish(self) -> dict[str, Any]:
+        """Clients stopped (their results), ledgers and logs checked."""
+        from tests.cluster.harness import tracebacks
+
+        results: dict[str, Any] = {"crashed": ["the client process never reported"]}
+        if self.clients is not None:
+            self.stop_clients.set()
+            with contextlib.suppress(Exception):
+                results = self.results.get(timeout=60)
+            self.clients.join(timeout=10)
         ledgers_bad = []
-        for table in tables:
-            ledger = api_retrying(proxy.port, f"/api/tables/{table}/ledger", retried=retried)
+        for table in self.tables:
+            ledger = self.api(f"/api/tables/{table}/ledger")
             if ledger["balance"] != ledger["on_table"] + ledger["rake"]:
                 ledgers_bad.append({"table": table, **ledger})
-        owned_end = {w.name: len(w.status()["tables"]) for w in crew}
-        logs_bad = {w.name: tracebacks(w.log)[:2] for w in crew if tracebacks(w.log)}
-    finally:
-        for w in crew:
-            w.destroy()
-        if proxy is not None:
-            proxy.stop()
+        return {"clients": results, "ledgers_bad": ledgers_bad,
+                "owned_at_end": self.owned_now(),
+                "tracebacks": {w.name: tracebacks(w.log)[:2] for w in self.crew
+                               if tracebacks(w.log)}}
 
-    latencies = sorted(x * 1000 for r in results for x in r["latencies"])
-    errors: Counter[str] = Counter()
-    connect_errors: Counter[str] = Counter()
-    for r in results:
-        errors.update(r["errors"])
-        connect_errors.update(r["connect_errors"])
-    sent = sum(r["sent"] for r in results)
-    confirmed = sum(r["confirmed"] for r in results)
-    again = sum(r["decided_again"] for r in results)
+    def destroy(self) -> None:
+        if self.clients is not None and self.clients.is_alive():
+            self.clients.kill()
+        for w in self.crew:
+            w.destroy()
+        self.proxy.stop()
+
+
+def window(room: Room, idle: Room, db: Any, idle_db: Any, args: argparse.Namespace, *,
+           round_: int) -> dict[str, Any]:
+    """One measurement: ``room``'s tables resumed, a warm-up, ``--seconds`` measured
+    (``idle``'s tables stay paused: its cost is counted apart), paused again."""
+    room.pause(False)
+    time.sleep(args.warmup)
+    start = time.time()
+    at_start, idle_at_start = actions_stored(db), actions_stored(idle_db)
+    cpu_start = [cpu_seconds(p) for p in room.pids()]
+    wait_start = [run_queue_seconds(p) for p in room.pids()]
+    idle_start = sum(cpu_seconds(p) for p in idle.pids())
+    nginx_start, pg_start = _nginx_cpu(room.proxy), _postgres_cpu(room.pg.port)
+    clients_start = cpu_seconds(room.clients.pid)
+    time.sleep(args.seconds)
+    at_end, idle_at_end = actions_stored(db), actions_stored(idle_db)
+    cpu_end = [cpu_seconds(p) for p in room.pids()]
+    wait_end = [run_queue_seconds(p) for p in room.pids()]
+    idle_end = sum(cpu_seconds(p) for p in idle.pids())
+    nginx_end, pg_end = _nginx_cpu(room.proxy), _postgres_cpu(room.pg.port)
+    clients_end = cpu_seconds(room.clients.pid)
+    end = time.time()
+    load = os.getloadavg()[0]
+    room.pause(True)
+    seconds = end - start
+    stored = at_end - at_start
+    cpu = {  # seconds over the window, each part of the machine's work
+        "workers": sum(b - a for a, b in zip(cpu_start, cpu_end, strict=True)),
+        "postgres": pg_end - pg_start, "nginx": nginx_end - nginx_start,
+        "clients": clients_end - clients_start}
+    return {
+        "workers": room.n, "round": round_, "window": [start, end], "seconds": seconds,
+        "loadavg_at_end": load,
+        "actions_per_second": stored / seconds,
+        "actions_stored_in_window": stored,
+        "idle_room": {"actions_stored": idle_at_end - idle_at_start,
+                      "worker_cpu": (idle_end - idle_start) / seconds},
+        "cpu_ms_per_action": {k: v * 1000 / max(1, stored) for k, v in cpu.items()},
+        "worker_cpu_in_window": [(b - a) / seconds for a, b in zip(cpu_start, cpu_end,
+                                                                   strict=True)],
+        # Of the window, how long each worker was ready to run but had no core.
+        "worker_run_queue_wait_in_window": [(b - a) / seconds for a, b in zip(
+            wait_start, wait_end, strict=True)],
+        # ... and neither ran nor waited for a core: its loop was waiting for the
+        # database's answer to a write (they are synchronous) or had nothing to do.
+        "worker_sleeping_in_window": [
+            max(0.0, 1 - (c1 - c0) / seconds - (q1 - q0) / seconds) for c0, c1, q0, q1 in
+            zip(cpu_start, cpu_end, wait_start, wait_end, strict=True)],
+        "worker_cpu_ms_per_action": cpu["workers"] * 1000 / max(1, stored),
+        "nginx_cpu_in_window": cpu["nginx"] / seconds,
+        # Backends that ended within the window are not counted (the workers' pools
+        # keep theirs): a lower bound.  The idle room's renewals are in it too.
+        "postgres_cpu_in_window": cpu["postgres"] / seconds,
+        "client_cpu_in_window": [cpu["clients"] / seconds],
+    }
+
+
+def people_latency(phase_: dict[str, Any], results: dict[str, Any]) -> None:
+    """The people's actions sent in the window and their latency, into ``phase_``."""
+    start, end = phase_["window"]
+    latencies = sorted(x * 1000 for w, x in results.get("latencies", []) if start <= w < end)
+    phase_["people_actions_per_second"] = len(latencies) / phase_["seconds"]
+    phase_["latency_ms"] = {
+        "count": len(latencies), "mean": statistics.fmean(latencies) if latencies else None,
+        "p50": percentile(latencies, 0.50), "p90": percentile(latencies, 0.90),
+        "p99": percentile(latencies, 0.99), "max": latencies[-1] if latencies else None}
+
+
+def checks(room: Room, finished: dict[str, Any]) -> dict[str, Any]:
+    """Nothing lost in ``room`` over the whole run."""
+    r = finished["clients"]
+    sent, confirmed, again = r.get("sent", 0), r.get("confirmed", 0), r.get("decided_again", 0)
     problems = []
     if sent != confirmed + again:
         problems.append(f"{sent - confirmed - again} actions sent but never confirmed")
     if again:
         problems.append(f"{again} actions decided again after a dropped socket")
-    if errors:
-        problems.append(f"clients saw errors: {dict(errors)}")
-    if connect_errors:
-        problems.append(f"connections failed: {dict(connect_errors)}")
-    if ledgers_bad:
-        problems.append(f"ledger mismatches: {ledgers_bad[:3]}")
-    if logs_bad:
-        problems.append(f"tracebacks: {logs_bad}")
-    if retried:
+    if r.get("errors"):
+        problems.append(f"clients saw errors: {r['errors']}")
+    if r.get("connect_errors"):
+        problems.append(f"connections failed: {r['connect_errors']}")
+    if finished["ledgers_bad"]:
+        problems.append(f"ledger mismatches: {finished['ledgers_bad'][:3]}")
+    if finished["tracebacks"]:
+        problems.append(f"tracebacks: {finished['tracebacks']}")
+    if room.retried:
         problems.append(f"requests answered 503 store_unavailable and retried: "
-                        f"{dict(retried)}")
-    crashed = [c for r in results for c in r["crashed"]]
-    if crashed:
-        problems.append(f"client tasks crashed: {crashed}")
-    window = args.seconds
-    stored = at_end - at_start
-    cpu = {  # seconds over the window, each part of the machine's work
-        "workers": sum(b - a for a, b in zip(cpu_start, cpu_end, strict=True)),
-        "postgres": pg_end - pg_start, "nginx": nginx_end - nginx_start,
-        "clients": sum(r["cpu_window"] for r in results)}
-    return {
-        "workers": workers, "round": round_,
-        "tables_owned": owned, "tables_owned_at_end": owned_end,
-        "scheduling_groups": groups_seen,
-        "actions_per_second": stored / window,
-        "actions_stored_in_window": stored,
-        # The people's own actions (the rest are the bots'), sent in the window.
-        "people_actions_per_second": len(latencies) / window,
-        # CPU of each part per action stored (ms): what the ratio's ceiling comes from.
-        "cpu_ms_per_action": {k: v * 1000 / max(1, stored) for k, v in cpu.items()},
-        "latency_ms": {"count": len(latencies),
-                       "mean": statistics.fmean(latencies) if latencies else None,
-                       "p50": percentile(latencies, 0.50), "p90": percentile(latencies, 0.90),
-                       "p99": percentile(latencies, 0.99),
-                       "max": latencies[-1] if latencies else None},
-        "worker_cpu_in_window": [(b - a) / window for a, b in zip(cpu_start, cpu_end,
-                                                                  strict=True)],
-        # Of the window, how long each worker was ready to run but had no core.
-        "worker_run_queue_wait_in_window": [(b - a) / window for a, b in zip(
-            wait_start, wait_end, strict=True)],
-        # ... and neither ran nor waited for a core: its loop was waiting for the
-        # database's answer to a write (they are synchronous) or had nothing to do.
-        "worker_sleeping_in_window": [
-            max(0.0, 1 - (c1 - c0) / window - (q1 - q0) / window) for c0, c1, q0, q1 in zip(
-                cpu_start, cpu_end, wait_start, wait_end, strict=True)],
-        "worker_cpu_ms_per_action": sum(b - a for a, b in zip(cpu_start, cpu_end, strict=True))
-        * 1000 / max(1, stored),
-        "nginx_cpu_in_window": (nginx_end - nginx_start) / window,
-        # Backends that ended within the window are not counted (the workers' pools
-        # keep theirs): a lower bound.
-        "postgres_cpu_in_window": (pg_end - pg_start) / window,
-        "client_cpu_in_window": [r["cpu_window"] / window for r in results],
-        "sockets_moved": sum(r["moved"] for r in results),
-        "state_messages": sum(r["states"] for r in results),
-        "bytes_per_state": sum(r["bytes"] for r in results)
-        / max(1, sum(r["states"] for r in results)),
-        "nothing_lost": {"ok": not problems, "problems": problems, "actions_sent": sent,
-                         "actions_confirmed": confirmed},
-    }
+                        f"{dict(room.retried)}")
+    if r.get("crashed"):
+        problems.append(f"client tasks crashed: {r['crashed']}")
+    if finished["owned_at_end"] != room.owned:
+        problems.append(f"tables changed owner: {room.owned} -> {finished['owned_at_end']}")
+    return {"ok": not problems, "problems": problems, "actions_sent": sent,
+            "actions_confirmed": confirmed, "sockets_moved": r.get("moved", 0),
+            "state_messages": r.get("states", 0),
+            "bytes_per_state": r.get("bytes", 0) / max(1, r.get("states", 0))}
 
 
 def run_queue_seconds(pid: int) -> float:
@@ -414,8 +477,10 @@ def _nginx_cpu(proxy: Any) -> float:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=30.0, help="timed window per phase")
-    parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument("--seconds", type=float, default=15.0,
+                        help="each timed window (default 15)")
+    parser.add_argument("--warmup", type=float, default=2.0,
+                        help="seconds between resuming a room's tables and its window")
     parser.add_argument("--tables", type=int, default=40)
     parser.add_argument("--people-per-table", "--per-table", type=int, default=1,
                         help="people per table, each a WebSocket client through nginx "
@@ -423,17 +488,16 @@ def main() -> int:
     parser.add_argument("--bots-per-table", type=int, default=5,
                         help="bots per table, playing inside the worker (0-5, default 5); "
                              f"people and bots together at most {SEATS}")
-    parser.add_argument("--bot-policy", default="random",
+    parser.add_argument("--bot-policy", default="solid",
                         choices=["random", "station", "tag", "solid", "rock", "loose"])
     parser.add_argument("--bot-delay", type=float, default=0.0,
                         help="seconds a bot thinks (the workers' --bot-delay, default 0)")
-    parser.add_argument("--client-processes", type=int, default=1)
     parser.add_argument("--worker-sessions", choices=["own", "shared"], default="own",
                         help="each worker in a session (scheduling group) of its own, as "
                              "deployed services are (default), or all in the bench's")
     parser.add_argument("--pause", type=float, default=0.1, help="seconds between hands")
-    parser.add_argument("--rounds", type=int, default=2,
-                        help="one worker then two, this many times (default 2)")
+    parser.add_argument("--rounds", type=int, default=4,
+                        help="windows of each configuration, alternating (default 4)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
     parser.add_argument("--keep", action="store_true", help="keep the temp dir (logs)")
@@ -452,16 +516,39 @@ def main() -> int:
     workdir = Path(tempfile.mkdtemp(prefix="pokerroom-bench-cluster-"))
     began = time.time()
     load_before = os.getloadavg()
-    phases = []
+    phases: list[dict[str, Any]] = []
+    rooms: dict[int, Room] = {}
     try:
         with postgres_server() as pg:
-            # Alternating rounds: a change in the machine's other load hits both.
-            for round_ in range(1, args.rounds + 1):
-                for workers in (1, 2):
-                    phases.append(phase(workers, pg, workdir, args, round_=round_))
+            try:
+                for n in (1, 2):
+                    rooms[n] = Room(n, pg, workdir, args)
+                    rooms[n].start()
+                with rooms[1].connect() as db1, rooms[2].connect() as db2:
+                    dbs = {1: db1, 2: db2}
+                    time.sleep(2.0)  # the clients connected
+                    # Short windows, one room then the other (1 2, 2 1, ...): a change
+                    # in the machine's other load hits both.
+                    for round_ in range(1, args.rounds + 1):
+                        for n in ((1, 2) if round_ % 2 else (2, 1)):
+                            phases.append(window(rooms[n], rooms[3 - n], dbs[n], dbs[3 - n],
+                                                 args, round_=round_))
+                            print(f"  window {len(phases)}: {n} worker(s) "
+                                  f"{phases[-1]['actions_per_second']:.0f} actions/s",
+                                  file=sys.stderr)
+                finished = {n: rooms[n].finish() for n in (1, 2)}
+            finally:
+                for room in rooms.values():
+                    room.destroy()
     finally:
         if not args.keep:
             shutil.rmtree(workdir, ignore_errors=True)
+    verdicts = {n: checks(rooms[n], finished[n]) for n in (1, 2)}
+    for p in phases:
+        people_latency(p, finished[p["workers"]]["clients"])
+        p["tables_owned"] = rooms[p["workers"]].owned
+        p["scheduling_groups"] = rooms[p["workers"]].groups
+        p["nothing_lost"] = verdicts[p["workers"]]
     summary = {n: _summary([p for p in phases if p["workers"] == n]) for n in (1, 2)}
     ratio = summary[2]["actions_per_second"] / max(1e-9, summary[1]["actions_per_second"])
     cores = os.cpu_count() or 2
@@ -477,7 +564,7 @@ def main() -> int:
                    "bots_per_table": bots, "bot_policy": args.bot_policy,
                    "bot_delay": args.bot_delay, "clients": args.tables * people,
                    "worker_sessions": args.worker_sessions,
-                   "client_processes": args.client_processes, "seconds": args.seconds,
+                   "client_processes": "one per configuration", "seconds": args.seconds,
                    "warmup": args.warmup, "pause_between_hands": args.pause,
                    "seed": args.seed, "database": "postgresql (throwaway server, fsync off)",
                    "proxy": "nginx (Debian), standalone config from proxy_config.render, "

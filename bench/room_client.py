@@ -84,6 +84,7 @@ class FollowingStats:
     confirmed: int = 0
     decided_again: int = 0  # sent, the socket dropped before it showed: decided anew
     latencies: list[float] = field(default_factory=list)  # seconds, actions sent in window
+    sent_walls: list[float] = field(default_factory=list)  # when each of those was sent
     states: int = 0
     bytes: int = 0
     connects: int = 0
@@ -231,6 +232,7 @@ class FollowingClient:
             self.stats.last_confirmed_at = time.time()
             if self.window[0] <= self._sent_wall < self.window[1]:
                 self.stats.latencies.append(received - self._sent_at)
+                self.stats.sent_walls.append(self._sent_wall)
             self._sent_at = None
         you = state["you"]
         if self._stopping or you is None:
@@ -245,7 +247,12 @@ class FollowingClient:
             await ws.send(json.dumps(action))
             return
         control = control_for(you)
-        if control is not None:
+        if control is None:
+            # Nothing needed now: the next need is a new one, even if it looks the same
+            # (busted again between hands, with bots acting at once no state in between
+            # shows a hand number).
+            self._control_key = None
+        else:
             hand = state["hand"]
             ckey = (control["type"], you.get("status"), hand["number"] if hand else None)
             if ckey != self._control_key:
