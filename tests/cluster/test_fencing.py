@@ -37,7 +37,6 @@ def test_a_paused_worker_writes_nothing_after_its_lease_and_gives_its_tables_up(
         assert lost, held
         before = leases(db, lost)
         assert len(writes_by(db, victim.app_name, lost, 0.0)) > 0  # it was writing
-        paused_at = database_now(db)
         victim.pause_process()
         try:
             deadline = time.monotonic() + LEASE + 10
@@ -53,6 +52,11 @@ def test_a_paused_worker_writes_nothing_after_its_lease_and_gives_its_tables_up(
             for table in lost:  # a new owner, a higher epoch
                 assert taken[table][0] != before[table][0], (table, before[table], taken[table])
                 assert taken[table][1] > before[table][1], (table, before[table], taken[table])
+            # Every table is the other's now: from here on (the victim still stopped) a
+            # row of the victim's would be a write after it lost the lease.  (Rows it
+            # wrote between the moment it was sent SIGSTOP and the moment it stopped,
+            # while its lease was still good, are allowed: the cut is the takeover.)
+            taken_at = database_now(db)
             time.sleep(1)  # the new owner plays on
         finally:
             victim.resume_process()
@@ -67,9 +71,10 @@ def test_a_paused_worker_writes_nothing_after_its_lease_and_gives_its_tables_up(
         assert gave_up_after <= GIVES_UP_SECONDS, f"gave the tables up after {gave_up_after:.1f} s"
         time.sleep(2)  # anything it still had in flight has had time to try
 
-        landed = writes_by(db, victim.app_name, lost, paused_at)
-        assert not landed, (f"{len(landed)} rows written by {victim.app_name} after it was "
-                            "paused:\n" + "\n".join(landed[:20]) + "\n" + victim.tail())
+        landed = writes_by(db, victim.app_name, lost, taken_at)
+        assert not landed, (f"{len(landed)} rows written by {victim.app_name} after its "
+                            "tables were taken over:\n" + "\n".join(landed[:20]) + "\n"
+                            + victim.tail())
         problems = hand_problems(db, tables)
         assert not problems, "\n".join(problems[:20])
         for table in lost:  # the tables play on at their new owner, chips whole
