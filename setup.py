@@ -34,6 +34,7 @@ COMPILED = [
     "src/pokerroom/rules/events.py",
     "src/pokerroom/rules/actions.py",
     "src/pokerroom/rules/legal.py",
+    "src/pokerroom/rules/variants.py",
     "src/pokerroom/rules/engine.py",
     "src/pokerroom/rules/betting.py",
     "src/pokerroom/rules/dealing.py",

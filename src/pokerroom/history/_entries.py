@@ -22,6 +22,7 @@ from pokerroom.history._amounts import decimal_places
 
 _AT_SCALE_ONE: dict[str, PhhAction] = {}  # text -> action
 _LIMIT: Final = 1 << 14  # emptied when full: about 5 MB at most
+_PLAYER_INDEX: Final = {f"p{k + 1}": k for k in range(32)}  # 'p1' -> 0, without int()
 
 
 def known_actions(entries: list[Any], players: int) -> tuple[PhhAction, ...] | None:
@@ -77,11 +78,15 @@ def _deal(text: str) -> PhhAction | None:
     dealt_to: int | None = None
     if words[1] == "dh" and len(words) == 4:
         player = words[2]
-        number = player[1:]
-        # p1, p2, ...: as _actions reads a player (ASCII digits, no leading zero).
-        if player[:1] != "p" or not number.isdigit() or not number.isascii() or number[0] == "0":
-            return None
-        dealt_to, cards = int(number) - 1, words[3]
+        dealt_to = _PLAYER_INDEX.get(player)
+        if dealt_to is None:
+            number = player[1:]
+            # p1, p2, ...: as _actions reads a player (ASCII digits, no leading zero).
+            if (player[:1] != "p" or not number.isdigit() or not number.isascii()
+                    or number[0] == "0"):
+                return None
+            dealt_to = int(number) - 1
+        cards = words[3]
     elif words[1] == "db" and len(words) == 3:
         cards = words[2]
     else:

@@ -39,6 +39,11 @@ class Street:
     big_bet: bool = False  # fixed limit: this street's bets are the big bet (B5, B15)
     burn: bool = True  # D3: a card is burned before the cards of this street
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled and copied by its fields, compiled by mypyc (see setup.py) or not."""
+        return (Street, (self.name, self.down, self.up, self.board, self.draw, self.big_bet,
+                         self.burn))
+
 
 @dataclass(frozen=True, slots=True)
 class Variant:
@@ -59,6 +64,11 @@ class Variant:
         streets = self.streets
         later = tuple(sum(s.board for s in streets[k + 1:]) for k in range(len(streets)))
         object.__setattr__(self, "boards_after", later)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled and copied by its fields, compiled by mypyc (see setup.py) or not."""
+        return (Variant, (self.key, self.name, self.streets, self.high, self.low, self.deck,
+                          self.forced, self.stud_low))
 
     @property
     def split(self) -> bool:
