@@ -513,8 +513,11 @@ def main() -> int:
                      f"{people} and {bots}")
     if people + bots < 2:
         parser.error(f"a table needs at least 2 players: got {people} people and {bots} bots")
-    if args.bot_delay < 0 or args.pause < 0:
-        parser.error("--bot-delay and --pause are seconds, 0 or more")
+    if args.bot_delay < 0 or args.pause < 0 or args.warmup < 0:
+        parser.error("--bot-delay, --pause and --warmup are seconds, 0 or more")
+    if args.seconds <= 0 or args.tables < 1 or args.rounds < 1:
+        parser.error(f"--seconds must be more than 0, --tables and --rounds at least 1; got "
+                     f"{args.seconds:g}, {args.tables} and {args.rounds}")
     from tests.server.pg import postgres_server
 
     workdir = Path(tempfile.mkdtemp(prefix="pokerroom-bench-cluster-"))
