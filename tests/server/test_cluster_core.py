@@ -283,3 +283,27 @@ def test_the_lobby_of_a_worker_follows_the_tables_of_others(url: str) -> None:
                         json={"host": first["host"]}).status_code == 200
         wait_until(lambda: [t["name"] for t in two.get("/api/tables").json()] == ["Second"],
                    seconds=5)
+
+
+def test_a_live_event_is_served_by_one_worker_and_moves_when_it_stops(url: str) -> None:
+    """A live event made on w1: w2 lists it and redirects the director's actions to
+    w1; when w1 stops, w2 takes the event's lease, loads it as stored and takes the
+    director's next action."""
+    with TestClient(_worker(url, "w2")) as two:
+        with TestClient(_worker(url, "w1")) as one:
+            created = one.post("/api/live", json={
+                "name": "Friday live", "structure": "turbo", "buy_in": 5000,
+                "late_registration_levels": 0}).json()
+            eid, host = created["id"], created["host"]
+            assert one.post(f"/api/live/{eid}/register",
+                            json={"host": host, "name": "Ann"}).status_code == 200
+            assert [e["id"] for e in two.get("/api/live").json()] == [eid]
+            moved = two.post(f"/api/live/{eid}/register", json={"host": host, "name": "Bo"},
+                             follow_redirects=False)
+            assert (moved.status_code, moved.headers["location"]) == (
+                307, f"/w/w1/api/live/{eid}/register")
+            assert two.get(f"/live/{eid}").status_code == 200  # the screen, served anywhere
+        wait_until(lambda: two.get("/api/worker").json()["live"] == [eid], seconds=5)
+        assert two.post(f"/api/live/{eid}/register",
+                        json={"host": host, "name": "Bo"}).status_code == 200
+        assert two.get(f"/api/live/{eid}").json()["entries"] == 2
