@@ -55,7 +55,9 @@ def main(argv: list[str] | None = None) -> int:
         for changed in (0, 170, 1000):
             with store.engine.begin() as c:
                 c.execute(text("UPDATE room_tables SET lobby_at = EXTRACT(EPOCH FROM "
-                               "clock_timestamp()) WHERE id IN (SELECT id FROM room_tables "
+                               "clock_timestamp()), lobby = (lobby::jsonb || jsonb_build_object("
+                               "'hands', (lobby->>'hands')::int + 1))::json "
+                               "WHERE id IN (SELECT id FROM room_tables "
                                "ORDER BY random() LIMIT :n)"), {"n": changed})
             began = time.process_time()
             lobby.rows()

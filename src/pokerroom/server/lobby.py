@@ -33,23 +33,29 @@ class StoredLobby:
         self._since: float | None = None  # the database's time of the last read
         self._read_at = float("-inf")  # this process's clock at the last read
         self._lock = threading.Lock()
-        self._body: bytes | None = None  # the rows as JSON, made once per change
+        # Made once per change, for everyone who asks until the next one:
+        self._sorted: list[dict[str, Any]] | None = None  # the rows, oldest table first
+        self._body: bytes | None = None  # the same as JSON
 
     def rows(self) -> list[dict[str, Any]]:
         """The lobby, oldest table first (blocking: run it in a thread)."""
         with self._lock:
-            if time.monotonic() - self._read_at >= self.every:
-                self._refresh()
-            return [row for _, row in sorted(self._rows.values(), key=lambda e: e[0])]
+            return self._current()
 
     def body(self) -> bytes:
-        """:meth:`rows` as the JSON answer, encoded once for everyone who asks until
-        something changes (10,000 rows are about 2.5 MB)."""
-        rows = self.rows()
+        """:meth:`rows` as the JSON answer (10,000 rows are about 2.5 MB)."""
         with self._lock:
+            rows = self._current()
             if self._body is None:
                 self._body = json.dumps(rows, separators=(",", ":")).encode()
             return self._body
+
+    def _current(self) -> list[dict[str, Any]]:
+        if time.monotonic() - self._read_at >= self.every:
+            self._refresh()
+        if self._sorted is None:
+            self._sorted = [row for _, row in sorted(self._rows.values(), key=lambda e: e[0])]
+        return self._sorted
 
     def changed(self) -> None:
         """A table was made or changed here: the next look reads the changes."""
@@ -58,11 +64,12 @@ class StoredLobby:
     def _refresh(self) -> None:
         since = None if self._since is None else self._since - OVERLAP
         now, entries = self.store.lobby_changes(since)
-        if entries:
-            self._body = None
-        for entry in entries:
+        for entry in entries:  # the overlap reads rows again: only a difference counts
+            before = self._rows.get(entry.id)
             if entry.closed:
                 self._rows.pop(entry.id, None)
             else:
                 self._rows[entry.id] = (entry.created_at, entry.row)
+            if self._rows.get(entry.id) != before:
+                self._sorted = self._body = None
         self._since, self._read_at = now, time.monotonic()
