@@ -6,12 +6,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sys
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterable
 from typing import Any, TypeVar
 
 from pokerroom.errors import PokerError
 from pokerroom.server.clock import Clock
 from pokerroom.server.leases import LeaseLost
+from pokerroom.server.sockets import Mailbox
 
 T = TypeVar("T")
 
@@ -29,6 +30,16 @@ def give_up_when_lost(owner: TaskOwner, drop: Callable[[], Coroutine[Any, Any, N
         task.add_done_callback(_DROPPING.discard)
 
     owner.on_lost = lost
+
+
+async def hand_over(owner: TaskOwner | None, connections: Iterable[Mailbox],
+                    message: dict[str, Any]) -> None:
+    """Another worker serves ``owner``'s resource now: stop it here (it writes nothing
+    more) and send each of its ``connections`` ``message`` (where to go), closing it."""
+    if owner is not None:
+        await owner.stop()
+        for box in list(connections):
+            box.push_final(message)
 
 
 class TaskOwner:

@@ -18,7 +18,7 @@ from pokerroom.errors import ConfigError
 from pokerroom.rules.config import Structure
 from pokerroom.server.actor import ActorSettings, TableActor
 from pokerroom.server.clock import Clock
-from pokerroom.server.owner import give_up_when_lost
+from pokerroom.server.owner import give_up_when_lost, hand_over
 from pokerroom.server.protocol import MAX_CHIPS, CreateTable
 from pokerroom.server.sockets import moved_message
 from pokerroom.server.store import Store, StoredTable
@@ -141,10 +141,7 @@ class Room:
         """Another worker serves the table now: stop it here (it writes nothing more)
         and send its connections ``message`` (where to go), closing them."""
         actor = self.actors.pop(table_id, None)
-        if actor is not None:
-            await actor.stop()
-            for sub in list(actor.subscribers):
-                sub.push_final(message)
+        await hand_over(actor, actor.subscribers if actor else (), message)
 
     def held(self) -> set[str]:
         return set(self.actors)

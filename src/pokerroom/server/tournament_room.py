@@ -16,7 +16,7 @@ from typing import Any
 
 from pokerroom.cards import SecureRandom, child_rng
 from pokerroom.server.clock import Clock
-from pokerroom.server.owner import give_up_when_lost
+from pokerroom.server.owner import give_up_when_lost, hand_over
 from pokerroom.server.protocol import CreateTournament
 from pokerroom.server.sockets import moved_message
 from pokerroom.server.tournament_director import TournamentDirector
@@ -102,10 +102,7 @@ class TournamentRoom:
         """Another worker serves the tournament now: stop it here (no write) and send
         its connections ``message`` (where to go), closing them."""
         director = self.directors.pop(tournament_id, None)
-        if director is not None:
-            await director.stop()
-            for viewer in list(director.viewers):
-                viewer.push_final(message)
+        await hand_over(director, director.viewers if director else (), message)
 
     def held(self) -> set[str]:
         return set(self.directors)
