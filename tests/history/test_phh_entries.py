@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from pokerroom.cards import FULL_DECK
 from pokerroom.history import loads
-from pokerroom.history._entries import known_actions, read_actions
+from pokerroom.history._entries import _deal, known_actions, read_actions
 
 CARDS = [str(card) for card in FULL_DECK]
 card_texts = st.lists(
@@ -71,6 +71,20 @@ def test_known_deals_are_read_fast() -> None:
     fast = known_actions(items, 2)
     assert fast is not None and fast == read_actions(items, 2, [], "<hand>")[0]
     assert known_actions(items, 1) is None  # p2 is not in a hand of one
+
+
+def test_deals_as_writers_write_them_take_the_fast_path() -> None:
+    """The deal reader answers (None would send the entry to the general path,
+    right but several times slower) for hole cards and boards as PHH writers
+    write them, and the same as the general path; it declines anything else."""
+    for text in ["d dh p1 4sAd", "d dh p12 ????", "d dh p6 AcKdQh2s", "d db 4d6sTh", "d db Td"]:
+        fast = _deal(text)
+        assert fast is not None, text
+        assert fast == read_actions([text], 12, [], "<hand>")[0][0]
+        assert _deal(text) == fast  # and again, from the kept cards
+    for text in ["d dh p1", "d dh p1 ", "d dh p1  AsKd", "d dh p1 AsKd # x", "d dh p01 AsKd",
+                 "d dh p1 AsAs", "d db ", "d db AsK", "d dx AsKd", "d  db Td"]:
+        assert _deal(text) is None, text
 
 
 def test_a_hand_reads_the_same_twice() -> None:

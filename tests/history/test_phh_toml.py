@@ -72,7 +72,11 @@ def check_against_tomllib(text: str, *, must_be_fast: bool) -> None:
 
 CONTROL = [chr(c) for c in (*range(0x20), 0x7F)]
 no_controls = st.characters(blacklist_characters=CONTROL, codec="utf-8")
-keys = st.text(st.sampled_from("abcxyzAZ0189_-"), min_size=1, max_size=12)
+keys = st.one_of(
+    st.text(st.sampled_from("abcxyzAZ0189_-"), min_size=1, max_size=12),
+    # The game's lines, which the reader keeps by their text once read.
+    st.sampled_from(["variant", "antes", "min_bet", "starting_stacks", "players", "seat_count"]),
+)
 gaps = st.sampled_from(["", " ", "  ", "\t"])
 
 
@@ -413,3 +417,19 @@ def test_unreadable_files_fail_as_before(tmp_path: Path) -> None:
         load(tmp_path)
     with pytest.raises(FileNotFoundError):
         load(tmp_path / "missing.phh")
+
+
+def test_the_game_lines_kept_by_their_text_are_handed_out_as_copies() -> None:
+    """Lines that repeat hand after hand (the variant, the stacks, the players)
+    are read once and kept; each reading gets lists of its own."""
+    text = "variant = 'NT'\nantes = [0, 0]\nstarting_stacks = [100, 200]\n" \
+           "players = ['Ann', 'Bo']\nactions = ['p1 f']\n"
+    first = fast_loads(text)
+    first["antes"].append(5)
+    first["players"][0] = "Changed"
+    again = fast_loads(text)
+    assert again == tomllib.loads(text)
+    assert again["starting_stacks"] is not fast_loads(text)["starting_stacks"]
+    doubled = text + "antes = [0, 0]\n"  # a key given twice, from a kept line: tomllib's error
+    with pytest.raises(tomllib.TOMLDecodeError):
+        fast_loads(doubled)

@@ -70,39 +70,56 @@ def _read(text: str) -> PhhAction | None:
 
 
 def _deal(text: str) -> PhhAction | None:
-    """``'d dh p3 AcKd'`` or ``'d db 7c8h9s'`` without commentary, as ``parse_raw``
-    and ``build`` read it; None for anything else (those read it then)."""
-    if "#" in text:
-        return None
-    words = text.split()
-    dealt_to: int | None = None
-    if words[1] == "dh" and len(words) == 4:
-        player = words[2]
-        dealt_to = _PLAYER_INDEX.get(player)
+    """``'d dh p3 AcKd'`` or ``'d db 7c8h9s'`` written as PHH writers write them
+    (single spaces, no commentary), as ``parse_raw`` and ``build`` read them; None
+    for anything else (those read it then)."""
+    if text.startswith("d db "):
+        code = "db"
+        dealt_to: int | None = None
+        cards = text[5:]
+    elif text.startswith("d dh p"):
+        space = text.find(" ", 6)
+        if space < 0:
+            return None
+        # p1 to p32 (any other player, or a malformed one: the general path).
+        dealt_to = _PLAYER_INDEX.get(text[5:space])
         if dealt_to is None:
-            number = player[1:]
-            # p1, p2, ...: as _actions reads a player (ASCII digits, no leading zero).
-            if (player[:1] != "p" or not number.isdigit() or not number.isascii()
-                    or number[0] == "0"):
-                return None
-            dealt_to = int(number) - 1
-        cards = words[3]
-    elif words[1] == "db" and len(words) == 3:
-        cards = words[2]
+            return None
+        code = "dh"
+        cards = text[space + 1 :]
     else:
         return None
-    if len(cards) % 2 or words[0] != "d":
+    dealt = _CARDS.get(cards)
+    if dealt is None:
+        dealt = _cards(cards)
+        if dealt is None:
+            return None
+        if len(cards) <= 4:  # a hold'em hand or a turn: kept (flops and more seldom repeat)
+            if len(_CARDS) >= _CARDS_LIMIT:
+                _CARDS.clear()
+            _CARDS[cards] = dealt
+    return PhhAction(None, code, cards=dealt, dealt_to=dealt_to, text=text)
+
+
+def _cards(text: str) -> tuple[Card | None, ...] | None:
+    """The cards of ``'AcKd'`` (``'??'`` unknown), or None when the text is not
+    only cards, two characters each, or names one twice (``parse_raw`` says why)."""
+    if not text or len(text) % 2:
         return None
     dealt: list[Card | None] = []
-    for i in range(0, len(cards), 2):
-        pair = cards[i : i + 2]
+    for i in range(0, len(text), 2):
+        pair = text[i : i + 2]
         if pair not in _CARD_BY_TEXT:
             return None
         card = _CARD_BY_TEXT[pair]
         if card is not None and card in dealt:
-            return None  # a card dealt twice: parse_raw says so
+            return None
         dealt.append(card)
-    return PhhAction(None, words[1], cards=tuple(dealt), dealt_to=dealt_to, text=text)
+    return tuple(dealt)
+
+
+_CARDS: dict[str, tuple[Card | None, ...]] = {}  # text -> cards, of deals of up to two cards
+_CARDS_LIMIT: Final = 1 << 13  # emptied when full
 
 
 def read_actions(

@@ -69,6 +69,22 @@ _FIELDS: Final = frozenset(  # PHH's fields: bare keys known not to need _BARE_K
         "currency", "currency_symbol",
     }
 )
+# The lines that describe the game rather than the hand (the variant, the forced
+# bets, the stacks, the players): the same text hand after hand at one table, so
+# a line read once is kept by its text, its value made again by a copy.  Only
+# lines the simple path reads (strings, integers, booleans, one-line arrays of
+# them) are kept: their values do not depend on ``parse_float``.
+_GAME_FIELDS: Final = frozenset(
+    {
+        "variant", "ante_trimming_status", "antes", "blinds_or_straddles", "bring_in",
+        "small_bet", "big_bet", "min_bet", "starting_stacks", "author", "event", "url",
+        "venue", "address", "city", "region", "postal_code", "country", "time_zone",
+        "time_zone_abbreviation", "level", "seat_count", "table", "players", "currency",
+        "currency_symbol",
+    }
+)
+_LINES: Final[dict[str, tuple[str, Any]]] = {}  # line -> (key, value) of _GAME_FIELDS
+_LINES_LIMIT: Final = 1 << 12  # emptied when full
 _NOT_SIMPLE: Final = object()
 _INTS: Final[dict[str, int]] = {}  # text -> int, of the integers in one-line arrays
 _INTS_LIMIT: Final = 1 << 12  # emptied when full
@@ -111,7 +127,17 @@ def _document(src: str, parse_float: ParseFloat) -> dict[str, Any]:
         stop = src.find("\n", pos)
         if stop < 0:
             stop = size
-        key, equals, text = src[pos:stop].partition(" = ")
+        line = src[pos:stop]
+        kept = _LINES.get(line)
+        if kept is not None:
+            # A line of the game's (the same at every hand of a table): read before.
+            key = kept[0]
+            if key not in table:
+                known = kept[1]
+                table[key] = known.copy() if type(known) is list else known
+                pos = stop + 1
+                continue
+        key, equals, text = line.partition(" = ")
         if equals and (key in _FIELDS or _BARE_KEY.fullmatch(key)) and key not in table:
             first = text[:1]
             value: Any = _NOT_SIMPLE
@@ -126,6 +152,12 @@ def _document(src: str, parse_float: ParseFloat) -> dict[str, Any]:
                 value = text == "true"
             if value is not _NOT_SIMPLE:
                 table[key] = value
+                if key in _GAME_FIELDS:
+                    if len(_LINES) >= _LINES_LIMIT:
+                        _LINES.clear()
+                    # (A list is kept as read and handed out as a copy: a caller may
+                    # change what it was given.)
+                    _LINES[line] = (key, value.copy() if type(value) is list else value)
                 pos = stop + 1
                 continue
         if stop == pos:  # an empty line
