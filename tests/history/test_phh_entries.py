@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from pokerroom.cards import FULL_DECK
 from pokerroom.history import loads
-from pokerroom.history._entries import _deal, known_actions, read_actions
+from pokerroom.history._entries import _deal, _play, known_actions, read_actions
 
 CARDS = [str(card) for card in FULL_DECK]
 card_texts = st.lists(
@@ -29,6 +29,15 @@ others = st.sampled_from(
     ["p1 f", "p2 cc", "p3 cbr 300", "p2 cbr 2.50", "p1 cbr 3.00", "p1 sm -", "p2 sm AcKd", "",
      "# a comment", "p7 cc", "p1 xx", 5, ["p1 f"]]
 )
+amounts = st.sampled_from(["300", "0", "0300", "2.50", "3.", "-5", "1e3", "", "12 3", "\u0663"])
+plays = st.one_of(
+    st.builds(lambda p, c: f"{p} {c}", players, st.sampled_from(
+        ["f", "cc", "sm", "sm -", "sd", "pb", "f x", "cc # ok", "sm - #", "xx", "f ", "cbr"])),
+    st.builds(lambda p, a: f"{p} cbr {a}", players, amounts),
+    st.builds(lambda p, c: f"{p} sm {c}", players, card_texts),
+    st.builds(lambda p, c, sep: f"{p}{sep}sm{sep}{c}", players, card_texts,
+              st.sampled_from(["  ", "\t", " "])),
+)
 valid = st.one_of(
     st.builds(lambda p, c: f"d dh p{p} {''.join(c)}", st.integers(1, 6),
               st.lists(st.sampled_from([*CARDS, "??"]), min_size=1, max_size=4, unique=True)),
@@ -37,7 +46,7 @@ valid = st.one_of(
     st.sampled_from(["p1 f", "p2 cc", "p3 cbr 300", "p1 cbr 3.00", "p1 sm -", "p2 sm AcKd", ""]),
 )
 entries = st.one_of(
-    st.lists(valid, max_size=8), st.lists(st.one_of(valid, deals, others), max_size=8)
+    st.lists(valid, max_size=8), st.lists(st.one_of(valid, deals, others, plays), max_size=8)
 )
 
 
@@ -91,3 +100,16 @@ def test_a_hand_reads_the_same_twice() -> None:
     text = "variant = 'NT'\nantes = [0, 0]\nstarting_stacks = [100, 100]\n" \
            "actions = ['d dh p1 AcKd', 'd dh p2 QsQh', 'p1 cbr 10', 'p2 f']\n"
     assert loads(text) == loads(text)
+
+
+def test_player_actions_as_writers_write_them_take_the_fast_path() -> None:
+    """The same for folds, calls, bets and shows: answered by the fast reader,
+    as the general path reads them; anything else declined."""
+    for text in ["p1 f", "p2 cc", "p3 cbr 250", "p12 cbr 7", "p4 sm AcKd", "p5 sm -", "p6 sm",
+                 "p1 sm ????"]:
+        fast = _play(text)
+        assert fast is not None, text
+        assert fast == read_actions([text], 12, [], "<hand>")[0][0]
+    for text in ["p1", "p1 f ", "p1  f", "p1 cbr 0", "p1 cbr 0300", "p1 cbr 2.50", "p1 cbr",
+                 "p1 sm AsAs", "p1 sm - # shown", "p01 f", "d f", "p1 sd", "p1 pb"]:
+        assert _play(text) is None, text

@@ -57,7 +57,7 @@ def known_actions(entries: list[Any], players: int) -> tuple[PhhAction, ...] | N
 def _read(text: str) -> PhhAction | None:
     """The action at scale 1 of an entry not kept, or None when it has an error or
     an amount that is not whole at scale 1."""
-    action = _deal(text) if text.startswith("d d") else None
+    action = _deal(text) if text.startswith("d d") else _play(text)
     if action is not None:
         return action
     try:
@@ -99,6 +99,36 @@ def _deal(text: str) -> PhhAction | None:
                 _CARDS.clear()
             _CARDS[cards] = dealt
     return PhhAction(None, code, cards=dealt, dealt_to=dealt_to, text=text)
+
+
+def _play(text: str) -> PhhAction | None:
+    """``'p3 f'``, ``'p3 cc'``, ``'p3 cbr 250'``, ``'p3 sm AcKd'``, ``'p3 sm -'``
+    and ``'p3 sm'`` written as PHH writers write them, as ``parse_raw`` and
+    ``build`` read them; None for anything else (those read it then)."""
+    space = text.find(" ")
+    if space < 0:
+        return None
+    actor = _PLAYER_INDEX.get(text[:space])
+    if actor is None:
+        return None
+    rest = text[space + 1 :]
+    if rest == "f" or rest == "cc" or rest == "sm":
+        return PhhAction(actor, rest, text=text)
+    if rest.startswith("cbr "):
+        amount = rest[4:]
+        # Whole chips without a leading zero (0, 0300, 2.50: the general path).
+        if not (amount.isdigit() and amount.isascii()) or amount[0] == "0":
+            return None
+        return PhhAction(actor, "cbr", amount=int(amount), text=text)
+    if rest.startswith("sm "):
+        shown = rest[3:]
+        if shown == "-":
+            return PhhAction(actor, "sm", show_held=True, text=text)
+        cards = _cards(shown)
+        if cards is None:
+            return None
+        return PhhAction(actor, "sm", cards=cards, text=text)
+    return None
 
 
 def _cards(text: str) -> tuple[Card | None, ...] | None:
