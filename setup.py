@@ -35,6 +35,7 @@ COMPILED = [
     "src/pokerroom/rules/actions.py",
     "src/pokerroom/rules/legal.py",
     "src/pokerroom/rules/variants.py",
+    "src/pokerroom/rules/config.py",
     "src/pokerroom/rules/engine.py",
     "src/pokerroom/rules/betting.py",
     "src/pokerroom/rules/dealing.py",

@@ -4,12 +4,13 @@ the copy is independent and plays on exactly as the original does."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import pickle
 import random
 
 import pytest
 
-from pokerroom.rules import Hand, Phase, Show
+from pokerroom.rules import Hand, HandConfig, Phase, Show
 from tests.rules.conftest import deck_hand, nl
 
 
@@ -67,3 +68,17 @@ def test_a_hand_copied_during_the_showdown_finishes_alike() -> None:
     twin = copy.deepcopy(hand)
     assert _play_on(twin, seed=2) == _play_on(hand, seed=2)
     assert twin.stacks == hand.stacks
+
+
+def test_a_configuration_pickled_before_it_was_compiled_loads() -> None:
+    """A stored tournament's hands hold configurations pickled as plain frozen
+    dataclasses (their fields' values, in order, as the state); compiled or not,
+    such a pickle still loads to an equal configuration that deals."""
+    config = nl([500, 800, 300])
+    old_state = [getattr(config, f.name) for f in dataclasses.fields(config)]
+    restored = HandConfig.__new__(HandConfig)
+    restored.__setstate__(old_state)  # what unpickling the old form does
+    assert restored == config and hash(restored) == hash(config)
+    assert Hand(restored).legal_actions() == Hand(config).legal_actions()
+    assert pickle.loads(pickle.dumps(config)) == config
+    assert dataclasses.replace(config, auto_showdown=False).auto_showdown is False

@@ -259,8 +259,12 @@ def _freeze(value: Any) -> Any:
     kind = type(value)
     if kind in _IMMUTABLE:
         return value
-    if (kind is list or kind is tuple) and set(map(type, value)) <= _IMMUTABLE:
-        return tuple(value)
+    if kind is list or kind is tuple:
+        for item in value:
+            if type(item) not in _IMMUTABLE:
+                break
+        else:
+            return tuple(value)
     if isinstance(value, Decimal):
         return float(value)
     if isinstance(value, list | tuple):

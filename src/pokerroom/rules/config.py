@@ -8,9 +8,9 @@ the small blind (F4): use :func:`button_blinds` to place blinds.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import Enum
-from typing import Literal
+from typing import Any, Literal
 
 from pokerroom.errors import ConfigError
 from pokerroom.rules.variants import Variant
@@ -174,7 +174,23 @@ class HandConfig:
                 f"{n} players need {cards_needed} cards but the deck has {len(self.variant.deck)}"
             )
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled and copied by its fields, compiled by mypyc (see setup.py) or not."""
+        return (_rebuild, (tuple(getattr(self, f.name) for f in fields(HandConfig)),))
+
+    def __setstate__(self, state: list[object]) -> None:
+        """A pickle made before configurations pickled by :meth:`__reduce__` (a
+        stored tournament's hand): the dataclass's state, its fields' values in order."""
+        for f, value in zip(fields(HandConfig), state, strict=True):
+            object.__setattr__(self, f.name, value)
+
     @property
     def seats(self) -> int:
         """How many players are dealt in (one stack each)."""
         return len(self.stacks)
+
+
+def _rebuild(values: tuple[object, ...]) -> HandConfig:
+    """A pickled configuration made again from its fields' values, in order."""
+    named: dict[str, Any] = {f.name: v for f, v in zip(fields(HandConfig), values, strict=True)}
+    return HandConfig(**named)
