@@ -433,3 +433,27 @@ def test_the_game_lines_kept_by_their_text_are_handed_out_as_copies() -> None:
     doubled = text + "antes = [0, 0]\n"  # a key given twice, from a kept line: tomllib's error
     with pytest.raises(tomllib.TOMLDecodeError):
         fast_loads(doubled)
+
+
+def test_a_document_starting_as_one_read_before_reads_as_tomllib_reads_it() -> None:
+    """The run of game lines a document starts with is kept whole: documents that
+    start the same, or almost (a longer number, a line more or less, a key given
+    twice after it, no newline at the end), read as tomllib reads them."""
+    head = "variant = 'NT'\nantes = [0, 0]\nmin_bet = 100\nstarting_stacks = [500, 500]\n"
+    documents = [
+        head + "actions = ['p1 f']\n",
+        head + "actions = ['p1 cc']\nhand = 2\n",
+        head.replace("min_bet = 100", "min_bet = 1000") + "actions = []\n",
+        head.replace("min_bet = 100\n", "") + "actions = []\n",
+        head + "min_bet = 100\n",
+        head.rstrip("\n"),
+        head + "players = ['A', 'B']\n",
+        "variant = 'NT'\nantes = [0, 0]\nmin_bet = 100",
+        "variant = 'NT'\n[1]\nantes = [0, 0]\n",
+    ]
+    for _ in range(2):
+        for text in documents:
+            check_against_tomllib(text, must_be_fast=False)
+    first = fast_loads(documents[0])
+    first["antes"].append(7)
+    assert fast_loads(documents[0])["antes"] == [0, 0]

@@ -85,6 +85,9 @@ _GAME_FIELDS: Final = frozenset(
 )
 _LINES: Final[dict[str, tuple[str, Any]]] = {}  # line -> (key, value) of _GAME_FIELDS
 _LINES_LIMIT: Final = 1 << 12  # emptied when full
+# first line -> (the run of kept lines a document started with, their keys and values)
+_HEADS: Final[dict[str, tuple[str, tuple[tuple[str, Any], ...]]]] = {}
+_HEADS_LIMIT: Final = 1 << 8  # emptied when full
 _NOT_SIMPLE: Final = object()
 _INTS: Final[dict[str, int]] = {}  # text -> int, of the integers in one-line arrays
 _INTS_LIMIT: Final = 1 << 12  # emptied when full
@@ -120,6 +123,17 @@ def _document(src: str, parse_float: ParseFloat) -> dict[str, Any]:
     root: dict[str, Any] = {}
     table = root
     pos, size = 0, len(src)
+    # The kept lines the document starts with (a hand's game, written first): when
+    # the same run of lines began a document before, it is read at once.
+    head_end = 0  # where that run ends so far (-1: not kept again)
+    stop = src.find("\n")
+    if stop > 0:
+        head = _HEADS.get(src[:stop])
+        if head is not None and src.startswith(head[0]):
+            for key, known in head[1]:
+                root[key] = known.copy() if type(known) is list else known
+            pos = len(head[0])
+            head_end = -1
     while pos < size:
         # Most lines are "key = value" with a plain value on the line: a literal
         # string, a one-line array of literal strings or of integers, an integer,
@@ -135,8 +149,13 @@ def _document(src: str, parse_float: ParseFloat) -> dict[str, Any]:
             if key not in table:
                 known = kept[1]
                 table[key] = known.copy() if type(known) is list else known
+                if head_end == pos and stop < size:
+                    head_end = stop + 1  # (only whole lines: "min_bet = 10" may go on "0")
                 pos = stop + 1
                 continue
+        if head_end > 0:
+            _keep_head(src, head_end, root)
+        head_end = -1
         key, equals, text = line.partition(" = ")
         if equals and (key in _FIELDS or _BARE_KEY.fullmatch(key)) and key not in table:
             first = text[:1]
@@ -188,6 +207,17 @@ def _document(src: str, parse_float: ParseFloat) -> dict[str, Any]:
             raise _Unsupported
         pos = match.end()
     return root
+
+
+def _keep_head(src: str, end: int, root: dict[str, Any]) -> None:
+    """Keep ``src[:end]``, kept lines all, with what they read to (copies)."""
+    if src.count("\n", 0, end) < 2:
+        return  # a line alone: the line is kept already
+    if len(_HEADS) >= _HEADS_LIMIT:
+        _HEADS.clear()
+    values = tuple((key, value.copy() if type(value) is list else value)
+                   for key, value in root.items())
+    _HEADS[src[: src.find("\n")]] = (src[:end], values)
 
 
 def _one_line_array(line: str) -> Any:
