@@ -271,7 +271,7 @@ def replay_hand(history: HandHistory) -> tuple[Hand, list[str]]:
             actor = hand.actor
             if seat is None:
                 if phase is not BETTING:
-                    hand.act(action)  # the dealer, when cards are due (the common case)
+                    hand.apply(action)  # the dealer, when cards are due (the common case)
                     continue
             elif (phase is BETTING and actor is not None and seat == actor
                   and kind in _BETTING_KINDS):
@@ -286,7 +286,7 @@ def replay_hand(history: HandHistory) -> tuple[Hand, list[str]]:
         # The history stops at the showdown: remaining hands are shown (cards speak).
         try:
             while hand.phase is SHOWDOWN:
-                hand.act(Show())
+                hand.apply(Show())
         except UnknownCardsError:
             raise
         except ConfigError as exc:
@@ -316,7 +316,7 @@ def _apply(
             return
         if hand.folded[seat]:
             return
-        hand.act(action, seat=seat)
+        hand.apply(action, seat=seat)
         return
     if isinstance(action, CheckCall) and seat is not None and _idle_check(hand, seat):
         # B1: a check nobody asked for (see the module notes); it changes nothing.
@@ -331,13 +331,13 @@ def _apply(
                 if not hand.raise_callable(legal.seat):
                     # B1, B3: a check nobody needed, which the file leaves out (a
                     # live post facing only all-in blinds; see the module notes).
-                    hand.act(CheckCall())
+                    hand.apply(CheckCall())
                     continue
                 break
             notes.append(
                 f"{_where(number, entry)}: seat {legal.seat} had not acted; treated as a fold"
             )
-            hand.act(Fold())
+            hand.apply(Fold())
     if seat is None and phase is BETTING:
         # The history skipped players' actions before dealing (see the module notes).
         while hand.phase is BETTING:
@@ -345,14 +345,14 @@ def _apply(
             assert legal.seat is not None
             if legal.check and not hand.raise_callable(legal.seat):
                 # B1, B3: a check nobody needed (see the module notes).
-                hand.act(CheckCall())
+                hand.apply(CheckCall())
                 continue
             repair: Action = CheckCall() if legal.check else Fold()
             notes.append(
                 f"{_where(number, entry)}: seat {legal.seat} had not acted; treated as "
                 f"{'a check' if legal.check else 'a fold'}"
             )
-            hand.act(repair)
+            hand.apply(repair)
     _act(hand, seat, action, notes, number, entry)
 
 
@@ -361,7 +361,7 @@ def _act(
     entry: PhhAction,
 ) -> None:
     try:
-        hand.act(action, seat=seat)
+        hand.apply(action, seat=seat)
     except IllegalActionError as refused:
         if refused.reason != "raise_uncallable":
             raise

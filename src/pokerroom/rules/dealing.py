@@ -402,5 +402,7 @@ def deck_set(variant: Variant) -> frozenset[int]:
     deck = variant.deck
     entry = _DECK_SETS.get(id(deck))
     if entry is None or entry[0] is not deck:
-        entry = _DECK_SETS[id(deck)] = (deck, frozenset(deck))
+        # Plain ints, not Cards: compiled, a card looked up is a plain int, found
+        # at once by identity (a Card beside it is compared through its type).
+        entry = _DECK_SETS[id(deck)] = (deck, frozenset([int(card) for card in deck]))
     return entry[1]

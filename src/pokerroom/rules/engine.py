@@ -292,6 +292,13 @@ class Hand(Betting):
         ``seat`` (optional) is who is trying to act: a player acting out of turn
         is refused (B13, online rules).  Nothing changes when an action is refused.
         """
+        mark = len(self.events)
+        self.apply(action, seat=seat)
+        return self.events[mark:]
+
+    def apply(self, action: Action, *, seat: int | None = None) -> None:
+        """:meth:`act` without the list of the events it caused (they are at the
+        end of :attr:`events`): for replays and simulations that do not look."""
         turn = self.actor
         if (seat is not None and (turn is None or seat != turn)
                 and not self._may_show_out_of_turn(seat, action)):
@@ -299,8 +306,6 @@ class Hand(Betting):
             raise IllegalActionError(
                 Reason.NOT_YOUR_TURN, f"seat {seat} cannot act now: it is {whose} turn"
             )
-        events = self.events
-        mark = len(events)
         phase = self.phase
         actor = seat if seat is not None else self.actor
         kind = type(action)
@@ -327,7 +332,6 @@ class Hand(Betting):
         else:
             raise self._refuse(Reason.DEALER_TO_ACT, action)
         self.log.append((actor, action))
-        return events[mark:]
 
     def act_recorded(self, action: Action, *, seat: int | None = None) -> list[ev.Event]:
         """Apply an action read back from a record (a stored log, a hand history):
