@@ -82,3 +82,4 @@ def test_a_configuration_pickled_before_it_was_compiled_loads() -> None:
     assert Hand(restored).legal_actions() == Hand(config).legal_actions()
     assert pickle.loads(pickle.dumps(config)) == config
     assert dataclasses.replace(config, auto_showdown=False).auto_showdown is False
+
