@@ -434,6 +434,8 @@ def _all_ints(values: list[Any]) -> bool:
 
 def _chips(value: Number, places: int) -> int:
     """An input amount in chips at ``10**places`` (``places`` covers it)."""
+    if not places and type(value) is int:
+        return value  # (whole chips as written: the common case)
     if isinstance(value, Decimal) and value.is_infinite():
         return INFINITE_STACK
     amount = to_chips(value, places)
@@ -516,7 +518,7 @@ def _read_hand(
         ante_trimming_status=trimming,
         finishing_stacks=finishing,
         winnings=winnings,
-        scale=ten_to(places),
+        scale=ten_to(places) if places else 1,
         extra=MappingProxyType(extra) if extra else _EMPTY,
         path=path,
         index=index,
