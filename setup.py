@@ -38,6 +38,7 @@ COMPILED = [
     "src/pokerroom/rules/config.py",
     "src/pokerroom/rules/engine.py",
     "src/pokerroom/rules/betting.py",
+    "src/pokerroom/rules/floor.py",
     "src/pokerroom/rules/dealing.py",
     "src/pokerroom/rules/showdown.py",
     "src/pokerroom/rules/pots.py",

@@ -1,6 +1,6 @@
 """Betting rounds: who acts, what each player may bet, and applying bets
 (B1-B12, F5, F8-F10).  The middle layer of :class:`~pokerroom.rules.engine.Hand`
-(Dealing <- Betting <- Hand), which owns the state declared here.
+(Dealing <- Betting <- Floor <- Hand), which owns the state declared here.
 
 B3 as decided here: a bet or raise that nobody else in the hand could call is
 not offered and is refused (``raise_uncallable``); see ``raise_callable``."""

@@ -2,7 +2,7 @@
 (D3, D4), and a stub that runs short: stud's seventh street (I9, TDA RP-10-H)
 and draw games' new stub from the discards (a house rule, see
 :meth:`Dealing._reshuffle_discards`).  The base layer of
-:class:`~pokerroom.rules.engine.Hand` (Dealing <- Betting <- Hand), which owns
+:class:`~pokerroom.rules.engine.Hand` (Dealing <- Betting <- Floor <- Hand), which owns
 the state declared here.  Plain single inheritance, so that mypyc can compile
 the three as native classes (see ``setup.py``)."""
 

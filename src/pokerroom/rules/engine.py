@@ -38,9 +38,9 @@ from pokerroom.rules.actions import (
     Muck,
     Show,
 )
-from pokerroom.rules.betting import Betting
 from pokerroom.rules.config import HandConfig
 from pokerroom.rules.dealing import deck_set
+from pokerroom.rules.floor import Floor
 from pokerroom.rules.legal import BETTING, COMPLETE, DEALING, DRAWING, SHOWDOWN, LegalActions, Phase
 from pokerroom.rules.run_twice import can_run_twice, run_twice
 from pokerroom.rules.showdown import Showdown
@@ -66,7 +66,7 @@ _FOLD: Final = Fold()
 _CHECK_CALL: Final = CheckCall()
 
 
-class Hand(Betting):
+class Hand(Floor):
     """One deal.  Mutable inside; read it through :meth:`view`, properties and events.
 
     Play it action by action: :meth:`legal_actions` says who acts and what they
@@ -349,75 +349,6 @@ class Hand(Betting):
             return self.act(action, seat=seat)
         finally:
             self._uncallable_ok = False
-
-    def kill(self, seat: int) -> list[ev.Event]:
-        """The floor declares ``seat``'s hand dead (I7, T9, P8): see :class:`Kill`."""
-        return self.act(Kill(seat))
-
-    def _kill(self, action: Kill) -> None:
-        """I7, T9, P8: fold ``seat`` now, even out of turn; its chips stay in the pot.
-        If it was the seat's turn the action moves on; if one player is left the hand
-        ends.  A stud player due the bring-in whose hand is killed: as when that player
-        is all-in for the ante (TDA RP-10-E), the action starts to the left and
-        everyone must put in at least the bring-in.  Cards still due to the seat are
-        not dealt, and a seat still to draw does not."""
-        s = action.seat
-        if not 0 <= s < self.n or self.folded[s]:
-            raise self._refuse(Reason.NOT_IN_HAND, action, f"seat {s} is not in the hand")
-        phase = self.phase
-        actor = self.actor
-        self._fold(s)
-        self.events.append(ev.Folded(None, s))
-        self._pending_deals = [(x, k) for x, k in self._pending_deals if x != s]
-        one_left = self.folded.count(False) == 1
-        if phase is BETTING:
-            if self._bring_in_due == s:
-                self._bring_in_due = None
-                self.current_bet = max(self.current_bet, self.config.bring_in)
-            if one_left or s == actor:
-                self._advance_from(s)
-            else:
-                # The player to act still acts, unless nobody is left to bet against.
-                assert actor is not None
-                nxt = self._next_actor(actor - 1 if actor else self.n - 1)
-                if nxt is None:
-                    self._close_round()
-                else:
-                    self.actor = nxt
-        elif one_left:
-            self.actor = None
-            self._award_uncontested(self.folded.index(False))
-        elif phase is DRAWING:
-            self._pending_draws = [x for x in self._pending_draws if x != s]
-            if s == actor:
-                self._next_drawer()
-        elif phase is DEALING:
-            if not self._pending_deals:
-                self._after_deals()
-        elif phase is SHOWDOWN:
-            if s in self._showdown_queue:
-                self._showdown_queue.remove(s)
-            self._next_shower()
-
-    def _may_show_out_of_turn(self, seat: int, action: Action) -> bool:
-        """TDA 17: at the showdown anyone still in may table (or muck) without waiting,
-        and a tabled hand whose cards are not known yet may name them."""
-        return (
-            self.phase is SHOWDOWN
-            and isinstance(action, Show | Muck)
-            and 0 <= seat < self.n
-            and not self.folded[seat]
-            and (not self.exposed[seat] or seat in self._showdown_queue)
-        )
-
-    def reveal(self, seat: int, cards: Sequence[int]) -> list[ev.Event]:
-        """Name the cards of a hand already turned face up (all-in, S3) whose cards
-        were not known (a replayed history).  Cards already known must match."""
-        if not 0 <= seat < self.n or self.folded[seat]:
-            raise IllegalActionError(Reason.NOT_IN_HAND, f"seat {seat} is not in the hand")
-        mark = len(self.events)
-        self._fill_cards(seat, cards)
-        return self.events[mark:]
 
     def _refuse(self, reason: Reason, action: Action, detail: str = "") -> IllegalActionError:
         legal = self.legal_actions().describe()
