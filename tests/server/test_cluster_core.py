@@ -246,8 +246,11 @@ def test_a_tournament_moves_to_another_worker_and_plays_on(url: str) -> None:
     still equal what the event put in play."""
     with TestClient(_worker(url, "w2")) as two:
         with TestClient(_worker(url, "w1")) as one:
+            # Deep stacks and long levels, so that it is still running when w2 takes
+            # it: at 1,500 chips it was once over by then (a loaded CI run).
             created = one.post("/api/tournaments", json={
                 "name": "Moving", "structure": "sit_and_go", "seats": 6,
+                "starting_stack": 150_000, "level_seconds": 3600,
                 "action_seconds": 2}).json()
             tid, key = created["id"], created["director"]
             assert one.post(f"/api/tournaments/{tid}/bots", json={
@@ -255,6 +258,7 @@ def test_a_tournament_moves_to_another_worker_and_plays_on(url: str) -> None:
             assert one.post(f"/api/tournaments/{tid}/start", json={"director": key}).json()["ok"]
             wait_until(lambda: _tournament_hands(url, tid) >= 3, seconds=30)
         wait_until(lambda: two.get("/api/worker").json()["tournaments"] == [tid], seconds=5)
+        assert two.get(f"/api/tournaments/{tid}").json()["status"] == "running"
         played = _tournament_hands(url, tid)
         wait_until(lambda: _tournament_hands(url, tid) >= played + 3, seconds=30)
         chips = two.get(f"/api/tournaments/{tid}/chips").json()
