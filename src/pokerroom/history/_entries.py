@@ -20,7 +20,7 @@ from pokerroom.errors import NotationError
 from pokerroom.history._actions import _CARD_BY_TEXT, PhhAction, build, parse_raw
 from pokerroom.history._amounts import decimal_places
 
-_AT_SCALE_ONE: dict[str, PhhAction] = {}  # text -> action
+_AT_SCALE_ONE: Final[dict[str, PhhAction]] = {}  # text -> action
 _LIMIT: Final = 1 << 14  # emptied when full: about 5 MB at most
 _PLAYER_INDEX: Final = {f"p{k + 1}": k for k in range(32)}  # 'p1' -> 0, without int()
 
@@ -148,7 +148,7 @@ def _cards(text: str) -> tuple[Card | None, ...] | None:
     return tuple(dealt)
 
 
-_CARDS: dict[str, tuple[Card | None, ...]] = {}  # text -> cards, of deals of up to two cards
+_CARDS: Final[dict[str, tuple[Card | None, ...]]] = {}  # text -> cards, of deals of up to two cards
 _CARDS_LIMIT: Final = 1 << 13  # emptied when full
 
 
