@@ -50,6 +50,7 @@ COMPILED = [
     "src/pokerroom/history/phh.py",
     "src/pokerroom/history/_actions.py",
     "src/pokerroom/history/_entries.py",
+    "src/pokerroom/history/_bounded.py",
     "src/pokerroom/history/replay.py",
 ]
 

@@ -19,6 +19,7 @@ from pokerroom.cards import Card
 from pokerroom.errors import NotationError
 from pokerroom.history._actions import _CARD_BY_TEXT, PhhAction, build, parse_raw
 from pokerroom.history._amounts import decimal_places
+from pokerroom.history._bounded import keep
 
 _AT_SCALE_ONE: Final[dict[str, PhhAction]] = {}  # text -> action
 _LIMIT: Final = 1 << 14  # emptied when full: about 5 MB at most
@@ -41,9 +42,7 @@ def known_actions(entries: list[Any], players: int) -> tuple[PhhAction, ...] | N
             cards = action.cards
             if action.code != "db" or cards is None or len(cards) < 3:
                 # (A flop is one of 132,600 texts, seldom read twice: not kept.)
-                if len(kept) >= _LIMIT:
-                    kept.clear()
-                kept[text] = action
+                keep(kept, text, action, _LIMIT)
         actor = action.actor
         if actor is not None and actor >= players:
             return None
@@ -95,9 +94,7 @@ def _deal(text: str) -> PhhAction | None:
         if dealt is None:
             return None
         if len(cards) <= 4:  # a hold'em hand or a turn: kept (flops and more seldom repeat)
-            if len(_CARDS) >= _CARDS_LIMIT:
-                _CARDS.clear()
-            _CARDS[cards] = dealt
+            keep(_CARDS, cards, dealt, _CARDS_LIMIT)
     return PhhAction(None, code, cards=dealt, dealt_to=dealt_to, text=text)
 
 

@@ -259,12 +259,8 @@ def _freeze(value: Any) -> Any:
     kind = type(value)
     if kind in _IMMUTABLE:
         return value
-    if kind is list or kind is tuple:
-        for item in value:
-            if type(item) not in _IMMUTABLE:
-                break
-        else:
-            return tuple(value)
+    if (kind is list or kind is tuple) and all(type(item) in _IMMUTABLE for item in value):
+        return tuple(value)
     if isinstance(value, Decimal):
         return float(value)
     if isinstance(value, list | tuple):

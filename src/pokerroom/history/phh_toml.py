@@ -29,6 +29,8 @@ import tomllib
 from collections.abc import Callable
 from typing import Any, Final
 
+from pokerroom.history._bounded import keep
+
 __all__ = ["loads", "loads_subset"]
 
 _CTRL: Final = r"\x00-\x08\x0a-\x1f\x7f"  # control characters TOML forbids in strings and comments
@@ -131,7 +133,7 @@ def _document(src: str, parse_float: ParseFloat) -> dict[str, Any]:
         head = _HEADS.get(src[:stop])
         if head is not None and src.startswith(head[0]):
             for key, known in head[1]:
-                root[key] = known.copy() if type(known) is list else known
+                root[key] = _own(known)
             pos = len(head[0])
             head_end = -1
     while pos < size:
@@ -147,8 +149,7 @@ def _document(src: str, parse_float: ParseFloat) -> dict[str, Any]:
             # A line of the game's (the same at every hand of a table): read before.
             key = kept[0]
             if key not in table:
-                known = kept[1]
-                table[key] = known.copy() if type(known) is list else known
+                table[key] = _own(kept[1])
                 if head_end == pos and stop < size:
                     head_end = stop + 1  # (only whole lines: "min_bet = 10" may go on "0")
                 pos = stop + 1
@@ -172,11 +173,7 @@ def _document(src: str, parse_float: ParseFloat) -> dict[str, Any]:
             if value is not _NOT_SIMPLE:
                 table[key] = value
                 if key in _GAME_FIELDS:
-                    if len(_LINES) >= _LINES_LIMIT:
-                        _LINES.clear()
-                    # (A list is kept as read and handed out as a copy: a caller may
-                    # change what it was given.)
-                    _LINES[line] = (key, value.copy() if type(value) is list else value)
+                    keep(_LINES, line, (key, _own(value)), _LINES_LIMIT)
                 pos = stop + 1
                 continue
         if stop == pos:  # an empty line
@@ -213,11 +210,14 @@ def _keep_head(src: str, end: int, root: dict[str, Any]) -> None:
     """Keep ``src[:end]``, kept lines all, with what they read to (copies)."""
     if src.count("\n", 0, end) < 2:
         return  # a line alone: the line is kept already
-    if len(_HEADS) >= _HEADS_LIMIT:
-        _HEADS.clear()
-    values = tuple((key, value.copy() if type(value) is list else value)
-                   for key, value in root.items())
-    _HEADS[src[: src.find("\n")]] = (src[:end], values)
+    values = tuple((key, _own(value)) for key, value in root.items())
+    keep(_HEADS, src[: src.find("\n")], (src[:end], values), _HEADS_LIMIT)
+
+
+def _own(value: Any) -> Any:
+    """A value to keep or hand out from what is kept: a list is copied (whoever
+    holds it may change it), anything else is immutable."""
+    return value.copy() if type(value) is list else value
 
 
 def _one_line_array(line: str) -> Any:
@@ -240,10 +240,7 @@ def _one_line_array(line: str) -> Any:
                 return _NOT_SIMPLE
             number = _INTS.get(item)
             if number is None:
-                number = int(item)
-                if len(_INTS) >= _INTS_LIMIT:
-                    _INTS.clear()
-                _INTS[item] = number
+                number = keep(_INTS, item, int(item), _INTS_LIMIT)
             numbers.append(number)
         return numbers
     return _NOT_SIMPLE

@@ -48,6 +48,7 @@ from pokerroom.errors import (
     PokerError,
     UnknownCardsError,
 )
+from pokerroom.history._bounded import keep
 from pokerroom.history.phh import HandHistory, PhhAction, iter_paths, load
 from pokerroom.rules.actions import (
     Action,
@@ -164,10 +165,7 @@ def config_for(history: HandHistory) -> HandConfig:
     )
     config = _CONFIGS.get(key)
     if config is None:
-        config = _new_config(history)
-        if len(_CONFIGS) >= _CONFIGS_LIMIT:
-            _CONFIGS.clear()
-        _CONFIGS[key] = config
+        config = keep(_CONFIGS, key, _new_config(history), _CONFIGS_LIMIT)
     return config
 
 
