@@ -296,6 +296,19 @@ class Room:
         self.proxy.stop()
 
 
+_Counters = tuple[int, int, list[float], list[float], float, float, float, float]
+
+
+def _counters(room: Room, idle: Room, db: Any, idle_db: Any) -> _Counters:
+    """What ``window`` reads at each end: actions stored (room, idle room), each
+    worker's CPU and run-queue seconds, the idle room's CPU, nginx's, PostgreSQL's
+    and the clients'."""
+    return (actions_stored(db), actions_stored(idle_db),
+            [cpu_seconds(p) for p in room.pids()], [run_queue_seconds(p) for p in room.pids()],
+            sum(cpu_seconds(p) for p in idle.pids()), _nginx_cpu(room.proxy),
+            _postgres_cpu(room.pg.port), cpu_seconds(room.clients.pid))
+
+
 def window(room: Room, idle: Room, db: Any, idle_db: Any, args: argparse.Namespace, *,
            round_: int) -> dict[str, Any]:
     """One measurement: ``room``'s tables resumed, a warm-up, ``--seconds`` measured
@@ -303,20 +316,13 @@ def window(room: Room, idle: Room, db: Any, idle_db: Any, args: argparse.Namespa
     room.pause(False)
     time.sleep(args.warmup)
     start = time.time()
-    at_start, idle_at_start = actions_stored(db), actions_stored(idle_db)
-    cpu_start = [cpu_seconds(p) for p in room.pids()]
-    wait_start = [run_queue_seconds(p) for p in room.pids()]
-    idle_start = sum(cpu_seconds(p) for p in idle.pids())
-    nginx_start, pg_start = _nginx_cpu(room.proxy), _postgres_cpu(room.pg.port)
-    clients_start = cpu_seconds(room.clients.pid)
+    before = _counters(room, idle, db, idle_db)
     time.sleep(args.seconds)
-    at_end, idle_at_end = actions_stored(db), actions_stored(idle_db)
-    cpu_end = [cpu_seconds(p) for p in room.pids()]
-    wait_end = [run_queue_seconds(p) for p in room.pids()]
-    idle_end = sum(cpu_seconds(p) for p in idle.pids())
-    nginx_end, pg_end = _nginx_cpu(room.proxy), _postgres_cpu(room.pg.port)
-    clients_end = cpu_seconds(room.clients.pid)
+    after = _counters(room, idle, db, idle_db)
     end = time.time()
+    at_start, idle_at_start, cpu_start, wait_start, idle_start, nginx_start, pg_start, \
+        clients_start = before
+    at_end, idle_at_end, cpu_end, wait_end, idle_end, nginx_end, pg_end, clients_end = after
     load = os.getloadavg()[0]
     room.pause(True)
     seconds = end - start
