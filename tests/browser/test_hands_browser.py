@@ -2,10 +2,13 @@
 "Older hands", the "Hands I played" filter, each row's winners, pot, your cards and
 result, and the replayer stepping through a hand with the viewer's own cards only.
 
-Two bots play hands by themselves first (hands Alice did not play), then Alice takes
-seat 0 (her seat token in the page's storage, as a join leaves it) and calls down a
-few hands against them.  Screenshots in ``tests/browser/artifacts/``: laptop
-(1280x800) and phone (390 px).  Chromium missing fails, it does not skip.
+Two bots play hands by themselves first (hands Alice did not play), then the random
+bot leaves and Alice takes seat 0 (her seat token in the page's storage, as a join
+leaves it) and calls down a few hands against the calling station.  The station never
+bets, so Alice loses at most a blind a hand: against the random bot, whose raises go
+up to all in, calling down could bust her before her hands were played.  Screenshots
+in ``tests/browser/artifacts/``: laptop (1280x800) and phone (390 px).
+Chromium missing fails, it does not skip.
 """
 
 from __future__ import annotations
@@ -39,7 +42,8 @@ def _http(url: str, body: dict[str, Any] | None = None, token: str | None = None
 
 
 def _table(url: str) -> tuple[str, str, str]:
-    """A 3-seat table where two bots play ``BOT_HANDS`` hands, then Alice joins seat 0:
+    """A 3-seat table where two bots play ``BOT_HANDS`` hands, then the random one
+    leaves and Alice joins seat 0:
     (table id, host key, Alice's token)."""
     made = _http(f"{url}/api/tables", {"name": "Hands test", "seats": 3})
     table, host = made["id"], made["host"]
@@ -48,6 +52,10 @@ def _table(url: str) -> tuple[str, str, str]:
     deadline = time.monotonic() + 60
     while len(_http(f"{url}/api/tables/{table}/hands?limit=100")) < BOT_HANDS:
         assert time.monotonic() < deadline, "the bots did not play"
+        time.sleep(0.1)
+    _http(f"{url}/api/tables/{table}/bots/remove", {"host": host, "seat": 2})
+    while _http(f"{url}/api/tables/{table}")["state"]["seats"][2] is not None:
+        assert time.monotonic() < deadline, "the random bot did not leave"
         time.sleep(0.1)
     joined = _http(f"{url}/api/tables/{table}/join", {"name": "Alice", "seat": 0, "buy_in": 200})
     return table, host, joined["token"]
