@@ -10,7 +10,8 @@ host_tools -> seat_requests -> sittings): :mod:`~pokerroom.server.sittings` (who
 seat, who is connected), :mod:`~pokerroom.server.seat_requests` (joins, top-ups
 and leaves, carried out between hands), :mod:`~pokerroom.server.host_tools`
 (bots, pause, close, kicks, the ledger), :mod:`~pokerroom.server.player_aids`
-(pre-actions, the time bank, action labels, chat); this module runs the hands,
+(pre-actions, the time bank, action labels, chat); :mod:`~pokerroom.server.stand_ins`
+acts for a player who does not (a timeout, a showdown); this module runs the hands,
 restores and publishes.
 """
 
@@ -31,9 +32,8 @@ from pokerroom.bots import BOTS
 from pokerroom.cards import Deck, SecureRandom, child_rng
 from pokerroom.errors import IllegalActionError, PokerError, Reason
 from pokerroom.history.narrate import narrate
-from pokerroom.rules.actions import Action, BringIn, CheckCall, Discard, Fold, Muck, Show
+from pokerroom.rules.actions import Action, Muck, Show
 from pokerroom.rules.engine import Hand, Phase
-from pokerroom.rules.showdown import Showdown
 from pokerroom.server.chat import TableChat
 from pokerroom.server.clock import Clock
 from pokerroom.server.codec import action_from_dict, action_to_dict
@@ -43,13 +43,14 @@ from pokerroom.server.player_aids import PlayerAids
 from pokerroom.server.preactions import label
 from pokerroom.server.protocol import MAX_CHIPS
 from pokerroom.server.sittings import SeatMeta, Subscriber
-from pokerroom.server.store import Batch, Store, StoredTable
+from pokerroom.server.stand_ins import can_still_win, default_action
+from pokerroom.server.store import Batch, Store, StoredTable, StoreUnavailable
 from pokerroom.server.views import lobby_row, public_state, table_state
 from pokerroom.table import Status, Table
 from pokerroom.table.snapshot import table_from_dict, table_to_dict
 
 __all__ = ["ActorSettings", "HostKeyError", "SeatMeta", "StoreUnavailable", "Subscriber",
-           "TableActor", "can_still_win", "default_action"]
+           "TableActor"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -601,37 +602,3 @@ class TableActor(PlayerAids):
             if secrets.compare_digest(meta.token, token):
                 return meta.sitting
         return None
-
-
-class StoreUnavailable(PokerError):
-    """The database did not take a change: the request happened not at all."""
-
-
-def can_still_win(hand: Hand, seat: int) -> bool:
-    """At the showdown (S4): whether engine seat ``seat``'s hand wins or ties some half
-    of the pot against every hand turned up so far (none yet: it may)."""
-    shown = [k for k in range(hand.n) if k != seat and hand.exposed[k]
-             and not hand.folded[k] and not hand.mucked[k]]
-    if not shown:
-        return True
-    showdown = Showdown(hand)
-    for low, evaluator in ((False, showdown.high), (True, showdown.low)):
-        if evaluator is None:
-            continue
-        mine = showdown.strength(seat, low)
-        theirs = [v for k in shown if (v := showdown.strength(k, low)) is not None]
-        if mine is not None and (not theirs or mine >= max(theirs)):
-            return True
-    return False
-
-
-def default_action(hand: Hand) -> Action:
-    """What a timed-out player does: check or fold (stand pat, show, bring in)."""
-    legal = hand.legal_actions()
-    if legal.phase is Phase.SHOWDOWN:
-        return Show()
-    if legal.phase is Phase.DRAWING:
-        return Discard(())
-    if legal.bring_in is not None:
-        return BringIn()
-    return CheckCall() if legal.check else Fold()

@@ -18,7 +18,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from pokerroom.bots.odds import warm as warm_bots
 from pokerroom.errors import PokerError
 from pokerroom.rules.engine import Hand
-from pokerroom.server.actor import HostKeyError, StoreUnavailable, Subscriber, TableActor
+from pokerroom.server.actor import HostKeyError, Subscriber, TableActor
 from pokerroom.server.clock import Clock, SystemClock
 from pokerroom.server.cluster import Cluster
 from pokerroom.server.downloads import (
@@ -68,7 +68,7 @@ from pokerroom.server.protocol import (
 from pokerroom.server.room import Room
 from pokerroom.server.routing import Routing
 from pokerroom.server.sockets import accept, identify, pump
-from pokerroom.server.store import HandRow, Store
+from pokerroom.server.store import HandRow, Store, StoreUnavailable
 from pokerroom.server.tournament_room import TournamentRoom
 from pokerroom.server.tournament_routes import add_tournament_routes
 from pokerroom.server.tournament_store import TournamentStore

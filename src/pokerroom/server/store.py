@@ -35,6 +35,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
+from pokerroom.errors import PokerError
 from pokerroom.server.leases import Fencing
 from pokerroom.server.views import lobby_row
 from pokerroom.table.snapshot import table_from_dict
@@ -188,6 +189,10 @@ class Batch:
 
 def default_url(directory: str | Path = ".") -> str:
     return f"sqlite:///{Path(directory) / 'pokerroom.sqlite'}"
+
+
+class StoreUnavailable(PokerError):
+    """The database did not take a change: the request happened not at all."""
 
 
 class Store:

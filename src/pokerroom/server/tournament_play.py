@@ -33,9 +33,9 @@ from pokerroom.errors import IllegalActionError, PokerError
 from pokerroom.history.narrate import narrate
 from pokerroom.rules.actions import Action
 from pokerroom.rules.engine import Hand
-from pokerroom.server.actor import default_action
 from pokerroom.server.clock import Clock
 from pokerroom.server.owner import TaskOwner
+from pokerroom.server.stand_ins import default_action
 from pokerroom.server.tournament_floor import floor_line
 from pokerroom.server.tournament_setup import DirectorSettings, Registrant, TableRun, Viewer
 from pokerroom.tournament import Structure, Tournament
