@@ -269,10 +269,16 @@ def test_a_tournament_moves_to_another_worker_and_plays_on(url: str) -> None:
 
 def test_the_lobby_of_a_worker_follows_the_tables_of_others(url: str) -> None:
     """w2's lobby reads every open table once, then only the changes: a table made,
-    paused, played or closed on w1 shows there within about a second."""
+    paused, played or closed on w1 shows there within about a second.  Its answer has
+    an ETag (304 while nothing changed) and is gzipped for a client that accepts it."""
     with TestClient(_worker(url, "w1")) as one, TestClient(_worker(url, "w2")) as two:
         first = one.post("/api/tables", json={"name": "First"}).json()
-        assert [t["name"] for t in two.get("/api/tables").json()] == ["First"]
+        listed = two.get("/api/tables", headers={"accept-encoding": "gzip"})
+        assert [t["name"] for t in listed.json()] == ["First"]
+        assert listed.headers["content-encoding"] == "gzip"
+        # Unchanged, the lobby is 304 with no body (the answer is made once per change).
+        unchanged = two.get("/api/tables", headers={"if-none-match": listed.headers["etag"]})
+        assert (unchanged.status_code, unchanged.content) == (304, b"")
         second = one.post("/api/tables", json={"name": "Second"}).json()
         wait_until(lambda: [t["name"] for t in two.get("/api/tables").json()]
                    == ["First", "Second"], seconds=5)
@@ -288,6 +294,8 @@ def test_the_lobby_of_a_worker_follows_the_tables_of_others(url: str) -> None:
                         json={"host": first["host"]}).status_code == 200
         wait_until(lambda: [t["name"] for t in two.get("/api/tables").json()] == ["Second"],
                    seconds=5)
+        changed = two.get("/api/tables", headers={"if-none-match": listed.headers["etag"]})
+        assert changed.status_code == 200 and changed.headers["etag"] != listed.headers["etag"]
 
 
 def test_a_live_event_is_served_by_one_worker_and_moves_when_it_stops(url: str) -> None:

@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from functools import partial
 from typing import Any
 
-from fastapi import FastAPI, Header, HTTPException, Query, WebSocket
+from fastapi import FastAPI, Header, HTTPException, Query, Request, WebSocket
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
@@ -41,7 +41,7 @@ from pokerroom.server.leases import LeaseLost
 from pokerroom.server.live_room import LiveRoom
 from pokerroom.server.live_routes import add_live_routes
 from pokerroom.server.live_store import LiveStore
-from pokerroom.server.lobby import StoredLobby
+from pokerroom.server.lobby import LobbyAnswer, StoredLobby
 from pokerroom.server.pages import STATIC, add_page
 from pokerroom.server.protocol import (
     CLIENT_MESSAGES,
@@ -203,14 +203,16 @@ def create_app(
     stored_lobby = StoredLobby(store)
 
     @app.get("/api/tables", response_model=None)
-    async def list_tables() -> list[dict[str, Any]] | Response:
+    async def list_tables(request: Request) -> Response:
         """The open tables.  On a worker of many, as each was last stored (most run on
-        other workers: :mod:`pokerroom.server.lobby`)."""
+        other workers: :mod:`pokerroom.server.lobby`).  With an ETag (an unchanged
+        lobby is 304) and gzipped when the client accepts it."""
         if "cluster" in cluster_holder:
-            return Response(await asyncio.to_thread(stored_lobby.body),
-                            media_type="application/json")
-        return [{**a.lobby_row(), "paused": a.paused}
-                for a in room().actors.values() if not a.closed]
+            answer = await asyncio.to_thread(stored_lobby.answer)
+        else:
+            answer = LobbyAnswer([{**a.lobby_row(), "paused": a.paused}
+                                  for a in room().actors.values() if not a.closed])
+        return answer.response(request.headers)
 
     @app.post("/api/tables")
     async def create_table(request: CreateTable) -> dict[str, Any]:
