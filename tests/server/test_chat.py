@@ -9,7 +9,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from pokerroom.server.chat import CHAT_BURST, MAX_CHAT_CHARS
+from pokerroom.server.chat import CHAT_BURST, MAX_CHAT_CHARS, SPECTATORS_BURST
 from tests.server.conftest import (
     HOST_KEYS,
     actor_of,
@@ -83,6 +83,40 @@ def test_chat_is_rate_limited_and_length_limited(client: TestClient) -> None:
         assert _chat(wa)[0]["text"] == "spaced out"
         assert [x["text"] for x in actor.chat.lines][-1] == "spaced out"
         assert len(actor.chat.lines) == CHAT_BURST + 1
+
+
+def test_many_spectator_connections_share_one_rate(client: TestClient) -> None:
+    """A spectator is a connection: one person opening three cannot say three times
+    the rate.  The spectators together say at most 10 lines in 10 seconds, then each
+    of them is told 'chat_too_fast'; a refused line reaches no one and counts for
+    nothing; the players keep their own rate."""
+    table = new_table(client)
+    with paused(client, table):
+        alice = join(client, table, "Alice", 0)
+    path = f"/ws/tables/{table}"
+    with seat_socket(client, path, alice) as wa, seat_socket(client, path, None) as w1, \
+            seat_socket(client, path, None) as w2, seat_socket(client, path, None) as w3:
+        said = 0
+        for ws in (w1, w2):
+            for _ in range(CHAT_BURST):
+                _say(ws, f"spam {said}")
+                heard = receive_until(ws, lambda m, n=said: m["type"] == "error" or (
+                    m["type"] == "chat" and m["lines"][0]["text"] == f"spam {n}"))
+                assert heard["type"] == "chat", heard
+                said += 1
+        assert said == SPECTATORS_BURST
+        _say(w3, "one more")  # w3's own first line, over the spectators' rate
+        told = _error(w3)
+        assert told["reason"] == "chat_too_fast"
+        assert "10 messages from all the spectators together in 10 seconds" in told["message"]
+        _say(wa, "players still talk")
+        heard = receive_until(wa, lambda m: m["type"] == "error" or (
+            m["type"] == "chat" and m["lines"][0]["text"] == "players still talk"))
+        assert heard["type"] == "chat", heard
+        actor = actor_of(client, table)
+        texts = [x["text"] for x in actor.chat.lines]
+        assert "one more" not in texts and texts[-1] == "players still talk"
+        assert len(actor.chat._recent["spectator 4"]) == 0  # w3's refusal not counted
 
 
 def test_the_host_turns_chat_off_or_off_for_spectators(client: TestClient) -> None:

@@ -1,5 +1,6 @@
 """A room table's chat: short messages from the players (and, when the host allows,
-the spectators), rate-limited and length-limited, kept for the session.
+the spectators), rate-limited (each player, each spectator's connection, and all the
+spectators together) and length-limited, kept for the session.
 
 The page shows every message as text (never as HTML).  The host turns the chat
 off, or the spectators' part of it (:meth:`TableChat.configure`); what was said
@@ -18,6 +19,10 @@ MAX_CHAT_CHARS = 200
 CHAT_BURST = 5
 CHAT_WINDOW = 10.0
 """A sender may say :data:`CHAT_BURST` messages in any :data:`CHAT_WINDOW` seconds."""
+SPECTATORS_BURST = 10
+"""All the spectators of a table together may say this many messages in any
+:data:`CHAT_WINDOW` seconds: a spectator is a connection, and one person opening many
+connections must not drown the table (its players each keep their own rate)."""
 KEEP = 100
 """Chat lines kept with the table (a connecting page gets them all)."""
 
@@ -30,6 +35,7 @@ class TableChat:
         self.spectators = spectators
         self.lines: deque[dict[str, Any]] = deque(maxlen=KEEP)
         self._recent: dict[str, deque[float]] = {}
+        self._spectators: deque[float] = deque()  # every spectator's recent messages
 
     def configure(self, *, on: bool, spectators: bool) -> None:
         """The host's choice: chat on or off, spectators allowed or not."""
@@ -51,12 +57,10 @@ class TableChat:
             raise IllegalActionError(Reason.CHAT_TOO_LONG, f"a chat message is 1 to "
                                      f"{MAX_CHAT_CHARS} characters (this is {len(text)})")
         recent = self._recent.setdefault(sender, deque())
-        while recent and now - recent[0] >= CHAT_WINDOW:
-            recent.popleft()
-        if len(recent) >= CHAT_BURST:
-            wait = CHAT_WINDOW - (now - recent[0])
-            raise IllegalActionError(Reason.CHAT_TOO_FAST, f"at most {CHAT_BURST} messages "
-                                     f"in {CHAT_WINDOW:g} seconds: wait {wait:.0f} s")
+        _over(recent, CHAT_BURST, now, "")
+        if not seated:
+            _over(self._spectators, SPECTATORS_BURST, now, " from all the spectators together")
+            self._spectators.append(now)
         recent.append(now)
         line = {"name": name, "text": text, "seat": seat, "at": now}
         self.lines.append(line)
@@ -65,3 +69,13 @@ class TableChat:
     def forget(self, sender: str) -> None:
         """Drop a sender's rate record (a connection that closed)."""
         self._recent.pop(sender, None)
+
+
+def _over(recent: deque[float], burst: int, now: float, whose: str) -> None:
+    """Forget the messages older than the window; refuse one more past ``burst``."""
+    while recent and now - recent[0] >= CHAT_WINDOW:
+        recent.popleft()
+    if len(recent) >= burst:
+        wait = CHAT_WINDOW - (now - recent[0])
+        raise IllegalActionError(Reason.CHAT_TOO_FAST, f"at most {burst} messages{whose} "
+                                 f"in {CHAT_WINDOW:g} seconds: wait {wait:.0f} s")
