@@ -282,6 +282,8 @@ def test_the_lobby_of_a_worker_follows_the_tables_of_others(url: str) -> None:
         second = one.post("/api/tables", json={"name": "Second"}).json()
         wait_until(lambda: [t["name"] for t in two.get("/api/tables").json()]
                    == ["First", "Second"], seconds=5)
+        page = two.get("/api/lobby", params={"name": "sec"}).json()  # a page, filtered
+        assert ([t["name"] for t in page["tables"]], page["open_tables"]) == (["Second"], 2)
         assert one.post(f"/api/tables/{first['id']}/pause",
                         json={"host": first["host"]}).status_code == 200
         wait_until(lambda: two.get("/api/tables").json()[0]["paused"], seconds=5)

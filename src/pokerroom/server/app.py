@@ -42,6 +42,7 @@ from pokerroom.server.live_room import LiveRoom
 from pokerroom.server.live_routes import add_live_routes
 from pokerroom.server.live_store import LiveStore
 from pokerroom.server.lobby import LobbyAnswer, StoredLobby
+from pokerroom.server.lobby_query import PAGE_SIZE, LobbyPages, LobbyQuery, lobby_page
 from pokerroom.server.pages import STATIC, add_page
 from pokerroom.server.protocol import (
     CLIENT_MESSAGES,
@@ -202,6 +203,11 @@ def create_app(
 
     stored_lobby = StoredLobby(store)
 
+    def local_lobby() -> list[dict[str, Any]]:
+        """The lobby rows of this process's open tables (a room on one process)."""
+        return [{**a.lobby_row(), "paused": a.paused}
+                for a in room().actors.values() if not a.closed]
+
     @app.get("/api/tables", response_model=None)
     async def list_tables(request: Request) -> Response:
         """The open tables.  On a worker of many, as each was last stored (most run on
@@ -210,8 +216,25 @@ def create_app(
         if "cluster" in cluster_holder:
             answer = await asyncio.to_thread(stored_lobby.answer)
         else:
-            answer = LobbyAnswer([{**a.lobby_row(), "paused": a.paused}
-                                  for a in room().actors.values() if not a.closed])
+            answer = LobbyAnswer(local_lobby())
+        return answer.response(request.headers)
+
+    lobby_pages = LobbyPages()
+
+    @app.get("/api/lobby", response_model=None)
+    async def lobby(request: Request, game: str | None = None, structure: str | None = None,
+                    open_seat: bool = False, name: str = "", page: int = 1,
+                    size: int = PAGE_SIZE) -> Response:
+        """One page of the open tables, filtered and sorted (``game``, ``structure``,
+        ``open_seat``, ``name``, ``page``, ``size``: :mod:`pokerroom.server.lobby_query`).
+        With an ETag, and gzipped, as ``/api/tables``."""
+        query = LobbyQuery(game=game, structure=structure, open_seat=open_seat, name=name,
+                           page=page, size=size)
+        if "cluster" in cluster_holder:
+            rows = await asyncio.to_thread(stored_lobby.rows)
+            answer = await asyncio.to_thread(lobby_pages.answer, rows, query)
+        else:
+            answer = LobbyAnswer(lobby_page(local_lobby(), query))
         return answer.response(request.headers)
 
     @app.post("/api/tables")

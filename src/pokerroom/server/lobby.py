@@ -32,13 +32,13 @@ committed after it is still seen (a write transaction lasts milliseconds)."""
 
 
 class LobbyAnswer:
-    """The lobby's JSON answer, made once: its bytes, its ETag and, the first time a
-    client accepts it, the same bytes gzipped."""
+    """A JSON answer of the lobby (its rows, or a page of them), made once: its bytes,
+    its ETag and, the first time a client accepts it, the same bytes gzipped."""
 
     __slots__ = ("_gzipped", "etag", "plain")
 
-    def __init__(self, rows: list[dict[str, Any]]) -> None:
-        self.plain = json.dumps(rows, separators=(",", ":")).encode()
+    def __init__(self, value: list[dict[str, Any]] | dict[str, Any]) -> None:
+        self.plain = json.dumps(value, separators=(",", ":")).encode()
         # Weak: the plain and the gzipped bytes are the same representation (RFC 9110).
         self.etag = f'W/"{hashlib.blake2b(self.plain, digest_size=12).hexdigest()}"'
         self._gzipped: bytes | None = None

@@ -13,23 +13,78 @@ const form = document.getElementById("create-form");
 const gameSelect = document.getElementById("game");
 const structureSelect = document.getElementById("structure");
 
+// The lobby's filters and page live in the address (?game=omaha&page=2), so that a
+// reload or a shared link shows the same tables.  The server filters, sorts (most
+// players first) and pages: a room of thousands of tables sends one page.
+const filters = document.getElementById("lobby-filters");
+const pager = document.getElementById("lobby-pages");
+const lobbyState = (() => {
+  const q = new URLSearchParams(location.search);
+  return {
+    game: q.get("game") || "", structure: q.get("structure") || "",
+    open_seat: q.get("open_seat") === "true", name: q.get("name") || "",
+    page: Math.max(1, parseInt(q.get("page") || "1", 10) || 1),
+  };
+})();
+
+function lobbyQuery() {
+  const q = new URLSearchParams();
+  for (const key of ["game", "structure", "name"]) if (lobbyState[key]) q.set(key, lobbyState[key]);
+  if (lobbyState.open_seat) q.set("open_seat", "true");
+  if (lobbyState.page > 1) q.set("page", String(lobbyState.page));
+  return q.toString();
+}
+
+function showFilters(games) {
+  const select = filters.elements.game;
+  const known = new Map(games.map((g) => [g.game, g]));
+  if (lobbyState.game && !known.has(lobbyState.game)) {
+    known.set(lobbyState.game, { game: lobbyState.game, game_name: lobbyState.game, tables: 0 });
+  }
+  select.innerHTML = `<option value="">All games</option>` + [...known.values()].map((g) =>
+    `<option value="${escapeHtml(g.game)}">${escapeHtml(g.game_name)} (${fmt(g.tables)})</option>`).join("");
+  select.value = lobbyState.game;
+  filters.elements.structure.value = lobbyState.structure;
+  filters.elements.open_seat.checked = lobbyState.open_seat;
+  if (document.activeElement !== filters.elements.name) filters.elements.name.value = lobbyState.name;
+}
+
 async function loadTables() {
-  let tables;
+  let lobby;
+  const query = lobbyQuery();
   try {
-    tables = await api("/api/tables");
+    lobby = await api(`/api/lobby${query ? `?${query}` : ""}`);
   } catch (err) {
     tablesBox.innerHTML = `<p class="muted">Could not load the tables: ${escapeHtml(err.message)}</p>`;
     return;
   }
-  document.getElementById("lobby-count").textContent =
-    tables.length ? `${tables.length} table${tables.length === 1 ? "" : "s"} · ${tables.reduce((n, t) => n + t.players, 0)} seated` : "";
-  if (!tables.length) {
+  if (query !== lobbyQuery()) return;  // the filters changed while this page came
+  lobbyState.page = lobby.page;  // a page past the last is the last
+  history.replaceState(null, "", `${location.pathname}${lobbyQuery() ? `?${lobbyQuery()}` : ""}${location.hash}`);
+  showFilters(lobby.games);
+  document.getElementById("lobby-count").textContent = lobby.open_tables
+    ? `${fmt(lobby.open_tables)} table${lobby.open_tables === 1 ? "" : "s"} · ${fmt(lobby.seated)} seated` : "";
+  filters.hidden = !lobby.open_tables;
+  pager.hidden = lobby.pages <= 1;
+  pager.querySelector('[data-page="prev"]').disabled = lobby.page <= 1;
+  pager.querySelector('[data-page="next"]').disabled = lobby.page >= lobby.pages;
+  document.getElementById("lobby-page-label").textContent =
+    `Page ${fmt(lobby.page)} of ${fmt(lobby.pages)} · ${fmt(lobby.total)} tables`;
+  if (!lobby.open_tables) {
     tablesBox.innerHTML = `<div class="empty-state"><div class="big-suits">${["s", "h", "d", "c"].map((s) => suitSvg(s)).join("")}</div>
       No tables yet. Create one and send its link to your friends.</div>`;
     return;
   }
-  tables.sort((a, b) => b.players - a.players || a.name.localeCompare(b.name));
-  const rows = tables.map((t) => {
+  if (!lobby.tables.length) {
+    tablesBox.innerHTML = `<div class="empty-state">No table matches these filters.
+      <button type="button" class="small ghost" id="clear-filters">Show every table</button></div>`;
+    document.getElementById("clear-filters").addEventListener("click", () => {
+      Object.assign(lobbyState, { game: "", structure: "", open_seat: false, name: "", page: 1 });
+      loadTables();
+    });
+    return;
+  }
+  const rows = lobby.tables.map((t) => {
     const dots = Array.from({ length: t.seats }, (_, i) => `<i class="${i < t.players ? "on" : ""}"></i>`).join("");
     return `<tr class="table-row" data-id="${escapeHtml(t.id)}">
       <td class="name"><b>${escapeHtml(t.name)}</b><span>${escapeHtml(gameLabel(t))}</span></td>
@@ -50,6 +105,23 @@ async function loadTables() {
     });
   }
 }
+
+let nameTimer = null;
+filters.addEventListener("input", (event) => {
+  const el = event.target;
+  if (el.name === "open_seat") lobbyState.open_seat = el.checked;
+  else lobbyState[el.name] = el.value.trim();
+  lobbyState.page = 1;
+  clearTimeout(nameTimer);  // typing a name: look once the typing pauses
+  nameTimer = setTimeout(loadTables, el.name === "name" ? 250 : 0);
+});
+filters.addEventListener("submit", (event) => event.preventDefault());
+pager.addEventListener("click", (event) => {
+  const button = event.target.closest("[data-page]");
+  if (!button) return;
+  lobbyState.page += button.dataset.page === "next" ? 1 : -1;
+  loadTables();
+});
 
 function syncForm() {
   const game = gameSelect.value;
