@@ -7,7 +7,8 @@ answers from on a worker of many) reads them all once, and then looks again with
 170 (the capacity plan's hands a second) and 1,000 tables changed since its last
 look.  It prints the CPU of each read, of encoding the answer and of gzipping it
 (once per change, for every client that accepts gzip), and the answer's size both
-ways.  Nothing here is compared with a peer: no other poker server is measured.
+ways; then what a page of ``GET /api/lobby`` costs to make (once per change and
+query) and weighs.  Nothing here is compared with a peer: no other poker server is measured.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from sqlalchemy import insert, text
 
 from pokerroom.server.lobby import StoredLobby
+from pokerroom.server.lobby_query import LobbyPages, LobbyQuery
 from pokerroom.server.store import Store, TableRow
 from tests.server.pg import postgres_server
 
@@ -75,6 +77,15 @@ def main(argv: list[str] | None = None) -> int:
             print(f"a look with {changed} tables changed: read {read:.1f} ms CPU, "
                   f"encoding {encoded:.1f} ms CPU, gzip {_cpu_ms(began):.1f} ms CPU "
                   f"({len(packed) / 1e3:.0f} kB)")
+        rows = lobby.rows()
+        for label, query in (("the first page", LobbyQuery()),
+                             ("a filtered page", LobbyQuery(game="holdem", name="99", page=2))):
+            pages = LobbyPages()
+            began = time.process_time()
+            answer = pages.answer(rows, query)
+            print(f"/api/lobby, {label}: made in {_cpu_ms(began):.1f} ms CPU, "
+                  f"{len(answer.plain) / 1e3:.1f} kB ({len(answer.gzipped) / 1e3:.1f} kB "
+                  f"gzipped)")
         store.close()
     return 0
 
