@@ -750,6 +750,46 @@ BAD_NAMES = ["", "   ", "x" * 31, "Eve\u202e", "\u202eevE", "Mal\u2066lory", "Tr
              " BOT 3 ", "Bot 17", "alice", "ALICE", " Alice "]
 
 
+def test_hostile_lobby_queries_are_answered_never_with_a_500(room: Served) -> None:
+    """Attack: the lobby's page and filters (``GET /api/lobby``) with numbers out of
+    range or not numbers, unknown games, control characters, a name past its limit,
+    and filters that would mean something to SQL or a regular expression.  Each is a
+    400 that names what is allowed (422 for a value of the wrong type), or a page
+    read literally (nothing matches); never a 500, and the lobby stays the same."""
+    table, host = new_table(room, name="Lobby target", seats=4)
+    try:
+        status, before = room.get("/api/lobby?size=100")
+        assert status == 200 and "Lobby target" in [t["name"] for t in before["tables"]]
+        refused = {
+            "page=0": "pages are numbered from 1",
+            "page=-5": "pages are numbered from 1",
+            "size=0": "a page holds 1 to 100 tables",
+            "size=100000": "a page holds 1 to 100 tables",
+            "game=..%2F..%2Fetc%2Fpasswd": "unknown game '../../etc/passwd'; known games: ",
+            "game=%00": "unknown game '\\x00'",
+            "structure=nolimit": "unknown betting structure 'nolimit'; known: no_limit",
+            "name=" + "x" * 500: "a name filter is at most 60 characters (this is 500)",
+        }
+        for query, message in refused.items():
+            status, answer = room.get(f"/api/lobby?{query}")
+            assert status == 400 and message in answer["error"], (query, status, answer)
+        for query in ("page=abc", "size=1e3", "open_seat=perhaps", "page=" + "9" * 5000):
+            status, answer = room.get(f"/api/lobby?{query}")
+            assert status == 422, (query, status, answer)
+        for query in ("name=%25%27%20OR%201%3D1%20--", "name=.%2A", "name=%E2%80%AE",
+                      "page=99999999999999999999", "page=1&page=2&size=1&size=2"):
+            status, answer = room.get(f"/api/lobby?{query}")
+            assert status == 200, (query, status, answer)
+            if query.startswith("name="):  # read as text: no table is named like that
+                assert answer["tables"] == [], (query, answer)
+            elif query.startswith("page=9"):  # past the last page: the last
+                assert answer["page"] == answer["pages"], (query, answer)
+        status, after = room.get("/api/lobby?size=100")
+        assert (status, after["tables"]) == (200, before["tables"])
+    finally:
+        close_quietly(room, table, host)
+
+
 def test_hostile_names_are_refused(room: Served) -> None:
     """Attack: names that impersonate a bot ("Bot 1") or another player (case, spaces),
     that reverse or hide text (bidi controls such as U+202E), carry control
