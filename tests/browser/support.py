@@ -112,6 +112,19 @@ def three_people(browser: Any, errors: list[str]) -> Iterator[tuple[Any, Any, An
             ctx.close()
 
 
+def new_page(browser: Any, viewport: dict[str, int], errors: list[str]) -> Any:
+    """A page in a browser context of its own at ``viewport`` (:data:`PHONE`: a touch
+    phone), 10 s to wait for anything; every page error and console error lands in
+    ``errors``.  ``page.context.close()`` ends it."""
+    context = browser.new_context(viewport=viewport, **(
+        {"is_mobile": True, "has_touch": True} if viewport == PHONE else {}))
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return page
+
+
 def shot(page: Any, name: str, *, full: bool = False) -> None:
     """A screenshot in ``artifacts/{name}.png`` (``full``: the whole page)."""
     ARTIFACTS.mkdir(exist_ok=True)

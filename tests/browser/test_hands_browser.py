@@ -20,7 +20,7 @@ import urllib.request
 from typing import Any
 from urllib.parse import urlencode
 
-from tests.browser.support import LAPTOP, PHONE, click_if_ready, room_server, shot
+from tests.browser.support import LAPTOP, PHONE, click_if_ready, new_page, room_server, shot
 
 server_url = room_server("hands", bot_delay=0.01, pause_between_hands=0.05)
 
@@ -70,13 +70,7 @@ def test_hand_list_paging_filter_and_replayer(server_url: str, browser: Any) -> 
     table, host, token = _table(server_url)
     errors: list[str] = []
     for name, viewport in (("laptop", LAPTOP), ("phone", PHONE)):
-        context = browser.new_context(viewport=viewport,
-                                      **({"is_mobile": True, "has_touch": True}
-                                         if name == "phone" else {}))
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page = new_page(browser, viewport, errors)
         page.goto(f"{server_url}/t/{table}")
         page.evaluate("([k, v]) => localStorage.setItem(k, v)",
                       [f"pokerroom.seat.{table}",
@@ -162,5 +156,5 @@ def test_hand_list_paging_filter_and_replayer(server_url: str, browser: Any) -> 
         shot(page, f"{name}-replayer-street")
         dialog.locator('[data-step="close"]').click()
         assert not dialog.is_visible()
-        context.close()
+        page.context.close()
     assert not errors, errors

@@ -12,7 +12,7 @@ import json
 import urllib.request
 from typing import Any
 
-from tests.browser.support import LAPTOP, PHONE, room_server, shot
+from tests.browser.support import LAPTOP, PHONE, new_page, room_server, shot
 
 server_url = room_server("lobby", bot_delay=0.05, pause_between_hands=0.5)
 
@@ -42,13 +42,7 @@ def test_the_lobby_pages_and_filters_on_the_server(server_url: str, browser: Any
               {"host": busy["host"], "policy": "station", "seat": seat})
     errors: list[str] = []
     for name, viewport in (("laptop", LAPTOP), ("phone", PHONE)):
-        context = browser.new_context(viewport=viewport,
-                                      **({"is_mobile": True, "has_touch": True}
-                                         if name == "phone" else {}))
-        page = context.new_page()
-        page.set_default_timeout(10_000)
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page = new_page(browser, viewport, errors)
         page.goto(server_url)
         page.locator("#tables tr.table-row").first.wait_for()
         # The full table first (most players), then by name; 25 on the first page.
@@ -97,5 +91,5 @@ def test_the_lobby_pages_and_filters_on_the_server(server_url: str, browser: Any
         page.wait_for_function("location.search === '?page=2'")
         page.wait_for_timeout(5_500)
         assert page.locator("#lobby-page-label").inner_text() == "Page 2 of 2 · 31 tables"
-        context.close()
+        page.context.close()
     assert not errors, errors
