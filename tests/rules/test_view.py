@@ -127,6 +127,30 @@ def test_seat_and_spectator_before_the_flop() -> None:
     assert mine.legal is None or hand.actor == 0
 
 
+def test_a_view_shows_the_public_stakes_and_the_big_blind() -> None:
+    """The stakes are public (B5-B8): a bot reads the big blind from its view, not
+    from the bets.  A big blind posted short all-in does not lower it (F8); fixed
+    limit counts the small bet, spread limit the smallest bet; stud has none."""
+    short = Hand(HandConfig(variant=VARIANTS["holdem"], structure=Structure.NO_LIMIT,
+                            stacks=(100, 1, 100), blinds=button_blinds(3, 1, 2), min_bet=2,
+                            antes=(1, 1, 1)), Deck(7))
+    view = short.view(None)
+    assert (view.blinds, view.antes, view.min_bet) == ((1, 2, 0), (1, 1, 1), 2)
+    assert view.seats[1].bet <= 1 and view.big_blind == 2  # posted short, still 2 (F8)
+    limit = Hand(HandConfig(variant=VARIANTS["holdem"], structure=Structure.FIXED_LIMIT,
+                            stacks=(100,) * 3, blinds=button_blinds(3, 2, 4), small_bet=4,
+                            big_bet=8), Deck(7)).view(0)
+    assert (limit.small_bet, limit.big_bet, limit.big_blind, limit.antes) == (4, 8, 4, (0,) * 3)
+    spread = Hand(HandConfig(variant=VARIANTS["holdem"], structure=Structure.SPREAD_LIMIT,
+                             stacks=(100,) * 2, blinds=button_blinds(2, 1, 2), min_bet=2,
+                             max_bet=10), Deck(7)).view(1)
+    assert (spread.min_bet, spread.max_bet, spread.big_blind) == (2, 10, 2)
+    stud = Hand(HandConfig(variant=VARIANTS["stud"], structure=Structure.FIXED_LIMIT,
+                           stacks=(100,) * 3, antes=(1, 1, 1), bring_in=2, small_bet=4,
+                           big_bet=8), Deck(7)).view(None)
+    assert (stud.blinds, stud.bring_in, stud.big_blind) == ((0, 0, 0), 2, 0)
+
+
 def test_a_view_is_a_frozen_value() -> None:
     hand = Hand(_holdem(), Deck(7))
     view = hand.view(0)

@@ -19,9 +19,8 @@ An :class:`EquityBot` plays a :class:`Style`:
   needs the equity ICM asks for (:mod:`pokerroom.tournament.icm`), not the chip
   price: the stacks after winning, losing and folding, valued in prizes.
 
-The big blind is read from the view: preflop the smallest of the big blind's
-bet, the bet to match and the minimum raise's increment; after the flop the
-minimum bet.  Games other
+The big blind is the view's (:attr:`~pokerroom.rules.HandView.big_blind`: the
+stakes are public; a big blind posted short all-in does not lower it).  Games other
 than hold'em (and stud's bring-in) go to :class:`~pokerroom.bots.simple.TightAggressive`.
 """
 
@@ -164,15 +163,6 @@ class EquityBot(ViewBot):
     # --------------------------------------------------------------- helpers
 
     @staticmethod
-    def big_blind(view: HandView, legal: LegalActions) -> int:
-        """The big blind as the view shows it (see the module's docstring)."""
-        step = (legal.min_raise_to - view.current_bet) if legal.min_raise_to is not None else 0
-        candidates = [step]
-        if not view.board:  # the big blind's own bet (position 1, heads-up 0), the bet to match
-            candidates += [view.seats[0 if len(view.seats) == 2 else 1].bet, view.current_bet]
-        return min((c for c in candidates if c > 0), default=1)
-
-    @staticmethod
     def price(view: HandView, call: int) -> float:
         """The share of the pot after calling that the call is; chips an opponent bet
         beyond what the viewer can match come back to them and do not count."""
@@ -258,7 +248,7 @@ class EquityBot(ViewBot):
 
     def _preflop(self, view: HandView, legal: LegalActions, name: str) -> Action:
         style, me = self.style, view.seats[view.viewer or 0]
-        bb = self.big_blind(view, legal)
+        bb = max(1, view.big_blind)
         self._watch(view, bb)
         opponents = self.opponents(view)
         if not opponents:

@@ -94,10 +94,23 @@ class HandView:
     name ("" before the first); ``runs`` are the finished boards when the rest
     of the board was run twice.  ``pots`` are the main pot and the side pots as
     they stand, this street's bets included (S1), each with the engine seats
-    that may win it; none once the hand is over (``pot`` is then 0 too)."""
+    that may win it; none once the hand is over (``pot`` is then 0 too).
+
+    The stakes are public: ``blinds`` and ``antes``, per seat, the forced bets the
+    hand was dealt with (a player with fewer chips posts them all, F8); ``bring_in``; ``min_bet`` (no and pot limit: the
+    smallest bet, normally the big blind, B8; spread limit: the smallest bet),
+    ``max_bet`` (spread limit), ``small_bet`` and ``big_bet`` (fixed limit, B5);
+    :attr:`big_blind` reads the big blind from them."""
 
     variant: Variant
     structure: Structure
+    blinds: tuple[int, ...]
+    antes: tuple[int, ...]
+    bring_in: int
+    min_bet: int
+    max_bet: int
+    small_bet: int
+    big_bet: int
     street: int
     street_name: str
     phase: Phase
@@ -121,6 +134,16 @@ class HandView:
     def game_name(self) -> str:
         """The variant's name for people."""
         return self.variant.name
+
+    @property
+    def big_blind(self) -> int:
+        """The big blind, which bets are counted in: no and pot limit, the smallest
+        bet (B8; a big blind posted short all-in does not lower it, F8); fixed limit,
+        the small bet (B5); spread limit, the smallest bet; 0 in a game without
+        blinds (stud)."""
+        if self.variant.is_stud:
+            return 0
+        return self.small_bet if self.structure is Structure.FIXED_LIMIT else self.min_bet
 
     @property
     def is_over(self) -> bool:
@@ -191,9 +214,17 @@ def make_view(hand: Hand, viewer: int | None) -> HandView:
         if legal.seat != viewer:  # the dealer's turn (manual dealing)
             legal = None
     street = hand.street
+    config = hand.config
     return HandView(
         variant=hand.variant,
-        structure=hand.config.structure,
+        structure=config.structure,
+        blinds=tuple(config.blinds) or (0,) * hand.n,
+        antes=tuple(config.antes) or (0,) * hand.n,
+        bring_in=config.bring_in,
+        min_bet=config.min_bet,
+        max_bet=config.max_bet,
+        small_bet=config.small_bet,
+        big_bet=config.big_bet,
         street=street,
         street_name=hand.variant.streets[street].name if street >= 0 else "",
         phase=hand.phase,
@@ -204,7 +235,7 @@ def make_view(hand: Hand, viewer: int | None) -> HandView:
         current_bet=hand.current_bet,
         actor=hand.actor,
         seats=seats,
-        names=tuple(hand.config.names),
+        names=tuple(config.names),
         viewer=viewer,
         legal=legal,
     )
