@@ -16,7 +16,7 @@ from tests.browser.support import LAPTOP, PHONE, new_page, room_server, shot
 
 server_url = room_server("lobby", bot_delay=0.05, pause_between_hands=0.5)
 
-HOLDEM, OMAHA = 24, 6  # 30 tables: two pages of 25
+HOLDEM, OMAHA = 24, 6  # and a heads-up table and a stud one: 32, two pages of 25
 
 
 def _post(url: str, body: dict[str, Any]) -> Any:
@@ -36,6 +36,8 @@ def test_the_lobby_pages_and_filters_on_the_server(server_url: str, browser: Any
     for n in range(OMAHA):
         _post(f"{server_url}/api/tables", {"name": f"Big O {n}", "game": "omaha",
                                            "structure": "pot_limit", "seats": 6})
+    _post(f"{server_url}/api/tables", {"name": "Stud 8", "game": "stud",
+                                       "structure": "fixed_limit", "seats": 8})
     busy = _post(f"{server_url}/api/tables", {"name": "Zebra heads-up", "seats": 2})
     for seat in range(2):
         _post(f"{server_url}/api/tables/{busy['id']}/bots",
@@ -49,19 +51,20 @@ def test_the_lobby_pages_and_filters_on_the_server(server_url: str, browser: Any
         first = _names(page)
         assert len(first) == 25 and first[0] == "Zebra heads-up", first
         assert first[1:] == sorted(first[1:])
-        assert page.locator("#lobby-count").inner_text() == "31 tables · 2 seated"
-        assert page.locator("#lobby-page-label").inner_text() == "Page 1 of 2 · 31 tables"
+        assert page.locator("#lobby-count").inner_text() == "32 tables · 2 seated"
+        assert page.locator("#lobby-page-label").inner_text() == "Page 1 of 2 · 32 tables"
         assert page.locator('[data-page="prev"]').is_disabled()
         shot(page, f"{name}-lobby")
         page.locator('[data-page="next"]').click()
         page.wait_for_function("location.search === '?page=2'")
-        page.wait_for_function("document.querySelectorAll('#tables tr.table-row').length === 6")
+        page.wait_for_function("document.querySelectorAll('#tables tr.table-row').length === 7")
         assert set(_names(page)).isdisjoint(first)
         assert page.locator('[data-page="next"]').is_disabled()
 
-        # A game: back to its first page, its count in the choice, kept over a reload.
+        # A game: back to its first page, its count in the choice (the name with a
+        # capital, "seven-card stud" in prose), kept over a reload.
         games = page.locator("#lobby-filters select[name=game] option").all_inner_texts()
-        assert games == ["All games", "Texas hold'em (25)", "Omaha (6)"]
+        assert games == ["All games", "Texas hold'em (25)", "Omaha (6)", "Seven-card stud (1)"]
         page.locator("#lobby-filters select[name=game]").select_option("omaha")
         page.wait_for_function("location.search === '?game=omaha'")
         page.wait_for_function("document.querySelectorAll('#tables tr.table-row').length === 6")
@@ -90,6 +93,6 @@ def test_the_lobby_pages_and_filters_on_the_server(server_url: str, browser: Any
         page.locator('[data-page="next"]').click()
         page.wait_for_function("location.search === '?page=2'")
         page.wait_for_timeout(5_500)
-        assert page.locator("#lobby-page-label").inner_text() == "Page 2 of 2 · 31 tables"
+        assert page.locator("#lobby-page-label").inner_text() == "Page 2 of 2 · 32 tables"
         page.context.close()
     assert not errors, errors

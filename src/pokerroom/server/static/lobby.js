@@ -35,6 +35,10 @@ function lobbyQuery() {
   return q.toString();
 }
 
+// The games' names are written for prose ("razz uses a bring-in"); a list starts
+// each with a capital.
+const capital = (name) => name.charAt(0).toUpperCase() + name.slice(1);
+
 function showFilters(games) {
   const select = filters.elements.game;
   const known = new Map(games.map((g) => [g.game, g]));
@@ -42,7 +46,7 @@ function showFilters(games) {
     known.set(lobbyState.game, { game: lobbyState.game, game_name: lobbyState.game, tables: 0 });
   }
   select.innerHTML = `<option value="">All games</option>` + [...known.values()].map((g) =>
-    `<option value="${escapeHtml(g.game)}">${escapeHtml(g.game_name)} (${fmt(g.tables)})</option>`).join("");
+    `<option value="${escapeHtml(g.game)}">${escapeHtml(capital(g.game_name))} (${fmt(g.tables)})</option>`).join("");
   select.value = lobbyState.game;
   filters.elements.structure.value = lobbyState.structure;
   filters.elements.open_seat.checked = lobbyState.open_seat;
@@ -88,7 +92,7 @@ async function loadTables() {
     const dots = Array.from({ length: t.seats }, (_, i) => `<i class="${i < t.players ? "on" : ""}"></i>`).join("");
     return `<tr class="table-row" data-id="${escapeHtml(t.id)}">
       <td class="name"><b>${escapeHtml(t.name)}</b><span>${escapeHtml(gameLabel(t))}</span></td>
-      <td class="hide-sm">${escapeHtml(t.game_name)}</td>
+      <td class="hide-sm">${escapeHtml(capital(t.game_name))}</td>
       <td>${escapeHtml(stakesLabel(t))}</td>
       <td><span class="seat-dots">${dots}</span>${t.players}/${t.seats}</td>
       <td class="hide-sm">${fmt(t.hands)}</td>
