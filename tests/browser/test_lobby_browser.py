@@ -1,7 +1,8 @@
 """The lobby in a real browser with more tables than a page: the server's pages
 (most players first), the filters (game, betting, a free seat, a part of the name)
 kept in the address so that a reload shows the same tables, the empty result with
-its way back, and the polling that keeps the page as the person left it.
+its way back, the polling that keeps the page as the person left it, and an
+address with a game the room does not know (the server's reason, the way back).
 Screenshots in ``tests/browser/artifacts/``: laptop (1280x800) and phone (390 px).
 Chromium missing fails, it does not skip.
 """
@@ -96,3 +97,15 @@ def test_the_lobby_pages_and_filters_on_the_server(server_url: str, browser: Any
         assert page.locator("#lobby-page-label").inner_text() == "Page 2 of 2 · 32 tables"
         page.context.close()
     assert not errors, errors
+
+    # An address written by hand with a game the room does not know: the server's
+    # reason, and the way back (the refused request is the one console error).
+    page = new_page(browser, LAPTOP, errors)
+    page.goto(f"{server_url}/?game=chess&page=3")
+    page.locator("#clear-filters").wait_for()
+    assert "unknown game 'chess'; known games: " in page.locator("#tables").inner_text()
+    page.locator("#clear-filters").click()
+    page.wait_for_function("document.querySelectorAll('#tables tr.table-row').length === 25")
+    assert page.url == f"{server_url}/"
+    page.context.close()
+    assert len(errors) == 1 and "status of 400" in errors[0], errors

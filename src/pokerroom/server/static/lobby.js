@@ -59,7 +59,10 @@ async function loadTables() {
   try {
     lobby = await api(`/api/lobby${query ? `?${query}` : ""}`);
   } catch (err) {
-    tablesBox.innerHTML = `<p class="muted">Could not load the tables: ${escapeHtml(err.message)}</p>`;
+    // A filter the server refuses (an address written by hand): say why, and offer the way back.
+    tablesBox.innerHTML = `<div class="empty-state">Could not load the tables: ${escapeHtml(err.message)}
+      ${query ? '<button type="button" class="small ghost" id="clear-filters">Show every table</button>' : ""}</div>`;
+    document.getElementById("clear-filters")?.addEventListener("click", clearFilters);
     return;
   }
   if (query !== lobbyQuery()) return;  // the filters changed while this page came
@@ -82,10 +85,7 @@ async function loadTables() {
   if (!lobby.tables.length) {
     tablesBox.innerHTML = `<div class="empty-state">No table matches these filters.
       <button type="button" class="small ghost" id="clear-filters">Show every table</button></div>`;
-    document.getElementById("clear-filters").addEventListener("click", () => {
-      Object.assign(lobbyState, { game: "", structure: "", open_seat: false, name: "", page: 1 });
-      loadTables();
-    });
+    document.getElementById("clear-filters").addEventListener("click", clearFilters);
     return;
   }
   const rows = lobby.tables.map((t) => {
@@ -108,6 +108,11 @@ async function loadTables() {
       location.href = `/t/${encodeURIComponent(row.dataset.id)}`;
     });
   }
+}
+
+function clearFilters() {
+  Object.assign(lobbyState, { game: "", structure: "", open_seat: false, name: "", page: 1 });
+  loadTables();
 }
 
 let nameTimer = null;
