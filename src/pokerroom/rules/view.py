@@ -97,10 +97,11 @@ class HandView:
     that may win it; none once the hand is over (``pot`` is then 0 too).
 
     The stakes are public: ``blinds`` and ``antes``, per seat, the forced bets the
-    hand was dealt with (a player with fewer chips posts them all, F8); ``bring_in``; ``min_bet`` (no and pot limit: the
-    smallest bet, normally the big blind, B8; spread limit: the smallest bet),
-    ``max_bet`` (spread limit), ``small_bet`` and ``big_bet`` (fixed limit, B5);
-    :attr:`big_blind` reads the big blind from them."""
+    hand was dealt with (a player with fewer chips posts them all, F8);
+    ``bring_in``; ``min_bet`` (no and pot limit: the smallest bet, normally the
+    big blind, B8; spread limit: the smallest bet), ``max_bet`` (spread limit),
+    ``small_bet`` and ``big_bet`` (fixed limit, B5); :attr:`big_blind` reads the
+    big blind from them."""
 
     variant: Variant
     structure: Structure
