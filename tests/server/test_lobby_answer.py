@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 
 from pokerroom.errors import ConfigError
 from pokerroom.server.lobby import LobbyAnswer, accepts_gzip
-from pokerroom.server.lobby_query import LobbyPages, LobbyQuery, lobby_page
+from pokerroom.server.lobby_query import LobbyPages, LobbyQuery, LobbyRows, lobby_page
 from tests.server.conftest import new_table
 
 
@@ -88,7 +88,8 @@ def test_a_lobby_page_filters_sorts_and_counts() -> None:
             + [_row(100 + i, game="omaha", structure="pot_limit", players=6) for i in range(5)]
             + [_row(200, game="stud", structure="fixed_limit", players=2, seats=8,
                     name="Friday STUD night")])
-    first = lobby_page(rows, LobbyQuery(size=10))
+    lobby = LobbyRows.of(rows)
+    first = lobby_page(lobby, LobbyQuery(size=10))
     assert (first["total"], first["pages"], first["page"], first["size"]) == (46, 5, 1, 10)
     assert (first["open_tables"], first["seated"]) == (46, sum(r["players"] for r in rows))
     assert first["games"] == [
@@ -97,21 +98,21 @@ def test_a_lobby_page_filters_sorts_and_counts() -> None:
         {"game": "stud", "game_name": "Seven-card stud", "tables": 1}]
     # Most players first, then by name; every table on exactly one page.
     every = [t for p in range(1, 6)
-             for t in lobby_page(rows, LobbyQuery(size=10, page=p))["tables"]]
+             for t in lobby_page(lobby, LobbyQuery(size=10, page=p))["tables"]]
     assert sorted(t["id"] for t in every) == sorted(r["id"] for r in rows)
     assert [(-t["players"], t["name"]) for t in every] == sorted(
         (-t["players"], t["name"]) for t in every)
-    assert lobby_page(rows, LobbyQuery(size=10, page=9))["page"] == 5  # past the last: the last
-    omaha = lobby_page(rows, LobbyQuery(game="omaha"))
+    assert lobby_page(lobby, LobbyQuery(size=10, page=9))["page"] == 5  # past the last: the last
+    omaha = lobby_page(lobby, LobbyQuery(game="omaha"))
     assert {t["game"] for t in omaha["tables"]} == {"omaha"} and omaha["total"] == 5
-    free = lobby_page(rows, LobbyQuery(open_seat=True, size=100))
+    free = lobby_page(lobby, LobbyQuery(open_seat=True, size=100))
     assert all(t["players"] < t["seats"] for t in free["tables"])
     assert free["total"] == 46 - 5 - 5  # the full omaha tables and the holdem ones with 6 of 6
-    assert lobby_page(rows, LobbyQuery(structure="fixed_limit"))["total"] == 1
-    assert [t["name"] for t in lobby_page(rows, LobbyQuery(name="stud"))["tables"]] == [
+    assert lobby_page(lobby, LobbyQuery(structure="fixed_limit"))["total"] == 1
+    assert [t["name"] for t in lobby_page(lobby, LobbyQuery(name="stud"))["tables"]] == [
         "Friday STUD night"]
-    assert lobby_page(rows, LobbyQuery(game="stud", structure="no_limit"))["tables"] == []
-    assert lobby_page([], LobbyQuery()) | {"games": []} == {
+    assert lobby_page(lobby, LobbyQuery(game="stud", structure="no_limit"))["tables"] == []
+    assert lobby_page(LobbyRows.of([]), LobbyQuery()) | {"games": []} == {
         "tables": [], "total": 0, "page": 1, "pages": 1, "size": 25, "open_tables": 0,
         "seated": 0, "games": []}
 

@@ -42,7 +42,13 @@ from pokerroom.server.live_room import LiveRoom
 from pokerroom.server.live_routes import add_live_routes
 from pokerroom.server.live_store import LiveStore
 from pokerroom.server.lobby import LobbyAnswer, StoredLobby
-from pokerroom.server.lobby_query import PAGE_SIZE, LobbyPages, LobbyQuery, lobby_page
+from pokerroom.server.lobby_query import (
+    PAGE_SIZE,
+    LobbyPages,
+    LobbyQuery,
+    LobbyRows,
+    lobby_page,
+)
 from pokerroom.server.pages import STATIC, add_page
 from pokerroom.server.protocol import (
     CLIENT_MESSAGES,
@@ -234,7 +240,7 @@ def create_app(
             rows = await asyncio.to_thread(stored_lobby.rows)
             answer = await asyncio.to_thread(lobby_pages.answer, rows, query)
         else:
-            answer = LobbyAnswer(lobby_page(local_lobby(), query))
+            answer = LobbyAnswer(lobby_page(LobbyRows.of(local_lobby()), query))
         return answer.response(request.headers)
 
     @app.post("/api/tables")

@@ -67,18 +67,38 @@ class LobbyQuery:
                 and (not self.name or self.name.casefold() in row["name"].casefold()))
 
 
-def lobby_page(rows: list[dict[str, Any]], query: LobbyQuery) -> dict[str, Any]:
-    """The page ``query`` asks for of the lobby's ``rows``.  A page past the last (the
-    tables it showed have closed since) is the last page, and says so in ``page``.
+@dataclass(frozen=True, slots=True)
+class LobbyRows:
+    """The lobby's rows in the order its pages show them (most players first, then by
+    name), with the whole lobby's counts: made once per change of the rows, so that
+    a page costs one pass of its filters (:func:`lobby_page`)."""
+
+    rows: list[dict[str, Any]]
+    seated: int
+    games: list[dict[str, Any]]  # each game with open tables, most tables first
+
+    @classmethod
+    def of(cls, rows: list[dict[str, Any]]) -> LobbyRows:
+        counts = Counter(row["game"] for row in rows)
+        names = {row["game"]: row["game_name"] for row in rows}
+        return cls(
+            rows=sorted(rows, key=lambda r: (-r["players"], r["name"].casefold(), r["id"])),
+            seated=sum(row["players"] for row in rows),
+            games=[{"game": key, "game_name": names[key], "tables": n}
+                   for key, n in sorted(counts.items(), key=lambda e: (-e[1], names[e[0]]))])
+
+
+def lobby_page(lobby: LobbyRows, query: LobbyQuery) -> dict[str, Any]:
+    """The page ``query`` asks for of the lobby.  A page past the last (the tables it
+    showed have closed since) is the last page, and says so in ``page``.
 
     ``tables``: this page's rows; ``total``/``pages``: the tables that pass the
     filters and their pages; ``open_tables``/``seated``: the whole lobby's counts;
     ``games``: each game with open tables (key, name, how many), most tables first.
     """
-    counts = Counter(row["game"] for row in rows)
-    names = {row["game"]: row["game_name"] for row in rows}
-    matched = sorted((row for row in rows if query.matches(row)),
-                     key=lambda r: (-r["players"], r["name"].casefold(), r["id"]))
+    unfiltered = query.game is None and query.structure is None and not (
+        query.open_seat or query.name)
+    matched = lobby.rows if unfiltered else [row for row in lobby.rows if query.matches(row)]
     pages = max(1, -(-len(matched) // query.size))
     page = min(query.page, pages)
     start = (page - 1) * query.size
@@ -88,10 +108,9 @@ def lobby_page(rows: list[dict[str, Any]], query: LobbyQuery) -> dict[str, Any]:
         "page": page,
         "pages": pages,
         "size": query.size,
-        "open_tables": len(rows),
-        "seated": sum(row["players"] for row in rows),
-        "games": [{"game": key, "game_name": names[key], "tables": n}
-                  for key, n in sorted(counts.items(), key=lambda e: (-e[1], names[e[0]]))],
+        "open_tables": len(lobby.rows),
+        "seated": lobby.seated,
+        "games": lobby.games,
     }
 
 
@@ -103,17 +122,18 @@ class LobbyPages:
     def __init__(self, *, keep: int = 64) -> None:
         self.keep = keep
         self._rows: list[dict[str, Any]] | None = None
+        self._lobby = LobbyRows.of([])
         self._answers: dict[LobbyQuery, LobbyAnswer] = {}
         self._lock = threading.Lock()
 
     def answer(self, rows: list[dict[str, Any]], query: LobbyQuery) -> LobbyAnswer:
         with self._lock:
             if rows is not self._rows:
-                self._rows = rows
+                self._rows, self._lobby = rows, LobbyRows.of(rows)
                 self._answers.clear()
             made = self._answers.get(query)
             if made is None:
                 if len(self._answers) >= self.keep:
                     self._answers.clear()
-                made = self._answers[query] = LobbyAnswer(lobby_page(rows, query))
+                made = self._answers[query] = LobbyAnswer(lobby_page(self._lobby, query))
             return made
