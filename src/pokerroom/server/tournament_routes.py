@@ -38,8 +38,8 @@ from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any
 
-from fastapi import FastAPI, Header, HTTPException, Query, WebSocket
-from fastapi.responses import JSONResponse, PlainTextResponse
+from fastapi import FastAPI, Header, HTTPException, Query, Request, WebSocket
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from pokerroom.errors import IllegalActionError, PokerError, Reason
 from pokerroom.rules.engine import Hand
@@ -57,6 +57,7 @@ from pokerroom.server.exports import (
     replay_finished,
     summarize,
 )
+from pokerroom.server.lobby import LobbyAnswer
 from pokerroom.server.pages import add_page
 from pokerroom.server.protocol import (
     TOURNAMENT_CLIENT_MESSAGES,
@@ -79,7 +80,7 @@ from pokerroom.server.sockets import accept, identify, pump
 from pokerroom.server.tournament_director import TournamentDirector
 from pokerroom.server.tournament_room import TournamentRoom
 from pokerroom.server.tournament_setup import Viewer
-from pokerroom.server.tournament_store import TournamentHandRow
+from pokerroom.server.tournament_store import FINISHED_LISTED, TournamentHandRow
 
 
 def add_tournament_routes(app: FastAPI, tournaments: Callable[[], TournamentRoom]) -> None:
@@ -94,15 +95,21 @@ def add_tournament_routes(app: FastAPI, tournaments: Callable[[], TournamentRoom
     add_page(app, "/tournaments/{tournament_id}", "tournament.html", director_or_404)
     add_page(app, "/tournaments/{tournament_id}/results", "tournament.html", director_or_404)
 
-    @app.get("/api/tournaments")
-    async def list_tournaments() -> list[dict[str, Any]]:
-        """Every tournament of the room, newest first (on a worker of many, as each was
-        last saved: most run on other workers)."""
+    @app.get("/api/tournaments", response_model=None)
+    async def list_tournaments(request: Request) -> Response:
+        """The room's tournaments, newest first: every one not finished, and the
+        newest finished ones (:data:`~pokerroom.server.tournament_store.FINISHED_LISTED`;
+        on a worker of many, as each was last saved: most run on other workers).  With
+        an ETag and gzipped, as the tables' lobby."""
         room = tournaments()
         if room.claim is not None and room.store is not None:
-            return await asyncio.to_thread(room.store.lobby)
-        return [await d.submit(d.lobby_row)
-                for d in sorted(room.directors.values(), key=lambda d: -d.created_at)]
+            rows = await asyncio.to_thread(room.store.lobby)
+        else:
+            newest = sorted(room.directors.values(), key=lambda d: -d.created_at)
+            older = {d.id for d in [d for d in newest if d.status == "finished"][
+                FINISHED_LISTED:]}  # finished, and not among the newest finished
+            rows = [await d.submit(d.lobby_row) for d in newest if d.id not in older]
+        return LobbyAnswer(rows).response(request.headers)
 
     @app.post("/api/tournaments")
     async def create_tournament(request: CreateTournament) -> dict[str, Any]:

@@ -66,6 +66,9 @@ from pokerroom.server.tournament_setup import Registrant, TableRun
 from pokerroom.tournament import Tournament
 
 STATE_FORMAT = 1
+FINISHED_LISTED = 20
+"""The lobby lists every tournament not finished and only this many finished ones, the
+newest (a finished one's page and results stay at its address)."""
 
 
 class TournamentRow(Base):
@@ -202,12 +205,18 @@ class TournamentStore:
                 "tournament_id": tournament_id, "seq": seq, "table_number": table,
                 "hand_number": hand, "seat": seat, "action": action}])
 
-    def lobby(self) -> list[dict[str, Any]]:
-        """Every tournament's lobby row as of its last save, newest first."""
+    def lobby(self, *, finished: int = FINISHED_LISTED) -> list[dict[str, Any]]:
+        """The lobby rows, as of each one's last save, newest first, of every
+        tournament not finished and of the ``finished`` newest finished ones."""
+        listed = select(TournamentRow.created_at, TournamentRow.lobby).where(
+            TournamentRow.lobby.is_not(None))
+        newest = TournamentRow.created_at.desc()
         with Session(self.engine) as s:
-            rows = s.execute(select(TournamentRow.lobby).where(TournamentRow.lobby.is_not(None))
-                             .order_by(TournamentRow.created_at.desc())).all()
-            return [dict(row.lobby) for row in rows if row.lobby is not None]
+            rows = [*s.execute(listed.where(TournamentRow.status != "finished")),
+                    *s.execute(listed.where(TournamentRow.status == "finished")
+                               .order_by(newest).limit(finished))]
+        rows.sort(key=lambda row: -row.created_at)
+        return [dict(row.lobby) for row in rows if row.lobby is not None]
 
     def load(self, only: str | None = None) -> list[StoredTournament]:
         """Every tournament (or the one with id ``only``), oldest first, with the
