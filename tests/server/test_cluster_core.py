@@ -270,12 +270,11 @@ def test_a_tournament_moves_to_another_worker_and_plays_on(url: str) -> None:
 def test_the_lobby_of_a_worker_follows_the_tables_of_others(url: str) -> None:
     """w2's lobby reads every open table once, then only the changes: a table made,
     paused, played or closed on w1 shows there within about a second.  Its answer has
-    an ETag (304 while nothing changed) and is gzipped for a client that accepts it."""
+    an ETag (304 while nothing changed); a page of it is filtered there too."""
     with TestClient(_worker(url, "w1")) as one, TestClient(_worker(url, "w2")) as two:
         first = one.post("/api/tables", json={"name": "First"}).json()
-        listed = two.get("/api/tables", headers={"accept-encoding": "gzip"})
+        listed = two.get("/api/tables")
         assert [t["name"] for t in listed.json()] == ["First"]
-        assert listed.headers["content-encoding"] == "gzip"
         # Unchanged, the lobby is 304 with no body (the answer is made once per change).
         unchanged = two.get("/api/tables", headers={"if-none-match": listed.headers["etag"]})
         assert (unchanged.status_code, unchanged.content) == (304, b"")

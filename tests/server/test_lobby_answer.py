@@ -15,7 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from pokerroom.errors import ConfigError
-from pokerroom.server.lobby import LobbyAnswer, accepts_gzip
+from pokerroom.server.lobby import GZIP_FROM, LobbyAnswer, accepts_gzip
 from pokerroom.server.lobby_query import LobbyPages, LobbyQuery, LobbyRows, lobby_page
 from tests.server.conftest import new_table
 
@@ -50,13 +50,16 @@ def test_the_answer_is_the_same_rows_gzipped_or_not() -> None:
 
 
 def test_an_unchanged_lobby_is_304_and_a_change_is_a_new_answer(client: TestClient) -> None:
-    new_table(client, name="First")
+    empty = client.get("/api/tables", headers={"accept-encoding": "gzip"})
+    assert empty.content == b"[]" and "content-encoding" not in empty.headers  # too short
+    for name in ("First", "Second", "Third"):
+        new_table(client, name=name)
     first = client.get("/api/tables", headers={"accept-encoding": "gzip"})
-    assert first.status_code == 200
+    assert first.status_code == 200 and len(first.content) >= GZIP_FROM
     assert first.headers["content-encoding"] == "gzip"
     assert first.headers["vary"].lower() == "accept-encoding"
     assert first.headers["cache-control"] == "no-cache"
-    assert [t["name"] for t in first.json()] == ["First"]
+    assert [t["name"] for t in first.json()] == ["First", "Second", "Third"]
     etag = first.headers["etag"]
 
     again = client.get("/api/tables", headers={"if-none-match": etag})
@@ -68,12 +71,12 @@ def test_an_unchanged_lobby_is_304_and_a_change_is_a_new_answer(client: TestClie
         assert client.get("/api/tables", headers={"if-none-match": header}).status_code == 304
     assert client.get("/api/tables", headers={"if-none-match": '"other"'}).status_code == 200
 
-    new_table(client, name="Second")
+    new_table(client, name="Fourth")
     changed = client.get("/api/tables", headers={"if-none-match": etag,
                                                  "accept-encoding": "identity"})
     assert changed.status_code == 200 and changed.headers["etag"] != etag
     assert "content-encoding" not in changed.headers
-    assert sorted(t["name"] for t in changed.json()) == ["First", "Second"]
+    assert sorted(t["name"] for t in changed.json()) == ["First", "Fourth", "Second", "Third"]
 
 
 def _row(i: int, *, game: str = "holdem", structure: str = "no_limit", players: int = 0,

@@ -47,9 +47,8 @@ def test_the_room_lists_its_open_events_and_the_newest_finished(
         room = app.state.tournaments
         for tid in ids[:3]:
             room.get(tid).status = "finished"  # as the end of the event leaves it
-        answer = c.get("/api/tournaments", headers={"accept-encoding": "gzip"})
+        answer = c.get("/api/tournaments")
         assert [t["id"] for t in answer.json()] == [ids[3], ids[2]]
         assert [t["status"] for t in answer.json()] == ["registering", "finished"]
-        assert answer.headers["content-encoding"] == "gzip"
         again = c.get("/api/tournaments", headers={"if-none-match": answer.headers["etag"]})
         assert again.status_code == 304

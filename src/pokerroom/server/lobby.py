@@ -26,6 +26,9 @@ from starlette.responses import Response
 
 from pokerroom.server.store import Store
 
+GZIP_FROM = 500
+"""Answers shorter than this many bytes go as they are: gzip's own header and trailer
+would make them longer (an empty list is 2 bytes, 22 gzipped)."""
 OVERLAP = 5.0
 """Seconds of changes read again each time: a change stamped before the last read but
 committed after it is still seen (a write transaction lasts milliseconds)."""
@@ -51,12 +54,13 @@ class LobbyAnswer:
 
     def response(self, headers: Any) -> Response:
         """The answer to a request with these ``headers``: 304 when its If-None-Match
-        names this answer, else the rows (gzipped when Accept-Encoding allows)."""
+        names this answer, else the rows (gzipped when Accept-Encoding allows and the
+        answer is at least :data:`GZIP_FROM` bytes)."""
         common = {"etag": self.etag, "cache-control": "no-cache", "vary": "accept-encoding"}
         if self.etag in _tags(headers.get("if-none-match", "")) or (
                 headers.get("if-none-match", "").strip() == "*"):
             return Response(status_code=304, headers=common)
-        if accepts_gzip(headers.get("accept-encoding", "")):
+        if len(self.plain) >= GZIP_FROM and accepts_gzip(headers.get("accept-encoding", "")):
             return Response(self.gzipped, media_type="application/json",
                             headers={**common, "content-encoding": "gzip"})
         return Response(self.plain, media_type="application/json", headers=common)
