@@ -56,7 +56,6 @@ import contextlib
 import json
 import multiprocessing
 import os
-import platform
 import shutil
 import statistics
 import sys
@@ -66,7 +65,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from bench_server import cpu_seconds, git_commit, percentile
+from bench_server import cpu_seconds, percentile
+from provenance import git_commit, machine
 from room_client import BUY_IN, FollowingClient, Seat
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -595,9 +595,7 @@ def main() -> int:
         "ratio_ceiling": ratio_ceiling,
         "ratio_ceiling_if_writes_did_not_wait": ratio_ceiling_no_wait,
         "phases": phases,
-        "machine": {"python": platform.python_version(), "platform": platform.platform(),
-                    "cpus": os.cpu_count(), "loadavg_before": load_before,
-                    "loadavg_after": os.getloadavg()},
+        "machine": machine(load_before),
         "git_commit": git_commit(),
         "elapsed_seconds": time.time() - began,
     }

@@ -54,7 +54,6 @@ import asyncio
 import contextlib
 import json
 import os
-import platform
 import shutil
 import statistics
 import sys
@@ -65,7 +64,8 @@ from pathlib import Path
 from typing import Any
 
 from bench_cluster import _nginx_cpu, _postgres_cpu
-from bench_server import cpu_seconds, git_commit, percentile
+from bench_server import cpu_seconds, percentile
+from provenance import git_commit, machine
 from room_client import BUY_IN, FollowingClient, Seat
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -537,9 +537,7 @@ def main() -> int:
                    "games": "no-limit hold'em 1/2, 6 seats, FollowingClients acting at once"},
         "leases": lease_costs, "play": plays,
         "per_connection": per_connection(plays), "notify_relay": relay,
-        "machine": {"python": platform.python_version(), "platform": platform.platform(),
-                    "cpus": os.cpu_count(), "loadavg_before": load_before,
-                    "loadavg_after": os.getloadavg()},
+        "machine": machine(load_before),
         "git_commit": git_commit(), "elapsed_seconds": time.time() - began,
     }
     args.output.parent.mkdir(parents=True, exist_ok=True)

@@ -67,7 +67,6 @@ import contextlib
 import json
 import multiprocessing
 import os
-import platform
 import random
 import shutil
 import signal
@@ -84,6 +83,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from provenance import git_commit, machine
 from room_client import BUY_IN, Seat, choose, control_for, decision_key
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -407,15 +407,6 @@ def percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[index]
 
 
-def git_commit() -> str | None:
-    try:
-        done = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True,
-                              text=True, check=True)
-        return done.stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return None
-
-
 def check_tables(port: int, tables: list[str], tokens: dict[str, str],
                  downloads: int) -> dict[str, Any]:
     """Ledgers balance; the newest finished hands download in both formats."""
@@ -639,9 +630,7 @@ def main() -> int:
             "hands": {k: after[k] for k in ("finished", "running", "cancelled")},
             **checks,
         },
-        "machine": {"python": platform.python_version(), "platform": platform.platform(),
-                    "cpus": os.cpu_count(), "loadavg_before": load_before,
-                    "loadavg_after": os.getloadavg()},
+        "machine": machine(load_before),
         "git_commit": git_commit(),
         "elapsed_seconds": time.time() - began,
     }

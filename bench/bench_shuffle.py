@@ -44,8 +44,6 @@ import importlib
 import json
 import math
 import os
-import platform
-import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -56,6 +54,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from provenance import git_commit, machine
 
 import pokerroom
 from pokerroom.cards import Deck, SecureRandom
@@ -186,15 +185,6 @@ def pair_position(pairs: Counts, shuffles: int) -> ChiSquare:
 # ------------------------------------------------------------------ the run
 
 
-def git_commit() -> str | None:
-    try:
-        done = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True,
-                              text=True, check=True)
-        return done.stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return None
-
-
 def run_live(shuffles: int, chunk: int,
              processes: int) -> tuple[Counts, Counts, float, float]:
     """The counts over ``shuffles`` live decks and the seconds spent shuffling, wall
@@ -281,9 +271,7 @@ def main(argv: list[str] | None = None) -> int:
                     "rng": "numpy default_rng(2026)", "shuffles": args.control,
                     "tests": [asdict(r) for r in control]},
         "ok": ok,
-        "machine": {"python": platform.python_version(), "platform": platform.platform(),
-                    "cpus": os.cpu_count(), "loadavg_before": load_before,
-                    "loadavg_after": os.getloadavg()},
+        "machine": machine(load_before),
         "git_commit": git_commit(),
         "date": time.strftime("%Y-%m-%d"),
     }
