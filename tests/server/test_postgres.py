@@ -101,10 +101,14 @@ def test_the_room_on_postgresql_survives_a_restart_mid_hand(pg: PostgresServer) 
             from sqlalchemy import text
 
             version = connection.execute(text("select version_num from alembic_version"))
-            assert [row[0] for row in version] == ["0006"]
+            assert [row[0] for row in version] == ["0007"]
             names = {row[0] for row in connection.execute(text(
                 "select table_name from information_schema.tables "
                 "where table_schema = 'public'"))}
+            # The tournaments' lobby reads by status, newest first (0007).
+            indexes = {row[0]: row[1] for row in connection.execute(text(
+                "select indexname, indexdef from pg_indexes where tablename = 'tournaments'"))}
+            assert "(status, created_at)" in indexes["ix_tournaments_status_created_at"]
         assert {"room_tables", "seats", "hands", "actions", "ledger", "tournaments",
                 "tournament_actions", "live_events", "leases", "workers"} <= names
 

@@ -49,6 +49,7 @@ from sqlalchemy import (
     Boolean,
     Float,
     ForeignKey,
+    Index,
     Integer,
     LargeBinary,
     String,
@@ -73,6 +74,7 @@ newest (a finished one's page and results stay at its address)."""
 
 class TournamentRow(Base):
     __tablename__ = "tournaments"
+    __table_args__ = (Index("ix_tournaments_status_created_at", "status", "created_at"),)
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     name: Mapped[str] = mapped_column(String(80))
     created_at: Mapped[float] = mapped_column(Float)
