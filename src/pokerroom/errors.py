@@ -283,6 +283,8 @@ class Reason(StrEnum):
     """A bet or raise needs its total (``to``)."""
     TABLE_CLOSED = "table_closed"
     """The table is closed."""
+    TABLE_LOCKED = "table_locked"
+    """The table's host locked it: no new player may sit down."""
     LEAVING = "leaving"
     """The player is leaving the table."""
     NO_FREE_SEAT = "no_free_seat"

@@ -183,9 +183,10 @@ def test_the_time_bank_the_beep_and_the_flashing_title(server_url: str, browser:
 
 def test_the_host_controls_in_the_page(server_url: str, browser: Any) -> None:
     """Alice hosts; Bob and two bots play.  From the Table tab she removes a bot and
-    then Bob (his page is told and watches), turns the chat off (Bob's chat box is
-    off, saying why), reads the ledger (Bob cashed out, nets summing to zero) and
-    pauses the table.  Laptop and phone screenshots."""
+    then Bob (his page is told and watches), locks the table (Bob's empty seats say
+    "Locked"), turns the chat off (Bob's chat box is off, saying why), reads the
+    ledger (Bob cashed out, nets summing to zero) and pauses the table.
+    Laptop and phone screenshots."""
     made = _http(f"{server_url}/api/tables", {"name": "Home game", "seats": 6,
                                               "action_seconds": 600})
     table, host = made["id"], made["host"]
@@ -216,6 +217,15 @@ def test_the_host_controls_in_the_page(server_url: str, browser: Any) -> None:
     bob_page.locator(".toast", has_text="The host removed you from the table").wait_for()
     _until("Bob left", lambda: _state(server_url, table)["seats"][2] is None)
     bob_page.locator("#layer .seat.empty button.sit").first.wait_for()
+    # Lock the table: Bob, watching, cannot come back under another name; the empty
+    # seats say "Locked" and do not open the join form.
+    page.locator("#host-lock").check()
+    bob_page.locator("#layer .seat.empty button.sit", has_text="Locked").first.wait_for()
+    assert all(b.is_disabled() for b in bob_page.locator("#layer .seat.empty button.sit").all())
+    bob_page.locator("#dock", has_text="The host has locked this table").wait_for()
+    _until("the table locked", lambda: _state(server_url, table)["table"]["locked"])
+    page.locator("#host-lock:checked").wait_for()
+    shot(bob_page, "phone-table-locked")
     # Chat off: Bob (watching now) cannot type, and is told why.
     page.locator("#host-chat-on").uncheck()
     bob_page.locator("#tab-btn-chat").click()

@@ -1,6 +1,6 @@
 """The home-game host's tools (issue 14, item 3): the ledger per player, kicking a
-player, chat settings (test_chat.py), host-only refusals, and bot-only tables that
-stop dealing when no one is there."""
+player, locking the table to new players, chat settings (test_chat.py), host-only
+refusals, and bot-only tables that stop dealing when no one is there."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from pokerroom.server.app import create_app
 from tests.server.conftest import (
     HOST_KEYS,
     actor_of,
@@ -28,11 +29,13 @@ from tests.server.conftest import (
 @pytest.mark.parametrize(("path", "body"), [
     ("kick", {"seat": 0}),
     ("chat", {"on": False}),
+    ("lock", {"locked": True}),
     ("ledger/players", {}),
 ])
 def test_the_new_host_tools_refuse_anyone_without_the_host_key(
         client: TestClient, path: str, body: dict[str, Any]) -> None:
-    """403 not_host for a wrong key (Alice stays, the chat stays on); 422 without one."""
+    """403 not_host for a wrong key (Alice stays, the chat stays on, the table stays
+    open to new players); 422 without one."""
     table = new_table(client)
     with paused(client, table):
         join(client, table, "Alice", 0)
@@ -41,7 +44,7 @@ def test_the_new_host_tools_refuse_anyone_without_the_host_key(
     assert "host key" in response.json()["error"]
     assert client.post(f"/api/tables/{table}/{path}", json=body).status_code == 422
     actor = actor_of(client, table)
-    assert 0 in actor.seats and actor.chat.on
+    assert 0 in actor.seats and actor.chat.on and not actor.locked
 
 
 def test_a_kicked_player_leaves_when_the_hand_ends_with_their_chips(
@@ -137,3 +140,47 @@ def test_a_table_with_a_person_seated_keeps_dealing_without_watchers(
     time.sleep(0.3)
     start = actor.hand_number
     wait_until(lambda: actor.hand_number >= start + 2)
+
+
+def test_a_locked_table_takes_no_new_players(db_url: str) -> None:
+    """A kicked person could come back under another name; the host locks the table:
+    a join is refused ('table_locked', nothing stored, the ledger unchanged), the
+    players seated stay and top up, the host still adds bots, the page is told
+    (state ``table.locked``) and a restart keeps the lock.  Unlocked, anyone joins."""
+    with TestClient(create_app(db_url, bot_delay=0.0, pause_between_hands=0.0)) as client:
+        table = new_table(client)
+        host = HOST_KEYS[table]
+        url = f"/api/tables/{table}/lock"
+        actor = actor_of(client, table)
+        assert client.post(f"/api/tables/{table}/pause", json={"host": host}).status_code == 200
+        alice = join(client, table, "Alice", 0, buy_in=100)
+        with seat_socket(client, f"/ws/tables/{table}", alice) as wa:
+            assert client.post(url, json={"host": host, "locked": True}).status_code == 200
+            told = receive_until(wa, lambda m: m["type"] == "state"
+                                 and m["state"]["table"]["locked"])
+            assert told["state"]["table"]["locked"] is True
+            before = client.get(f"/api/tables/{table}/ledger").json()
+            refused = client.post(f"/api/tables/{table}/join",
+                                  json={"name": "Mallory", "seat": 3, "buy_in": 200})
+            assert refused.status_code == 400 and refused.json()["reason"] == "table_locked"
+            assert "locked this table" in refused.json()["error"]
+            assert 3 not in actor.seats
+            assert client.get(f"/api/tables/{table}/ledger").json() == before
+            assert any("The host locked the table" in line for line in actor.log)
+            bot = add_bot(client, table, "station")  # the host's bots are not new players
+            assert bot in actor.seats
+            wa.send_text(json.dumps({"type": "top_up", "amount": 50}))  # between hands
+            state = receive_until(wa, lambda m: m["type"] == "error" or (
+                m["type"] == "state" and (m["state"]["seats"][0] or {}).get("stack") == 150))
+            assert state["type"] == "state" and state["state"]["you"]["seat"] == 0, state
+        stored = actor.store.load_table(table)
+        assert stored is not None and stored.snapshot["room"]["locked"] is True
+
+    with TestClient(create_app(db_url, bot_delay=0.0, pause_between_hands=0.0)) as again:
+        assert again.get(f"/api/tables/{table}").json()["state"]["table"]["locked"] is True
+        assert again.post(f"/api/tables/{table}/join", json={
+            "name": "Mallory", "seat": 3, "buy_in": 200}).json()["reason"] == "table_locked"
+        assert again.post(url, json={"host": host, "locked": False}).status_code == 200
+        joined = again.post(f"/api/tables/{table}/join",
+                            json={"name": "Bob", "seat": 3, "buy_in": 200})
+        assert joined.status_code == 200, joined.text

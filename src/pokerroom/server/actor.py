@@ -105,6 +105,7 @@ class TableActor(PlayerAids):
         self.host_key = host_key
         self.paused = paused  # by the host: no new hand starts
         self.closed = False
+        self.locked = False  # by the host: no new player may join
         self.rake_taken = 0
         self._hand_started_at = 0.0  # the Unix time of the deal, for its history
         self._needs_resync = False  # a failed write left memory ahead of the database

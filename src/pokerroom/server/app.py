@@ -62,6 +62,7 @@ from pokerroom.server.protocol import (
     JoinTable,
     Kick,
     Leave,
+    LockTable,
     MuckLosing,
     Post,
     PreActionChoice,
@@ -297,6 +298,7 @@ def create_app(
     host_route("close", HostRequest, lambda a, _r: a.close())
     host_route("kick", Kick, lambda a, r: a.kick(r.seat))
     host_route("chat", ChatSettings, lambda a, r: a.set_chat(on=r.on, spectators=r.spectators))
+    host_route("lock", LockTable, lambda a, r: a.lock(r.locked))
 
     @app.post("/api/tables/{table_id}/ledger/players")
     async def host_ledger(table_id: str, request: HostRequest) -> list[dict[str, Any]]:

@@ -97,6 +97,15 @@ class HostTools(SeatRequests):
         self._batch.table["paused"] = paused
         self.log.append("The host paused the table" if paused else "The host resumed play")
 
+    def lock(self, locked: bool) -> None:
+        """Locked: no one new may take a seat (after a kick, say: a host cannot tell a
+        returning person by their name); the players seated stay, bots may be added.
+        Kept with the table's snapshot."""
+        self.locked = locked
+        self._dirty = True
+        self.log.append("The host locked the table: no new players" if locked
+                        else "The host unlocked the table")
+
     def close(self) -> None:
         """Close the table: every player leaves (now, or when the hand ends) with their
         chips, and the table is no longer listed or dealt."""

@@ -114,11 +114,13 @@ class PlayerAids(HostTools):
 
     def room_extras(self) -> dict[str, Any]:
         """What the room keeps in the table's snapshot beside the table: each sitting's
-        time bank (when not full) and the chat's settings."""
+        time bank (when not full), the chat's settings and whether the host locked the
+        table."""
         banks = {m.sitting: round(m.time_bank, 3) for m in self.seats.values()
                  if m.time_bank is not None and m.sitting}
         return {"time_banks": banks,
-                "chat": {"on": self.chat.on, "spectators": self.chat.spectators}}
+                "chat": {"on": self.chat.on, "spectators": self.chat.spectators},
+                "locked": self.locked}
 
     def restore_extras(self, data: dict[str, Any] | None) -> None:
         """Take back what :meth:`room_extras` stored (nothing from an older snapshot)."""
@@ -130,6 +132,7 @@ class PlayerAids(HostTools):
         chat = data.get("chat") or {}
         self.chat.configure(on=bool(chat.get("on", True)),
                             spectators=bool(chat.get("spectators", True)))
+        self.locked = bool(data.get("locked", False))
 
     # ------------------------------------------------------------------- chat
 

@@ -377,6 +377,13 @@ class ChatSettings(HostRequest):
     spectators: bool = True
 
 
+class LockTable(HostRequest):
+    """POST /api/tables/{id}/lock: ``locked`` true, no new player may sit down (the
+    players seated stay); false, anyone may again."""
+
+    locked: bool
+
+
 class RemoveBot(HostRequest):
     """POST /api/tables/{id}/bots/remove: the bot in ``seat`` leaves (when its hand ends)."""
 

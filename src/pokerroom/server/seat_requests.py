@@ -33,6 +33,7 @@ class SeatRequests(TaskOwner):
     log: deque[str]
     rng: random.Random
     closed: bool
+    locked: bool
     _batch: Batch
 
     def _flush(self, *, snapshot: bool = True) -> None:
@@ -46,6 +47,9 @@ class SeatRequests(TaskOwner):
         table = self.table
         if self.closed:
             raise IllegalActionError(Reason.TABLE_CLOSED, "this table is closed")
+        if self.locked and policy is None:
+            raise IllegalActionError(Reason.TABLE_LOCKED, "the host has locked this table: "
+                                     "no new players may sit down until the host unlocks it")
         if not 0 <= seat < table.seat_count:
             raise IllegalActionError(
                 Reason.NO_SUCH_SEAT, f"no seat {seat}: seats are 0-{table.seat_count - 1}")

@@ -107,6 +107,7 @@ def public_state(actor: TableActor) -> dict[str, Any]:
             "house_rules": house_rules(table),
             "paused": getattr(actor, "paused", False),  # by the host: no new hand
             "closed": getattr(actor, "closed", False),
+            "locked": getattr(actor, "locked", False),  # by the host: no new players
             "time_bank": getattr(actor, "time_bank_full", None),
             "chat": {"on": chat.on, "spectators": chat.spectators} if chat else None,
         },

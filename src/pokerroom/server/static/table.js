@@ -148,10 +148,14 @@ function renderTable() {
   const nameToSeat = new Map();
   for (const s of state.seats) if (s) nameToSeat.set(s.name, s.seat);
   renderLayer(state, hero, (seat, pos) => {
-    const canSit = !state.you;
+    // A table the host locked takes no new players: its empty seats say so.
+    const locked = state.table.locked && !state.you;
+    const canSit = !state.you && !locked;
+    const label = locked ? "Locked" : canSit ? "Sit here" : "Empty";
     return `<div class="seat empty" data-seat="${seat}" style="${pos}">
         <button type="button" class="sit" data-seat="${seat}" ${canSit ? "" : "disabled"}
-          aria-label="Seat ${seat + 1}: ${canSit ? "sit here" : "empty"}">${canSit ? "Sit here" : "Empty"}<small>seat ${seat + 1}</small></button></div>`;
+          ${locked ? 'title="The host has locked this table: no new players"' : ""}
+          aria-label="Seat ${seat + 1}: ${locked ? "locked by the host" : canSit ? "sit here" : "empty"}">${label}<small>seat ${seat + 1}</small></button></div>`;
   }, (info, pos) => seatHtml(info, pos, hero, result));
   for (const button of $("layer").querySelectorAll("button.sit")) {
     button.addEventListener("click", () => openJoin(Number(button.dataset.seat)));
@@ -229,6 +233,7 @@ function renderDock() {
     heroInfo() && heroInfo().in_hand, waitChosen, isHost, [...dock.discardPick].sort(), !!seatToken,
     you && you.preaction, hand && hand.current_bet, heroInfo() && heroInfo().bet,
     heroInfo() && heroInfo().folded, heroInfo() && heroInfo().all_in,
+    !you && state.table.locked, !you && state.seats.every((s) => s),  // a watcher's line
   ]);
   if (!dock.draw(key, legal, idleHtml, wireIdle)) return;
   tickClock();
@@ -243,9 +248,10 @@ function idleHtml() {
     </select> <button type="button" class="small" id="btn-add-bot">Add bot</button></span>` : "";
   if (!you) {
     const free = state.seats.filter((s) => !s).length;
-    const text = free
-      ? "You are watching. Click <b>Sit here</b> on an empty seat to play."
-      : "You are watching. The table is full.";
+    const text = state.table.locked
+      ? "You are watching. The host has locked this table: no new players."
+      : free ? "You are watching. Click <b>Sit here</b> on an empty seat to play."
+        : "You are watching. The table is full.";
     return `<div class="line info"><span>${text}</span></div>${bot ? `<div class="line">${bot}</div>` : ""}`;
   }
   const me = heroInfo();
@@ -357,6 +363,7 @@ function nextLine() {
   const t = state.table;
   if (t.closed) return "The table is closed.";
   if (t.paused) return "Paused by the host: no new hand until play resumes.";
+  if (t.locked && playersReady(state) < 2) return "The host has locked the table: no new players.";
   const ready = playersReady(state);
   if (ready < 2) return `Waiting for players: ${ready} of 2 seated.`;
   return "Next hand starting soon.";
@@ -500,6 +507,7 @@ function wireHostTools(t) {
     $(box).addEventListener("change", () => hostPost("chat", {
       on: $("host-chat-on").checked, spectators: $("host-chat-spectators").checked }));
   }
+  $("host-lock").addEventListener("change", () => hostPost("lock", { locked: $("host-lock").checked }));
   $("btn-ledger").addEventListener("click", async () => {
     const rows = await hostPost("ledger/players", {});
     if (rows) $("host-ledger").innerHTML = ledgerHtml(rows);
@@ -516,6 +524,7 @@ function hostPanelHtml(t) {
   const rows = seated.map((s) => `<li><span>${escapeHtml(s.name)}${s.bot ? ` ${BOT_ICON}` : ""} <small class="muted">seat ${s.seat + 1}</small></span>
       <button type="button" class="small ghost" data-seat="${s.seat}" data-do="${s.bot ? "remove-bot" : "kick"}">${s.bot ? "Remove bot" : "Remove player"}</button></li>`).join("");
   return `<ul class="host-seats" id="host-seats">${rows || '<li class="muted">No one is seated.</li>'}</ul>
+    <p class="host-lock"><label><input type="checkbox" id="host-lock" ${t.locked ? "checked" : ""}> Lock the table: no new players</label></p>
     <p class="host-chat"><label><input type="checkbox" id="host-chat-on" ${t.chat.on ? "checked" : ""}> Chat on</label>
       <label><input type="checkbox" id="host-chat-spectators" ${t.chat.spectators ? "checked" : ""} ${t.chat.on ? "" : "disabled"}> Spectators may chat</label></p>
     <p><button type="button" class="small" id="btn-ledger">Show the ledger</button></p>
