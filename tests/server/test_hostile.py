@@ -299,12 +299,13 @@ HOST_REQUESTS: list[tuple[str, dict[str, Any]]] = [
     ("pause", {}),
     ("resume", {}),
     ("close", {}),
+    ("lock", {"locked": True}),
 ]
 
 
 def test_host_only_requests_need_the_host_key(room: Served) -> None:
     """Attack: a stranger (or the host of another table) seats bots, removes them,
-    pauses, resumes or closes a table that is not theirs.  Each is refused 403
+    pauses, resumes, closes or locks a table that is not theirs.  Each is refused 403
     ``not_host`` and changes nothing; with the key, each works, and closing cashes
     everyone out and takes the table off the list."""
     table, host = new_table(room, name="Hosted")
@@ -324,6 +325,8 @@ def test_host_only_requests_need_the_host_key(room: Served) -> None:
                 assert status in (403, 422), (path, empty, status, answer)
         assert seats(room, table) == [None] * 4, "a refused host request seated someone"
         assert table in listed(room), "a refused close took the table off the list"
+        assert not room.get(f"/api/tables/{table}")[1]["state"]["table"]["locked"], (
+            "a refused lock locked the table")
         assert ledger(room, table)["balance"] == 0
 
         # With the key: two bots play; pause (a stranger cannot resume), resume; remove
