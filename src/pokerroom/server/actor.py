@@ -5,14 +5,16 @@ actor's inbox (:meth:`TableActor.submit`); the actor runs them, plays bots,
 applies action-clock timeouts, persists every step and then publishes a new
 versioned state to each subscriber, filtered for what that viewer may see.
 
-The actor is built in parts, imports flowing one way (actor -> player_aids ->
-host_tools -> seat_requests -> sittings): :mod:`~pokerroom.server.sittings` (who holds each
-seat, who is connected), :mod:`~pokerroom.server.seat_requests` (joins, top-ups
-and leaves, carried out between hands), :mod:`~pokerroom.server.host_tools`
-(bots, pause, close, kicks, the ledger), :mod:`~pokerroom.server.player_aids`
-(pre-actions, the time bank, action labels, chat); :mod:`~pokerroom.server.stand_ins`
-acts for a player who does not (a timeout, a showdown); this module runs the hands,
-restores and publishes.
+The actor is built in parts, imports flowing one way (actor -> restore ->
+player_aids -> host_tools -> seat_requests -> sittings):
+:mod:`~pokerroom.server.sittings` (who holds each seat, who is connected),
+:mod:`~pokerroom.server.seat_requests` (joins, top-ups and leaves, carried out
+between hands), :mod:`~pokerroom.server.host_tools` (bots, pause, close, kicks,
+the lock, the ledger), :mod:`~pokerroom.server.player_aids` (pre-actions, the time
+bank, action labels, chat), :mod:`~pokerroom.server.restore` (the table as stored:
+a restart, a takeover, a resync); :mod:`~pokerroom.server.stand_ins` acts for a
+player who does not (a timeout, a showdown).  This module runs the hands and
+publishes.
 """
 
 from __future__ import annotations
@@ -28,9 +30,8 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from pokerroom.bots import BOTS
-from pokerroom.cards import Deck, SecureRandom, child_rng
-from pokerroom.errors import IllegalActionError, PokerError, Reason
+from pokerroom.cards import Deck, SecureRandom
+from pokerroom.errors import IllegalActionError, Reason
 from pokerroom.history.narrate import narrate
 from pokerroom.rules.actions import Action, Muck, Show
 from pokerroom.rules.engine import Hand, Phase
@@ -39,15 +40,15 @@ from pokerroom.server.clock import Clock
 from pokerroom.server.codec import action_from_dict, action_to_dict
 from pokerroom.server.exports import hand_texts
 from pokerroom.server.host_tools import HostKeyError
-from pokerroom.server.player_aids import PlayerAids
 from pokerroom.server.preactions import label
 from pokerroom.server.protocol import MAX_CHIPS
+from pokerroom.server.restore import TableRestore
 from pokerroom.server.sittings import SeatMeta, Subscriber
 from pokerroom.server.stand_ins import can_still_win, default_action
-from pokerroom.server.store import Batch, Store, StoredTable, StoreUnavailable
+from pokerroom.server.store import Batch, Store, StoreUnavailable
 from pokerroom.server.views import lobby_row, public_state, table_state
 from pokerroom.table import Status, Table
-from pokerroom.table.snapshot import table_from_dict, table_to_dict
+from pokerroom.table.snapshot import table_to_dict
 
 __all__ = ["ActorSettings", "HostKeyError", "SeatMeta", "StoreUnavailable", "Subscriber",
            "TableActor"]
@@ -67,7 +68,7 @@ class ActorSettings:
     idle_seconds: float = 120.0
 
 
-class TableActor(PlayerAids):
+class TableActor(TableRestore):
     """The owner of one table."""
 
     def __init__(
@@ -457,103 +458,6 @@ class TableActor(PlayerAids):
     def straddle(self, seat: int) -> None:
         self.table.request_straddle(seat)
         self._dirty = True
-
-    # --------------------------------------------------------------- restore
-
-    def load(self, stored: StoredTable) -> str | None:
-        """Become the table as stored: its snapshot, sittings and requests, and a hand
-        that was running continued from its last action (or, when that cannot be
-        done, cancelled with every chip back).  Returns a note on the hand, if any."""
-        self.table = table_from_dict(stored.snapshot)
-        self.host_key, self.paused = stored.host_key, stored.paused
-        self.hand_id = None
-        self.deadline = self.bot_due = None
-        self._batch = Batch(self.id)
-        self._dirty = False
-        self.seats = {}
-        for row in stored.seats:
-            bot = BOTS[row.policy](child_rng(self.rng)) if row.policy else None
-            self.seats[row.seat] = SeatMeta(
-                row.name, row.token, is_bot=row.is_bot, policy=row.policy, bot=bot,
-                sitting=row.sitting or "", buy_in=row.buy_in, top_up=row.top_up or 0,
-                leaving=bool(row.leaving))
-        self.restore_extras(stored.snapshot.get("room"))
-        self._bank_seat = None
-        self.labels.clear()
-        note = None
-        running = stored.running
-        if running is not None:
-            if self.restore_running_hand(
-                    running.before, list(running.deck),
-                    [(a.seat, a.action) for a in stored.actions], running.id, running.number,
-                    started_at=running.started_at):
-                note = f"hand {running.number} resumed"
-            else:
-                self.store.cancel_hand(self.id, running.id, "could not be resumed after a restart")
-                note = f"hand {running.number} cancelled"
-        self.hand_number = max(self.hand_number, running.number if running else 0,
-                               self.table.hands_dealt)
-        # A sitting with no player and no buy-in to seat (stored before buy-ins were
-        # kept with the sitting) is over.  Requests answered during the hand (joins,
-        # top-ups, leaves) are carried out when it ends, or now.
-        for seat, meta in list(self.seats.items()):
-            if self.table.players[seat] is None and meta.buy_in is None:
-                self.store.release_seat(self.id, meta.sitting)
-                del self.seats[seat]
-        if self.table.hand is None:
-            self._carry_out_requests()
-            self._flush()
-        for sub in self.subscribers:  # after a resync: connections follow the sittings
-            held = [s for s, m in self.seats.items() if m.sitting == sub.sitting]
-            if held:
-                sub.seat = held[0]
-                self.seats[held[0]].connections += 1
-            elif sub.sitting is not None:
-                sub.seat = sub.sitting = None
-                sub.push_error({"type": "error", "reason": "seat_lost",
-                                "message": "your seat is no longer yours: watching"})
-        return note
-
-    def _resync(self) -> None:
-        """A write to the database failed part-way: the table in memory may hold what
-        the database does not.  Become the table as stored again, so that the request
-        that failed has happened not at all (its caller is told)."""
-        sys.stderr.write(f"pokerroom: table {self.id}: a write failed; reloading the table "
-                         f"from the database\n{traceback.format_exc()}")
-        try:
-            stored = self.store.load_table(self.id)
-        except Exception:  # the database is still away: try again at the next request
-            sys.stderr.write(f"pokerroom: table {self.id}: reloading failed\n")
-            self._needs_resync = True
-            return
-        self._needs_resync = False
-        if stored is not None:
-            self.load(stored)
-            self.log.append("The table was reloaded after a database error")
-
-    def restore_running_hand(self, before: dict[str, Any], deck: list[int],
-                             actions: list[tuple[int | None, dict[str, Any]]],
-                             hand_id: int, number: int, *, started_at: float) -> bool:
-        """After a restart: deal the same hand again from the stored snapshot and deck
-        order and replay its actions.  False (and the table as before the hand) when
-        that cannot be done; the caller then cancels the hand."""
-        self.table = table_from_dict(before)
-        try:
-            hand = self.table.start_hand(Deck.from_order(deck))
-            for seq, (engine_seat, data) in enumerate(actions, 1):
-                hand.act_recorded(action_from_dict(data), seat=engine_seat)
-                self.seq = seq
-        except (PokerError, KeyError, ValueError) as exc:
-            self.table = table_from_dict(before)
-            self.log.append(f"hand {number} could not be resumed ({exc}); cancelled")
-            return False
-        self.hand_id = hand_id
-        self.hand_number = number
-        self._hand_started_at = started_at
-        self._events_seen = 0
-        self._narrate(hand)
-        self.log.append(f"hand {number} resumed after a restart")
-        return True
 
     # --------------------------------------------------------------- publish
 
