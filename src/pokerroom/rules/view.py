@@ -219,8 +219,8 @@ def make_view(hand: Hand, viewer: int | None) -> HandView:
     return HandView(
         variant=hand.variant,
         structure=config.structure,
-        blinds=tuple(config.blinds) or (0,) * hand.n,
-        antes=tuple(config.antes) or (0,) * hand.n,
+        blinds=config.blinds or (0,) * hand.n,
+        antes=config.antes or (0,) * hand.n,
         bring_in=config.bring_in,
         min_bet=config.min_bet,
         max_bet=config.max_bet,

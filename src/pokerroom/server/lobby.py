@@ -57,8 +57,7 @@ class LobbyAnswer:
         names this answer, else the rows (gzipped when Accept-Encoding allows and the
         answer is at least :data:`GZIP_FROM` bytes)."""
         common = {"etag": self.etag, "cache-control": "no-cache", "vary": "accept-encoding"}
-        if self.etag in _tags(headers.get("if-none-match", "")) or (
-                headers.get("if-none-match", "").strip() == "*"):
+        if _names(headers.get("if-none-match", ""), self.etag):
             return Response(status_code=304, headers=common)
         if len(self.plain) >= GZIP_FROM and accepts_gzip(headers.get("accept-encoding", "")):
             return Response(self.gzipped, media_type="application/json",
@@ -66,11 +65,11 @@ class LobbyAnswer:
         return Response(self.plain, media_type="application/json", headers=common)
 
 
-def _tags(header: str) -> set[str]:
-    """The entity tags an If-None-Match header lists, each as a weak tag (a weak
-    comparison: ``"x"`` and ``W/"x"`` match)."""
-    return {tag if tag.startswith("W/") else f"W/{tag}"
-            for tag in (t.strip() for t in header.split(",")) if tag.endswith('"')}
+def _names(header: str, etag: str) -> bool:
+    """Whether an If-None-Match header names the weak ``etag``: ``*``, or among its
+    tags by a weak comparison (``"x"`` and ``W/"x"`` match)."""
+    tags = [t.strip() for t in header.split(",")]
+    return tags == ["*"] or etag in {t if t.startswith("W/") else f"W/{t}" for t in tags}
 
 
 def accepts_gzip(header: str) -> bool:

@@ -59,6 +59,12 @@ class LobbyQuery:
         if not 1 <= self.size <= MAX_PAGE_SIZE:
             raise ConfigError(f"a page holds 1 to {MAX_PAGE_SIZE} tables, got {self.size}")
 
+    @property
+    def filtered(self) -> bool:
+        """Whether any filter is set (else every table passes)."""
+        return (self.game is not None or self.structure is not None or self.open_seat
+                or bool(self.name))
+
     def matches(self, row: dict[str, Any]) -> bool:
         """Whether the lobby row ``row`` passes every filter."""
         return ((self.game is None or row["game"] == self.game)
@@ -96,9 +102,7 @@ def lobby_page(lobby: LobbyRows, query: LobbyQuery) -> dict[str, Any]:
     filters and their pages; ``open_tables``/``seated``: the whole lobby's counts;
     ``games``: each game with open tables (key, name, how many), most tables first.
     """
-    unfiltered = query.game is None and query.structure is None and not (
-        query.open_seat or query.name)
-    matched = lobby.rows if unfiltered else [row for row in lobby.rows if query.matches(row)]
+    matched = [row for row in lobby.rows if query.matches(row)] if query.filtered else lobby.rows
     pages = max(1, -(-len(matched) // query.size))
     page = min(query.page, pages)
     start = (page - 1) * query.size
@@ -122,7 +126,7 @@ class LobbyPages:
     def __init__(self, *, keep: int = 64) -> None:
         self.keep = keep
         self._rows: list[dict[str, Any]] | None = None
-        self._lobby = LobbyRows.of([])
+        self._lobby: LobbyRows | None = None
         self._answers: dict[LobbyQuery, LobbyAnswer] = {}
         self._lock = threading.Lock()
 
@@ -135,5 +139,6 @@ class LobbyPages:
             if made is None:
                 if len(self._answers) >= self.keep:
                     self._answers.clear()
+                assert self._lobby is not None
                 made = self._answers[query] = LobbyAnswer(lobby_page(self._lobby, query))
             return made

@@ -106,8 +106,8 @@ def add_tournament_routes(app: FastAPI, tournaments: Callable[[], TournamentRoom
             rows = await asyncio.to_thread(room.store.lobby)
         else:
             newest = sorted(room.directors.values(), key=lambda d: -d.created_at)
-            older = {d.id for d in [d for d in newest if d.status == "finished"][
-                FINISHED_LISTED:]}  # finished, and not among the newest finished
+            finished = [d for d in newest if d.status == "finished"]
+            older = {d.id for d in finished[FINISHED_LISTED:]}  # not among the newest
             rows = [await d.submit(d.lobby_row) for d in newest if d.id not in older]
         return LobbyAnswer(rows).response(request.headers)
 

@@ -67,7 +67,8 @@ async function loadTables() {
   }
   if (query !== lobbyQuery()) return;  // the filters changed while this page came
   lobbyState.page = lobby.page;  // a page past the last is the last
-  history.replaceState(null, "", `${location.pathname}${lobbyQuery() ? `?${lobbyQuery()}` : ""}${location.hash}`);
+  const shown = lobbyQuery();
+  history.replaceState(null, "", `${location.pathname}${shown ? `?${shown}` : ""}${location.hash}`);
   showFilters(lobby.games);
   document.getElementById("lobby-count").textContent = lobby.open_tables
     ? `${fmt(lobby.open_tables)} table${lobby.open_tables === 1 ? "" : "s"} · ${fmt(lobby.seated)} seated` : "";
