@@ -25,6 +25,7 @@ MODULES = [
     "pokerroom.rules",
     "pokerroom.evaluation.hand",
     "pokerroom.tournament.live",
+    "pokerroom.server.settings",
 ]
 
 

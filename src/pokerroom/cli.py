@@ -115,7 +115,15 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--lease-seconds", type=float, default=3.0,
                        help="with --worker: how long a worker's hold on a table lasts "
                        "unrenewed (another takes the table over after it)")
+    serve.add_argument("--set", action="append", default=[], metavar="SECTION.NAME=VALUE",
+                       dest="settings",
+                       help="change one of the room's limits (repeatable); "
+                            "'pokerroom settings' lists them with their defaults")
     serve.set_defaults(func=_serve)
+
+    limits = sub.add_parser("settings", help="list the room's limits and their defaults "
+                                             "(each changed with serve --set)")
+    limits.set_defaults(func=_settings)
 
     proxy = sub.add_parser(
         "nginx-config",
@@ -274,13 +282,28 @@ def _serve(args: argparse.Namespace) -> int:
             sys.stderr.write(f"pokerroom serve: --lease-seconds is at least 1, "
                              f"got {args.lease_seconds}\n")
             return 2
+    from pokerroom.server.settings import SettingError, Settings, apply
+
+    try:
+        settings = apply(Settings(), args.settings)
+    except SettingError as exc:
+        sys.stderr.write(f"pokerroom serve: --set: {exc}\n")
+        return 2
     app = create_app(url, bot_delay=args.bot_delay, pause_between_hands=args.pause,
                      worker=args.worker, public_url=args.public_url,
-                     lease_seconds=args.lease_seconds)
+                     lease_seconds=args.lease_seconds, settings=settings)
     sys.stdout.write(f"pokerroom: open http://{args.host}:{args.port}/  (database {url})\n")
     sys.stdout.flush()
     # Frames past 64 KiB are refused by uvicorn itself; the room refuses past 16 KiB.
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024)
+    return 0
+
+
+def _settings(args: argparse.Namespace) -> int:
+    from pokerroom.server.settings import described
+
+    for name, value, what in described():
+        sys.stdout.write(f"{name}={value}\n    {what}\n")
     return 0
 
 

@@ -75,6 +75,7 @@ from pokerroom.server.protocol import (
 )
 from pokerroom.server.room import Room
 from pokerroom.server.routing import Routing
+from pokerroom.server.settings import Settings
 from pokerroom.server.sockets import accept, identify, pump
 from pokerroom.server.store import HandRow, Store, StoreUnavailable
 from pokerroom.server.tournament_room import TournamentRoom
@@ -93,12 +94,14 @@ def create_app(
     worker: str | None = None,
     public_url: str | None = None,
     lease_seconds: float = 3.0,
+    settings: Settings | None = None,
 ) -> FastAPI:
     """The room on ``database_url``.  ``worker``: this process is the worker of that
     name in a room on many processes (PostgreSQL only; ``public_url`` is the prefix the
     front proxy routes to it, ``/w/NAME`` by default): it serves the tables,
     tournaments and live events it holds the lease of (``lease_seconds``) and sends
-    requests for the others on (:mod:`pokerroom.server.cluster`)."""
+    requests for the others on (:mod:`pokerroom.server.cluster`).  ``settings``: the
+    room's limits (:mod:`pokerroom.server.settings`; the defaults when omitted)."""
     # A worker of many: a process stopped inside a transaction must not hold up the
     # takeover of its tables for longer than a lease.
     store = Store(database_url, transaction_timeout=lease_seconds if worker else None)
@@ -148,6 +151,7 @@ def create_app(
             store.close()
 
     app = FastAPI(title="pokerroom", lifespan=lifespan)
+    app.state.settings = settings or Settings()
     app.add_middleware(Routing, cluster=lambda: cluster_holder.get("cluster"))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

@@ -1,0 +1,138 @@
+"""The room's settings in one place: every limit the room enforces, with its default.
+
+A setting is ``SECTION.NAME``; ``pokerroom serve --set SECTION.NAME=VALUE`` (repeatable)
+changes it, and :func:`apply` refuses a name or value it does not know, saying what is
+allowed.  Each section is a frozen dataclass owned by the module that enforces it; this
+module only gathers them, so the README's table of limits and the parser read the same
+fields.
+
+>>> s = apply(Settings(), ["connections.per_address=32"])
+>>> s.connections.per_address
+32
+>>> try:
+...     apply(Settings(), ["connections.nope=1"])
+... except SettingError as exc:
+...     print(str(exc).split(";")[0])
+unknown setting 'connections.nope'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import math
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, get_type_hints
+
+__all__ = ["ConnectionLimits", "SettingError", "Settings", "apply", "described"]
+
+
+class SettingError(ValueError):
+    """A ``--set`` the room cannot take: the message names what is allowed."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class ConnectionLimits:
+    """Connections and request bodies (enforced while reading, before any route runs)."""
+
+    header_seconds: float = 10.0
+    """A client has this long to send a request's line and headers, then it is closed."""
+    idle_seconds: float = 5.0
+    """A kept-alive connection with no request in flight is closed after this long."""
+    per_address: int = 64
+    """Open connections (HTTP and sockets) from one client address at once."""
+    total: int = 4000
+    """Open connections in all; the file-descriptor limit is raised to fit at start."""
+    body_bytes: int = 64 * 1024
+    """The largest request body (HTTP: 413 past it; a socket frame: closed, code 1009)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Settings:
+    """Every section of the room's settings."""
+
+    connections: ConnectionLimits = field(default_factory=ConnectionLimits)
+
+
+def _sections(settings: Settings) -> Iterator[tuple[str, Any]]:
+    for f in dataclasses.fields(settings):
+        yield f.name, getattr(settings, f.name)
+
+
+def described(settings: Settings | None = None) -> list[tuple[str, Any, str]]:
+    """``(SECTION.NAME, value, what it limits)`` for every setting, in order: what the
+    README's table and ``pokerroom serve --help`` show."""
+    rows = []
+    for name, section in _sections(settings or Settings()):
+        docs = _field_docs(type(section))
+        for f in dataclasses.fields(section):
+            rows.append((f"{name}.{f.name}", getattr(section, f.name), docs.get(f.name, "")))
+    return rows
+
+
+def _field_docs(cls: type) -> dict[str, str]:
+    """The string literal under each field (the attribute docstrings above)."""
+    import ast
+    import inspect
+    import textwrap
+
+    tree = ast.parse(textwrap.dedent(inspect.getsource(cls)))
+    body = tree.body[0].body  # type: ignore[attr-defined]
+    docs: dict[str, str] = {}
+    for node, after in itertools.pairwise(body):
+        if (isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
+                and isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant)
+                and isinstance(after.value.value, str)):
+            docs[node.target.id] = " ".join(after.value.value.split())
+    return docs
+
+
+def _coerce(text: str, kind: Any, name: str) -> Any:
+    try:
+        if kind is int:
+            value: Any = int(text.replace("_", ""))
+        elif kind is float:
+            value = float(text)
+            if not math.isfinite(value):
+                raise ValueError(text)
+        elif kind is bool:
+            lowered = text.lower()
+            if lowered not in ("true", "false", "1", "0", "yes", "no"):
+                raise ValueError(text)
+            value = lowered in ("true", "1", "yes")
+        elif kind is str:
+            value = text
+        elif kind == tuple[str, ...]:
+            value = tuple(part.strip() for part in text.split(",") if part.strip())
+        else:  # pragma: no cover - a section declared a type this parser lacks
+            raise AssertionError(f"setting {name} has a type --set cannot parse: {kind}")
+    except ValueError:
+        raise SettingError(f"{name} takes {getattr(kind, '__name__', kind)}, "
+                           f"got {text!r}") from None
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
+        raise SettingError(f"{name} cannot be negative, got {text!r}")
+    return value
+
+
+def apply(settings: Settings, assignments: Iterable[str]) -> Settings:
+    """``settings`` with each ``SECTION.NAME=VALUE`` of ``assignments`` applied."""
+    sections = dict(_sections(settings))
+    changed: dict[str, dict[str, Any]] = {}
+    for assignment in assignments:
+        key, sep, text = assignment.partition("=")
+        key = key.strip()
+        section_name, _, field_name = key.partition(".")
+        section = sections.get(section_name)
+        names = ({f.name for f in dataclasses.fields(section)} if section is not None
+                 else set())
+        if not sep or field_name not in names:
+            allowed = ", ".join(row[0] for row in described(settings))
+            what = (f"unknown setting {key!r}" if sep
+                    else f"a setting is SECTION.NAME=VALUE, got {assignment!r}")
+            raise SettingError(f"{what}; the settings are: {allowed}")
+        kind = get_type_hints(type(section))[field_name]
+        changed.setdefault(section_name, {})[field_name] = _coerce(text.strip(), kind, key)
+    return dataclasses.replace(settings, **{
+        name: dataclasses.replace(sections[name], **fields) for name, fields in changed.items()
+    })

@@ -1,0 +1,48 @@
+"""The room's settings: ``--set SECTION.NAME=VALUE`` changes one limit, and anything
+else is refused with the names that are allowed (nothing half-applied)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from pokerroom.server.settings import SettingError, Settings, apply, described
+
+
+def test_set_changes_one_field_and_leaves_the_rest() -> None:
+    s = apply(Settings(), ["connections.per_address=7", "connections.header_seconds=2.5"])
+    assert s.connections.per_address == 7
+    assert s.connections.header_seconds == 2.5
+    assert s.connections.total == Settings().connections.total
+
+
+@pytest.mark.parametrize("bad, words", [
+    ("connections.nope=1", "unknown setting 'connections.nope'"),
+    ("nosuch.field=1", "unknown setting 'nosuch.field'"),
+    ("connections.per_address", "SECTION.NAME=VALUE"),
+    ("connections.per_address=many", "takes int"),
+    ("connections.per_address=-1", "cannot be negative"),
+    ("connections.header_seconds=inf", "takes float"),
+])
+def test_a_bad_setting_says_what_is_allowed(bad: str, words: str) -> None:
+    with pytest.raises(SettingError, match=words) as info:
+        apply(Settings(), [bad])
+    if "unknown" in words:
+        assert "connections.per_address" in str(info.value)  # the list of allowed names
+
+
+def test_every_setting_is_described() -> None:
+    rows = described()
+    assert rows and all(what for _name, _value, what in rows)
+
+
+def test_the_command_line_lists_and_refuses() -> None:
+    listed = subprocess.run([sys.executable, "-m", "pokerroom.cli", "settings"],
+                            capture_output=True, text=True, check=True)
+    assert "connections.body_bytes=65536" in listed.stdout
+    refused = subprocess.run([sys.executable, "-m", "pokerroom.cli", "serve", "--port", "1",
+                              "--set", "connections.nope=3"], capture_output=True, text=True)
+    assert refused.returncode == 2
+    assert "unknown setting 'connections.nope'" in refused.stderr
