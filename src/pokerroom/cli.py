@@ -266,6 +266,7 @@ def _serve(args: argparse.Namespace) -> int:
         sys.stderr.write(f"pokerroom serve: {exc}\n")
         return 2
     import uvicorn
+    from sqlalchemy.engine import make_url
 
     url = args.database or default_url(".")
     if args.worker is not None:
@@ -292,7 +293,8 @@ def _serve(args: argparse.Namespace) -> int:
     app = create_app(url, bot_delay=args.bot_delay, pause_between_hands=args.pause,
                      worker=args.worker, public_url=args.public_url,
                      lease_seconds=args.lease_seconds, settings=settings)
-    sys.stdout.write(f"pokerroom: open http://{args.host}:{args.port}/  (database {url})\n")
+    shown = make_url(url).render_as_string(hide_password=True)  # never a password in a log
+    sys.stdout.write(f"pokerroom: open http://{args.host}:{args.port}/  (database {shown})\n")
     sys.stdout.flush()
     # Frames past 64 KiB are refused by uvicorn itself; the room refuses past 16 KiB.
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024)

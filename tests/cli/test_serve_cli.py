@@ -56,3 +56,20 @@ def test_nginx_config_refuses_a_bad_listen_address(capsys: pytest.CaptureFixture
     code, out, err = run(capsys, "nginx-config", "--listen", "nowhere;",
                          "--worker", "w1=127.0.0.1:8101")
     assert code == 2 and out == "" and err.startswith("pokerroom nginx-config: ")
+
+
+def test_serve_never_prints_the_database_password(tmp_path: pytest.TempPathFactory) -> None:
+    """Issue 22: the start-up line names the database without its password (a log is
+    read by more people than the database's owner); the server cannot reach this
+    database and stops, and neither output holds the secret."""
+    import subprocess
+    import sys
+
+    from tests.server.serving import free_port
+
+    url = f"postgresql+psycopg://room:s3cret-pw@127.0.0.1:{free_port()}/room"
+    done = subprocess.run([sys.executable, "-m", "pokerroom.cli", "serve", "--port",
+                           str(free_port()), "--database", url],
+                          capture_output=True, text=True, timeout=60)
+    assert "database postgresql+psycopg://room:***@127.0.0.1" in done.stdout
+    assert "s3cret-pw" not in done.stdout + done.stderr

@@ -46,3 +46,24 @@ def test_the_command_line_lists_and_refuses() -> None:
                               "--set", "connections.nope=3"], capture_output=True, text=True)
     assert refused.returncode == 2
     assert "unknown setting 'connections.nope'" in refused.stderr
+
+
+def test_a_list_setting_and_the_client_address_behind_a_trusted_proxy() -> None:
+    from pokerroom.server.clients import TrustedProxies, client_address
+
+    s = apply(Settings(), ["proxy.trusted=127.0.0.1, 10.0.0.0/8"])
+    trusted = TrustedProxies(s.proxy.trusted)
+    forwarded = [(b"x-forwarded-for", b"203.0.113.9, 10.1.2.3")]
+    # straight from a stranger: the header is ignored
+    assert client_address({"client": ("198.51.100.7", 5), "headers": forwarded},
+                          trusted) == "198.51.100.7"
+    # through the proxy: the last hop that is not a trusted proxy
+    assert client_address({"client": ("127.0.0.1", 5), "headers": forwarded},
+                          trusted) == "203.0.113.9"
+    # a header that does not parse counts as the proxy's own address
+    assert client_address({"client": ("127.0.0.1", 5),
+                           "headers": [(b"x-forwarded-for", b"evil, 10.0.0.1")]},
+                          trusted) == "127.0.0.1"
+    # no proxies trusted by default
+    assert client_address({"client": ("127.0.0.1", 5), "headers": forwarded},
+                          TrustedProxies(Settings().proxy.trusted)) == "127.0.0.1"

@@ -25,6 +25,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, get_type_hints
 
+from pokerroom.server.clients import ProxySettings
+
 __all__ = ["ConnectionLimits", "SettingError", "Settings", "apply", "described"]
 
 
@@ -53,6 +55,7 @@ class Settings:
     """Every section of the room's settings."""
 
     connections: ConnectionLimits = field(default_factory=ConnectionLimits)
+    proxy: ProxySettings = field(default_factory=ProxySettings)
 
 
 def _sections(settings: Settings) -> Iterator[tuple[str, Any]]:
@@ -103,7 +106,7 @@ def _coerce(text: str, kind: Any, name: str) -> Any:
             value = lowered in ("true", "1", "yes")
         elif kind is str:
             value = text
-        elif kind == tuple[str, ...]:
+        elif kind == tuple[str, ...]:  # a comma-separated list
             value = tuple(part.strip() for part in text.split(",") if part.strip())
         else:  # pragma: no cover - a section declared a type this parser lacks
             raise AssertionError(f"setting {name} has a type --set cannot parse: {kind}")
