@@ -265,8 +265,9 @@ def _serve(args: argparse.Namespace) -> int:
     except MissingExtraError as exc:  # a lean install: no web stack
         sys.stderr.write(f"pokerroom serve: {exc}\n")
         return 2
-    import uvicorn
     from sqlalchemy.engine import make_url
+
+    from pokerroom.server.connections import serve
 
     url = args.database or default_url(".")
     if args.worker is not None:
@@ -296,8 +297,9 @@ def _serve(args: argparse.Namespace) -> int:
     shown = make_url(url).render_as_string(hide_password=True)  # never a password in a log
     sys.stdout.write(f"pokerroom: open http://{args.host}:{args.port}/  (database {shown})\n")
     sys.stdout.flush()
-    # Frames past 64 KiB are refused by uvicorn itself; the room refuses past 16 KiB.
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024)
+    # Timeouts, connection caps, the open-file limit and the largest socket frame
+    # (connections.*): pokerroom.server.connections.
+    serve(app, host=args.host, port=args.port, settings=settings)
     return 0
 
 

@@ -19,6 +19,7 @@ from pokerroom.bots.odds import warm as warm_bots
 from pokerroom.errors import PokerError
 from pokerroom.rules.engine import Hand
 from pokerroom.server.actor import HostKeyError, Subscriber, TableActor
+from pokerroom.server.body_limit import BodyLimit
 from pokerroom.server.clock import Clock, SystemClock
 from pokerroom.server.cluster import Cluster
 from pokerroom.server.downloads import (
@@ -153,6 +154,8 @@ def create_app(
     app = FastAPI(title="pokerroom", lifespan=lifespan)
     app.state.settings = settings or Settings()
     app.add_middleware(Routing, cluster=lambda: cluster_holder.get("cluster"))
+    limits = app.state.settings.connections  # outermost: before any route reads a body
+    app.add_middleware(BodyLimit, max_bytes=limits.body_bytes, seconds=limits.header_seconds)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     def room() -> Room:

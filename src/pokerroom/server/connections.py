@@ -1,0 +1,274 @@
+"""Connections: how long a client may take, and how many connections it may hold (#22).
+
+uvicorn closes a kept-alive connection that stays idle, but it waits forever for a
+client that opens a connection and never finishes its request line and headers: a
+thousand of them hold a thousand file descriptors, and past the process's limit every
+new client is refused.  ``pokerroom serve`` runs uvicorn with the protocols of this
+module instead of its own (:func:`serve`), enforcing the ``connections`` settings
+(:class:`~pokerroom.server.settings.ConnectionLimits`):
+
+- **header timeout**: from the moment a connection opens, and from the first byte of
+  each later request on it, the client has ``header_seconds`` to complete the request
+  line and headers; then it is answered ``408`` and closed;
+- **idle timeout**: a kept-alive connection with no request in flight is closed after
+  ``idle_seconds`` (uvicorn's keep-alive timer);
+- **per-address cap**: a client address may hold ``per_address`` connections at once
+  (HTTP and WebSockets alike); one more is answered ``429`` with ``Retry-After`` and
+  closed.  The address is the TCP peer's: a trusted proxy (``proxy.trusted``) is not
+  capped, since it carries many clients and limits them itself (nginx: ``limit_conn``);
+- **total cap**: ``total`` connections at once in all; one more is answered ``503``
+  with ``Retry-After`` and closed, before the process runs out of file descriptors,
+  whose soft limit :func:`raise_file_limit` raises at start to fit ``total``.
+
+A refused or timed-out connection is answered before anything of its request is read,
+in the room's JSON error form (``reason`` ``too_many_connections``, ``room_full`` or
+``request_timeout``).  A WebSocket keeps the connection's place until it closes: the
+upgrade hands it from the HTTP protocol to the WebSocket protocol, and whichever
+protocol sees the connection end gives the place back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import resource
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+import uvicorn
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from uvicorn.server import ServerState
+
+from pokerroom.server.clients import TrustedProxies
+from pokerroom.server.settings import ConnectionLimits, Settings
+
+__all__ = [
+    "FILE_HEADROOM",
+    "ConnectionGuard",
+    "GuardedConfig",
+    "GuardedHttpProtocol",
+    "GuardedWebSocketProtocol",
+    "Refusal",
+    "raise_file_limit",
+    "serve",
+]
+
+FILE_HEADROOM = 256
+"""File descriptors kept beside the connections: the database, logs, listening sockets."""
+
+RETRY_AFTER = 5
+"""Seconds a refused client is told to wait (``Retry-After``)."""
+
+@dataclass(frozen=True, kw_only=True)
+class Refusal:
+    """A short answer written straight to a connection, which is then closed."""
+
+    status: int
+    reason: str
+    error: str
+    limit: str | None = None
+    retry_after: int | None = None
+
+    def response(self) -> bytes:
+        """The whole HTTP/1.1 response (``Connection: close``)."""
+        body: dict[str, Any] = {"error": self.error, "reason": self.reason}
+        if self.limit is not None:
+            body["limit"] = self.limit
+        data = json.dumps(body).encode()
+        phrase = {408: "Request Timeout", 429: "Too Many Requests",
+                  503: "Service Unavailable"}.get(self.status, "Error")
+        head = [f"HTTP/1.1 {self.status} {phrase}", "content-type: application/json",
+                f"content-length: {len(data)}", "connection: close"]
+        if self.retry_after is not None:
+            head.append(f"retry-after: {self.retry_after}")
+        return ("\r\n".join(head) + "\r\n\r\n").encode() + data
+
+
+class ConnectionGuard:
+    """The open connections, per client address and in all: admits a new one or says
+    why not (:class:`Refusal`).  A connection is known by any hashable key (its
+    transport) from :meth:`admit` to :meth:`release`.
+
+    >>> guard = ConnectionGuard(ConnectionLimits(per_address=1, total=2))
+    >>> guard.admit("a", peer="10.0.0.1") is None
+    True
+    >>> guard.admit("b", peer="10.0.0.1").reason
+    'too_many_connections'
+    >>> guard.admit("c", peer="10.0.0.2") is None, guard.admit("d", peer="10.0.0.3").status
+    (True, 503)
+    >>> guard.release("a"); guard.admit("b", peer="10.0.0.1") is None
+    True
+    """
+
+    def __init__(self, limits: ConnectionLimits, trusted: TrustedProxies | None = None, *,
+                 total: int | None = None) -> None:
+        self.limits = limits
+        self.trusted = trusted or TrustedProxies()
+        self.total = limits.total if total is None else total
+        """The cap in all: ``connections.total``, or fewer when file descriptors are short."""
+        self._peers: dict[object, str] = {}
+        self._per_peer: dict[str, int] = {}
+
+    @property
+    def open(self) -> int:
+        """Connections admitted and not yet released."""
+        return len(self._peers)
+
+    def admit(self, key: object, *, peer: str) -> Refusal | None:
+        """Count the connection ``key`` from ``peer`` (the TCP peer's address), or the
+        :class:`Refusal` to answer it with (then it is not counted)."""
+        if len(self._peers) >= self.total:
+            return Refusal(status=503, reason="room_full", limit="connections.total",
+                           retry_after=RETRY_AFTER,
+                           error=f"the room has {self.total} connections open, the most it "
+                                 "takes (connections.total): try again in a moment")
+        held = self._per_peer.get(peer, 0)
+        if held >= self.limits.per_address and peer not in self.trusted:
+            return Refusal(status=429, reason="too_many_connections",
+                           limit="connections.per_address", retry_after=RETRY_AFTER,
+                           error=f"this address has {held} connections open, the most one "
+                                 "client address may hold (connections.per_address): close "
+                                 "one first")
+        self._peers[key] = peer
+        self._per_peer[peer] = held + 1
+        return None
+
+    def release(self, key: object) -> None:
+        """Give back the place of ``key`` (nothing when it was never admitted)."""
+        peer = self._peers.pop(key, None)
+        if peer is None:
+            return
+        left = self._per_peer[peer] - 1
+        if left:
+            self._per_peer[peer] = left
+        else:
+            del self._per_peer[peer]
+
+
+class GuardedConfig(uvicorn.Config):
+    """uvicorn's configuration with the room's :class:`ConnectionGuard`, which the
+    protocols below read from it."""
+
+    def __init__(self, app: Any, *, guard: ConnectionGuard, **options: Any) -> None:
+        super().__init__(app, **options)
+        self.guard = guard
+
+
+def _guard(config: uvicorn.Config) -> ConnectionGuard:
+    if not isinstance(config, GuardedConfig):
+        raise TypeError("the room's protocols need a GuardedConfig (pokerroom.server."
+                        "connections.serve builds it)")
+    return config.guard
+
+
+def _timed_out() -> Refusal:
+    return Refusal(status=408, reason="request_timeout", limit="connections.header_seconds",
+                   error="the request line and headers did not arrive in time "
+                         "(connections.header_seconds)")
+
+
+class GuardedHttpProtocol(HttpToolsProtocol):
+    """uvicorn's HTTP protocol (httptools) with the header timeout and the caps."""
+
+    def __init__(self, config: uvicorn.Config, server_state: ServerState,
+                 app_state: dict[str, Any], _loop: asyncio.AbstractEventLoop | None = None,
+                 ) -> None:
+        super().__init__(config, server_state, app_state, _loop)
+        self.guard = _guard(config)
+        self.header_timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        refusal = self.guard.admit(transport, peer=self.client[0] if self.client else "")
+        if refusal is not None:
+            self._refuse(refusal)
+            return
+        self._arm()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        self.guard.release(self.transport)
+        super().connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        # Bytes while no request is being answered start (the next) request's clock.
+        if self.header_timer is None and (self.cycle is None or self.cycle.response_complete):
+            self._arm()
+        super().data_received(data)
+
+    def on_message_begin(self) -> None:
+        if self.header_timer is None:
+            self._arm()
+        super().on_message_begin()
+
+    def on_headers_complete(self) -> None:
+        self._disarm()
+        super().on_headers_complete()
+
+    def _arm(self) -> None:
+        self.header_timer = self.loop.call_later(self.guard.limits.header_seconds,
+                                                 self._header_timeout)
+
+    def _disarm(self) -> None:
+        if self.header_timer is not None:
+            self.header_timer.cancel()
+            self.header_timer = None
+
+    def _header_timeout(self) -> None:
+        self.header_timer = None
+        if not self.transport.is_closing():
+            self._refuse(_timed_out())
+
+    def _refuse(self, refusal: Refusal) -> None:
+        # A few hundred bytes: the kernel takes them at once, so the close is not held
+        # up by a client that does not read.
+        self.transport.write(refusal.response())
+        self.transport.close()
+
+
+class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's WebSocket protocol (websockets, sans-I/O) giving back the connection's
+    place in the :class:`ConnectionGuard` when the socket ends."""
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        _guard(self.config).release(self.transport)
+        super().connection_lost(exc)
+
+
+def raise_file_limit(wanted: int) -> tuple[int, str | None]:
+    """Raise the soft limit on open files to ``wanted`` (up to the hard limit): the
+    soft limit now, and a sentence for the log when it stays below ``wanted``."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        if target > soft:
+            try:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+                soft = target
+            except (ValueError, OSError) as exc:
+                return soft, (f"could not raise the open-file limit from {soft} to "
+                              f"{target}: {exc}")
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        return soft, (f"the open-file limit is {soft} (hard limit {hard}), fewer than the "
+                      f"{wanted} that connections.total needs; raise it (ulimit -n)")
+    return soft, None
+
+
+def serve(app: Any, *, host: str, port: int, settings: Settings,
+          log_level: str = "warning") -> None:
+    """Run ``app`` under uvicorn on ``host:port`` with the ``connections`` limits of
+    ``settings`` (module doc); returns when the server stops."""
+    limits = settings.connections
+    files, note = raise_file_limit(limits.total + FILE_HEADROOM)
+    total = limits.total
+    if note is not None:
+        total = max(1, min(total, files - FILE_HEADROOM))
+        sys.stderr.write(f"pokerroom: {note}; at most {total} connections are taken at once\n")
+    guard = ConnectionGuard(limits, TrustedProxies(settings.proxy.trusted), total=total)
+    config = GuardedConfig(
+        app, guard=guard, host=host, port=port, log_level=log_level,
+        http=GuardedHttpProtocol, ws=GuardedWebSocketProtocol,
+        ws_max_size=limits.body_bytes, timeout_keep_alive=limits.idle_seconds)
+    uvicorn.Server(config).run()
