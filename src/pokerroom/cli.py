@@ -137,6 +137,10 @@ def build_parser() -> argparse.ArgumentParser:
     proxy.add_argument("--standalone", default=None, metavar="DIR",
                        help="a complete configuration for `nginx -c`, with its pid file, "
                        "logs and temporary files under DIR")
+    proxy.add_argument("--set", action="append", default=[], metavar="SECTION.NAME=VALUE",
+                       dest="settings",
+                       help="the room's limits, as given to its workers' serve --set: "
+                            "nginx enforces the connections.* ones too")
     proxy.set_defaults(func=_nginx_config)
 
     simulate = sub.add_parser(
@@ -313,7 +317,13 @@ def _settings(args: argparse.Namespace) -> int:
 
 def _nginx_config(args: argparse.Namespace) -> int:
     from pokerroom.server.proxy_config import render
+    from pokerroom.server.settings import SettingError, Settings, apply
 
+    try:
+        settings = apply(Settings(), args.settings)
+    except SettingError as exc:
+        sys.stderr.write(f"pokerroom nginx-config: --set: {exc}\n")
+        return 2
     workers: dict[str, str] = {}
     for given in args.worker:
         name, _, address = given.partition("=")
@@ -325,7 +335,8 @@ def _nginx_config(args: argparse.Namespace) -> int:
         workers[name] = address
     standalone = Path(args.standalone).resolve() if args.standalone else None
     try:
-        sys.stdout.write(render(args.listen, workers, standalone_dir=standalone))
+        sys.stdout.write(render(args.listen, workers, standalone_dir=standalone,
+                                limits=settings.connections))
     except ValueError as exc:  # an address or directory nginx cannot take
         sys.stderr.write(f"pokerroom nginx-config: {exc}\n")
         return 2

@@ -17,7 +17,18 @@ WebSockets pass through both (HTTP/1.1, ``Upgrade`` and ``Connection`` forwarded
 ``Connection`` header is emptied for plain requests so upstream connections are kept
 alive), with a long read timeout on the socket paths and a short one elsewhere (a
 stopped worker does not hold an API call for minutes).  ``X-Forwarded-For``,
-``X-Forwarded-Proto``, ``X-Real-IP`` and ``Host`` tell the worker who asked.
+``X-Forwarded-Proto``, ``X-Real-IP`` and ``Host`` tell the worker who asked (give the
+workers ``--set proxy.trusted=NGINX'S ADDRESS`` so they read it; issue 22).
+
+The same protections as a worker's own (``connections.*`` settings, issue 22), at the
+door: a client has ``header_seconds`` to send its request line and headers and between
+two reads of its body (``client_header_timeout``, ``client_body_timeout``) and nginx
+``send_timeout``; an idle kept-alive connection closes after ``idle_seconds``
+(``keepalive_timeout``); a body over ``body_bytes`` is answered ``413`` without being
+read (``client_max_body_size``); one client address may have ``per_address`` requests
+in progress (an open WebSocket is one; ``limit_conn``) and :data:`API_RATE` API
+requests a second, :data:`API_BURST` at once (``limit_req``); past either the answer
+is ``429`` with ``Retry-After``.  nginx's refusals are JSON in the room's error form.
 
 :func:`render` gives either a *site* (the ``http``-context text Debian's nginx
 includes from ``/etc/nginx/sites-enabled/``) or, with ``standalone_dir``, a whole
@@ -35,8 +46,11 @@ ValueError: worker name 'a b': use 1-64 letters, digits, '_' or '-'
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
+
+from pokerroom.server.settings import ConnectionLimits
 
 __all__ = ["render", "render_site", "render_standalone"]
 
@@ -51,6 +65,9 @@ _LISTEN = re.compile(r"(?:(?P<host>[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\]|\*):)?(?P<p
 # Generic requests go to any worker; these are the upstream groups' names.
 GENERIC_UPSTREAM = "pokerroom_workers"
 _WORKER_UPSTREAM = "pokerroom_worker_"
+# nginx's shared-memory zones: requests in progress, and API requests, per client address.
+_CONN_ZONE = "pokerroom_per_address"
+_API_ZONE = "pokerroom_api"
 
 # Seconds.  A worker on loopback or a LAN accepts at once or not at all; an API call
 # the room answers in milliseconds.  A socket's read timeout also bounds its opening
@@ -60,6 +77,13 @@ _WORKER_UPSTREAM = "pokerroom_worker_"
 CONNECT_TIMEOUT = 2
 API_TIMEOUT = 15
 SOCKET_TIMEOUT = 60
+
+API_RATE = 50
+"""API requests a second one client address may make through nginx (``limit_req``)."""
+API_BURST = 200
+"""API requests one client address may make at once above :data:`API_RATE`."""
+RETRY_AFTER = 5
+"""Seconds a client refused by nginx's limits is told to wait (``Retry-After``)."""
 
 
 def _check_port(port: str, what: str) -> None:
@@ -111,15 +135,70 @@ def _unknown_worker(indent: str) -> list[str]:
             f"{indent}}}"]
 
 
+def _duration(seconds: float) -> str:
+    """A time as nginx reads it (milliseconds, so 0.5 s is not rounded away)."""
+    return f"{max(1, round(seconds * 1000))}ms"
+
+
+def _refusal(reason: str, error: str, **more: object) -> str:
+    """An nginx string literal: the room's JSON error body (no quote, backslash or ``$``
+    in it, which nginx would read)."""
+    text = json.dumps({"error": error, "reason": reason, **more})
+    assert not re.search(r"['\\$]", text), text
+    return f"'{text}'"
+
+
+def _limits(indent: str, limits: ConnectionLimits) -> list[str]:
+    """The ``server`` directives of the connections settings (module doc)."""
+    header = _duration(limits.header_seconds)
+    lines = [
+        "# The room's connections.* settings, at the door (issue 22).",
+        f"client_header_timeout {header};",
+        f"client_body_timeout {header};",
+        f"send_timeout {_duration(max(limits.header_seconds, SOCKET_TIMEOUT))};",
+        f"keepalive_timeout {_duration(limits.idle_seconds)};",
+        f"client_max_body_size {limits.body_bytes};",
+        f"limit_conn {_CONN_ZONE} {limits.per_address};",
+        "limit_conn_status 429;",
+        "limit_req_status 429;",
+        "error_page 413 @pokerroom_body_too_large;",
+        "error_page 429 @pokerroom_too_many;",
+    ]
+    return [indent + line for line in lines]
+
+
+def _refusal_locations(indent: str, limits: ConnectionLimits) -> list[str]:
+    too_large = _refusal("body_too_large", f"the request body is larger than "
+                         f"{limits.body_bytes} bytes, the most the room takes "
+                         "(connections.body_bytes)", limit=limits.body_bytes)
+    too_many = _refusal("too_many_requests", "this address has too many requests in "
+                        "progress or made too many in a short time: try again in a moment")
+    lines = [
+        "location @pokerroom_body_too_large {",
+        "    default_type application/json;",
+        f"    return 413 {too_large};",
+        "}",
+        "location @pokerroom_too_many {",
+        "    default_type application/json;",
+        f"    add_header Retry-After {RETRY_AFTER} always;",
+        f"    return 429 {too_many};",
+        "}",
+    ]
+    return [indent + line for line in lines]
+
+
 def _timeouts(indent: str, seconds: int) -> list[str]:
     return [f"{indent}proxy_read_timeout {seconds}s;", f"{indent}proxy_send_timeout {seconds}s;"]
 
 
-def render_site(listen: str, workers: dict[str, str]) -> str:
-    """The ``http``-context configuration: upstreams, maps and one ``server``.
+def render_site(listen: str, workers: dict[str, str], *,
+                limits: ConnectionLimits | None = None) -> str:
+    """The ``http``-context configuration: upstreams, maps and one ``server``, with
+    ``limits`` (the defaults when omitted) at the door.
 
     Debian's nginx includes it from ``/etc/nginx/sites-enabled/``."""
     _check(listen, workers)
+    limits = limits or ConnectionLimits()
     out = [
         "# pokerroom behind nginx (generated by `pokerroom nginx-config`; issue 15).",
         f"# Workers: {', '.join(f'{n}={a}' for n, a in workers.items())}.",
@@ -149,6 +228,11 @@ def render_site(listen: str, workers: dict[str, str]) -> str:
         "    default /;",
         "}",
         "",
+        "# Per client address: requests in progress (a WebSocket is one while open) and",
+        "# the API's request rate.",
+        f"limit_conn_zone $binary_remote_addr zone={_CONN_ZONE}:10m;",
+        f"limit_req_zone $binary_remote_addr zone={_API_ZONE}:10m rate={API_RATE}r/s;",
+        "",
         "# WebSockets: pass the upgrade; plain requests keep the upstream connection.",
         "map $http_upgrade $pokerroom_connection {",
         "    default upgrade;",
@@ -158,7 +242,8 @@ def render_site(listen: str, workers: dict[str, str]) -> str:
         "server {",
         f"    listen {listen};",
         "    server_name _;",
-        "    client_max_body_size 1m;",
+        "",
+        *_limits("    ", limits),
         "",
         *_proxy_common("    "),
         "",
@@ -170,6 +255,7 @@ def render_site(listen: str, workers: dict[str, str]) -> str:
         "    }",
         "    # Anything else of one worker (redirects, a table's API on its owner).",
         "    location ~ ^/w/(?<pokerroom_worker_name>[A-Za-z0-9_-]+)(?:/|$) {",
+        f"        limit_req zone={_API_ZONE} burst={API_BURST} nodelay;",
         *_unknown_worker("        "),
         *_timeouts("        ", API_TIMEOUT),
         "        proxy_pass http://$pokerroom_worker_upstream$pokerroom_worker_path;",
@@ -181,6 +267,14 @@ def render_site(listen: str, workers: dict[str, str]) -> str:
         "        proxy_next_upstream_tries 3;",
         f"        proxy_pass http://{GENERIC_UPSTREAM};",
         "    }",
+        "    location /api/ {",
+        f"        limit_req zone={_API_ZONE} burst={API_BURST} nodelay;",
+        *_timeouts("        ", API_TIMEOUT),
+        "        proxy_next_upstream error timeout;",
+        "        proxy_next_upstream_tries 3;",
+        f"        proxy_next_upstream_timeout {API_TIMEOUT}s;",
+        f"        proxy_pass http://{GENERIC_UPSTREAM};",
+        "    }",
         "    location / {",
         *_timeouts("        ", API_TIMEOUT),
         "        # Only requests not yet sent are retried on another worker (nginx never",
@@ -190,12 +284,14 @@ def render_site(listen: str, workers: dict[str, str]) -> str:
         f"        proxy_next_upstream_timeout {API_TIMEOUT}s;",
         f"        proxy_pass http://{GENERIC_UPSTREAM};",
         "    }",
+        *_refusal_locations("    ", limits),
         "}",
     ]
     return "\n".join(out) + "\n"
 
 
-def render_standalone(listen: str, workers: dict[str, str], directory: Path) -> str:
+def render_standalone(listen: str, workers: dict[str, str], directory: Path, *,
+                      limits: ConnectionLimits | None = None) -> str:
     """A whole ``nginx.conf`` around :func:`render_site`: in the foreground
     (``daemon off``), with its pid, lock, logs and temp files under ``directory``
     (absolute), so ``nginx -c DIR/nginx.conf -p DIR -e DIR/error.log`` runs it without
@@ -206,7 +302,7 @@ def render_standalone(listen: str, workers: dict[str, str], directory: Path) -> 
     if re.search(r"[\s;{}'\"$#\\]", str(directory)):
         raise ValueError(f"standalone directory {str(directory)!r}: use a path without "
                          "spaces, quotes or any of ; { } $ # \\")
-    site = render_site(listen, workers)
+    site = render_site(listen, workers, limits=limits)
     d = str(directory)
     head = [
         "# A standalone nginx for pokerroom's workers (tests, bench, trying it out).",
@@ -235,12 +331,14 @@ def render_standalone(listen: str, workers: dict[str, str], directory: Path) -> 
     return "\n".join([*head, *body, "}"]) + "\n"
 
 
-def render(listen: str, workers: dict[str, str], *, standalone_dir: Path | None = None) -> str:
+def render(listen: str, workers: dict[str, str], *, standalone_dir: Path | None = None,
+           limits: ConnectionLimits | None = None) -> str:
     """nginx configuration for ``workers`` (name -> ``host:port``) listening on
     ``listen`` (``PORT`` or ``HOST:PORT``): a site for Debian's nginx, or with
-    ``standalone_dir`` a whole configuration kept in that directory.
+    ``standalone_dir`` a whole configuration kept in that directory; ``limits``: the
+    room's ``connections`` settings (the defaults when omitted).
 
     Bad input raises ``ValueError`` naming the value and what is allowed."""
     if standalone_dir is None:
-        return render_site(listen, workers)
-    return render_standalone(listen, workers, standalone_dir)
+        return render_site(listen, workers, limits=limits)
+    return render_standalone(listen, workers, standalone_dir, limits=limits)

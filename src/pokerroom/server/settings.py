@@ -39,15 +39,24 @@ class ConnectionLimits:
     """Connections and request bodies (enforced while reading, before any route runs)."""
 
     header_seconds: float = 10.0
-    """A client has this long to send a request's line and headers, then it is closed."""
+    """A client has this long to send a request's line and headers (and between two parts
+    of its body), then it is answered 408 and closed."""
     idle_seconds: float = 5.0
     """A kept-alive connection with no request in flight is closed after this long."""
     per_address: int = 64
-    """Open connections (HTTP and sockets) from one client address at once."""
+    """Open connections (HTTP and sockets) from one client address at once; one more is
+    answered 429 (a trusted proxy's own address is not capped)."""
     total: int = 4000
-    """Open connections in all; the file-descriptor limit is raised to fit at start."""
+    """Open connections in all (one more is answered 503); the file-descriptor limit is
+    raised to fit at start."""
     body_bytes: int = 64 * 1024
     """The largest request body (HTTP: 413 past it; a socket frame: closed, code 1009)."""
+
+    def __post_init__(self) -> None:
+        for name in ("header_seconds", "idle_seconds", "per_address", "total", "body_bytes"):
+            if not getattr(self, name) > 0:
+                raise SettingError(f"connections.{name} must be more than 0, "
+                                   f"got {getattr(self, name)!r}")
 
 
 @dataclass(frozen=True, kw_only=True)
