@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from pokerroom.server.proxy_config import render
+from pokerroom.server.settings import ConnectionLimits
 from tests.server.pg import PostgresServer, postgres_server
 
 HOST = "127.0.0.1"  # loopback only
@@ -256,6 +257,8 @@ class Nginx:
     workers: dict[str, str]
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
+    limits: ConnectionLimits | None = None
+    """The ``connections`` settings nginx enforces (the defaults when None)."""
 
     def _write(self) -> Path:
         self.directory.mkdir(parents=True, exist_ok=True)
@@ -266,7 +269,7 @@ class Nginx:
             os.chmod(path, os.stat(path).st_mode | 0o711)
         config = self.directory / "nginx.conf"
         config.write_text(render(f"{HOST}:{self.port}", self.workers,
-                                 standalone_dir=self.directory))
+                                 standalone_dir=self.directory, limits=self.limits))
         return config
 
     def _args(self, config: Path) -> list[str]:

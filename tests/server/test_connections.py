@@ -59,7 +59,9 @@ class Served:
         raise AssertionError("no VmRSS in /proc")
 
 
-def _serve(directory: Path, settings: list[str]) -> Iterator[Served]:
+def serve_with(directory: Path, settings: list[str]) -> Iterator[Served]:
+    """A `pokerroom serve` on SQLite in ``directory`` with ``--set`` each of ``settings``,
+    stopped (and its log checked clean) when the generator ends."""
     port, log = free_port(), directory / "serve.log"
     args = [sys.executable, "-m", "pokerroom.cli", "serve", "--port", str(port),
             "--database", f"sqlite:///{directory / 'room.sqlite'}", "--bot-delay", "0.002",
@@ -92,7 +94,7 @@ def _serve(directory: Path, settings: list[str]) -> Iterator[Served]:
 @pytest.fixture(scope="module")
 def timed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     """The server for timeouts and bodies."""
-    yield from _serve(tmp_path_factory.mktemp("timed"), [
+    yield from serve_with(tmp_path_factory.mktemp("timed"), [
         "connections.header_seconds=1", "connections.idle_seconds=1",
         f"connections.body_bytes={BODY_LIMIT}"])
 
@@ -100,7 +102,7 @@ def timed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
 @pytest.fixture(scope="module")
 def capped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     """The server for the connection caps."""
-    yield from _serve(tmp_path_factory.mktemp("capped"), [
+    yield from serve_with(tmp_path_factory.mktemp("capped"), [
         f"connections.per_address={PER_ADDRESS}", f"connections.total={TOTAL}",
         "connections.header_seconds=60", "connections.idle_seconds=60",
         f"proxy.trusted={TRUSTED}"])
