@@ -175,6 +175,35 @@ class DealSuggestion:
     equity: tuple[float, ...]  # unrounded ICM equity of the dealt money
 
 
+@dataclass(frozen=True, slots=True)
+class DealQuestion:
+    """What a deal suggestion needs, read from an event in an instant (checked when
+    made); :meth:`answer` does the work, anywhere (a worker thread in the room)."""
+
+    stacks: tuple[int, ...]
+    prizes: tuple[int, ...]  # the places the players still in will take, 1st first
+    keep_for_winner: int = 0
+    unit: int = 1
+
+    def __post_init__(self) -> None:
+        n = len(self.stacks)
+        if len(self.prizes) != n:
+            raise ConfigError(f"{n} players still in but {len(self.prizes)} prizes to deal")
+        if list(self.prizes) != sorted(self.prizes, reverse=True):
+            raise ConfigError("prizes must go from first place down")
+        if not 0 <= self.keep_for_winner <= self.prizes[0] - (
+                self.prizes[1] if n > 1 else 0):
+            raise ConfigError(
+                "keep_for_winner must be between 0 and the gap between first and second prize"
+            )
+        _check(self.stacks)
+
+    def answer(self) -> DealSuggestion:
+        """The suggestion (:func:`suggest_deal`); bounded work, see the module."""
+        return suggest_deal(self.stacks, self.prizes, keep_for_winner=self.keep_for_winner,
+                            unit=self.unit)
+
+
 def suggest_deal(
     stacks: Sequence[int], prizes: Sequence[int], *, keep_for_winner: int = 0, unit: int = 1
 ) -> DealSuggestion:
@@ -186,14 +215,7 @@ def suggest_deal(
     proportion to chips.  Both add up to ``sum(prizes) - keep_for_winner``.
     """
     n = len(stacks)
-    if len(prizes) != n:
-        raise ConfigError(f"{n} players still in but {len(prizes)} prizes to deal")
-    if list(prizes) != sorted(prizes, reverse=True):
-        raise ConfigError("prizes must go from first place down")
-    if not 0 <= keep_for_winner <= prizes[0] - (prizes[1] if n > 1 else 0):
-        raise ConfigError(
-            "keep_for_winner must be between 0 and the gap between first and second prize"
-        )
+    DealQuestion(tuple(stacks), tuple(prizes), keep_for_winner, unit)  # checks the inputs
     dealt = [prizes[0] - keep_for_winner, *prizes[1:]]
     total = sum(dealt)
     equity = icm_equity(stacks, dealt)
