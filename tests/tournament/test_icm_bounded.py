@@ -61,12 +61,16 @@ def test_the_race_places_equal_the_exact_places() -> None:
 
 
 def test_pure_python_and_numpy_give_the_same_race(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Without NumPy (the library's pure-Python install) the same nodes and sums run."""
+    """Numba's kernel, NumPy, and without either (the library's pure-Python install)
+    the same nodes and sums."""
     stacks, prizes = [5000, 3000, 2500, 1200, 900, 800, 400, 300, 200, 100, 50, 20], [
         400, 250, 150, 100, 60, 40]
-    with_numpy = icm_race.race_equity(stacks, prizes)
+    compiled = icm_race.race_equity(stacks, prizes)  # Numba's kernel when installed
     places_numpy = icm_race.race_places(stacks, 4)
     none: Any = None
+    monkeypatch.setattr(icm_race, "_kernel", lambda: none)
+    with_numpy = icm_race.race_equity(stacks, prizes)
+    assert with_numpy == pytest.approx(compiled, abs=1e-12)
     monkeypatch.setattr(icm_race, "_numpy", lambda: none)
     assert icm_race.race_equity(stacks, prizes) == pytest.approx(with_numpy, abs=1e-9)
     for a, b in zip(icm_race.race_places(stacks, 4), places_numpy, strict=True):

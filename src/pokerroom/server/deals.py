@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pokerroom.tournament.icm import DealQuestion, DealSuggestion
+from pokerroom.tournament.icm_race import warm
 
 TOO_SLOW = "deal_too_slow"
 """The wire reason of a suggestion not ready within ``deals.seconds`` (503)."""
@@ -59,6 +60,9 @@ class DealDesk:
         self._lock = threading.Lock()
         self._cache: OrderedDict[DealQuestion, DealSuggestion] = OrderedDict()
         self._running: dict[str, tuple[DealQuestion, Future[DealSuggestion]]] = {}
+        # Numba compiles the race's kernel once per install (seconds; cached on disk
+        # after): here, in a worker, rather than inside the first question's time limit.
+        self._pool.submit(warm)
 
     def cached(self, question: DealQuestion) -> DealSuggestion | None:
         """The remembered answer to ``question``, if any."""
@@ -122,7 +126,7 @@ class DealDesk:
 
 def desk_of(state: Any) -> DealDesk:
     """The room's desk, made on first use from ``state.settings.deals`` (``state``: the
-    app's ``app.state``)."""
+    app's ``app.state``; the tournament routes make it with the app)."""
     desk: DealDesk | None = getattr(state, "deal_desk", None)
     if desk is None:
         desk = state.deal_desk = DealDesk(state.settings.deals)

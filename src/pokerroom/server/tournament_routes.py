@@ -96,6 +96,7 @@ def add_tournament_routes(app: FastAPI, tournaments: Callable[[], TournamentRoom
         except KeyError:
             raise HTTPException(404, f"no tournament {tournament_id!r}") from None
 
+    desk_of(app.state)  # deal suggestions' threads, warming their kernel (server/deals)
     add_page(app, "/tournaments/{tournament_id}", "tournament.html", director_or_404)
     add_page(app, "/tournaments/{tournament_id}/results", "tournament.html", director_or_404)
 
