@@ -493,7 +493,9 @@ def test_api_refuses_what_it_must(app_client: TestClient) -> None:
     assert c.post(f"/api/tournaments/{tid}/bots",
                   json={"director": key, "count": 3, "policy": "station"}).status_code == 200
     assert c.post(f"/api/tournaments/{tid}/start", json={"director": key}).status_code == 200
-    deal = c.get(f"/api/tournaments/{tid}/deal")
+    refused = c.get(f"/api/tournaments/{tid}/deal")  # the director's only (issue 22)
+    assert refused.status_code == 400 and refused.json()["reason"] == "not_director"
+    deal = c.get(f"/api/tournaments/{tid}/deal", headers={"Authorization": f"Bearer {key}"})
     assert deal.status_code == 200, deal.text
     body = deal.json()
     assert len(body["players"]) == 4

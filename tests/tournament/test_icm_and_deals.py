@@ -62,9 +62,11 @@ def test_icm_final_table_of_ten_is_quick_and_exact() -> None:
     assert sum(icm_equity(stacks, prizes)) == pytest.approx(100)
 
 
-def test_icm_too_many_subsets_is_refused() -> None:
-    with pytest.raises(ConfigError, match="subsets"):
-        finish_probabilities([1] * 60, 30)
+def test_icm_of_a_big_field_is_computed_not_refused() -> None:
+    """Issue 22: the work is bounded now, so 60 players over 30 places is answered
+    (by the race) instead of refused; equal stacks get equal chances."""
+    probs = finish_probabilities([1] * 60, 30)
+    assert all(row == pytest.approx([1 / 60] * 30, abs=1e-12) for row in probs)
 
 
 def test_deal_suggestions_are_exact() -> None:

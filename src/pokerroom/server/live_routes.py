@@ -50,7 +50,8 @@ from fastapi import FastAPI, Header, HTTPException, Request
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from pokerroom.errors import ConfigError
+from pokerroom.errors import ConfigError, Reason
+from pokerroom.server.deals import DealRefused, desk_of
 from pokerroom.server.downloads import attachment, bearer_token
 from pokerroom.server.live_room import LiveRoom, LiveRun, NotHostError
 from pokerroom.server.names import PersonName
@@ -195,12 +196,10 @@ def _race(run: LiveRun, b: _Race) -> tuple[LiveReport, dict[str, Any]]:
                               for p, cs in race.cards.items()}}
 
 
-def _deal_suggestion(run: LiveRun, b: _Counts) -> tuple[LiveReport, dict[str, Any]]:
-    s = run.event.deal_suggestion(b.chips, keep_for_winner=b.keep_for_winner)
-    alive = [e.number for e in run.event.t.alive()]
-    return run.event.last, {"prizes": list(s.prizes), "players": [
-        {"entry": e, "chips": c, "icm": i, "chip_chop": cc}
-        for e, c, i, cc in zip(alive, s.stacks, s.icm, s.chip_chop, strict=True)]}
+def _deal_counts(run: LiveRun, b: _Counts) -> tuple[LiveReport, dict[str, Any]]:
+    """Records the counts a deal suggestion was made from (after it was computed, off
+    the event loop: see the ``deal_suggestion`` route)."""
+    return run.event.enter_chips(b.chips), {}
 
 
 ACTIONS: dict[str, tuple[type[_Body], Callable[[LiveRun, Any], tuple[LiveReport,
@@ -231,7 +230,7 @@ ACTIONS: dict[str, tuple[type[_Body], Callable[[LiveRun, Any], tuple[LiveReport,
     "hand_for_hand": (_OnOff, lambda r, b: ((r.event.start_hand_for_hand() if b.on
                                              else r.event.stop_hand_for_hand()), {})),
     "race": (_Race, _race),
-    "deal_suggestion": (_Counts, _deal_suggestion),
+    "deal_suggestion": (_Counts, _deal_counts),
     "deal": (_Deal, lambda r, b: (r.event.make_deal(
         b.amounts, keep_for_winner=b.keep_for_winner), {})),
 }
@@ -416,6 +415,41 @@ def add_live_routes(app: FastAPI, live: Callable[[], LiveRoom]) -> None:
             writer.writerow([r.seq, f"{r.at:.3f}", r.action, json.dumps(r.args),
                              " | ".join(r.outcome)])
         return attachment(out.getvalue(), f"live-{event_id}-log.csv")
+
+    @app.post("/api/live/{event_id}/deal_suggestion", response_model=None)
+    async def deal_suggestion(event_id: str, request: Request
+                              ) -> dict[str, Any] | JSONResponse:
+        """ICM and chip-chop splits from the counts entered (host key in the body, as
+        every action): checked, computed off the event loop within ``deals.seconds``
+        (else 503, nothing recorded) and remembered per chip state, then the counts are
+        recorded as the ``deal_suggestion`` action (:mod:`pokerroom.server.deals`)."""
+        run = run_or_404(event_id)
+        try:
+            body = _Counts.model_validate(await request.json())
+        except ValueError as exc:
+            if not isinstance(exc, ValidationError):
+                raise HTTPException(400, "the body must be a JSON object") from None
+            problems = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'body'}: {e['msg']}"
+                                 for e in exc.errors())
+            return _bad(f"bad deal_suggestion request: {problems}", "bad_request", 422)
+        if not secrets.compare_digest(run.host_key.encode(),
+                                      body.host.encode()[:MAX_KEY_LENGTH]):
+            raise NotHostError(Reason.NOT_HOST, "only the event's director may do this: the "
+                               "host key returned when the event was created is needed")
+        question = run.event.deal_question(body.chips, keep_for_winner=body.keep_for_winner)
+        try:
+            s = await desk_of(request.app.state).answer(f"live:{run.id}", question)
+        except DealRefused as exc:
+            return _bad(str(exc), exc.reason, 503)
+        args = body.model_dump(mode="json", exclude={"host"})
+        run, report, _ = live().act(event_id, body.host, "deal_suggestion", args,
+                                    lambda r, _a: _deal_counts(r, body))
+        alive = [e.number for e in run.event.t.alive()]
+        return {"ok": True, "instructions": [i.text for i in report.instructions],
+                "prizes": list(s.prizes), "players": [
+                    {"entry": e, "chips": c, "icm": i, "chip_chop": cc}
+                    for e, c, i, cc in zip(alive, s.stacks, s.icm, s.chip_chop, strict=True)],
+                "status": run.status}
 
     @app.post("/api/live/{event_id}/{action}", response_model=None)
     async def act(event_id: str, action: str, request: Request

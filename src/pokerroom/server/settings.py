@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, get_type_hints
 
 from pokerroom.server.clients import ProxySettings
+from pokerroom.server.deals import DealLimits
 
 __all__ = ["ConnectionLimits", "SettingError", "Settings", "apply", "described"]
 
@@ -65,6 +66,7 @@ class Settings:
 
     connections: ConnectionLimits = field(default_factory=ConnectionLimits)
     proxy: ProxySettings = field(default_factory=ProxySettings)
+    deals: DealLimits = field(default_factory=DealLimits)
 
 
 def _sections(settings: Settings) -> Iterator[tuple[str, Any]]:

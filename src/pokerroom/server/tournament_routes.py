@@ -18,7 +18,8 @@ restart, see :mod:`pokerroom.server.tournament_store`):
 - ``POST /api/tournaments/{id}/start`` / ``pause`` / ``resume`` ``{"director"}``;
 - ``POST /api/tournaments/{id}/penalize`` ``{"director", "player", "rounds"}`` and
   ``/disqualify`` ``{"director", "player"}`` (P8);
-- ``GET /api/tournaments/{id}/deal``: ICM and chip-chop deal suggestions;
+- ``GET /api/tournaments/{id}/deal`` (``Authorization: Bearer <director key>``): ICM
+  and chip-chop deal suggestions, computed off the event loop (``deals.*`` settings);
 - ``GET /api/tournaments/{id}/results``: places, prizes and who was disqualified;
 - ``GET /api/tournaments/{id}/chips``: the chip count (must always balance);
 - ``GET /api/tournaments/{id}/hands``: the finished hands, newest first, paged
@@ -34,15 +35,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import pickle
+import secrets
 from collections.abc import Awaitable, Callable
 from functools import partial
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, HTTPException, Query, Request, WebSocket
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from pokerroom.errors import IllegalActionError, PokerError, Reason
 from pokerroom.rules.engine import Hand
+from pokerroom.server.deals import DealRefused, desk_of
 from pokerroom.server.downloads import (
     MAX_HAND_NUMBER,
     attachment,
@@ -81,6 +84,7 @@ from pokerroom.server.tournament_director import TournamentDirector
 from pokerroom.server.tournament_room import TournamentRoom
 from pokerroom.server.tournament_setup import Viewer
 from pokerroom.server.tournament_store import FINISHED_LISTED, TournamentHandRow
+from pokerroom.tournament.icm import DealQuestion
 
 
 def add_tournament_routes(app: FastAPI, tournaments: Callable[[], TournamentRoom]) -> None:
@@ -92,6 +96,7 @@ def add_tournament_routes(app: FastAPI, tournaments: Callable[[], TournamentRoom
         except KeyError:
             raise HTTPException(404, f"no tournament {tournament_id!r}") from None
 
+    desk_of(app.state)  # deal suggestions' threads, warming their kernel (server/deals)
     add_page(app, "/tournaments/{tournament_id}", "tournament.html", director_or_404)
     add_page(app, "/tournaments/{tournament_id}/results", "tournament.html", director_or_404)
 
@@ -181,27 +186,43 @@ def add_tournament_routes(app: FastAPI, tournaments: Callable[[], TournamentRoom
         await d.submit(lambda: d.disqualify(request.director, request.player))
         return {"ok": True}
 
-    @app.get("/api/tournaments/{tournament_id}/deal")
-    async def deal(tournament_id: str, keep_for_winner: int = 0) -> dict[str, Any]:
+    @app.get("/api/tournaments/{tournament_id}/deal", response_model=None)
+    async def deal(tournament_id: str, request: Request, keep_for_winner: int = 0,
+                   authorization: Annotated[str | None, Header()] = None
+                   ) -> dict[str, Any] | JSONResponse:
         """ICM and chip-chop deal suggestions among the players still in (for a deal at
-        the final table), prizes in cents."""
+        the final table), prizes in cents.  The director's only: the key in
+        ``Authorization: Bearer <director key>``.  The chips are read on the
+        tournament's task; the suggestion is computed off the event loop, within
+        ``deals.seconds`` (else 503), and remembered per chip state
+        (:mod:`pokerroom.server.deals`)."""
         d = director_or_404(tournament_id)
+        key = bearer_token(authorization, what="director key",
+                           source="the tournament's creation")
+        if key is None or not secrets.compare_digest(key.encode(), d.director_key.encode()):
+            raise IllegalActionError(Reason.NOT_DIRECTOR, "only the tournament's director "
+                                     "may ask for a deal suggestion: send the director key "
+                                     "in 'Authorization: Bearer <key>'")
 
-        def suggest() -> dict[str, Any]:
-            t = d.t
+        def read() -> tuple[DealQuestion, list[tuple[int, str]]]:
             if d.status != "running":
                 raise IllegalActionError(Reason.NOT_RUNNING, "the tournament is not in play")
-            s = t.deal_suggestion(keep_for_winner=keep_for_winner)
-            alive = t.alive()
-            return {
-                "prizes": list(s.prizes), "kept_for_winner": s.kept_for_winner,
-                "players": [{"entry": e.number, "name": e.label, "chips": chips, "icm": icm,
-                             "chip_chop": chop}
-                            for e, chips, icm, chop in zip(alive, s.stacks, s.icm, s.chip_chop,
-                                                           strict=True)],
-            }
+            question = d.t.deal_question(keep_for_winner=keep_for_winner)
+            return question, [(e.number, e.label) for e in d.t.alive()]
 
-        return await d.submit(suggest)
+        question, alive = await d.submit(read)
+        try:
+            s = await desk_of(request.app.state).answer(f"tournament:{d.id}", question)
+        except DealRefused as exc:
+            return JSONResponse({"error": str(exc), "reason": exc.reason}, status_code=503,
+                                headers={"Retry-After": "5"})
+        return {
+            "prizes": list(s.prizes), "kept_for_winner": s.kept_for_winner,
+            "players": [{"entry": number, "name": label, "chips": chips, "icm": icm,
+                         "chip_chop": chop}
+                        for (number, label), chips, icm, chop in zip(
+                            alive, s.stacks, s.icm, s.chip_chop, strict=True)],
+        }
 
     @app.get("/api/tournaments/{tournament_id}/results")
     async def results(tournament_id: str) -> dict[str, Any]:

@@ -6,13 +6,13 @@ tournament's methods of the same names call them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from pokerroom.errors import ConfigError, IllegalActionError, Reason
 from pokerroom.tournament.entries import Entry
 from pokerroom.tournament.events import ChipsBought, DealMade, FloorEvent
-from pokerroom.tournament.icm import DealSuggestion, suggest_deal
+from pokerroom.tournament.icm import DealQuestion, DealSuggestion
 from pokerroom.tournament.places import Bust, Finish
 from pokerroom.tournament.tables import TournamentTable
 
@@ -131,17 +131,24 @@ def add_on(t: Tournament, who: str | int) -> list[FloorEvent]:
     return t._emit([ChipsBought(e.number, "add_on", a.chips, a.price)])
 
 
-def deal_suggestion(t: Tournament, *, keep_for_winner: int = 0) -> DealSuggestion:
-    """ICM and chip-chop deals of the prizes the players still in will win."""
+def deal_question(t: Tournament, *, keep_for_winner: int = 0,
+                  stacks: Sequence[int] | None = None) -> DealQuestion:
+    """What a deal suggestion among the players still in needs (their stacks, or
+    ``stacks`` in the order of :meth:`Tournament.alive`, and the prizes they will
+    take); checked, nothing changed."""
     alive = t.alive()
     if len(alive) < 2:
         raise IllegalActionError(Reason.NO_DEAL, "a deal needs two players or more")
     prizes = t.prizes()
     n = len(alive)
-    places = [prizes[k] if k < len(prizes) else 0 for k in range(n)]
-    stacks = [t._stack(e) for e in alive]
-    return suggest_deal(stacks, places, keep_for_winner=keep_for_winner,
-                        unit=t.structure.floor.payout_unit)
+    places = tuple(prizes[k] if k < len(prizes) else 0 for k in range(n))
+    chips = tuple(stacks) if stacks is not None else tuple(t._stack(e) for e in alive)
+    return DealQuestion(chips, places, keep_for_winner, t.structure.floor.payout_unit)
+
+
+def deal_suggestion(t: Tournament, *, keep_for_winner: int = 0) -> DealSuggestion:
+    """ICM and chip-chop deals of the prizes the players still in will win."""
+    return deal_question(t, keep_for_winner=keep_for_winner).answer()
 
 
 def make_deal(t: Tournament, amounts: Mapping[int, int], *, keep_for_winner: int = 0

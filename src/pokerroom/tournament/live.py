@@ -43,7 +43,7 @@ from pokerroom.tournament import structure_edits
 from pokerroom.tournament.chip_race import ChipRace, chip_race
 from pokerroom.tournament.clock import Clock
 from pokerroom.tournament.events import BreakStarted, FloorEvent
-from pokerroom.tournament.icm import DealSuggestion
+from pokerroom.tournament.icm import DealQuestion, DealSuggestion
 from pokerroom.tournament.live_instructions import (
     Instruction,
     LiveReport,
@@ -348,6 +348,20 @@ class LiveEvent:
         counts are recorded: they do not change the event otherwise)."""
         self.enter_chips(counts)
         return self.t.deal_suggestion(keep_for_winner=keep_for_winner)
+
+    def deal_question(self, counts: Mapping[int, int], *, keep_for_winner: int = 0
+                      ) -> DealQuestion:
+        """What :meth:`deal_suggestion` computes from the counts entered, checked as
+        :meth:`enter_chips` checks them; nothing changed (the room answers it off its
+        event loop, then records the counts)."""
+        alive = [e.number for e in self.t.alive()]
+        if set(counts) != set(alive):
+            raise ConfigError(f"chip counts are needed for every player still in: entries "
+                              f"{sorted(alive)}")
+        if any(c <= 0 for c in counts.values()):
+            raise ConfigError("every player still in has chips (at least 1)")
+        return self.t.deal_question(keep_for_winner=keep_for_winner,
+                                    stacks=[counts[e] for e in alive])
 
     def make_deal(self, amounts: Mapping[int, int], *, keep_for_winner: int = 0
                   ) -> LiveReport:

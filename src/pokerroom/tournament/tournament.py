@@ -41,7 +41,7 @@ from pokerroom.tournament.events import (
 from pokerroom.tournament.floor import Floor
 from pokerroom.tournament.hand_for_hand import HandForHand
 from pokerroom.tournament.hands import HandResult
-from pokerroom.tournament.icm import DealSuggestion
+from pokerroom.tournament.icm import DealQuestion, DealSuggestion
 from pokerroom.tournament.payouts import PayoutTable, payouts, prize_pool
 from pokerroom.tournament.payouts import payout_table as payout_table_named
 from pokerroom.tournament.places import Bust, BustGroup, Eliminations, Finish
@@ -575,6 +575,12 @@ class Tournament:
     def deal_suggestion(self, *, keep_for_winner: int = 0) -> DealSuggestion:
         """ICM and chip-chop deals of the prizes the players still in will win."""
         return buys.deal_suggestion(self, keep_for_winner=keep_for_winner)
+
+    def deal_question(self, *, keep_for_winner: int = 0,
+                      stacks: Sequence[int] | None = None) -> DealQuestion:
+        """What :meth:`deal_suggestion` computes from, read now (:func:`buys.deal_question`):
+        the room answers it off the table's task."""
+        return buys.deal_question(self, keep_for_winner=keep_for_winner, stacks=stacks)
 
     def make_deal(self, amounts: Mapping[int, int], *, keep_for_winner: int = 0
                   ) -> list[FloorEvent]:

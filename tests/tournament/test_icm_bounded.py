@@ -1,0 +1,156 @@
+"""Bounded ICM (issue 22): the exact sum where it is cheap, the exponential race past
+it, equal to each other where both run; the properties every ICM answer keeps."""
+
+from __future__ import annotations
+
+import random
+from itertools import pairwise
+from typing import Any
+
+import pytest
+
+from pokerroom.errors import ConfigError
+from pokerroom.tournament import icm_race
+from pokerroom.tournament.icm import (
+    exact_probabilities,
+    finish_probabilities,
+    icm_equity,
+    method,
+    suggest_deal,
+)
+
+TOLERANCE = 1e-9
+"""Largest difference between the race and the exact sum, as a share of the prize pool
+(measured: 6.1e-11 over these 400 fields)."""
+
+
+def random_field(rng: random.Random, players: int) -> tuple[list[int], list[int]]:
+    """Stacks from 1 to 10^7 chips (spread on a log scale) and a random payout."""
+    stacks = [int(10 ** rng.uniform(0, 7)) for _ in range(players)]
+    paid = rng.randint(1, players)
+    prizes = sorted((rng.randint(1, 100_000) for _ in range(paid)), reverse=True)
+    return stacks, prizes
+
+
+def exact_equity(stacks: list[int], prizes: list[int]) -> list[float]:
+    probs = exact_probabilities(stacks, len(prizes))
+    return [sum(p * g for p, g in zip(row, prizes, strict=False)) for row in probs]
+
+
+def test_the_race_equals_the_exact_sum_over_400_seeded_fields() -> None:
+    rng = random.Random(22)
+    worst = 0.0
+    for _ in range(400):
+        stacks, prizes = random_field(rng, rng.randint(2, 11))
+        race = icm_race.race_equity(stacks, prizes)
+        exact = exact_equity(stacks, prizes)
+        worst = max(worst, max(abs(a - b) for a, b in zip(race, exact, strict=True))
+                    / sum(prizes))
+    assert worst < TOLERANCE
+
+
+def test_the_race_places_equal_the_exact_places() -> None:
+    rng = random.Random(5)
+    for _ in range(40):
+        stacks, _prizes = random_field(rng, rng.randint(2, 8))
+        places = rng.randint(1, len(stacks))
+        race = icm_race.race_places(stacks, places)
+        exact = exact_probabilities(stacks, places)
+        for r, e in zip(race, exact, strict=True):
+            assert r == pytest.approx(e, abs=TOLERANCE)
+
+
+def test_pure_python_and_numpy_give_the_same_race(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Numba's kernel, NumPy, and without either (the library's pure-Python install)
+    the same nodes and sums."""
+    stacks, prizes = [5000, 3000, 2500, 1200, 900, 800, 400, 300, 200, 100, 50, 20], [
+        400, 250, 150, 100, 60, 40]
+    compiled = icm_race.race_equity(stacks, prizes)  # Numba's kernel when installed
+    places_numpy = icm_race.race_places(stacks, 4)
+    none: Any = None
+    monkeypatch.setattr(icm_race, "_kernel", lambda: none)
+    with_numpy = icm_race.race_equity(stacks, prizes)
+    assert with_numpy == pytest.approx(compiled, abs=1e-12)
+    monkeypatch.setattr(icm_race, "_numpy", lambda: none)
+    assert icm_race.race_equity(stacks, prizes) == pytest.approx(with_numpy, abs=1e-9)
+    for a, b in zip(icm_race.race_places(stacks, 4), places_numpy, strict=True):
+        assert a == pytest.approx(b, abs=1e-12)
+
+
+def test_exact_where_cheap_race_beyond() -> None:
+    assert method(9, 9) == "exact"  # a final table of nine, every place paid
+    assert method(20, 3) == "exact"  # three places paid
+    assert method(20, 20) == "race"
+    assert method(1000, 150) == "race"
+
+
+@pytest.mark.parametrize("players,paid", [(9, 9), (20, 20), (100, 15), (300, 45)])
+def test_equal_stacks_get_equal_equity_and_the_sum_is_the_pool(players: int, paid: int
+                                                               ) -> None:
+    prizes = [1000 * (paid - k) for k in range(paid)]
+    equity = icm_equity([12_345] * players, prizes)
+    assert equity == pytest.approx([sum(prizes) / players] * players, rel=1e-9)
+
+
+@pytest.mark.parametrize("players,paid,seed", [(6, 3, 1), (10, 10, 2), (20, 20, 3),
+                                               (60, 9, 4), (200, 30, 5)])
+def test_equity_adds_up_to_the_pool_and_more_chips_never_less(players: int, paid: int,
+                                                              seed: int) -> None:
+    rng = random.Random(seed)
+    stacks = [rng.randint(1, 200) * 500 for _ in range(players)]
+    prizes = sorted((rng.randint(1, 10_000) for _ in range(paid)), reverse=True)
+    equity = icm_equity(stacks, prizes)
+    assert sum(equity) == pytest.approx(sum(prizes), rel=1e-9)
+    order = sorted(range(players), key=lambda i: stacks[i])
+    for a, b in pairwise(order):
+        assert equity[a] <= equity[b] + 1e-9 * sum(prizes)
+
+
+def test_places_paying_nothing_change_nothing() -> None:
+    stacks = [9000, 4000, 2500, 2000, 1500, 800, 600, 400, 200, 100, 50, 30, 20, 10]
+    short = icm_equity(stacks, [500, 300, 200])
+    padded = icm_equity(stacks, [500, 300, 200] + [0] * 11)
+    assert padded == pytest.approx(short, abs=1e-12)
+
+
+def test_a_stack_of_zero_takes_the_places_below_everyone_with_chips() -> None:
+    equity = icm_equity([3000, 0, 1000], [600, 300, 100])
+    assert equity[1] == pytest.approx(100)  # third for sure
+    assert equity == pytest.approx([300 + 300 * 0.75, 100, 300 + 300 * 0.25])
+    two_broke = icm_equity([5000, 0, 0], [600, 300, 100])
+    assert two_broke == pytest.approx([600, 200, 200])  # an even draw for 2nd and 3rd
+    probs = finish_probabilities([5000, 0, 0], 3)
+    assert probs[1] == pytest.approx([0, 0.5, 0.5])
+
+
+def test_tiny_fields() -> None:
+    assert icm_equity([], [10]) == []
+    assert icm_equity([700], [100, 50]) == pytest.approx([100])
+    assert icm_equity([1, 3], []) == [0.0, 0.0]
+    assert icm_equity([1, 3], [0, 0]) == [0.0, 0.0]
+    with pytest.raises(ConfigError, match="chips in play"):
+        icm_equity([0, 0], [10, 5])
+    with pytest.raises(ConfigError, match="negative"):
+        icm_equity([5, -1], [10, 5])
+
+
+def test_a_huge_field_is_answered_and_adds_up() -> None:
+    rng = random.Random(1000)
+    stacks = [max(1, int(rng.lognormvariate(0, 0.8) * 20_000)) for _ in range(1000)]
+    prizes = sorted((rng.randint(1_000, 100_000) for _ in range(150)), reverse=True)
+    equity = icm_equity(stacks, prizes + [0] * 850)
+    assert sum(equity) == pytest.approx(sum(prizes), rel=1e-9)
+    assert min(equity) > 0
+    big, small = stacks.index(max(stacks)), stacks.index(min(stacks))
+    assert equity[big] > equity[small]
+
+
+def test_a_deal_among_twenty_adds_up_to_the_money() -> None:
+    rng = random.Random(20)
+    stacks = [rng.randint(5, 120) * 1000 for _ in range(20)]
+    prizes = [40_000, 25_000, 16_000, 12_000, 9_000, 7_000, 5_500, 4_500, 3_500, 2_500] + [
+        1_500] * 10
+    deal = suggest_deal(stacks, prizes, unit=100)
+    assert sum(deal.icm) == sum(prizes)
+    assert all(a % 100 == 0 for a in deal.icm)
+    assert min(deal.icm) >= 1_500  # nobody gets less than the smallest prize left
