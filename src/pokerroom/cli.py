@@ -297,7 +297,10 @@ def _serve(args: argparse.Namespace) -> int:
     sys.stdout.write(f"pokerroom: open http://{args.host}:{args.port}/  (database {shown})\n")
     sys.stdout.flush()
     # Frames past 64 KiB are refused by uvicorn itself; the room refuses past 16 KiB.
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024)
+    # proxy_headers off: uvicorn would otherwise take X-Forwarded-For from any loopback
+    # peer as the client's address; the room reads it only from proxy.trusted (clients.py).
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024,
+                proxy_headers=False)
     return 0
 
 
