@@ -14,6 +14,7 @@ sweeps run on the room's clock, so tests move a fake one instead of waiting.
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from typing import TYPE_CHECKING
 
@@ -43,9 +44,15 @@ class Expiry:
         self.tournaments = tournaments
         self.live = live
         self.empty_since: dict[str, float] = {}  # table id -> when a sweep first saw it empty
+        self._one_at_a_time = asyncio.Lock()
 
     async def sweep(self) -> list[str]:
-        """Expire what is due now; returns what was expired, one line each."""
+        """Expire what is due now; returns what was expired, one line each (sweeps run
+        one after the other, never interleaved)."""
+        async with self._one_at_a_time:
+            return await self._sweep()
+
+    async def _sweep(self) -> list[str]:
         now = self.clock.now()
         done: list[str] = []
         table_seconds = self.settings.empty_table_seconds

@@ -162,9 +162,9 @@ class LiveRoom:
         return sum(1 for run in self.runs.values() if run.status != "finished")
 
     def unstarted_since(self, cutoff: float) -> list[str]:
-        """The events still registering that were created before ``cutoff``."""
+        """The events still registering that were created at ``cutoff`` or before."""
         return [run.id for run in self.runs.values()
-                if run.status == "registering" and run.created_at < cutoff]
+                if run.status == "registering" and run.created_at <= cutoff]
 
     def expire(self, event_id: str) -> bool:
         """Remove an event that never started, here and from the database (its id

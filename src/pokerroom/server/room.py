@@ -154,7 +154,8 @@ class Room:
         """No person seated (bots do not count), no hand running, no one watching:
         the table may expire (:mod:`pokerroom.server.expiry`)."""
         actor = self.actors.get(table_id)
-        return (actor is not None and actor.table.hand is None and not actor.subscribers
+        return (actor is not None and not actor.closed and actor.table.hand is None
+                and not actor.subscribers
                 and all(meta.is_bot for meta in actor.seats.values()))
 
     async def expire(self, table_id: str, why: str) -> bool:

@@ -112,9 +112,9 @@ class TournamentRoom:
         return sum(1 for d in self.directors.values() if d.status != "finished")
 
     def unstarted_since(self, cutoff: float) -> list[str]:
-        """The tournaments still registering that were created before ``cutoff``."""
+        """The tournaments still registering that were created at ``cutoff`` or before."""
         return [d.id for d in self.directors.values()
-                if d.status == "registering" and d.created_at < cutoff]
+                if d.status == "registering" and d.created_at <= cutoff]
 
     async def expire(self, tournament_id: str) -> bool:
         """Remove a tournament that never started, here and from the database (its id
