@@ -56,30 +56,30 @@ class QuotaSettings:
 
     tables_per_hour: int = 30
     """Cash tables one address may create an hour (a burst of this many, then one every
-    3600/N seconds)."""
+    3600/N seconds). (0: off)"""
     tournaments_per_day: int = 20
-    """Online tournaments one address may create a day."""
+    """Online tournaments one address may create a day. (0: off)"""
     live_events_per_day: int = 20
-    """Live events one address may create a day."""
+    """Live events one address may create a day. (0: off)"""
     joins_per_hour: int = 120
-    """Seats one address may take at cash tables an hour."""
+    """Seats one address may take at cash tables an hour. (0: off)"""
     registrations_per_hour: int = 60
-    """Tournament registrations one address may make an hour."""
+    """Tournament registrations one address may make an hour. (0: off)"""
     sockets_per_address: int = 32
-    """Table and tournament sockets one address may hold open at once."""
+    """Table and tournament sockets one address may hold open at once. (0: off)"""
     open_tables: int = 1000
-    """Cash tables open in the room at once (closed and expired ones do not count)."""
+    """Cash tables open in the room at once (closed and expired ones do not count). (0: off)"""
     open_tournaments: int = 300
-    """Online tournaments not finished in the room at once."""
+    """Online tournaments not finished in the room at once. (0: off)"""
     open_live_events: int = 300
-    """Live events not finished in the room at once."""
+    """Live events not finished in the room at once. (0: off)"""
     entries_per_tournament: int = 1000
-    """Entries (people and bots) in one online tournament."""
+    """Entries (people and bots) in one online tournament. (0: off)"""
     empty_table_seconds: float = 1800.0
     """A cash table with no person seated, no hand running and no one watching this
-    long is closed (its place under open_tables freed)."""
+    long is closed (its place under open_tables freed). (0: off)"""
     unstarted_event_seconds: float = 2 * DAY
-    """A tournament or live event not started this long after its creation is removed."""
+    """A tournament or live event not started this long after its creation is removed. (0: off)"""
     tracked_addresses: int = 10_000
     """Addresses each rate remembers at most (the least recently seen is forgotten)."""
 
@@ -88,7 +88,8 @@ class QuotaExceeded(Exception):
     """A request past a quota: answered 429 with ``Retry-After`` (see
     :func:`quota_response`); nothing was created."""
 
-    def __init__(self, name: str, setting: str, message: str, retry_after: float) -> None:
+    def __init__(self, name: str, setting: str, message: str, *, retry_after: float
+                 ) -> None:
         super().__init__(message)
         self.reason = f"quota_{name}"
         self.setting = f"quotas.{setting}"
@@ -242,7 +243,8 @@ class Quotas:
             limit = getattr(self.settings, setting)
             raise QuotaExceeded(name, setting, f"this address ({address}) "
                                 f"{what.format(n=limit)}; the limit is {limit} "
-                                f"(quotas.{setting}): try again in {math.ceil(wait)} s", wait)
+                                f"(quotas.{setting}): try again in {math.ceil(wait)} s",
+                                retry_after=wait)
 
     def ceiling(self, name: str, open_now: int) -> None:
         """:class:`QuotaExceeded` when the room already holds its ceiling of ``name``
@@ -252,7 +254,8 @@ class Quotas:
         if 0 < limit <= open_now:
             raise QuotaExceeded(f"open_{name}", setting, f"the room holds {open_now} "
                                 f"{what}, its limit (quotas.{setting} = {limit}): try again "
-                                "when one closes", CEILING_RETRY)
+                                "when one closes",
+                                retry_after=CEILING_RETRY)
 
     def entries(self, entered: int, adding: int = 1) -> None:
         """:class:`QuotaExceeded` when ``adding`` more entries to a tournament that has
@@ -261,7 +264,7 @@ class Quotas:
         if 0 < limit < entered + adding:
             raise QuotaExceeded("entries", "entries_per_tournament", f"this tournament has "
                                 f"{entered} entries and may have at most {limit} (quotas."
-                                f"entries_per_tournament)", CEILING_RETRY)
+                                f"entries_per_tournament)", retry_after=CEILING_RETRY)
 
     def socket(self, scope: Mapping[str, Any]) -> SocketSlot:
         """Count one open socket for the address (release it with ``with``);
@@ -271,7 +274,8 @@ class Quotas:
             limit = self.settings.sockets_per_address
             raise QuotaExceeded("sockets", "sockets_per_address", f"this address ({address}) "
                                 f"holds {limit} open sockets; the limit is {limit} "
-                                "(quotas.sockets_per_address): close one", SOCKET_RETRY)
+                                "(quotas.sockets_per_address): close one",
+                                retry_after=SOCKET_RETRY)
         return SocketSlot(self.sockets, address)
 
 
