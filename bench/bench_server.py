@@ -89,6 +89,9 @@ from room_client import BUY_IN, Seat, choose, control_for, decision_key
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUTPUT = ROOT / "bench" / "results" / "server.json"
 HOST = "127.0.0.1"  # loopback only
+LOAD_SETTINGS = ("quotas.tables_per_hour=0", "quotas.joins_per_hour=0",
+                 "quotas.registrations_per_hour=0", "quotas.sockets_per_address=0")
+"""One machine plays every client of the bench: the per-address quotas are off."""
 # A pre-action chosen from a state the table has just left (the turn came, the hand or
 # the seat's decisions ended) is refused with one of these: not a problem of the room.
 PREACTION_RACES = frozenset({"in_turn", "cannot_act", "no_hand", "not_in_hand"})
@@ -127,14 +130,18 @@ def _die_with_parent() -> None:
 def start_server(port: int, database: str, log: Path, *, pause: float,
                  no_deflate: bool) -> subprocess.Popen[bytes]:
     env = dict(os.environ)
+    # One machine plays every client: the per-address quotas are off.
     command = [sys.executable, "-m", "pokerroom.cli", "serve", "--host", HOST, "--port",
-               str(port), "--database", database, "--bot-delay", "0", "--pause", str(pause)]
+               str(port), "--database", database, "--bot-delay", "0", "--pause", str(pause),
+               *(a for setting in LOAD_SETTINGS for a in ("--set", setting))]
     if no_deflate:
         # The CLI has no switch for it; run uvicorn the same way without compression.
         command = [sys.executable, "-c", (
             "import sys, uvicorn; from pokerroom.server.app import create_app; "
+            "from pokerroom.server.settings import Settings, apply; "
             f"uvicorn.run(create_app({database!r}, bot_delay=0.0, "
-            f"pause_between_hands={pause!r}), host={HOST!r}, port={port}, "
+            f"pause_between_hands={pause!r}, settings=apply(Settings(), "
+            f"{list(LOAD_SETTINGS)!r})), host={HOST!r}, port={port}, "
             "log_level='warning', ws_per_message_deflate=False)")]
     with log.open("ab") as sink:
         process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=sink, env=env,

@@ -130,6 +130,13 @@ def api(port: int, path: str, body: Any = None, *, method: str | None = None,
 # ------------------------------------------------------------------ workers
 
 
+LOAD_SETTINGS = ("proxy.trusted=127.0.0.1", "quotas.tables_per_hour=0",
+                 "quotas.joins_per_hour=0", "quotas.registrations_per_hour=0",
+                 "quotas.sockets_per_address=0")
+"""The workers sit behind nginx on loopback (its X-Forwarded-For is read), and every
+client of a test or a bench is one machine: the per-address quotas are off."""
+
+
 @dataclass
 class Worker:
     """One worker process of the room (``pokerroom serve --worker NAME``)."""
@@ -158,7 +165,8 @@ class Worker:
         return [sys.executable, "-m", "pokerroom.cli", "serve", "--host", HOST, "--port",
                 str(self.port), "--database", self.database, "--worker", self.name,
                 "--public-url", f"/w/{self.name}", "--lease-seconds", str(self.lease_seconds),
-                "--bot-delay", str(self.bot_delay), "--pause", str(self.pause)]
+                "--bot-delay", str(self.bot_delay), "--pause", str(self.pause),
+                *(a for setting in LOAD_SETTINGS for a in ("--set", setting))]
 
     def start(self, *, wait: bool = True) -> None:
         assert self.process is None or self.process.poll() is not None, "already running"

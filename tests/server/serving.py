@@ -38,12 +38,13 @@ def call(port: int, path: str, body: dict[str, Any] | None = None, *,
 
 
 def start_server(port: int, database: str, log: Path, *, bot_delay: float = 0.002,
-                 pause: float = 0.01) -> subprocess.Popen[bytes]:
-    """``pokerroom serve`` on ``database`` with fast bots; waits until it answers."""
+                 pause: float = 0.01, extra: tuple[str, ...] = ()) -> subprocess.Popen[bytes]:
+    """``pokerroom serve`` on ``database`` with fast bots (``extra``: more arguments,
+    ``("--set", "quotas.tables_per_hour=5")`` say); waits until it answers."""
     with log.open("ab") as sink:
         process = subprocess.Popen(
             [sys.executable, "-m", "pokerroom.cli", "serve", "--port", str(port), "--database",
-             database, "--bot-delay", str(bot_delay), "--pause", str(pause)],
+             database, "--bot-delay", str(bot_delay), "--pause", str(pause), *extra],
             stdout=subprocess.DEVNULL, stderr=sink)
     deadline = time.time() + 30
     while time.time() < deadline:

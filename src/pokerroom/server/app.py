@@ -20,6 +20,7 @@ from pokerroom.errors import PokerError
 from pokerroom.rules.engine import Hand
 from pokerroom.server.actor import HostKeyError, Subscriber, TableActor
 from pokerroom.server.body_limit import BodyLimit
+from pokerroom.server.clients import TrustedProxies
 from pokerroom.server.clock import Clock, SystemClock
 from pokerroom.server.cluster import Cluster
 from pokerroom.server.downloads import (
@@ -28,6 +29,7 @@ from pokerroom.server.downloads import (
     bearer_token,
     check_hand_number,
 )
+from pokerroom.server.expiry import Expiry
 from pokerroom.server.exports import (
     HandSummary,
     SummaryCache,
@@ -74,6 +76,7 @@ from pokerroom.server.protocol import (
     TopUp,
     error_reason,
 )
+from pokerroom.server.quotas import QuotaExceeded, Quotas, admit_socket, quota_response
 from pokerroom.server.room import Room
 from pokerroom.server.routing import Routing
 from pokerroom.server.settings import Settings
@@ -107,6 +110,8 @@ def create_app(
     # takeover of its tables for longer than a lease.
     store = Store(database_url, transaction_timeout=lease_seconds if worker else None)
     room_holder: dict[str, Room] = {}
+    settings = settings or Settings()
+    room_clock = clock or SystemClock()
     tournament_holder: dict[str, TournamentRoom] = {}
     live_holder: dict[str, LiveRoom] = {}
     cluster_holder: dict[str, Cluster] = {}
@@ -118,7 +123,7 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store.migrate()
-        room = Room(store, clock or SystemClock(), bot_delay=bot_delay,
+        room = Room(store, room_clock, bot_delay=bot_delay,
                     pause_between_hands=pause_between_hands, seed=seed)
         room_holder["room"] = room
         app.state.room = room
@@ -142,9 +147,15 @@ def create_app(
         # The bots' equity kernels load in a thread, not in the first bot decision
         # of some table (which would stall every table for a few seconds).
         threading.Thread(target=warm_bots, name="warm-bots", daemon=True).start()
+        expiry = app.state.expiry = Expiry(settings.quotas, clock=room.clock, room=room,
+                                           tournaments=tournaments, live=live)
+        sweeper = asyncio.get_running_loop().create_task(expiry.run(), name="expiry")
         try:
             yield
         finally:
+            sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sweeper
             if cluster is not None:
                 await cluster.stop()
             await tournaments.close()
@@ -152,7 +163,10 @@ def create_app(
             store.close()
 
     app = FastAPI(title="pokerroom", lifespan=lifespan)
-    app.state.settings = settings or Settings()
+    app.state.settings = settings
+    quotas = app.state.quotas = Quotas(settings.quotas,
+                                       proxies=TrustedProxies(settings.proxy.trusted),
+                                       clock=room_clock.now)
     app.add_middleware(Routing, cluster=lambda: cluster_holder.get("cluster"))
     limits = app.state.settings.connections  # outermost: before any route reads a body
     app.add_middleware(BodyLimit, max_bytes=limits.body_bytes, seconds=limits.header_seconds)
@@ -192,6 +206,10 @@ def create_app(
     async def lease_lost(_request: Any, exc: LeaseLost) -> JSONResponse:
         return JSONResponse({"error": str(exc), "reason": exc.reason}, status_code=503,
                             headers={"Retry-After": "1"})
+
+    @app.exception_handler(QuotaExceeded)
+    async def past_quota(_request: Any, exc: QuotaExceeded) -> JSONResponse:
+        return quota_response(exc)
 
     @app.exception_handler(HostKeyError)
     async def not_host(_request: Any, exc: HostKeyError) -> JSONResponse:
@@ -252,8 +270,11 @@ def create_app(
         return answer.response(request.headers)
 
     @app.post("/api/tables")
-    async def create_table(request: CreateTable) -> dict[str, Any]:
-        """A new table; ``host`` is its host key (bots, pause, close): keep it."""
+    async def create_table(request: CreateTable, http: Request) -> dict[str, Any]:
+        """A new table; ``host`` is its host key (bots, pause, close): keep it.  429
+        past ``quotas.open_tables`` or the address's ``quotas.tables_per_hour``."""
+        quotas.ceiling("tables", room().open_count())
+        quotas.take("tables", http.scope)
         actor = room().create_table(request)
         stored_lobby.changed()
         return {"id": actor.id, "url": f"/t/{actor.id}", "host": actor.host_key}
@@ -264,10 +285,12 @@ def create_app(
         return await actor.submit(lambda: actor._state_for(None))
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, request: JoinTable) -> dict[str, Any]:
+    async def join(table_id: str, request: JoinTable, http: Request) -> dict[str, Any]:
         """Sit down (or reserve the seat until the hand in progress ends): ``token`` is
-        the new sitting's secret, ``sitting`` its id.  Stored before the answer."""
+        the new sitting's secret, ``sitting`` its id.  Stored before the answer.  429
+        past the address's ``quotas.joins_per_hour``."""
         actor = actor_or_404(table_id)
+        quotas.take("joins", http.scope)
         token, sitting = await actor.submit(
             lambda: actor.join(request.name, request.seat, request.buy_in))
         return {"token": token, "seat": request.seat, "sitting": sitting}
@@ -452,6 +475,13 @@ def create_app(
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
+        slot = await admit_socket(websocket)  # quotas.sockets_per_address
+        if slot is None:
+            return
+        with slot:
+            await _table_socket(websocket, table_id)
+
+    async def _table_socket(websocket: WebSocket, table_id: str) -> None:
         actor = await accept(websocket, lambda: room().get(table_id), "no_table",
                              f"no table {table_id!r}")
         if actor is None:

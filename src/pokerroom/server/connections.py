@@ -270,5 +270,8 @@ def serve(app: Any, *, host: str, port: int, settings: Settings,
     config = GuardedConfig(
         app, guard=guard, host=host, port=port, log_level=log_level,
         http=GuardedHttpProtocol, ws=GuardedWebSocketProtocol,
-        ws_max_size=limits.body_bytes, timeout_keep_alive=limits.idle_seconds)
+        ws_max_size=limits.body_bytes, timeout_keep_alive=limits.idle_seconds,
+        # uvicorn would take X-Forwarded-For from any loopback peer as the client's
+        # address; the room reads it only from proxy.trusted (clients.py).
+        proxy_headers=False)
     uvicorn.Server(config).run()

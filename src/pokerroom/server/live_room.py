@@ -157,6 +157,26 @@ class LiveRoom:
     def held(self) -> set[str]:
         return set(self.runs)
 
+    def open_count(self) -> int:
+        """Events here not finished: what ``quotas.open_live_events`` counts."""
+        return sum(1 for run in self.runs.values() if run.status != "finished")
+
+    def unstarted_since(self, cutoff: float) -> list[str]:
+        """The events still registering that were created at ``cutoff`` or before."""
+        return [run.id for run in self.runs.values()
+                if run.status == "registering" and run.created_at <= cutoff]
+
+    def expire(self, event_id: str) -> bool:
+        """Remove an event that never started, here and from the database (its id
+        answers 404 from now on); False when it is gone or has started."""
+        run = self.runs.get(event_id)
+        if run is None or run.status != "registering":
+            return False
+        if self.store is not None:
+            self.store.delete(event_id)
+        self.runs.pop(event_id, None)
+        return True
+
     def get(self, event_id: str) -> LiveRun:
         """The event (KeyError when unknown), its clock brought up to now."""
         run = self.runs[event_id]

@@ -57,6 +57,7 @@ from pokerroom.server.live_room import LiveRoom, LiveRun, NotHostError
 from pokerroom.server.names import PersonName
 from pokerroom.server.pages import STATIC
 from pokerroom.server.protocol import MAX_KEY_LENGTH, CreateTournament
+from pokerroom.server.quotas import Quotas
 from pokerroom.server.routing import served_elsewhere
 from pokerroom.server.tournament_setup import schedule_rows
 from pokerroom.tournament.display import clock_view
@@ -355,8 +356,12 @@ def add_live_routes(app: FastAPI, live: Callable[[], LiveRoom]) -> None:
                       include_in_schema=False, name="live_player_page")
 
     @app.post("/api/live")
-    async def create(request: CreateTournament) -> dict[str, Any]:
-        """A new live event from a built-in structure; keep the ``host`` key."""
+    async def create(request: CreateTournament, http: Request) -> dict[str, Any]:
+        """A new live event from a built-in structure; keep the ``host`` key.  429 past
+        ``quotas.open_live_events`` or the address's ``quotas.live_events_per_day``."""
+        quotas: Quotas = app.state.quotas
+        quotas.ceiling("live_events", live().open_count())
+        quotas.take("live_events", http.scope)
         run = live().create(request)
         return {"id": run.id, "url": f"/live/{run.id}", "host": run.host_key,
                 "console": f"/live/{run.id}/console#host={run.host_key}"}

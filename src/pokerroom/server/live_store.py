@@ -16,7 +16,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import JSON, Float, ForeignKey, Integer, LargeBinary, String, select, update
+from sqlalchemy import (
+    JSON,
+    Float,
+    ForeignKey,
+    Integer,
+    LargeBinary,
+    String,
+    delete,
+    select,
+    update,
+)
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
@@ -82,6 +92,14 @@ class LiveStore:
                 status=status, run=run, saved_at=entry.at))
             s.add(LiveLogRow(event_id=event_id, seq=entry.seq, at=entry.at,
                              action=entry.action, args=entry.args, outcome=entry.outcome))
+
+    def delete(self, event_id: str) -> None:
+        """Forget an event (one that never started expired): its row and audit log."""
+        with Session(self.engine) as s, s.begin():
+            if self.fencing is not None:
+                self.fencing.check(s.connection(), "live", event_id)
+            s.execute(delete(LiveLogRow).where(LiveLogRow.event_id == event_id))
+            s.execute(delete(LiveEventRow).where(LiveEventRow.id == event_id))
 
     def events(self, only: str | None = None) -> list[LiveEventRow]:
         """Every event (or the one with id ``only``), oldest first."""

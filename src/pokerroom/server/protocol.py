@@ -492,6 +492,14 @@ class TokenRequest(_Message):
     token: str = Field(min_length=1, max_length=MAX_KEY_LENGTH)
 
 
+class RemoveEntry(_Message):
+    """POST /api/tournaments/{id}/remove: the director withdraws ``player``'s
+    registration before the start."""
+
+    director: str = Field(min_length=1, max_length=MAX_KEY_LENGTH)
+    player: SeatedName  # the name registered, a bot's too
+
+
 class FloorRequest(_Message):
     """POST /api/tournaments/{id}/penalize and /disqualify (the director's key; P8)."""
 

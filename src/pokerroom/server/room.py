@@ -146,6 +146,39 @@ class Room:
     def held(self) -> set[str]:
         return set(self.actors)
 
+    def open_count(self) -> int:
+        """Tables open here (not closed): what ``quotas.open_tables`` counts."""
+        return sum(1 for actor in self.actors.values() if not actor.closed)
+
+    def is_empty(self, table_id: str) -> bool:
+        """No person seated (bots do not count), no hand running, no one watching:
+        the table may expire (:mod:`pokerroom.server.expiry`)."""
+        actor = self.actors.get(table_id)
+        return (actor is not None and not actor.closed and actor.table.hand is None
+                and not actor.subscribers
+                and all(meta.is_bot for meta in actor.seats.values()))
+
+    async def expire(self, table_id: str, why: str) -> bool:
+        """Close an empty table as the host's "close" does (stored closed: a restart
+        leaves it closed) and forget it here (its id answers 404).  False when it is
+        gone, or no longer empty by the time its actor runs the close."""
+        actor = self.actors.get(table_id)
+        if actor is None:
+            return False
+
+        def close() -> bool:
+            if not self.is_empty(table_id):
+                return False
+            actor.close()
+            actor.log.append(f"The room closed the table: {why}")
+            return True
+
+        if not await actor.submit(close):
+            return False
+        self.actors.pop(table_id, None)
+        await actor.stop()
+        return True
+
     def get(self, table_id: str) -> TableActor:
         try:
             return self.actors[table_id]

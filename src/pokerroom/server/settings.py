@@ -27,6 +27,7 @@ from typing import Any, get_type_hints
 
 from pokerroom.server.clients import ProxySettings
 from pokerroom.server.deals import DealLimits
+from pokerroom.server.quotas import QuotaSettings
 
 __all__ = ["ConnectionLimits", "SettingError", "Settings", "apply", "described"]
 
@@ -67,6 +68,7 @@ class Settings:
     connections: ConnectionLimits = field(default_factory=ConnectionLimits)
     proxy: ProxySettings = field(default_factory=ProxySettings)
     deals: DealLimits = field(default_factory=DealLimits)
+    quotas: QuotaSettings = field(default_factory=QuotaSettings)
 
 
 def _sections(settings: Settings) -> Iterator[tuple[str, Any]]:

@@ -169,6 +169,10 @@ class TournamentDirector(TournamentPlay):
             raise IllegalActionError(Reason.NOT_DIRECTOR,
                                      "only the tournament's director may do that")
 
+    def check_director(self, key: str) -> None:
+        """Refuse (``not_director``) anyone without the director's key."""
+        self._need_director(key)
+
     def register(self, name: str, token: str | None = None) -> str:
         """A person enters (before the start, or in late registration); returns their
         token.  A person who busted may enter again with their token, if the
@@ -194,14 +198,33 @@ class TournamentDirector(TournamentPlay):
         name = self.name_for_token(token)
         if name is None:
             raise IllegalActionError(Reason.BAD_TOKEN, "unknown player token")
+        self._withdraw(name)
+        self.floor_log.append(f"{name} unregisters")
+        self._changed()
+
+    def remove_registration(self, key: str, name: str) -> None:
+        """The director withdraws ``name``'s registration (a person's or a bot's)
+        before the start; their token no longer plays."""
+        self._need_director(key)
+        if self.status != "registering":
+            raise IllegalActionError(Reason.STARTED,
+                                     "registrations are removed only before the start")
+        if name not in self.registrants:
+            raise ConfigError(f"no registration named {name!r}: give the name as the "
+                              "list of players shows it")
+        self._withdraw(name)
+        self.floor_log.append(f"The director removes {name}")
+        self._changed()
+
+    def _withdraw(self, name: str) -> None:
+        """Take ``name``'s entry out before the start (the engine's unregister)."""
         self.t.unregister(name)
-        del self.registrants[name]
-        del self.tokens[token]
+        registrant = self.registrants.pop(name)
+        if registrant.token is not None:
+            self.tokens.pop(registrant.token, None)
         for viewer in self.viewers:
             if viewer.name == name:
                 viewer.name = None
-        self.floor_log.append(f"{name} unregisters")
-        self._changed()
 
     def add_bots(self, key: str, count: int, policy: str) -> list[str]:
         self._need_director(key)

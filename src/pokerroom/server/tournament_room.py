@@ -107,6 +107,27 @@ class TournamentRoom:
     def held(self) -> set[str]:
         return set(self.directors)
 
+    def open_count(self) -> int:
+        """Tournaments here not finished: what ``quotas.open_tournaments`` counts."""
+        return sum(1 for d in self.directors.values() if d.status != "finished")
+
+    def unstarted_since(self, cutoff: float) -> list[str]:
+        """The tournaments still registering that were created at ``cutoff`` or before."""
+        return [d.id for d in self.directors.values()
+                if d.status == "registering" and d.created_at <= cutoff]
+
+    async def expire(self, tournament_id: str) -> bool:
+        """Remove a tournament that never started, here and from the database (its id
+        answers 404 from now on); False when it is gone or has started."""
+        director = self.directors.get(tournament_id)
+        if director is None or director.status != "registering":
+            return False
+        self.directors.pop(tournament_id, None)
+        await director.stop()
+        if self.store is not None:
+            self.store.delete(tournament_id)
+        return True
+
     def _director_of(self, stored: StoredTournament) -> TournamentDirector:
         """The director as created (its definition); its state comes next.  A
         definition stored before D1 names a seed (in it and in its request): it is not

@@ -14,6 +14,8 @@ restart, see :mod:`pokerroom.server.tournament_store`):
 - ``POST /api/tournaments/{id}/register`` ``{"name"}``: a person enters; the answer's
   ``token`` is their key at the tables (``/ws/tournaments/{id}?token=...``);
 - ``POST /api/tournaments/{id}/unregister`` ``{"token"}``: before the start;
+- ``POST /api/tournaments/{id}/remove`` ``{"director", "player"}``: the director
+  removes a registration before the start (a made-up name, a no-show);
 - ``POST /api/tournaments/{id}/bots`` ``{"director", "count", "policy"}``;
 - ``POST /api/tournaments/{id}/start`` / ``pause`` / ``resume`` ``{"director"}``;
 - ``POST /api/tournaments/{id}/penalize`` ``{"director", "player", "rounds"}`` and
@@ -73,12 +75,14 @@ from pokerroom.server.protocol import (
     FloorRequest,
     Rebuy,
     RegisterTournament,
+    RemoveEntry,
     SitIn,
     SitOut,
     TokenRequest,
     TournamentClientMessage,
     Watch,
 )
+from pokerroom.server.quotas import Quotas, admit_socket
 from pokerroom.server.sockets import accept, identify, pump
 from pokerroom.server.tournament_director import TournamentDirector
 from pokerroom.server.tournament_room import TournamentRoom
@@ -116,9 +120,17 @@ def add_tournament_routes(app: FastAPI, tournaments: Callable[[], TournamentRoom
             rows = [await d.submit(d.lobby_row) for d in newest if d.id not in older]
         return LobbyAnswer(rows).response(request.headers)
 
+    def quotas() -> Quotas:
+        q: Quotas = app.state.quotas
+        return q
+
     @app.post("/api/tournaments")
-    async def create_tournament(request: CreateTournament) -> dict[str, Any]:
-        """Create a tournament from a built-in structure; keep the ``director`` key."""
+    async def create_tournament(request: CreateTournament, http: Request) -> dict[str, Any]:
+        """Create a tournament from a built-in structure; keep the ``director`` key.
+        429 past ``quotas.open_tournaments`` or the address's
+        ``quotas.tournaments_per_day``."""
+        quotas().ceiling("tournaments", tournaments().open_count())
+        quotas().take("tournaments", http.scope)
         d = tournaments().create(request)
         return {"id": d.id, "url": f"/tournaments/{d.id}", "director": d.director_key}
 
@@ -130,10 +142,15 @@ def add_tournament_routes(app: FastAPI, tournaments: Callable[[], TournamentRoom
         return state
 
     @app.post("/api/tournaments/{tournament_id}/register")
-    async def register(tournament_id: str, request: RegisterTournament) -> dict[str, Any]:
+    async def register(tournament_id: str, request: RegisterTournament, http: Request
+                       ) -> dict[str, Any]:
+        """429 past the address's ``quotas.registrations_per_hour`` or the event's
+        ``quotas.entries_per_tournament``."""
         d = director_or_404(tournament_id)
+        quotas().take("registrations", http.scope)
 
         def enter() -> dict[str, Any]:
+            quotas().entries(len(d.t.entries))
             token = d.register(request.name, request.token)
             entry = d.t.entry(request.name.strip())
             return {"token": token, "entry": entry.number, "name": entry.name,
@@ -150,9 +167,20 @@ def add_tournament_routes(app: FastAPI, tournaments: Callable[[], TournamentRoom
     @app.post("/api/tournaments/{tournament_id}/bots")
     async def add_bots(tournament_id: str, request: AddTournamentBots) -> dict[str, Any]:
         d = director_or_404(tournament_id)
-        added = await d.submit(lambda: d.add_bots(request.director, request.count,
-                                                  request.policy))
-        return {"added": added}
+
+        def add() -> list[str]:
+            d.check_director(request.director)
+            quotas().entries(len(d.t.entries), request.count)
+            return d.add_bots(request.director, request.count, request.policy)
+
+        return {"added": await d.submit(add)}
+
+    @app.post("/api/tournaments/{tournament_id}/remove")
+    async def remove(tournament_id: str, request: RemoveEntry) -> dict[str, Any]:
+        """The director removes ``player``'s registration before the start."""
+        d = director_or_404(tournament_id)
+        await d.submit(lambda: d.remove_registration(request.director, request.player))
+        return {"ok": True}
 
     @app.post("/api/tournaments/{tournament_id}/start")
     async def start(tournament_id: str, request: DirectorRequest) -> dict[str, Any]:
@@ -392,6 +420,13 @@ def add_tournament_routes(app: FastAPI, tournaments: Callable[[], TournamentRoom
 
     @app.websocket("/ws/tournaments/{tournament_id}")
     async def tournament_socket(websocket: WebSocket, tournament_id: str) -> None:
+        slot = await admit_socket(websocket)  # quotas.sockets_per_address
+        if slot is None:
+            return
+        with slot:
+            await _tournament_socket(websocket, tournament_id)
+
+    async def _tournament_socket(websocket: WebSocket, tournament_id: str) -> None:
         d = await accept(websocket, lambda: tournaments().get(tournament_id),
                          "no_tournament", f"no tournament {tournament_id!r}")
         if d is None:

@@ -157,6 +157,14 @@ class TournamentStore:
             s.execute(delete(TournamentActionRow).where(
                 TournamentActionRow.tournament_id == tournament_id))
 
+    def delete(self, tournament_id: str) -> None:
+        """Forget a tournament (one that never started expired): its row and actions."""
+        with Session(self.engine) as s, s.begin():
+            self._fence(s, tournament_id)
+            for table in (TournamentActionRow, TournamentHandRow):
+                s.execute(delete(table).where(table.tournament_id == tournament_id))
+            s.execute(delete(TournamentRow).where(TournamentRow.id == tournament_id))
+
     def add_hand(self, tournament_id: str, *, number: int, table: int,
                  players: dict[str, Any], hand: bytes, held: bool, at: float) -> None:
         """Keep a finished hand (once: one replayed after a restart is there already)."""

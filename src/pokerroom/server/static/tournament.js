@@ -339,8 +339,12 @@ function renderLobby() {
   if (!t.players.length) {
     $("entrants").innerHTML = '<p class="muted">Nobody has registered yet.</p>';
   } else {
+    const removable = directorKey && t.status === "registering";
     $("entrants").innerHTML = `<ul class="entrants">${t.players.map((p) =>
-      `<li class="${you && p.entry === you.entry ? "me" : ""}"><span class="num">${p.entry}</span><span class="nm">${escapeHtml(p.name)}</span>${p.bot ? '<span class="tag bot">bot</span>' : ""}</li>`).join("")}</ul>`;
+      `<li class="${you && p.entry === you.entry ? "me" : ""}"><span class="num">${p.entry}</span><span class="nm">${escapeHtml(p.name)}</span>${p.bot ? '<span class="tag bot">bot</span>' : ""}${removable ? `<button type="button" class="small ghost remove-entry" data-name="${escapeHtml(p.name)}" title="Only you, the director, see this">Remove</button>` : ""}</li>`).join("")}</ul>`;
+    for (const button of $("entrants").querySelectorAll(".remove-entry")) {
+      button.onclick = () => removeEntry(button.dataset.name, button);
+    }
   }
   $("event-info").innerHTML = eventInfoHtml();
   $("levels-lobby").innerHTML = levelsHtml();
@@ -386,6 +390,20 @@ function renderDirector() {
       $("btn-start").disabled = false;
     }
   };
+}
+
+// The director withdraws a registration before the start (a made-up name, a no-show).
+async function removeEntry(name, button) {
+  button.disabled = true;
+  try {
+    await api(`/api/tournaments/${encodeURIComponent(tid)}/remove`, {
+      method: "POST", body: { director: directorKey, player: name },
+    });
+    toast(`${name} is no longer registered.`, "info");
+  } catch (err) {
+    toast(err.message);
+    button.disabled = false;
+  }
 }
 
 async function registerMe(name) {
