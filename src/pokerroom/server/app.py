@@ -37,6 +37,7 @@ from pokerroom.server.exports import (
     summarize,
     viewer_position,
 )
+from pokerroom.server.json_bodies import JsonBodies
 from pokerroom.server.leases import LeaseLost
 from pokerroom.server.live_room import LiveRoom
 from pokerroom.server.live_routes import add_live_routes
@@ -153,6 +154,7 @@ def create_app(
     app = FastAPI(title="pokerroom", lifespan=lifespan)
     app.state.settings = settings or Settings()
     app.add_middleware(Routing, cluster=lambda: cluster_holder.get("cluster"))
+    app.add_middleware(JsonBodies)  # a body must be sent as JSON: 415 otherwise
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     def room() -> Room:

@@ -17,6 +17,7 @@ from collections import deque
 from pokerroom.bots import BOTS
 from pokerroom.cards import child_rng
 from pokerroom.errors import IllegalActionError, PokerError, Reason
+from pokerroom.server.names import refuse_lookalike
 from pokerroom.server.owner import TaskOwner
 from pokerroom.server.sittings import SeatMeta, Subscriber
 from pokerroom.server.store import Batch
@@ -55,9 +56,8 @@ class SeatRequests(TaskOwner):
                 Reason.NO_SUCH_SEAT, f"no seat {seat}: seats are 0-{table.seat_count - 1}")
         if table.players[seat] is not None or seat in self.seats:
             raise IllegalActionError(Reason.SEAT_TAKEN, f"seat {seat} is taken")
-        if any(m.name.casefold() == name.casefold() for m in self.seats.values()):
-            raise IllegalActionError(
-                Reason.NAME_TAKEN, f"{name!r} is already seated at this table; choose another name")
+        refuse_lookalike(name, [m.name for m in self.seats.values()],
+                         where="seated at this table")
         table._check_buy_in(buy_in)
         token = secrets.token_urlsafe(24)
         sitting = secrets.token_hex(8)
