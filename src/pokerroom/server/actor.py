@@ -382,7 +382,7 @@ class TableActor(TableRestore):
         if self.closed:
             self._batch.table["closed"] = True
         if hand.rake:
-            self._batch.ledger("house", -1, "rake", hand.rake)
+            self._batch.ledger("", -1, "rake", hand.rake)  # no one's: told by its kind
         for seat, meta in list(self.seats.items()):
             if meta.is_bot:
                 player = table.players[seat]
