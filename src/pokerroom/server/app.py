@@ -119,7 +119,8 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store.migrate()
         room = Room(store, clock or SystemClock(), bot_delay=bot_delay,
-                    pause_between_hands=pause_between_hands, seed=seed)
+                    pause_between_hands=pause_between_hands, seed=seed,
+                    clock_settings=app.state.settings.clock)
         room_holder["room"] = room
         app.state.room = room
         tournaments = TournamentRoom(room.clock, bot_delay=bot_delay,

@@ -37,6 +37,14 @@ class SeatRequests(TaskOwner):
     locked: bool
     _batch: Batch
 
+    def _remember_clock(self, meta: SeatMeta) -> None:
+        """A person leaves: their time bank and timeouts are kept (the player aids')."""
+        raise NotImplementedError
+
+    def _recall_clock(self, meta: SeatMeta) -> None:
+        """A person joins: the time bank and timeouts they left with lately."""
+        raise NotImplementedError
+
     def _flush(self, *, snapshot: bool = True) -> None:
         """Commit the operation's writes (the actor's)."""
         raise NotImplementedError
@@ -64,6 +72,7 @@ class SeatRequests(TaskOwner):
         bot = BOTS[policy](child_rng(self.rng)) if policy else None
         meta = SeatMeta(name, token, is_bot=policy is not None, policy=policy, bot=bot,
                         sitting=sitting, buy_in=buy_in)
+        self._recall_clock(meta)
         self.seats[seat] = meta
         self._batch.add_seat(seat, name, token, sitting, is_bot=policy is not None,
                              policy=policy, buy_in=buy_in)
@@ -123,6 +132,7 @@ class SeatRequests(TaskOwner):
             self._batch.ledger(player.name, seat, "cash_out", chips)
             self.log.append(f"{player.name} leaves with {chips}")
         self._batch.release_seat(meta.sitting)
+        self._remember_clock(meta)
         self.seats.pop(seat, None)
         self._demote(meta, "the host removed you from the table" if meta.kicked
                      else "you left the table")

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, get_type_hints
 
 from pokerroom.server.clients import ProxySettings
+from pokerroom.server.clock_memory import ClockSettings
 
 __all__ = ["ConnectionLimits", "SettingError", "Settings", "apply", "described"]
 
@@ -56,6 +57,7 @@ class Settings:
 
     connections: ConnectionLimits = field(default_factory=ConnectionLimits)
     proxy: ProxySettings = field(default_factory=ProxySettings)
+    clock: ClockSettings = field(default_factory=ClockSettings)
 
 
 def _sections(settings: Settings) -> Iterator[tuple[str, Any]]:

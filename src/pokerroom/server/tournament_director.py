@@ -342,7 +342,8 @@ class TournamentDirector(TournamentPlay):
         if reg.away is not None:
             self._table_log_of(entry.label, f"{entry.label} is back")
         reg.away = None
-        reg.timeouts = 0
+        # back is a sign of life, not an action: one more timeout and they are away
+        reg.timeouts = min(reg.timeouts, self.settings.sit_out_after - 1)
         self._changed()
 
     # ------------------------------------------------------------ publishing
