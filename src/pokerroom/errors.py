@@ -112,7 +112,7 @@ class Reason(StrEnum):
     SEAT_EMPTY = "seat_empty"
     """Nobody sits in that seat."""
     NAME_TAKEN = "name_taken"
-    """That name is already seated or registered."""
+    """That name, or one that looks like it, is already seated or registered."""
     NOT_A_PLAYER_ACTION = "not_a_player_action"
     """A dealer's or floor's action given to a seat."""
     NO_STRADDLE = "no_straddle"
@@ -297,6 +297,10 @@ class Reason(StrEnum):
     """A chat message empty or longer than the room allows."""
     CHAT_TOO_FAST = "chat_too_fast"
     """More chat messages than the room allows in a few seconds."""
+    CHAT_BAD_TEXT = "chat_bad_text"
+    """A chat message with a control, format or invisible character."""
+    UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
+    """A request body not sent as JSON (``Content-Type: application/json``)."""
 
 
 class IllegalActionError(PokerError):

@@ -37,6 +37,7 @@ from pokerroom.rules.actions import Action, Muck, Show
 from pokerroom.rules.engine import Hand, Phase
 from pokerroom.server.chat import TableChat
 from pokerroom.server.clock import Clock
+from pokerroom.server.clock_memory import ClockMemory
 from pokerroom.server.codec import action_from_dict, action_to_dict
 from pokerroom.server.exports import hand_texts
 from pokerroom.server.host_tools import HostKeyError
@@ -44,7 +45,7 @@ from pokerroom.server.preactions import label
 from pokerroom.server.protocol import MAX_CHIPS
 from pokerroom.server.restore import TableRestore
 from pokerroom.server.sittings import SeatMeta, Subscriber
-from pokerroom.server.stand_ins import can_still_win, default_action
+from pokerroom.server.stand_ins import away_action, can_still_win, default_action
 from pokerroom.server.store import Batch, Store, StoreUnavailable
 from pokerroom.server.views import lobby_row, public_state, table_state
 from pokerroom.table import Status, Table
@@ -57,12 +58,15 @@ __all__ = ["ActorSettings", "HostKeyError", "SeatMeta", "StoreUnavailable", "Sub
 @dataclass(frozen=True, slots=True)
 class ActorSettings:
     action_seconds: float = 30.0
+    # T13: this many timeouts in a row (turns the clock ran out on) and the rest of the
+    # hand is played for the player at once (away_action); sat out when it ends.
     sit_out_after: int = 2
     bot_delay: float = 0.8
     pause_between_hands: float = 2.0
     time_bank: float = 30.0  # a sitting's reserve past the action clock, in seconds
     time_bank_refill: float = 5.0  # added every time_bank_every hands, up to time_bank
     time_bank_every: int = 10
+    time_bank_memory: float = 3600.0  # ClockSettings.time_bank_memory_seconds
     # A table with only bots stops dealing once no one has watched it for this long,
     # and deals again when someone opens it.
     idle_seconds: float = 120.0
@@ -115,6 +119,8 @@ class TableActor(TableRestore):
         self.labels: dict[int, str] = {}  # seat -> its last action this street
         self.chat = TableChat()
         self.time_bank_full = settings.time_bank
+        self.timeouts_to_sit_out = settings.sit_out_after
+        self.clock_memory = ClockMemory(settings.time_bank_memory)
         self._bank_seat: int | None = None  # the seat whose time bank is running
         self._bank_from = 0.0  # when it started
         self.watched_at = clock.now()  # last time someone watched (bot-only tables idle)
@@ -258,6 +264,12 @@ class TableActor(TableRestore):
                 meta.timeouts = 0
                 changed = True
                 continue
+            if meta is not None and meta.timeouts >= self.settings.sit_out_after:
+                # T13: away (timed out sit_out_after times in a row): no clock runs for
+                # them any more; the hand is killed, and they sit out when it ends.
+                self._apply(seat, away_action(hand), by="away")
+                changed = True
+                continue
             if self.deadline is None:
                 self.deadline = now + self.settings.action_seconds
                 changed = True
@@ -268,10 +280,10 @@ class TableActor(TableRestore):
                 self.log.append(f"{meta.name} uses the time bank ({self.bank_of(meta):.0f} s)")
                 return True
             if now >= self.deadline:
-                if meta is not None and not meta.timed_out_this_hand:
-                    meta.timed_out_this_hand = True
                 self._apply(seat, default_action(hand), by="timeout")
                 self.log.append(f"{self._name(seat)} ran out of time")
+                if meta is not None:
+                    meta.timeouts += 1  # reset by their own action only (a walk is no sign)
                 changed = True
                 continue
             return changed
@@ -313,8 +325,6 @@ class TableActor(TableRestore):
                                              sittings=sittings, at=self._hand_started_at)
         self.seq = 0
         self._events_seen = 0
-        for meta in self.seats.values():
-            meta.timed_out_this_hand = False
         self._forget_street()
         self.log.append(f"--- hand {self.hand_number} ---")
         self._narrate(hand)
@@ -370,19 +380,17 @@ class TableActor(TableRestore):
         table.finish_hand()
         for seat, meta in self.seats.items():
             player = table.players[seat]
-            if meta.timed_out_this_hand:
-                meta.timeouts += 1
-                if (player is not None and meta.timeouts >= self.settings.sit_out_after
-                        and player.status not in (Status.SITTING_OUT, Status.AWAY)):
-                    table.sit_out(seat)
-                    self.log.append(f"{meta.name} is sat out after {meta.timeouts} timeouts")
+            if (player is not None and meta.timeouts >= self.settings.sit_out_after
+                    and player.status not in (Status.SITTING_OUT, Status.AWAY)):
+                table.sit_out(seat)
+                self.log.append(f"{meta.name} is sat out after {meta.timeouts} timeouts")
         self._refill_banks(self.settings.time_bank_every, self.settings.time_bank_refill,
                            self.hand_number)
         self._carry_out_requests()
         if self.closed:
             self._batch.table["closed"] = True
         if hand.rake:
-            self._batch.ledger("house", -1, "rake", hand.rake)
+            self._batch.ledger("", -1, "rake", hand.rake)  # no one's: told by its kind
         for seat, meta in list(self.seats.items()):
             if meta.is_bot:
                 player = table.players[seat]
@@ -441,9 +449,12 @@ class TableActor(TableRestore):
         self._dirty = True
 
     def sit_in(self, seat: int, post: bool) -> None:
+        """Back in play (T13).  Sitting in is a sign of life, not an action: the run of
+        timeouts is kept one short of ``sit_out_after``, so a player who comes back and
+        lets the clock run out once more is away again at once."""
         meta = self.seats.get(seat)
         if meta is not None:
-            meta.timeouts = 0
+            meta.timeouts = min(meta.timeouts, self.settings.sit_out_after - 1)
         self.table.sit_in(seat, post=post)
         self._dirty = True
 

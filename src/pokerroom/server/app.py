@@ -40,6 +40,7 @@ from pokerroom.server.exports import (
     summarize,
     viewer_position,
 )
+from pokerroom.server.json_bodies import JsonBodies
 from pokerroom.server.leases import LeaseLost
 from pokerroom.server.live_room import LiveRoom
 from pokerroom.server.live_routes import add_live_routes
@@ -124,7 +125,8 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store.migrate()
         room = Room(store, room_clock, bot_delay=bot_delay,
-                    pause_between_hands=pause_between_hands, seed=seed)
+                    pause_between_hands=pause_between_hands, seed=seed,
+                    clock_settings=app.state.settings.clock)
         room_holder["room"] = room
         app.state.room = room
         tournaments = TournamentRoom(room.clock, bot_delay=bot_delay,
@@ -168,6 +170,7 @@ def create_app(
                                        proxies=TrustedProxies(settings.proxy.trusted),
                                        clock=room_clock.now)
     app.add_middleware(Routing, cluster=lambda: cluster_holder.get("cluster"))
+    app.add_middleware(JsonBodies)  # a body must be sent as JSON: 415 otherwise
     limits = app.state.settings.connections  # outermost: before any route reads a body
     app.add_middleware(BodyLimit, max_bytes=limits.body_bytes, seconds=limits.header_seconds)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

@@ -75,15 +75,14 @@ class HostTools(SeatRequests):
         """The host's ledger: for each player (by name, bots too) the chips bought in,
         added (top-ups and rebuys), cashed out and at the table (as the last hand
         left them), and the net
-        (cashed out + at the table - bought in - added); the house's rake last."""
+        (cashed out + at the table - bought in - added).  The rake is no player's
+        (``GET /api/tables/{id}/ledger`` has it)."""
         now: dict[str, int] = {}  # stacks as the last hand left them (a hand's pot is no one's)
         for player in self.table.players:
             if player is not None:
                 now[player.name] = now.get(player.name, 0) + player.stack
         rows = []
         for name, kinds in self.store.ledger_by_player(self.id).items():
-            if name == "house":
-                continue
             bought, added = kinds.get("buy_in", 0), kinds.get("top_up", 0) + kinds.get("rebuy", 0)
             out, at_table = kinds.get("cash_out", 0), now.get(name, 0)
             rows.append({"name": name, "buy_in": bought, "added": added, "cash_out": out,

@@ -33,7 +33,9 @@ The three GETs take the host key in ``Authorization: Bearer <host key>``, never 
 the address (which access logs and proxies keep).
 
 A refusal is a 400 with ``error`` (what was wrong and what is allowed) and
-``reason``; a wrong host key a 403; an unknown event a 404.
+``reason``; a wrong host key a 403; an unknown event a 404; a body not sent as
+``application/json`` a 415 (:mod:`pokerroom.server.json_bodies`, before the route
+reads it).
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ from pokerroom.errors import ConfigError, Reason
 from pokerroom.server.deals import DealRefused, desk_of
 from pokerroom.server.downloads import attachment, bearer_token
 from pokerroom.server.live_room import LiveRoom, LiveRun, NotHostError
-from pokerroom.server.names import PersonName
+from pokerroom.server.names import PersonName, refuse_lookalike
 from pokerroom.server.pages import STATIC
 from pokerroom.server.protocol import MAX_KEY_LENGTH, CreateTournament
 from pokerroom.server.quotas import Quotas
@@ -164,6 +166,8 @@ class _Deal(_Body):
 
 
 def _register(run: LiveRun, b: _Name) -> tuple[LiveReport, dict[str, Any]]:
+    others = {e.name for e in run.event.t.entries.values()} - {b.name}  # a re-entry: its own
+    refuse_lookalike(b.name, others, where="entered in this event")
     report = run.event.register(b.name)
     entry = max(run.event.t.entries)
     token = secrets.token_urlsafe(12)

@@ -18,6 +18,16 @@ inner run of whitespace made one space.  Then it must:
   "Bot N", and a person must not pass for one.  Words that merely contain the
   letters ("Robot", "Botvinnik", "Abbot") are fine.
 
+Two people at one table, in one tournament or in one live event may not go by names
+that look alike (issue #22): a Cyrillic "Аlice" beside "Alice", or "alice" beside
+"Alice".  :class:`NameKey` is what a name looks like, its confusable *skeleton*
+(Unicode UTS #39: NFD, each character mapped to its prototype in Unicode's
+``confusables.txt``, NFD again), taken of the name as written and of its case
+folding; two names clash when either skeleton matches.  :func:`refuse_lookalike`
+is the one check every place that seats or registers a person uses.  The data,
+``confusables.txt`` beside this module, is Unicode's (13.0.0, with its licence
+notice), cut down to its mappings.
+
 Models use the :data:`PersonName` and :data:`TitleName` types; a name they refuse
 is answered 422 with what names may be.
 
@@ -29,11 +39,17 @@ is answered 422 with what names may be.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from importlib import resources
 from typing import Annotated
 
 from pydantic import AfterValidator, Field
+
+from pokerroom.errors import IllegalActionError, Reason
 
 MAX_PERSON_NAME = 30
 """The most characters of a person's name (at a table, in a tournament)."""
@@ -79,15 +95,34 @@ def clean_name(raw: str, *, max_length: int, what: str = "a name") -> str:
 
 def _refuse_hidden(text: str, rule: str) -> None:
     """ValueError for a control, invisible or format character, or a pile of marks."""
+    problem = hidden_character(text)
+    if problem is not None:
+        raise ValueError(f"{rule}; {problem}")
+
+
+def hidden_character(text: str, *, allowed: frozenset[str] = frozenset()) -> str | None:
+    """What in ``text`` may not be shown, in words, or None: a control, format,
+    line-separator, private-use, surrogate or unassigned character (NUL, ESC, the
+    right-to-left override U+202E, a zero-width space ...) or a blank letter, named by
+    its code point and Unicode name, unless it is one of ``allowed``; or more than
+    :data:`MAX_MARKS` combining marks on one character.  The rule of names and chat.
+
+    >>> hidden_character("a\u202eb")
+    'no control, format or invisible characters (got U+202E RIGHT-TO-LEFT OVERRIDE)'
+    >>> hidden_character("ok: A\u0301"), hidden_character("a\tb", allowed=frozenset("\t"))
+    (None, None)
+    """
     marks = 0
     for char in text:
         category = unicodedata.category(char)
-        if category in _REFUSED_CATEGORIES or char in _BLANK_LETTERS:
-            raise ValueError(f"{rule}; no control, format or invisible characters "
-                             f"(got U+{ord(char):04X})")
+        if (category in _REFUSED_CATEGORIES or char in _BLANK_LETTERS) and char not in allowed:
+            name = unicodedata.name(char, "")
+            return ("no control, format or invisible characters "
+                    f"(got U+{ord(char):04X}{' ' + name if name else ''})")
         marks = marks + 1 if category in ("Mn", "Me") else 0
         if marks > MAX_MARKS:
-            raise ValueError(f"{rule}; at most {MAX_MARKS} combining marks on a character")
+            return f"at most {MAX_MARKS} combining marks on a character"
+    return None
 
 
 def poses_as_bot(name: str) -> bool:
@@ -96,6 +131,93 @@ def poses_as_bot(name: str) -> bool:
     skeleton = "".join(c for c in unicodedata.normalize("NFKD", name)
                        if unicodedata.category(c) not in ("Mn", "Me"))
     return _BOT_WORD.search(skeleton.casefold().translate(_LOOKALIKES)) is not None
+
+
+# Default-ignorable characters that are not format characters (UTS #39 drops them
+# from a skeleton): the combining grapheme joiner, the variation selectors and the
+# Hangul fillers.
+_IGNORABLE = frozenset("\u034f\u115f\u1160\u3164\uffa0" + "".join(
+    chr(c) for c in (*range(0x180B, 0x1810), *range(0xFE00, 0xFE10),
+                     *range(0xE0100, 0xE01F0))))
+
+
+@functools.cache
+def _prototypes() -> dict[str, str]:
+    """Each confusable character's prototype (``confusables.txt``, read once)."""
+    text = resources.files("pokerroom.server").joinpath("confusables.txt").read_text("utf-8")
+    table: dict[str, str] = {}
+    for line in text.splitlines():
+        fields = line.split("#", 1)[0].split(";")
+        if len(fields) < 2:
+            continue
+        source, target = (f.split() for f in fields[:2])
+        if len(source) == 1:
+            table[chr(int(source[0], 16))] = "".join(chr(int(c, 16)) for c in target)
+    return table
+
+
+def skeleton(text: str) -> str:
+    """The UTS #39 skeleton of ``text``: NFD, default-ignorable characters dropped,
+    each character replaced by its prototype (``confusables.txt``), NFD again.  Two
+    strings with one skeleton look alike.
+
+    >>> skeleton("\u0410lice") == skeleton("Alice")  # a Cyrillic capital A
+    True
+    """
+    prototypes = _prototypes()
+    decomposed = unicodedata.normalize("NFD", text)
+    mapped = "".join(prototypes.get(c, c) for c in decomposed
+                     if c not in _IGNORABLE and unicodedata.category(c) != "Cf")
+    return unicodedata.normalize("NFD", mapped)
+
+
+@dataclass(frozen=True, slots=True)
+class NameKey:
+    """What a name looks like: the skeleton of the name as written (``shape``) and of
+    its case folding (``folded``).  Two names look alike when either matches: "Аlice"
+    (Cyrillic A) and "Alice" by shape, "alice" and "Alice" by the folded one.
+
+    >>> NameKey.of("alice").looks_like(NameKey.of("ALICE"))
+    True
+    >>> NameKey.of("Alice").looks_like(NameKey.of("Alicia"))
+    False
+    """
+
+    shape: str
+    folded: str
+
+    @classmethod
+    def of(cls, name: str) -> NameKey:
+        """The key of ``name`` (as the room keeps it: see :func:`clean_name`)."""
+        return cls(skeleton(name), skeleton(name.casefold()))
+
+    def looks_like(self, other: NameKey) -> bool:
+        """Whether the two names look alike (one of the skeletons matches)."""
+        return self.shape == other.shape or self.folded == other.folded
+
+
+def lookalike(name: str, others: Iterable[str]) -> str | None:
+    """The first of ``others`` that looks like ``name`` (``name`` itself included),
+    or None."""
+    key = NameKey.of(name)
+    return next((other for other in others if key.looks_like(NameKey.of(other))), None)
+
+
+def refuse_lookalike(name: str, others: Iterable[str], *, where: str) -> None:
+    """IllegalActionError (``name_taken``) when ``name`` is one of ``others`` or looks
+    like one of them; ``where`` says where they are ("seated at this table").  The
+    one rule of tables, tournaments and live events."""
+    clash = lookalike(name, others)
+    if clash is None:
+        return
+    if clash == name:
+        raise IllegalActionError(Reason.NAME_TAKEN, f"{name!r} is already {where}; "
+                                 "choose another name")
+    raise IllegalActionError(
+        Reason.NAME_TAKEN, f"{name!r} looks like {clash!r}, already {where}: choose a "
+        "name that does not look like another's (names are compared by how they look: "
+        "letters from other scripts that look the same and upper or lower case count "
+        "as the same name)")
 
 
 def person_name(raw: str) -> str:

@@ -11,7 +11,11 @@ The time bank: each sitting has a reserve of seconds (``ActorSettings.time_bank`
 of it stays theirs, and every ``time_bank_every`` hands (10) adds
 ``time_bank_refill`` seconds (5) up to the full reserve.  It is stored with the
 table's snapshot (the ``"room"`` part, by sitting) after every hand, so a restart
-keeps it (a hand cut short by the restart gives back what it used).
+keeps it (a hand cut short by the restart gives back what it used).  A person who
+leaves takes neither their bank nor their run of timeouts (T13) away with them: the
+table remembers both for ``clock.time_bank_memory_seconds`` (an hour) and gives them
+back when they join again under the same name or one that looks like it
+(:mod:`pokerroom.server.clock_memory`).
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from pokerroom.rules.actions import Action
 from pokerroom.rules.engine import Hand, Phase
 from pokerroom.server.chat import TableChat
 from pokerroom.server.clock import Clock
+from pokerroom.server.clock_memory import ClockMemory
 from pokerroom.server.host_tools import HostTools
 from pokerroom.server.preactions import PRE_ACTIONS, Cancelled, PreAction, resolve
 from pokerroom.server.sittings import SeatMeta, Subscriber
@@ -35,6 +40,8 @@ class PlayerAids(HostTools):
     chat: TableChat
     labels: dict[int, str]
     time_bank_full: float
+    timeouts_to_sit_out: int
+    clock_memory: ClockMemory
 
     def _actor_seat(self) -> int | None:
         raise NotImplementedError
@@ -102,6 +109,25 @@ class PlayerAids(HostTools):
         """The seconds left in the sitting's time bank."""
         return self.time_bank_full if meta.time_bank is None else meta.time_bank
 
+    def _remember_clock(self, meta: SeatMeta) -> None:
+        """A person leaves: the table keeps their bank and run of timeouts for a while."""
+        if not meta.is_bot:
+            self.clock_memory.remember(meta.name, time_bank=meta.time_bank,
+                                       timeouts=meta.timeouts, now=self.clock.now())
+
+    def _recall_clock(self, meta: SeatMeta) -> None:
+        """A person joins: the bank they left with lately, and their run of timeouts
+        (one short of being sat out at most: joining is a sign of life)."""
+        if meta.is_bot:
+            return
+        person = self.clock_memory.recall(meta.name, now=self.clock.now())
+        if person is not None:
+            meta.time_bank = person.time_bank
+            meta.timeouts = min(person.timeouts, self.timeouts_to_sit_out - 1)
+            if person.time_bank is not None:
+                self.log.append(f"{meta.name} has {person.time_bank:.0f} s in the time bank, "
+                                "as when they left")
+
     def _refill_banks(self, every: int, seconds: float, hand_number: int) -> None:
         """Every ``every`` hands: ``seconds`` more in each person's bank, up to full."""
         if every <= 0 or hand_number % every:
@@ -114,11 +140,11 @@ class PlayerAids(HostTools):
 
     def room_extras(self) -> dict[str, Any]:
         """What the room keeps in the table's snapshot beside the table: each sitting's
-        time bank (when not full), the chat's settings and whether the host locked the
-        table."""
+        time bank (when not full), the people the clock remembers, the chat's settings
+        and whether the host locked the table."""
         banks = {m.sitting: round(m.time_bank, 3) for m in self.seats.values()
                  if m.time_bank is not None and m.sitting}
-        return {"time_banks": banks,
+        return {"time_banks": banks, "clock_memory": self.clock_memory.to_list(),
                 "chat": {"on": self.chat.on, "spectators": self.chat.spectators},
                 "locked": self.locked}
 
@@ -129,6 +155,7 @@ class PlayerAids(HostTools):
         for meta in self.seats.values():
             if meta.sitting in banks:
                 meta.time_bank = float(banks[meta.sitting])
+        self.clock_memory.restore(list(data.get("clock_memory") or []))
         chat = data.get("chat") or {}
         self.chat.configure(on=bool(chat.get("on", True)),
                             spectators=bool(chat.get("spectators", True)))

@@ -18,6 +18,7 @@ from pokerroom.errors import ConfigError
 from pokerroom.rules.config import Structure
 from pokerroom.server.actor import ActorSettings, TableActor
 from pokerroom.server.clock import Clock
+from pokerroom.server.clock_memory import ClockSettings
 from pokerroom.server.owner import give_up_when_lost, hand_over
 from pokerroom.server.protocol import MAX_CHIPS, CreateTable
 from pokerroom.server.sockets import moved_message
@@ -34,9 +35,11 @@ class Room:
     reproducible, without it they come from the operating system's CSPRNG (D1)."""
 
     def __init__(self, store: Store, clock: Clock, *, bot_delay: float = 0.8,
-                 pause_between_hands: float = 2.0, seed: int | None = None) -> None:
+                 pause_between_hands: float = 2.0, seed: int | None = None,
+                 clock_settings: ClockSettings | None = None) -> None:
         self.store = store
         self.clock = clock
+        self.clock_settings = clock_settings or ClockSettings()
         self.bot_delay = bot_delay
         self.pause = pause_between_hands
         self.rng: random.Random = random.Random(seed) if seed is not None else SecureRandom()
@@ -54,6 +57,7 @@ class Room:
             time_bank_every=int(data.get("time_bank_every", 10)),
             bot_delay=self.bot_delay,
             pause_between_hands=self.pause,
+            time_bank_memory=self.clock_settings.time_bank_memory_seconds,
         )
 
     def create_table(self, request: CreateTable) -> TableActor:

@@ -17,6 +17,7 @@ from collections import deque
 from pokerroom.bots import BOTS
 from pokerroom.cards import child_rng
 from pokerroom.errors import IllegalActionError, PokerError, Reason
+from pokerroom.server.names import refuse_lookalike
 from pokerroom.server.owner import TaskOwner
 from pokerroom.server.sittings import SeatMeta, Subscriber
 from pokerroom.server.store import Batch
@@ -35,6 +36,14 @@ class SeatRequests(TaskOwner):
     closed: bool
     locked: bool
     _batch: Batch
+
+    def _remember_clock(self, meta: SeatMeta) -> None:
+        """A person leaves: their time bank and timeouts are kept (the player aids')."""
+        raise NotImplementedError
+
+    def _recall_clock(self, meta: SeatMeta) -> None:
+        """A person joins: the time bank and timeouts they left with lately."""
+        raise NotImplementedError
 
     def _flush(self, *, snapshot: bool = True) -> None:
         """Commit the operation's writes (the actor's)."""
@@ -55,15 +64,15 @@ class SeatRequests(TaskOwner):
                 Reason.NO_SUCH_SEAT, f"no seat {seat}: seats are 0-{table.seat_count - 1}")
         if table.players[seat] is not None or seat in self.seats:
             raise IllegalActionError(Reason.SEAT_TAKEN, f"seat {seat} is taken")
-        if any(m.name.casefold() == name.casefold() for m in self.seats.values()):
-            raise IllegalActionError(
-                Reason.NAME_TAKEN, f"{name!r} is already seated at this table; choose another name")
+        refuse_lookalike(name, [m.name for m in self.seats.values()],
+                         where="seated at this table")
         table._check_buy_in(buy_in)
         token = secrets.token_urlsafe(24)
         sitting = secrets.token_hex(8)
         bot = BOTS[policy](child_rng(self.rng)) if policy else None
         meta = SeatMeta(name, token, is_bot=policy is not None, policy=policy, bot=bot,
                         sitting=sitting, buy_in=buy_in)
+        self._recall_clock(meta)
         self.seats[seat] = meta
         self._batch.add_seat(seat, name, token, sitting, is_bot=policy is not None,
                              policy=policy, buy_in=buy_in)
@@ -123,6 +132,7 @@ class SeatRequests(TaskOwner):
             self._batch.ledger(player.name, seat, "cash_out", chips)
             self.log.append(f"{player.name} leaves with {chips}")
         self._batch.release_seat(meta.sitting)
+        self._remember_clock(meta)
         self.seats.pop(seat, None)
         self._demote(meta, "the host removed you from the table" if meta.kicked
                      else "you left the table")

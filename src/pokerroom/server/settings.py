@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, get_type_hints
 
 from pokerroom.server.clients import ProxySettings
+from pokerroom.server.clock_memory import ClockSettings
 from pokerroom.server.deals import DealLimits
 from pokerroom.server.quotas import QuotaSettings
 
@@ -69,6 +70,7 @@ class Settings:
     proxy: ProxySettings = field(default_factory=ProxySettings)
     deals: DealLimits = field(default_factory=DealLimits)
     quotas: QuotaSettings = field(default_factory=QuotaSettings)
+    clock: ClockSettings = field(default_factory=ClockSettings)
 
 
 def _sections(settings: Settings) -> Iterator[tuple[str, Any]]:

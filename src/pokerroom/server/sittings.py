@@ -29,10 +29,9 @@ class SeatMeta:
     policy: str | None = None
     bot: Policy | None = None
     connections: int = 0
-    # Hands in which this seat timed out since its player last acted: a hand in which
-    # they never had to act (a walk in the big blind) resets nothing.
+    # T13: turns this seat's clock ran out on since its player last acted (a walk in
+    # the big blind resets nothing); remembered when they leave (clock_memory).
     timeouts: int = 0
-    timed_out_this_hand: bool = False
     leaving: bool = False
     sitting: str = ""
     buy_in: int | None = None  # joined during a hand: sits down with this when it ends

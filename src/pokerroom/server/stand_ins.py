@@ -33,6 +33,15 @@ def can_still_win(hand: Hand, seat: int) -> bool:
     return False
 
 
+def away_action(hand: Hand) -> Action:
+    """What is done at once for a player away (T13; P8's killed hand): fold (post the
+    bring-in when due), stand pat, show."""
+    legal = hand.legal_actions()
+    if legal.phase is Phase.BETTING:
+        return BringIn() if legal.bring_in is not None else Fold()
+    return default_action(hand)
+
+
 def default_action(hand: Hand) -> Action:
     """What a timed-out player does: check or fold (stand pat, show, bring in)."""
     legal = hand.legal_actions()

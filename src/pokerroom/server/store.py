@@ -286,10 +286,13 @@ class Store:
         return sum(-r.amount if r.kind in ("cash_out", "rake") else r.amount for r in rows)
 
     def ledger_by_player(self, table_id: str) -> dict[str, dict[str, int]]:
-        """Each name's chips by kind (``buy_in``, ``top_up``, ``rebuy``, ``cash_out``),
-        in the order they first came to the table; the house's rake under "house"."""
+        """Each player's chips by kind (``buy_in``, ``top_up``, ``rebuy``, ``cash_out``)
+        under their name, in the order they first came to the table.  The rake is no
+        player's (its rows are told apart by their kind, ``rake``, never by a name: a
+        player may be called anything, "house" too): see :meth:`ledger_balance`."""
         with Session(self.engine) as s:
-            rows = s.scalars(select(LedgerRow).where(LedgerRow.table_id == table_id)
+            rows = s.scalars(select(LedgerRow).where(LedgerRow.table_id == table_id,
+                                                     LedgerRow.kind != "rake")
                              .order_by(LedgerRow.id)).all()
         out: dict[str, dict[str, int]] = {}
         for r in rows:

@@ -27,6 +27,7 @@ from pokerroom.rules.actions import Action, Show
 from pokerroom.rules.engine import Hand, Phase
 from pokerroom.server.clock import Clock
 from pokerroom.server.codec import action_from_dict, action_to_dict
+from pokerroom.server.names import refuse_lookalike
 from pokerroom.server.tournament_play import TournamentPlay
 from pokerroom.server.tournament_setup import DirectorSettings, Registrant, Viewer
 from pokerroom.server.tournament_store import (
@@ -184,6 +185,8 @@ class TournamentDirector(TournamentPlay):
         if known is not None and (known.token is None or token is None
                                   or not secrets.compare_digest(known.token, token)):
             raise IllegalActionError(Reason.NAME_TAKEN, f"{name!r} is already registered")
+        if known is None:  # a new name: none may look like it (a re-entry keeps its own)
+            refuse_lookalike(name, self.registrants, where="registered in this tournament")
         self._floor(self.t.register(name))
         if known is not None:
             return token or ""
@@ -362,7 +365,8 @@ class TournamentDirector(TournamentPlay):
         if reg.away is not None:
             self._table_log_of(entry.label, f"{entry.label} is back")
         reg.away = None
-        reg.timeouts = 0
+        # back is a sign of life, not an action: one more timeout and they are away
+        reg.timeouts = min(reg.timeouts, self.settings.sit_out_after - 1)
         self._changed()
 
     # ------------------------------------------------------------ publishing

@@ -175,6 +175,18 @@ class TournamentPlay(TaskOwner):
             self._save()
         return changed
 
+    def _timed_out(self, reg: Registrant, label: str, log: deque[str]) -> None:
+        """T13 with P8: one more turn the clock ran out on (only the person's own action
+        resets the run: a walk in the big blind is no sign of life); at
+        ``sit_out_after`` in a row they are away at once, the rest of this hand and
+        every later one killed until they come back."""
+        reg.timeouts += 1
+        entry = self.t.entry(reg.name)
+        if reg.timeouts >= self.settings.sit_out_after and entry.alive and reg.away is None:
+            self.t.set_absent(entry.number, True)
+            reg.away = "timeouts"
+            log.append(f"{label} is away after {reg.timeouts} timeouts")
+
     def _mark_away(self, now: float) -> bool:
         """P8: a person without a connection for a while is dealt in, blinded and
         anted, and the hand killed."""
@@ -257,10 +269,10 @@ class TournamentPlay(TaskOwner):
                 run.deadline = now + self.settings.action_seconds
                 return True
             if now >= run.deadline:
-                if reg is not None:
-                    reg.timed_out_this_hand = True
                 self._apply(n, k, default_action(hand))
                 run.log.append(f"{label} ran out of time")
+                if reg is not None:
+                    self._timed_out(reg, label, run.log)
                 changed = True
                 continue
             return changed
@@ -319,10 +331,6 @@ class TournamentPlay(TaskOwner):
         run.cut = None
         run.deadline = run.bot_due = None
         run.start_stacks = dict(zip(hand.config.names, hand.config.stacks, strict=True))
-        for name in hand.config.names:
-            reg = self._registrant_of(name)
-            if reg is not None:
-                reg.timed_out_this_hand = False
         stakes = self.t.floor.tables[n].stakes
         run.log.append(f"--- hand {self.hands} ---")
         run.log.append(f"Level {self.t.level}: {stakes.game.name}, {describe(stakes)}")
@@ -378,20 +386,6 @@ class TournamentPlay(TaskOwner):
         if result.held:
             run.log.append("All-in on a hand-for-hand hand: the cards are shown when every "
                            "table has finished the hand")
-        for label in labels:
-            reg = self._registrant_of(label)
-            if reg is None or reg.bot is not None:
-                continue
-            if reg.timed_out_this_hand:
-                reg.timeouts += 1
-                entry = t.entry(reg.name)
-                if reg.timeouts >= self.settings.sit_out_after and entry.alive and (
-                        reg.away is None):
-                    t.set_absent(entry.number, True)
-                    reg.away = "timeouts"
-                    run.log.append(f"{label} is away after {reg.timeouts} timeouts")
-            # No reset for a hand without a timeout: a walk in the big blind is no
-            # sign of life; the player's own action (act) resets the count.
         run.deadline = run.bot_due = None
         run.ready_at = now + self.settings.pause_between_hands
         self._floor(list(result.events))

@@ -83,8 +83,7 @@ class Registrant:
     policy: str | None = None
     connections: int = 0
     disconnected_at: float = 0.0
-    timeouts: int = 0  # consecutive hands with a timeout
-    timed_out_this_hand: bool = False
+    timeouts: int = 0  # consecutive turns the clock ran out on (T13)
     away: str | None = None  # why the library marks them absent (P8): "disconnected",
     # "timeouts" or "sat_out"
     rebuy_deadline: float | None = None
