@@ -69,6 +69,8 @@ from bench_server import cpu_seconds, percentile
 from provenance import git_commit, machine
 from room_client import BUY_IN, FollowingClient, Seat
 
+from pokerroom.server.settings import ConnectionLimits
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 DEFAULT_OUTPUT = ROOT / "bench" / "results" / "cluster.json"
@@ -191,7 +193,9 @@ class Room:
                                  workdir / f"{workers}w-w{i + 1}.log",
                                  bot_delay=args.bot_delay, pause=args.pause)
                      for i in range(workers)]
-        self.proxy = Nginx(workdir / f"nginx-{workers}w", {})
+        # One machine plays every client: nginx's per-address limits are off.
+        self.proxy = Nginx(workdir / f"nginx-{workers}w", {}, limits=ConnectionLimits(
+            per_address=100_000, api_rate=100_000, api_burst=100_000))
         self.tables: list[str] = []
         self.hosts: list[str] = []
         self.seats: list[Seat] = []

@@ -90,8 +90,10 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUTPUT = ROOT / "bench" / "results" / "server.json"
 HOST = "127.0.0.1"  # loopback only
 LOAD_SETTINGS = ("quotas.tables_per_hour=0", "quotas.joins_per_hour=0",
-                 "quotas.registrations_per_hour=0", "quotas.sockets_per_address=0")
-"""One machine plays every client of the bench: the per-address quotas are off."""
+                 "quotas.registrations_per_hour=0", "quotas.sockets_per_address=0",
+                 "connections.per_address=100000")
+"""One machine plays every client of the bench: the per-address quotas and the cap on
+one address's connections are off."""
 # A pre-action chosen from a state the table has just left (the turn came, the hand or
 # the seat's decisions ended) is refused with one of these: not a problem of the room.
 PREACTION_RACES = frozenset({"in_turn", "cannot_act", "no_hand", "not_in_hand"})

@@ -26,8 +26,8 @@ two reads of its body (``client_header_timeout``, ``client_body_timeout``) and n
 ``send_timeout``; an idle kept-alive connection closes after ``idle_seconds``
 (``keepalive_timeout``); a body over ``body_bytes`` is answered ``413`` without being
 read (``client_max_body_size``); one client address may have ``per_address`` requests
-in progress (an open WebSocket is one; ``limit_conn``) and :data:`API_RATE` API
-requests a second, :data:`API_BURST` at once (``limit_req``); past either the answer
+in progress (an open WebSocket is one; ``limit_conn``) and ``api_rate`` API
+requests a second, ``api_burst`` at once (``limit_req``); past either the answer
 is ``429`` with ``Retry-After``.  nginx's refusals are JSON in the room's error form.
 
 :func:`render` gives either a *site* (the ``http``-context text Debian's nginx
@@ -78,10 +78,6 @@ CONNECT_TIMEOUT = 2
 API_TIMEOUT = 15
 SOCKET_TIMEOUT = 60
 
-API_RATE = 50
-"""API requests a second one client address may make through nginx (``limit_req``)."""
-API_BURST = 200
-"""API requests one client address may make at once above :data:`API_RATE`."""
 RETRY_AFTER = 5
 """Seconds a client refused by nginx's limits is told to wait (``Retry-After``)."""
 
@@ -231,7 +227,7 @@ def render_site(listen: str, workers: dict[str, str], *,
         "# Per client address: requests in progress (a WebSocket is one while open) and",
         "# the API's request rate.",
         f"limit_conn_zone $binary_remote_addr zone={_CONN_ZONE}:10m;",
-        f"limit_req_zone $binary_remote_addr zone={_API_ZONE}:10m rate={API_RATE}r/s;",
+        f"limit_req_zone $binary_remote_addr zone={_API_ZONE}:10m rate={limits.api_rate}r/s;",
         "",
         "# WebSockets: pass the upgrade; plain requests keep the upstream connection.",
         "map $http_upgrade $pokerroom_connection {",
@@ -255,7 +251,7 @@ def render_site(listen: str, workers: dict[str, str], *,
         "    }",
         "    # Anything else of one worker (redirects, a table's API on its owner).",
         "    location ~ ^/w/(?<pokerroom_worker_name>[A-Za-z0-9_-]+)(?:/|$) {",
-        f"        limit_req zone={_API_ZONE} burst={API_BURST} nodelay;",
+        f"        limit_req zone={_API_ZONE} burst={limits.api_burst} nodelay;",
         *_unknown_worker("        "),
         *_timeouts("        ", API_TIMEOUT),
         "        proxy_pass http://$pokerroom_worker_upstream$pokerroom_worker_path;",
@@ -268,7 +264,7 @@ def render_site(listen: str, workers: dict[str, str], *,
         f"        proxy_pass http://{GENERIC_UPSTREAM};",
         "    }",
         "    location /api/ {",
-        f"        limit_req zone={_API_ZONE} burst={API_BURST} nodelay;",
+        f"        limit_req zone={_API_ZONE} burst={limits.api_burst} nodelay;",
         *_timeouts("        ", API_TIMEOUT),
         "        proxy_next_upstream error timeout;",
         "        proxy_next_upstream_tries 3;",

@@ -54,9 +54,16 @@ class ConnectionLimits:
     raised to fit at start."""
     body_bytes: int = 64 * 1024
     """The largest request body (HTTP: 413 past it; a socket frame: closed, code 1009)."""
+    api_rate: int = 50
+    """API requests a second one client address may make through nginx (``pokerroom
+    nginx-config`` renders it as ``limit_req``; the room itself counts creations and
+    joins with ``quotas.*``)."""
+    api_burst: int = 200
+    """API requests one client address may make at once above ``api_rate``, through nginx."""
 
     def __post_init__(self) -> None:
-        for name in ("header_seconds", "idle_seconds", "per_address", "total", "body_bytes"):
+        for name in ("header_seconds", "idle_seconds", "per_address", "total", "body_bytes",
+                     "api_rate", "api_burst"):
             if not getattr(self, name) > 0:
                 raise SettingError(f"connections.{name} must be more than 0, "
                                    f"got {getattr(self, name)!r}")
