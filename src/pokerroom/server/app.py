@@ -19,6 +19,7 @@ from pokerroom.bots.odds import warm as warm_bots
 from pokerroom.errors import PokerError
 from pokerroom.rules.engine import Hand
 from pokerroom.server.actor import HostKeyError, Subscriber, TableActor
+from pokerroom.server.clients import TrustedProxies
 from pokerroom.server.clock import Clock, SystemClock
 from pokerroom.server.cluster import Cluster
 from pokerroom.server.downloads import (
@@ -37,6 +38,7 @@ from pokerroom.server.exports import (
     summarize,
     viewer_position,
 )
+from pokerroom.server.headers import SecurityHeaders
 from pokerroom.server.leases import LeaseLost
 from pokerroom.server.live_room import LiveRoom
 from pokerroom.server.live_routes import add_live_routes
@@ -49,6 +51,7 @@ from pokerroom.server.lobby_query import (
     LobbyRows,
     lobby_page,
 )
+from pokerroom.server.origins import OriginCheck
 from pokerroom.server.pages import STATIC, add_page
 from pokerroom.server.protocol import (
     CLIENT_MESSAGES,
@@ -153,6 +156,11 @@ def create_app(
     app = FastAPI(title="pokerroom", lifespan=lifespan)
     app.state.settings = settings or Settings()
     app.add_middleware(Routing, cluster=lambda: cluster_holder.get("cluster"))
+    # Outermost last: headers on every answer, then other sites' pages refused.
+    app.add_middleware(OriginCheck, allowed=app.state.settings.browser.allowed_origins,
+                       trusted=TrustedProxies(app.state.settings.proxy.trusted))
+    app.add_middleware(SecurityHeaders, developer_pages=(
+        app.docs_url, app.redoc_url, app.swagger_ui_oauth2_redirect_url))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     def room() -> Room:

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, get_type_hints
 
 from pokerroom.server.clients import ProxySettings
+from pokerroom.server.origins import BrowserSettings
 
 __all__ = ["ConnectionLimits", "SettingError", "Settings", "apply", "described"]
 
@@ -56,6 +57,7 @@ class Settings:
 
     connections: ConnectionLimits = field(default_factory=ConnectionLimits)
     proxy: ProxySettings = field(default_factory=ProxySettings)
+    browser: BrowserSettings = field(default_factory=BrowserSettings)
 
 
 def _sections(settings: Settings) -> Iterator[tuple[str, Any]]:
@@ -136,6 +138,9 @@ def apply(settings: Settings, assignments: Iterable[str]) -> Settings:
             raise SettingError(f"{what}; the settings are: {allowed}")
         kind = get_type_hints(type(section))[field_name]
         changed.setdefault(section_name, {})[field_name] = _coerce(text.strip(), kind, key)
-    return dataclasses.replace(settings, **{
-        name: dataclasses.replace(sections[name], **fields) for name, fields in changed.items()
-    })
+    try:  # a section may check its values as a whole (browser.allowed_origins)
+        return dataclasses.replace(settings, **{
+            name: dataclasses.replace(sections[name], **fields)
+            for name, fields in changed.items()})
+    except ValueError as exc:
+        raise SettingError(str(exc)) from None
