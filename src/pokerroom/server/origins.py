@@ -10,7 +10,7 @@ spectator) and send it changes.  :class:`OriginCheck` refuses, before any route 
 
 whose ``Origin`` is present and is neither the room's own nor one of
 ``browser.allowed_origins``: an upgrade gets ``403`` instead of ``101``, a request
-``403``, both ``{"error": ..., "reason": "cross_origin"}``, and nothing changes.
+``403`` with ``{"error": ..., "reason": "cross_origin"}``, and nothing changes.
 A request without ``Origin`` (bots, scripts, the ``websockets`` library, curl) is
 a program's, not a page's, and goes on as before.
 
@@ -152,25 +152,23 @@ class OriginCheck:
         if not checked or self.allowed(scope):
             await self.app(scope, receive, send)
             return
-        origin = _header(scope, b"origin")
-        what = "open the room's sockets" if kind == "websocket" else "send the room changes"
+        if kind == "websocket":
+            # Closed before it is accepted: the server answers the upgrade 403.  (Not
+            # a denial response with a body: uvicorn's default socket implementation
+            # then logs an error for every refusal, Kludex/uvicorn#3138; and a page
+            # never sees a refused upgrade's body.)
+            await receive()  # websocket.connect
+            await send({"type": "websocket.close", "code": 1008, "reason": REASON})
+            return
         body = json.dumps({
-            "error": f"a page at {origin!r} may not {what}: only the room's own pages "
+            "error": f"a page at {_header(scope, b'origin')!r} may not send the room "
+                     f"changes: only the room's own pages "
                      f"({self.own_origin(scope) or 'no Host header'}) and those of "
                      "browser.allowed_origins may", "reason": REASON}).encode()
-        headers = [(b"content-type", b"application/json"),
-                   (b"content-length", str(len(body)).encode())]
-        if kind == "http":
-            await send({"type": "http.response.start", "status": 403, "headers": headers})
-            await send({"type": "http.response.body", "body": body})
-            return
-        await receive()  # websocket.connect
-        if "websocket.http.response" in scope.get("extensions", {}):
-            await send({"type": "websocket.http.response.start", "status": 403,
-                        "headers": headers})
-            await send({"type": "websocket.http.response.body", "body": body})
-        else:  # the server answers 403 without a body
-            await send({"type": "websocket.close", "code": 1008, "reason": REASON})
+        await send({"type": "http.response.start", "status": 403, "headers": [
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(body)).encode())]})
+        await send({"type": "http.response.body", "body": body})
 
 
 async def _nothing(scope: Scope, receive: Receive, send: Send) -> None:
