@@ -4,10 +4,27 @@ test may make a page break the room's Content-Security-Policy."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
-from tests.browser.support import WatchedBrowser, chromium
+from tests.browser.support import WatchedBrowser, chromium, poll_function
+
+
+@pytest.fixture(scope="session", autouse=True)
+def wait_without_eval() -> Iterator[None]:
+    """``Page.wait_for_function`` that works under the room's policy (see
+    :func:`~tests.browser.support.poll_function`)."""
+    from playwright.sync_api import Page
+
+    def wait_for_function(page: Page, expression: str, *, arg: Any = None,
+                          timeout: float | None = None,
+                          polling: float | str | None = None) -> Any:
+        return poll_function(page, expression, arg=arg, timeout=timeout, polling=polling)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Page, "wait_for_function", wait_for_function)
+        yield
 
 
 @pytest.fixture(scope="module")

@@ -113,6 +113,33 @@ class WatchedBrowser:
         return getattr(self.browser, name)
 
 
+def poll_function(page: Any, expression: str, *, arg: Any = None,
+                  timeout: float | None = None, polling: float | str | None = None) -> Any:
+    """``page.wait_for_function`` without ``eval`` in the page: Playwright evaluates its
+    predicate with ``eval`` inside the page, which the room's Content-Security-Policy
+    rightly refuses (no ``'unsafe-eval'``); this asks the page through DevTools
+    (``page.evaluate``, which no page's policy restricts) every ``polling`` ms (25 by
+    default) until the predicate is truthy, for at most ``timeout`` ms (30 s by default,
+    Playwright's).  The conftest installs it as ``Page.wait_for_function``."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    interval = polling if isinstance(polling, (int, float)) else 25
+    deadline = time.monotonic() + (30_000 if timeout is None else timeout) / 1000
+    while True:
+        try:
+            result = page.evaluate(expression, arg)
+        except Exception as exc:  # a navigation replaced the page under us: ask again
+            if "context was destroyed" not in str(exc) and "navigat" not in str(exc):
+                raise
+            result = None
+        if result:
+            return result
+        if time.monotonic() > deadline:
+            raise PlaywrightTimeout(f"wait_for_function: {timeout or 30_000} ms passed and "
+                                    f"{expression!r} is still {result!r}")
+        page.wait_for_timeout(interval)
+
+
 def room_server(name: str, **options: Any) -> Callable[..., Iterator[str]]:
     """A module's ``server_url`` fixture: the room (``create_app(..., **options)``) on
     a fresh SQLite file in a temp dir named ``name``, served for the module."""
