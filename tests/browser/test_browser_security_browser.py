@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from tests.browser.support import LAPTOP, WatchedBrowser, new_page, room_server
+from tests.browser.support import LAPTOP, PHONE, WatchedBrowser, new_page, room_server, shot
 
 server_url = room_server("browser-security", bot_delay=0.05, pause_between_hands=0.5)
 
@@ -122,4 +122,25 @@ def test_the_rooms_own_page_runs_and_inline_script_does_not(server_url: str,
     browser.violations.clear()  # seen on purpose: not this test's failure
     assert any("script-src" in v for v in seen), seen
     assert any("style-src-elem" in v for v in seen), seen
+    page.context.close()
+
+
+def test_the_new_live_event_page_runs_its_moved_script(server_url: str,
+                                                       browser: WatchedBrowser) -> None:
+    """live_new.html's script, once inline, is live_new.js now: the page lists the
+    events and its form creates one (laptop and phone; screenshots)."""
+    _post(f"{server_url}/api/live", {"name": "Listed event"})
+    errors: list[str] = []
+    for name, viewport in (("laptop", LAPTOP), ("phone", PHONE)):
+        page = new_page(browser, viewport, errors)
+        page.goto(f"{server_url}/live")
+        page.locator("#events li a", has_text="Listed event").wait_for()
+        shot(page, f"{name}-live-new")
+        page.context.close()
+    page = new_page(browser, LAPTOP, errors)
+    page.goto(f"{server_url}/live")
+    page.locator("#name").fill("Made by the form")
+    page.locator("#new-form button[type=submit]").click()
+    page.wait_for_url("**/console#host=*")
+    assert errors == [], errors
     page.context.close()

@@ -313,3 +313,13 @@ def test_no_script_builds_inline_handlers(js: str) -> None:
              for n, line in enumerate((STATIC / js).read_text().splitlines(), 1)
              if _MARKUP_HANDLER.search(line)]
     assert found == [], (js, found)
+
+
+def test_the_origin_rules_doctests() -> None:
+    """The origins module's examples (what counts as the same origin) hold."""
+    import doctest
+
+    from pokerroom.server import origins
+
+    result = doctest.testmod(origins)
+    assert result.attempted >= 7 and result.failed == 0, result
