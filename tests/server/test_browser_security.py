@@ -30,7 +30,9 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin, Subprotocol
 
+from pokerroom.server.clients import TrustedProxies
 from pokerroom.server.headers import HEADERS, POLICY
+from pokerroom.server.origins import BrowserSettings, OriginCheck
 from pokerroom.server.pages import STATIC
 from tests.server.serving import assert_clean_log, free_port, http, start_server
 
@@ -57,9 +59,11 @@ class Served:
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     home = tmp_path_factory.mktemp("browser-security")
     port, log = free_port(), home / "server.log"
-    # The allow-list as an operator might write it: case and the default port.
+    # The allow-list as an operator might write it: case and the default port; and
+    # the room's loopback as its proxy (nginx on the same machine).
     process = start_server(port, f"sqlite:///{home / 'room.sqlite'}", log,
-                           settings=["browser.allowed_origins=https://Cards.Example:443"])
+                           settings=["browser.allowed_origins=https://Cards.Example:443",
+                                     "proxy.trusted=127.0.0.1"])
     try:
         status, table = http(port, "POST", "/api/tables", {"name": "t", "seats": 6})
         assert status == 200, table
@@ -141,8 +145,8 @@ def test_socket_from_an_allowed_origin_is_accepted(served: Served, which: int) -
 
 def test_socket_behind_a_tls_proxy_is_the_proxys_scheme(served: Served) -> None:
     """nginx ends TLS and forwards ``Host`` and ``X-Forwarded-Proto: https``: the room's
-    own pages are https ones (the proxy here is on the room's loopback, which the
-    server trusts for its forwarded headers)."""
+    own pages are https ones (the proxy here is on the room's loopback, one of
+    ``proxy.trusted``)."""
     path = sockets(served)[0]
     behind: dict[str, Any] = {"host": "room.example",
                               "additional_headers": {"X-Forwarded-Proto": "https"}}
@@ -152,6 +156,22 @@ def test_socket_behind_a_tls_proxy_is_the_proxys_scheme(served: Served) -> None:
     # Without the proxy's word the room is plain http: an https page is another's.
     assert_refused(served, path, "https://room.example", host="room.example")
     assert_watching(open_socket(served, path, "http://room.example", host="room.example"))
+
+
+def test_only_a_trusted_proxy_says_the_scheme() -> None:
+    """``X-Forwarded-Proto`` from a peer that is not one of ``proxy.trusted`` is
+    ignored: the scheme is the connection's own."""
+    check = OriginCheck.rules(BrowserSettings(), TrustedProxies(["10.0.0.0/8"]))
+
+    def scope(peer: str, origin: str) -> dict[str, Any]:
+        return {"type": "websocket", "scheme": "ws", "client": (peer, 40000),
+                "headers": [(b"host", b"room.example"), (b"origin", origin.encode()),
+                            (b"x-forwarded-proto", b"https")]}
+
+    assert check.allowed(scope("10.1.2.3", "https://room.example"))
+    assert not check.allowed(scope("10.1.2.3", "http://room.example"))
+    assert not check.allowed(scope("203.0.113.9", "https://room.example"))
+    assert check.allowed(scope("203.0.113.9", "http://room.example"))
 
 
 def lobby_size(s: Served) -> int:
