@@ -1,4 +1,5 @@
-"""The browser tests' shared fixture: one Chromium for each test module."""
+"""The browser tests' shared fixtures: one Chromium for each test module, and no
+test may make a page break the room's Content-Security-Policy."""
 
 from __future__ import annotations
 
@@ -7,10 +8,42 @@ from typing import Any
 
 import pytest
 
-from tests.browser.support import chromium
+from tests.browser.support import WatchedBrowser, chromium, poll_function
+
+
+@pytest.fixture(scope="session", autouse=True)
+def wait_without_eval() -> Iterator[None]:
+    """``Page.wait_for_function`` that works under the room's policy (see
+    :func:`~tests.browser.support.poll_function`)."""
+    from playwright.sync_api import Page
+
+    def wait_for_function(page: Page, expression: str, *, arg: Any = None,
+                          timeout: float | None = None,
+                          polling: float | str | None = None) -> Any:
+        return poll_function(page, expression, arg=arg, timeout=timeout, polling=polling)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Page, "wait_for_function", wait_for_function)
+        yield
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+def browser() -> Iterator[WatchedBrowser]:
     with chromium() as launched:
-        yield launched
+        yield WatchedBrowser(launched)
+
+
+@pytest.fixture(autouse=True)
+def no_csp_violations(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Fail a browser test during which a page broke the Content-Security-Policy (an
+    inline script, an event-handler attribute, a <style> element, a connection or
+    image elsewhere: the browser refused it, so that part of the page is broken)."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    watched: WatchedBrowser = request.getfixturevalue("browser")
+    watched.violations.clear()
+    yield
+    if watched.violations:
+        pytest.fail("the room's Content-Security-Policy was violated (the browser "
+                    f"refused it): {watched.violations}")

@@ -74,6 +74,72 @@ def chromium() -> Iterator[Any]:
             launched.close()
 
 
+CSP_LISTENER = """
+window.addEventListener("securitypolicyviolation", (e) => {
+  console.error(`CSP violation: ${e.effectiveDirective} refused ${e.blockedURI || "inline"}`
+                + ` at ${e.sourceFile || document.location.href}:${e.lineNumber}`);
+}, true);
+"""
+"""Run in every page before its own scripts: a violation of the room's
+Content-Security-Policy becomes a console error the harness sees (Chromium's own
+report of it does not reach Playwright's console events)."""
+
+
+class WatchedBrowser:
+    """The launched Chromium, every page of which reports the violations of the
+    room's Content-Security-Policy into :attr:`violations` (the ``browser`` fixture;
+    conftest.py fails a test that caused one).  Everything else is the browser's."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+        self.violations: list[str] = []
+
+    def watch(self, context: Any) -> Any:
+        """Report ``context``'s violations (its pages', now and later); ``context``."""
+        context.add_init_script(CSP_LISTENER)
+        context.on("console", lambda m: self.violations.append(f"{m.text} ({m.page.url})")
+                   if m.type == "error" and m.text.startswith("CSP violation") else None)
+        return context
+
+    def new_context(self, **options: Any) -> Any:
+        return self.watch(self.browser.new_context(**options))
+
+    def new_page(self, **options: Any) -> Any:
+        page = self.browser.new_page(**options)
+        self.watch(page.context)
+        return page
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.browser, name)
+
+
+def poll_function(page: Any, expression: str, *, arg: Any = None,
+                  timeout: float | None = None, polling: float | str | None = None) -> Any:
+    """``page.wait_for_function`` without ``eval`` in the page: Playwright evaluates its
+    predicate with ``eval`` inside the page, which the room's Content-Security-Policy
+    rightly refuses (no ``'unsafe-eval'``); this asks the page through DevTools
+    (``page.evaluate``, which no page's policy restricts) every ``polling`` ms (25 by
+    default) until the predicate is truthy, for at most ``timeout`` ms (30 s by default,
+    Playwright's).  The conftest installs it as ``Page.wait_for_function``."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    interval = polling if isinstance(polling, (int, float)) else 25
+    deadline = time.monotonic() + (30_000 if timeout is None else timeout) / 1000
+    while True:
+        try:
+            result = page.evaluate(expression, arg)
+        except Exception as exc:  # a navigation replaced the page under us: ask again
+            if "context was destroyed" not in str(exc) and "navigat" not in str(exc):
+                raise
+            result = None
+        if result:
+            return result
+        if time.monotonic() > deadline:
+            raise PlaywrightTimeout(f"wait_for_function: {timeout or 30_000} ms passed and "
+                                    f"{expression!r} is still {result!r}")
+        page.wait_for_timeout(interval)
+
+
 def room_server(name: str, **options: Any) -> Callable[..., Iterator[str]]:
     """A module's ``server_url`` fixture: the room (``create_app(..., **options)``) on
     a fresh SQLite file in a temp dir named ``name``, served for the module."""

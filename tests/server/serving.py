@@ -15,6 +15,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -38,13 +39,16 @@ def call(port: int, path: str, body: dict[str, Any] | None = None, *,
 
 
 def start_server(port: int, database: str, log: Path, *, bot_delay: float = 0.002,
-                 pause: float = 0.01, extra: tuple[str, ...] = ()) -> subprocess.Popen[bytes]:
-    """``pokerroom serve`` on ``database`` with fast bots (``extra``: more arguments,
-    ``("--set", "quotas.tables_per_hour=5")`` say); waits until it answers."""
+                 pause: float = 0.01, extra: tuple[str, ...] = (),
+                 settings: Sequence[str] = ()) -> subprocess.Popen[bytes]:
+    """``pokerroom serve`` on ``database`` with fast bots, each of ``settings``
+    (``SECTION.NAME=VALUE``) as a ``--set``, and ``extra``: more arguments
+    (``("--set", "quotas.tables_per_hour=5")`` say); waits until it answers."""
     with log.open("ab") as sink:
         process = subprocess.Popen(
             [sys.executable, "-m", "pokerroom.cli", "serve", "--port", str(port), "--database",
-             database, "--bot-delay", str(bot_delay), "--pause", str(pause), *extra],
+             database, "--bot-delay", str(bot_delay), "--pause", str(pause),
+             *(arg for setting in settings for arg in ("--set", setting)), *extra],
             stdout=subprocess.DEVNULL, stderr=sink)
     deadline = time.time() + 30
     while time.time() < deadline:

@@ -40,6 +40,7 @@ from pokerroom.server.exports import (
     summarize,
     viewer_position,
 )
+from pokerroom.server.headers import SecurityHeaders
 from pokerroom.server.json_bodies import JsonBodies
 from pokerroom.server.leases import LeaseLost
 from pokerroom.server.live_room import LiveRoom
@@ -53,6 +54,7 @@ from pokerroom.server.lobby_query import (
     LobbyRows,
     lobby_page,
 )
+from pokerroom.server.origins import OriginCheck
 from pokerroom.server.pages import STATIC, add_page
 from pokerroom.server.protocol import (
     CLIENT_MESSAGES,
@@ -171,8 +173,14 @@ def create_app(
                                        clock=room_clock.now)
     app.add_middleware(Routing, cluster=lambda: cluster_holder.get("cluster"))
     app.add_middleware(JsonBodies)  # a body must be sent as JSON: 415 otherwise
-    limits = app.state.settings.connections  # outermost: before any route reads a body
+    # Other sites' pages refused (sockets and changes), before any route runs.
+    app.add_middleware(OriginCheck, allowed=app.state.settings.browser.allowed_origins,
+                       trusted=TrustedProxies(app.state.settings.proxy.trusted))
+    limits = app.state.settings.connections  # before any route reads a body
     app.add_middleware(BodyLimit, max_bytes=limits.body_bytes, seconds=limits.header_seconds)
+    # Outermost (added last): the security headers on every answer, refusals included.
+    app.add_middleware(SecurityHeaders, developer_pages=(
+        app.docs_url, app.redoc_url, app.swagger_ui_oauth2_redirect_url))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     def room() -> Room:

@@ -28,6 +28,7 @@ from typing import Any, get_type_hints
 from pokerroom.server.clients import ProxySettings
 from pokerroom.server.clock_memory import ClockSettings
 from pokerroom.server.deals import DealLimits
+from pokerroom.server.origins import BrowserSettings
 from pokerroom.server.quotas import QuotaSettings
 
 __all__ = ["ConnectionLimits", "SettingError", "Settings", "apply", "described"]
@@ -78,6 +79,7 @@ class Settings:
     deals: DealLimits = field(default_factory=DealLimits)
     quotas: QuotaSettings = field(default_factory=QuotaSettings)
     clock: ClockSettings = field(default_factory=ClockSettings)
+    browser: BrowserSettings = field(default_factory=BrowserSettings)
 
 
 def _sections(settings: Settings) -> Iterator[tuple[str, Any]]:
@@ -158,6 +160,9 @@ def apply(settings: Settings, assignments: Iterable[str]) -> Settings:
             raise SettingError(f"{what}; the settings are: {allowed}")
         kind = get_type_hints(type(section))[field_name]
         changed.setdefault(section_name, {})[field_name] = _coerce(text.strip(), kind, key)
-    return dataclasses.replace(settings, **{
-        name: dataclasses.replace(sections[name], **fields) for name, fields in changed.items()
-    })
+    try:  # a section may check its values as a whole (browser.allowed_origins)
+        return dataclasses.replace(settings, **{
+            name: dataclasses.replace(sections[name], **fields)
+            for name, fields in changed.items()})
+    except ValueError as exc:
+        raise SettingError(str(exc)) from None

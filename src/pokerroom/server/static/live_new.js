@@ -1,0 +1,24 @@
+// A new live event (issue 16): the form that creates one, and the events so far.
+import { $, esc } from "/static/live.js";
+const number = (id) => ($(id).value === "" ? undefined : Number($(id).value));
+$("new-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const minutes = number("minutes");
+  const body = {
+    name: $("name").value.trim(), structure: $("structure").value,
+    buy_in: Math.round(Number($("buy-in").value || 0) * 100), seats: number("seats"),
+    level_seconds: minutes === undefined ? undefined : Math.round(minutes * 60),
+    late_registration_levels: number("late"), rebuys: $("rebuys").checked, add_on: $("add-on").checked,
+  };
+  const response = await fetch("/api/live", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const answer = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const detail = Array.isArray(answer.detail) ? answer.detail.map((d) => `${d.loc.slice(-1)[0]}: ${d.msg}`).join("; ") : answer.detail;
+    $("error").textContent = answer.error || detail || `HTTP ${response.status}`;
+    return;
+  }
+  location.href = answer.console;
+});
+fetch("/api/live").then((r) => r.json()).then((events) => {
+  $("events").innerHTML = events.map((e) => `<li><a href="${esc(e.url)}" style="color:inherit">${esc(e.name)}</a> <span class="muted">· ${esc(e.status)} · ${e.players_left} of ${e.entries} left</span></li>`).join("") || "<li class='muted'>None yet.</li>";
+});
