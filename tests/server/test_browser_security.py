@@ -204,8 +204,8 @@ def test_simple_requests_from_elsewhere_are_refused(served: Served) -> None:
     """What a page elsewhere can send without a CORS preflight: a body without a
     Content-Type (``fetch(url, {mode: "no-cors", body: new Blob([json])})``) or as
     ``text/plain`` (a form, or ``fetch`` with a string).  FastAPI reads neither as
-    JSON for the routes that take a model (422); the Origin check refuses them from
-    another site's page before that (403).  Nothing is created either way."""
+    JSON (415, server/json_bodies); the Origin check refuses them from another
+    site's page before that (403).  Nothing is created either way."""
 
     def post(headers: dict[str, str]) -> int:
         connection = HTTPConnection("127.0.0.1", served.port, timeout=10)
@@ -219,8 +219,8 @@ def test_simple_requests_from_elsewhere_are_refused(served: Served) -> None:
     before = lobby_size(served)
     assert post({"Origin": EVIL}) == 403
     assert post({"Origin": EVIL, "Content-Type": "text/plain"}) == 403
-    assert post({}) == 422  # FastAPI: a model's body is JSON with its Content-Type only
-    assert post({"Content-Type": "text/plain"}) == 422
+    assert post({}) == 415  # a body is JSON with its Content-Type only (json_bodies)
+    assert post({"Content-Type": "text/plain"}) == 415
     assert lobby_size(served) == before
 
 
