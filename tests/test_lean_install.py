@@ -190,6 +190,7 @@ NEEDS_FAST = {
     "pokerroom.evaluation.batch_numba",
     "pokerroom.evaluation.batch_numpy",
     "pokerroom.evaluation.batch_tables",
+    "pokerroom.evaluation.numba_cache",
 }
 """The modules of the [fast] extra: equity and evaluation reach them only when NumPy is there."""
 
