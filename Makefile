@@ -10,10 +10,11 @@ PHH ?= build/phh/data
 
 .PHONY: venv test lint typecheck unit unit-compiled compiled replay serve play bench clean browser postgres nginx bench-server bench-cluster bench-shuffle docs docs-build
 
-$(BIN)/.installed: pyproject.toml
+# pyproject.toml declares ranges; constraints.txt pins the versions the tests run on.
+$(BIN)/.installed: pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -c constraints.txt -e '.[dev]'
 	touch $@
 
 venv: $(BIN)/.installed
@@ -106,7 +107,7 @@ replay: venv $(filter build/phh/data,$(PHH))
 	$(BIN)/pokerroom replay $(PHH)
 
 bench: compiled
-	$(BIN)/pip install --quiet -e '.[bench]'
+	$(BIN)/pip install --quiet -c constraints.txt -e '.[bench]'
 	PYTHONPATH=$(COMPILED) $(BIN)/python bench/run.py
 
 # The room under load: 200 WebSocket bots on 40 tables for 60 s (bench/results/server.json).

@@ -13,10 +13,17 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
+from typing import Any, cast
+
+from packaging.requirements import Requirement
+from packaging.version import Version
 
 from pokerroom.equity import equity
 from pokerroom.extras import EXTRAS
+
+ROOT = Path(__file__).parent.parent
 
 BLOCKED = sorted({module for modules in EXTRAS.values() for module in modules})
 
@@ -166,12 +173,8 @@ for module, extra in [("pokerroom.server.app", "room"), ("pokerroom.evaluation.b
 
 def test_the_core_declares_no_dependency_of_an_extra() -> None:
     """pyproject's core dependencies stay lean: none of them is in an extra's list."""
-    import tomllib
-
-    project = tomllib.loads(
-        (Path(__file__).parent.parent / "pyproject.toml").read_text(encoding="utf-8")
-    )["project"]
-    core = {d.split("==")[0].split("[")[0].lower() for d in project["dependencies"]}
+    project = pyproject()
+    core = {Requirement(d).name.lower() for d in project["dependencies"]}
     assert core == {"rich"}
     extras = project["optional-dependencies"]
     assert {"room", "fast", "ray", "docs", "all", "dev"} <= set(extras)
@@ -187,6 +190,7 @@ NEEDS_FAST = {
     "pokerroom.evaluation.batch_numba",
     "pokerroom.evaluation.batch_numpy",
     "pokerroom.evaluation.batch_tables",
+    "pokerroom.evaluation.numba_cache",
 }
 """The modules of the [fast] extra: equity and evaluation reach them only when NumPy is there."""
 
@@ -211,3 +215,85 @@ for found in pkgutil.walk_packages(pokerroom.__path__, "pokerroom.", onerror=lam
         "pokerroom.evaluation.batch": "MissingExtraError",
         "pokerroom.server": "MissingExtraError",
     }
+
+
+def pyproject() -> dict[str, Any]:
+    """The ``[project]`` table of pyproject.toml."""
+    table: dict[str, Any] = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    return cast(dict[str, Any], table["project"])
+
+
+def declared() -> list[Requirement]:
+    """Every requirement the package's metadata declares (core and extras, not itself)."""
+    project = pyproject()
+    texts = list(project["dependencies"])
+    for extra in project["optional-dependencies"].values():
+        texts += extra
+    return [r for r in map(Requirement, texts) if r.name != "pokerroom"]
+
+
+def constraints() -> dict[str, Version]:
+    """The exact versions in constraints.txt, by name."""
+    pins: dict[str, Version] = {}
+    for line in (ROOT / "constraints.txt").read_text(encoding="utf-8").splitlines():
+        line = line.partition("#")[0].strip()
+        if line:
+            name, equals, version = line.partition("==")
+            assert equals and version.strip(), f"not an exact pin in constraints.txt: {line!r}"
+            pins[name.strip().lower()] = Version(version.strip())
+    return pins
+
+
+def test_the_metadata_declares_ranges_never_exact_pins() -> None:
+    """pip install pokerroom must resolve beside other packages: no == in the metadata.
+
+    Each dependency has a lower bound (the version the tests ran on or an older one
+    tested) and an upper bound below its next major version (below the next minor
+    for 0.x tools whose minors break).
+    """
+    requirements = declared()
+    assert len(requirements) >= 20
+    for requirement in requirements:
+        operators = {spec.operator for spec in requirement.specifier}
+        assert not operators & {"==", "==="}, f"pinned in the metadata: {requirement}"
+        assert ">=" in operators and "<" in operators, f"not a range: {requirement}"
+
+
+def test_the_constraints_pin_every_dependency_inside_its_range() -> None:
+    """constraints.txt (what make venv and CI install) pins each one, within the range."""
+    pins = constraints()
+    for requirement in declared():
+        name = requirement.name.lower()
+        assert name in pins, f"{name} has no pin in constraints.txt"
+        assert requirement.specifier.contains(pins[name]), f"{name}=={pins[name]} {requirement}"
+
+
+def test_make_venv_installs_with_the_constraints() -> None:
+    """The Makefile's install rule (make test on a fresh clone, CI) uses constraints.txt."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    rule = makefile.partition("$(BIN)/.installed:")[2].partition("\n\n")[0]
+    assert "constraints.txt" in rule.splitlines()[0]
+    assert "pip install --quiet -c constraints.txt -e '.[dev]'" in rule
+
+
+def test_the_license_file_is_the_declared_licence() -> None:
+    """license = "MIT" in the metadata, and LICENSE is the MIT licence's text."""
+    project = pyproject()
+    assert project["license"] == "MIT"
+    assert project["license-files"] == ["LICENSE"]
+    text = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert text.startswith("MIT License\n\nCopyright (c) ")
+    assert "the pokerroom authors" in text.splitlines()[2]
+    assert "Permission is hereby granted, free of charge" in text
+    assert 'THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND' in text
+
+
+def test_the_metadata_has_classifiers_and_project_urls() -> None:
+    """PyPI's page: classifiers (no licence classifier beside an SPDX licence) and URLs."""
+    project = pyproject()
+    classifiers = project["classifiers"]
+    assert "Typing :: Typed" in classifiers
+    assert "Programming Language :: Python :: 3.11" in classifiers
+    assert not [c for c in classifiers if c.startswith("License ::")]
+    assert {"Homepage", "Documentation", "Source", "Issues"} <= set(project["urls"])
+    assert all(url.startswith("https://") for url in project["urls"].values())

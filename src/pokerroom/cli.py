@@ -13,8 +13,17 @@ from pokerroom import __version__
 
 
 def _replay(args: argparse.Namespace) -> int:
+    from pokerroom.history.formats import IMPORT_HINT, not_phh
     from pokerroom.history.replay import check_paths
 
+    # Another format (a site's own text, OHH) is a usage error: said in one line
+    # per path, nothing replayed, exit 2.
+    refused = [why for why in map(not_phh, map(Path, args.paths)) if why is not None]
+    for why in refused:
+        hint = f": {IMPORT_HINT}" if why.history else ""
+        sys.stderr.write(f"pokerroom replay: {why.reason}; replay reads PHH (.phh, .phhs){hint}\n")
+    if refused:
+        return 2
     passed = failed = skipped = 0
     out = sys.stdout
     try:

@@ -31,7 +31,7 @@ SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 SUIT_STYLE = {"c": "green", "d": "blue", "h": "red", "s": "white"}
 HELP = (
     "f = fold, c = check/call, r N = bet/raise to N, a = all-in, b = bring-in, "
-    "d CARDS = discard (d alone stands pat), q = quit"
+    "d CARDS = discard (d alone stands pat), h = this help, q = quit"
 )
 
 
@@ -49,14 +49,30 @@ class PlaySettings:
     name: str = "You"
 
 
-def pretty_cards(cards: Sequence[int | None]) -> Text:
+def card_text(card: int) -> str:
+    """One card with its suit's symbol: ``"K♥"``."""
+    s = format_cards([card])
+    return s[0] + SUIT_SYMBOLS[s[1]]
+
+
+def symbol_cards(cards: Sequence[int | None]) -> str:
+    """Cards as the table shows them, in plain text: ``"K♥ 8♦ 2♠"`` (``??`` unknown)."""
+    return " ".join("??" if c is None else card_text(c) for c in cards)
+
+
+def pretty_cards(cards: Sequence[int | None], *, up: Sequence[bool] | None = None) -> Text:
+    """Cards in colour; with ``up`` (stud, the player's own hand), the face-up
+    cards between brackets: ``9♣ 4♦ [K♥]``."""
     text = Text()
-    for c in cards:
+    for i, c in enumerate(cards):
         if c is None:
             text.append("?? ", style="dim")
             continue
         s = format_cards([c])
-        text.append(s[0] + SUIT_SYMBOLS[s[1]] + " ", style=f"bold {SUIT_STYLE[s[1]]}")
+        face = card_text(c)
+        if up is not None and i < len(up) and up[i]:
+            face = f"[{face}]"
+        text.append(face + " ", style=f"bold {SUIT_STYLE[s[1]]}")
     return text
 
 
@@ -132,7 +148,9 @@ class TerminalGame:
                 visible = seat == 0 or reveal or hand.exposed[k]
                 shown = [c if visible or hand.up[k][i] else None
                          for i, c in enumerate(hand.hole[k])]
-                cards = pretty_cards(shown)
+                # Stud: the cards the others see are marked in the player's own hand.
+                mark = hand.up[k] if table.stakes.game.is_stud and visible else None
+                cards = pretty_cards(shown, up=mark)
             else:
                 stack = player.stack
                 if player.status is not Status.ACTIVE:
@@ -142,9 +160,14 @@ class TerminalGame:
             grid.add_row(str(seat), player.name, str(stack), bet, cards, " ".join(marks))
         self.console.print(grid)
         if hand is not None:
-            line = Text("Board: ")
-            line.append_text(pretty_cards(hand.board) if hand.board else Text("-"))
-            line.append(f"   Pot: {hand.pot}")
+            if table.stakes.game.is_stud:
+                line = Text(f"Pot: {hand.pot}   (your up cards are in [brackets])")
+            elif table.stakes.game.is_draw:
+                line = Text(f"Pot: {hand.pot}")
+            else:
+                line = Text("Board: ")
+                line.append_text(pretty_cards(hand.board) if hand.board else Text("-"))
+                line.append(f"   Pot: {hand.pot}")
             self.console.print(line)
 
     # ------------------------------------------------------------- acting
@@ -153,21 +176,30 @@ class TerminalGame:
         legal = hand.legal_actions()
         while True:
             options = re.sub(r"^seat \d+ may ", "", legal.describe())
-            self.console.print(f"[bold]Your turn[/]: you may {options}")
+            self.console.print(f"[bold]Your turn[/]: you may {options}  (h for help)")
             raw = self.ask("> ").strip().lower()
             if raw in ("q", "quit"):
                 return None
+            if raw in ("h", "help", "?"):
+                self.console.print(HELP)
+                continue
             try:
                 return self._parse(raw, hand)
             except (PokerError, ValueError) as exc:
-                self.console.print(f"[red]{exc}[/]  ({HELP})")
+                # One line: what was wrong; the prompt again says what is allowed.
+                self.console.print(Text(str(exc), style="red"))
 
     def _parse(self, raw: str, hand: Hand) -> Action:
+        """The person's answer as an action the hand allows now, or a ValueError
+        saying in one line what was wrong."""
         legal = hand.legal_actions()
         word, _, rest = raw.partition(" ")
+        rest = rest.strip()
         if legal.phase is Phase.SHOWDOWN:
             return Show()
         if word in ("d", "discard", "p", "pat"):
+            if not legal.max_discard and legal.phase is not Phase.DRAWING:
+                raise ValueError("there is no draw now: d discards only when it is your draw")
             from pokerroom.cards import parse_cards
 
             return Discard(tuple(parse_cards(rest)) if rest else ())
@@ -176,14 +208,34 @@ class TerminalGame:
         if word in ("c", "k", "check", "call", ""):
             return CheckCall()
         if word in ("b", "bring-in"):
+            if legal.bring_in is None:
+                raise ValueError("no bring-in is due from you now (b is for the low card "
+                                 "on third street in stud)")
             return BringIn()
         if word in ("a", "allin", "all-in"):
             if legal.max_raise_to is None:
                 return CheckCall()
             return BetRaise(legal.max_raise_to)
         if word in ("r", "raise", "bet"):
-            return BetRaise(int(rest))
-        raise ValueError(f"unknown action {raw!r}")
+            return BetRaise(self._amount(rest, legal.min_raise_to, legal.max_raise_to))
+        raise ValueError(f"unknown action {raw!r}: type h for the list")
+
+    @staticmethod
+    def _amount(text: str, least: int | None, most: int | None) -> int:
+        """The chips of "r N", checked against what the hand allows."""
+        if least is None or most is None:
+            raise ValueError("you cannot bet or raise now")
+        allowed = f"{least}" if least == most else f"{least} to {most}"
+        if not text:
+            raise ValueError(f"r needs an amount (r N bets or raises to N chips): "
+                             f"you may bet/raise to {allowed}")
+        if not text.isdigit():
+            raise ValueError(f"{text!r} is not a whole number of chips: "
+                             f"you may bet/raise to {allowed}")
+        amount = int(text)
+        if not least <= amount <= most:
+            raise ValueError(f"you may bet/raise to {allowed}, not {amount}")
+        return amount
 
     def play_hand(self) -> bool:
         """Play one hand; False when the person quits."""
@@ -207,7 +259,10 @@ class TerminalGame:
             try:
                 table.act(seat, action)
             except IllegalActionError as exc:
-                self.console.print(f"[red]{exc}[/]")
+                # The engine's refusal ends with what is allowed, which the prompt
+                # says again: the person gets the first half, in one line.
+                why = str(exc).partition(" is not allowed: ")[0]
+                self.console.print(Text(f"{why} is not allowed", style="red"))
         self._print_events(hand, seen)
         self.render(hand, reveal=False)
         table.finish_hand()
@@ -224,7 +279,7 @@ class TerminalGame:
             if event.audience is not None:
                 continue
             you = plan.position_of(0) if 0 in plan.seats else None
-            line = narrate(event, who, hand=hand, you=you)
+            line = narrate(event, who, hand=hand, you=you, cards=symbol_cards)
             if line is None:
                 continue
             if isinstance(event, ev.PotAwarded):

@@ -58,3 +58,51 @@ def test_cli_play_rejects_bad_arguments(capsys: pytest.CaptureFixture[str]) -> N
     assert main(["play", "--blinds", "x"]) == 2
     assert "--blinds is SMALL/BIG" in capsys.readouterr().err
     assert main(["play", "--bots", "12"]) == 2
+
+
+def answers_to(text: str) -> list[str]:
+    """What the game said after each "Your turn" prompt, up to the next line of play."""
+    lines = text.splitlines()
+    out = []
+    for i, line in enumerate(lines[:-1]):
+        if line.startswith("Your turn:"):
+            out.append(lines[i + 1])
+    return out
+
+
+def test_each_mistake_is_answered_in_one_clear_line() -> None:
+    """Issue 28: no Python error text, no refusal said twice, what is allowed named."""
+    settings = PlaySettings(bots=2, seed=5, hands=1, bot="tag")
+    _, text = run(settings, ["r abc", "r", "r 1", "r 999", "b", "d", "zz", "f"] + ["c"] * 20)
+    assert "invalid literal" not in text and "Traceback" not in text
+    assert answers_to(text)[:7] == [
+        "'abc' is not a whole number of chips: you may bet/raise to 4 to 200",
+        "r needs an amount (r N bets or raises to N chips): you may bet/raise to 4 to 200",
+        "you may bet/raise to 4 to 200, not 1",
+        "you may bet/raise to 4 to 200, not 999",
+        "no bring-in is due from you now (b is for the low card on third street in stud)",
+        "there is no draw now: d discards only when it is your draw",
+        "unknown action 'zz': type h for the list",
+    ]
+    assert text.count("is not allowed") == 0  # refused before the engine, said once
+
+
+def test_the_street_lines_print_cards_as_the_table_does() -> None:
+    settings = PlaySettings(bots=2, seed=5, hands=1, bot="tag")
+    _, text = run(settings, ["f"] + ["c"] * 20)
+    assert "Board: K♥ 8♦ 2♠" in text.splitlines()
+    assert "Bot 1 shows K♠ 5♥ (two pair, kings and deuces)" in text
+    assert "Board: Kh8d2s" not in text
+
+
+def test_stud_has_no_board_line_and_marks_your_up_cards() -> None:
+    settings = PlaySettings(game="stud", structure="fixed_limit", bots=2, seed=3, hands=1,
+                            bot="tag")
+    _, text = run(settings, ["b", "r 3", "f"] + ["c"] * 20)
+    assert "Board:" not in text
+    assert "2♠ 8♥ [J♣]" in text  # two down cards, the up card marked
+    assert "You show up J♣" in text
+    assert answers_to(text)[:2] == [
+        "no bring-in is due from you now (b is for the low card on third street in stud)",
+        "you may bet/raise to 2, not 3",
+    ]

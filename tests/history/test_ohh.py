@@ -12,9 +12,12 @@ from typing import Any
 import jsonschema
 import pytest
 
+from pokerroom.cards import Deck
 from pokerroom.errors import ConfigError
 from pokerroom.history.ohh import SPEC_VERSION, to_ohh
+from pokerroom.rules.config import HandConfig, Structure
 from pokerroom.rules.engine import Hand
+from pokerroom.rules.variants import variant
 from tests.history.test_pokerstars import (
     cash_holdem,
     returning_player,
@@ -252,6 +255,28 @@ def test_dead_money_and_a_returning_players_post_have_their_own_actions() -> Non
     pre = actions(ohh_of(returning_player), "Preflop")
     assert pre[:4] == [(0, "Post SB", 1, None), (1, "Post BB", 2, None),
                        (2, "Post Dead", 1, None), (2, "Post Extra Blind", 2, None)]
+
+
+def test_a_main_pot_the_rake_takes_whole_stays_in_the_record() -> None:
+    """S11: the rake comes from the main pot first; when it takes all of it (a short
+    all-in's pot of 3, a rake of 4), the main pot is listed with its rake and no
+    winner, and the rest of the rake is the side pot's."""
+    cfg = HandConfig(variant("holdem"), Structure.NO_LIMIT, (1, 100, 100), blinds=(1, 2, 0),
+                     min_bet=2, rake_percent=0.1, no_flop_no_drop=False)
+    hand = Hand(cfg, Deck(seed=3))
+    hand.bet_raise(20)
+    hand.check_call()
+    while not hand.is_over:
+        hand.check_call()
+    assert hand.rake == 4
+    ohh = to_ohh(hand, hand_number=1, table_name="T", names=["A", "B", "C"],
+                 seat_numbers=[1, 2, 3], button_seat=3, max_seats=6)
+    jsonschema.validate(ohh, OHH_SCHEMA)
+    assert ohh["ohh"]["pots"] == [
+        {"number": 0, "amount": 3, "rake": 3, "player_wins": []},
+        {"number": 1, "amount": 38, "rake": 1, "player_wins": [
+            {"player_id": 1, "win_amount": 37}]},
+    ]
 
 
 @pytest.mark.parametrize("make", [stud, triple_draw], ids=lambda f: f.__name__)

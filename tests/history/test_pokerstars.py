@@ -15,6 +15,7 @@ import pytest
 from pokerdf.regex import regex_execution as pokerdf_regex
 
 from pokerroom.cards import Deck, parse_cards
+from pokerroom.errors import ConfigError
 from pokerroom.history.pokerstars import date_text, eastern, roman, to_pokerstars
 from pokerroom.rules.actions import BringIn, Discard, Muck, Show
 from pokerroom.rules.config import HandConfig, Structure
@@ -244,21 +245,82 @@ def test_the_tournament_header_names_tournament_buy_in_and_level() -> None:
                               "Hold'em No Limit - Level XX (50/100) - ")
 
 
-def test_all_in_hands_are_shown_when_the_call_ends_the_betting_before_the_board() -> None:
+def test_all_in_hands_are_shown_at_the_showdown_with_their_descriptions() -> None:
+    """PokerStars writes an all-in's hand at the showdown, described on the whole
+    board, not where it was turned up (the ``poker`` package reads only those)."""
     lines = lines_of(tournament_side_pots)
     start = lines.index("Bob: calls 2890 and is all-in")
     assert lines[start:start + 9] == [
         "Bob: calls 2890 and is all-in",
         "Uncalled bet (2000) returned to Cat",
-        "Ann: shows [As Ad]",
-        "Bob: shows [Ks Kd]",
-        "Cat: shows [2c 7h]",
         "*** FLOP *** [Qh Jh Th]",
         "*** TURN *** [Qh Jh Th] [9c]",
         "*** RIVER *** [Qh Jh Th 9c] [2d]",
         "*** SHOW DOWN ***",
+        "Ann: shows [As Ad] (a pair of Aces)",
+        "Bob: shows [Ks Kd] (a straight, Nine to King)",
+        "Cat: shows [2c 7h] (a pair of Deuces)",
     ]
     assert sum(": shows" in line for line in lines) == 3  # never twice
+
+
+def test_a_board_run_twice_shows_the_hands_at_each_showdown_on_its_board() -> None:
+    lines = lines_of(run_twice)
+    first = lines.index("*** FIRST SHOW DOWN ***")
+    second = lines.index("*** SECOND SHOW DOWN ***")
+    assert lines[first + 1:first + 3] == [
+        "Ann: shows [5d 2s] (a straight, Ace to Five)", "Bob: shows [9c 6s] (high card Ace)"]
+    assert lines[second + 1:second + 3] == [
+        "Ann: shows [5d 2s] (a pair of Aces)", "Bob: shows [9c 6s] (two pair, Aces and Sixes)"]
+
+
+def test_fold_and_check_lines_end_with_a_space_as_pokerstars_writes_them() -> None:
+    """Trackers (pokerdf among them) match "folds " and "checks " with the space."""
+    text = text_of(cash_holdem)
+    assert "Cleo: folds \n" in text and "Bob: checks \n" in text
+    assert not any(line.endswith(("folds", "checks")) for line in text.splitlines())
+    others = [line for line in text.splitlines() if not line.endswith(("folds ", "checks "))]
+    assert not any(line.endswith(" ") for line in others)
+
+
+def test_a_raise_after_a_short_big_blind_counts_from_the_whole_big_blind() -> None:
+    """The big blind all-in for 1 of 2: the callers put in 2, so a raise to 10 is by 8."""
+    cfg = HandConfig(variant("holdem"), Structure.NO_LIMIT, (100, 1, 100, 100),
+                     blinds=(1, 2, 0, 0), min_bet=2)
+    names = ["A", "B", "C", "D"]
+
+    def played(first: str) -> list[str]:
+        hand = Hand(cfg, Deck(seed=1))
+        if first == "call":
+            hand.check_call()       # C calls 2
+        hand.bet_raise(10)
+        while not hand.is_over:
+            hand.check_call()
+        return to_pokerstars(hand, hand_number=1, table_name="T", names=names,
+                             seat_numbers=[1, 2, 3, 4], button_seat=4, max_seats=6,
+                             when=WINTER).splitlines()
+
+    lines = played("call")
+    assert "B: posts big blind 1 and is all-in" in lines
+    assert "C: calls 2" in lines and "D: raises 8 to 10" in lines
+    assert "C: raises 8 to 10" in played("raise")
+
+
+def test_a_cash_table_in_money_writes_every_amount_with_its_currency() -> None:
+    lines = lines_of(cash_holdem, currency="USD", chip_value="0.01")
+    assert lines[0].startswith("PokerStars Hand #254000001: Hold'em No Limit ($0.01/$0.02 USD) - ")
+    assert "Seat 3: Dan ($3 in chips)" in lines
+    assert "Ann: posts small blind $0.01" in lines and "Dan: raises $0.04 to $0.06" in lines
+    assert "Dan collected $0.69 from pot" in lines
+    assert "Total pot $0.69 | Rake $0" in lines
+    assert "Seat 3: Dan (button) showed [Ac Ah] and won ($0.69) with a pair of Aces" in lines
+    euros = lines_of(cash_holdem, currency="EUR")
+    assert "Dan collected €69 from pot" in euros
+    with pytest.raises(ConfigError, match="unknown currency 'BTC'"):
+        lines_of(cash_holdem, currency="BTC")
+    # Tournament chips are chips, whatever the currency of the buy-in.
+    chips = lines_of(tournament_side_pots, currency="USD", chip_value="0.01")
+    assert "Bob collected 3000 from main pot" in chips
 
 
 def test_side_pots_are_collected_and_summed_up_by_name() -> None:

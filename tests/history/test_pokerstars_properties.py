@@ -149,5 +149,9 @@ def test_random_hands_write_and_their_chips_add_up_to_the_final_stacks(seed: int
             except ConfigError:
                 assert hand.variant.is_stud or hand.variant.is_draw
                 continue
-            wins = sum(w["win_amount"] for p in ohh["ohh"]["pots"] for w in p["player_wins"])
+            pots = ohh["ohh"]["pots"]
+            wins = sum(w["win_amount"] for p in pots for w in p["player_wins"])
             assert wins == collected
+            # Every chip put in is in a pot, the rake included (a pot raked whole too).
+            assert sum(p["rake"] for p in pots) == hand.rake
+            assert sum(p["amount"] for p in pots) == collected + hand.rake

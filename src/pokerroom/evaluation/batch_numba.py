@@ -2,7 +2,8 @@
 
 Imported only on the first batch call, so ``import pokerroom`` never loads
 Numba.  Each kernel is compiled on its first call and cached on disk
-(``cache=True``), so a later process loads it in milliseconds.  Tables come
+(beside its source, or in a user cache directory when the install is
+read-only: :mod:`.numba_cache`), so a later process loads it in milliseconds.  Tables come
 in as arguments, never as globals, so that the cached machine code does not
 depend on them.  Every kernel writes one strength per row into ``out`` and
 returns how many rows held a byte that is no card (their strength is 0).
@@ -11,9 +12,8 @@ returns how many rows held a byte that is no card (their strength is 0).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final, TypeVar, cast
+from typing import Any, Final, TypeVar
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
@@ -28,6 +28,7 @@ from pokerroom.evaluation.batch_tables import (
     SUIT_BASE,
 )
 from pokerroom.evaluation.encoding import LOW_BASE
+from pokerroom.evaluation.numba_cache import njit
 
 F = TypeVar("F", bound=Callable[..., Any])
 U8 = npt.NDArray[np.uint8]
@@ -42,8 +43,8 @@ NO_LOW_CARD: Final = 1 << 20
 
 
 def kernel(function: F) -> F:
-    """Compile lazily, release the GIL, cache the machine code on disk."""
-    return cast(F, numba.njit(cache=True, nogil=True)(function))
+    """Compile lazily, release the GIL, cache the machine code on disk (:mod:`.numba_cache`)."""
+    return njit(function, nogil=True)
 
 
 def inline_kernel(function: F) -> F:
@@ -52,7 +53,7 @@ def inline_kernel(function: F) -> F:
     Measure a new one: with arrays among its arguments and branches inside,
     Numba may leave reference counting of those arrays in the caller's loop.
     """
-    return cast(F, numba.njit(cache=True, nogil=True, inline="always")(function))
+    return njit(function, nogil=True, inline="always")
 
 
 @kernel

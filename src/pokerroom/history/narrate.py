@@ -20,12 +20,15 @@ _OPENS = (ev.BetOrRaised, ev.BringInPosted)
 
 
 def narrate(event: ev.Event, name: Callable[[int], str], *, hand: Hand | None = None,
-            you: int | None = None) -> str | None:
+            you: int | None = None,
+            cards: Callable[[Sequence[int | None]], str] = format_cards) -> str | None:
     """One line for a public event (None for events that need no line).
 
     ``name`` names a position of the hand; ``hand`` (the hand ``event`` belongs to)
     tells a small blind from a big blind or a straddle and a bet from a raise;
-    ``you``: the position of the person reading, told as "You" ("You call 2").
+    ``you``: the position of the person reading, told as "You" ("You call 2");
+    ``cards`` writes cards (``"Kh8d2s"`` by default; a terminal may use suits'
+    symbols).
     """
 
     def who(seat: int, verb: str) -> str:
@@ -54,11 +57,11 @@ def narrate(event: ev.Event, name: Callable[[int], str], *, hand: Hand | None = 
     if isinstance(event, ev.StreetStarted) and event.street > 0:
         return f"-- {event.name.replace('_', ' ')} --"
     if isinstance(event, ev.BoardDealt):
-        return "Board: " + format_cards(event.cards)
+        return "Board: " + cards(event.cards)
     if isinstance(event, ev.BoardRun):
-        return f"Run {event.run}: " + format_cards(event.cards)
+        return f"Run {event.run}: " + cards(event.cards)
     if isinstance(event, ev.HoleCardsDealt) and event.up:
-        return f"{who(event.seat, 'shows')} up {format_cards(event.up)}"
+        return f"{who(event.seat, 'shows')} up {cards(event.up)}"
     if isinstance(event, ev.Discarded) and event.audience is None:
         return (f"{who(event.seat, 'draws')} {event.count}" if event.count
                 else who(event.seat, "stands") + " pat")
@@ -66,7 +69,7 @@ def narrate(event: ev.Event, name: Callable[[int], str], *, hand: Hand | None = 
         return f"{event.amount} returned to {whom(event.seat)}"
     if isinstance(event, ev.HandShown):
         described = f" ({event.description})" if event.description else ""
-        return f"{who(event.seat, 'shows')} {format_cards(event.cards)}{described}"
+        return f"{who(event.seat, 'shows')} {cards(event.cards)}{described}"
     if isinstance(event, ev.HandMucked):
         return who(event.seat, "mucks")
     if isinstance(event, ev.RakeTaken):

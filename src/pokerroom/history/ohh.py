@@ -45,6 +45,7 @@ from pokerroom.history.pokerstars import big_blind_amount, blind_roles
 from pokerroom.rules import events as ev
 from pokerroom.rules.config import Structure
 from pokerroom.rules.engine import Hand
+from pokerroom.rules.pots import build_pots
 
 SPEC_VERSION = "1.4.6"
 GAME_TYPES = {
@@ -278,22 +279,71 @@ class _Rounds:
 
 
 def _pots(hand: Hand) -> list[dict[str, Any]]:
-    """Each pot once (both runs of a board run twice together), its rake in the main
-    pot, where the engine takes it first."""
+    """Each pot once (both runs of a board run twice together) with its rake, taken
+    from the main pot first and then from the side pots in order, as the engine
+    takes it (S11): a pot the rake took whole is a pot with its rake and no winner."""
     wins: dict[int, dict[int, int]] = {}
     for e in hand.events:
         if isinstance(e, ev.PotAwarded):
             pot = wins.setdefault(e.pot, {})
             for seat, chips in e.amounts:
                 pot[seat] = pot.get(seat, 0) + chips
+    rakes = _rake_by_pot(hand, {number: sum(won.values()) for number, won in wins.items()})
     pots = []
-    for number in sorted(wins):
-        rake = hand.rake if number == 0 else 0
+    for number in sorted(wins.keys() | rakes.keys()):
+        won = wins.get(number, {})
+        rake = rakes.get(number, 0)
         pots.append({
             "number": number,
-            "amount": sum(wins[number].values()) + rake,
+            "amount": sum(won.values()) + rake,
             "rake": rake,
             "player_wins": [{"player_id": seat, "win_amount": chips}
-                            for seat, chips in wins[number].items()],
+                            for seat, chips in won.items()],
         })
     return pots
+
+
+def _rake_by_pot(hand: Hand, awarded: dict[int, int]) -> dict[int, int]:
+    """The rake each pot paid: the pots as built before the rake (S1), the rake
+    taken from the first of them onward (S11)."""
+    if not hand.rake:
+        return {}
+    put_in, dead = _chips_put_in(hand)
+    antes = hand.config.antes or (0,) * hand.n
+    stacks = hand.config.stacks
+    sizes = [amount for amount, _ in build_pots(
+        [p - d for p, d in zip(put_in, dead, strict=True)],
+        [not f for f in hand.folded],
+        [put_in[k] == stacks[k] for k in range(hand.n)],
+        dead=dead,
+        short_dead=[put_in[k] == stacks[k] and put_in[k] < antes[k] for k in range(hand.n)],
+    )]
+    rakes: dict[int, int] = {}
+    left = hand.rake
+    for number, size in enumerate(sizes):
+        taken = min(left, size)
+        if taken:
+            rakes[number] = taken
+        left -= taken
+    if left or any(sizes[k] - rakes.get(k, 0) != awarded.get(k, 0)
+                   for k in range(len(sizes)) if sizes[k]):
+        # Pots this reading cannot rebuild (a hand that ended otherwise): the whole
+        # rake in the first pot, so that it stays in the record.
+        return {min(awarded, default=0): hand.rake}
+    return rakes
+
+
+def _chips_put_in(hand: Hand) -> tuple[list[int], list[int]]:
+    """What each seat put in over the hand (uncalled bets returned), and the dead
+    part of it (antes, dead blinds), read from the events."""
+    put_in = [0] * hand.n
+    dead = [0] * hand.n
+    for e in hand.events:
+        if isinstance(e, ev.AntePosted) or (isinstance(e, ev.BlindPosted) and e.dead):
+            put_in[e.seat] += e.amount
+            dead[e.seat] += e.amount
+        elif isinstance(e, ev.BlindPosted | ev.BringInPosted | ev.Called | ev.BetOrRaised):
+            put_in[e.seat] += e.amount
+        elif isinstance(e, ev.BetReturned):
+            put_in[e.seat] -= e.amount
+    return put_in, dead

@@ -47,10 +47,13 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from datetime import UTC, datetime
+from decimal import Decimal
 
 from pokerroom.history.pokerstars_words import (
+    CURRENCY_SIGNS,
     GAME_NAMES,
     LIMITS,
+    Money,
     Roles,
     big_blind_amount,
     blind_roles,
@@ -63,8 +66,10 @@ from pokerroom.history.pokerstars_writer import Writer
 from pokerroom.rules.engine import Hand
 
 __all__ = [
+    "CURRENCY_SIGNS",
     "GAME_NAMES",
     "LIMITS",
+    "Money",
     "Roles",
     "big_blind_amount",
     "blind_roles",
@@ -91,6 +96,8 @@ def to_pokerstars(
     tournament_id: int | str | None = None,
     buy_in: str = "",
     level: int | str | None = None,
+    currency: str | None = None,
+    chip_value: Decimal | int | str = 1,
 ) -> str:
     """The finished hand as PokerStars writes it.
 
@@ -103,8 +110,18 @@ def to_pokerstars(
     "Freeroll" when empty, and ``level``, an int written in Roman numerals) writes
     PokerStars' tournament header; its table is conventionally named
     ``"<tournament id> <table number>"``.
+
+    ``hand_number`` must be unique across the room (its hand id), not a count
+    per table: trackers key hands on it and skip a number they have seen.
+    ``currency`` (a cash table played for money: ``"USD"``, ``"EUR"`` or
+    ``"GBP"``) writes every amount with its sign, ``chip_value`` (what a chip is
+    worth, e.g. ``"0.01"`` when chips are cents) converting chips to money:
+    ``Hold'em No Limit ($0.01/$0.02 USD)``, ``calls $0.02``.  Tournament chips
+    never carry a currency.
     """
-    return "\n".join(Writer(hand, names, seat_numbers, button_seat, visible).lines(
+    money = Money(currency, Decimal(chip_value)) if tournament_id is None else Money()
+    writer = Writer(hand, names, seat_numbers, button_seat, visible, money=money)
+    return "\n".join(writer.lines(
         hand_number=hand_number, table_name=table_name, max_seats=max_seats,
         when=when or datetime.now(UTC), stakes=stakes, tournament_id=tournament_id,
-        buy_in=buy_in, level=level)) + "\n"
+        buy_in=buy_in, level=level, money_suffix=money.stakes_suffix)) + "\n"

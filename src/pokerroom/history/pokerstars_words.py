@@ -12,8 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from decimal import Decimal
 
 from pokerroom.cards import RANK_NAMES, RANK_PLURALS, format_cards
+from pokerroom.errors import ConfigError
 from pokerroom.evaluation import EVALUATORS, HandCategory, category_of
 from pokerroom.evaluation.encoding import LOW_BASE, nibbles_of
 from pokerroom.rules.config import HandConfig, Structure
@@ -41,6 +43,8 @@ LIMITS = {
     Structure.FIXED_LIMIT: "Limit",
     Structure.SPREAD_LIMIT: "Spread Limit",
 }
+CURRENCY_SIGNS = {"USD": "$", "EUR": "€", "GBP": "£"}
+"""The currencies PokerStars writes at cash tables, by ISO code, and their signs."""
 _ROMAN = ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
           (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
 
@@ -49,6 +53,43 @@ def ps_cards(cards: Sequence[int | None]) -> str:
     """Cards as PokerStars writes them between brackets: ``"As Kd"``."""
     text = format_cards(cards)
     return " ".join(text[i : i + 2] for i in range(0, len(text), 2))
+
+
+@dataclass(frozen=True, slots=True)
+class Money:
+    """How amounts are written: plain chips, or money at a cash table.
+
+    >>> Money().text(150)
+    '150'
+    >>> usd = Money("USD", Decimal("0.01"))
+    >>> usd.text(150), usd.text(200), usd.stakes_suffix
+    ('$1.50', '$2', ' USD')
+    """
+
+    currency: str | None = None
+    """ISO code (one of :data:`CURRENCY_SIGNS`), or None for chips."""
+    chip_value: Decimal = Decimal(1)
+    """What one chip is worth in ``currency`` (``Decimal("0.01")``: chips are cents)."""
+
+    def __post_init__(self) -> None:
+        if self.currency is not None and self.currency not in CURRENCY_SIGNS:
+            raise ConfigError(f"unknown currency {self.currency!r}; PokerStars text writes "
+                             f"{', '.join(CURRENCY_SIGNS)} (or None: chips)")
+        if self.chip_value <= 0:
+            raise ConfigError(f"chip_value must be positive, not {self.chip_value}")
+
+    def text(self, chips: int) -> str:
+        """An amount: ``"150"`` in chips, ``"$1.50"`` or ``"$2"`` in money."""
+        if self.currency is None:
+            return str(chips)
+        value = chips * self.chip_value
+        number = f"{value:.0f}" if value == value.to_integral_value() else f"{value:.2f}"
+        return CURRENCY_SIGNS[self.currency] + number
+
+    @property
+    def stakes_suffix(self) -> str:
+        """What follows the stakes in the header: ``" USD"``, or nothing for chips."""
+        return f" {self.currency}" if self.currency else ""
 
 
 def roman(number: int) -> str:

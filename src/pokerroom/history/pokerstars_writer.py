@@ -12,6 +12,7 @@ from datetime import datetime
 from pokerroom.history.pokerstars_words import (
     GAME_NAMES,
     LIMITS,
+    Money,
     big_blind_amount,
     blind_roles,
     date_text,
@@ -34,8 +35,10 @@ class Writer:
     """One pass over the hand's events; the summary from what the pass saw."""
 
     def __init__(self, hand: Hand, names: Sequence[str], seat_numbers: Sequence[int],
-                 button_seat: int | None, visible: Collection[int] | None) -> None:
+                 button_seat: int | None, visible: Collection[int] | None, *,
+                 money: Money | None = None) -> None:
         self.hand = hand
+        self.m = (money or Money()).text  # an amount as written: "150", "$1.50"
         self.cfg = hand.config
         self.v = hand.variant
         self.names = list(names)
@@ -51,6 +54,7 @@ class Writer:
         self.voluntary = [False] * hand.n  # put chips in beyond the ante (PokerStars' "didn't bet")
         self.fold_street: dict[int, int] = {}
         self.shown: dict[int, tuple[int | None, ...]] = {}
+        self.to_show: list[int] = []  # hands turned up before the last card: shown at showdown
         self.mucked: set[int] = set()
         self.silent: set[int] = set()  # winners who did not show ("doesn't show hand")
         self.known: list[list[int | None]] = [[] for _ in range(hand.n)]  # cards dealt so far
@@ -71,16 +75,19 @@ class Writer:
 
     def lines(self, *, hand_number: int, table_name: str, max_seats: int, when: datetime,
               stakes: str, tournament_id: int | str | None, buy_in: str,
-              level: int | str | None) -> list[str]:
-        """The whole history: header, seats, forced bets, the streets, the summary."""
+              level: int | str | None, money_suffix: str = "") -> list[str]:
+        """The whole history: header, seats, forced bets, the streets, the summary
+        (``money_suffix``: " USD" after a cash table's stakes in money)."""
         cfg = self.cfg
         game = f"{GAME_NAMES.get(self.v.key, self.v.name)} {LIMITS[cfg.structure]}"
         if not stakes:
             if cfg.structure is Structure.FIXED_LIMIT:
-                stakes = f"{cfg.small_bet}/{cfg.big_bet}"
+                stakes = f"{self.m(cfg.small_bet)}/{self.m(cfg.big_bet)}"
             else:
                 blinds = sorted({b for b in cfg.blinds if b}) or [cfg.min_bet]
-                stakes = "/".join(str(b) for b in blinds[:2])
+                stakes = "/".join(self.m(b) for b in blinds[:2])
+            if tournament_id is None:
+                stakes += money_suffix
         if tournament_id is None:
             first = f"PokerStars Hand #{hand_number}: {game} ({stakes}) - {date_text(when)}"
         else:
@@ -94,7 +101,7 @@ class Writer:
         self.out = [first, table]
         for k in self.seat_order():
             self.out.append(f"Seat {self.seat_numbers[k]}: {self.names[k]} "
-                            f"({cfg.stacks[k]} in chips)")
+                            f"({self.m(cfg.stacks[k])} in chips)")
         self.forced_bets()
         self.body()
         self.summary()
@@ -125,29 +132,32 @@ class Writer:
         for k in self.seat_order():
             if k in antes:
                 tail = self.all_in(k) if k not in live and k not in dead else ""
-                self.out.append(f"{self.names[k]}: posts the ante {antes[k]}{tail}")
+                self.out.append(f"{self.names[k]}: posts the ante {self.m(antes[k])}{tail}")
         roles = self.roles
         first = [s for s in (roles.small_blind, roles.big_blind) if s is not None]
         order = first + [k for k in range(self.hand.n) if k not in first]
         blinds = self.cfg.blinds or (0,) * self.hand.n
+        posts = self.cfg.posts or (0,) * self.hand.n
         bb = big_blind_amount(self.cfg)
         for k in order:
             if k not in live and k not in dead:
                 continue
             paid, owed = live.get(k, 0), dead.get(k, 0)
             self.bets[k] = paid
-            self.current = max(self.current, paid)
+            # A blind all-in for less still sets the bet the others face (the whole
+            # blind): a raise is counted from it, as the callers' chips are.
+            self.current = max(self.current, paid, blinds[k] + posts[k] if paid else 0)
             self.voluntary[k] = True
             if k == roles.small_blind and not owed:
-                text = f"posts small blind {paid}"
+                text = f"posts small blind {self.m(paid)}"
             elif owed and paid:
-                text = f"posts small & big blinds {paid + owed}"
+                text = f"posts small & big blinds {self.m(paid + owed)}"
             elif owed:
-                text = f"posts small blind {owed}"
+                text = f"posts small blind {self.m(owed)}"
             elif blinds[k] > bb:
-                text = f"posts straddle {paid}"
+                text = f"posts straddle {self.m(paid)}"
             else:
-                text = f"posts big blind {paid}"
+                text = f"posts big blind {self.m(paid)}"
             self.out.append(f"{self.names[k]}: {text}{self.all_in(k)}")
 
     # ---------------------------------------------------------------- body
@@ -178,24 +188,28 @@ class Writer:
                 self.bets[e.seat] += e.amount
                 self.current = max(self.current, self.bets[e.seat])
                 self.voluntary[e.seat] = True
-                self.out.append(f"{name}: brings in for {e.amount}{self.all_in(e.seat)}")
+                self.out.append(f"{name}: brings in for {self.m(e.amount)}"
+                                f"{self.all_in(e.seat)}")
             elif isinstance(e, ev.Folded):
                 self.fold_street[e.seat] = self.street
-                self.out.append(f"{name}: folds")
+                # PokerStars ends fold and check lines with a space; trackers
+                # match the whole line, space included.
+                self.out.append(f"{name}: folds ")
             elif isinstance(e, ev.Checked):
-                self.out.append(f"{name}: checks")
+                self.out.append(f"{name}: checks ")
             elif isinstance(e, ev.Called):
                 self.stacks[e.seat] -= e.amount
                 self.bets[e.seat] += e.amount
+                self.current = max(self.current, self.bets[e.seat])
                 self.voluntary[e.seat] = True
-                self.out.append(f"{name}: calls {e.amount}{self.all_in(e.seat)}")
+                self.out.append(f"{name}: calls {self.m(e.amount)}{self.all_in(e.seat)}")
             elif isinstance(e, ev.BetOrRaised):
                 self.bet(e, name)
             elif isinstance(e, ev.Discarded):
                 self.discard(e, name)
             elif isinstance(e, ev.BetReturned):
                 self.stacks[e.seat] += e.amount
-                self.out.append(f"Uncalled bet ({e.amount}) returned to {name}")
+                self.out.append(f"Uncalled bet ({self.m(e.amount)}) returned to {name}")
             elif isinstance(e, ev.HandShown):
                 self.show(e, name, early=i < last_deal)
             elif isinstance(e, ev.HandMucked):
@@ -274,11 +288,12 @@ class Writer:
         self.voluntary[e.seat] = True
         tail = self.all_in(e.seat)
         if self.v.is_stud and self.street == 0 and self.current <= self.cfg.bring_in:
-            self.out.append(f"{name}: completes it to {e.to}{tail}")
+            self.out.append(f"{name}: completes it to {self.m(e.to)}{tail}")
         elif self.current == 0:
-            self.out.append(f"{name}: bets {e.to}{tail}")
+            self.out.append(f"{name}: bets {self.m(e.to)}{tail}")
         else:
-            self.out.append(f"{name}: raises {e.to - self.current} to {e.to}{tail}")
+            self.out.append(f"{name}: raises {self.m(e.to - self.current)} to {self.m(e.to)}"
+                            f"{tail}")
         self.bets[e.seat] = e.to
         self.current = max(self.current, e.to)
 
@@ -301,25 +316,37 @@ class Writer:
             self.known[k] = kept
 
     def to_showdown(self) -> None:
-        """The showdown's header, "*** SHOW DOWN ***", once."""
+        """The showdown's header, "*** SHOW DOWN ***", once, and the hands turned up
+        before the last card."""
         if not self.showdown_header:
             self.showdown_header = True
             self.out.append("*** SHOW DOWN ***")
+            self.show_waiting(self.hand.board)
+
+    def show_waiting(self, board: Sequence[int]) -> None:
+        """The hands turned up before the last card, described on ``board``."""
+        for k in self.to_show:
+            self.show_line(k, board)
+
+    def show_line(self, k: int, board: Sequence[int]) -> None:
+        """ "Ann: shows [As Ad] (a pair of Aces)", the hand described on ``board``."""
+        desc = ps_description(self.hand, k, board)
+        self.out.append(f"{self.names[k]}: shows [{ps_cards(self.shown[k])}]"
+                        + (f" ({desc})" if desc else ""))
 
     def show(self, e: ev.HandShown, name: str, *, early: bool) -> None:
-        """A hand turned up: at once when an all-in is called with cards to come, with
-        its description at the showdown; never twice."""
+        """A hand turned up, written at the showdown with its description (PokerStars
+        writes an all-in's hand there too, not when it is turned up); never twice."""
         k = e.seat
         if k in self.shown:
             self.shown[k] = e.cards
             return
         self.shown[k] = e.cards
         if early:
-            self.out.append(f"{name}: shows [{ps_cards(e.cards)}]")
+            self.to_show.append(k)
             return
         self.to_showdown()
-        desc = ps_description(self.hand, k, self.hand.board)
-        self.out.append(f"{name}: shows [{ps_cards(e.cards)}]" + (f" ({desc})" if desc else ""))
+        self.show_line(k, self.hand.board)
 
     def award(self, e: ev.PotAwarded) -> None:
         """A pot (main, side, or a run's) collected."""
@@ -330,6 +357,7 @@ class Writer:
             if new_run and self.run < 2:
                 self.run += 1
                 self.out.append(f"*** {'FIRST' if self.run == 1 else 'SECOND'} SHOW DOWN ***")
+                self.show_waiting(self.hand.runs[self.run - 1])
             self.last_award = e
         elif self.shown or self.mucked:
             self.to_showdown()
@@ -346,7 +374,7 @@ class Writer:
                 runs = self.run_collected[self.run - 1]
                 runs[seat] = runs.get(seat, 0) + chips
             self.pot_totals[e.pot] = self.pot_totals.get(e.pot, 0) + chips
-            self.out.append(f"{self.names[seat]} collected {chips} from {pot}")
+            self.out.append(f"{self.names[seat]} collected {self.m(chips)} from {pot}")
             if seat not in self.shown and seat not in self.silent and not self.hand.runs:
                 self.silent.add(seat)
                 self.out.append(f"{self.names[seat]}: doesn't show hand")
@@ -365,12 +393,12 @@ class Writer:
         pots = ""
         if len(self.pot_totals) > 1:
             sides = sorted(k for k in self.pot_totals if k)
-            pots = f" Main pot {self.pot_totals.get(0, 0) + hand.rake}."
+            pots = f" Main pot {self.m(self.pot_totals.get(0, 0) + hand.rake)}."
             for k in sides:
                 label = "Side pot" if len(sides) == 1 else f"Side pot-{k}"
-                pots += f" {label} {self.pot_totals[k]}."
+                pots += f" {label} {self.m(self.pot_totals[k])}."
         self.out.append("*** SUMMARY ***")
-        self.out.append(f"Total pot {total}{pots} | Rake {hand.rake}")
+        self.out.append(f"Total pot {self.m(total)}{pots} | Rake {self.m(hand.rake)}")
         if hand.runs:
             self.out.append("Hand was run twice")
             for which, board in zip(("FIRST", "SECOND"), hand.runs, strict=False):
@@ -398,11 +426,11 @@ class Writer:
                 for run, board in enumerate(self.hand.runs):
                     desc = ps_description(self.hand, k, board)
                     chips = self.run_collected[run].get(k, 0)
-                    result = f"won ({chips})" if chips else "lost"
+                    result = f"won ({self.m(chips)})" if chips else "lost"
                     parts.append(result + (f" with {desc}" if desc else ""))
                 return text + cards + ", and ".join(parts)
             desc = ps_description(self.hand, k, self.hand.board)
-            result = f"won ({won})" if won else "lost"
+            result = f"won ({self.m(won)})" if won else "lost"
             return text + cards + result + (f" with {desc}" if desc else "")
         if k in self.mucked:
             hole = self.hand.hole[k]
@@ -410,7 +438,7 @@ class Writer:
                 return text + f" mucked [{ps_cards(hole)}]"
             return text + " mucked"
         if won:
-            return text + f" collected ({won})"
+            return text + f" collected ({self.m(won)})"
         if k in self.fold_street:
             street = self.fold_street[k]
             tail = "" if street or self.voluntary[k] else " (didn't bet)"
