@@ -191,6 +191,7 @@ NEEDS_FAST = {
     "pokerroom.evaluation.batch_numpy",
     "pokerroom.evaluation.batch_tables",
     "pokerroom.evaluation.numba_cache",
+    "pokerroom.tournament.icm_kernel",  # the ICM race compiled; icm_race falls back without
 }
 """The modules of the [fast] extra: equity and evaluation reach them only when NumPy is there."""
 
