@@ -67,3 +67,15 @@ def test_a_list_setting_and_the_client_address_behind_a_trusted_proxy() -> None:
     # no proxies trusted by default
     assert client_address({"client": ("127.0.0.1", 5), "headers": forwarded},
                           TrustedProxies(Settings().proxy.trusted)) == "127.0.0.1"
+
+
+def test_the_readme_lists_every_setting_with_its_default() -> None:
+    """Issue 22: the README's security section lists every limit, its default and how
+    to change it; a setting added or a default changed without the README fails here."""
+    from pathlib import Path
+
+    readme = (Path(__file__).parents[2] / "README.md").read_text()
+    for name, value, _what in described():
+        shown = ", ".join(value) if isinstance(value, tuple) else str(value)
+        shown = shown or "(none)"
+        assert f"| `{name}` | {shown} |" in readme, f"README: no row for {name} = {shown}"
