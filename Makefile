@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 PHH_ARCHIVE := tests/data/phh.tar.xz
 PHH ?= build/phh/data
 
-.PHONY: venv test lint typecheck unit unit-compiled compiled replay serve play bench clean browser postgres nginx bench-server bench-cluster bench-shuffle docs docs-build
+.PHONY: venv test lint lint-js typecheck unit unit-compiled compiled replay serve play bench clean browser postgres nginx bench-server bench-cluster bench-shuffle docs docs-build
 
 # pyproject.toml declares ranges; constraints.txt pins the versions the tests run on.
 $(BIN)/.installed: pyproject.toml constraints.txt
@@ -21,6 +21,22 @@ venv: $(BIN)/.installed
 
 lint: venv
 	$(BIN)/ruff check src tests bench
+
+# The browser code (src/pokerroom/server/static, tests/js) by ESLint (eslint.config.js),
+# installed by npm from package-lock.json into ./node_modules; Debian's nodejs and npm
+# are installed with apt-get when node or npm is missing.
+node_modules/.installed: package.json package-lock.json
+	@if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then \
+	  echo "make lint-js: installing Debian's nodejs and npm for ESLint"; \
+	  SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null; \
+	fi
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+lint-js: node_modules/.installed
+	npx --no-install eslint --max-warnings=0
 
 typecheck: venv
 	$(BIN)/mypy src
@@ -44,7 +60,7 @@ compiled: venv $(COMPILED)/.built
 unit-compiled: compiled
 	PYTHONPATH=$(COMPILED) $(BIN)/pytest -p no:cacheprovider tests/rules tests/history tests/table tests/properties tests/test_cards.py
 
-test: browser postgres nginx lint typecheck docs-build unit unit-compiled
+test: browser postgres nginx lint lint-js typecheck docs-build unit unit-compiled
 
 # The documentation site (mkdocs.yml, docs/): built strictly (a broken link or an
 # unresolved reference fails) into build/site; `make docs` serves it while you edit.

@@ -194,7 +194,7 @@ def test_stud_down_cards_are_marked_and_toasts_keep_off_the_seats(
         shot(page, f"{name}-stud-down-cards")
         # The toast the page shows when a bot sits down (the same toast() call as
         # "Add bot" makes) must not cover a seat.
-        page.evaluate("() => import('/static/common.js').then((m) => "
+        page.evaluate("() => import('/static/shared/dom.js').then((m) => "
                       "m.toast('A bot takes seat 2.', 'info'))")
         toast = page.locator("#toasts .toast.info").first
         toast.wait_for()

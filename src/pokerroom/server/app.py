@@ -40,6 +40,7 @@ from pokerroom.server.exports import (
     summarize,
     viewer_position,
 )
+from pokerroom.server.games import router as games_router
 from pokerroom.server.headers import SecurityHeaders
 from pokerroom.server.json_bodies import JsonBodies
 from pokerroom.server.leases import LeaseLost
@@ -182,6 +183,7 @@ def create_app(
     app.add_middleware(SecurityHeaders, developer_pages=(
         app.docs_url, app.redoc_url, app.swagger_ui_oauth2_redirect_url))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.include_router(games_router)  # GET /api/games: the games, from rules/variants.py
 
     def room() -> Room:
         return room_holder["room"]

@@ -1,5 +1,7 @@
 // The clock on the wall: full screen, read across the room.
-import { $, chime, chips, clockText, enableSound, esc, eventId, money, ordinal, periodKey, poll, timeLeft } from "/static/live.js";
+import { $, escapeHtml as esc } from "/static/shared/dom.js";
+import { clockText, fmt as chips, money, ordinal } from "/static/shared/format.js";
+import { chime, enableSound, eventId, periodKey, poll, timeLeft } from "/static/live/live.js";
 
 const id = eventId();
 let state = null;

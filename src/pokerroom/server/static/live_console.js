@@ -1,15 +1,14 @@
 // The director's console: phone first.  Every action goes to the server with the
 // host key (kept in this browser, taken from the address's #host=... part).
-import { downloadWithToken } from "/static/common.js";
-import { $, chips, clockText, esc, eventId, money, ordinal, poll, timeLeft } from "/static/live.js";
+import { ApiError, api, downloadWithToken } from "/static/shared/api.js";
+import { $, escapeHtml as esc, takeFromHash } from "/static/shared/dom.js";
+import { clockText, fmt as chips, money, plural } from "/static/shared/format.js";
+import { eventId, poll, timeLeft } from "/static/live/live.js";
 
 const id = eventId();
 const keyName = `live-host-${id}`;
-const fromHash = new URLSearchParams(location.hash.slice(1)).get("host");
-if (fromHash) {
-  localStorage.setItem(keyName, fromHash);
-  history.replaceState(null, "", location.pathname);
-}
+const fromHash = takeFromHash("host");
+if (fromHash) localStorage.setItem(keyName, fromHash);
 let host = localStorage.getItem(keyName) || "";
 let state = null;
 let offset = 0;
@@ -31,29 +30,29 @@ function showError(text) {
 
 async function act(action, body = {}) {
   showError("");
+  let answer;
   try {
-    const response = await fetch(`/api/live/${encodeURIComponent(id)}/${action}`, {
-      method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ host, ...body }),
-    });
-    const answer = await response.json().catch(() => ({}));
-    if (!response.ok) {
-      showError(answer.error || answer.detail || `HTTP ${response.status}`);
-      if (response.status === 403) $("no-key").hidden = false;
-      return null;
-    }
-    freshFrom = seenFeed;
-    await refresh();
-    return answer;
+    answer = await api(`/api/live/${encodeURIComponent(id)}/${action}`, { method: "POST", body: { host, ...body } });
   } catch (err) {
-    showError(`Not sent: ${err.message}. Check the connection and try again.`);
+    if (!(err instanceof ApiError)) {
+      showError(`Not sent: ${err.message}. Check the connection and try again.`);
+    } else {
+      showError(err.message);
+      if (err.status === 403) $("no-key").hidden = false;
+    }
     return null;
   }
+  freshFrom = seenFeed;
+  await refresh();
+  return answer;
 }
 
 async function refresh() {
-  const response = await fetch(`/api/live/${encodeURIComponent(id)}`, { cache: "no-store" });
-  if (response.ok) onState(await response.json(), offset);
+  try {
+    onState(await api(`/api/live/${encodeURIComponent(id)}`, { cache: "no-store" }), offset);
+  } catch {
+    // the next poll brings it
+  }
 }
 
 function entryName(entry) {
@@ -190,7 +189,7 @@ function renderPicked() {
   $("multi").hidden = !$("multi-mode").checked;
   $("multi-list").innerHTML = picked.map((x, i) => `<div class="row" style="margin:4px 0"><span style="flex:1">${esc(x.name)} <span class="muted">table ${x.table}, seat ${x.seat + 1}</span></span><input class="num" type="number" min="0" data-picked="${i}" placeholder="chips" aria-label="Chips of ${esc(x.name)} at the start of the hand"></div>`).join("");
   $("multi-report").disabled = picked.length === 0;
-  $("multi-report").textContent = picked.length ? `Report ${picked.length} bust${picked.length > 1 ? "s" : ""}` : "Report the busts";
+  $("multi-report").textContent = picked.length ? `Report ${picked.length} bust${plural(picked.length)}` : "Report the busts";
 }
 
 $("multi-mode").addEventListener("change", () => {

@@ -1,5 +1,7 @@
 // A new live event (issue 16): the form that creates one, and the events so far.
-import { $, esc } from "/static/live.js";
+import { api } from "/static/shared/api.js";
+import { $, escapeHtml as esc } from "/static/shared/dom.js";
+
 const number = (id) => ($(id).value === "" ? undefined : Number($(id).value));
 $("new-form").addEventListener("submit", async (event) => {
   event.preventDefault();
@@ -10,15 +12,15 @@ $("new-form").addEventListener("submit", async (event) => {
     level_seconds: minutes === undefined ? undefined : Math.round(minutes * 60),
     late_registration_levels: number("late"), rebuys: $("rebuys").checked, add_on: $("add-on").checked,
   };
-  const response = await fetch("/api/live", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  const answer = await response.json().catch(() => ({}));
-  if (!response.ok) {
-    const detail = Array.isArray(answer.detail) ? answer.detail.map((d) => `${d.loc.slice(-1)[0]}: ${d.msg}`).join("; ") : answer.detail;
-    $("error").textContent = answer.error || detail || `HTTP ${response.status}`;
+  let answer;
+  try {
+    answer = await api("/api/live", { method: "POST", body });
+  } catch (err) {
+    $("error").textContent = err.message;
     return;
   }
   location.href = answer.console;
 });
-fetch("/api/live").then((r) => r.json()).then((events) => {
+api("/api/live").then((events) => {
   $("events").innerHTML = events.map((e) => `<li><a href="${esc(e.url)}" style="color:inherit">${esc(e.name)}</a> <span class="muted">· ${esc(e.status)} · ${e.players_left} of ${e.entries} left</span></li>`).join("") || "<li class='muted'>None yet.</li>";
 });

@@ -1,9 +1,10 @@
 // A player's page: the link on the seat card, no account.
-import { $, chips, clockText, esc, money, ordinal, poll, timeLeft } from "/static/live.js";
+import { $, escapeHtml as esc, pathPart } from "/static/shared/dom.js";
+import { clockText, fmt as chips, money, placeText } from "/static/shared/format.js";
+import { poll, timeLeft } from "/static/live/live.js";
 
-const parts = location.pathname.split("/");
-const id = decodeURIComponent(parts[2]);
-const token = decodeURIComponent(parts[4]);
+const id = pathPart(2);
+const token = pathPart(4);
 let state = null;
 let offset = 0;
 
@@ -31,8 +32,7 @@ function render() {
   const finish = $("finish");
   finish.hidden = me.place == null;
   if (me.place != null) {
-    const place = me.place === me.place_to ? ordinal(me.place) : `${ordinal(me.place)}–${ordinal(me.place_to)}`;
-    finish.textContent = `${place} place${me.prize ? ` · ${money(me.prize)}` : ""}`;
+    finish.textContent = `${placeText(me)} place${me.prize ? ` · ${money(me.prize)}` : ""}`;
   }
   $("counts").textContent = `${s.players_left} of ${s.entries} left · avg ${chips(s.average_stack)} · pool ${money(s.prize_pool)}`;
   $("news").innerHTML = s.news.slice().reverse().map((n) => `<li class="${n.kind === "move" ? "move fresh" : ""}">${esc(n.text)}</li>`).join("") || "<li>Nothing yet.</li>";

@@ -1,21 +1,28 @@
-// The table page: one WebSocket to the table's actor, the felt drawn from each state.
+// The table page (/t/{id}): one WebSocket to the table's actor, the felt drawn from
+// each state.  What it draws from a state alone is in table/views.js.
+import { api } from "/static/shared/api.js";
+import { applyCardColours, brandSuits } from "/static/shared/cards.js";
 import {
-  STUD_GAMES, api, applyCardColours, escapeHtml, fmt, gameLabel, stakesLabel, storage,
-  suitSvg, toast,
-} from "/static/common.js";
-import { lastHandResult, logLineHtml } from "/static/handlog.js";
-import { createHandsTab } from "/static/hands.js";
+  $, escapeHtml, fillScrolled, onClick, pathPart, takeFromHash, toast,
+} from "/static/shared/dom.js";
 import {
-  createDock, handCenterParts, isDrawGame, layoutFelt, renderLayer, resultCenterParts,
+  createDock, handCenterParts, layoutFelt, renderLayer, resultCenterParts,
   seatHtml as feltSeatHtml, tickActionClock, wireActionKeys, BOT_ICON,
-} from "/static/felt.js";
-import { createSocket } from "/static/socket.js";
+} from "/static/shared/felt.js";
+import { capital, fmt } from "/static/shared/format.js";
+import { Games, loadGames } from "/static/shared/games.js";
+import { lastHandResult, logLineHtml } from "/static/shared/handlog.js";
+import { createHandsTab } from "/static/shared/hands.js";
+import { createSocket } from "/static/shared/socket.js";
+import { storage } from "/static/shared/storage.js";
+import {
+  houseRulesHtml, lastFinishedHand, ledgerHtml, nextLine, playersReady, preactionHtml,
+} from "/static/table/views.js";
 
-const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
-const $ = (id) => document.getElementById(id);
+const tableId = pathPart(2);
 
 applyCardColours();
-$("brand-suits").innerHTML = suitSvg("s", "white") + suitSvg("h", "red");
+brandSuits();
 
 // ----------------------------------------------------------------- state
 
@@ -24,11 +31,8 @@ let clockOffset = 0; // server seconds minus browser seconds
 let seatToken = storage.get(`seat.${tableId}`); // {token, seat, name}
 // A host link carries the host key after '#', which browsers never send to a server.
 {
-  const fromLink = new URLSearchParams(location.hash.slice(1)).get("host");
-  if (fromLink) {
-    storage.set(`host.${tableId}`, fromLink);
-    history.replaceState(null, "", location.pathname);
-  }
+  const fromLink = takeFromHash("host");
+  if (fromLink) storage.set(`host.${tableId}`, fromLink);
 }
 let hostKey = storage.get(`host.${tableId}`, null);
 if (hostKey === true) hostKey = null; // a flag kept by an older version: no key
@@ -36,7 +40,11 @@ let isHost = Boolean(hostKey);
 let waitChosen = false; // "wait for the big blind" clicked
 let handsShownFor = -1;
 const felt = { boardSeen: { number: null, cards: new Set() } }; // board cards already drawn, not dealt anew
+let games = new Games(); // the room's games, loaded before the socket connects
 const dock = createDock({
+  get games() {
+    return games;
+  },
   view: () => state,
   send: (message) => send(message),
   renderTable: () => renderTable(),
@@ -55,12 +63,6 @@ const conn = createSocket({
   onOther: (message) => { if (message.type === "chat") addChat(message.lines); },
 });
 const send = (message) => conn.send(message);
-
-
-/** Seated players who can be dealt the next hand (active or new, with chips). */
-function playersReady(state) {
-  return state.seats.filter((s) => s && !s.pending && (s.status === "active" || s.status === "new") && s.stack > 0).length;
-}
 
 function forgetSeat(text) {
   storage.remove(`seat.${tableId}`);
@@ -83,7 +85,7 @@ function onError(message) {
   if (message.reason === "bad_token" || message.reason === "seat_lost") {
     // The server says why (you left, the host removed you): watching from now on.
     const why = message.reason === "seat_lost" && message.message;
-    forgetSeat(why ? why.charAt(0).toUpperCase() + why.slice(1) : "Your seat is no longer yours; watching the table.");
+    forgetSeat(why ? capital(why) : "Your seat is no longer yours; watching the table.");
     return;
   }
   if (message.reason === "not_host") {
@@ -119,7 +121,7 @@ function render() {
   renderInfo();
   renderChatState();
   turnAlert();
-  const last = lastFinishedHand();
+  const last = lastFinishedHand(state);
   if (last > handsShownFor && !$("tab-hands").hidden) loadHands();
 }
 
@@ -130,7 +132,7 @@ function renderHeader() {
   baseTitle = `${myTurn ? "▶ Your turn · " : ""}${t.name} — pokerroom`;
   if (!flashing) document.title = baseTitle;
   const hand = state.hand ? ` · hand #${state.hand.number}` : "";
-  $("t-sub").textContent = `${gameLabel(t)} · ${stakesLabel(t)}${hand}`;
+  $("t-sub").textContent = `${games.label(t)} · ${games.stakes(t)}${hand}`;
 }
 
 function heroSeat() {
@@ -182,11 +184,11 @@ const SEAT_OPTS = {
 };
 
 function seatHtml(info, pos, hero, result) {
-  return feltSeatHtml(state, info, pos, hero, result, dock.discardPick, SEAT_OPTS);
+  return feltSeatHtml(state, info, pos, hero, result, dock.discardPick, { ...SEAT_OPTS, games });
 }
 
 function hasBoard() {
-  return !STUD_GAMES.has(state.table.game) && !isDrawGame(state.table.game);
+  return games.hasBoard(state.table.game);
 }
 
 function renderCenter(result, nameToSeat) {
@@ -317,10 +319,7 @@ function idleHtml() {
 }
 
 function wireIdle() {
-  const on = (id, fn) => {
-    const el = $(id);
-    if (el) el.addEventListener("click", fn);
-  };
+  const on = onClick;
   on("btn-post", () => send({ type: "post" }));
   for (const box of document.querySelectorAll("#preactions input")) {
     box.addEventListener("change", () => {
@@ -357,38 +356,17 @@ function wireIdle() {
 // Lines about people coming and going (greyed in the log).
 const META = /sits down|leaves with|rebuys|adds \d+|Draw for the button|resumed|cancelled|sat out|ran out of time/;
 
-// Between hands, what happens next (a new table's log is never blank).
-function nextLine() {
-  if (state.hand) return "";
-  const t = state.table;
-  if (t.closed) return "The table is closed.";
-  if (t.paused) return "Paused by the host: no new hand until play resumes.";
-  if (t.locked && playersReady(state) < 2) return "The host has locked the table: no new players.";
-  const ready = playersReady(state);
-  if (ready < 2) return `Waiting for players: ${ready} of 2 seated.`;
-  return "Next hand starting soon.";
-}
-
 let lastLogKey = "";
 function renderLog() {
-  const next = nextLine();
+  const next = nextLine(state);
   const key = `${state.log.join("\n")}\n${next}`;
   if (key === lastLogKey) return;
   lastLogKey = key;
-  const box = $("tab-log");
-  const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
-  box.innerHTML = state.log.map((line) => logLineHtml(line, META)).join("") +
-    (next ? `<div class="ln meta next" id="log-next">${escapeHtml(next)}</div>` : "");
-  if (atBottom) box.scrollTop = box.scrollHeight;
+  fillScrolled($("tab-log"), state.log.map((line) => logLineHtml(line, META)).join("") +
+    (next ? `<div class="ln meta next" id="log-next">${escapeHtml(next)}</div>` : ""));
 }
 
 // ----------------------------------------------------------------- hands
-
-function lastFinishedHand() {
-  if (!state) return 0;
-  return state.hand ? state.hand.number - 1 : Math.max(0, ...state.log
-    .map((l) => l.match(/^--- hand (\d+) ---$/)).filter(Boolean).map((m) => Number(m[1])));
-}
 
 const handsTab = createHandsTab({
   box: $("tab-hands"),
@@ -435,10 +413,10 @@ function renderInfo() {
     <dl>
       <dt>Game</dt><dd>${escapeHtml(t.game_name)}</dd>
       <dt>Betting</dt><dd>${escapeHtml(t.structure.replace("_", " "))}</dd>
-      <dt>Stakes</dt><dd>${escapeHtml(stakesLabel(t))}</dd>
+      <dt>Stakes</dt><dd>${escapeHtml(games.stakes(t))}</dd>
       <dt>Seats</dt><dd>${t.seats}</dd>
       <dt>Buy-in</dt><dd>${fmt(t.min_buy_in)} – ${fmt(t.max_buy_in)}</dd>
-      ${STUD_GAMES.has(t.game) ? "" : `<dt>Button</dt><dd>${escapeHtml(method[t.button_method] || t.button_method)}</dd>`}
+      ${games.isStud(t.game) ? "" : `<dt>Button</dt><dd>${escapeHtml(method[t.button_method] || t.button_method)}</dd>`}
       <dt>Straddles</dt><dd>${t.straddle ? "allowed" : "no"}</dd>
       <dt>Action clock</dt><dd>${t.action_seconds}s</dd>
       ${t.time_bank ? `<dt>Time bank</dt><dd>${t.time_bank}s each</dd>` : ""}
@@ -531,34 +509,7 @@ function hostPanelHtml(t) {
     <div id="host-ledger"></div>`;
 }
 
-function ledgerHtml(rows) {
-  if (!rows.length) return '<p class="muted">No chips have crossed the rail yet.</p>';
-  const signed = (n) => (n > 0 ? `+${fmt(n)}` : n < 0 ? `−${fmt(-n)}` : "0");
-  return `<table class="ledger" id="ledger-table"><thead><tr><th>Player</th><th title="Bought in">In</th><th title="Top-ups and rebuys">Added</th><th title="Cashed out">Out</th><th title="Chips at the table now">Stack</th><th>Net</th></tr></thead><tbody>${
-    rows.map((r) => `<tr data-name="${escapeHtml(r.name)}"><td>${escapeHtml(r.name)}</td><td>${fmt(r.buy_in)}</td><td>${fmt(r.added)}</td><td>${fmt(r.cash_out)}</td><td>${r.seated ? fmt(r.on_table) : "—"}</td><td class="${r.net > 0 ? "up" : r.net < 0 ? "down" : ""}">${signed(r.net)}</td></tr>`).join("")
-  }</tbody></table>`;
-}
-
 // ------------------------------------------------------------ pre-actions
-
-// Choices ahead of your turn, kept by the table; the one chosen is ticked.
-function preactionHtml(you, me, hand) {
-  const owed = Math.min(Math.max(0, (hand.current_bet || 0) - (me.bet || 0)), me.stack);
-  const chosen = you.preaction;
-  const box = (kind, text, amount) => {
-    const on = chosen && chosen.kind === kind && (kind !== "call" || chosen.amount === amount);
-    return `<label class="pre ${on ? "on" : ""}"><input type="checkbox" data-kind="${kind}" ${amount ? `data-amount="${amount}"` : ""} ${on ? "checked" : ""}> ${text}</label>`;
-  };
-  const parts = [box("check_fold", owed ? "Fold" : "Check/Fold")];
-  if (owed) parts.push(box("call", `Call ${fmt(owed)}`, owed));
-  parts.push(box("call_any", owed ? "Call any" : "Check/Call any"));
-  if (!owed) parts.push(box("fold_to_bet", "Fold to any bet"));
-  // A call chosen at another amount: the bet changed, the table cancels it on the turn.
-  if (chosen && chosen.kind === "call" && chosen.amount !== owed) {
-    parts.push(`<span class="pre stale">Call ${fmt(chosen.amount)} (the bet changed)</span>`);
-  }
-  return `<span class="preactions" id="preactions" role="group" aria-label="Act ahead">${parts.join("")}</span>`;
-}
 
 // ---------------------------------------------------------- your turn
 
@@ -649,13 +600,6 @@ $("chat-form").addEventListener("submit", (event) => {
   if (!text) return;
   if (send({ type: "chat", text })) $("chat-text").value = "";
 });
-
-// The house options the table's manager chose away from the rule catalogue's defaults.
-function houseRulesHtml(rules) {
-  if (!rules.length) return '<h3 class="house-head">House rules</h3><p class="muted" id="house-rules">The rulebook\'s defaults.</p>';
-  return `<h3 class="house-head">House rules</h3><dl id="house-rules">${rules.map((r) =>
-    `<dt>${escapeHtml(r.label)}</dt><dd data-option="${escapeHtml(r.option)}">${escapeHtml(r.value)}</dd>`).join("")}</dl>`;
-}
 
 // --------------------------------------------------------------- dialogs
 
@@ -780,6 +724,11 @@ wireActionKeys();
 if (!tableId) {
   toast("No table in this link.");
 } else {
+  try {
+    games = await loadGames();
+  } catch (err) {
+    toast(`Could not load the games: ${err.message}`);
+  }
   layout();
   conn.connect();
   // Expose the last state for debugging from the console.

@@ -2,59 +2,34 @@
 // Every screen polls the event's state once a second and counts down from the time
 // left the server gave, so any number of screens stay in step; a failed poll is
 // retried for ever, so a screen comes back by itself after a drop or a restart.
+import { api } from "/static/shared/api.js";
+import { pathPart } from "/static/shared/dom.js";
 
-export const $ = (id) => document.getElementById(id);
-
-export function esc(text) {
-  return String(text ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
-}
-
-export function money(cents) {
-  const value = Number(cents || 0) / 100;
-  return `$${value.toLocaleString("en-US", { minimumFractionDigits: value % 1 ? 2 : 0, maximumFractionDigits: 2 })}`;
-}
-
-export function chips(n) {
-  return Number(n || 0).toLocaleString("en-US");
-}
-
-export function ordinal(n) {
-  const s = n % 100 >= 10 && n % 100 <= 20 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" })[n % 10] || "th";
-  return `${n}${s}`;
-}
-
-export function clockText(seconds) {
-  if (seconds == null) return "—";
-  const s = Math.max(0, Math.ceil(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = String(s % 60).padStart(2, "0");
-  return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
-}
-
+/** The event's id in the address (/live/{id}/...). */
 export function eventId() {
-  return decodeURIComponent(location.pathname.split("/")[2] || "");
+  return pathPart(2);
 }
 
 // Seconds left now, from the last state: the server's time left, less the time
 // since the server answered (the server's clock, by the offset measured at the poll).
-export function timeLeft(state, offset) {
+export function timeLeft(state, offset, now = Date.now() / 1000) {
   const c = state.clock;
   if (c.time_left == null) return null;
   if (!c.running || state.status !== "running") return c.time_left;
-  const serverNow = Date.now() / 1000 + offset;
+  const serverNow = now + offset;
   return c.time_left - Math.max(0, serverNow - state.server_time);
 }
 
+/** Poll ``url`` once a second (after a failure: sooner, then up to every 3 s, for
+ * ever): ``onState(state, offset)`` with each answer and the server's clock offset,
+ * ``onConnection(up, err)`` after each try. */
 export function poll(url, onState, onConnection) {
   let offset = 0;
   let failures = 0;
   async function once() {
     const sent = Date.now() / 1000;
     try {
-      const response = await fetch(url, { cache: "no-store" });
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      const state = await response.json();
+      const state = await api(url, { cache: "no-store" });
       const now = Date.now() / 1000;
       offset = state.server_time - (sent + now) / 2;
       failures = 0;
@@ -99,8 +74,4 @@ export function chime(times = 3) {
 // The moment a level or a break begins: the key changes.
 export function periodKey(state) {
   return `${state.clock.level}:${state.clock.on_break}`;
-}
-
-export function seatName(seat) {
-  return `seat ${seat + 1}`;
 }

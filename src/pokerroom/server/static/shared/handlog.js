@@ -1,7 +1,9 @@
 // The public hand log: one line drawn for the log panel, and the last finished hand
 // read out of it, so that the felt can keep showing the board, the hands shown and
 // the winners between hands (the state itself has no hand once it is over).
-import { CARD_RE, cardHtml, escapeHtml, splitCards } from "/static/common.js";
+import { CARD_RE, cardHtml, splitCards } from "/static/shared/cards.js";
+import { escapeHtml } from "/static/shared/dom.js";
+import { fmt } from "/static/shared/format.js";
 
 const CARDS = "((?:[2-9TJQKA][cdhs])+)";
 const HAND_START = /^--- hand (\d+) ---$/;
@@ -42,7 +44,7 @@ export function lastHandResult(log) {
         const w = part.match(WINS);
         if (!w) continue;
         wins.set(w[1], (wins.get(w[1]) || 0) + Number(w[2]));
-        names.push(`${w[1]} wins ${Number(w[2]).toLocaleString("en-US")}`);
+        names.push(`${w[1]} wins ${fmt(w[2])}`);
       }
       if (names.length) {
         const where = pot === "main pot" ? "" : ` (${pot}${half ? `, ${half}` : ""})`;

@@ -2,8 +2,11 @@
 // to "hands I played" with the seat token, each with its winners, pot, your cards
 // and result, its downloads and (cash tables) the replayer.  The server decides
 // what a viewer may see; this file only shows it.
-import { api, cardHtml, escapeHtml, fmt, wireTokenDownloads } from "/static/common.js";
-import { logLineHtml } from "/static/handlog.js";
+import { api, wireTokenDownloads } from "/static/shared/api.js";
+import { cardHtml } from "/static/shared/cards.js";
+import { escapeHtml } from "/static/shared/dom.js";
+import { fmt, signed } from "/static/shared/format.js";
+import { logLineHtml } from "/static/shared/handlog.js";
 
 const PAGE = 20;
 const NO_META = /$^/; // the replayer's lines are all the hand's own
@@ -11,7 +14,35 @@ const NO_META = /$^/; // the replayer's lines are all the hand's own
 // A hand being played has nothing to show or download yet.
 const shown = (h) => h.status !== "running";
 
-const signed = (n) => (n > 0 ? `+${fmt(n)}` : n < 0 ? `−${fmt(-n)}` : "±0");
+/** One hand of the list (``base``, ``fileStem``, ``replay`` as for the tab). */
+export function handRowHtml(h, { base, fileStem, replay = false }) {
+  if (h.status === "cancelled") {
+    return `<li data-hand="${h.number}"><div class="hand-head"><b>Hand #${h.number}</b><span class="muted">cancelled</span></div></li>`;
+  }
+  if (h.status === "running") {
+    return `<li data-hand="${h.number}"><div class="hand-head"><b>Hand #${h.number}</b><span class="muted">being played</span></div></li>`;
+  }
+  // One winner takes the pot shown beside it; a split names each share.
+  const split = (h.winners || []).length > 1;
+  const winners = (h.winners || []).map((w) => `${escapeHtml(w.name)}${split ? ` <span class="won">${fmt(w.won)}</span>` : ""}`).join(", ");
+  const where = h.table !== undefined ? `<span class="muted">table ${h.table}</span>` : "";
+  const pot = h.pot !== undefined && h.pot !== null ? `<span class="pot-size" title="The pot">pot ${fmt(h.pot)}</span>` : "";
+  const cards = h.cards ? `<span class="your-cards" title="Your cards">${h.cards.map((c) => cardHtml(c, "mini")).join("")}</span>` : "";
+  const net = h.net !== undefined && h.net !== null
+    ? `<span class="net ${h.net > 0 ? "up" : h.net < 0 ? "down" : ""}" title="Your result in chips">${signed(h.net)}</span>` : "";
+  const you = h.you && !h.cards ? '<span class="muted" title="You played this hand: your download shows your cards">you played</span>' : "";
+  // PHH has no words for some house rules (a rake, the board run twice, B15) or dead money.
+  const phh = h.phh === false
+    ? '<span class="muted" title="PHH cannot record this hand: dead money or a house rule it has no words for">no PHH</span>'
+    : `<a href="${base}/${h.number}.phh" data-file="${fileStem}-${h.number}.phh" class="dl-phh">PHH</a>`;
+  const replayButton = replay ? `<button type="button" class="small replay-open" data-replay="${h.number}">Replay</button>` : "";
+  const about = [winners ? `Won by ${winners}` : "", pot, where].filter(Boolean).join('<span class="muted"> · </span>');
+  return `<li data-hand="${h.number}" class="${h.you ? "mine" : ""}">
+    <div class="hand-head"><b>Hand #${h.number}</b><span class="spacer"></span>${cards}${net}${you}</div>
+    ${about ? `<div class="hand-winners">${about}</div>` : ""}
+    <div class="hand-links">${replayButton}<span class="spacer"></span>${phh}
+      <a href="${base}/${h.number}.txt" data-file="${fileStem}-${h.number}.txt" class="dl-txt">Text</a></div></li>`;
+}
 
 /**
  * The hands list in ``box``.  ``base``: the hands route ("/api/tables/<id>/hands");
@@ -70,35 +101,6 @@ export function createHandsTab({ box, base, token, fileStem, replay = false }) {
     render();
   }
 
-  function rowHtml(h) {
-    if (h.status === "cancelled") {
-      return `<li data-hand="${h.number}"><div class="hand-head"><b>Hand #${h.number}</b><span class="muted">cancelled</span></div></li>`;
-    }
-    if (h.status === "running") {
-      return `<li data-hand="${h.number}"><div class="hand-head"><b>Hand #${h.number}</b><span class="muted">being played</span></div></li>`;
-    }
-    // One winner takes the pot shown beside it; a split names each share.
-    const split = (h.winners || []).length > 1;
-    const winners = (h.winners || []).map((w) => `${escapeHtml(w.name)}${split ? ` <span class="won">${fmt(w.won)}</span>` : ""}`).join(", ");
-    const where = h.table !== undefined ? `<span class="muted">table ${h.table}</span>` : "";
-    const pot = h.pot !== undefined && h.pot !== null ? `<span class="pot-size" title="The pot">pot ${fmt(h.pot)}</span>` : "";
-    const cards = h.cards ? `<span class="your-cards" title="Your cards">${h.cards.map((c) => cardHtml(c, "mini")).join("")}</span>` : "";
-    const net = h.net !== undefined && h.net !== null
-      ? `<span class="net ${h.net > 0 ? "up" : h.net < 0 ? "down" : ""}" title="Your result in chips">${signed(h.net)}</span>` : "";
-    const you = h.you && !h.cards ? '<span class="muted" title="You played this hand: your download shows your cards">you played</span>' : "";
-    // PHH has no words for some house rules (a rake, the board run twice, B15) or dead money.
-    const phh = h.phh === false
-      ? '<span class="muted" title="PHH cannot record this hand: dead money or a house rule it has no words for">no PHH</span>'
-      : `<a href="${base}/${h.number}.phh" data-file="${fileStem}-${h.number}.phh" class="dl-phh">PHH</a>`;
-    const replayButton = replay ? `<button type="button" class="small replay-open" data-replay="${h.number}">Replay</button>` : "";
-    const about = [winners ? `Won by ${winners}` : "", pot, where].filter(Boolean).join('<span class="muted"> · </span>');
-    return `<li data-hand="${h.number}" class="${h.you ? "mine" : ""}">
-      <div class="hand-head"><b>Hand #${h.number}</b><span class="spacer"></span>${cards}${net}${you}</div>
-      ${about ? `<div class="hand-winners">${about}</div>` : ""}
-      <div class="hand-links">${replayButton}<span class="spacer"></span>${phh}
-        <a href="${base}/${h.number}.txt" data-file="${fileStem}-${h.number}.txt" class="dl-txt">Text</a></div></li>`;
-  }
-
   function render() {
     const seated = Boolean(token());
     const filter = `<div class="hands-filter" role="group" aria-label="Which hands">
@@ -112,7 +114,7 @@ export function createHandsTab({ box, base, token, fileStem, replay = false }) {
       body = mine ? '<p class="muted">You have not played a hand here yet.</p>'
         : '<p class="muted">No finished hands yet. Each finished hand can be replayed here and downloaded as PHH (for analysis tools) or as PokerStars-style text (for hand trackers).</p>';
     } else {
-      body = `<ul class="hands-list">${rows.map(rowHtml).join("")}</ul>`;
+      body = `<ul class="hands-list">${rows.map((h) => handRowHtml(h, { base, fileStem, replay })).join("")}</ul>`;
       if (more) body += `<button type="button" class="ghost small hands-older" ${loading ? "disabled" : ""}>${loading ? "Loading…" : "Older hands"}</button>`;
     }
     box.innerHTML = filter + body;

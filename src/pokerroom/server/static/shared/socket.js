@@ -2,7 +2,7 @@
 // page: it connects, reconnects with backoff when the connection drops, pings every
 // 25 s so that proxies keep it open, keeps the version of the latest state, and shows
 // the connection in the header's #conn badge.  Messages (see protocol.py) are JSON.
-import { toast } from "/static/common.js";
+import { toast } from "/static/shared/dom.js";
 
 const PING_MS = 25000;
 

@@ -1,10 +1,11 @@
 // The felt and the action dock, shared by the cash table page (table.js) and the
 // tournament page (tournament.js).  A "table view" `tv` is one table's state as the
 // server sends it: {table, seats, hand, you, log}; on the cash page that is the whole
-// state, on the tournament page `state.table`.
-import { STUD_GAMES, cardHtml, escapeHtml, fmt, toast } from "/static/common.js";
-
-const $ = (id) => document.getElementById(id);
+// state, on the tournament page `state.table`.  `games` is the room's games
+// (shared/games.js): whether the table's game is stud.
+import { cardHtml } from "/static/shared/cards.js";
+import { $, escapeHtml, onClick, toast } from "/static/shared/dom.js";
+import { fmt, plural } from "/static/shared/format.js";
 
 // ----------------------------------------------------------------- layout
 
@@ -113,13 +114,9 @@ export function chipsHtml(amount) {
   return `<span class="chips" aria-hidden="true">${"<i></i>".repeat(count)}</span>`;
 }
 
-export function isDrawGame(game) {
-  return ["deuce_seven_triple", "deuce_seven_single", "ace_five_triple", "badugi"].includes(game);
-}
-
 // The seats, bets and dealer button of `tv`, drawn into #layer.  `emptyHtml(seat, pos)`
-// and `seatHtml(info, pos)` draw a page's own seats.
-export function renderLayer(tv, hero, emptyHtml, seatHtml) {
+// and `occupiedHtml(info, pos)` draw a page's own seats.
+export function renderLayer(tv, hero, emptyHtml, occupiedHtml) {
   const n = tv.table.seats;
   const hand = tv.hand;
   const parts = [];
@@ -131,7 +128,7 @@ export function renderLayer(tv, hero, emptyHtml, seatHtml) {
       parts.push(emptyHtml(seat, pos));
       continue;
     }
-    parts.push(seatHtml(info, pos));
+    parts.push(occupiedHtml(info, pos));
     if (hand && info.in_hand && info.bet > 0) {
       parts.push(`<div class="bet" data-seat="${seat}" style="left:${g.bx.toFixed(2)}%;top:${g.by.toFixed(2)}%">${chipsHtml(info.bet)}${fmt(info.bet)}</div>`);
     }
@@ -145,9 +142,10 @@ export function renderLayer(tv, hero, emptyHtml, seatHtml) {
 
 // One occupied seat.  `opts.pendingHtml(info)` draws a seat not yet in play,
 // `opts.statusTags(info, tags)` adds the page's own tags, `opts.dotTitle` titles the
-// connection dot.
+// connection dot, `opts.games` is the room's games.
 export function seatHtml(tv, info, pos, hero, result, discardPick, opts) {
   const hand = tv.hand;
+  const stud = opts.games.isStud(tv.table.game);
   const classes = ["seat"];
   const isHero = info.seat === hero;
   if (isHero) classes.push("hero");
@@ -158,7 +156,7 @@ export function seatHtml(tv, info, pos, hero, result, discardPick, opts) {
   if (info.in_hand && info.folded) classes.push("folded");
   if (!info.in_hand && hand) classes.push("out");
   if (hand) {
-    if (hand.small_blind === info.seat && !STUD_GAMES.has(tv.table.game)) tags.push('<span class="tag sb">SB</span>');
+    if (hand.small_blind === info.seat && !stud) tags.push('<span class="tag sb">SB</span>');
     if (hand.big_blind === info.seat) tags.push('<span class="tag bb">BB</span>');
   }
   if (info.in_hand && info.all_in) tags.push('<span class="tag allin">All-in</span>');
@@ -174,7 +172,7 @@ export function seatHtml(tv, info, pos, hero, result, discardPick, opts) {
   if (hand && info.in_hand && info.cards && (!info.folded || isHero)) {
     cards = info.cards.map((c, i) => {
       const extra = [];
-      if (isHero && c && info.up && info.up[i] === false && STUD_GAMES.has(tv.table.game)) extra.push("down-own");
+      if (isHero && c && info.up && info.up[i] === false && stud) extra.push("down-own");
       if (selecting && c) {
         extra.push("selectable");
         if (discardPick.has(c)) extra.push("selected");
@@ -271,7 +269,7 @@ export function tickActionClock(tv, clockOffset) {
 
 /** Sizing presets; the last is "All-in" only when the limit allows all the chips
  * (``allInTotal``: the hero's stack plus bet), else "Max" (pot limit: the pot). */
-function raisePresets(legal, allInTotal) {
+export function raisePresets(legal, allInTotal) {
   const min = legal.min_raise_to;
   const max = legal.max_raise_to;
   const call = legal.call || 0;
@@ -287,25 +285,28 @@ function raisePresets(legal, allInTotal) {
   ];
 }
 
-function raiseWord(tv, legal) {
+/** The word of the raise button: "Bet", "Raise to", or (stud) "Complete to". */
+export function raiseWord(tv, legal, stud) {
   if (legal.bring_in !== null && legal.bring_in !== undefined) return "Complete to";
   const t = tv.table;
   const bet = tv.hand.current_bet;
   // Stud: raising a bring-in up to the small bet is completing it.
-  if (STUD_GAMES.has(t.game) && bet > 0 && bet < t.small_bet && legal.min_raise_to <= t.small_bet) {
+  if (stud && bet > 0 && bet < t.small_bet && legal.min_raise_to <= t.small_bet) {
     return "Complete to";
   }
   return bet > 0 ? "Raise to" : "Bet";
 }
 
-function raiseLabel(tv, legal, amount) {
+/** The raise button's text for ``amount``: all-in when it is the hero's every chip. */
+export function raiseLabel(tv, legal, amount, stud) {
   const hero = tv.seats[tv.you.seat];
   const allIn = hero && amount >= hero.stack + (hero.bet || 0);
-  return allIn ? `All-in ${fmt(amount)}` : `${raiseWord(tv, legal)} ${fmt(amount)}`;
+  return allIn ? `All-in ${fmt(amount)}` : `${raiseWord(tv, legal, stud)} ${fmt(amount)}`;
 }
 
 // The player's turn in the dock: fold / check-call / bet-raise with sizing, the
 // discard picker in draw games, or show / muck at showdown.  `hooks`:
+//   games          the room's games (shared/games.js),
 //   view()         the table view (`tv`) in play,
 //   send(message)  sends to the server, true when sent,
 //   renderTable(), renderDock()  redraw the felt and the dock.
@@ -338,6 +339,8 @@ export function createDock(hooks) {
     }
     return true;
   }
+
+  const stud = () => hooks.games.isStud(hooks.view().table.game);
 
   function actionHtml(legal) {
     const tv = hooks.view();
@@ -384,13 +387,13 @@ export function createDock(hooks) {
       middle = '<button type="button" class="call" disabled>Check</button>';
     }
     const raise = canRaise
-      ? `<button type="button" class="raise" id="btn-raise">${raiseLabel(tv, legal, legal.min_raise_to)}</button>`
+      ? `<button type="button" class="raise" id="btn-raise">${raiseLabel(tv, legal, legal.min_raise_to, stud())}</button>`
       : '<button type="button" class="raise" disabled>Raise</button>';
     const fold = `<button type="button" class="fold" id="btn-fold" ${legal.fold ? "" : "disabled"}>Fold</button>`;
     // B15 (house option open_pair_double): an open pair on fourth street in fixed-limit
     // stud allows the big bet too, under the small one.
     const big = legal.big_raise_to !== null && legal.big_raise_to !== undefined
-      ? `<button type="button" class="raise big-bet" id="btn-big-bet" data-to="${legal.big_raise_to}">${raiseLabel(tv, legal, legal.big_raise_to)} (big bet)</button>`
+      ? `<button type="button" class="raise big-bet" id="btn-big-bet" data-to="${legal.big_raise_to}">${raiseLabel(tv, legal, legal.big_raise_to, stud())} (big bet)</button>`
       : "";
     // A room table's time bank: what is left after the action clock (tournaments have none).
     const bank = hero && hero.time_bank !== null && hero.time_bank !== undefined
@@ -407,10 +410,7 @@ export function createDock(hooks) {
   }
 
   function wireActions(legal) {
-    const on = (id, fn) => {
-      const el = $(id);
-      if (el) el.addEventListener("click", fn);
-    };
+    const on = onClick;
     on("btn-fold", () => act("fold"));
     on("btn-call", () => act("check_call"));
     on("btn-bring-in", () => act("bring_in"));
@@ -443,7 +443,7 @@ export function createDock(hooks) {
       const amount = Math.max(legal.min_raise_to, Math.min(legal.max_raise_to, Math.round(v)));
       if (range) range.value = String(amount);
       if (box && !fromBox) box.value = String(amount);
-      if (raiseButton) raiseButton.textContent = raiseLabel(hooks.view(), legal, amount);
+      if (raiseButton) raiseButton.textContent = raiseLabel(hooks.view(), legal, amount, stud());
     };
     if (range) range.addEventListener("input", () => setAmount(Number(range.value)));
     if (box) {
@@ -469,7 +469,7 @@ export function createDock(hooks) {
     if (!legal || legal.discard === null || legal.discard === undefined) return;
     if (dock.discardPick.has(card)) dock.discardPick.delete(card);
     else if (dock.discardPick.size < legal.discard) dock.discardPick.add(card);
-    else toast(`You may throw away at most ${legal.discard} card${legal.discard === 1 ? "" : "s"}.`, "info");
+    else toast(`You may throw away at most ${legal.discard} card${plural(legal.discard)}.`, "info");
     hooks.renderTable();
     hooks.renderDock();
   }

@@ -1,0 +1,88 @@
+// The lobby's Tournaments panel: the tournaments of the room, and creating one
+// (its director key kept in this browser, its bots registered at once).
+import { api } from "/static/shared/api.js";
+import { $, escapeHtml, numberField, toast } from "/static/shared/dom.js";
+import { fmt, money } from "/static/shared/format.js";
+import { storage } from "/static/shared/storage.js";
+import { structureName } from "/static/tournament/structures.js";
+
+/** The lobby's Tournaments panel: the list (every 5 s) and the form that creates one. */
+export function mountTournaments() {
+  const box = $("tournaments");
+  const form = $("tournament-form");
+  if (!box) return;
+
+  async function load() {
+    let list;
+    try {
+      list = await api("/api/tournaments");
+    } catch (err) {
+      box.innerHTML = `<p class="muted">Could not load the tournaments: ${escapeHtml(err.message)}</p>`;
+      return;
+    }
+    if (!list.length) {
+      box.innerHTML = '<div class="empty-state small">No tournaments yet. Create one below: pick a structure, add bots or friends, and start the clock.</div>';
+      return;
+    }
+    const status = { registering: "Registering", running: "Running", finished: "Finished" };
+    box.innerHTML = `<table class="tables t-list"><thead><tr><th>Tournament</th><th>Status</th><th>Players</th><th class="hide-sm">Prize pool</th><th></th></tr></thead><tbody>${
+      list.map((t) => `<tr class="table-row" data-url="${escapeHtml(t.url)}">
+        <td class="name"><b>${escapeHtml(t.name)}</b><span>${escapeHtml(structureName(t.structure))} · ${escapeHtml(t.game)} · ${t.seats}-max</span></td>
+        <td><span class="t-status ${t.status}">${status[t.status] || t.status}</span>${t.status === "running" ? `<span class="muted small-note">level ${t.level}</span>` : ""}</td>
+        <td>${t.status === "running" ? `${fmt(t.players_left)}/${fmt(t.entries)}` : fmt(t.entries)}</td>
+        <td class="hide-sm">${money(t.prize_pool)}</td>
+        <td><a class="open" href="${escapeHtml(t.url)}">${t.status === "registering" ? "Register" : t.status === "finished" ? "Results" : "Open"}</a></td>
+      </tr>`).join("")}</tbody></table>`;
+    for (const row of box.querySelectorAll("tr.table-row")) {
+      row.addEventListener("click", (event) => {
+        if (event.target.closest("a")) return;
+        location.href = row.dataset.url;
+      });
+    }
+  }
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    const num = (name) => numberField(data, name);
+    const body = {
+      name: String(data.get("name") || "").trim(),
+      structure: data.get("structure"),
+      rebuys: data.get("rebuys") === "on",
+      add_on: data.get("add_on") === "on",
+    };
+    const minutes = num("level_minutes");
+    if (minutes) body.level_seconds = Math.round(minutes * 60);
+    const seats = num("seats");
+    if (seats) body.seats = seats;
+    const buyIn = num("buy_in");
+    if (buyIn !== undefined) body.buy_in = Math.round(buyIn * 100);
+    const action = num("action_seconds");
+    if (action) body.action_seconds = action;
+    const bots = num("bots") || 0;
+    const error = $("tournament-error");
+    error.textContent = "";
+    const submit = $("tournament-submit");
+    submit.disabled = true;
+    try {
+      const created = await api("/api/tournaments", { method: "POST", body });
+      storage.set(`tournament.director.${created.id}`, created.director);
+      if (bots > 0) {
+        await api(`/api/tournaments/${created.id}/bots`, {
+          method: "POST", body: { director: created.director, count: bots, policy: data.get("policy") || "steady" },
+        });
+      }
+      location.href = created.url;
+    } catch (err) {
+      error.textContent = err.message;
+      toast(err.message);
+    } finally {
+      submit.disabled = false;
+    }
+  });
+
+  load();
+  setInterval(() => {
+    if (!document.hidden) load();
+  }, 5000);
+}

@@ -1,0 +1,64 @@
+// What the table page draws from a state alone: pure functions (no element is read
+// or written here), unit-tested in tests/js/table.test.js.  ``state`` is the table's
+// state as the server sends it: {table, seats, hand, you, log}.
+import { escapeHtml } from "/static/shared/dom.js";
+import { fmt, signed } from "/static/shared/format.js";
+
+/** Seated players who can be dealt the next hand (active or new, with chips). */
+export function playersReady(state) {
+  return state.seats.filter((s) => s && !s.pending && (s.status === "active" || s.status === "new") && s.stack > 0).length;
+}
+
+/** Between hands, what happens next (a new table's log is never blank); "" in a hand. */
+export function nextLine(state) {
+  if (state.hand) return "";
+  const t = state.table;
+  if (t.closed) return "The table is closed.";
+  if (t.paused) return "Paused by the host: no new hand until play resumes.";
+  const ready = playersReady(state);
+  if (t.locked && ready < 2) return "The host has locked the table: no new players.";
+  if (ready < 2) return `Waiting for players: ${ready} of 2 seated.`;
+  return "Next hand starting soon.";
+}
+
+/** The number of the last hand finished (0: none yet), from the hand in play or the log. */
+export function lastFinishedHand(state) {
+  if (!state) return 0;
+  return state.hand ? state.hand.number - 1 : Math.max(0, ...state.log
+    .map((l) => l.match(/^--- hand (\d+) ---$/)).filter(Boolean).map((m) => Number(m[1])));
+}
+
+/** The host's ledger: each player's chips in, added, out, on the table, and net. */
+export function ledgerHtml(rows) {
+  if (!rows.length) return '<p class="muted">No chips have crossed the rail yet.</p>';
+  return `<table class="ledger" id="ledger-table"><thead><tr><th>Player</th><th title="Bought in">In</th><th title="Top-ups and rebuys">Added</th><th title="Cashed out">Out</th><th title="Chips at the table now">Stack</th><th>Net</th></tr></thead><tbody>${
+    rows.map((r) => `<tr data-name="${escapeHtml(r.name)}"><td>${escapeHtml(r.name)}</td><td>${fmt(r.buy_in)}</td><td>${fmt(r.added)}</td><td>${fmt(r.cash_out)}</td><td>${r.seated ? fmt(r.on_table) : "—"}</td><td class="${r.net > 0 ? "up" : r.net < 0 ? "down" : ""}">${signed(r.net, "0")}</td></tr>`).join("")
+  }</tbody></table>`;
+}
+
+/** Choices ahead of your turn, kept by the table; the one chosen is ticked (``you``:
+ * ``state.you``, ``me``: the hero's seat, ``hand``: the hand in play). */
+export function preactionHtml(you, me, hand) {
+  const owed = Math.min(Math.max(0, (hand.current_bet || 0) - (me.bet || 0)), me.stack);
+  const chosen = you.preaction;
+  const box = (kind, text, amount) => {
+    const on = chosen && chosen.kind === kind && (kind !== "call" || chosen.amount === amount);
+    return `<label class="pre ${on ? "on" : ""}"><input type="checkbox" data-kind="${kind}" ${amount ? `data-amount="${amount}"` : ""} ${on ? "checked" : ""}> ${text}</label>`;
+  };
+  const parts = [box("check_fold", owed ? "Fold" : "Check/Fold")];
+  if (owed) parts.push(box("call", `Call ${fmt(owed)}`, owed));
+  parts.push(box("call_any", owed ? "Call any" : "Check/Call any"));
+  if (!owed) parts.push(box("fold_to_bet", "Fold to any bet"));
+  // A call chosen at another amount: the bet changed, the table cancels it on the turn.
+  if (chosen && chosen.kind === "call" && chosen.amount !== owed) {
+    parts.push(`<span class="pre stale">Call ${fmt(chosen.amount)} (the bet changed)</span>`);
+  }
+  return `<span class="preactions" id="preactions" role="group" aria-label="Act ahead">${parts.join("")}</span>`;
+}
+
+/** The house options the table's manager chose away from the rule catalogue's defaults. */
+export function houseRulesHtml(rules) {
+  if (!rules.length) return '<h3 class="house-head">House rules</h3><p class="muted" id="house-rules">The rulebook\'s defaults.</p>';
+  return `<h3 class="house-head">House rules</h3><dl id="house-rules">${rules.map((r) =>
+    `<dt>${escapeHtml(r.label)}</dt><dd data-option="${escapeHtml(r.option)}">${escapeHtml(r.value)}</dd>`).join("")}</dl>`;
+}

@@ -1,0 +1,33 @@
+// shared/felt.js: the dock's sizing and words (pure parts).
+import { deepEqual, equal, test } from "/js-tests/harness.js";
+import { chipsHtml, raiseLabel, raisePresets, raiseWord } from "/static/shared/felt.js";
+
+test("raisePresets: min, half pot, three quarters, pot, and all-in or max", () => {
+  // 100 to call into a pot of 300 (our bet 0): after calling the pot is 400.
+  const legal = { min_raise_to: 200, max_raise_to: 1000, call: 100, bet: 0, pot: 300 };
+  deepEqual(raisePresets(legal, 1000), [["Min", 200], ["½ Pot", 300], ["¾ Pot", 400], ["Pot", 500], ["All-in", 1000]]);
+  deepEqual(raisePresets(legal, 5000)[4], ["Max", 1000], "pot limit: the max is not every chip");
+  const tight = { min_raise_to: 200, max_raise_to: 250, call: 100, bet: 0, pot: 300 };
+  deepEqual(raisePresets(tight, 250).map(([, v]) => v), [200, 250, 250, 250, 250], "clamped to the range");
+});
+
+const view = (game, currentBet, hero = { stack: 500, bet: 0 }) => ({
+  table: { game, small_bet: 20 }, hand: { current_bet: currentBet }, seats: [hero], you: { seat: 0 },
+});
+
+test("raiseWord: bet, raise to, and completing in stud", () => {
+  equal(raiseWord(view("holdem", 0), { min_raise_to: 4 }, false), "Bet");
+  equal(raiseWord(view("holdem", 4), { min_raise_to: 8 }, false), "Raise to");
+  equal(raiseWord(view("stud", 5), { min_raise_to: 20 }, true), "Complete to", "a bring-in completed");
+  equal(raiseWord(view("stud", 20), { min_raise_to: 40 }, true), "Raise to");
+  equal(raiseWord(view("stud", 0), { bring_in: 5, min_raise_to: 20 }, true), "Complete to");
+});
+
+test("raiseLabel says all-in for every chip", () => {
+  equal(raiseLabel(view("holdem", 4), { min_raise_to: 8 }, 100, false), "Raise to 100");
+  equal(raiseLabel(view("holdem", 4, { stack: 480, bet: 20 }), { min_raise_to: 8 }, 500, false), "All-in 500");
+});
+
+test("chipsHtml: more chips drawn for bigger bets", () => {
+  deepEqual([5, 10, 100, 1000].map((n) => (chipsHtml(n).match(/<i><\/i>/g) || []).length), [1, 2, 3, 4]);
+});

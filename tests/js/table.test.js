@@ -1,0 +1,63 @@
+// table/views.js: what the table page draws from a state alone.
+import { deepEqual, equal, includes, parse, test } from "/js-tests/harness.js";
+import {
+  houseRulesHtml, lastFinishedHand, ledgerHtml, nextLine, playersReady, preactionHtml,
+} from "/static/table/views.js";
+
+const seat = (status, stack, extra = {}) => ({ status, stack, ...extra });
+const state = (table, seats, hand = null, log = []) => ({ table, seats, hand, log });
+
+test("playersReady counts active and new players with chips, not pending ones", () => {
+  const seats = [seat("active", 100), null, seat("new", 50), seat("active", 0), seat("sitting_out", 100),
+    seat("active", 100, { pending: true })];
+  equal(playersReady(state({}, seats)), 2);
+});
+
+test("nextLine says what happens next between hands, nothing in one", () => {
+  const two = [seat("active", 100), seat("active", 100)];
+  equal(nextLine(state({}, two, { number: 3 })), "");
+  equal(nextLine(state({ closed: true }, two)), "The table is closed.");
+  equal(nextLine(state({ paused: true }, two)), "Paused by the host: no new hand until play resumes.");
+  equal(nextLine(state({ locked: true }, [two[0], null])), "The host has locked the table: no new players.");
+  equal(nextLine(state({}, [two[0], null])), "Waiting for players: 1 of 2 seated.");
+  equal(nextLine(state({ locked: true }, two)), "Next hand starting soon.");
+});
+
+test("lastFinishedHand: the hand before the one in play, else the log's last", () => {
+  equal(lastFinishedHand(state({}, [], { number: 9 })), 8);
+  equal(lastFinishedHand(state({}, [], null, ["--- hand 4 ---", "x", "--- hand 5 ---", "y"])), 5);
+  equal(lastFinishedHand(state({}, [], null, [])), 0);
+  equal(lastFinishedHand(null), 0);
+});
+
+test("preactionHtml offers the choices for what is owed, the chosen one ticked", () => {
+  const you = { preaction: { kind: "call", amount: 20 } };
+  const box = parse(preactionHtml(you, { bet: 0, stack: 500 }, { current_bet: 20 }));
+  deepEqual([...box.querySelectorAll("input")].map((i) => i.dataset.kind), ["check_fold", "call", "call_any"]);
+  equal(box.querySelector("input[data-kind=call]").checked, true);
+  equal(box.querySelector("input[data-kind=call]").dataset.amount, "20");
+  const free = parse(preactionHtml({ preaction: null }, { bet: 20, stack: 500 }, { current_bet: 20 }));
+  deepEqual([...free.querySelectorAll("input")].map((i) => i.dataset.kind), ["check_fold", "call_any", "fold_to_bet"]);
+  const stale = parse(preactionHtml(you, { bet: 0, stack: 500 }, { current_bet: 60 }));
+  includes(stale.querySelector(".pre.stale").textContent, "Call 20 (the bet changed)");
+  const short = parse(preactionHtml({}, { bet: 0, stack: 30 }, { current_bet: 100 }));
+  equal(short.querySelector("input[data-kind=call]").dataset.amount, "30", "at most the stack");
+});
+
+test("ledgerHtml: a row per player, net signed, no seat as a dash", () => {
+  const html = ledgerHtml([
+    { name: "Al<b>", buy_in: 200, added: 0, cash_out: 0, seated: true, on_table: 350, net: 150 },
+    { name: "Bo", buy_in: 200, added: 100, cash_out: 0, seated: false, on_table: 0, net: -300 },
+    { name: "Cy", buy_in: 200, added: 0, cash_out: 200, seated: false, on_table: 0, net: 0 },
+  ]);
+  const rows = [...parse(html).querySelectorAll("tbody tr")].map((r) => [...r.children].map((c) => c.textContent));
+  deepEqual(rows, [["Al<b>", "200", "0", "0", "350", "+150"], ["Bo", "200", "100", "0", "—", "−300"], ["Cy", "200", "0", "200", "—", "0"]]);
+  includes(ledgerHtml([]), "No chips have crossed the rail yet.");
+});
+
+test("houseRulesHtml lists the options chosen, or the rulebook's defaults", () => {
+  includes(houseRulesHtml([]), "The rulebook's defaults.");
+  const dl = parse(houseRulesHtml([{ label: "Rake", option: "rake_percent", value: "5%" }]));
+  equal(dl.querySelector("dd").dataset.option, "rake_percent");
+  equal(dl.querySelector("dt").textContent, "Rake");
+});
