@@ -31,11 +31,21 @@ class Player:
     dealing_off: bool = False  # T12: may let the blinds pass the new seat once
     hands_played: int = 0
     in_room: bool = False  # T13: away from the table but in the room
+    # T11 / RR 12(a): seated for the first deal of a new game and in the draw for the
+    # button: active in the game from the start, owing the blinds that pass.
+    drew_for_button: bool = False
 
     @property
     def owes(self) -> bool:
         """Carries a missed-blind marker (T8)."""
         return self.missed_small or self.missed_big
+
+    @property
+    def in_game(self) -> bool:
+        """An established player of this game: dealt a hand here, or drew for the
+        button (T11 / RR 12a).  Blinds that pass such a player while absent are missed
+        blinds (T8); a player who is not in the game yet comes in as new (T7)."""
+        return self.hands_played > 0 or self.drew_for_button
 
     @property
     def present(self) -> bool:

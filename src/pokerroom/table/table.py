@@ -20,8 +20,13 @@ from pokerroom.rules.events import Event, PotAwarded
 from pokerroom.rules.legal import LegalActions
 from pokerroom.table.bomb_pot import bomb_pot_plan, skip_preflop_betting
 from pokerroom.table.draw import ButtonDraw, draw_for_button
-from pokerroom.table.options import Stakes, TableOptions
-from pokerroom.table.placement import Positions, missed_blinds, passed_over
+from pokerroom.table.options import ButtonMethod, Stakes, TableOptions
+from pokerroom.table.placement import (
+    Positions,
+    missed_blinds,
+    missed_on_the_first_deal,
+    passed_over,
+)
 from pokerroom.table.plan import HandPlan
 from pokerroom.table.planning import Planning
 from pokerroom.table.player import Player, Status
@@ -106,8 +111,10 @@ class Table(Planning):
         player = Player(name, buy_in)
         if self.hands_dealt == 0:
             # T11: a player seated before the first deal draws for the button and
-            # is active from the start.
+            # is active from the start (RR 12a); seated after the draw, active but
+            # not one who drew.
             player.status = Status.ACTIVE
+            player.drew_for_button = self.first_button is None
         self.players[seat] = player
         return player
 
@@ -168,7 +175,7 @@ class Table(Planning):
         if player.stack <= 0:
             raise IllegalActionError(Reason.NO_CHIPS, f"seat {seat} has no chips: rebuy first")
         if player.status in (Status.SITTING_OUT, Status.AWAY, Status.BUSTED):
-            player.status = Status.NEW if player.hands_played == 0 else Status.ACTIVE
+            player.status = Status.ACTIVE if player.in_game else Status.NEW
         player.wants_to_post = post
 
     def post_to_play(self, seat: int) -> None:
@@ -267,6 +274,9 @@ class Table(Planning):
         seats = [s for s, p in enumerate(self.players) if p is not None and p.present]
         result = draw_for_button(seats, deck, method=self.options.button_draw)
         self.first_button = result.winner
+        for seat, p in enumerate(self.players):
+            if p is not None:
+                p.drew_for_button = seat in seats  # T11 / RR 12(a)
         return result
 
     def _redraw_if_button_winner(self, seat: int, what: str) -> None:
@@ -383,13 +393,20 @@ class Table(Planning):
         self.plan_in_play = None
 
     def _mark_missed_blinds(self, plan: HandPlan) -> None:
-        """T8: players absent when a blind passes them get a missed-blind marker."""
+        """T8: players absent when a blind passes them get a missed-blind marker; in a
+        new game, from the first deal on, those who drew for the button (T11 / RR 12a)."""
         prev, now = self.positions, plan.positions
-        if prev is None or now is None:
+        if now is None:
             return
-        for seat, big, small in missed_blinds(self.method, self.seat_count, prev, now):
+        if prev is None:
+            if self.hands_dealt or self.method is ButtonMethod.SIMPLIFIED:
+                return
+            passed = missed_on_the_first_deal(self.method, self.seat_count, now)
+        else:
+            passed = missed_blinds(self.method, self.seat_count, prev, now)
+        for seat, big, small in passed:
             p = self.players[seat]
-            if p is None or p.present or p.hands_played == 0:
+            if p is None or p.present or not p.in_game:
                 continue
             if big:
                 p.missed_big = True
