@@ -135,6 +135,9 @@ class Reason(StrEnum):
     """The player is sitting out or away: sit in first (T13)."""
     BUY_IN_OUT_OF_RANGE = "buy_in_out_of_range"
     """A buy-in or top-up outside the table's minimum and maximum (T14)."""
+    NOT_DEALING_OFF = "not_dealing_off"
+    """Only a player who dealt off (played the button, then changed seats) may let
+    the blinds pass the new seat (T12, RR 14)."""
 
     # -- the live-table assistant: out of turn, chips, rulings (B13, B14)
     IN_TURN = "in_turn"

@@ -29,6 +29,10 @@ class Player:
     skip_blinds_until_bb: bool = False  # big-bet make-up between the blinds (T8)
     pots_won_in_row: int = 0  # kill games (F12)
     dealing_off: bool = False  # T12: may let the blinds pass the new seat once
+    # T12 / RR 14: asked to let the blinds pass the new seat once (not dealt in, no
+    # blind, no marker), and whether they have passed it yet.
+    letting_blinds_pass: bool = False
+    blinds_passed: bool = False
     hands_played: int = 0
     in_room: bool = False  # T13: away from the table but in the room
     # T11 / RR 12(a): seated for the first deal of a new game and in the draw for the

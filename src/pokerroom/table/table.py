@@ -151,10 +151,12 @@ class Table(Planning):
             player.status = Status.ACTIVE
 
     def sit_out(self, seat: int) -> None:
-        """T8: sitting out, the player misses blinds as they pass."""
+        """T8: sitting out, the player misses blinds as they pass (a player who dealt
+        off and sits out instead of :meth:`let_blinds_pass` gives that privilege up)."""
         player = self._player(seat)
         player.status = Status.SITTING_OUT
         player.wants_to_post = False
+        _forget_dealing_off(player)
         self._redraw_if_button_winner(seat, "sat out")
 
     def away(self, seat: int, *, in_room: bool = False) -> None:
@@ -166,6 +168,7 @@ class Table(Planning):
         player.status = Status.AWAY
         player.in_room = in_room
         player.wants_to_post = False
+        _forget_dealing_off(player)
         self._redraw_if_button_winner(seat, "went away")
 
     def sit_in(self, seat: int, *, post: bool = False) -> None:
@@ -223,6 +226,24 @@ class Table(Planning):
                 f"seat {new}: moved away from the big blind; dealt in after {wait} hand(s) "
                 "or by posting a big blind (T12)"
             )
+
+    def let_blinds_pass(self, seat: int) -> None:
+        """T12 / RR 14, "dealing off": a player who played the button and then changed
+        seats lets the blinds pass the new seat one time.  They are not dealt in and
+        take no blind while the blinds pass the seat, carry no missed-blind marker,
+        and re-enter behind the button without posting.  Refused (``not_dealing_off``)
+        for anyone else: they wait for the big blind or post (T7, T8, RR 13)."""
+        self._between_hands("letting the blinds pass")
+        player = self._player(seat)
+        if not player.dealing_off:
+            raise IllegalActionError(
+                Reason.NOT_DEALING_OFF,
+                f"seat {seat} did not deal off: only a player who played the button and "
+                "then changed seats may let the blinds pass the new seat (RR 14); others "
+                "wait for the big blind or post (sit_in, post_to_play)")
+        player.letting_blinds_pass = True
+        self.notes.append(f"seat {seat}: dealt off; lets the blinds pass once and comes "
+                          "back behind the button without posting (T12, RR 14)")
 
     @property
     def new_game(self) -> bool:
@@ -341,6 +362,7 @@ class Table(Planning):
                                  tournament=self.options.tournament)
         else:
             self._mark_missed_blinds(plan)
+            self._note_blinds_passing(plan)
         stakes = self.stakes
         factor = plan.factor
         structure = stakes.structure
@@ -414,6 +436,17 @@ class Table(Planning):
                 p.missed_small = True
             self.notes.append(f"seat {seat}: missed the {'big' if big else 'small'} blind")
 
+    def _note_blinds_passing(self, plan: HandPlan) -> None:
+        """T12 / RR 14: a dealt-off player letting the blinds pass: they have passed the
+        seat once it is between the blinds of a deal."""
+        now = plan.positions
+        if now is None:
+            return
+        for seat, p in enumerate(self.players):
+            if p is not None and p.letting_blinds_pass and now.between_blinds(
+                    seat, self.seat_count):
+                p.blinds_passed = True
+
     def finish_hand(self) -> None:
         """Take the result of the finished hand back to the seats."""
         hand, plan = self.hand, self.plan_in_play
@@ -433,7 +466,7 @@ class Table(Planning):
             p.hands_played += 1
             p.wants_to_post = False
             p.owes_blind_next = False
-            p.dealing_off = False
+            _forget_dealing_off(p)
             if p.status is Status.NEW:
                 p.status = Status.ACTIVE
             posted_bb = (plan.positions is not None and seat == plan.positions.big_blind
@@ -579,6 +612,11 @@ class Table(Planning):
 
 
 _NOT_A_SEATS_ACTIONS = frozenset((DealHole, DealBoard, Kill))
+
+
+def _forget_dealing_off(player: Player) -> None:
+    """T12: the privilege of dealing off ends when it is used or given up."""
+    player.dealing_off = player.letting_blinds_pass = player.blinds_passed = False
 
 
 def _secure() -> secrets.SystemRandom:
