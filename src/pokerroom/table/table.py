@@ -384,6 +384,7 @@ class Table(Planning):
             big_bet=int(stakes.big_bet * factor),
             raise_cap=stakes.raise_cap,
             open_pair_double=stakes.open_pair_double,
+            full_bring_in=stakes.full_bring_in,
             names=tuple(self._player(s).name for s in plan.seats),
             bba_order=self.options.bba_order,
             chip_unit=self.options.chip_unit,
