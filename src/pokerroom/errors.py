@@ -161,7 +161,9 @@ class Reason(StrEnum):
     STALE_RULING = "stale_ruling"
     """The ruling was made for a situation the hand has moved past (B14)."""
     FORFEIT_UNSUPPORTED = "forfeit_unsupported"
-    """A ruling that forfeits chips to the pot: settle it by hand."""
+    """No longer raised (B14 / TDA 51 forfeits are played: ``Fold(forfeit=...)``)."""
+    FORFEIT_OUT_OF_RANGE = "forfeit_out_of_range"
+    """A fold's forfeit must be chips short of the call, no more than the stack (B14)."""
     NOT_ENOUGH_CHIPS = "not_enough_chips"
     """The chips pushed out are more than the player has (B14)."""
 

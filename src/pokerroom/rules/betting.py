@@ -390,14 +390,32 @@ class Betting(Dealing):
             else:
                 self.actor = nxt
         elif kind is Fold:
-            self._fold(i)
-            self.events.append(_FOLDED[i] if i < _SHARED_SEATS else ev.Folded(None, i))
+            forfeit = action.forfeit  # type: ignore[union-attr]
+            if forfeit:
+                self._fold_and_forfeit(i, forfeit, action)
+            else:
+                self._fold(i)
+                self.events.append(_FOLDED[i] if i < _SHARED_SEATS else ev.Folded(None, i))
             self._bring_in_due = None
             self._advance_from(i)
         elif kind is BetRaise:
             self._bet_raise(i, action.to, action)  # type: ignore[union-attr]
         else:
             raise self._refuse(Reason.NOT_A_BETTING_ACTION, action)
+
+    def _fold_and_forfeit(self, i: int, forfeit: int, action: Action) -> None:
+        """B14 / TDA 51: fold, leaving ``forfeit`` chips (short of a call) in the pot:
+        they count in the pots as a folded player's chips (S1), dead money."""
+        owed = self.current_bet - self.bets[i]
+        if not 0 < forfeit < owed or forfeit > self.stacks[i]:
+            raise self._refuse(
+                Reason.FORFEIT_OUT_OF_RANGE, action,
+                f"a fold may forfeit 1 to {min(owed - 1, self.stacks[i]):,} chips, short of "
+                f"the call of {self.current_bet:,} and within the stack, not {forfeit:,} "
+                "(B14, TDA 51)")
+        self._fold(i)
+        self.bets[i] += self._pay(i, forfeit)
+        self.events.append(ev.Folded(None, i, forfeit))
 
     def _fold(self, i: int) -> None:
         self.folded[i] = True
