@@ -135,6 +135,11 @@ class Reason(StrEnum):
     """The player is sitting out or away: sit in first (T13)."""
     BUY_IN_OUT_OF_RANGE = "buy_in_out_of_range"
     """A buy-in or top-up outside the table's minimum and maximum (T14)."""
+    SEAT_IN_USE = "seat_in_use"
+    """The seat's player is playing: one may play over only while they are away or
+    sitting out (T7, RR 6)."""
+    NOT_PLAYING_OVER = "not_playing_over"
+    """Nobody plays over in that seat (T7, RR 6)."""
     NOT_DEALING_OFF = "not_dealing_off"
     """Only a player who dealt off (played the button, then changed seats) may let
     the blinds pass the new seat (T12, RR 14)."""

@@ -267,7 +267,8 @@ class Planning:
                     else:
                         dead[seat] = sb
             elif p.status is Status.NEW or p.dealing_off or seat in waiting_turns:
-                free = self._free_in_new_game(seat) or not options.new_player_must_post
+                free = (self._free_in_new_game(seat) or not options.new_player_must_post
+                        or p.transferred)  # LVH B17: moved by the house
                 if p.dealing_off and not between:
                     dealt.add(seat)  # RR 14: re-enters behind the button without posting
                 elif between:

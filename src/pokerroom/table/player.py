@@ -38,6 +38,9 @@ class Player:
     # T11 / RR 12(a): seated for the first deal of a new game and in the draw for the
     # button: active in the game from the start, owing the blinds that pass.
     drew_for_button: bool = False
+    # T7 / LVH B17: moved here by the house from a broken game (or one whose limit
+    # changed): need not post before the big blind, owes the blinds they let pass.
+    transferred: bool = False
 
     @property
     def owes(self) -> bool:
@@ -46,10 +49,11 @@ class Player:
 
     @property
     def in_game(self) -> bool:
-        """An established player of this game: dealt a hand here, or drew for the
-        button (T11 / RR 12a).  Blinds that pass such a player while absent are missed
-        blinds (T8); a player who is not in the game yet comes in as new (T7)."""
-        return self.hands_played > 0 or self.drew_for_button
+        """An established player of this game: dealt a hand here, drew for the
+        button (T11 / RR 12a) or moved here by the house (T7 / LVH B17).  Blinds that
+        pass such a player while absent are missed blinds (T8); a player who is not
+        in the game yet comes in as new (T7)."""
+        return self.hands_played > 0 or self.drew_for_button or self.transferred
 
     @property
     def present(self) -> bool:

@@ -59,6 +59,8 @@ class Table(Planning):
         # a blind has reached (posted at or passed over) in that time.
         self._button_travel = 0
         self._blinds_reached: set[int] = set()
+        # T7 / RR 6: the absent players whose seats someone else plays over, by seat.
+        self._held: dict[int, Player] = {}
 
     # ------------------------------------------------------------- seating
 
@@ -97,18 +99,21 @@ class Table(Planning):
                 f"{allowed} more may be added, not {amount}"
             )
 
-    def sit(self, seat: int, name: str, buy_in: int) -> Player:
+    def sit(self, seat: int, name: str, buy_in: int, *, transferred: bool = False) -> Player:
         """A new player takes an empty seat with a buy-in (T14).  New players wait for the
-        big blind or post to be dealt in at once (T7)."""
+        big blind or post to be dealt in at once (T7).
+
+        ``transferred``: moved here by the house from a broken game or one whose limit
+        changed (LVH B17): dealt in without posting (never between the big blind and
+        the button, T7), and given missed-blind markers for blinds they let pass."""
         if not 0 <= seat < self.seat_count:
             raise IllegalActionError(
                 Reason.NO_SUCH_SEAT, f"no seat {seat}: seats are 0-{self.seat_count - 1}")
         if self.players[seat] is not None:
             raise IllegalActionError(Reason.SEAT_TAKEN, f"seat {seat} is taken")
-        if any(p is not None and p.name == name for p in self.players):
-            raise IllegalActionError(Reason.NAME_TAKEN, f"{name!r} is already seated at this table")
+        self._check_name(name)
         self._check_buy_in(buy_in)
-        player = Player(name, buy_in)
+        player = Player(name, buy_in, transferred=transferred)
         if self.hands_dealt == 0:
             # T11: a player seated before the first deal draws for the button and
             # is active from the start (RR 12a); seated after the draw, active but
@@ -118,9 +123,55 @@ class Table(Planning):
         self.players[seat] = player
         return player
 
+    def _check_name(self, name: str) -> None:
+        seated = [p for p in self.players if p is not None] + list(self._held.values())
+        if any(p.name == name for p in seated):
+            raise IllegalActionError(Reason.NAME_TAKEN, f"{name!r} is already seated at this table")
+
+    def play_over(self, seat: int, name: str, buy_in: int) -> Player:
+        """T7 / RR 6: ``name`` plays over in the seat of a player who is away or sitting
+        out.  The person playing over is a new player (posts a big blind or waits for
+        it, T7); the absent player keeps the seat (:meth:`played_over`), goes on
+        missing the blinds that pass it (T8) and takes it back with
+        :meth:`end_play_over`."""
+        self._between_hands("playing over")
+        owner = self._player(seat)
+        if seat in self._held or owner.status not in (Status.AWAY, Status.SITTING_OUT):
+            raise IllegalActionError(
+                Reason.SEAT_IN_USE, f"seat {seat}'s player is {owner.status.value}: one may "
+                "play over only in the seat of a player who is away or sitting out (RR 6)")
+        self._check_name(name)
+        self._check_buy_in(buy_in)
+        player = Player(name, buy_in)
+        self._held[seat] = owner
+        self.players[seat] = player
+        self.notes.append(f"seat {seat}: {name} plays over for {owner.name}: a new player "
+                          "(T7, RR 6)")
+        return player
+
+    def played_over(self, seat: int) -> Player | None:
+        """T7 / RR 6: the absent player whose seat someone plays over, or None."""
+        return self._held.get(seat)
+
+    def end_play_over(self, seat: int) -> int:
+        """T7 / RR 6: the absent player takes the seat back; the person playing over
+        leaves with their chips (returned).  The owner comes back as they left (away
+        or sitting out, with the markers they missed): then :meth:`sit_in`."""
+        self._between_hands("ending play over")
+        if seat not in self._held:
+            raise IllegalActionError(
+                Reason.NOT_PLAYING_OVER, f"nobody plays over in seat {seat}")
+        over = self._player(seat)
+        self.players[seat] = self._held.pop(seat)
+        self._wait_hands.pop(seat, None)
+        return over.stack
+
     def leave(self, seat: int) -> int:
-        """The player cashes out and the seat empties; returns the chips taken."""
+        """The player cashes out and the seat empties (a person playing over gives the
+        seat back to its absent player, T7); returns the chips taken."""
         self._between_hands("leaving the table")
+        if seat in self._held:
+            return self.end_play_over(seat)
         player = self._player(seat)
         self.players[seat] = None
         self._wait_hands.pop(seat, None)
@@ -427,8 +478,15 @@ class Table(Planning):
             passed = missed_on_the_first_deal(self.method, self.seat_count, now)
         else:
             passed = missed_blinds(self.method, self.seat_count, prev, now)
+        # T7 / RR 6 (the seeds are silent; pokerroom's choice): the absent player whose
+        # seat someone plays over misses the blinds that seat takes or is passed by.
+        for seat in self._held if self.method is not ButtonMethod.SIMPLIFIED else ():
+            if seat == now.big_blind:
+                passed.append((seat, True, self.method is ButtonMethod.DEAD_BUTTON))
+            elif seat == now.small_blind_seat:
+                passed.append((seat, False, True))
         for seat, big, small in passed:
-            p = self.players[seat]
+            p = self._held.get(seat, self.players[seat])
             if p is None or p.present or not p.in_game:
                 continue
             if big:
