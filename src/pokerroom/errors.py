@@ -125,6 +125,8 @@ class Reason(StrEnum):
     """The button is drawn for the first deal only (D5)."""
     BUTTON_NOT_DRAWN = "button_not_drawn"
     """The first deal needs the button drawn for (D5)."""
+    NO_BUTTON = "no_button"
+    """Stud has no button to move or correct."""
     TOO_FEW_PLAYERS = "too_few_players"
     """A deal needs two players or more ready to play."""
     NO_CHIPS = "no_chips"

@@ -26,6 +26,7 @@ from pokerroom.table.placement import (
     missed_blinds,
     missed_on_the_first_deal,
     passed_over,
+    place,
 )
 from pokerroom.table.plan import HandPlan
 from pokerroom.table.planning import Planning
@@ -61,6 +62,8 @@ class Table(Planning):
         self._blinds_reached: set[int] = set()
         # T7 / RR 6: the absent players whose seats someone else plays over, by seat.
         self._held: dict[int, Player] = {}
+        # I1 / TDA 34-A: where the button really was in the hand in progress.
+        self._button_found: int | None = None
 
     # ------------------------------------------------------------- seating
 
@@ -361,6 +364,38 @@ class Table(Planning):
             self.notes.append(f"seat {seat} won the draw for the button and {what} before "
                               "the first deal: the button is drawn again (D5)")
 
+    def button_misplaced(self, seat: int) -> None:
+        """I1 / TDA 34-A (TDA-34-A1): the floor finds that the button of the hand in
+        progress (or of the last deal) was on ``seat``, not where the rule put it,
+        after substantial action: the error stands for that hand, and the next deal
+        moves on normally from ``seat`` (its blinds the next players after it).  Found
+        before substantial action, a live table's dealer declares a misdeal instead
+        (``LiveDeal.button_misplaced``)."""
+        if self.stakes.game.is_stud:
+            raise IllegalActionError(Reason.NO_BUTTON, "stud has no button: the bring-in "
+                                     "and the boards decide who acts (F10, B1)")
+        if self.positions is None and self.hand is None:
+            raise IllegalActionError(Reason.BUTTON_NOT_DRAWN, "no deal yet: the first button "
+                                     "is drawn for (D5), not moved")
+        self._player(seat)  # a seat with a player (NO_SUCH_SEAT, SEAT_EMPTY)
+        if self.hand is not None:
+            self._button_found = seat
+        else:
+            self.positions = self._positions_from(seat)
+        self.notes.append(f"the button was on seat {seat}: the hand stands and the next "
+                          "deal moves on from there (I1, TDA 34-A)")
+
+    def _positions_from(self, button: int) -> Positions:
+        """I1 / TDA 34-A: the button and blinds of a deal with the button on ``button``,
+        as if it had been placed there (T1-T4)."""
+        seated = {s for s, p in enumerate(self.players) if p is not None and p.stack > 0}
+        seated.add(button)
+        if len(seated) < 2:
+            raise IllegalActionError(Reason.TOO_FEW_PLAYERS,
+                                     "a button needs two players with chips to place blinds")
+        return place(self.method, self.seat_count, candidates=seated, dealers=seated,
+                     previous=None, first_button=button)
+
     def request_straddle(self, seat: int) -> None:
         """F11: a voluntary live straddle of twice the big blind, by the player left of
         the big blind (or, when the house allows several, left of the last straddle)."""
@@ -465,6 +500,7 @@ class Table(Planning):
         self.notes.append(f"hand cancelled: {reason}")
         self.hand = None
         self.plan_in_play = None
+        self._button_found = None
 
     def _mark_missed_blinds(self, plan: HandPlan) -> None:
         """T8: players absent when a blind passes them get a missed-blind marker; in a
@@ -552,6 +588,9 @@ class Table(Planning):
         if not plan.bomb_pot and plan.positions is not None:
             self._note_blinds_reached(self.positions, plan.positions)
             self.positions = plan.positions  # T1; a bomb pot leaves the button where it is
+        if self._button_found is not None:
+            self.positions = self._positions_from(self._button_found)  # I1, TDA 34-A
+            self._button_found = None
         self.hands_dealt += 1
         self.hand = None
         self.plan_in_play = None
