@@ -278,9 +278,11 @@ class Planning:
                 elif p.wants_to_post:
                     dealt.add(seat)
                     posts[seat] = bb  # F13: a live big blind
-                    if p.status is Status.NEW and stakes.lowball:
+                    if stakes.lowball and (p.status is Status.NEW or seat in waiting_turns):
                         # RR 4(b): at lowball a new player posts double the big blind;
-                        # up to the big blind is live, the rest dead (RR 9, T8).
+                        # up to the big blind is live, the rest dead (RR 9, T8).  RR 13's
+                        # lowball exception: a seat changer who will not wait "kills
+                        # the pot" the same way (T12).
                         dead[seat] = bb
                 else:
                     waiting.append(seat)
