@@ -129,6 +129,8 @@ class Reason(StrEnum):
     """Stud has no button to move or correct."""
     TOO_FEW_PLAYERS = "too_few_players"
     """A deal needs two players or more ready to play."""
+    TOO_MANY_PLAYERS = "too_many_players"
+    """More players ready than the game can deal: stud deals at most eight (I9)."""
     NO_CHIPS = "no_chips"
     """The player has no chips: rebuy first (T10)."""
     HAS_CHIPS = "has_chips"

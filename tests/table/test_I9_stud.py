@@ -198,3 +198,23 @@ def test_F10_a_table_passes_the_full_bring_in_option_to_the_hand() -> None:
         table.start_hand()
         legal = table.legal_actions()
         assert legal.bring_in == 10 and legal.min_raise_to == raise_to
+
+
+def test_I9_a_cash_stud_table_deals_at_most_eight() -> None:
+    """I9: a stud table of nine or ten seats deals when at most eight are ready; with a
+    ninth the deal is refused (``too_many_players``, changing nothing) rather than
+    failing in the engine: a ninth would need more cards before seventh street than
+    the deck has."""
+    from pokerroom.errors import IllegalActionError, Reason
+    from pokerroom.table import Stakes, Table, TableOptions
+
+    stakes = Stakes.of("stud", "fixed_limit", ante=1, bring_in=2, small_bet=5, big_bet=10)
+    table = Table(stakes, TableOptions(seats=10))
+    for seat in range(9):
+        table.sit(seat, f"P{seat}", 200)
+    with pytest.raises(IllegalActionError, match="deals at most 8") as refused:
+        table.start_hand()
+    assert refused.value.reason is Reason.TOO_MANY_PLAYERS and table.hand is None
+    table.sit_out(4)
+    hand = table.start_hand()
+    assert len(hand.stacks) == 8

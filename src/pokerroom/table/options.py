@@ -12,6 +12,7 @@ from pokerroom.rules.config import Structure
 from pokerroom.rules.variants import Variant, variant
 
 _LOWBALL_RANKINGS = ("deuce_seven_low", "a5_low")
+MAX_STUD_PLAYERS = 8  # I9: eight take 52 cards to sixth street (six each, four burns)
 
 
 class ButtonMethod(Enum):

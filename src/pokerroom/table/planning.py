@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pokerroom.errors import IllegalActionError, Reason
-from pokerroom.table.options import ButtonMethod, Stakes, TableOptions
+from pokerroom.table.options import MAX_STUD_PLAYERS, ButtonMethod, Stakes, TableOptions
 from pokerroom.table.placement import Positions, next_of, passed_over, place
 from pokerroom.table.plan import HandPlan
 from pokerroom.table.player import Player, Status
@@ -57,6 +57,12 @@ class Planning:
             raise IllegalActionError(
                 Reason.TOO_FEW_PLAYERS, f"{len(present)} player(s) ready: a deal needs two")
         if self.stakes.game.is_stud:
+            if len(present) > MAX_STUD_PLAYERS:
+                raise IllegalActionError(
+                    Reason.TOO_MANY_PLAYERS,
+                    f"{len(present)} players ready: {self.stakes.game.name} deals at most "
+                    f"{MAX_STUD_PLAYERS} (more would need more cards before seventh street "
+                    "than the deck holds, I9); one must sit out")
             return self._plan_stud(present)
         ready = [s for s, p in present.items() if not p.letting_blinds_pass]
         if len(ready) < 2:
