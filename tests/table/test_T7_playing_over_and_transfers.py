@@ -106,3 +106,28 @@ def test_T7_LVH_B17_a_moved_player_who_lets_the_blinds_pass_gets_a_marker() -> N
     assert table._player(7).missed_big
     table.sit_in(7)
     assert table._player(7).status is Status.ACTIVE  # owes, not a new player
+
+
+def test_T7_RR5_a_new_player_who_lets_the_button_pass_has_no_missed_blind() -> None:
+    """T7 / RR 5: a new player who lets the button go by without posting is not a
+    player who missed a blind: no marker, and at limit the post is one big blind
+    (not the sum of the blinds, T8)."""
+    table = holdem_table("ABCDE", structure="fixed_limit", button=A, seats=9)
+    play(table)
+    establish(table)
+    table.sit(7, "N", 1000)
+    table.sit_out(7)
+    for _ in range(table.seat_count + 1):  # the button and the blinds go past seat 7
+        play(table)
+    player = table._player(7)
+    assert not player.owes
+    table.sit_in(7, post=True)
+    assert player.status is Status.NEW
+    for _ in range(table.seat_count):
+        plan = table.plan()
+        if 7 in plan.seats:
+            k = plan.position_of(7)
+            assert (plan.posts[k], plan.dead[k]) in ((10, 0), (0, 0))
+            return
+        play(table)
+    pytest.fail("never dealt in")
