@@ -197,10 +197,11 @@ class HandConfig:
         """A pickle made before configurations pickled by :meth:`__reduce__` (a
         stored tournament's hand): the dataclass's state, its fields' values in order."""
         # Fields added since (at the end) take their defaults.
-        for f in fields(HandConfig):
-            object.__setattr__(self, f.name, f.default)
-        for f, value in zip(fields(HandConfig), state, strict=False):
+        every = fields(HandConfig)
+        for f, value in zip(every, state, strict=False):
             object.__setattr__(self, f.name, value)
+        for f in every[len(state):]:
+            object.__setattr__(self, f.name, f.default)
 
     @property
     def seats(self) -> int:
