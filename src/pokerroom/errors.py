@@ -125,8 +125,12 @@ class Reason(StrEnum):
     """The button is drawn for the first deal only (D5)."""
     BUTTON_NOT_DRAWN = "button_not_drawn"
     """The first deal needs the button drawn for (D5)."""
+    NO_BUTTON = "no_button"
+    """Stud has no button to move or correct."""
     TOO_FEW_PLAYERS = "too_few_players"
     """A deal needs two players or more ready to play."""
+    TOO_MANY_PLAYERS = "too_many_players"
+    """More players ready than the game can deal: stud deals at most eight (I9)."""
     NO_CHIPS = "no_chips"
     """The player has no chips: rebuy first (T10)."""
     HAS_CHIPS = "has_chips"
@@ -135,6 +139,14 @@ class Reason(StrEnum):
     """The player is sitting out or away: sit in first (T13)."""
     BUY_IN_OUT_OF_RANGE = "buy_in_out_of_range"
     """A buy-in or top-up outside the table's minimum and maximum (T14)."""
+    SEAT_IN_USE = "seat_in_use"
+    """The seat's player is playing: one may play over only while they are away or
+    sitting out (T7, RR 6)."""
+    NOT_PLAYING_OVER = "not_playing_over"
+    """Nobody plays over in that seat (T7, RR 6)."""
+    NOT_DEALING_OFF = "not_dealing_off"
+    """Only a player who dealt off (played the button, then changed seats) may let
+    the blinds pass the new seat (T12, RR 14)."""
 
     # -- the live-table assistant: out of turn, chips, rulings (B13, B14)
     IN_TURN = "in_turn"
@@ -158,7 +170,9 @@ class Reason(StrEnum):
     STALE_RULING = "stale_ruling"
     """The ruling was made for a situation the hand has moved past (B14)."""
     FORFEIT_UNSUPPORTED = "forfeit_unsupported"
-    """A ruling that forfeits chips to the pot: settle it by hand."""
+    """No longer raised (B14 / TDA 51 forfeits are played: ``Fold(forfeit=...)``)."""
+    FORFEIT_OUT_OF_RANGE = "forfeit_out_of_range"
+    """A fold's forfeit must be chips short of the call, no more than the stack (B14)."""
     NOT_ENOUGH_CHIPS = "not_enough_chips"
     """The chips pushed out are more than the player has (B14)."""
 

@@ -172,8 +172,10 @@ def _choose(hand: Hand, rng: random.Random) -> object:
     if legal.phase is Phase.SHOWDOWN:
         return Muck() if legal.muck and rng.random() < 0.4 else Show()
     if legal.bring_in is not None:
-        assert legal.min_raise_to is not None
-        return BringIn() if rng.random() < 0.7 else BetRaise(legal.min_raise_to)
+        # F10: a full bring-in that is live has nothing to complete.
+        if legal.min_raise_to is None or rng.random() < 0.7:
+            return BringIn()
+        return BetRaise(legal.min_raise_to)
     r = rng.random()
     if legal.min_raise_to is not None and r < 0.3:
         assert legal.max_raise_to is not None

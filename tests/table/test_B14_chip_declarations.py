@@ -25,6 +25,7 @@ from pokerroom.rules import (
     button_blinds,
     variant,
 )
+from pokerroom.rules import events as ev
 from pokerroom.table.chips import interpret_chips
 from pokerroom.table.rulings import Declaration, FloorDecision, Ruling, apply_ruling
 
@@ -474,17 +475,53 @@ def test_B14_TDA_51_1_undercall_of_a_raise_multiway_goes_to_the_floor() -> None:
     assert info.value.reason == "stale_ruling"
 
 
-def test_B14_TDA_51_1_forfeit_is_refused_until_the_engine_can_book_it() -> None:
-    """B14 / TDA-51-1: the fold-and-forfeit option cannot be played yet (no engine action
-    leaves forfeited chips in the pot); the refusal changes nothing."""
+def test_B14_TDA_51_1_fold_and_forfeit_leaves_the_chips_in_the_pot() -> None:
+    """B14 / TDA-51-1: the floor rules "fold and forfeit": C's 2,000 stay in the pot as
+    dead money and C is out; A and B play on for a pot that holds them."""
     hand = postflop(3, 1_000, 2_000)
     bets(hand, 2_000, 8_000)
+    stack = hand.stacks[C]
+    pot = hand.pot
     fold = interpret_chips(hand, [1_000, 1_000]).choose(1)
     assert fold.action == Fold() and fold.forfeit == 2_000
-    with pytest.raises(IllegalActionError) as info:
-        apply_ruling(hand, fold)
-    assert info.value.reason == "forfeit_unsupported"
-    assert hand.actor == C and hand.bets[C] == 0
+    events = apply_ruling(hand, fold)
+    assert events[0] == ev.Folded(None, C, 2_000)
+    assert hand.folded[C] and hand.stacks[C] == stack - 2_000 and hand.bets[C] == 2_000
+    assert hand.pot == pot + 2_000
+    assert hand.actor == A and hand.legal_actions().call == 6_000
+    bets(hand, "f")  # A folds: B wins A's 2,000 and C's forfeited 2,000 (B12: 6,000 back)
+    assert hand.is_over
+    won = sum(e.amounts[0][1] for e in hand.events if isinstance(e, ev.PotAwarded))
+    # The flop pot, A's 2,000, B's 2,000 they matched and C's forfeited 2,000.
+    assert won == 3 * 2_000 + 3 * 2_000
+    # PHH has no word for a forfeit: the export says so rather than write a plain fold.
+    from pokerroom.errors import ConfigError
+    from pokerroom.history.export import to_phh
+
+    with pytest.raises(ConfigError, match="forfeits 2000 chips"):
+        to_phh(hand)
+
+
+def test_B14_TDA_51_4_fold_forfeiting_400_with_100_returned() -> None:
+    """B14 / TDA-51-4: B pushed one 500 chip against 1,200: the floor's fold keeps 400
+    in the pot (the opening bet's level) and 100 goes back to B."""
+    hand = postflop(3, 200, 400)
+    bets(hand, 400, 1_200)
+    stack = hand.stacks[C]
+    fold = interpret_chips(hand, [500]).choose(1)
+    apply_ruling(hand, fold)
+    assert hand.folded[C] and stack - hand.stacks[C] == 400
+
+
+def test_B14_a_forfeit_must_be_short_of_a_call() -> None:
+    """B14: a fold may forfeit only chips short of the call (more would be a call);
+    refused, changing nothing."""
+    hand = postflop(3, 1_000, 2_000)
+    bets(hand, 2_000, 8_000)
+    with pytest.raises(IllegalActionError, match="short of the call of 8,000") as info:
+        hand.act(Fold(forfeit=8_000))
+    assert info.value.reason == "forfeit_out_of_range"
+    assert hand.actor == C and hand.bets[C] == 0 and not hand.folded[C]
 
 
 def test_B14_TDA_51_2_undercall_of_the_opening_bet_is_a_full_call() -> None:

@@ -182,3 +182,39 @@ def test_I9_TDA_RP10_H_case_C_mix_with_the_burns_and_one_community_card() -> Non
     assert len(live.cards.stub) == 2  # two left over
     play_out(live)
     live.finish()
+
+
+def test_F10_a_table_passes_the_full_bring_in_option_to_the_hand() -> None:
+    """F10: ``Stakes(full_bring_in=...)`` reaches the hand: with "raise" the bring-in of
+    the whole small bet may come in for a raise; with "live" (default) it may not."""
+    from pokerroom.table import Stakes, Table, TableOptions
+
+    for choice, raise_to in (("live", None), ("raise", 20)):
+        stakes = Stakes.of("stud", "fixed_limit", ante=1, bring_in=10, small_bet=10,
+                           big_bet=20, full_bring_in=choice)
+        table = Table(stakes, TableOptions(seats=6))
+        for seat, name in enumerate("ABC"):
+            table.sit(seat, name, 500)
+        table.start_hand()
+        legal = table.legal_actions()
+        assert legal.bring_in == 10 and legal.min_raise_to == raise_to
+
+
+def test_I9_a_cash_stud_table_deals_at_most_eight() -> None:
+    """I9: a stud table of nine or ten seats deals when at most eight are ready; with a
+    ninth the deal is refused (``too_many_players``, changing nothing) rather than
+    failing in the engine: a ninth would need more cards before seventh street than
+    the deck has."""
+    from pokerroom.errors import IllegalActionError, Reason
+    from pokerroom.table import Stakes, Table, TableOptions
+
+    stakes = Stakes.of("stud", "fixed_limit", ante=1, bring_in=2, small_bet=5, big_bet=10)
+    table = Table(stakes, TableOptions(seats=10))
+    for seat in range(9):
+        table.sit(seat, f"P{seat}", 200)
+    with pytest.raises(IllegalActionError, match="deals at most 8") as refused:
+        table.start_hand()
+    assert refused.value.reason is Reason.TOO_MANY_PLAYERS and table.hand is None
+    table.sit_out(4)
+    hand = table.start_hand()
+    assert len(hand.stacks) == 8

@@ -82,3 +82,25 @@ def test_T7_lowball_new_player_may_still_wait_for_the_big_blind() -> None:
     table._player(N).wants_to_post = False
     plan = table.plan()
     assert N not in plan.seats and N in plan.waiting
+
+
+def test_T12_RR13_lowball_a_seat_changer_kills_the_pot_or_waits() -> None:
+    """T12 / RR 13, the lowball exception: a player who moves away from the big blind
+    may not simply post a big blind to play at once: at lowball they "kill the pot"
+    (double the big blind, as a new player's lowball post, RR 4b: the big blind live,
+    the rest dead), wait for the same relative position, or wait for the big blind.
+    In hold'em the same move posts one big blind (RR 13)."""
+    for game, dead in (("deuce_seven_triple", 10), ("holdem", 0)):
+        stakes = Stakes.of(game, "fixed_limit", small_blind=5, big_blind=10)
+        table = Table(stakes, TableOptions(seats=9, new_game_round=False))
+        for seat, name in ((0, "A"), (1, "B"), (2, "C"), (3, "D"), (5, "F"), (7, "H")):
+            table.sit(seat, name, 1_000)
+        table.first_button = 0
+        fold_around(table.start_hand(Deck(1)))  # next: button B, blinds C, D
+        table.finish_hand()
+        table.change_seat(5, 8)  # H (seat 7) now acts before the moved player
+        assert 8 not in table.plan().seats  # waits for the same relative position
+        table.post_to_play(8)
+        plan = table.plan()
+        k = plan.position_of(8)
+        assert (plan.posts[k], plan.dead[k]) == (10, dead), game

@@ -3,12 +3,15 @@ user can edit (TOML or JSON), with errors that name the field."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
 from pokerroom.errors import ConfigError
-from pokerroom.tournament import STRUCTURES, Level, structure
+from pokerroom.tournament import STRUCTURES, FloorOptions, Level, structure
+from pokerroom.tournament.events import FinalTableFormed
+from pokerroom.tournament.simulate import simulate
 from pokerroom.tournament.structure_files import dumps_toml, load, loads, save
 from tests.tournament.conftest import small_structure
 
@@ -149,7 +152,27 @@ def test_limits_for_limit_games_and_mixed_rotation() -> None:
     assert 'game = "horse"' in dumps_toml(s)
 
 
-def test_stud_tables_are_limited_until_the_engine_deals_the_community_card() -> None:
-    with pytest.raises(ConfigError, match="seats: stud deals seven cards"):
-        small_structure(game="stud", schedule=(Level(600, small_bet=20, big_bet=40,
-                                                     bring_in=5),))
+STUD_LEVEL = (Level(600, small_bet=20, big_bet=40, stud_ante=5, bring_in=5),)
+
+
+def test_I9_P7_a_six_handed_stud_event_with_the_default_floor_options() -> None:
+    """I9, P7 / TDA RP-9: a 6-handed stud event is created with the default floor
+    options: its final table is 7-handed, which the engine deals (the RP-10-H
+    community card covers seventh street for up to eight players)."""
+    s = small_structure(game="stud", seats=6, schedule=STUD_LEVEL)
+    assert s.final_table_seats == 7
+    t, _ = simulate(s, 13, rng=random.Random(4))
+    assert t.finished and any(isinstance(e, FinalTableFormed) for e in t.log)
+
+
+def test_I9_stud_tables_of_nine_or_more_are_refused_and_the_message_says_why() -> None:
+    """I9: nine stud players need more cards before seventh street than the deck has;
+    the error names the limit (eight) and no longer blames the community card."""
+    with pytest.raises(ConfigError, match="seats: stud deals seven cards") as refused:
+        small_structure(game="stud", schedule=STUD_LEVEL)
+    message = str(refused.value)
+    assert "at most 8 seats" in message and "yet" not in message
+    with pytest.raises(ConfigError, match=r"floor\.final_table_seats"):
+        small_structure(game="stud", seats=8, schedule=STUD_LEVEL)  # final table: 9
+    assert small_structure(game="stud", seats=8, schedule=STUD_LEVEL,
+                           floor=FloorOptions(final_table_seats=8)).seats == 8

@@ -221,6 +221,10 @@ def _check_expressible(config: HandConfig) -> None:
         raise refuse("open_pair_double (B15)")
     if config.run_it_twice:
         raise refuse("running the board twice")
+    if (config.variant.is_stud and config.structure is Structure.FIXED_LIMIT
+            and config.bring_in >= config.small_bet):
+        raise refuse(f"a bring-in of the whole small bet (F10, full_bring_in = "
+                     f"{config.full_bring_in!r})")
     if config.bba_order == "blind_first" and config.antes:
         short = [
             i for i in range(n)
@@ -406,6 +410,10 @@ class _Transcriber:
             )
             action = written
         if isinstance(action, Fold):
+            if action.forfeit:
+                raise ConfigError(
+                    f"PHH cannot express a fold that forfeits {action.forfeit} chips (B14, "
+                    "TDA 51); this hand cannot be written as PHH")
             self.out.append(PhhAction(actor, "f"))
         elif isinstance(action, CheckCall):
             self.out.append(PhhAction(actor, "cc", comment=comment))

@@ -19,10 +19,17 @@ from pokerroom.rules.fastinit import fast_init
 
 @dataclass(frozen=True, slots=True)
 class Fold:
-    """Give up the hand (B2)."""
+    """Give up the hand (B2).  ``forfeit``: chips put out short of a call that stay
+    in the pot as the player folds, when the floor so rules an undercall (B14 /
+    TDA 51); at most what is owed less one chip."""
 
-    def __init__(self) -> None:
-        pass
+    forfeit: int = 0
+
+    def __init__(self, forfeit: int = 0) -> None:
+        self.forfeit = forfeit
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Fold, (self.forfeit,))
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +140,7 @@ class Kill:
         return (Kill, (self.seat,))
 
 
-for _value in (BetRaise, Discard, Show, DealHole, DealBoard, Kill):
+for _value in (Fold, BetRaise, Discard, Show, DealHole, DealBoard, Kill):
     fast_init(_value)
 
 Action = (

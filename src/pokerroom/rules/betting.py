@@ -49,6 +49,9 @@ class Betting(Dealing):
     # B3: off, as pokerroom plays; on only while ``Hand.act_recorded`` replays a
     # bet or raise nobody could call, recorded before such raises were refused.
     _uncallable_ok: bool
+    # F10: fixed-limit stud whose bring-in is the whole small bet ("live" or "raise",
+    # HandConfig.full_bring_in); None when the bring-in is below the small bet.
+    _full_bring_in: str | None
 
     # Provided by Hand, the class built on this one.
 
@@ -77,6 +80,9 @@ class Betting(Dealing):
         self._limit_cap = cfg.raise_cap if self._limit else None
         self._active = sum(1 for s in self.stacks if s > 0)
         self._uncallable_ok = False
+        self._full_bring_in = (
+            cfg.full_bring_in if self._fixed and self.variant.forced == "bring_in"
+            and cfg.bring_in >= cfg.small_bet else None)
 
     def _count_active(self) -> int:
         folded, stacks = self.folded, self.stacks
@@ -189,6 +195,7 @@ class Betting(Dealing):
             if self.stacks[seat] == 0:
                 self._bring_in_due = None
                 self.current_bet = self.config.bring_in
+                self._note_full_bring_in()
                 return self._next_actor(seat)
             self._bring_in_due = seat
             return seat
@@ -197,6 +204,14 @@ class Betting(Dealing):
             # B1, B3: the best board is all-in, or nobody is left to bet against.
             return self._next_actor(seat)
         return seat
+
+    def _note_full_bring_in(self) -> None:
+        """F10: a bring-in of the whole small bet is the round's first full bet (the
+        next player calls it or raises a full bet), even posted all-in short."""
+        if self._full_bring_in is not None:
+            self.raise_count = 1
+            self.last_full_level = self.config.bring_in
+            self._note_cap()
 
     def _next_actor(self, after: int) -> int | None:
         """B1, B3: the next player clockwise who still has to act, or None when the
@@ -282,6 +297,10 @@ class Betting(Dealing):
         current = self.current_bet
         if self._fixed:
             unit = self.bet_unit
+            if self._full_bring_in is not None and self._bring_in_due == i:
+                # F10, full_bring_in="raise": come in for a raise over the bring-in.
+                target = cfg.bring_in + unit
+                return min(target, all_in), min(target, all_in)
             if current > self.last_full_level:
                 # Over a short blind (F9), the bring-in (F10) or an all-in of less
                 # than half a bet (TDA 47-B): complete it to a full bet or raise.
@@ -330,16 +349,28 @@ class Betting(Dealing):
         if self._bring_in_due == i:
             if kind is BringIn:
                 self._bring_in_due = None
-                paid = self._pay(i, self.config.bring_in)
+                bring_in = self.config.bring_in
+                paid = self._pay(i, bring_in)
                 self.bets[i] += paid
-                self.current_bet = max(self.current_bet, self.bets[i])
-                self.acted[i] = True
+                # F10 (decided, as F8 / LVH B24 for a short big blind and TDA RP-10-E
+                # for a bring-in all-in for the ante): a bring-in posted all-in short
+                # does not lower it; the next player owes the whole bring-in.
+                self.current_bet = max(self.current_bet, bring_in)
+                self._note_full_bring_in()
+                # F10 / ENC: a full bring-in that is live keeps its option, like a
+                # big blind (F5): the player acts again when the others only call.
+                self.acted[i] = self._full_bring_in != "live" or self.stacks[i] == 0
                 self.faced[i] = self.current_bet
                 self.events.append(ev.BringInPosted(None, i, paid))
                 self._advance_from(i)
                 return
             if kind is not BetRaise:
                 raise self._refuse(Reason.BRING_IN_DUE, action)
+            if self._full_bring_in == "live":
+                raise self._refuse(
+                    Reason.BRING_IN_DUE, action, "the bring-in is the whole small bet and "
+                    "is live: post it (BringIn); the option to raise comes when the "
+                    "others have acted (F10)")
         if kind is CheckCall:
             bets = self.bets
             current = self.current_bet
@@ -359,14 +390,32 @@ class Betting(Dealing):
             else:
                 self.actor = nxt
         elif kind is Fold:
-            self._fold(i)
-            self.events.append(_FOLDED[i] if i < _SHARED_SEATS else ev.Folded(None, i))
+            forfeit = action.forfeit  # type: ignore[union-attr]
+            if forfeit:
+                self._fold_and_forfeit(i, forfeit, action)
+            else:
+                self._fold(i)
+                self.events.append(_FOLDED[i] if i < _SHARED_SEATS else ev.Folded(None, i))
             self._bring_in_due = None
             self._advance_from(i)
         elif kind is BetRaise:
             self._bet_raise(i, action.to, action)  # type: ignore[union-attr]
         else:
             raise self._refuse(Reason.NOT_A_BETTING_ACTION, action)
+
+    def _fold_and_forfeit(self, i: int, forfeit: int, action: Action) -> None:
+        """B14 / TDA 51: fold, leaving ``forfeit`` chips (short of a call) in the pot:
+        they count in the pots as a folded player's chips (S1), dead money."""
+        owed = self.current_bet - self.bets[i]
+        if not 0 < forfeit < owed or forfeit > self.stacks[i]:
+            raise self._refuse(
+                Reason.FORFEIT_OUT_OF_RANGE, action,
+                f"a fold may forfeit 1 to {min(owed - 1, self.stacks[i]):,} chips, short of "
+                f"the call of {self.current_bet:,} and within the stack, not {forfeit:,} "
+                "(B14, TDA 51)")
+        self._fold(i)
+        self.bets[i] += self._pay(i, forfeit)
+        self.events.append(ev.Folded(None, i, forfeit))
 
     def _fold(self, i: int) -> None:
         self.folded[i] = True
@@ -438,10 +487,14 @@ class Betting(Dealing):
 
     def _betting_legal(self, i: int) -> LegalActions:
         if self._bring_in_due == i:
+            bring_in = min(self.config.bring_in, self.stacks[i])
+            if self._full_bring_in == "live":
+                # F10: nothing to complete, the bring-in is the whole bet; a live
+                # one raises later, with the option.
+                return LegalActions(BETTING, i, bring_in=bring_in)
             least, most = self._raise_bounds(i)
             return LegalActions(
-                BETTING, i, bring_in=min(self.config.bring_in, self.stacks[i]),
-                min_raise_to=least, max_raise_to=most,
+                BETTING, i, bring_in=bring_in, min_raise_to=least, max_raise_to=most,
             )
         stack = self.stacks[i]
         owed = self.current_bet - self.bets[i]

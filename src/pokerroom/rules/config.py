@@ -84,6 +84,12 @@ class HandConfig:
     - ``chip_unit``: the smallest chip in play, for splitting pots (S10).
     - ``auto_showdown``: True turns every hand up at showdown in order (cards
       speak); False asks each player to show or muck (S4).
+    - ``full_bring_in``: fixed-limit stud whose bring-in is the whole small bet
+      (F10; ENC: "rare and not recommended"), how the bring-in player keeps the
+      right to raise: ``"live"`` (default: the bring-in is live like a blind, with
+      the option to raise when everyone calls) or ``"raise"`` (the bring-in player
+      may come in for a raise at once, and has no option later).  Either way the
+      bring-in is a full bet: the next player calls it or raises a full bet.
     """
 
     variant: Variant
@@ -111,6 +117,7 @@ class HandConfig:
     open_pair_double: bool = False
     run_it_twice: bool = False  # all-in players agreed to run the rest of the board twice
     names: tuple[str, ...] = field(default=())
+    full_bring_in: Literal["live", "raise"] = "live"
 
     def __post_init__(self) -> None:
         n = len(self.stacks)
@@ -146,8 +153,16 @@ class HandConfig:
                 raise ConfigError(f"{self.variant.name} uses a bring-in, not blinds")
             if self.bring_in <= 0:
                 raise ConfigError(f"{self.variant.name} needs bring_in > 0")
+            if structure is Structure.FIXED_LIMIT and self.bring_in > self.small_bet:
+                raise ConfigError(
+                    f"a bring-in of {self.bring_in} is more than the small bet of "
+                    f"{self.small_bet}: in fixed limit the bring-in is at most the small "
+                    "bet (F10)")
         elif self.bring_in:
             raise ConfigError(f"{self.variant.name} uses blinds, not a bring-in")
+        if self.full_bring_in not in ("live", "raise"):
+            raise ConfigError(
+                f"full_bring_in is 'live' or 'raise' (F10), got {self.full_bring_in!r}")
         if self.raise_cap is not None and self.raise_cap < 1:
             raise ConfigError(f"raise_cap must be at least 1 (a bet) or None, got {self.raise_cap}")
         if not 0 <= self.rake_percent < 1:
@@ -181,8 +196,12 @@ class HandConfig:
     def __setstate__(self, state: list[object]) -> None:
         """A pickle made before configurations pickled by :meth:`__reduce__` (a
         stored tournament's hand): the dataclass's state, its fields' values in order."""
-        for f, value in zip(fields(HandConfig), state, strict=True):
+        # Fields added since (at the end) take their defaults.
+        every = fields(HandConfig)
+        for f, value in zip(every, state, strict=False):
             object.__setattr__(self, f.name, value)
+        for f in every[len(state):]:
+            object.__setattr__(self, f.name, f.default)
 
     @property
     def seats(self) -> int:
@@ -192,5 +211,6 @@ class HandConfig:
 
 def _rebuild(values: tuple[object, ...]) -> HandConfig:
     """A pickled configuration made again from its fields' values, in order."""
-    named: dict[str, Any] = {f.name: v for f, v in zip(fields(HandConfig), values, strict=True)}
+    # A pickle made before fields were added (at the end) has fewer: they default.
+    named: dict[str, Any] = {f.name: v for f, v in zip(fields(HandConfig), values, strict=False)}
     return HandConfig(**named)

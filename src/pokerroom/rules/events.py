@@ -150,13 +150,16 @@ class BoardRun(Event):
 
 @dataclass(frozen=True, slots=True)
 class Folded(Event):
-    """``seat`` folded (or its hand was killed: I7)."""
+    """``seat`` folded (or its hand was killed: I7); ``forfeit``: chips short of a
+    call it put in the pot as it folded (B14 / TDA 51), usually 0."""
 
     seat: int
+    forfeit: int = 0
 
-    def __init__(self, audience: int | None, seat: int) -> None:
+    def __init__(self, audience: int | None, seat: int, forfeit: int = 0) -> None:
         self.audience = audience
         self.seat = seat
+        self.forfeit = forfeit
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ from pokerroom.rules.config import Structure
 from pokerroom.rules.variants import Variant, variant
 
 _LOWBALL_RANKINGS = ("deuce_seven_low", "a5_low")
+MAX_STUD_PLAYERS = 8  # I9: eight take 52 cards to sixth street (six each, four burns)
 
 
 class ButtonMethod(Enum):
@@ -32,7 +33,10 @@ class Stakes:
     twice it); no and pot limit's smallest bet is the big blind (B8).  House
     options of the betting: ``raise_cap`` (B5, limit games; None for no cap) and
     ``open_pair_double`` (B15: fixed-limit seven-card stud only, where an open
-    pair on fourth street lets a player bet the big bet).
+    pair on fourth street lets a player bet the big bet) and ``full_bring_in``
+    (F10: fixed-limit stud whose bring-in is the whole small bet: ``"live"``, the
+    default, gives the bring-in the option like a blind; ``"raise"`` lets it come
+    in for a raise at once; see :class:`~pokerroom.rules.config.HandConfig`).
     """
 
     game: Variant
@@ -47,16 +51,25 @@ class Stakes:
     max_bet: int = 0
     raise_cap: int | None = 4
     open_pair_double: bool = False
+    full_bring_in: Literal["live", "raise"] = "live"
 
     def __post_init__(self) -> None:
         if self.game.is_stud:
             if self.bring_in <= 0 or self.small_bet <= 0:
                 raise ConfigError("stud needs bring_in > 0 and small_bet > 0")
+            if self.structure is Structure.FIXED_LIMIT and self.bring_in > self.small_bet:
+                raise ConfigError(
+                    f"a bring-in of {self.bring_in} is more than the small bet of "
+                    f"{self.small_bet}: in fixed limit the bring-in is at most the small "
+                    "bet (F10)")
         elif not 0 <= self.small_blind <= self.big_blind or self.big_blind <= 0:
             raise ConfigError(
                 f"blinds must satisfy 0 <= small_blind <= big_blind and big_blind > 0, got "
                 f"{self.small_blind}/{self.big_blind}"
             )
+        if self.full_bring_in not in ("live", "raise"):
+            raise ConfigError(
+                f"full_bring_in is 'live' or 'raise' (F10), got {self.full_bring_in!r}")
         if self.ante < 0:
             raise ConfigError(f"the ante cannot be negative, got {self.ante}")
         if self.raise_cap is not None and self.raise_cap < 1:
@@ -73,7 +86,8 @@ class Stakes:
             )
 
     @classmethod
-    def of(cls, game: str, structure: Structure | str, **sizes: int | bool | None) -> Stakes:
+    def of(cls, game: str, structure: Structure | str, **sizes: int | bool | str | None
+           ) -> Stakes:
         """``Stakes.of("holdem", "no_limit", small_blind=1, big_blind=2)``.
 
         An unknown game, structure or size is a :class:`~pokerroom.errors.ConfigError`

@@ -156,6 +156,25 @@ def _heads_up(
     return Positions(button, button, button, bb, heads_up=True)
 
 
+def missed_on_the_first_deal(
+    method: ButtonMethod, seats: int, now: Positions
+) -> list[tuple[int, bool, bool]]:
+    """T11 / RR 12(a): the seats the blinds of the first deal of a new game skipped, as
+    (seat, missed big, missed small): a seat between the button and the small blind
+    missed the small blind, one between the small and the big blind the big blind
+    (under No Missed Blinds both, as in :func:`missed_blinds`).  The table marks the
+    players there who drew for the button and sit out."""
+    dead = method is ButtonMethod.DEAD_BUTTON
+    out = []
+    past_small = False
+    for s in passed_over(now.button, now.big_blind, seats):
+        if s == now.small_blind_seat:
+            past_small = True
+            continue
+        out.append((s, past_small, dead or not past_small))
+    return out
+
+
 def missed_blinds(
     method: ButtonMethod, seats: int, previous: Positions, now: Positions
 ) -> list[tuple[int, bool, bool]]:

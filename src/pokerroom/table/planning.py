@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pokerroom.errors import IllegalActionError, Reason
-from pokerroom.table.options import ButtonMethod, Stakes, TableOptions
+from pokerroom.table.options import MAX_STUD_PLAYERS, ButtonMethod, Stakes, TableOptions
 from pokerroom.table.placement import Positions, next_of, passed_over, place
 from pokerroom.table.plan import HandPlan
 from pokerroom.table.player import Player, Status
@@ -57,7 +57,18 @@ class Planning:
             raise IllegalActionError(
                 Reason.TOO_FEW_PLAYERS, f"{len(present)} player(s) ready: a deal needs two")
         if self.stakes.game.is_stud:
+            if len(present) > MAX_STUD_PLAYERS:
+                raise IllegalActionError(
+                    Reason.TOO_MANY_PLAYERS,
+                    f"{len(present)} players ready: {self.stakes.game.name} deals at most "
+                    f"{MAX_STUD_PLAYERS} (more would need more cards before seventh street "
+                    "than the deck holds, I9); one must sit out")
             return self._plan_stud(present)
+        ready = [s for s, p in present.items() if not p.letting_blinds_pass]
+        if len(ready) < 2:
+            raise IllegalActionError(
+                Reason.TOO_FEW_PLAYERS, f"{len(ready)} player(s) ready: a deal needs two "
+                "(a player letting the blinds pass cannot take one, T12)")
         return self._plan_blinds(present)
 
     def _plan_stud(self, present: dict[int, Player]) -> HandPlan:
@@ -148,11 +159,12 @@ class Planning:
         the positions, the players present (with an away player due the button), the
         players who may take the button or small blind, and that away player."""
         first_deal = self.hands_dealt == 0
-        candidates = set(present)
+        # T12 / RR 14: a player letting the blinds pass takes none of them.
+        candidates = {s for s, p in present.items() if not p.letting_blinds_pass}
         dealers = {
-            s for s, p in present.items()
-            if p.status is Status.ACTIVE and not p.owes and not p.skip_blinds_until_bb
-            and s not in waiting_turns and not p.dealing_off
+            s for s in candidates
+            if (p := present[s]).status is Status.ACTIVE and not p.owes
+            and not p.skip_blinds_until_bb and s not in waiting_turns and not p.dealing_off
         }
         absent_due: int | None = None
         if (
@@ -225,27 +237,15 @@ class Planning:
                 waiting.append(seat)
                 continue
             between = positions.between_blinds(seat, self.seat_count)
+            if p.letting_blinds_pass:
+                # T12 / RR 14: out until the blinds have passed the seat, then back
+                # behind the button without posting.
+                (dealt.add if p.blinds_passed and not between else waiting.append)(seat)
+                continue
             if seat in (positions.big_blind, positions.small_blind) or seat in dealers:
                 dealt.add(seat)
                 if p.owes_blind_next and seat != positions.big_blind:
                     posts[seat] = bb  # T9: played without posting last deal
-            elif p.status is Status.NEW or p.dealing_off or seat in waiting_turns:
-                free = self._free_in_new_game(seat) or not options.new_player_must_post
-                if p.dealing_off and not between:
-                    dealt.add(seat)  # RR 14: re-enters behind the button without posting
-                elif between:
-                    waiting.append(seat)  # T7: never dealt in between the blinds
-                elif free and p.status is Status.NEW:
-                    dealt.add(seat)
-                elif p.wants_to_post:
-                    dealt.add(seat)
-                    posts[seat] = bb  # F13: a live big blind
-                    if p.status is Status.NEW and stakes.lowball:
-                        # RR 4(b): at lowball a new player posts double the big blind;
-                        # up to the big blind is live, the rest dead (RR 9, T8).
-                        dead[seat] = bb
-                else:
-                    waiting.append(seat)
             elif p.owes:
                 if self._straddles[:1] == [seat]:
                     # T8 / LVH B13c: back by straddling in the straddle seat, instead
@@ -272,6 +272,26 @@ class Planning:
                         posts[seat] = bb
                     else:
                         dead[seat] = sb
+            elif p.status is Status.NEW or p.dealing_off or seat in waiting_turns:
+                free = (self._free_in_new_game(seat) or not options.new_player_must_post
+                        or p.transferred)  # LVH B17: moved by the house
+                if p.dealing_off and not between:
+                    dealt.add(seat)  # RR 14: re-enters behind the button without posting
+                elif between:
+                    waiting.append(seat)  # T7: never dealt in between the blinds
+                elif free and p.status is Status.NEW:
+                    dealt.add(seat)
+                elif p.wants_to_post:
+                    dealt.add(seat)
+                    posts[seat] = bb  # F13: a live big blind
+                    if stakes.lowball and (p.status is Status.NEW or seat in waiting_turns):
+                        # RR 4(b): at lowball a new player posts double the big blind;
+                        # up to the big blind is live, the rest dead (RR 9, T8).  RR 13's
+                        # lowball exception: a seat changer who will not wait "kills
+                        # the pot" the same way (T12).
+                        dead[seat] = bb
+                else:
+                    waiting.append(seat)
             else:
                 dealt.add(seat)
         return duties

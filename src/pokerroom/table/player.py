@@ -29,13 +29,31 @@ class Player:
     skip_blinds_until_bb: bool = False  # big-bet make-up between the blinds (T8)
     pots_won_in_row: int = 0  # kill games (F12)
     dealing_off: bool = False  # T12: may let the blinds pass the new seat once
+    # T12 / RR 14: asked to let the blinds pass the new seat once (not dealt in, no
+    # blind, no marker), and whether they have passed it yet.
+    letting_blinds_pass: bool = False
+    blinds_passed: bool = False
     hands_played: int = 0
     in_room: bool = False  # T13: away from the table but in the room
+    # T11 / RR 12(a): seated for the first deal of a new game and in the draw for the
+    # button: active in the game from the start, owing the blinds that pass.
+    drew_for_button: bool = False
+    # T7 / LVH B17: moved here by the house from a broken game (or one whose limit
+    # changed): need not post before the big blind, owes the blinds they let pass.
+    transferred: bool = False
 
     @property
     def owes(self) -> bool:
         """Carries a missed-blind marker (T8)."""
         return self.missed_small or self.missed_big
+
+    @property
+    def in_game(self) -> bool:
+        """An established player of this game: dealt a hand here, drew for the
+        button (T11 / RR 12a) or moved here by the house (T7 / LVH B17).  Blinds that
+        pass such a player while absent are missed blinds (T8); a player who is not
+        in the game yet comes in as new (T7)."""
+        return self.hands_played > 0 or self.drew_for_button or self.transferred
 
     @property
     def present(self) -> bool:

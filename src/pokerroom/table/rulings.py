@@ -158,8 +158,9 @@ class Ruling:
 
 
 def apply_ruling(hand: Hand, ruling: Ruling) -> list[ev.Event]:
-    """Play ``ruling`` on ``hand``; refuse (changing nothing) a floor decision not
-    yet made, a stale ruling, or a forfeit the engine cannot book yet."""
+    """Play ``ruling`` on ``hand`` (a fold that forfeits chips as
+    ``Fold(forfeit=...)``, B14 / TDA 51); refuse (changing nothing) a floor decision
+    not yet made or a stale ruling."""
     if isinstance(ruling.action, FloorDecision):
         raise IllegalActionError(
             Reason.FLOOR_DECISION, f"the floor must rule first: {ruling.action.question}"
@@ -172,10 +173,7 @@ def apply_ruling(hand: Hand, ruling: Ruling) -> list[ev.Event]:
             f"the ruling was made for seat {ruling.seat} facing {ruling.facing:,}; the hand has "
             f"moved on ({hand.legal_actions().describe()})",
         )
-    if ruling.forfeit:
-        raise IllegalActionError(
-            Reason.FORFEIT_UNSUPPORTED,
-            f"the engine cannot yet leave {ruling.forfeit:,} forfeited chips in the pot with a "
-            "fold; settle the forfeit by hand",
-        )
+    if ruling.forfeit and isinstance(ruling.action, Fold):
+        # B14 / TDA 51: fold, the chips short of the call staying in the pot.
+        return hand.act(Fold(forfeit=ruling.forfeit), seat=ruling.seat)
     return hand.act(ruling.action, seat=ruling.seat)

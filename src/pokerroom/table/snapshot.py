@@ -56,16 +56,23 @@ def options_from_dict(data: dict[str, Any]) -> TableOptions:
         raise ConfigError(f"bad table options {data!r}: {exc}") from None
 
 
+def _player_to_dict(player: Player) -> dict[str, Any]:
+    d = dataclasses.asdict(player)
+    d["status"] = player.status.value
+    return d
+
+
+def _player_from_dict(data: dict[str, Any]) -> Player:
+    fields = dict(data)
+    fields["status"] = Status(fields["status"])
+    return Player(**fields)
+
+
 def table_to_dict(table: Table) -> dict[str, Any]:
     """The table between hands (a hand in progress is stored separately)."""
-    players: list[dict[str, Any] | None] = []
-    for p in table.players:
-        if p is None:
-            players.append(None)
-            continue
-        d = dataclasses.asdict(p)
-        d["status"] = p.status.value
-        players.append(d)
+    players = [_player_to_dict(p) if p is not None else None for p in table.players]
+    held = {str(s): _player_to_dict(p) for s in range(table.seat_count)
+            if (p := table.played_over(s)) is not None}
     return {
         "stakes": stakes_to_dict(table.stakes),
         "options": options_to_dict(table.options),
@@ -78,6 +85,7 @@ def table_to_dict(table: Table) -> dict[str, Any]:
         "wait_hands": {str(k): v for k, v in table._wait_hands.items()},
         "button_travel": table._button_travel,
         "blinds_reached": sorted(table._blinds_reached),
+        "played_over": held,
     }
 
 
@@ -85,11 +93,10 @@ def table_from_dict(data: dict[str, Any]) -> Table:
     """The table :func:`table_to_dict` wrote, between hands."""
     table = Table(stakes_from_dict(data["stakes"]), options_from_dict(data["options"]))
     for seat, d in enumerate(data["players"]):
-        if d is None:
-            continue
-        fields = dict(d)
-        fields["status"] = Status(fields["status"])
-        table.players[seat] = Player(**fields)
+        if d is not None:
+            table.players[seat] = _player_from_dict(d)
+    table._held = {int(s): _player_from_dict(d)
+                   for s, d in data.get("played_over", {}).items()}
     positions = data.get("positions")
     table.positions = Positions(**positions) if positions else None
     table.first_button = data.get("first_button")

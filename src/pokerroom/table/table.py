@@ -20,8 +20,14 @@ from pokerroom.rules.events import Event, PotAwarded
 from pokerroom.rules.legal import LegalActions
 from pokerroom.table.bomb_pot import bomb_pot_plan, skip_preflop_betting
 from pokerroom.table.draw import ButtonDraw, draw_for_button
-from pokerroom.table.options import Stakes, TableOptions
-from pokerroom.table.placement import Positions, missed_blinds, passed_over
+from pokerroom.table.options import ButtonMethod, Stakes, TableOptions
+from pokerroom.table.placement import (
+    Positions,
+    missed_blinds,
+    missed_on_the_first_deal,
+    passed_over,
+    place,
+)
 from pokerroom.table.plan import HandPlan
 from pokerroom.table.planning import Planning
 from pokerroom.table.player import Player, Status
@@ -54,6 +60,10 @@ class Table(Planning):
         # a blind has reached (posted at or passed over) in that time.
         self._button_travel = 0
         self._blinds_reached: set[int] = set()
+        # T7 / RR 6: the absent players whose seats someone else plays over, by seat.
+        self._held: dict[int, Player] = {}
+        # I1 / TDA 34-A: where the button really was in the hand in progress.
+        self._button_found: int | None = None
 
     # ------------------------------------------------------------- seating
 
@@ -92,28 +102,79 @@ class Table(Planning):
                 f"{allowed} more may be added, not {amount}"
             )
 
-    def sit(self, seat: int, name: str, buy_in: int) -> Player:
+    def sit(self, seat: int, name: str, buy_in: int, *, transferred: bool = False) -> Player:
         """A new player takes an empty seat with a buy-in (T14).  New players wait for the
-        big blind or post to be dealt in at once (T7)."""
+        big blind or post to be dealt in at once (T7).
+
+        ``transferred``: moved here by the house from a broken game or one whose limit
+        changed (LVH B17): dealt in without posting (never between the big blind and
+        the button, T7), and given missed-blind markers for blinds they let pass."""
         if not 0 <= seat < self.seat_count:
             raise IllegalActionError(
                 Reason.NO_SUCH_SEAT, f"no seat {seat}: seats are 0-{self.seat_count - 1}")
         if self.players[seat] is not None:
             raise IllegalActionError(Reason.SEAT_TAKEN, f"seat {seat} is taken")
-        if any(p is not None and p.name == name for p in self.players):
-            raise IllegalActionError(Reason.NAME_TAKEN, f"{name!r} is already seated at this table")
+        self._check_name(name)
         self._check_buy_in(buy_in)
-        player = Player(name, buy_in)
+        player = Player(name, buy_in, transferred=transferred)
         if self.hands_dealt == 0:
             # T11: a player seated before the first deal draws for the button and
-            # is active from the start.
+            # is active from the start (RR 12a); seated after the draw, active but
+            # not one who drew.
             player.status = Status.ACTIVE
+            player.drew_for_button = self.first_button is None
         self.players[seat] = player
         return player
 
+    def _check_name(self, name: str) -> None:
+        seated = [p for p in self.players if p is not None] + list(self._held.values())
+        if any(p.name == name for p in seated):
+            raise IllegalActionError(Reason.NAME_TAKEN, f"{name!r} is already seated at this table")
+
+    def play_over(self, seat: int, name: str, buy_in: int) -> Player:
+        """T7 / RR 6: ``name`` plays over in the seat of a player who is away or sitting
+        out.  The person playing over is a new player (posts a big blind or waits for
+        it, T7); the absent player keeps the seat (:meth:`played_over`), goes on
+        missing the blinds that pass it (T8) and takes it back with
+        :meth:`end_play_over`."""
+        self._between_hands("playing over")
+        owner = self._player(seat)
+        if seat in self._held or owner.status not in (Status.AWAY, Status.SITTING_OUT):
+            raise IllegalActionError(
+                Reason.SEAT_IN_USE, f"seat {seat}'s player is {owner.status.value}: one may "
+                "play over only in the seat of a player who is away or sitting out (RR 6)")
+        self._check_name(name)
+        self._check_buy_in(buy_in)
+        player = Player(name, buy_in)
+        self._held[seat] = owner
+        self.players[seat] = player
+        self.notes.append(f"seat {seat}: {name} plays over for {owner.name}: a new player "
+                          "(T7, RR 6)")
+        return player
+
+    def played_over(self, seat: int) -> Player | None:
+        """T7 / RR 6: the absent player whose seat someone plays over, or None."""
+        return self._held.get(seat)
+
+    def end_play_over(self, seat: int) -> int:
+        """T7 / RR 6: the absent player takes the seat back; the person playing over
+        leaves with their chips (returned).  The owner comes back as they left (away
+        or sitting out, with the markers they missed): then :meth:`sit_in`."""
+        self._between_hands("ending play over")
+        if seat not in self._held:
+            raise IllegalActionError(
+                Reason.NOT_PLAYING_OVER, f"nobody plays over in seat {seat}")
+        over = self._player(seat)
+        self.players[seat] = self._held.pop(seat)
+        self._wait_hands.pop(seat, None)
+        return over.stack
+
     def leave(self, seat: int) -> int:
-        """The player cashes out and the seat empties; returns the chips taken."""
+        """The player cashes out and the seat empties (a person playing over gives the
+        seat back to its absent player, T7); returns the chips taken."""
         self._between_hands("leaving the table")
+        if seat in self._held:
+            return self.end_play_over(seat)
         player = self._player(seat)
         self.players[seat] = None
         self._wait_hands.pop(seat, None)
@@ -144,10 +205,12 @@ class Table(Planning):
             player.status = Status.ACTIVE
 
     def sit_out(self, seat: int) -> None:
-        """T8: sitting out, the player misses blinds as they pass."""
+        """T8: sitting out, the player misses blinds as they pass (a player who dealt
+        off and sits out instead of :meth:`let_blinds_pass` gives that privilege up)."""
         player = self._player(seat)
         player.status = Status.SITTING_OUT
         player.wants_to_post = False
+        _forget_dealing_off(player)
         self._redraw_if_button_winner(seat, "sat out")
 
     def away(self, seat: int, *, in_room: bool = False) -> None:
@@ -159,6 +222,7 @@ class Table(Planning):
         player.status = Status.AWAY
         player.in_room = in_room
         player.wants_to_post = False
+        _forget_dealing_off(player)
         self._redraw_if_button_winner(seat, "went away")
 
     def sit_in(self, seat: int, *, post: bool = False) -> None:
@@ -168,7 +232,7 @@ class Table(Planning):
         if player.stack <= 0:
             raise IllegalActionError(Reason.NO_CHIPS, f"seat {seat} has no chips: rebuy first")
         if player.status in (Status.SITTING_OUT, Status.AWAY, Status.BUSTED):
-            player.status = Status.NEW if player.hands_played == 0 else Status.ACTIVE
+            player.status = Status.ACTIVE if player.in_game else Status.NEW
         player.wants_to_post = post
 
     def post_to_play(self, seat: int) -> None:
@@ -216,6 +280,24 @@ class Table(Planning):
                 f"seat {new}: moved away from the big blind; dealt in after {wait} hand(s) "
                 "or by posting a big blind (T12)"
             )
+
+    def let_blinds_pass(self, seat: int) -> None:
+        """T12 / RR 14, "dealing off": a player who played the button and then changed
+        seats lets the blinds pass the new seat one time.  They are not dealt in and
+        take no blind while the blinds pass the seat, carry no missed-blind marker,
+        and re-enter behind the button without posting.  Refused (``not_dealing_off``)
+        for anyone else: they wait for the big blind or post (T7, T8, RR 13)."""
+        self._between_hands("letting the blinds pass")
+        player = self._player(seat)
+        if not player.dealing_off:
+            raise IllegalActionError(
+                Reason.NOT_DEALING_OFF,
+                f"seat {seat} did not deal off: only a player who played the button and "
+                "then changed seats may let the blinds pass the new seat (RR 14); others "
+                "wait for the big blind or post (sit_in, post_to_play)")
+        player.letting_blinds_pass = True
+        self.notes.append(f"seat {seat}: dealt off; lets the blinds pass once and comes "
+                          "back behind the button without posting (T12, RR 14)")
 
     @property
     def new_game(self) -> bool:
@@ -267,6 +349,9 @@ class Table(Planning):
         seats = [s for s, p in enumerate(self.players) if p is not None and p.present]
         result = draw_for_button(seats, deck, method=self.options.button_draw)
         self.first_button = result.winner
+        for seat, p in enumerate(self.players):
+            if p is not None:
+                p.drew_for_button = seat in seats  # T11 / RR 12(a)
         return result
 
     def _redraw_if_button_winner(self, seat: int, what: str) -> None:
@@ -278,6 +363,38 @@ class Table(Planning):
             self.first_button = None
             self.notes.append(f"seat {seat} won the draw for the button and {what} before "
                               "the first deal: the button is drawn again (D5)")
+
+    def button_misplaced(self, seat: int) -> None:
+        """I1 / TDA 34-A (TDA-34-A1): the floor finds that the button of the hand in
+        progress (or of the last deal) was on ``seat``, not where the rule put it,
+        after substantial action: the error stands for that hand, and the next deal
+        moves on normally from ``seat`` (its blinds the next players after it).  Found
+        before substantial action, a live table's dealer declares a misdeal instead
+        (``LiveDeal.button_misplaced``)."""
+        if self.stakes.game.is_stud:
+            raise IllegalActionError(Reason.NO_BUTTON, "stud has no button: the bring-in "
+                                     "and the boards decide who acts (F10, B1)")
+        if self.positions is None and self.hand is None:
+            raise IllegalActionError(Reason.BUTTON_NOT_DRAWN, "no deal yet: the first button "
+                                     "is drawn for (D5), not moved")
+        self._player(seat)  # a seat with a player (NO_SUCH_SEAT, SEAT_EMPTY)
+        if self.hand is not None:
+            self._button_found = seat
+        else:
+            self.positions = self._positions_from(seat)
+        self.notes.append(f"the button was on seat {seat}: the hand stands and the next "
+                          "deal moves on from there (I1, TDA 34-A)")
+
+    def _positions_from(self, button: int) -> Positions:
+        """I1 / TDA 34-A: the button and blinds of a deal with the button on ``button``,
+        as if it had been placed there (T1-T4)."""
+        seated = {s for s, p in enumerate(self.players) if p is not None and p.stack > 0}
+        seated.add(button)
+        if len(seated) < 2:
+            raise IllegalActionError(Reason.TOO_FEW_PLAYERS,
+                                     "a button needs two players with chips to place blinds")
+        return place(self.method, self.seat_count, candidates=seated, dealers=seated,
+                     previous=None, first_button=button)
 
     def request_straddle(self, seat: int) -> None:
         """F11: a voluntary live straddle of twice the big blind, by the player left of
@@ -331,6 +448,7 @@ class Table(Planning):
                                  tournament=self.options.tournament)
         else:
             self._mark_missed_blinds(plan)
+            self._note_blinds_passing(plan)
         stakes = self.stakes
         factor = plan.factor
         structure = stakes.structure
@@ -352,6 +470,7 @@ class Table(Planning):
             big_bet=int(stakes.big_bet * factor),
             raise_cap=stakes.raise_cap,
             open_pair_double=stakes.open_pair_double,
+            full_bring_in=stakes.full_bring_in,
             names=tuple(self._player(s).name for s in plan.seats),
             bba_order=self.options.bba_order,
             chip_unit=self.options.chip_unit,
@@ -381,21 +500,47 @@ class Table(Planning):
         self.notes.append(f"hand cancelled: {reason}")
         self.hand = None
         self.plan_in_play = None
+        self._button_found = None
 
     def _mark_missed_blinds(self, plan: HandPlan) -> None:
-        """T8: players absent when a blind passes them get a missed-blind marker."""
+        """T8: players absent when a blind passes them get a missed-blind marker; in a
+        new game, from the first deal on, those who drew for the button (T11 / RR 12a)."""
         prev, now = self.positions, plan.positions
-        if prev is None or now is None:
+        if now is None:
             return
-        for seat, big, small in missed_blinds(self.method, self.seat_count, prev, now):
-            p = self.players[seat]
-            if p is None or p.present or p.hands_played == 0:
+        if prev is None:
+            if self.hands_dealt or self.method is ButtonMethod.SIMPLIFIED:
+                return
+            passed = missed_on_the_first_deal(self.method, self.seat_count, now)
+        else:
+            passed = missed_blinds(self.method, self.seat_count, prev, now)
+        # T7 / RR 6 (the seeds are silent; pokerroom's choice): the absent player whose
+        # seat someone plays over misses the blinds that seat takes or is passed by.
+        for seat in self._held if self.method is not ButtonMethod.SIMPLIFIED else ():
+            if seat == now.big_blind:
+                passed.append((seat, True, self.method is ButtonMethod.DEAD_BUTTON))
+            elif seat == now.small_blind_seat:
+                passed.append((seat, False, True))
+        for seat, big, small in passed:
+            p = self._held.get(seat, self.players[seat])
+            if p is None or p.present or not p.in_game:
                 continue
             if big:
                 p.missed_big = True
             if small:
                 p.missed_small = True
             self.notes.append(f"seat {seat}: missed the {'big' if big else 'small'} blind")
+
+    def _note_blinds_passing(self, plan: HandPlan) -> None:
+        """T12 / RR 14: a dealt-off player letting the blinds pass: they have passed the
+        seat once it is between the blinds of a deal."""
+        now = plan.positions
+        if now is None:
+            return
+        for seat, p in enumerate(self.players):
+            if p is not None and p.letting_blinds_pass and now.between_blinds(
+                    seat, self.seat_count):
+                p.blinds_passed = True
 
     def finish_hand(self) -> None:
         """Take the result of the finished hand back to the seats."""
@@ -416,7 +561,7 @@ class Table(Planning):
             p.hands_played += 1
             p.wants_to_post = False
             p.owes_blind_next = False
-            p.dealing_off = False
+            _forget_dealing_off(p)
             if p.status is Status.NEW:
                 p.status = Status.ACTIVE
             posted_bb = (plan.positions is not None and seat == plan.positions.big_blind
@@ -443,6 +588,9 @@ class Table(Planning):
         if not plan.bomb_pot and plan.positions is not None:
             self._note_blinds_reached(self.positions, plan.positions)
             self.positions = plan.positions  # T1; a bomb pot leaves the button where it is
+        if self._button_found is not None:
+            self.positions = self._positions_from(self._button_found)  # I1, TDA 34-A
+            self._button_found = None
         self.hands_dealt += 1
         self.hand = None
         self.plan_in_play = None
@@ -562,6 +710,11 @@ class Table(Planning):
 
 
 _NOT_A_SEATS_ACTIONS = frozenset((DealHole, DealBoard, Kill))
+
+
+def _forget_dealing_off(player: Player) -> None:
+    """T12: the privilege of dealing off ends when it is used or given up."""
+    player.dealing_off = player.letting_blinds_pass = player.blinds_passed = False
 
 
 def _secure() -> secrets.SystemRandom:

@@ -60,7 +60,10 @@ class Break:
 Period = Level | Break
 
 # Stud: 6 players x 7 cards + 4 burns = 46 cards always fit the deck; 7 players may not.
-MAX_STUD_SEATS = 6
+# I9: eight stud players take 52 cards to sixth street (six each and four burns);
+# seventh street then comes from the RP-10-H short-stub procedure.  A ninth would
+# need more cards before seventh street than the deck holds.
+MAX_STUD_SEATS = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,10 +305,11 @@ def _validate(s: Structure) -> None:
     if stud and max(s.seats, final) > MAX_STUD_SEATS:
         field_name = "seats" if s.seats > MAX_STUD_SEATS else "floor.final_table_seats"
         raise ConfigError(
-            f"{field_name}: {stud[0]} deals seven cards to each player, and with more than "
-            f"{MAX_STUD_SEATS} players the deck can run out on seventh street (the hand "
-            f"engine does not deal the community card of RP-10-H yet); use at most "
-            f"{MAX_STUD_SEATS} seats"
+            f"{field_name}: {stud[0]} deals seven cards to each player, and more than "
+            f"{MAX_STUD_SEATS} players need more cards before seventh street than the deck "
+            f"holds (seventh street itself is dealt by TDA RP-10-H, with a community card "
+            f"if need be); use at most {MAX_STUD_SEATS} seats, got "
+            f"{max(s.seats, final)}"
         )
 
 
