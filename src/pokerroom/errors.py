@@ -169,8 +169,6 @@ class Reason(StrEnum):
     """A floor decision's option that does not exist."""
     STALE_RULING = "stale_ruling"
     """The ruling was made for a situation the hand has moved past (B14)."""
-    FORFEIT_UNSUPPORTED = "forfeit_unsupported"
-    """No longer raised (B14 / TDA 51 forfeits are played: ``Fold(forfeit=...)``)."""
     FORFEIT_OUT_OF_RANGE = "forfeit_out_of_range"
     """A fold's forfeit must be chips short of the call, no more than the stack (B14)."""
     NOT_ENOUGH_CHIPS = "not_enough_chips"
