@@ -154,3 +154,27 @@ def test_a_deal_among_twenty_adds_up_to_the_money() -> None:
     assert sum(deal.icm) == sum(prizes)
     assert all(a % 100 == 0 for a in deal.icm)
     assert min(deal.icm) >= 1_500  # nobody gets less than the smallest prize left
+
+
+@pytest.mark.parametrize("seed,players,most", [(1, 40, 40), (2, 100, 100), (3, 250, 30)])
+def test_the_compiled_deconvolution_equals_the_prefix_and_adjoint_sums(seed: int, players: int,
+                                                                       most: int) -> None:
+    """The compiled kernel (one distribution of the count a node, each player's factor
+    divided back out) against the pure-Python prefix and adjoint sums on the same nodes:
+    stacks from 1 to 10^7 chips (players finished for sure, players near an even chance),
+    equal stacks, any number of places paid."""
+    pytest.importorskip("numba", reason="the compiled kernel needs the [fast] extra")
+    np = pytest.importorskip("numpy")
+    rng = random.Random(seed)
+    stacks = [int(10 ** rng.uniform(0, 7)) for _ in range(players - 10)] + [25_000] * 10
+    for paid in (1, most // 7, most):
+        prizes = sorted((float(rng.randint(1, 100_000)) for _ in range(paid)), reverse=True)
+        w = icm_race._rates(stacks)
+        grid = icm_race.nodes(w, paid)
+        compiled = icm_race._kernel()(np.asarray(w), np.asarray(prizes),
+                                      np.array([t for t, _ in grid]),
+                                      np.array([h for _, h in grid]))
+        reference = icm_race._equity_python(w, prizes, grid)
+        worst = max(abs(a - b) for a, b in zip(compiled, reference, strict=True))
+        assert worst < 1e-12 * sum(prizes)
+        assert compiled[-1] == pytest.approx(compiled[-10], abs=1e-12 * sum(prizes))
