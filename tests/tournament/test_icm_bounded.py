@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from itertools import pairwise
+from math import comb
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ import pytest
 from pokerroom.errors import ConfigError
 from pokerroom.tournament import icm_race
 from pokerroom.tournament.icm import (
+    EXACT_STEPS,
     exact_probabilities,
     finish_probabilities,
     icm_equity,
@@ -82,6 +84,17 @@ def test_exact_where_cheap_race_beyond() -> None:
     assert method(20, 3) == "exact"  # three places paid
     assert method(20, 20) == "race"
     assert method(1000, 150) == "race"
+
+
+def test_the_method_is_the_cost_of_the_exact_sum_counted_only_as_far_as_needed() -> None:
+    """``method`` stops adding binomials once past EXACT_STEPS (at 1,000 players the
+    whole sum took 12 ms of big integers on every question) and decides as the whole
+    sum would."""
+    for players in range(1, 41):
+        for paid in range(players + 1):
+            steps = sum(comb(players, k) for k in range(paid)) * players
+            assert method(players, paid) == ("exact" if steps <= EXACT_STEPS else "race")
+    assert method(10_000, 10_000) == "race"
 
 
 @pytest.mark.parametrize("players,paid", [(9, 9), (20, 20), (100, 15), (300, 45)])

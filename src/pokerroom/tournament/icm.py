@@ -57,8 +57,12 @@ def method(players: int, paid: int) -> Method:
     ('exact', 'exact', 'race')
     """
     paid = min(paid, players)
-    steps = sum(comb(players, k) for k in range(paid)) * players
-    return "exact" if steps <= EXACT_STEPS else "race"
+    steps = 0
+    for k in range(paid):  # stops as soon as it is too many (C(1000, k) are huge numbers)
+        steps += comb(players, k) * players
+        if steps > EXACT_STEPS:
+            return "race"
+    return "exact"
 
 
 def exact_probabilities(stacks: Sequence[int], places: int) -> list[list[float]]:
