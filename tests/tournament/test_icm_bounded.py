@@ -191,3 +191,18 @@ def test_the_compiled_deconvolution_equals_the_prefix_and_adjoint_sums(seed: int
         worst = max(abs(a - b) for a, b in zip(compiled, reference, strict=True))
         assert worst < 1e-12 * sum(prizes)
         assert compiled[-1] == pytest.approx(compiled[-10], abs=1e-12 * sum(prizes))
+
+
+def test_the_node_map_follows_groups_of_players_in_big_fields() -> None:
+    """Up to GROUPS players the map follows each player; past it, GROUPS runs of sorted
+    rates at their mean rate (the same total rate) and their lowest rate (so the
+    expected count that skips nodes past the paid places is never overstated)."""
+    few = [3.0, 0.5, 1.5, 1.0]
+    assert icm_race._crowd(few) == ([0.5, 1.0, 1.5, 3.0], [1, 1, 1, 1], [0.5, 1.0, 1.5, 3.0])
+    rng = random.Random(64)
+    many = [rng.lognormvariate(0, 1) for _ in range(1000)]
+    rates, sizes, lowest = icm_race._crowd(many)
+    assert len(rates) == icm_race.GROUPS and sum(sizes) == 1000
+    assert sum(r * c for r, c in zip(rates, sizes, strict=True)) == pytest.approx(sum(many))
+    assert all(low <= r for low, r in zip(lowest, rates, strict=True))
+    assert rates == sorted(rates)
