@@ -173,15 +173,18 @@ def test_a_deal_among_twenty_adds_up_to_the_money() -> None:
 def test_the_compiled_deconvolution_equals_the_prefix_and_adjoint_sums(seed: int, players: int,
                                                                        most: int) -> None:
     """The compiled kernel (one distribution of the count a node, each player's factor
-    divided back out) against the pure-Python prefix and adjoint sums on the same nodes:
-    stacks from 1 to 10^7 chips (players finished for sure, players near an even chance),
-    equal stacks, any number of places paid."""
+    divided back out, summed against the prizes by their steps) against the pure-Python
+    prefix and adjoint sums on the same nodes: stacks from 1 to 10^7 chips (players
+    finished for sure, players near an even chance), equal stacks, any number of places
+    paid, every prize different or in runs of equal prizes."""
     pytest.importorskip("numba", reason="the compiled kernel needs the [fast] extra")
     np = pytest.importorskip("numpy")
     rng = random.Random(seed)
     stacks = [int(10 ** rng.uniform(0, 7)) for _ in range(players - 10)] + [25_000] * 10
-    for paid in (1, most // 7, most):
+    for paid, banded in ((1, False), (most // 7, False), (most, False), (most, True)):
         prizes = sorted((float(rng.randint(1, 100_000)) for _ in range(paid)), reverse=True)
+        if banded:  # places paying the same, in runs (the kernel sums by the steps)
+            prizes = [prizes[k - k % rng.randint(1, 9)] for k in range(paid)]
         w = icm_race._rates(stacks)
         grid = icm_race.nodes(w, paid)
         compiled = icm_race._kernel()(np.asarray(w), np.asarray(prizes),
