@@ -55,7 +55,7 @@ def _cdf(cum: Any, lo: int, hi: int, k: int) -> float:
     """The chance that at most ``k`` finished, from the window ``[lo, hi]`` of ``cum``."""
     if k < lo:
         return 0.0
-    return cum[min(k, hi) + 4]
+    return float(cum[min(k, hi) + 4])
 
 
 @numba.njit(cache=True, nogil=True, fastmath={"reassoc", "contract", "nsz"})
