@@ -40,9 +40,9 @@ from typing import Any
 import numba
 import numpy as np
 
-TRIM = 1e-21
+TRIM = 1e-19
 """Entries of the count's distribution below this are dropped from its two ends."""
-TAIL = 1e-18
+TAIL = 1e-16
 """A series stops where its ratio's power falls below this (each term is at most the
 first prize)."""
 SURE = 1e-22
