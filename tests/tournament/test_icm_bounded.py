@@ -15,6 +15,7 @@ from pokerroom.tournament import icm_race
 from pokerroom.tournament.icm import (
     EXACT_STEPS,
     exact_probabilities,
+    exact_shares,
     finish_probabilities,
     icm_equity,
     method,
@@ -236,3 +237,31 @@ def test_a_thousand_players_equal_a_race_with_more_than_twice_the_nodes(
     finer = icm_race.race_equity(stacks, prizes)
     worst = max(abs(a - b) for a, b in zip(race, finer, strict=True))
     assert worst < 1e-11 * sum(prizes)
+
+
+def _shares_by_key(values: list[float], total: int, unit: int) -> list[int]:
+    """exact_shares as it was written first (a key function per comparison)."""
+    units, rest = divmod(total, unit)
+    scale = sum(values)
+    raw = [v / scale * units if scale else units / len(values) for v in values]
+    floors = [int(r) for r in raw]
+    spare = units - sum(floors)
+    order = sorted(range(len(values)), key=lambda i: (-(raw[i] - floors[i]), -values[i], i))
+    for i in order[:spare]:
+        floors[i] += 1
+    amounts = [f * unit for f in floors]
+    amounts[max(range(len(values)), key=lambda i: (values[i], -i))] += rest
+    return amounts
+
+
+def test_exact_shares_round_as_before_with_ties_and_zeros() -> None:
+    """The deal's rounding sorts tuples now (a third of the time at 1,000 players) and
+    gives the same amounts: largest remainder, then larger value, then earlier."""
+    rng = random.Random(31)
+    for _ in range(300):
+        n = rng.randint(1, 60)
+        values = [float(rng.choice([0, 1, 5, rng.randint(0, 10**6)])) for _ in range(n)]
+        total = rng.randint(0, 10**7)
+        unit = rng.choice([1, 5, 100, 1000])
+        assert exact_shares(values, total, unit=unit) == _shares_by_key(values, total, unit)
+        assert sum(exact_shares(values, total, unit=unit)) == total
