@@ -265,3 +265,5 @@ def test_exact_shares_round_as_before_with_ties_and_zeros() -> None:
         unit = rng.choice([1, 5, 100, 1000])
         assert exact_shares(values, total, unit=unit) == _shares_by_key(values, total, unit)
         assert sum(exact_shares(values, total, unit=unit)) == total
+    assert exact_shares([1.0, 3.0], 2) == [0, 2]  # equal remainders: the larger value
+    assert exact_shares([3.0, 3.0, 2.0], 2) == [1, 1, 0]  # equal values: the earlier
