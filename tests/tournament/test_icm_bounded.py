@@ -267,3 +267,26 @@ def test_exact_shares_round_as_before_with_ties_and_zeros() -> None:
         assert sum(exact_shares(values, total, unit=unit)) == total
     assert exact_shares([1.0, 3.0], 2) == [0, 2]  # equal remainders: the larger value
     assert exact_shares([3.0, 3.0, 2.0], 2) == [1, 1, 0]  # equal values: the earlier
+
+
+def test_numpy_divides_each_player_out_where_many_places_pay() -> None:
+    """Without Numba, a big field with most places paid takes the kernel's way in NumPy
+    (one distribution of the count a node, each player's factor divided back out), and
+    it equals the prefix and adjoint sums on the same nodes: stacks from 1 to 10^7 chips,
+    equal stacks, every prize different or in runs."""
+    np = pytest.importorskip("numpy")
+    rng = random.Random(160)
+    stacks = [int(10 ** rng.uniform(0, 7)) for _ in range(150)] + [40_000] * 10
+    distinct = [1_000_000.0 / (k + 1) for k in range(160)]
+    banded = [float(100 * (1000 // (k // 10 + 1))) for k in range(160)]
+    for prizes in (distinct, banded):
+        w = icm_race._rates(stacks)
+        grid = icm_race.nodes(w, len(prizes))
+        assert len(stacks) >= icm_race.DIVIDED
+        assert icm_race._reach(np, w, grid) < 2.5 * len(prizes)  # so _equity_numpy divides
+        divided = icm_race._equity_divided_numpy(np, w, prizes, grid)
+        prefix = icm_race._equity_prefix_numpy(np, w, prizes, grid)
+        assert max(abs(a - b) for a, b in zip(divided, prefix, strict=True)) < 1e-12 * sum(
+            prizes)
+        assert list(icm_race._equity_numpy(np, w, prizes, grid)) == list(divided)
+        assert divided[-1] == pytest.approx(divided[-10], abs=1e-12 * sum(prizes))
