@@ -385,11 +385,10 @@ def _equity_divided_numpy(np: Any, w: list[float], prizes: Sequence[float],
     width = cap + 1
     # four players a step: the coefficients of their four factors, for every node
     blocks = -(-n // 4)
-    pq = np.ones((2, len(t), 4 * blocks))
-    pq[1] = 0.0
-    pq[0, :, :n], pq[1, :, :n] = q, p
-    qs = pq[0].reshape(len(t), blocks, 4)
-    ps = pq[1].reshape(len(t), blocks, 4)
+    qs = np.ones((len(t), 4 * blocks))  # players past n: finished never (a factor 1)
+    ps = np.zeros((len(t), 4 * blocks))
+    qs[:, :n], ps[:, :n] = q, p
+    qs, ps = qs.reshape(len(t), blocks, 4), ps.reshape(len(t), blocks, 4)
     c = [np.ones((len(t), blocks))] + [np.zeros((len(t), blocks)) for _ in range(4)]
     for j in range(4):
         qj, pj = qs[:, :, j], ps[:, :, j]
@@ -426,7 +425,6 @@ def _equity_divided_numpy(np: Any, w: list[float], prizes: Sequence[float],
     value = np.zeros((len(t), n))
     value[upward] = _series(np, up, upward, ratio, terms)
     value[~upward] = _series(np, down, ~upward, ratio, terms)
-    value = value.reshape(len(t), n)
     share = np.where(upward, value, value * q / np.where(upward, 1.0, p))
     return ((h * t)[:, None] * share).sum(axis=0) * rates
 
