@@ -20,8 +20,10 @@ a field a few levels in), 10,000 chips on average.  Two payouts per size:
 
 The issue asks for at most 50 ms per suggestion.  With the ``[fast]`` extra the
 race's sum runs compiled by Numba (``icm_kernel``; its one-time compile is the
-warm-up, cached on disk after), else NumPy, else pure Python.  ``method`` says whether the exact
-sum or the exponential race ran (``pokerroom.tournament.icm.method``).  The old
+warm-up, cached on disk after), else NumPy, else pure Python; ``--without-numba``
+times the NumPy path (what a room with the ``room`` extra but not ``[fast]`` runs).
+``method`` says whether the exact sum or the exponential race ran
+(``pokerroom.tournament.icm.method``).  The old
 exact sum is timed beside it where it finishes (9 players; at 20 it took 7 to 14 s
 in the room and refuses from 21).
 
@@ -46,6 +48,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from provenance import ROOT, git_commit, machine
 
+from pokerroom.tournament import icm_race
 from pokerroom.tournament.icm import exact_probabilities, method, suggest_deal
 from pokerroom.tournament.payouts import payout_table, payouts
 
@@ -87,7 +90,11 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seed", type=int, default=22)
     parser.add_argument("--output", type=Path, default=ROOT / "bench/results/deal.json")
+    parser.add_argument("--without-numba", action="store_true",
+                        help="time the NumPy path (as without the [fast] extra)")
     args = parser.parse_args()
+    if args.without_numba:
+        icm_race._kernel = lambda: None  # the race's own switch: no compiled kernel
     load = os.getloadavg()
     rng = random.Random(args.seed)
     rows = []
@@ -113,6 +120,7 @@ def main() -> int:
                   f"{row['max_ms']:.1f})" + (f"  old exact sum {row['old_exact_ms']:.1f} ms"
                                              if old is not None else ""), flush=True)
     result = {"bench": "deal", "runs": args.runs, "seed": args.seed, "rows": rows,
+              "numba": not args.without_numba and icm_race._kernel() is not None,
               "peers": "none installable from PyPI", "commit": git_commit(),
               "machine": machine(load)}
     args.output.parent.mkdir(parents=True, exist_ok=True)

@@ -13,11 +13,12 @@ Among the players with chips, over the ``paid`` places:
   :data:`EXACT_STEPS` (a final table of 10 with every place paid, or any field
   with 3 places paid up to 27 players);
 - beyond that the *exponential race* of :mod:`pokerroom.tournament.icm_race`:
-  the same model written as an integral over finish times, by quadrature, in
-  ``O(nodes * players * paid places)`` (100 to 150 nodes).  Measured against
-  the exact sum over 400 seeded random fields it differs by at most 6.1e-11 of
-  the prize pool (the test asserts 1e-9; see that module).  :func:`method` says
-  which one a field gets.
+  the same model written as an integral over finish times, by quadrature (100 to
+  250 nodes), in ``O(nodes * players * paid places)`` with NumPy or in pure
+  Python, about ``O(nodes * players * 10 sqrt(players))`` compiled by Numba.
+  Measured against the exact sum over 400 seeded random fields it differs by at
+  most 6.3e-11 of the prize pool (the test asserts 1e-9; see that module).
+  :func:`method` says which one a field gets.
 
 Deals are exact money: they add up to the prizes left, rounded to a unit with
 the largest remainders first.
@@ -57,8 +58,12 @@ def method(players: int, paid: int) -> Method:
     ('exact', 'exact', 'race')
     """
     paid = min(paid, players)
-    steps = sum(comb(players, k) for k in range(paid)) * players
-    return "exact" if steps <= EXACT_STEPS else "race"
+    steps = 0
+    for k in range(paid):  # stops as soon as it is too many (C(1000, k) are huge numbers)
+        steps += comb(players, k) * players
+        if steps > EXACT_STEPS:
+            return "race"
+    return "exact"
 
 
 def exact_probabilities(stacks: Sequence[int], places: int) -> list[list[float]]:
@@ -155,11 +160,15 @@ def exact_shares(values: Sequence[float], total: int, *, unit: int = 1) -> list[
     raw = [v / scale * units if scale else units / len(values) for v in values]
     floors = [int(r) for r in raw]
     spare = units - sum(floors)
-    order = sorted(range(len(values)), key=lambda i: (-(raw[i] - floors[i]), -values[i], i))
-    for i in order[:spare]:
+    # largest remainder first, then the larger value, then the earlier: as tuples, which
+    # sort without a Python call per comparison (1,000 players: 0.9 -> 0.3 ms)
+    order = sorted(zip([f - r for r, f in zip(raw, floors, strict=True)],
+                       [-v for v in values], range(len(values)), strict=True))
+    for _, _, i in order[:spare]:
         floors[i] += 1
     amounts = [f * unit for f in floors]
-    amounts[max(range(len(values)), key=lambda i: (values[i], -i))] += rest
+    values = list(values)
+    amounts[values.index(max(values))] += rest  # the largest value, the first of equals
     return amounts
 
 
