@@ -18,19 +18,25 @@ from sqlalchemy.exc import SQLAlchemyError
 from pokerroom.bots.odds import warm as warm_bots
 from pokerroom.errors import PokerError
 from pokerroom.rules.engine import Hand
-from pokerroom.server.actor import HostKeyError, Subscriber, TableActor
-from pokerroom.server.body_limit import BodyLimit
-from pokerroom.server.clients import TrustedProxies
-from pokerroom.server.clock import Clock, SystemClock
-from pokerroom.server.cluster import Cluster
-from pokerroom.server.downloads import (
+from pokerroom.server.actors.clock import Clock, SystemClock
+from pokerroom.server.cluster.cluster import Cluster
+from pokerroom.server.cluster.leases import LeaseLost
+from pokerroom.server.cluster.routing import Routing
+from pokerroom.server.games import router as games_router
+from pokerroom.server.guard.body_limit import BodyLimit
+from pokerroom.server.guard.clients import TrustedProxies
+from pokerroom.server.guard.expiry import Expiry
+from pokerroom.server.guard.headers import SecurityHeaders
+from pokerroom.server.guard.json_bodies import JsonBodies
+from pokerroom.server.guard.origins import OriginCheck
+from pokerroom.server.guard.quotas import QuotaExceeded, Quotas, admit_socket, quota_response
+from pokerroom.server.hands.downloads import (
     MAX_HAND_NUMBER,
     attachment,
     bearer_token,
     check_hand_number,
 )
-from pokerroom.server.expiry import Expiry
-from pokerroom.server.exports import (
+from pokerroom.server.hands.exports import (
     HandSummary,
     SummaryCache,
     hand_texts,
@@ -40,24 +46,26 @@ from pokerroom.server.exports import (
     summarize,
     viewer_position,
 )
-from pokerroom.server.games import router as games_router
-from pokerroom.server.headers import SecurityHeaders
-from pokerroom.server.json_bodies import JsonBodies
-from pokerroom.server.leases import LeaseLost
-from pokerroom.server.live_room import LiveRoom
-from pokerroom.server.live_routes import add_live_routes
-from pokerroom.server.live_store import LiveStore
-from pokerroom.server.lobby import LobbyAnswer, StoredLobby
-from pokerroom.server.lobby_query import (
+from pokerroom.server.live.room import LiveRoom
+from pokerroom.server.live.routes import add_live_routes
+from pokerroom.server.live.store import LiveStore
+from pokerroom.server.lobby.answer import LobbyAnswer, StoredLobby
+from pokerroom.server.lobby.query import (
     PAGE_SIZE,
     LobbyPages,
     LobbyQuery,
     LobbyRows,
     lobby_page,
 )
-from pokerroom.server.origins import OriginCheck
 from pokerroom.server.pages import STATIC, add_page
-from pokerroom.server.protocol import (
+from pokerroom.server.settings import Settings
+from pokerroom.server.tables.actor import HostKeyError, Subscriber, TableActor
+from pokerroom.server.tables.room import Room
+from pokerroom.server.tables.store import HandRow, Store, StoreUnavailable
+from pokerroom.server.tournaments.room import TournamentRoom
+from pokerroom.server.tournaments.routes import add_tournament_routes
+from pokerroom.server.tournaments.store import TournamentStore
+from pokerroom.server.wire.protocol import (
     CLIENT_MESSAGES,
     Act,
     AddBot,
@@ -80,15 +88,7 @@ from pokerroom.server.protocol import (
     TopUp,
     error_reason,
 )
-from pokerroom.server.quotas import QuotaExceeded, Quotas, admit_socket, quota_response
-from pokerroom.server.room import Room
-from pokerroom.server.routing import Routing
-from pokerroom.server.settings import Settings
-from pokerroom.server.sockets import accept, identify, pump
-from pokerroom.server.store import HandRow, Store, StoreUnavailable
-from pokerroom.server.tournament_room import TournamentRoom
-from pokerroom.server.tournament_routes import add_tournament_routes
-from pokerroom.server.tournament_store import TournamentStore
+from pokerroom.server.wire.sockets import accept, identify, pump
 from pokerroom.table import HandPlan, Table
 
 
@@ -108,7 +108,7 @@ def create_app(
     name in a room on many processes (PostgreSQL only; ``public_url`` is the prefix the
     front proxy routes to it, ``/w/NAME`` by default): it serves the tables,
     tournaments and live events it holds the lease of (``lease_seconds``) and sends
-    requests for the others on (:mod:`pokerroom.server.cluster`).  ``settings``: the
+    requests for the others on (:mod:`pokerroom.server.cluster.cluster`).  ``settings``: the
     room's limits (:mod:`pokerroom.server.settings`; the defaults when omitted)."""
     # A worker of many: a process stopped inside a transaction must not hold up the
     # takeover of its tables for longer than a lease.
@@ -256,7 +256,7 @@ def create_app(
     @app.get("/api/tables", response_model=None)
     async def list_tables(request: Request) -> Response:
         """The open tables.  On a worker of many, as each was last stored (most run on
-        other workers: :mod:`pokerroom.server.lobby`).  With an ETag (an unchanged
+        other workers: :mod:`pokerroom.server.lobby.answer`).  With an ETag (an unchanged
         lobby is 304) and gzipped when the client accepts it."""
         if "cluster" in cluster_holder:
             answer = await asyncio.to_thread(stored_lobby.answer)
@@ -271,7 +271,7 @@ def create_app(
                     open_seat: bool = False, name: str = "", page: int = 1,
                     size: int = PAGE_SIZE) -> Response:
         """One page of the open tables, filtered and sorted (``game``, ``structure``,
-        ``open_seat``, ``name``, ``page``, ``size``: :mod:`pokerroom.server.lobby_query`).
+        ``open_seat``, ``name``, ``page``, ``size``: :mod:`pokerroom.server.lobby.query`).
         With an ETag, and gzipped, as ``/api/tables``."""
         query = LobbyQuery(game=game, structure=structure, open_seat=open_seat, name=name,
                            page=page, size=size)

@@ -8,7 +8,7 @@ from pathlib import Path
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse
 
-from pokerroom.server.routing import served_elsewhere
+from pokerroom.server.cluster.routing import served_elsewhere
 
 STATIC = Path(__file__).parent / "static"
 
