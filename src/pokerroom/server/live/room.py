@@ -166,6 +166,9 @@ class LiveRoom:
         return [run.id for run in self.runs.values()
                 if run.status == "registering" and run.created_at <= cutoff]
 
+    async def close(self) -> None:
+        """Nothing to stop: a live event runs no task (its screens poll)."""
+
     def expire(self, event_id: str) -> bool:
         """Remove an event that never started, here and from the database (its id
         answers 404 from now on); False when it is gone or has started."""

@@ -1,4 +1,5 @@
-"""HTTP routes of live events (issue 16), added to the app by :func:`add_live_routes`.
+"""HTTP routes of live events (issue 16), an :class:`~fastapi.APIRouter` the
+app includes.
 
 Pages: ``/live`` a new event and the list of events, ``/live/{id}`` the clock on
 the wall, ``/live/{id}/console`` the director's console (the host key in the
@@ -48,15 +49,16 @@ import secrets
 from collections.abc import Callable
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, HTTPException, Request
+from fastapi import APIRouter, Header, HTTPException, Request
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from pokerroom.errors import ConfigError, Reason
+from pokerroom.server import deps
 from pokerroom.server.cluster.routing import served_elsewhere
-from pokerroom.server.guard.quotas import Quotas
+from pokerroom.server.deps import Live, Quotas_
 from pokerroom.server.hands.downloads import attachment, bearer_token
-from pokerroom.server.live.room import LiveRoom, LiveRun, NotHostError
+from pokerroom.server.live.room import LiveRun, NotHostError
 from pokerroom.server.pages import STATIC
 from pokerroom.server.tournaments.deals import DealRefused, desk_of
 from pokerroom.server.tournaments.setup import schedule_rows
@@ -318,176 +320,179 @@ def player_state(run: LiveRun, entry: int, now: float) -> dict[str, Any]:
             "status": state["status"], "finished": state["finished"], "news": mine[-20:]}
 
 
-def add_live_routes(app: FastAPI, live: Callable[[], LiveRoom]) -> None:
-    """Add the live-event routes and pages (``live`` is the server's, made at start-up)."""
-
-    def run_or_404(event_id: str) -> LiveRun:
-        try:
-            return live().get(event_id)
-        except KeyError:
-            raise HTTPException(404, f"no live event {event_id!r}") from None
-
-    def host_or_403(run: LiveRun, host: str | None) -> None:
-        if host is None or not secrets.compare_digest(run.host_key.encode(),
-                                                      host.encode()[:MAX_KEY_LENGTH]):
-            raise HTTPException(403, "the event's host key is needed (?host=...)")
-
-    @app.exception_handler(NotHostError)
-    async def not_host(_request: Any, exc: NotHostError) -> JSONResponse:
-        return JSONResponse({"error": str(exc), "reason": exc.reason}, status_code=403)
-
-    def page(html: str) -> Callable[..., Any]:
-        async def serve(request: Request, event_id: str, token: str | None = None
-                        ) -> FileResponse:
-            if served_elsewhere(request):  # another worker's event: its page is the same
-                return FileResponse(STATIC / html)
-            run = run_or_404(event_id)
-            if token is not None and token not in run.tokens:
-                raise HTTPException(404, "no player with this link in the event")
-            return FileResponse(STATIC / html)
-        return serve
-
-    async def new_event() -> FileResponse:
-        return FileResponse(STATIC / "live_new.html")
-
-    app.add_api_route("/live", new_event, methods=["GET"], include_in_schema=False,
-                      name="live_new_page")
-    app.add_api_route("/live/{event_id}", page("live_clock.html"), methods=["GET"],
-                      include_in_schema=False, name="live_clock_page")
-    app.add_api_route("/live/{event_id}/console", page("live_console.html"), methods=["GET"],
-                      include_in_schema=False, name="live_console_page")
-    app.add_api_route("/live/{event_id}/p/{token}", page("live_player.html"), methods=["GET"],
-                      include_in_schema=False, name="live_player_page")
-
-    @app.post("/api/live")
-    async def create(request: CreateTournament, http: Request) -> dict[str, Any]:
-        """A new live event from a built-in structure; keep the ``host`` key.  429 past
-        ``quotas.open_live_events`` or the address's ``quotas.live_events_per_day``."""
-        quotas: Quotas = app.state.quotas
-        quotas.ceiling("live_events", live().open_count())
-        quotas.take("live_events", http.scope)
-        run = live().create(request)
-        return {"id": run.id, "url": f"/live/{run.id}", "host": run.host_key,
-                "console": f"/live/{run.id}/console#host={run.host_key}"}
-
-    @app.get("/api/live")
-    async def events() -> list[dict[str, Any]]:
-        room = live()
-        # On a worker of many, every event as last stored: most run on other workers.
-        runs = (await asyncio.to_thread(room.stored_runs) if room.claim is not None
-                else list(room.runs.values()))
-        return [{"id": r.id, "name": r.name, "status": r.status, "url": f"/live/{r.id}",
-                 "entries": len(r.event.t.entries), "players_left": r.event.t.players_left}
-                for r in sorted(runs, key=lambda r: -r.created_at)]
-
-    @app.get("/api/live/{event_id}")
-    async def state(event_id: str) -> dict[str, Any]:
-        run = run_or_404(event_id)
-        return public_state(run, live().clock.now())
-
-    @app.get("/api/live/{event_id}/p/{token}")
-    async def player(event_id: str, token: str) -> dict[str, Any]:
-        run = run_or_404(event_id)
-        entry = run.tokens.get(token)
-        if entry is None:
-            raise HTTPException(404, "no player with this link in the event")
-        return player_state(run, entry, live().clock.now())
-
-    @app.get("/api/live/{event_id}/cards")
-    async def cards(event_id: str, authorization: Authorization = None) -> list[dict[str, Any]]:
-        """Seat cards: each player's table, seat and page link (director only)."""
-        run = run_or_404(event_id)
-        host_or_403(run, host_key(authorization))
-        out = []
-        for e in run.event.t.alive():
-            table, seat = run.event.seat_of(e.number) if run.event.t.started else (None, None)
-            out.append({"entry": e.number, "name": e.label, "table": table, "seat": seat,
-                        "link": f"/live/{run.id}/p/{run.token_of(e.number)}"})
-        return out
-
-    @app.get("/api/live/{event_id}/log")
-    async def log(event_id: str, authorization: Authorization = None) -> list[dict[str, Any]]:
-        run = run_or_404(event_id)
-        host_or_403(run, host_key(authorization))
-        return [{"seq": r.seq, "at": r.at, "action": r.action, "args": r.args,
-                 "outcome": r.outcome} for r in live().log(event_id)]
-
-    @app.get("/api/live/{event_id}/log.csv")
-    async def log_csv(event_id: str, authorization: Authorization = None
-                      ) -> PlainTextResponse:
-        run = run_or_404(event_id)
-        host_or_403(run, host_key(authorization))
-        out = io.StringIO()
-        writer = csv.writer(out)
-        writer.writerow(["seq", "at", "action", "args", "outcome"])
-        for r in live().log(event_id):
-            writer.writerow([r.seq, f"{r.at:.3f}", r.action, json.dumps(r.args),
-                             " | ".join(r.outcome)])
-        return attachment(out.getvalue(), f"live-{event_id}-log.csv")
-
-    @app.post("/api/live/{event_id}/deal_suggestion", response_model=None)
-    async def deal_suggestion(event_id: str, request: Request
-                              ) -> dict[str, Any] | JSONResponse:
-        """ICM and chip-chop splits from the counts entered (host key in the body, as
-        every action): checked, computed off the event loop within ``deals.seconds``
-        (else 503, nothing recorded) and remembered per chip state, then the counts are
-        recorded as the ``deal_suggestion`` action (:mod:`pokerroom.server.tournaments.deals`)."""
-        run = run_or_404(event_id)
-        try:
-            body = _Counts.model_validate(await request.json())
-        except ValueError as exc:
-            if not isinstance(exc, ValidationError):
-                raise HTTPException(400, "the body must be a JSON object") from None
-            problems = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'body'}: {e['msg']}"
-                                 for e in exc.errors())
-            return _bad(f"bad deal_suggestion request: {problems}", "bad_request", 422)
-        if not secrets.compare_digest(run.host_key.encode(),
-                                      body.host.encode()[:MAX_KEY_LENGTH]):
-            raise NotHostError(Reason.NOT_HOST, "only the event's director may do this: the "
-                               "host key returned when the event was created is needed")
-        question = run.event.deal_question(body.chips, keep_for_winner=body.keep_for_winner)
-        try:
-            s = await desk_of(request.app.state).answer(f"live:{run.id}", question)
-        except DealRefused as exc:
-            return _bad(str(exc), exc.reason, 503)
-        args = body.model_dump(mode="json", exclude={"host"})
-        run, report, _ = live().act(event_id, body.host, "deal_suggestion", args,
-                                    lambda r, _a: _deal_counts(r, body))
-        alive = [e.number for e in run.event.t.alive()]
-        return {"ok": True, "instructions": [i.text for i in report.instructions],
-                "prizes": list(s.prizes), "players": [
-                    {"entry": e, "chips": c, "icm": i, "chip_chop": cc}
-                    for e, c, i, cc in zip(alive, s.stacks, s.icm, s.chip_chop, strict=True)],
-                "status": run.status}
-
-    @app.post("/api/live/{event_id}/{action}", response_model=None)
-    async def act(event_id: str, action: str, request: Request
-                  ) -> dict[str, Any] | JSONResponse:
-        """A director's action (host key in the body)."""
-        run_or_404(event_id)
-        if action not in ACTIONS:
-            raise HTTPException(404, f"no action {action!r}; actions: "
-                                f"{', '.join(sorted(ACTIONS))}")
-        model, do = ACTIONS[action]
-        try:
-            raw = await request.json()
-        except ValueError:
-            raise HTTPException(400, "the body must be a JSON object") from None
-        try:
-            body = model.model_validate(raw)
-        except ValidationError as exc:
-            problems = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'body'}: {e['msg']}"
-                                 for e in exc.errors())
-            return _bad(f"bad {action} request: {problems}", "bad_request", 422)
-        args = body.model_dump(mode="json", exclude={"host"})
-        run, report, answer = live().act(event_id, body.host, action, args,
-                                         lambda r, _a: do(r, body))
-        return {"ok": True, "instructions": [i.text for i in report.instructions], **answer,
-                "status": run.status}
-
+router = APIRouter()
 
 Authorization = Annotated[str | None, Header()]
 """The ``Authorization`` header of the director's reads (``Bearer <host key>``)."""
+
+
+def host_or_403(run: LiveRun, host: str | None) -> None:
+    if host is None or not secrets.compare_digest(run.host_key.encode(),
+                                                  host.encode()[:MAX_KEY_LENGTH]):
+        raise HTTPException(403, "the event's host key is needed (?host=...)")
+
+
+def page(html: str) -> Callable[..., Any]:
+    async def serve(request: Request, event_id: str, token: str | None = None
+                    ) -> FileResponse:
+        if served_elsewhere(request):  # another worker's event: its page is the same
+            return FileResponse(STATIC / html)
+        run = deps.run_or_404(deps.live(request), event_id)
+        if token is not None and token not in run.tokens:
+            raise HTTPException(404, "no player with this link in the event")
+        return FileResponse(STATIC / html)
+    return serve
+
+
+async def new_event() -> FileResponse:
+    return FileResponse(STATIC / "live_new.html")
+
+
+router.add_api_route("/live", new_event, methods=["GET"], include_in_schema=False,
+                     name="live_new_page")
+router.add_api_route("/live/{event_id}", page("live_clock.html"), methods=["GET"],
+                     include_in_schema=False, name="live_clock_page")
+router.add_api_route("/live/{event_id}/console", page("live_console.html"), methods=["GET"],
+                     include_in_schema=False, name="live_console_page")
+router.add_api_route("/live/{event_id}/p/{token}", page("live_player.html"), methods=["GET"],
+                     include_in_schema=False, name="live_player_page")
+
+
+@router.post("/api/live")
+async def create(request: CreateTournament, live: Live, quotas: Quotas_,
+                 http: Request) -> dict[str, Any]:
+    """A new live event from a built-in structure; keep the ``host`` key.  429 past
+    ``quotas.open_live_events`` or the address's ``quotas.live_events_per_day``."""
+    quotas.ceiling("live_events", live.open_count())
+    quotas.take("live_events", http.scope)
+    run = live.create(request)
+    return {"id": run.id, "url": f"/live/{run.id}", "host": run.host_key,
+            "console": f"/live/{run.id}/console#host={run.host_key}"}
+
+
+@router.get("/api/live")
+async def events(live: Live) -> list[dict[str, Any]]:
+    room = live
+    # On a worker of many, every event as last stored: most run on other workers.
+    runs = (await asyncio.to_thread(room.stored_runs) if room.claim is not None
+            else list(room.runs.values()))
+    return [{"id": r.id, "name": r.name, "status": r.status, "url": f"/live/{r.id}",
+             "entries": len(r.event.t.entries), "players_left": r.event.t.players_left}
+            for r in sorted(runs, key=lambda r: -r.created_at)]
+
+
+@router.get("/api/live/{event_id}")
+async def state(event_id: str, live: Live) -> dict[str, Any]:
+    run = deps.run_or_404(live, event_id)
+    return public_state(run, live.clock.now())
+
+
+@router.get("/api/live/{event_id}/p/{token}")
+async def player(event_id: str, live: Live, token: str) -> dict[str, Any]:
+    run = deps.run_or_404(live, event_id)
+    entry = run.tokens.get(token)
+    if entry is None:
+        raise HTTPException(404, "no player with this link in the event")
+    return player_state(run, entry, live.clock.now())
+
+
+@router.get("/api/live/{event_id}/cards")
+async def cards(event_id: str, live: Live, authorization: Authorization = None
+                ) -> list[dict[str, Any]]:
+    """Seat cards: each player's table, seat and page link (director only)."""
+    run = deps.run_or_404(live, event_id)
+    host_or_403(run, host_key(authorization))
+    out = []
+    for e in run.event.t.alive():
+        table, seat = run.event.seat_of(e.number) if run.event.t.started else (None, None)
+        out.append({"entry": e.number, "name": e.label, "table": table, "seat": seat,
+                    "link": f"/live/{run.id}/p/{run.token_of(e.number)}"})
+    return out
+
+
+@router.get("/api/live/{event_id}/log")
+async def log(event_id: str, live: Live, authorization: Authorization = None
+              ) -> list[dict[str, Any]]:
+    run = deps.run_or_404(live, event_id)
+    host_or_403(run, host_key(authorization))
+    return [{"seq": r.seq, "at": r.at, "action": r.action, "args": r.args,
+             "outcome": r.outcome} for r in live.log(event_id)]
+
+
+@router.get("/api/live/{event_id}/log.csv")
+async def log_csv(event_id: str, live: Live,
+                  authorization: Authorization = None) -> PlainTextResponse:
+    run = deps.run_or_404(live, event_id)
+    host_or_403(run, host_key(authorization))
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["seq", "at", "action", "args", "outcome"])
+    for r in live.log(event_id):
+        writer.writerow([r.seq, f"{r.at:.3f}", r.action, json.dumps(r.args),
+                         " | ".join(r.outcome)])
+    return attachment(out.getvalue(), f"live-{event_id}-log.csv")
+
+
+@router.post("/api/live/{event_id}/deal_suggestion", response_model=None)
+async def deal_suggestion(event_id: str, live: Live, request: Request
+                          ) -> dict[str, Any] | JSONResponse:
+    """ICM and chip-chop splits from the counts entered (host key in the body, as
+    every action): checked, computed off the event loop within ``deals.seconds``
+    (else 503, nothing recorded) and remembered per chip state, then the counts are
+    recorded as the ``deal_suggestion`` action (:mod:`pokerroom.server.tournaments.deals`)."""
+    run = deps.run_or_404(live, event_id)
+    try:
+        body = _Counts.model_validate(await request.json())
+    except ValueError as exc:
+        if not isinstance(exc, ValidationError):
+            raise HTTPException(400, "the body must be a JSON object") from None
+        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'body'}: {e['msg']}"
+                             for e in exc.errors())
+        return _bad(f"bad deal_suggestion request: {problems}", "bad_request", 422)
+    if not secrets.compare_digest(run.host_key.encode(),
+                                  body.host.encode()[:MAX_KEY_LENGTH]):
+        raise NotHostError(Reason.NOT_HOST, "only the event's director may do this: the "
+                           "host key returned when the event was created is needed")
+    question = run.event.deal_question(body.chips, keep_for_winner=body.keep_for_winner)
+    try:
+        s = await desk_of(request.app.state).answer(f"live:{run.id}", question)
+    except DealRefused as exc:
+        return _bad(str(exc), exc.reason, 503)
+    args = body.model_dump(mode="json", exclude={"host"})
+    run, report, _ = live.act(event_id, body.host, "deal_suggestion", args,
+                              lambda r, _a: _deal_counts(r, body))
+    alive = [e.number for e in run.event.t.alive()]
+    return {"ok": True, "instructions": [i.text for i in report.instructions],
+            "prizes": list(s.prizes), "players": [
+                {"entry": e, "chips": c, "icm": i, "chip_chop": cc}
+                for e, c, i, cc in zip(alive, s.stacks, s.icm, s.chip_chop, strict=True)],
+            "status": run.status}
+
+
+@router.post("/api/live/{event_id}/{action}", response_model=None)
+async def act(event_id: str, live: Live, action: str, request: Request
+              ) -> dict[str, Any] | JSONResponse:
+    """A director's action (host key in the body)."""
+    deps.run_or_404(live, event_id)
+    if action not in ACTIONS:
+        raise HTTPException(404, f"no action {action!r}; actions: "
+                            f"{', '.join(sorted(ACTIONS))}")
+    model, do = ACTIONS[action]
+    try:
+        raw = await request.json()
+    except ValueError:
+        raise HTTPException(400, "the body must be a JSON object") from None
+    try:
+        body = model.model_validate(raw)
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'body'}: {e['msg']}"
+                             for e in exc.errors())
+        return _bad(f"bad {action} request: {problems}", "bad_request", 422)
+    args = body.model_dump(mode="json", exclude={"host"})
+    run, report, answer = live.act(event_id, body.host, action, args,
+                                   lambda r, _a: do(r, body))
+    return {"ok": True, "instructions": [i.text for i in report.instructions], **answer,
+            "status": run.status}
 
 
 def host_key(authorization: str | None) -> str | None:
