@@ -11,7 +11,7 @@ the whole run:
    synchronous_commit and full_page_writes off), ``N`` workers (``pokerroom serve
    --worker wK --public-url /w/wK``, the tests' harness, tests/cluster/harness.py),
    each in a session of its own (``--worker-sessions``: see :func:`worker_class`),
-   and nginx in front with the configuration ``pokerroom.server.proxy_config``
+   and nginx in front with the configuration ``pokerroom.server.cluster.proxy_config``
    renders (standalone, one nginx worker process).  Loopback only.
 2. ``--tables`` tables (40, no-limit hold'em, blinds 1/2, 6 seats), created through
    nginx (its round robin spreads them: 20 and 20 with two workers), paused; at each

@@ -5,7 +5,7 @@ a quick look).  It prints the numbers and writes ``bench/results/cluster_costs.j
 
 One worker (``pokerroom serve --worker w1``) on a throwaway PostgreSQL server
 (tests/server/pg.py: fsync, synchronous_commit and full_page_writes off), nginx in
-front with :func:`pokerroom.server.proxy_config.render`'s configuration, all on
+front with :func:`pokerroom.server.cluster.proxy_config.render`'s configuration, all on
 loopback (the harness of tests/cluster/harness.py).  Three measurements:
 
 1. **Leases** (the worker holding no table, then ``--idle-tables`` tables nobody

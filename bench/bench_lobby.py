@@ -2,7 +2,7 @@
 
 Run ``python bench/bench_lobby.py`` (about 20 seconds).  A throwaway PostgreSQL server
 (tests/server/pg.py) gets ``--tables`` open tables with their lobby rows, as workers
-store them; then :class:`pokerroom.server.lobby.StoredLobby` (what ``GET /api/tables``
+store them; then :class:`pokerroom.server.lobby.answer.StoredLobby` (what ``GET /api/tables``
 answers from on a worker of many) reads them all once, and then looks again with 0,
 170 (the capacity plan's hands a second) and 1,000 tables changed since its last
 look.  It prints the CPU of each read, of encoding the answer and of gzipping it
@@ -23,9 +23,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sqlalchemy import insert, text
 
-from pokerroom.server.lobby import StoredLobby
-from pokerroom.server.lobby_query import LobbyPages, LobbyQuery
-from pokerroom.server.store import Store, TableRow
+from pokerroom.server.lobby.answer import StoredLobby
+from pokerroom.server.lobby.query import LobbyPages, LobbyQuery
+from pokerroom.server.tables.store import Store, TableRow
 from tests.server.pg import postgres_server
 
 

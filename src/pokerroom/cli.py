@@ -274,7 +274,7 @@ def _serve(args: argparse.Namespace) -> int:
 
     try:
         from pokerroom.server.app import create_app
-        from pokerroom.server.store import default_url
+        from pokerroom.server.tables.store import default_url
     except MissingExtraError as exc:  # a lean install: no web stack
         sys.stderr.write(f"pokerroom serve: {exc}\n")
         return 2
@@ -325,7 +325,7 @@ def _settings(args: argparse.Namespace) -> int:
 
 
 def _nginx_config(args: argparse.Namespace) -> int:
-    from pokerroom.server.proxy_config import render
+    from pokerroom.server.cluster.proxy_config import render
     from pokerroom.server.settings import SettingError, Settings, apply
 
     try:

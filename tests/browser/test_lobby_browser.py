@@ -13,7 +13,7 @@ import json
 import urllib.request
 from typing import Any
 
-from pokerroom.server.quotas import QuotaSettings
+from pokerroom.server.guard.quotas import QuotaSettings
 from pokerroom.server.settings import Settings
 from tests.browser.support import LAPTOP, PHONE, new_page, room_server, shot
 

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pokerroom.server.proxy_config import render
+from pokerroom.server.cluster.proxy_config import render
 from pokerroom.server.settings import ConnectionLimits
 from tests.server.pg import PostgresServer, postgres_server
 

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from bench.room_client import FollowingClient, Seat
-from pokerroom.server.proxy_config import render
+from pokerroom.server.cluster.proxy_config import render
 from tests.cluster import harness
 from tests.cluster.harness import NGINX, ClusterError, Nginx, api, cluster, free_port, http
 from tests.server.serving import assert_clean_log, start_server

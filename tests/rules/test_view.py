@@ -31,7 +31,7 @@ from tests.properties.hands import Setup, play, setups
 from .conftest import play as moves
 
 try:  # the room's filtering of the whole hand, before it switched to views
-    from pokerroom.server.views import _cards_for, _pots
+    from pokerroom.server.tables.views import _cards_for, _pots
 except ImportError:  # removed from the room: the same code, as it was (acf0998)
     def _cards_for(hand: Hand, k: int, viewer_engine_seat: int | None) -> list[str | None]:
         visible_all = hand.exposed[k] and not hand.mucked[k]

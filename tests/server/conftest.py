@@ -12,10 +12,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from pokerroom.cards import Deck
-from pokerroom.server import actor as actor_module
-from pokerroom.server.actor import TableActor
 from pokerroom.server.app import create_app
-from pokerroom.server.sockets import token_subprotocols
+from pokerroom.server.tables import actor as actor_module
+from pokerroom.server.tables.actor import TableActor
+from pokerroom.server.wire.sockets import token_subprotocols
 from tests.table.conftest import stud_deck
 
 

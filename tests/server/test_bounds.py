@@ -11,14 +11,14 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from pokerroom.server.names import (
+from pokerroom.server.wire.names import (
     MAX_PERSON_NAME,
     MAX_TITLE,
     clean_name,
     person_name,
     poses_as_bot,
 )
-from pokerroom.server.protocol import MAX_CENTS, MAX_CHIPS, MAX_TOURNAMENT_STACK
+from pokerroom.server.wire.protocol import MAX_CENTS, MAX_CHIPS, MAX_TOURNAMENT_STACK
 from tests.server.conftest import HOST_KEYS, add_bot, join, new_table, seat_socket
 
 TOO_MANY = MAX_CHIPS + 1

@@ -30,9 +30,9 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin, Subprotocol
 
-from pokerroom.server.clients import TrustedProxies
-from pokerroom.server.headers import HEADERS, POLICY
-from pokerroom.server.origins import BrowserSettings, OriginCheck
+from pokerroom.server.guard.clients import TrustedProxies
+from pokerroom.server.guard.headers import HEADERS, POLICY
+from pokerroom.server.guard.origins import BrowserSettings, OriginCheck
 from pokerroom.server.pages import STATIC
 from tests.server.serving import assert_clean_log, free_port, http, start_server
 
@@ -339,7 +339,7 @@ def test_the_origin_rules_doctests() -> None:
     """The origins module's examples (what counts as the same origin) hold."""
     import doctest
 
-    from pokerroom.server import origins
+    from pokerroom.server.guard import origins
 
     result = doctest.testmod(origins)
     assert result.attempted >= 7 and result.failed == 0, result

@@ -9,7 +9,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from pokerroom.server.chat import CHAT_BURST, MAX_CHAT_CHARS, SPECTATORS_BURST
+from pokerroom.server.tables.chat import CHAT_BURST, MAX_CHAT_CHARS, SPECTATORS_BURST
 from tests.server.conftest import (
     HOST_KEYS,
     actor_of,

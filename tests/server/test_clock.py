@@ -13,12 +13,12 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from pokerroom.server.actor import TableActor
-from pokerroom.server.clock import FakeClock
-from pokerroom.server.clock_memory import ClockSettings
-from pokerroom.server.protocol import CreateTable
-from pokerroom.server.room import Room
-from pokerroom.server.store import Store
+from pokerroom.server.actors.clock import FakeClock
+from pokerroom.server.actors.clock_memory import ClockSettings
+from pokerroom.server.tables.actor import TableActor
+from pokerroom.server.tables.room import Room
+from pokerroom.server.tables.store import Store
+from pokerroom.server.wire.protocol import CreateTable
 from pokerroom.table import Status
 
 

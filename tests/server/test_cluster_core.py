@@ -15,9 +15,9 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from pokerroom.server.app import create_app
-from pokerroom.server.leases import Fencing, LeaseBook, LeaseLost
-from pokerroom.server.sockets import MOVED, token_subprotocols
-from pokerroom.server.store import ActionRow, LedgerRow, Store
+from pokerroom.server.cluster.leases import Fencing, LeaseBook, LeaseLost
+from pokerroom.server.tables.store import ActionRow, LedgerRow, Store
+from pokerroom.server.wire.sockets import MOVED, token_subprotocols
 from tests.server.conftest import wait_until
 from tests.server.pg import PostgresServer, postgres_server
 

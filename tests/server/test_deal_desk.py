@@ -9,8 +9,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from pokerroom.server.deals import BUSY, TOO_SLOW, DealDesk, DealLimits, DealRefused
 from pokerroom.server.settings import Settings, apply
+from pokerroom.server.tournaments.deals import BUSY, TOO_SLOW, DealDesk, DealLimits, DealRefused
 from pokerroom.tournament.icm import DealQuestion, DealSuggestion, suggest_deal
 
 QUESTION = DealQuestion((6000, 3000, 1000), (5000, 3000, 2000), 500, 1)

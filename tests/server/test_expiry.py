@@ -13,9 +13,9 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from pokerroom.server.actors.clock import FakeClock
 from pokerroom.server.app import create_app
-from pokerroom.server.clock import FakeClock
-from pokerroom.server.quotas import QuotaSettings
+from pokerroom.server.guard.quotas import QuotaSettings
 from pokerroom.server.settings import Settings
 
 TABLE_SECONDS = 1800.0

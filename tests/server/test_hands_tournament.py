@@ -9,7 +9,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from pokerroom.server.exports import replay_finished
+from pokerroom.server.hands.exports import replay_finished
 from tests.server.test_tournament_hands import (  # noqa: F401 (app_client: the fixture)
     alice_and_five_bots,
     app_client,

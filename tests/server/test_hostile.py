@@ -38,7 +38,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Subprotocol
 
-from pokerroom.server.sockets import token_subprotocols
+from pokerroom.server.wire.sockets import token_subprotocols
 from tests.server.pg import postgres_server
 from tests.server.serving import (
     assert_clean_log,

@@ -14,7 +14,7 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Subprotocol
 
-from pokerroom.server.sockets import token_subprotocols
+from pokerroom.server.wire.sockets import token_subprotocols
 from tests.server.serving import assert_clean_log, free_port, http, start_server
 
 CYRILLIC_A = "\u0410"  # looks like a Latin A

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from pokerroom.server.actors.clock import FakeClock
 from pokerroom.server.app import create_app
-from pokerroom.server.clock import FakeClock
 
 
 @pytest.fixture
@@ -181,7 +181,7 @@ def test_live_junk_bodies_never_make_a_500(live: TestClient) -> None:
     a 4xx each time, and the event as it was."""
     import random
 
-    from pokerroom.server.live_routes import ACTIONS
+    from pokerroom.server.live.routes import ACTIONS
 
     eid, host = create(live, players=12)
     act(live, eid, host, "start")

@@ -15,8 +15,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from pokerroom.errors import ConfigError
-from pokerroom.server.lobby import GZIP_FROM, LobbyAnswer, accepts_gzip
-from pokerroom.server.lobby_query import LobbyPages, LobbyQuery, LobbyRows, lobby_page
+from pokerroom.server.lobby.answer import GZIP_FROM, LobbyAnswer, accepts_gzip
+from pokerroom.server.lobby.query import LobbyPages, LobbyQuery, LobbyRows, lobby_page
 from tests.server.conftest import new_table
 
 

@@ -8,9 +8,10 @@ import doctest
 import pytest
 
 from pokerroom.errors import IllegalActionError, Reason
-from pokerroom.server import json_bodies, names
-from pokerroom.server.clock_memory import ClockMemory
-from pokerroom.server.names import NameKey, hidden_character, refuse_lookalike, skeleton
+from pokerroom.server.actors.clock_memory import ClockMemory
+from pokerroom.server.guard import json_bodies
+from pokerroom.server.wire import names
+from pokerroom.server.wire.names import NameKey, hidden_character, refuse_lookalike, skeleton
 
 
 @pytest.mark.parametrize(("one", "other"), [

@@ -17,9 +17,9 @@ from fastapi.testclient import TestClient
 from pokerroom.rules.actions import BetRaise, CheckCall, Fold
 from pokerroom.rules.engine import Phase
 from pokerroom.rules.legal import LegalActions
-from pokerroom.server.actor import TableActor
+from pokerroom.server.actors.preactions import Cancelled, PreAction, label, resolve
 from pokerroom.server.app import create_app
-from pokerroom.server.preactions import Cancelled, PreAction, label, resolve
+from pokerroom.server.tables.actor import TableActor
 from tests.server.conftest import (
     HOST_KEYS,
     actor_of,

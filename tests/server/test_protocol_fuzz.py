@@ -32,8 +32,8 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from pokerroom.cards import format_cards
-from pokerroom.server.actor import TableActor
-from pokerroom.server.sockets import token_subprotocols
+from pokerroom.server.tables.actor import TableActor
+from pokerroom.server.wire.sockets import token_subprotocols
 
 GAMES = {"holdem": "no_limit", "stud": "fixed_limit", "deuce_seven_triple": "fixed_limit"}
 

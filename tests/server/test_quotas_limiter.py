@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from pokerroom.server.clients import TrustedProxies
-from pokerroom.server.quotas import (
+from pokerroom.server.guard.clients import TrustedProxies
+from pokerroom.server.guard.quotas import (
     OpenCount,
     QuotaExceeded,
     Quotas,

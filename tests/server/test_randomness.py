@@ -23,13 +23,13 @@ from sqlalchemy import update
 
 from pokerroom.cards import Deck, SecureRandom, child_rng
 from pokerroom.rules.events import HoleCardsDealt
+from pokerroom.server.actors.clock import FakeClock
 from pokerroom.server.app import create_app
-from pokerroom.server.clock import FakeClock
-from pokerroom.server.protocol import CreateTournament
-from pokerroom.server.store import Store
-from pokerroom.server.tournament_director import TournamentDirector
-from pokerroom.server.tournament_room import TournamentRoom
-from pokerroom.server.tournament_store import TournamentRow, TournamentStore
+from pokerroom.server.tables.store import Store
+from pokerroom.server.tournaments.director import TournamentDirector
+from pokerroom.server.tournaments.room import TournamentRoom
+from pokerroom.server.tournaments.store import TournamentRow, TournamentStore
+from pokerroom.server.wire.protocol import CreateTournament
 from tests.server.conftest import actor_of, add_bot, new_table
 from tests.server.test_tournament_restore import _floor
 from tests.server.test_tournament_room import _check_end, _drive, _watch_every_hand

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from pokerroom.server.views import table_state
+from pokerroom.server.tables.views import table_state
 from tests.server.conftest import actor_of, join, new_table, paused, wait_until
 
 

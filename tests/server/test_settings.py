@@ -49,7 +49,7 @@ def test_the_command_line_lists_and_refuses() -> None:
 
 
 def test_a_list_setting_and_the_client_address_behind_a_trusted_proxy() -> None:
-    from pokerroom.server.clients import TrustedProxies, client_address
+    from pokerroom.server.guard.clients import TrustedProxies, client_address
 
     s = apply(Settings(), ["proxy.trusted=127.0.0.1, 10.0.0.0/8"])
     trusted = TrustedProxies(s.proxy.trusted)

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 from pokerroom.cards import parse_cards
 from pokerroom.rules import Hand, HandConfig, Structure, variant
 from pokerroom.rules.actions import CheckCall, DealBoard, DealHole
-from pokerroom.server.stand_ins import can_still_win
+from pokerroom.server.actors.stand_ins import can_still_win
 from tests.server.conftest import actor_of, add_bot, new_table, paused
 
 

@@ -263,7 +263,7 @@ def test_a_room_from_before_sittings_upgrades(tmp_path: Any) -> None:
     from alembic import command
     from alembic.config import Config
 
-    from pokerroom.server.store import Store
+    from pokerroom.server.tables.store import Store
     from pokerroom.table import Stakes, Table, TableOptions
     from pokerroom.table.snapshot import table_to_dict
 

@@ -17,15 +17,15 @@ from fastapi import WebSocket
 from fastapi.testclient import TestClient
 
 from pokerroom.errors import IllegalActionError
-from pokerroom.server import sockets
-from pokerroom.server.protocol import (
+from pokerroom.server.wire import sockets
+from pokerroom.server.wire.protocol import (
     CLIENT_MESSAGES,
     MAX_DEPTH,
     MAX_FRAME_BYTES,
     BadMessage,
     ClientMessage,
 )
-from pokerroom.server.sockets import (
+from pokerroom.server.wire.sockets import (
     MALFORMED,
     MAX_MALFORMED,
     MAX_QUEUED,
@@ -297,7 +297,7 @@ def test_a_client_sending_faster_than_the_rate_is_dropped(client: TestClient) ->
     """Bounded work per connection (issue 10): past RATE_BURST frames at once a client
     is told too_many_messages and the connection ends; a client at a person's pace
     is never near it."""
-    from pokerroom.server.sockets import RATE_BURST
+    from pokerroom.server.wire.sockets import RATE_BURST
 
     table = client.post("/api/tables", json={"name": "Rate"}).json()["id"]
     with client.websocket_connect(f"/ws/tables/{table}") as ws:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from pokerroom.server.protocol import CLIENT_MESSAGES, TOURNAMENT_CLIENT_MESSAGES, BadMessage
+from pokerroom.server.wire.protocol import CLIENT_MESSAGES, TOURNAMENT_CLIENT_MESSAGES, BadMessage
 from tests.server.conftest import join, new_table, seat_socket
 
 

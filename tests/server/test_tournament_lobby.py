@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from pokerroom.server import tournament_routes
 from pokerroom.server.app import create_app
-from pokerroom.server.store import Store
-from pokerroom.server.tournament_store import FINISHED_LISTED, TournamentStore
+from pokerroom.server.tables.store import Store
+from pokerroom.server.tournaments import routes as tournament_routes
+from pokerroom.server.tournaments.store import FINISHED_LISTED, TournamentStore
 
 
 def test_the_stored_lobby_lists_the_open_events_and_the_newest_finished(

@@ -22,7 +22,7 @@ from typing import Any
 from websockets.sync.client import connect
 from websockets.typing import Subprotocol
 
-from pokerroom.server.sockets import token_subprotocols
+from pokerroom.server.wire.sockets import token_subprotocols
 from pokerroom.tournament.places import Finish
 from pokerroom.tournament.simulate import check_places
 from tests.server.serving import assert_clean_log, call, free_port, start_server

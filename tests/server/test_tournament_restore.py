@@ -14,13 +14,13 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from pokerroom.server.clock import FakeClock
-from pokerroom.server.protocol import CreateTournament
-from pokerroom.server.store import Store
-from pokerroom.server.tournament_director import TournamentDirector
-from pokerroom.server.tournament_play import SAVE_EVERY
-from pokerroom.server.tournament_room import TournamentRoom
-from pokerroom.server.tournament_store import TournamentStore
+from pokerroom.server.actors.clock import FakeClock
+from pokerroom.server.tables.store import Store
+from pokerroom.server.tournaments.director import TournamentDirector
+from pokerroom.server.tournaments.play import SAVE_EVERY
+from pokerroom.server.tournaments.room import TournamentRoom
+from pokerroom.server.tournaments.store import TournamentStore
+from pokerroom.server.wire.protocol import CreateTournament
 from tests.server.test_tournament_room import _check_end, _person, _watch_every_hand
 
 

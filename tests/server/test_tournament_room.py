@@ -22,10 +22,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from pokerroom.errors import PokerError
-from pokerroom.server.clock import FakeClock
-from pokerroom.server.protocol import CreateTournament
-from pokerroom.server.tournament_director import TournamentDirector
-from pokerroom.server.tournament_room import TournamentRoom
+from pokerroom.server.actors.clock import FakeClock
+from pokerroom.server.tournaments.director import TournamentDirector
+from pokerroom.server.tournaments.room import TournamentRoom
+from pokerroom.server.wire.protocol import CreateTournament
 from pokerroom.tournament.simulate import check_places
 from tests.server.conftest import seat_socket
 

@@ -41,7 +41,7 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from uvicorn.server import ServerState
 
-from pokerroom.server.clients import TrustedProxies
+from pokerroom.server.guard.clients import TrustedProxies
 from pokerroom.server.settings import ConnectionLimits, Settings
 
 __all__ = [

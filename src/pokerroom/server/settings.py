@@ -25,11 +25,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, get_type_hints
 
-from pokerroom.server.clients import ProxySettings
-from pokerroom.server.clock_memory import ClockSettings
-from pokerroom.server.deals import DealLimits
-from pokerroom.server.origins import BrowserSettings
-from pokerroom.server.quotas import QuotaSettings
+from pokerroom.server.actors.clock_memory import ClockSettings
+from pokerroom.server.guard.clients import ProxySettings
+from pokerroom.server.guard.origins import BrowserSettings
+from pokerroom.server.guard.quotas import QuotaSettings
+from pokerroom.server.tournaments.deals import DealLimits
 
 __all__ = ["ConnectionLimits", "SettingError", "Settings", "apply", "described"]
 

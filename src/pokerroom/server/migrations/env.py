@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from alembic import context
 
-from pokerroom.server import tournament_store  # noqa: F401 - its tables join Base
-from pokerroom.server.store import Base
+from pokerroom.server.tables.store import Base
+from pokerroom.server.tournaments import store as tournament_store  # noqa: F401 - its tables join Base
 
 config = context.config
 connection = config.attributes.get("connection")

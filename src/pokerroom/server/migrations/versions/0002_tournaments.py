@@ -1,5 +1,5 @@
 """Tournaments: their definition and saved state, and the actions taken since the
-last save (see pokerroom.server.tournament_store)."""
+last save (see pokerroom.server.tournaments.store)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Tournament hands: each finished hand of a tournament, kept for its players'
-downloads like a cash table's (see pokerroom.server.tournament_store)."""
+downloads like a cash table's (see pokerroom.server.tournaments.store)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 ``live_events``: one row per event, the room's run of it pickled (the library's
 LiveEvent and the room's own tokens and instruction feed) and rewritten with every
 director action; ``live_log``: the audit log, one row per director action, in the
-same transaction (see pokerroom.server.live_store)."""
+same transaction (see pokerroom.server.live.store)."""
 
 from __future__ import annotations
 

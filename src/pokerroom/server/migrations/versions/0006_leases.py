@@ -6,7 +6,7 @@ renews, in seconds since the Unix epoch by the database's clock).  ``leases``: o
 per table, tournament or live event that a worker has owned: the owner's instance id,
 the epoch (raised at every change of owner) and whether it was given up; a lease
 lasts while its owner's row does.  Every write of an owned resource checks its lease
-in the same transaction (pokerroom.server.leases).  A single-process room
+in the same transaction (pokerroom.server.cluster.leases).  A single-process room
 (SQLite, or PostgreSQL without ``--worker``) leaves both tables empty.
 
 ``room_tables.lobby`` and ``tournaments.lobby``: the table's or tournament's row in the

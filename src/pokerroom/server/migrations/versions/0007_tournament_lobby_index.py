@@ -1,5 +1,5 @@
 """The tournaments' lobby (``GET /api/tournaments``) reads every tournament not
-finished and the newest finished ones (pokerroom.server.tournament_store.lobby): an
+finished and the newest finished ones (pokerroom.server.tournaments.store.lobby): an
 index on ``(status, created_at)`` answers both without reading every tournament the
 room ever ran."""
 

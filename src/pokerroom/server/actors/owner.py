@@ -1,0 +1,203 @@
+"""One asyncio task owns a piece of the room (a cash table, a tournament): requests
+are functions queued to its inbox and run in order, between its own steps."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sys
+from collections.abc import Callable, Coroutine, Iterable
+from typing import Any, TypeVar
+
+from pokerroom.errors import PokerError
+from pokerroom.server.actors.clock import Clock
+from pokerroom.server.cluster.leases import LeaseLost
+from pokerroom.server.wire.sockets import Mailbox
+
+T = TypeVar("T")
+
+
+_DROPPING: set[asyncio.Task[None]] = set()
+
+
+def give_up_when_lost(owner: TaskOwner, drop: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    """When ``owner`` finds its lease gone, run ``drop`` (the room forgets it and
+    tells its connections where to go) in a task of its own."""
+
+    def lost() -> None:
+        task = asyncio.get_running_loop().create_task(drop())
+        _DROPPING.add(task)
+        task.add_done_callback(_DROPPING.discard)
+
+    owner.on_lost = lost
+
+
+async def hand_over(owner: TaskOwner | None, connections: Iterable[Mailbox],
+                    message: dict[str, Any]) -> None:
+    """Another worker serves ``owner``'s resource now: stop it here (it writes nothing
+    more) and send each of its ``connections`` ``message`` (where to go), closing it."""
+    if owner is not None:
+        await owner.stop()
+        for box in list(connections):
+            box.push_final(message)
+
+
+class TaskOwner:
+    """The run loop shared by table actors and tournament directors.
+
+    Subclasses provide ``_step`` (do what is due; True when anything changed),
+    ``_next_wakeup`` (seconds until something is due, or None), ``_publish`` and
+    ``_recover`` (after an internal error); ``_after_request`` and
+    ``_request_failed`` are hooks around each request.
+    """
+
+    clock: Clock
+
+    def __init__(self, task_name: str) -> None:
+        self._task_name = task_name
+        self.inbox: asyncio.Queue[tuple[Callable[[], Any], asyncio.Future[Any]]] = (
+            asyncio.Queue()
+        )
+        self._task: asyncio.Task[None] | None = None
+        self._stopping = False
+        # A worker of a room on many processes: called once when a write is refused
+        # because another worker holds the lease now (the owner stops at once).
+        self.on_lost: Callable[[], None] | None = None
+        self.lost: LeaseLost | None = None
+
+    # hooks --------------------------------------------------------------
+
+    def _step(self) -> bool:
+        raise NotImplementedError
+
+    def _next_wakeup(self) -> float | None:
+        raise NotImplementedError
+
+    def _publish(self) -> None:
+        raise NotImplementedError
+
+    def _recover(self) -> None:
+        raise NotImplementedError
+
+    def _after_request(self) -> None:
+        """Called after each request that succeeded."""
+
+    def _request_failed(self) -> None:
+        """Called after each request that raised."""
+
+    def _request_broke(self) -> None:
+        """Called after a request raised something other than a refusal (a
+        :class:`~pokerroom.errors.PokerError`): a failed write, a bug."""
+
+    def _before_request(self) -> None:
+        """Called before each request; raising refuses it."""
+
+    # running ------------------------------------------------------------
+
+    def start_task(self) -> None:
+        if self._task is None:
+            loop = asyncio.get_running_loop()
+            self._task = loop.create_task(self._run(), name=self._task_name)
+
+    async def stop(self) -> None:
+        self._stopping = True
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def submit(self, fn: Callable[[], T]) -> T:
+        """Run ``fn`` inside the owner, in order with everything else; return its result."""
+        if self.lost is not None:
+            raise self.lost
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        await self.inbox.put((fn, future))
+        return await future
+
+    def _lose(self, exc: LeaseLost) -> None:
+        """The lease is gone: stop here, publish nothing more, refuse every request
+        waiting, let the room give the resource up (its connections are told where to
+        go)."""
+        if self.lost is not None:
+            return
+        self.lost, self._stopping = exc, True
+        sys.stderr.write(f"pokerroom: {self._task_name}: a write was refused, another worker "
+                         f"holds the lease now: given up here\n")
+        while not self.inbox.empty():
+            _fn, future = self.inbox.get_nowait()
+            if not future.done():
+                future.set_exception(exc)
+        if self.on_lost is not None:
+            self.on_lost()
+
+    async def _run(self) -> None:
+        while not self._stopping:
+            try:
+                changed = self._step()
+            except LeaseLost as exc:
+                self._lose(exc)
+                return
+            except Exception:  # a bug must not take the table or event down
+                try:
+                    self._recover()
+                except LeaseLost as exc:  # the repair found the lease gone
+                    self._lose(exc)
+                    return
+                changed = True
+            if changed:
+                self._publish()
+            wait = self._next_wakeup()
+            if wait is not None and wait <= 0:
+                await asyncio.sleep(0)  # let connections in between bots' actions
+                if not self.inbox.empty():
+                    self._drain()
+                continue
+            getter = asyncio.ensure_future(self.inbox.get())
+            sleeper = asyncio.ensure_future(self.clock.sleep(wait)) if wait is not None else None
+            waiters: set[asyncio.Future[Any]] = {getter} | ({sleeper} if sleeper else set())
+            try:
+                done, _ = await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                if sleeper is not None and not sleeper.done():
+                    sleeper.cancel()
+            if getter in done:
+                self._handle(*getter.result())
+                self._drain()
+            else:
+                getter.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await getter
+
+    def _drain(self) -> None:
+        while not self.inbox.empty():
+            self._handle(*self.inbox.get_nowait())
+        if self.lost is None:
+            self._publish()
+
+    def _handle(self, fn: Callable[[], Any], future: asyncio.Future[Any]) -> None:
+        if self.lost is not None:
+            if not future.done():
+                future.set_exception(self.lost)
+            return
+        try:
+            self._before_request()
+            result = fn()
+            self._after_request()
+        except Exception as exc:  # delivered to the caller, never kills the owner
+            if isinstance(exc, LeaseLost):
+                self._lose(exc)
+            self._request_failed()
+            if not isinstance(exc, PokerError):
+                # The caller still hears of the first error, whatever the repair does.
+                try:
+                    self._request_broke()
+                except LeaseLost as lost:  # the repair found the lease gone
+                    self._lose(lost)
+                except Exception:  # the caller hears of the first error, not this one
+                    pass
+            if not future.done():
+                future.set_exception(exc)
+        else:
+            if not future.done():
+                future.set_result(result)

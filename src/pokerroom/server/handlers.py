@@ -1,0 +1,77 @@
+"""The room's error handlers: how an exception a route lets out is answered.
+
+Errors on the wire carry a ``reason`` (:class:`pokerroom.errors.Reason`'s vocabulary)
+beside the message; none is ever a 500.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from fastapi import Request
+from fastapi.responses import JSONResponse, Response
+from sqlalchemy.exc import SQLAlchemyError
+
+from pokerroom.errors import PokerError
+from pokerroom.server.cluster.leases import LeaseLost
+from pokerroom.server.guard.quotas import QuotaExceeded, quota_response
+from pokerroom.server.live.room import NotHostError
+from pokerroom.server.tables.actor import HostKeyError
+from pokerroom.server.tables.store import StoreUnavailable
+from pokerroom.server.wire.protocol import error_reason
+
+__all__ = ["ERROR_HANDLERS"]
+
+
+async def poker_error(_request: Request, exc: Exception) -> Response:
+    """A refused request or action: 400 with its reason."""
+    assert isinstance(exc, PokerError)
+    return JSONResponse({"error": str(exc), "reason": error_reason(exc)}, status_code=400)
+
+
+async def store_unavailable(_request: Request, exc: Exception) -> Response:
+    return JSONResponse({"error": str(exc), "reason": "store_unavailable"}, status_code=503)
+
+
+async def write_failed(request: Request, exc: Exception) -> Response:
+    """The database refused or failed: 503, and a line on standard error."""
+    # The table's actor has reloaded what the database holds: nothing happened.
+    sys.stderr.write(f"pokerroom: {request.method} {request.url.path}: the database "
+                     f"refused or failed: {type(exc).__name__}: "
+                     f"{str(exc).splitlines()[0][:300]}\n")
+    return JSONResponse({"error": "the room's database did not take the change; nothing "
+                         "was changed: try again in a moment",
+                         "reason": "store_unavailable"}, status_code=503)
+
+
+async def lease_lost(_request: Request, exc: Exception) -> Response:
+    """Another worker serves the resource now: 503, try again in a second."""
+    assert isinstance(exc, LeaseLost)
+    return JSONResponse({"error": str(exc), "reason": exc.reason}, status_code=503,
+                        headers={"Retry-After": "1"})
+
+
+async def past_quota(_request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, QuotaExceeded)
+    return quota_response(exc)
+
+
+async def not_host(_request: Request, exc: Exception) -> Response:
+    """A host's or an event director's action without the key: 403."""
+    assert isinstance(exc, HostKeyError | NotHostError)
+    return JSONResponse({"error": str(exc), "reason": exc.reason}, status_code=403)
+
+
+ERROR_HANDLERS: dict[int | type[Exception],
+                     Callable[[Request, Any], Coroutine[Any, Any, Response]]] = {
+    PokerError: poker_error,
+    StoreUnavailable: store_unavailable,
+    SQLAlchemyError: write_failed,
+    LeaseLost: lease_lost,
+    QuotaExceeded: past_quota,
+    HostKeyError: not_host,
+    NotHostError: not_host,
+}
+"""Each exception class and its handler (``FastAPI(exception_handlers=...)``)."""

@@ -1,0 +1,86 @@
+"""The room's life: what starts with the app and stops with it.
+
+At start-up: the database's schema is brought up to date, the three kinds of
+resource are made (cash tables, tournaments, live events: one
+:class:`~pokerroom.server.actors.registry.Registry`), what the database holds is
+brought back (or, a worker of many, leased through the cluster), the bots' kernels
+warm in a thread, and the expiry sweeps start.  At shutdown, the reverse.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+from fastapi import FastAPI
+
+from pokerroom.bots.odds import warm as warm_bots
+from pokerroom.server.actors.clock import Clock
+from pokerroom.server.actors.registry import Registry
+from pokerroom.server.cluster.cluster import Cluster
+from pokerroom.server.guard.expiry import Expiry
+from pokerroom.server.live.room import LiveRoom
+from pokerroom.server.live.store import LiveStore
+from pokerroom.server.tables.room import Room
+from pokerroom.server.tables.store import Store
+from pokerroom.server.tournaments.room import TournamentRoom
+from pokerroom.server.tournaments.store import TournamentStore
+
+__all__ = ["RoomLife"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class RoomLife:
+    """The app's lifespan: call it with the app (``FastAPI(lifespan=RoomLife(...))``).
+    It puts ``room``, ``tournaments``, ``live``, ``resources``, ``restored`` and
+    ``expiry`` on ``app.state``."""
+
+    store: Store
+    clock: Clock
+    bot_delay: float
+    pause_between_hands: float
+    seed: int | None
+    cluster: Cluster | None
+
+    @contextlib.asynccontextmanager
+    async def __call__(self, app: FastAPI) -> AsyncIterator[None]:
+        store, settings, cluster = self.store, app.state.settings, self.cluster
+        store.migrate()
+        room = app.state.room = Room(
+            store, self.clock, bot_delay=self.bot_delay,
+            pause_between_hands=self.pause_between_hands, seed=self.seed,
+            clock_settings=settings.clock)
+        tournaments = app.state.tournaments = TournamentRoom(
+            room.clock, bot_delay=self.bot_delay, pause_between_hands=self.pause_between_hands,
+            seed=self.seed, store=TournamentStore(store.engine))
+        live = app.state.live = LiveRoom(room.clock, store=LiveStore(store.engine),
+                                         seed=self.seed)
+        resources = app.state.resources = Registry(
+            {"table": room, "tournament": tournaments, "live": live})
+        if cluster is None:
+            app.state.restored = resources.restore()
+        else:  # a worker of many: what it holds the lease of, now and as others go
+            resources.join(cluster)
+            store.fencing = cluster.fencing
+            assert tournaments.store is not None and live.store is not None
+            tournaments.store.fencing = live.store.fencing = cluster.fencing
+            app.state.restored = await cluster.start()
+        # The bots' equity kernels load in a thread, not in the first bot decision
+        # of some table (which would stall every table for a few seconds).
+        threading.Thread(target=warm_bots, name="warm-bots", daemon=True).start()
+        expiry = app.state.expiry = Expiry(settings.quotas, clock=room.clock, room=room,
+                                           tournaments=tournaments, live=live)
+        sweeper = asyncio.get_running_loop().create_task(expiry.run(), name="expiry")
+        try:
+            yield
+        finally:
+            sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sweeper
+            if cluster is not None:
+                await cluster.stop()
+            await resources.close()
+            store.close()

@@ -1,0 +1,218 @@
+"""The room's live events: each a :class:`LiveRun` of the library's
+:class:`~pokerroom.tournament.live.LiveEvent`, stored as it happens.
+
+Every director action is checked against the host key, applied to the event,
+then stored with its audit-log row in one transaction before it is answered
+(:mod:`pokerroom.server.live.store`); if the write fails the run goes back to
+what it was.  The event's clock is brought up to the wall clock whenever the
+event is read or changed (:meth:`LiveRun.sync`), so a run restored after a crash
+shows the time left it would have shown had the server never stopped.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import pickle
+import random
+import secrets
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy.exc import SQLAlchemyError
+
+from pokerroom.cards import SecureRandom, child_rng
+from pokerroom.errors import ConfigError, IllegalActionError, Reason
+from pokerroom.server.actors.clock import Clock
+from pokerroom.server.cluster.leases import LeaseLost
+from pokerroom.server.live.store import LiveStore, LogEntry
+from pokerroom.server.tournaments.setup import build_structure
+from pokerroom.server.wire.protocol import CreateTournament
+from pokerroom.tournament.live import Instruction, LiveEvent, LiveReport
+
+FEED_KEPT = 500  # instructions kept for the console and the players' pages
+
+
+class NotHostError(IllegalActionError):
+    """A director's action without the event's host key."""
+
+
+@dataclass(slots=True)
+class LiveRun:
+    """One live event as the room runs it."""
+
+    id: str
+    name: str
+    created_at: float
+    host_key: str
+    event: LiveEvent
+    synced_at: float  # the wall time the event's clock has been brought up to
+    tokens: dict[str, int] = field(default_factory=dict)  # player's page token -> entry
+    feed: list[dict[str, Any]] = field(default_factory=list)
+    seq: int = 0  # audit-log actions so far
+    feed_seq: int = 0
+
+    @property
+    def status(self) -> str:
+        t = self.event.t
+        return "finished" if t.finished else "running" if t.started else "registering"
+
+    def sync(self, now: float) -> None:
+        """Bring the event's clock up to ``now`` (levels, breaks and colour-ups on the way
+        join the feed)."""
+        t = self.event.t
+        if now > self.synced_at and t.started and not t.finished:
+            self.add_feed(self.event.advance(now - self.synced_at), now)
+        self.synced_at = max(self.synced_at, now)
+
+    def add_feed(self, report: LiveReport, now: float) -> list[str]:
+        texts = []
+        for i in report.instructions:
+            self.feed_seq += 1
+            self.feed.append(_instruction_json(i, self.feed_seq, now))
+            texts.append(i.text)
+        del self.feed[:-FEED_KEPT]
+        return texts
+
+    def token_of(self, entry: int) -> str | None:
+        return next((tok for tok, e in self.tokens.items() if e == entry), None)
+
+
+def _instruction_json(i: Instruction, seq: int, at: float) -> dict[str, Any]:
+    return {"seq": seq, "at": at, "kind": i.kind, "text": i.text, "entry": i.entry,
+            "from_table": i.from_table, "from_seat": i.from_seat, "to_table": i.to_table,
+            "to_seat": i.to_seat}
+
+
+Action = Callable[[LiveRun, dict[str, Any]], tuple[LiveReport, dict[str, Any]]]
+
+
+class LiveRoom:
+    """Every live event of the room, in memory and in the database."""
+
+    def __init__(self, clock: Clock, *, store: LiveStore | None, seed: int | None = None
+                 ) -> None:
+        self.clock = clock
+        self.store = store
+        self.rng: random.Random = random.Random(seed) if seed is not None else SecureRandom()
+        self.runs: dict[str, LiveRun] = {}
+        # A worker of many (pokerroom.server.cluster.cluster): takes the lease of a new event
+        # before it is stored; None in a single-process room.
+        self.claim: Callable[[str, str], None] | None = None
+
+    def create(self, request: CreateTournament) -> LiveRun:
+        structure = build_structure(request)
+        now = self.clock.now()
+        event = LiveEvent(structure, rng=child_rng(self.rng))
+        event.currency = "$"  # the room counts money in cents
+        run = LiveRun(secrets.token_hex(5), request.name, now, secrets.token_urlsafe(18),
+                      event, now)
+        if self.claim is not None:
+            self.claim("live", run.id)
+        if self.store is not None:
+            self.store.create(run.id, name=run.name, created_at=now, host_key=run.host_key,
+                              status=run.status, run=pickle.dumps(run))
+        self.runs[run.id] = run
+        return run
+
+    def restore(self, only: str | None = None) -> list[str]:
+        """Load every stored event (or the one with id ``only``: a worker taking it
+        over) and bring its clock up to now.  One that cannot be read (a pickle from a
+        version whose classes changed) stays in the database untouched and is named in
+        the notes and on standard error."""
+        notes: list[str] = []
+        if self.store is None:
+            return notes
+        now = self.clock.now()
+        for row in self.store.events(only):
+            try:
+                run: LiveRun = pickle.loads(row.run)
+                run.sync(now)
+            except Exception as exc:  # one bad row must not keep the room closed
+                note = f"live event {row.id}: could not be restored: {exc!r}"
+                sys.stderr.write(f"pokerroom: {note}\n")
+                notes.append(note)
+                continue
+            self.runs[run.id] = run
+            notes.append(f"live event {run.id}: {run.status}")
+        return notes
+
+    def stored_runs(self) -> list[LiveRun]:
+        """Every event as last stored (those that can be read)."""
+        out = []
+        for row in self.store.events() if self.store is not None else []:
+            with contextlib.suppress(Exception):  # named at restore, not in a list
+                out.append(pickle.loads(row.run))
+        return out
+
+    def adopt(self, event_id: str) -> str | None:
+        """This worker took the event's lease: load it as a restart does."""
+        return "; ".join(self.restore(event_id)) or None
+
+    async def drop(self, event_id: str, _message: dict[str, Any]) -> None:
+        """Another worker serves the event now (its screens poll: nothing to tell)."""
+        self.runs.pop(event_id, None)
+
+    def held(self) -> set[str]:
+        return set(self.runs)
+
+    def open_count(self) -> int:
+        """Events here not finished: what ``quotas.open_live_events`` counts."""
+        return sum(1 for run in self.runs.values() if run.status != "finished")
+
+    def unstarted_since(self, cutoff: float) -> list[str]:
+        """The events still registering that were created at ``cutoff`` or before."""
+        return [run.id for run in self.runs.values()
+                if run.status == "registering" and run.created_at <= cutoff]
+
+    async def close(self) -> None:
+        """Nothing to stop: a live event runs no task (its screens poll)."""
+
+    def expire(self, event_id: str) -> bool:
+        """Remove an event that never started, here and from the database (its id
+        answers 404 from now on); False when it is gone or has started."""
+        run = self.runs.get(event_id)
+        if run is None or run.status != "registering":
+            return False
+        if self.store is not None:
+            self.store.delete(event_id)
+        self.runs.pop(event_id, None)
+        return True
+
+    def get(self, event_id: str) -> LiveRun:
+        """The event (KeyError when unknown), its clock brought up to now."""
+        run = self.runs[event_id]
+        run.sync(self.clock.now())
+        return run
+
+    def act(self, event_id: str, host: str, action: str, args: dict[str, Any],
+            do: Action) -> tuple[LiveRun, LiveReport, dict[str, Any]]:
+        """A director's action: host key, then the action, then stored with its audit-log
+        row.  Refused (nothing changed) on a wrong key or a rule; undone when the
+        database does not take it."""
+        run = self.get(event_id)
+        if not secrets.compare_digest(run.host_key.encode(), host.encode()):
+            raise NotHostError(Reason.NOT_HOST, "only the event's director may do this: the "
+                               "host key returned when the event was created is needed")
+        before = pickle.dumps(run)
+        now = self.clock.now()
+        report, answer = do(run, args)
+        run.seq += 1
+        outcome = run.add_feed(report, now)
+        if self.store is not None:
+            try:
+                self.store.record(run.id, status=run.status, run=pickle.dumps(run),
+                                  entry=LogEntry(run.seq, now, action, args, outcome))
+            except LeaseLost:  # another worker serves the event now: forget it here
+                self.runs.pop(event_id, None)
+                raise
+            except SQLAlchemyError:
+                self.runs[event_id] = pickle.loads(before)
+                raise
+        return run, report, answer
+
+    def log(self, event_id: str) -> list[LogEntry]:
+        if self.store is None:
+            raise ConfigError("this room keeps no audit log (no database)")
+        return self.store.log(event_id)

@@ -1,0 +1,118 @@
+"""Live events in the database (migration 0005).
+
+An event is one row of ``live_events``: its name, host key and status, and
+``run``, the room's :class:`~pokerroom.server.live.room.LiveRun` pickled (the
+library's :class:`~pokerroom.tournament.live.LiveEvent` -- a tournament's floor,
+a graph of the library's objects with no public form of its own, pickled as the
+dealt tournaments' engine is -- with the room's tokens and instruction feed).
+Every director action rewrites it and adds its row to ``live_log``, the audit log,
+in one transaction: an action is stored whole or not at all, before it is
+answered.  The clock needs no writes of its own: the run keeps the wall time its
+clock was last brought up to, and a restored run is brought up to now.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Float,
+    ForeignKey,
+    Integer,
+    LargeBinary,
+    String,
+    delete,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Mapped, Session, mapped_column
+
+from pokerroom.server.cluster.leases import Fencing
+from pokerroom.server.tables.store import Base
+
+
+class LiveEventRow(Base):
+    __tablename__ = "live_events"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    created_at: Mapped[float] = mapped_column(Float)
+    host_key: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(12))
+    run: Mapped[bytes] = mapped_column(LargeBinary)
+    saved_at: Mapped[float] = mapped_column(Float)
+
+
+class LiveLogRow(Base):
+    __tablename__ = "live_log"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    event_id: Mapped[str] = mapped_column(ForeignKey("live_events.id"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    at: Mapped[float] = mapped_column(Float)
+    action: Mapped[str] = mapped_column(String(32))
+    args: Mapped[dict[str, Any]] = mapped_column(JSON)
+    outcome: Mapped[list[str]] = mapped_column(JSON)
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One director action of the audit log."""
+
+    seq: int
+    at: float
+    action: str
+    args: dict[str, Any]
+    outcome: list[str]  # the instructions it gave the floor
+
+
+class LiveStore:
+    """The database access of the room's live events (the room's engine)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.fencing: Fencing | None = None  # a worker of many: see Store.fencing
+
+    def create(self, event_id: str, *, name: str, created_at: float, host_key: str,
+               status: str, run: bytes) -> None:
+        with Session(self.engine) as s, s.begin():
+            if self.fencing is not None:
+                self.fencing.check(s.connection(), "live", event_id)
+            s.add(LiveEventRow(id=event_id, name=name, created_at=created_at,
+                               host_key=host_key, status=status, run=run,
+                               saved_at=created_at))
+
+    def record(self, event_id: str, *, status: str, run: bytes, entry: LogEntry) -> None:
+        """Save the run and add the action to the audit log, in one transaction."""
+        with Session(self.engine) as s, s.begin():
+            if self.fencing is not None:
+                self.fencing.check(s.connection(), "live", event_id)
+            s.execute(update(LiveEventRow).where(LiveEventRow.id == event_id).values(
+                status=status, run=run, saved_at=entry.at))
+            s.add(LiveLogRow(event_id=event_id, seq=entry.seq, at=entry.at,
+                             action=entry.action, args=entry.args, outcome=entry.outcome))
+
+    def delete(self, event_id: str) -> None:
+        """Forget an event (one that never started expired): its row and audit log."""
+        with Session(self.engine) as s, s.begin():
+            if self.fencing is not None:
+                self.fencing.check(s.connection(), "live", event_id)
+            s.execute(delete(LiveLogRow).where(LiveLogRow.event_id == event_id))
+            s.execute(delete(LiveEventRow).where(LiveEventRow.id == event_id))
+
+    def events(self, only: str | None = None) -> list[LiveEventRow]:
+        """Every event (or the one with id ``only``), oldest first."""
+        query = select(LiveEventRow).order_by(LiveEventRow.created_at)
+        if only is not None:
+            query = query.where(LiveEventRow.id == only)
+        with Session(self.engine) as s:
+            rows = list(s.scalars(query))
+            s.expunge_all()
+            return rows
+
+    def log(self, event_id: str) -> list[LogEntry]:
+        with Session(self.engine) as s:
+            return [LogEntry(r.seq, r.at, r.action, dict(r.args), list(r.outcome))
+                    for r in s.scalars(select(LiveLogRow).where(LiveLogRow.event_id == event_id)
+                                       .order_by(LiveLogRow.seq))]

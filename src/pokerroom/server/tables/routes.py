@@ -1,0 +1,194 @@
+"""HTTP and WebSocket routes of the cash tables: the table page, create and read a
+table, sit down, the host's tools, the ledger, and the table's socket.
+
+Handlers are module-level functions; what they need (the room of tables, the quotas,
+the store, the lobby to tell of a change) comes from :mod:`pokerroom.server.deps`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from fastapi import APIRouter, Request, WebSocket
+
+from pokerroom.server import deps
+from pokerroom.server.deps import Quotas_, Store_, StoredLobby_, Table, Tables
+from pokerroom.server.guard.quotas import admit_socket
+from pokerroom.server.pages import add_page
+from pokerroom.server.tables.actor import Subscriber, TableActor
+from pokerroom.server.tables.room import Room
+from pokerroom.server.wire.protocol import (
+    CLIENT_MESSAGES,
+    Act,
+    AddBot,
+    ChatMessage,
+    ChatSettings,
+    ClientMessage,
+    CreateTable,
+    HostRequest,
+    JoinTable,
+    Kick,
+    Leave,
+    LockTable,
+    MuckLosing,
+    Post,
+    PreActionChoice,
+    RemoveBot,
+    SitIn,
+    SitOut,
+    Straddle,
+    TopUp,
+)
+from pokerroom.server.wire.sockets import accept, identify, pump
+
+router = APIRouter()
+
+
+def _check_table(request: Request, table_id: str) -> None:
+    deps.actor_or_404(deps.tables(request), table_id)
+
+
+add_page(router, "/t/{table_id}", "table.html", _check_table)
+
+
+@router.post("/api/tables")
+async def create_table(request: CreateTable, http: Request, room: Tables, quotas: Quotas_,
+                       stored_lobby: StoredLobby_) -> dict[str, Any]:
+    """A new table; ``host`` is its host key (bots, pause, close): keep it.  429
+    past ``quotas.open_tables`` or the address's ``quotas.tables_per_hour``."""
+    quotas.ceiling("tables", room.open_count())
+    quotas.take("tables", http.scope)
+    actor = room.create_table(request)
+    stored_lobby.changed()
+    return {"id": actor.id, "url": f"/t/{actor.id}", "host": actor.host_key}
+
+
+@router.get("/api/tables/{table_id}")
+async def table_state(actor: Table) -> dict[str, Any]:
+    return await actor.submit(lambda: actor._state_for(None))
+
+
+@router.post("/api/tables/{table_id}/join")
+async def join(table_id: str, request: JoinTable, http: Request, room: Tables,
+               quotas: Quotas_) -> dict[str, Any]:
+    """Sit down (or reserve the seat until the hand in progress ends): ``token`` is
+    the new sitting's secret, ``sitting`` its id.  Stored before the answer.  429
+    past the address's ``quotas.joins_per_hour``."""
+    actor = deps.actor_or_404(room, table_id)
+    quotas.take("joins", http.scope)
+    token, sitting = await actor.submit(
+        lambda: actor.join(request.name, request.seat, request.buy_in))
+    return {"token": token, "seat": request.seat, "sitting": sitting}
+
+
+@router.post("/api/tables/{table_id}/bots")
+async def add_bot(table_id: str, request: AddBot, room: Tables) -> dict[str, Any]:
+    actor = deps.actor_or_404(room, table_id)
+
+    def add() -> int:
+        actor.check_host(request.host)
+        return actor.add_bot(request.policy, request.seat, request.buy_in)
+
+    return {"seat": await actor.submit(add)}
+
+
+def _host_route(path: str, body: type[HostRequest],
+                do: Callable[[TableActor, Any], None]) -> None:
+    """A host's POST: the host key checked, then ``do`` inside the table's actor."""
+
+    async def route(table_id: str, request: Any, room: Tables) -> dict[str, Any]:
+        actor = deps.actor_or_404(room, table_id)
+
+        def run() -> None:
+            actor.check_host(request.host)
+            do(actor, request)
+
+        await actor.submit(run)
+        return {"ok": True, "paused": actor.paused, "closed": actor.closed}
+
+    route.__annotations__["request"] = body
+    router.post(f"/api/tables/{{table_id}}/{path}", name=path)(route)
+
+
+_host_route("bots/remove", RemoveBot, lambda a, r: a.remove_bot(r.seat))
+_host_route("pause", HostRequest, lambda a, _r: a.pause(True))
+_host_route("resume", HostRequest, lambda a, _r: a.pause(False))
+_host_route("close", HostRequest, lambda a, _r: a.close())
+_host_route("kick", Kick, lambda a, r: a.kick(r.seat))
+_host_route("chat", ChatSettings, lambda a, r: a.set_chat(on=r.on, spectators=r.spectators))
+_host_route("lock", LockTable, lambda a, r: a.lock(r.locked))
+
+
+@router.post("/api/tables/{table_id}/ledger/players")
+async def host_ledger(table_id: str, request: HostRequest, room: Tables
+                      ) -> list[dict[str, Any]]:
+    """The host's ledger: each player's buy-ins, chips added, cash-outs, chips at
+    the table and net (the host key in the body)."""
+    actor = deps.actor_or_404(room, table_id)
+
+    def report() -> list[dict[str, Any]]:
+        actor.check_host(request.host)
+        return actor.ledger_report()
+
+    return await actor.submit(report)
+
+
+@router.get("/api/tables/{table_id}/ledger")
+async def ledger(table_id: str, actor: Table, store: Store_) -> dict[str, Any]:
+    """Chips bought in minus cashed out, and the chips at the table now: equal."""
+
+    def count() -> dict[str, Any]:
+        # Read inside the actor so that no hand ends or rebuy lands in between.
+        return {"balance": store.ledger_balance(table_id),
+                "on_table": actor.table.chips_on_table(), "rake": actor.rake_taken}
+
+    return await actor.submit(count)
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def table_socket(websocket: WebSocket, table_id: str, room: Tables) -> None:
+    slot = await admit_socket(websocket)  # quotas.sockets_per_address
+    if slot is None:
+        return
+    with slot:
+        await _table_socket(websocket, table_id, room)
+
+
+async def _table_socket(websocket: WebSocket, table_id: str, room: Room) -> None:
+    actor = await accept(websocket, lambda: room.get(table_id), "no_table",
+                         f"no table {table_id!r}")
+    if actor is None:
+        return
+
+    def sitting_for(token: str) -> Awaitable[str | None]:
+        return actor.submit(lambda: actor.sitting_for_token(token))
+
+    sitting = await identify(websocket, sitting_for, "unknown seat token; watching instead")
+    sub = await actor.submit(lambda: actor.subscribe(sitting))
+    await pump(websocket, sub, CLIENT_MESSAGES, lambda m: _apply(actor, sub, m),
+               lambda: actor.submit(lambda: actor.unsubscribe(sub)))
+
+
+async def _apply(actor: TableActor, sub: Subscriber, message: ClientMessage) -> None:
+    """Carry out one validated message for the connection's sitting, checked inside the
+    actor against the sitting that holds the seat now (see :func:`pump`)."""
+    if isinstance(message, ChatMessage):  # a spectator's connection may chat too
+        await actor.submit(lambda: actor.say(sub, message.text))
+        return
+    if isinstance(message, Act):
+        data = message.engine_action()
+        run: Callable[[int], None] = lambda s: actor.act(s, data)  # noqa: E731
+    elif isinstance(message, SitIn):
+        run = lambda s: actor.sit_in(s, message.post)  # noqa: E731
+    elif isinstance(message, TopUp):
+        run = lambda s: actor.top_up(s, message.amount)  # noqa: E731
+    elif isinstance(message, MuckLosing):
+        run = lambda s: actor.set_muck_losing(s, message.on)  # noqa: E731
+    elif isinstance(message, PreActionChoice):
+        run = lambda s: actor.set_preaction(s, message.kind, message.amount)  # noqa: E731
+    else:  # the messages without arguments
+        calls: dict[type[Any], Callable[[int], None]] = {
+            SitOut: actor.sit_out, Post: actor.post, Leave: actor.leave, Straddle: actor.straddle}
+        run = calls[type(message)]
+    await actor.submit(lambda: run(actor.seat_of(sub.sitting)))

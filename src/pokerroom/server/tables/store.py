@@ -1,0 +1,459 @@
+"""Persistence: tables, seats, hands as they happen, and the chip ledger.
+
+SQLAlchemy 2 over SQLite by default (a file beside the server) or PostgreSQL
+(``--database postgresql+psycopg://...``).  The schema is created and upgraded
+by Alembic migrations at start-up.  Every write commits at once, so a process
+killed at any moment loses at most the action it was writing.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    cast,
+    create_engine,
+    event,
+    insert,
+    literal_column,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+from pokerroom.errors import PokerError
+from pokerroom.server.cluster.leases import Fencing
+from pokerroom.server.tables.views import lobby_row
+from pokerroom.table.snapshot import table_from_dict
+
+_DB_NOW = "EXTRACT(EPOCH FROM clock_timestamp())"  # PostgreSQL's clock, in seconds
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "room_tables"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    created_at: Mapped[float] = mapped_column(Float)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    snapshot: Mapped[dict[str, Any]] = mapped_column(JSON)
+    closed: Mapped[bool] = mapped_column(Boolean, default=False)
+    host_key: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    paused: Mapped[bool] = mapped_column(Boolean, default=False)
+    # The table's lobby row as of its snapshot (views.lobby_row), for a room on many
+    # processes, whose lobby lists tables other workers run.
+    lobby: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # When the lobby row (or paused, closed) last changed, by the database's clock
+    # (written by workers of many only): each worker's lobby reads only the changes.
+    lobby_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class SeatRow(Base):
+    """One sitting: a person (or bot) in a seat from join to leave.  Its token stays
+    valid for the sitting's own hand histories after it leaves (``active`` false)."""
+
+    __tablename__ = "seats"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("room_tables.id"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(40))
+    token: Mapped[str] = mapped_column(String(64), unique=True)
+    is_bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    policy: Mapped[str | None] = mapped_column(String(20), nullable=True)
+    active: Mapped[bool] = mapped_column(Boolean, default=True)
+    sitting: Mapped[str | None] = mapped_column(String(32), nullable=True, unique=True)
+    # Requests answered during a hand, carried out when it ends (and after a restart):
+    buy_in: Mapped[int | None] = mapped_column(BigInteger, nullable=True)  # not seated yet
+    top_up: Mapped[int] = mapped_column(BigInteger, default=0)
+    leaving: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class HandRow(Base):
+    __tablename__ = "hands"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("room_tables.id"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(12))  # running, finished, cancelled
+    before: Mapped[dict[str, Any]] = mapped_column(JSON)  # the table snapshot before the deal
+    deck: Mapped[list[int]] = mapped_column(JSON)
+    started_at: Mapped[float] = mapped_column(Float)
+    finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    phh: Mapped[str | None] = mapped_column(Text, nullable=True)
+    text: Mapped[str | None] = mapped_column(Text, nullable=True)
+    # Who sat in each seat at the deal: {"seat": {"sitting": id, "name": name}}.
+    sittings: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    hand_id: Mapped[int] = mapped_column(ForeignKey("hands.id"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)  # engine seat
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class LedgerRow(Base):
+    """Chips crossing the rail: buy-ins, top-ups and rebuys in; cash-outs out."""
+
+    __tablename__ = "ledger"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("room_tables.id"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    seat: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(12))
+    amount: Mapped[int] = mapped_column(BigInteger)
+    at: Mapped[float] = mapped_column(Float)
+
+
+@dataclass(slots=True)
+class StoredTable:
+    id: str
+    name: str
+    settings: dict[str, Any]
+    snapshot: dict[str, Any]
+    host_key: str | None = None
+    paused: bool = False
+    lobby: dict[str, Any] | None = None
+    seats: list[SeatRow] = field(default_factory=list)
+    running: HandRow | None = None
+    actions: list[ActionRow] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyEntry:
+    """A table's row in the lobby (``row``), and whether it was closed."""
+
+    id: str
+    row: dict[str, Any]
+    closed: bool
+    created_at: float
+
+
+@dataclass(slots=True)
+class Batch:
+    """Writes that must land together or not at all (a buy-in and the snapshot that
+    shows its chips; a hand's result, the cash-outs after it and the next snapshot)."""
+
+    table_id: str
+    seats: list[SeatRow] = field(default_factory=list)
+    seat_updates: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    entries: list[LedgerRow] = field(default_factory=list)
+    snapshot: dict[str, Any] | None = None
+    lobby: dict[str, Any] | None = None  # the lobby row beside the snapshot
+    table: dict[str, Any] = field(default_factory=dict)  # room_tables columns (paused, ...)
+    finished: tuple[int, dict[str, Any], str | None, str | None] | None = None
+
+    def add_seat(self, seat: int, name: str, token: str, sitting: str, *,
+                 is_bot: bool = False, policy: str | None = None,
+                 buy_in: int | None = None) -> None:
+        """A new sitting; ``buy_in``: not seated yet (the hand in progress ends first)."""
+        self.seats.append(SeatRow(table_id=self.table_id, seat=seat, name=name, token=token,
+                                  sitting=sitting, is_bot=is_bot, policy=policy, buy_in=buy_in,
+                                  top_up=0, leaving=False, active=True))
+
+    def update_seat(self, sitting: str, **values: Any) -> None:
+        """Change a sitting's row (``buy_in``, ``top_up``, ``leaving``, ``active``)."""
+        self.seat_updates.append((sitting, values))
+
+    def release_seat(self, sitting: str) -> None:
+        self.update_seat(sitting, active=False, buy_in=None, top_up=0, leaving=False)
+
+    def ledger(self, name: str, seat: int, kind: str, amount: int) -> None:
+        self.entries.append(LedgerRow(table_id=self.table_id, name=name, seat=seat, kind=kind,
+                                      amount=amount, at=time.time()))
+
+    @property
+    def empty(self) -> bool:
+        return not (self.seats or self.seat_updates or self.entries or self.table
+                    or self.snapshot is not None or self.finished is not None)
+
+
+def default_url(directory: str | Path = ".") -> str:
+    return f"sqlite:///{Path(directory) / 'pokerroom.sqlite'}"
+
+
+class StoreUnavailable(PokerError):
+    """The database did not take a change: the request happened not at all."""
+
+
+class Store:
+    """All database access of the room.
+
+    ``fencing`` (a worker of a room on many processes): every write of a table first
+    checks, in its own transaction, that this worker still holds the table's lease
+    (:mod:`pokerroom.server.cluster.leases`); a worker that lost it writes nothing."""
+
+    def __init__(self, url: str, *, transaction_timeout: float | None = None) -> None:
+        """``transaction_timeout`` (PostgreSQL, a worker of many): the database ends a
+        session left inside a transaction that long (a stopped process's), so that
+        its locks cannot hold up another worker."""
+        self.url = url
+        options: dict[str, Any] = {}
+        if transaction_timeout is not None and url.startswith("postgresql"):
+            options["connect_args"] = {"options": "-c idle_in_transaction_session_timeout="
+                                       f"{max(1, int(transaction_timeout * 1000))}"}
+        self.engine: Engine = create_engine(url, future=True, **options)
+        if url.startswith("sqlite"):
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        self.fencing: Fencing | None = None
+
+    def _lobby_changed(self) -> dict[str, Any]:
+        """On a worker of many: the ``lobby_at`` stamp of a change the lobby shows."""
+        if self.fencing is None:
+            return {}
+        return {"lobby_at": literal_column(_DB_NOW)}
+
+    def _fence(self, connection: Connection | Session, table_id: str) -> None:
+        if self.fencing is not None:
+            self.fencing.check(connection if isinstance(connection, Connection)
+                               else connection.connection(), "table", table_id)
+
+    def migrate(self) -> None:
+        """Create or upgrade the schema with the Alembic migrations."""
+        from alembic import command
+        from alembic.config import Config
+
+        config = Config()
+        config.set_main_option("script_location", str(Path(__file__).parent.parent / "migrations"))
+        config.set_main_option("sqlalchemy.url", self.url.replace("%", "%%"))
+        with self.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ----------------------------------------------------------- tables
+
+    def create_table(self, table_id: str, name: str, settings: dict[str, Any],
+                     snapshot: dict[str, Any], *, host_key: str,
+                     lobby: dict[str, Any] | None = None) -> None:
+        with Session(self.engine) as s, s.begin():
+            self._fence(s, table_id)
+            s.add(TableRow(id=table_id, name=name, created_at=time.time(), settings=settings,
+                           snapshot=snapshot, host_key=host_key, paused=False, lobby=lobby,
+                           **self._lobby_changed()))
+
+    def save_snapshot(self, table_id: str, snapshot: dict[str, Any]) -> None:
+        with Session(self.engine) as s, s.begin():
+            self._fence(s, table_id)
+            s.execute(update(TableRow).where(TableRow.id == table_id).values(snapshot=snapshot))
+
+    def release_seat(self, table_id: str, sitting: str) -> None:
+        with Session(self.engine) as s, s.begin():
+            self._fence(s, table_id)
+            s.execute(update(SeatRow).where(SeatRow.sitting == sitting)
+                      .values(active=False, buy_in=None, top_up=0, leaving=False))
+
+    def sitting_for_token(self, table_id: str, token: str) -> SeatRow | None:
+        """The sitting (active or over) whose secret ``token`` this is, at this table."""
+        with Session(self.engine) as s:
+            row = s.scalars(select(SeatRow).where(SeatRow.table_id == table_id,
+                                                  SeatRow.token == token)).first()
+            if row is not None:
+                s.expunge(row)
+            return row
+
+    def ledger(self, table_id: str, name: str, seat: int, kind: str, amount: int) -> None:
+        with Session(self.engine) as s, s.begin():
+            self._fence(s, table_id)
+            s.add(LedgerRow(table_id=table_id, name=name, seat=seat, kind=kind, amount=amount,
+                            at=time.time()))
+
+    def ledger_balance(self, table_id: str) -> int:
+        """Chips bought in minus chips cashed out and raked: what must be at the table."""
+        with Session(self.engine) as s:
+            rows = s.scalars(select(LedgerRow).where(LedgerRow.table_id == table_id)).all()
+        return sum(-r.amount if r.kind in ("cash_out", "rake") else r.amount for r in rows)
+
+    def ledger_by_player(self, table_id: str) -> dict[str, dict[str, int]]:
+        """Each player's chips by kind (``buy_in``, ``top_up``, ``rebuy``, ``cash_out``)
+        under their name, in the order they first came to the table.  The rake is no
+        player's (its rows are told apart by their kind, ``rake``, never by a name: a
+        player may be called anything, "house" too): see :meth:`ledger_balance`."""
+        with Session(self.engine) as s:
+            rows = s.scalars(select(LedgerRow).where(LedgerRow.table_id == table_id,
+                                                     LedgerRow.kind != "rake")
+                             .order_by(LedgerRow.id)).all()
+        out: dict[str, dict[str, int]] = {}
+        for r in rows:
+            kinds = out.setdefault(r.name, {})
+            kinds[r.kind] = kinds.get(r.kind, 0) + r.amount
+        return out
+
+    def commit(self, batch: Batch) -> None:
+        """Everything in ``batch`` in one transaction."""
+        if batch.empty:
+            return
+        with Session(self.engine) as s, s.begin():
+            self._fence(s, batch.table_id)
+            s.add_all(batch.seats)
+            s.flush()
+            for sitting, values in batch.seat_updates:
+                s.execute(update(SeatRow).where(SeatRow.sitting == sitting).values(**values))
+            s.add_all(batch.entries)
+            if batch.table or (batch.snapshot is not None and self.fencing is not None):
+                s.execute(update(TableRow).where(TableRow.id == batch.table_id)
+                          .values(**batch.table, **self._lobby_changed()))
+            if batch.finished is not None:
+                hand_id, result, phh, text = batch.finished
+                s.execute(update(HandRow).where(HandRow.id == hand_id).values(
+                    status="finished", finished_at=time.time(), result=result, phh=phh,
+                    text=text))
+            if batch.snapshot is not None:
+                s.execute(update(TableRow).where(TableRow.id == batch.table_id)
+                          .values(snapshot=batch.snapshot, lobby=batch.lobby))
+
+    # ------------------------------------------------------------ hands
+
+    def start_hand(self, table_id: str, number: int, before: dict[str, Any],
+                   deck: list[int], *, sittings: dict[str, Any], at: float) -> int:
+        with Session(self.engine) as s, s.begin():
+            self._fence(s, table_id)
+            row = HandRow(table_id=table_id, number=number, status="running", before=before,
+                          deck=deck, started_at=at, sittings=sittings)
+            s.add(row)
+            s.flush()
+            return row.id
+
+    def add_action(self, table_id: str, hand_id: int, seq: int, seat: int | None,
+                   action: dict[str, Any]) -> None:
+        # The hottest write of the room: a plain insert, no ORM unit of work.
+        with self.engine.begin() as connection:
+            self._fence(connection, table_id)
+            connection.execute(insert(ActionRow), [{"hand_id": hand_id, "seq": seq,
+                                                     "seat": seat, "action": action}])
+
+    def cancel_hand(self, table_id: str, hand_id: int, reason: str) -> None:
+        with Session(self.engine) as s, s.begin():
+            self._fence(s, table_id)
+            s.execute(update(HandRow).where(HandRow.id == hand_id).values(
+                status="cancelled", finished_at=time.time(), result={"cancelled": reason}))
+
+    def hands(self, table_id: str, *, limit: int = 50, before: int | None = None,
+              sitting: str | None = None) -> list[HandRow]:
+        """The table's hands, newest first: at most ``limit``, numbered below
+        ``before`` (the next page), and with ``sitting`` only those it was dealt
+        into (by the hand's record of who sat where at the deal)."""
+        query = select(HandRow).where(HandRow.table_id == table_id)
+        if before is not None:
+            query = query.where(HandRow.number < before)
+        if sitting is not None:
+            # Narrowed in SQL by the text of the JSON (the same on SQLite and
+            # PostgreSQL), then checked exactly: a name that merely contains the
+            # sitting's id is no sitting.
+            query = query.where(cast(HandRow.sittings, Text).contains(f'"{sitting}"'))
+        out: list[HandRow] = []
+        with Session(self.engine) as s:
+            for chunk in s.scalars(query.order_by(HandRow.number.desc())
+                                   .execution_options(yield_per=limit)).partitions(limit):
+                out.extend(r for r in chunk if sitting is None or any(
+                    w.get("sitting") == sitting for w in (r.sittings or {}).values()))
+                if len(out) >= limit:
+                    break
+            s.expunge_all()
+        return out[:limit]
+
+    def hand(self, table_id: str, number: int) -> HandRow | None:
+        with Session(self.engine) as s:
+            row = s.scalars(select(HandRow).where(HandRow.table_id == table_id,
+                                                  HandRow.number == number)
+                            .order_by(HandRow.id.desc())).first()
+            if row is not None:
+                s.expunge(row)
+            return row
+
+    def hand_actions(self, hand_id: int) -> list[ActionRow]:
+        with Session(self.engine) as s:
+            rows = list(s.scalars(select(ActionRow).where(ActionRow.hand_id == hand_id)
+                                  .order_by(ActionRow.seq)).all())
+            s.expunge_all()
+            return rows
+
+    # ------------------------------------------------------------- load
+
+    def load(self) -> list[StoredTable]:
+        """Every open table, with its seats and any hand that was running."""
+        with Session(self.engine) as s:
+            out = [_stored(s, t) for t in s.scalars(
+                select(TableRow).where(TableRow.closed.is_(False))
+                .order_by(TableRow.created_at)).all()]
+            s.expunge_all()
+        return out
+
+    def lobby_changes(self, since: float | None) -> tuple[float, list[LobbyEntry]]:
+        """PostgreSQL, a room on many processes (where other workers run most tables):
+        the database's time now, and the tables whose lobby row, pause or closing was
+        stored since the database time ``since`` (closed ones included), or every open
+        table when ``since`` is None.  A table stored before lobby rows were has its
+        row made from its snapshot."""
+        query = select(TableRow.id, TableRow.name, TableRow.lobby, TableRow.paused,
+                       TableRow.closed, TableRow.created_at)
+        query = (query.where(TableRow.closed.is_(False)) if since is None
+                 else query.where(TableRow.lobby_at >= since))
+        with Session(self.engine) as s:
+            now = float(s.execute(text(f"SELECT {_DB_NOW}")).scalar_one())
+            out = []
+            for r in s.execute(query).all():
+                lobby = r.lobby
+                if lobby is None and not r.closed:
+                    table = table_from_dict(s.execute(select(TableRow.snapshot).where(
+                        TableRow.id == r.id)).scalar_one())
+                    lobby = lobby_row(r.id, r.name, table, hands=table.hands_dealt)
+                out.append(LobbyEntry(r.id, {**(lobby or {}), "paused": bool(r.paused)},
+                                      bool(r.closed), r.created_at))
+        return now, out
+
+    def load_table(self, table_id: str) -> StoredTable | None:
+        """One table as :meth:`load` gives it (None when it is gone or closed)."""
+        with Session(self.engine) as s:
+            row = s.get(TableRow, table_id)
+            out = _stored(s, row) if row is not None and not row.closed else None
+            s.expunge_all()
+        return out
+
+
+def _stored(s: Session, t: TableRow) -> StoredTable:
+    stored = StoredTable(t.id, t.name, dict(t.settings), dict(t.snapshot),
+                         host_key=t.host_key, paused=bool(t.paused))
+    stored.seats = list(s.scalars(select(SeatRow).where(
+        SeatRow.table_id == t.id, SeatRow.active.is_(True))).all())
+    running = s.scalars(select(HandRow).where(
+        HandRow.table_id == t.id, HandRow.status == "running")
+        .order_by(HandRow.id.desc())).first()
+    if running is not None:
+        stored.running = running
+        stored.actions = list(s.scalars(select(ActionRow).where(
+            ActionRow.hand_id == running.id).order_by(ActionRow.seq)).all())
+    return stored
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"))

@@ -1,0 +1,199 @@
+"""What one viewer may see of a table: their own cards, public cards, nothing else.
+
+Built from the engine's views (:meth:`pokerroom.rules.Hand.view`), never by
+filtering the whole hand here: a seat sees its own face-down cards; everyone sees
+up-cards and hands tabled at the showdown; a spectator never sees a face-down card
+before it is shown.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pokerroom.cards import Card
+from pokerroom.rules.engine import Phase
+from pokerroom.server.tables.house import house_rules
+
+if TYPE_CHECKING:
+    from pokerroom.server.tables.actor import TableActor
+    from pokerroom.table import Table
+
+
+def _cards(cards: tuple[Card | None, ...]) -> list[str | None]:
+    return [None if c is None else str(c) for c in cards]
+
+
+def lobby_row(table_id: str, name: str, t: Table, *, hands: int) -> dict[str, Any]:
+    """A table's row in the lobby (without ``paused``, kept in its own column)."""
+    return {
+        "id": table_id,
+        "name": name,
+        "game": t.stakes.game.key,
+        "game_name": t.stakes.game.name,
+        "structure": t.stakes.structure.value,
+        "small_blind": t.stakes.small_blind,
+        "big_blind": t.stakes.big_blind,
+        "ante": t.stakes.ante,
+        "bring_in": t.stakes.bring_in,
+        "small_bet": t.stakes.small_bet,
+        "big_bet": t.stakes.big_bet,
+        "seats": t.seat_count,
+        "players": sum(1 for p in t.players if p is not None),
+        "hands": hands,
+    }
+
+
+def public_state(actor: TableActor) -> dict[str, Any]:
+    """What everyone at the table sees (a spectator's view): built once per update
+    and shared by every viewer's state (:func:`table_state`)."""
+    table = actor.table
+    plan = table.plan_in_play
+    view = table.view(None) if table.hand is not None else None  # the spectator's, by seat
+    stakes = table.stakes
+    # A room table's extras (issue 14); a tournament's table (its lens) has none of them.
+    labels: dict[int, str] = getattr(actor, "labels", {})
+    bank_of = getattr(actor, "bank_of", None)
+    chat = getattr(actor, "chat", None)
+    seats: list[dict[str, Any] | None] = []
+    for seat, player in enumerate(table.players):
+        meta = actor.seats.get(seat)
+        if player is None:
+            seats.append({"seat": seat, "name": meta.name, "pending": True} if meta else None)
+            continue
+        entry: dict[str, Any] = {
+            "seat": seat,
+            "name": player.name,
+            "stack": player.stack,
+            "status": player.status.value,
+            "owes": player.owes,
+            "bot": bool(meta and meta.is_bot),
+            "connected": bool(meta and (meta.is_bot or meta.connections > 0)),
+            "in_hand": False,
+            "label": labels.get(seat),  # the last action this street
+            "time_bank": round(bank_of(meta)) if bank_of and meta and not meta.is_bot else None,
+        }
+        sv = view.seats.get(seat) if view is not None else None
+        if view is not None and sv is not None:
+            entry.update(
+                in_hand=True,
+                stack=sv.stack,
+                bet=sv.bet,
+                folded=sv.folded,
+                all_in=sv.all_in,
+                cards=_cards(sv.cards),
+                up=list(sv.up),
+                to_act=view.to_act == seat,
+            )
+        seats.append(entry)
+    state: dict[str, Any] = {
+        "table": {
+            "id": actor.id,
+            "name": actor.name,
+            "game": stakes.game.key,
+            "game_name": stakes.game.name,
+            "structure": stakes.structure.value,
+            "small_blind": stakes.small_blind,
+            "big_blind": stakes.big_blind,
+            "ante": stakes.ante,
+            "bring_in": stakes.bring_in,
+            "small_bet": stakes.small_bet,
+            "big_bet": stakes.big_bet,
+            "straddle": table.options.straddle_allowed(stakes),
+            "seats": table.seat_count,
+            "min_buy_in": table.options.min_buy_in,
+            "max_buy_in": table.options.max_buy_in,
+            "button_method": actor.table.method.value,
+            "action_seconds": actor.settings.action_seconds,
+            "house_rules": house_rules(table),
+            "paused": getattr(actor, "paused", False),  # by the host: no new hand
+            "closed": getattr(actor, "closed", False),
+            "locked": getattr(actor, "locked", False),  # by the host: no new players
+            "time_bank": getattr(actor, "time_bank_full", None),
+            "chat": {"on": chat.on, "spectators": chat.spectators} if chat else None,
+        },
+        "seats": seats,
+        "hand": None,
+        "you": None,
+        "log": list(actor.log)[-60:],
+        "now": actor.clock.now(),
+    }
+    if view is not None and plan is not None:
+        positions = plan.positions
+        seen = view.hand
+        state["hand"] = {
+            "number": actor.hand_number,
+            "street": seen.street_name,
+            "phase": seen.phase.value,
+            "board": [str(c) for c in seen.board],
+            "pot": seen.pot,
+            "pots": [p.amount for p in view.pots],
+            "current_bet": seen.current_bet,
+            "button": positions.button if positions is not None and not stakes.game.is_stud
+            else None,
+            "small_blind": positions.small_blind if positions is not None else None,
+            "big_blind": positions.big_blind if positions is not None and not stakes.game.is_stud
+            else None,
+            "actor": view.to_act,
+            "deadline": actor.deadline,
+            # The deadline runs on the acting seat's time bank.
+            "time_bank": getattr(actor, "_bank_seat", None) is not None,
+        }
+    return state
+
+
+def table_state(actor: TableActor, viewer: int | None,
+                public: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What ``viewer`` (a seat, or None for a spectator) may see: the public state
+    (``public``, built here when not given) with the viewer's own face-down cards
+    and legal actions.  ``public`` itself is never changed."""
+    if public is None:
+        public = public_state(actor)
+    state = dict(public)
+    if viewer is None:
+        return state
+    table = actor.table
+    plan = table.plan_in_play
+    mine = table.view(viewer) if table.hand is not None else None  # by seat
+    own = mine.own if mine is not None else None
+    if own is not None:
+        seats = list(state["seats"])
+        seats[viewer] = {**seats[viewer], "cards": _cards(own.cards)}
+        state["seats"] = seats
+    if table.players[viewer] is not None:
+        player = table.players[viewer]
+        assert player is not None
+        you: dict[str, Any] = {
+            "seat": viewer,
+            "status": player.status.value,
+            "owes": player.owes,
+            "missed_small": player.missed_small,
+            "missed_big": player.missed_big,
+            "wants_to_post": player.wants_to_post,
+            "muck_losing": meta.muck_losing if (meta := actor.seats.get(viewer)) else True,
+            "preaction": None if (pre := getattr(meta, "preaction", None)) is None
+            else {"kind": pre.kind, "amount": pre.amount},
+            "waiting": bool(plan is None or viewer not in plan.seats),
+            "legal": None,
+        }
+        legal = mine.legal if mine is not None else None
+        if mine is not None and legal is not None and own is not None:
+            you["legal"] = {
+                "fold": legal.fold,
+                "check": legal.check,
+                "call": legal.call,
+                "min_raise_to": legal.min_raise_to,
+                "max_raise_to": legal.max_raise_to,
+                # B15 house option open_pair_double: the big bet instead, to this total.
+                "big_raise_to": legal.big_raise_to,
+                "bring_in": legal.bring_in,
+                "discard": legal.max_discard if legal.phase is Phase.DRAWING else None,
+                "show": legal.show,
+                "muck": legal.muck,
+                "pot": mine.hand.pot,
+                "bet": own.bet,
+                "describe": legal.describe(),
+            }
+        state["you"] = you
+    elif viewer in actor.seats:
+        state["you"] = {"seat": viewer, "status": "joining", "waiting": True, "legal": None}
+    return state

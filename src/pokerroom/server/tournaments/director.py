@@ -1,0 +1,426 @@
+"""The tournament director: the requests of players, the director and the page
+(register, start, act, rebuy, ...), each run inside the event's task
+(:meth:`~pokerroom.server.actors.owner.TaskOwner.submit`), the versioned state it
+publishes to every connection, and saving the event.
+
+People connect to one WebSocket for the whole event, ``/ws/tournaments/{id}``;
+the state a person receives always carries the table they sit at now, so a
+player moved by balancing, a broken table or the final-table draw is simply
+shown the new table (no subscription to move).  Spectators pick a table.
+
+Saving (:mod:`pokerroom.server.tournaments.store`): the event is written whole at
+safe points -- every registration and request, every hand dealt or finished,
+every floor change and every few seconds of play -- and each action in a hand
+as it is taken, so a restart after a kill at any moment brings it back.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+import secrets
+from typing import Any
+
+from pokerroom.cards import child_rng
+from pokerroom.errors import ConfigError, IllegalActionError, PokerError, Reason
+from pokerroom.rules.actions import Action, Show
+from pokerroom.rules.engine import Hand, Phase
+from pokerroom.server.actors.clock import Clock
+from pokerroom.server.tournaments.play import TournamentPlay
+from pokerroom.server.tournaments.setup import DirectorSettings, Registrant, Viewer
+from pokerroom.server.tournaments.store import (
+    STATE_FORMAT,
+    StoredTournament,
+    TournamentActionRow,
+    TournamentStore,
+    engine_dumps,
+    engine_loads,
+    registrant_from_json,
+    registrant_to_json,
+    run_from_json,
+    run_to_json,
+)
+from pokerroom.server.tournaments.views import Publication, diagnosis
+from pokerroom.server.wire.codec import action_from_dict, action_to_dict
+from pokerroom.server.wire.names import refuse_lookalike
+from pokerroom.tournament import Entry, Structure
+from pokerroom.tournament.simulate import make_bot
+
+
+class TournamentDirector(TournamentPlay):
+    """The owner of one tournament and its tables."""
+
+    def __init__(self, tournament_id: str, name: str, structure: Structure, *, clock: Clock,
+                 settings: DirectorSettings, rng: random.Random,
+                 store: TournamentStore | None = None, director_key: str | None = None
+                 ) -> None:
+        super().__init__(tournament_id, name, structure, clock=clock, settings=settings,
+                         rng=rng)
+        self.director_key = director_key or secrets.token_urlsafe(18)
+        self.store = store
+        self.recorded = 0  # actions recorded since the last save
+
+    # ------------------------------------------------------------- saving
+
+    def _save(self) -> None:
+        self.save_due = False
+        now = self.saved_at = self.clock.now()
+        self.recorded = 0
+        if self.store is not None:
+            engine = engine_dumps(self.t) if self.t.started else None
+            self.store.save(self.id, state=self.state_json(now), engine=engine, saved_at=now,
+                            lobby=self.lobby_row())
+
+    def _record_action(self, n: int, engine_seat: int, action: Action) -> None:
+        if self.save_due:
+            self._save()  # the save holds this action: nothing more to record
+            return
+        if self.store is not None:
+            self.recorded += 1
+            self.store.add_action(self.id, seq=self.recorded, table=n,
+                                  hand=self._run_for(n).hand_number, seat=engine_seat,
+                                  action=action_to_dict(action))
+
+    def _record_hand(self, n: int, hand: Hand, players: dict[str, Any], held: bool) -> None:
+        if self.store is not None:
+            self.store.add_hand(self.id, number=self._run_for(n).hand_number, table=n,
+                                players=players, hand=pickle.dumps(hand), held=held,
+                                at=self.clock.now())
+
+    def _release_held(self) -> None:
+        if self.store is not None:
+            self.store.release_held(self.id)
+
+    def state_json(self, now: float) -> dict[str, Any]:
+        """Everything the room keeps about the event beside the library's tournament
+        (see :mod:`pokerroom.server.tournaments.store`)."""
+        return {
+            "format": STATE_FORMAT, "status": self.status, "started_at": self.started_at,
+            "finished_at": self.finished_at, "hands": self.hands, "version": self.version,
+            "chip_race_change": self.chip_race_change, "chips_removed": self.chips_removed,
+            "floor_log": list(self.floor_log),
+            "registrants": [registrant_to_json(r, now) for r in self.registrants.values()],
+            "runs": [run_to_json(r, now) for r in self.runs.values()],
+        }
+
+    def restore(self, stored: StoredTournament) -> str:
+        """Come back as saved: the last save, then the actions recorded after it replayed
+        on the hands in progress (a hand continues from its last action).  The clock
+        resumes with the time left at the save.  Returns a note for the server log."""
+        state, now = stored.state, self.clock.now()
+        if state.get("format") != STATE_FORMAT:
+            raise ConfigError(f"tournament {self.id}: stored state format "
+                              f"{state.get('format')!r}, this server reads {STATE_FORMAT}")
+        self.created_at = stored.created_at
+        for key in ("status", "started_at", "finished_at", "hands", "version",
+                    "chip_race_change", "chips_removed"):
+            setattr(self, key, state[key])
+        self.floor_log.extend(state["floor_log"])
+        for data in state["registrants"]:
+            reg = registrant_from_json(data, now)
+            if reg.policy is not None and reg.token is None:
+                reg.bot = make_bot(reg.policy, child_rng(self.rng))
+            self.registrants[reg.name] = reg
+            if reg.token is not None:
+                self.tokens[reg.token] = reg.name
+        if stored.engine is not None:
+            self.t = engine_loads(stored.engine)
+            self.structure = self.t.structure
+        else:  # not started: the entries are the registrants, in order
+            for reg in self.registrants.values():
+                self.t.register(reg.name)
+        self.runs = {r.number: r for r in (run_from_json(d, now) for d in state["runs"])}
+        self.last_tick = now if self.status == "running" else None
+        replayed = self._replay(stored.actions)
+        for run in self.runs.values():
+            table = self.t.floor.tables.get(run.number)
+            if table is not None and table.hand is not None:
+                run.log.append(f"Hand {run.hand_number} is resumed after a restart")
+        if self.status == "running":
+            self.floor_log.append("The room restarted: play resumes")
+        self.retry = True
+        self._save()
+        return (f"tournament {self.id} ({self.status}): restored, {replayed} of "
+                f"{len(stored.actions)} recorded actions replayed")
+
+    def _replay(self, actions: list[TournamentActionRow]) -> int:
+        """The actions taken after the last save, on the hands they were taken in.  One
+        that no longer applies (it cannot: the save and the actions are written in
+        order) is left out, and the hand goes on from the one before."""
+        done = 0
+        for row in actions:
+            table = self.t.floor.tables.get(row.table_number)
+            run = self.runs.get(row.table_number)
+            hand = table.hand if table is not None else None
+            if hand is None or run is None or hand.is_over or (
+                    run.hand_number != row.hand_number):
+                continue
+            try:
+                hand.act_recorded(action_from_dict(row.action), seat=row.seat)
+            except PokerError:
+                continue
+            self._narrate(row.table_number, hand)
+            done += 1
+        return done
+
+    # ------------------------------------------------------- requests (inside)
+
+    def _need_director(self, key: str) -> None:
+        if not secrets.compare_digest(key, self.director_key):
+            raise IllegalActionError(Reason.NOT_DIRECTOR,
+                                     "only the tournament's director may do that")
+
+    def check_director(self, key: str) -> None:
+        """Refuse (``not_director``) anyone without the director's key."""
+        self._need_director(key)
+
+    def register(self, name: str, token: str | None = None) -> str:
+        """A person enters (before the start, or in late registration); returns their
+        token.  A person who busted may enter again with their token, if the
+        structure allows re-entries."""
+        name = name.strip()
+        if not name:
+            raise ConfigError("a player needs a name")
+        known = self.registrants.get(name)
+        if known is not None and (known.token is None or token is None
+                                  or not secrets.compare_digest(known.token, token)):
+            raise IllegalActionError(Reason.NAME_TAKEN, f"{name!r} is already registered")
+        if known is None:  # a new name: none may look like it (a re-entry keeps its own)
+            refuse_lookalike(name, self.registrants, where="registered in this tournament")
+        self._floor(self.t.register(name))
+        if known is not None:
+            return token or ""
+        new_token = secrets.token_urlsafe(24)
+        self.registrants[name] = Registrant(name, new_token,
+                                            disconnected_at=self.clock.now())
+        self.tokens[new_token] = name
+        self._changed()
+        return new_token
+
+    def unregister(self, token: str) -> None:
+        name = self.name_for_token(token)
+        if name is None:
+            raise IllegalActionError(Reason.BAD_TOKEN, "unknown player token")
+        self._withdraw(name)
+        self.floor_log.append(f"{name} unregisters")
+        self._changed()
+
+    def remove_registration(self, key: str, name: str) -> None:
+        """The director withdraws ``name``'s registration (a person's or a bot's)
+        before the start; their token no longer plays."""
+        self._need_director(key)
+        if self.status != "registering":
+            raise IllegalActionError(Reason.STARTED,
+                                     "registrations are removed only before the start")
+        if name not in self.registrants:
+            raise ConfigError(f"no registration named {name!r}: give the name as the "
+                              "list of players shows it")
+        self._withdraw(name)
+        self.floor_log.append(f"The director removes {name}")
+        self._changed()
+
+    def _withdraw(self, name: str) -> None:
+        """Take ``name``'s entry out before the start (the engine's unregister)."""
+        self.t.unregister(name)
+        registrant = self.registrants.pop(name)
+        if registrant.token is not None:
+            self.tokens.pop(registrant.token, None)
+        for viewer in self.viewers:
+            if viewer.name == name:
+                viewer.name = None
+
+    def add_bots(self, key: str, count: int, policy: str) -> list[str]:
+        self._need_director(key)
+        added: list[str] = []
+        n = 1
+        for _ in range(count):
+            while f"Bot {n}" in self.registrants:
+                n += 1
+            name = f"Bot {n}"
+            self._floor(self.t.register(name))
+            self.registrants[name] = Registrant(
+                name, None, bot=make_bot(policy, child_rng(self.rng)),
+                policy=policy)
+            added.append(name)
+        return added
+
+    def start(self, key: str) -> None:
+        self._need_director(key)
+        if self.status != "registering":
+            raise IllegalActionError(Reason.STARTED, "the tournament has started")
+        self._floor(self.t.start())
+        self.status = "running"
+        now = self.clock.now()
+        self.started_at = self.last_tick = now
+        for reg in self.registrants.values():
+            if reg.bot is None and reg.connections == 0:
+                reg.disconnected_at = max(reg.disconnected_at, now)
+        self.retry = True
+
+    def pause(self, key: str, paused: bool) -> None:
+        self._need_director(key)
+        if self.status != "running":
+            raise IllegalActionError(Reason.NOT_RUNNING, "the tournament is not in play")
+        if paused:
+            self.t.clock.pause()
+            self.floor_log.append("The clock is paused")
+        else:
+            self.t.clock.resume()
+            self.floor_log.append("The clock runs again")
+        self._changed()
+
+    def penalize(self, key: str, label: str, rounds: int) -> None:
+        """P8: missed hands (dealt, blinded and anted, the hand killed)."""
+        self._need_director(key)
+        entry = self._live_entry(label)
+        self._floor(self.t.penalize(entry.number, rounds))
+        self._changed()
+
+    def disqualify(self, key: str, label: str) -> None:
+        """P8: out of the event, the chips removed from play (at the end of a hand in
+        progress)."""
+        self._need_director(key)
+        entry = self._live_entry(label)
+        self._floor(self.t.disqualify(entry.number))
+        self._changed()
+        if entry.disqualify_after_hand:
+            self._table_log_of(entry.label, f"{entry.label} is disqualified at the end of "
+                                            "this hand")
+
+    def _live_entry(self, label: str) -> Entry:
+        if self.status != "running":
+            raise IllegalActionError(Reason.NOT_RUNNING, "the tournament is not in play")
+        entry = self.t.by_label.get(label) or self.t.entry(label)
+        if not entry.alive:
+            raise IllegalActionError(Reason.ELIMINATED, f"{entry.label!r} is out of the event")
+        return entry
+
+    def name_for_token(self, token: str) -> str | None:
+        for known, name in self.tokens.items():
+            if secrets.compare_digest(known, token):
+                return name
+        return None
+
+    def act(self, name: str, message: dict[str, Any]) -> None:
+        """A person's action at the table they sit at now."""
+        where = self.seat_of(name)
+        if where is None:
+            raise IllegalActionError(Reason.NOT_SEATED, "you have no seat in play")
+        n, seat = where
+        table = self.t.floor.tables[n]
+        hand, plan = table.hand, table.plan_in_play
+        if hand is None or plan is None:
+            raise IllegalActionError(Reason.NO_HAND, "there is no hand in progress at your table")
+        if seat not in plan.seats:
+            raise IllegalActionError(Reason.NOT_IN_HAND, "you are not in this hand")
+        k = plan.position_of(seat)
+        action = action_from_dict(message)
+        if table.to_act != seat and not (hand.phase is Phase.SHOWDOWN and isinstance(action, Show)):
+            raise IllegalActionError(Reason.NOT_YOUR_TURN, "it is not your turn")
+        self._apply(n, k, action)
+        reg = self.registrants[name]
+        reg.timeouts = 0
+
+    def rebuy(self, name: str) -> None:
+        entry = self.t.entry(name)
+        self._floor(self.t.rebuy(entry.number))
+        self.registrants[name].rebuy_deadline = None
+        self._changed()
+
+    def decline_rebuy(self, name: str) -> None:
+        entry = self.t.entry(name)
+        self.registrants[name].rebuy_deadline = None
+        self._floor(self.t.decline_rebuy(entry.number))
+        self._changed()
+
+    def add_on(self, name: str) -> None:
+        """The add-on, now if the player's table is between hands, else after the hand."""
+        entry = self.t.entry(name)
+        if not self._add_on_open():
+            raise IllegalActionError(Reason.ADD_ON_CLOSED, "the add-on is not available now")
+        if entry.add_on:
+            raise IllegalActionError(Reason.ADD_ON_TAKEN, "you have taken the add-on")
+        table = self.t.floor.table_of(entry.label)
+        if table is not None and table.hand is None:
+            self._floor(self.t.add_on(entry.number))
+        else:
+            self.registrants[name].wants_add_on = True
+            self._changed()
+            self._table_log_of(entry.label, f"{entry.label} takes the add-on after this hand")
+
+    def sit_out(self, name: str) -> None:
+        entry = self.t.entry(name)
+        if not entry.alive:
+            raise IllegalActionError(Reason.ELIMINATED, "you are out of the event")
+        self.t.set_absent(entry.number, True)
+        self.registrants[name].away = "sat_out"
+        self._changed()
+        self._table_log_of(entry.label, f"{entry.label} sits out")
+
+    def sit_in(self, name: str) -> None:
+        entry = self.t.entry(name)
+        reg = self.registrants[name]
+        if entry.alive:
+            self.t.set_absent(entry.number, False)
+        if reg.away is not None:
+            self._table_log_of(entry.label, f"{entry.label} is back")
+        reg.away = None
+        # back is a sign of life, not an action: one more timeout and they are away
+        reg.timeouts = min(reg.timeouts, self.settings.sit_out_after - 1)
+        self._changed()
+
+    # ------------------------------------------------------------ publishing
+
+    def subscribe(self, name: str | None, watching: int | None = None) -> Viewer:
+        viewer = Viewer(name, watching)
+        self.viewers.add(viewer)
+        if name is not None:
+            reg = self.registrants[name]
+            reg.connections += 1
+            if reg.away == "disconnected":
+                self.sit_in(name)
+        self._publish(only=viewer)
+        return viewer
+
+    def unsubscribe(self, viewer: Viewer) -> None:
+        self.viewers.discard(viewer)
+        if viewer.name is not None and viewer.name in self.registrants:
+            reg = self.registrants[viewer.name]
+            reg.connections -= 1
+            if reg.connections == 0:
+                reg.disconnected_at = self.clock.now()
+        self._publish()
+
+    def watch(self, viewer: Viewer, table: int) -> None:
+        if table not in self.t.floor.tables:
+            raise IllegalActionError(Reason.NO_TABLE, f"no table {table} in play")
+        viewer.watching = table
+        self._publish(only=viewer)
+
+    def _publish(self, only: Viewer | None = None) -> None:
+        if only is None:
+            self.version += 1
+        if not self.viewers:
+            return
+        publication = Publication(self)
+        for viewer in [only] if only is not None else list(self.viewers):
+            viewer.push_state(publication.message_for(viewer))
+
+    def lobby_row(self) -> dict[str, Any]:
+        """The tournament's row in the lobby."""
+        s, t = self.structure, self.t
+        return {
+            "id": self.id, "name": self.name, "status": self.status, "structure": s.name,
+            "game": s.game_at(1).name, "mixed": s.mixed, "seats": s.seats,
+            "buy_in": s.buy_in, "fee": s.fee, "starting_stack": s.starting_stack,
+            "entries": len(t.entries), "players_left": t.players_left,
+            "tables": len(t.floor.tables), "level": t.level,
+            "prize_pool": t.prize_pool(), "url": f"/tournaments/{self.id}",
+        }
+
+    def snapshot(self, viewer_name: str | None = None) -> dict[str, Any]:
+        """The state as a viewer would receive it (for the HTTP API)."""
+        return Publication(self).message_for(Viewer(viewer_name))
+
+    def diagnosis(self) -> str:
+        return diagnosis(self)

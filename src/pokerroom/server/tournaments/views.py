@@ -1,0 +1,325 @@
+"""What a tournament looks like to one viewer: the clock and the floor (public),
+the viewer's own standing, and one table -- the table they sit at, or the one a
+spectator watches -- drawn by the cash table's view (:func:`views.table_state`),
+so that a face-down card reaches only its owner.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
+
+from pokerroom.server.actors.clock import Clock
+from pokerroom.server.tables.actor import ActorSettings, SeatMeta
+from pokerroom.server.tables.views import table_state
+from pokerroom.server.tournaments.setup import Viewer, schedule_rows
+from pokerroom.tournament import clock_view
+from pokerroom.tournament.places import Finish
+from pokerroom.tournament.tables import TournamentTable
+
+if TYPE_CHECKING:
+    from pokerroom.server.tables.actor import TableActor
+    from pokerroom.server.tournaments.director import TournamentDirector
+
+
+@dataclass(slots=True)
+class _TableLens:
+    """The attributes of a table actor that :func:`views.table_state` reads."""
+
+    id: str
+    name: str
+    table: TournamentTable
+    seats: dict[int, SeatMeta]
+    settings: ActorSettings
+    log: deque[str]
+    clock: Clock
+    hand_number: int
+    deadline: float | None
+
+
+def _finish_row(d: TournamentDirector, f: Finish) -> dict[str, Any]:
+    e = d.t.entries[f.entry]
+    reg = d.registrants.get(e.name)
+    return {"entry": f.entry, "name": e.label, "place": f.place, "place_to": f.place_to,
+            "prize": f.prize, "disqualified": f.disqualified,
+            "bot": bool(reg is not None and reg.bot is not None)}
+
+
+class Publication:
+    """One round of messages: the public part is built once and shared."""
+
+    def __init__(self, d: TournamentDirector) -> None:
+        self.d = d
+        self.now = d.clock.now()
+        self.finishes: list[Finish] = d.t.results() if d.t.started else []
+        self.public = self._public()
+        self._lenses: dict[int, _TableLens] = {}
+
+    # ------------------------------------------------------------ public
+
+    def _public(self) -> dict[str, Any]:
+        d, t = self.d, self.d.t
+        s = d.structure
+        view = clock_view(t)
+        stacks = t.stacks() if t.started else {}
+        finishes = {f.entry: f for f in self.finishes}
+        players: list[dict[str, Any]] = []
+        for e in t.entries.values():
+            reg = d.registrants.get(e.name)
+            table = t.floor.table_of(e.label) if e.alive and t.started else None
+            f = finishes.get(e.number)
+            players.append({
+                "entry": e.number, "name": e.label,
+                "bot": bool(reg is not None and reg.bot is not None),
+                "chips": stacks.get(e.number, 0 if t.started else s.starting_stack),
+                "table": table.number if table is not None else None,
+                "alive": e.alive, "away": e.absent, "rebuys": e.rebuys, "add_on": e.add_on,
+                "deciding_rebuy": e.deciding_rebuy,
+                "place": f.place if f else None, "place_to": f.place_to if f else None,
+                "prize": f.prize if f else None,
+            })
+        players.sort(key=lambda p: (not p["alive"], -p["chips"] if p["alive"] else 0,
+                                    p["place"] or 0, p["entry"]))
+        tables = []
+        for n, table in sorted(t.floor.tables.items()):
+            seated = table.seated()
+            run = d.runs.get(n)
+            tables.append({
+                "number": n, "seats": table.seat_count, "players": t.floor.size(n),
+                "chips": table.chips_on_table(),
+                "biggest": max((p.stack for p in seated.values()), default=0),
+                "hand": run.hand_number if run is not None and table.hand is not None else None,
+                "waiting": run.waiting if run is not None and table.hand is None else None,
+            })
+        prizes = t.prizes()
+        results = [_finish_row(d, f) for f in self.finishes]
+        clock = {
+            "level": view.level, "on_break": view.on_break, "game": view.game,
+            "stakes": view.stakes, "time_left": view.time_left,
+            "next_stakes": view.next_stakes, "next_break_in": view.next_break_in,
+            "players_left": view.players_left if t.started else len(t.entries),
+            "entries": view.entries, "average_stack": view.average_stack,
+            "chips_in_play": view.chips_in_play, "prize_pool": view.prize_pool,
+            "places_paid": view.places_paid, "hand_for_hand": view.hand_for_hand,
+            "push_held": view.push_held, "registration_open": view.registration_open,
+            "tables": view.tables,
+            "running": bool(d.status == "running" and t.clock.running
+                            and not (t.h4h.active and not view.on_break)),
+            "paused": d.status == "running" and not t.clock.running,
+            "rebuys_open": bool(s.rebuy is not None and t.level <= s.rebuy.last_level),
+            "add_on_open": d._add_on_open(),
+        }
+        return {
+            "id": d.id, "name": d.name, "status": d.status, "version": d.version,
+            "structure": {
+                "name": s.name, "game": s.game_at(1).name, "mixed": s.mixed,
+                "starting_stack": s.starting_stack, "seats": s.seats,
+                "final_table_seats": s.final_table_seats, "buy_in": s.buy_in, "fee": s.fee,
+                "late_registration_levels": s.late_registration_levels,
+                "rebuy": None if s.rebuy is None else {
+                    "chips": s.rebuy.chips, "price": s.rebuy.price,
+                    "last_level": s.rebuy.last_level},
+                "add_on": None if s.add_on is None else {
+                    "chips": s.add_on.chips, "price": s.add_on.price,
+                    "after_level": s.add_on.after_level},
+                "levels": self._levels(),
+            },
+            "clock": clock,
+            "prizes": prizes,
+            "players": players,
+            "tables": tables,
+            "results": results,
+            "floor_log": list(d.floor_log)[-80:],
+            "hands": d.hands,
+            "created_at": d.created_at, "started_at": d.started_at,
+            "finished_at": d.finished_at,
+        }
+
+    def _levels(self) -> list[dict[str, Any]]:
+        return schedule_rows(self.d.structure)
+
+    # ------------------------------------------------------------ personal
+
+    def _you(self, name: str) -> dict[str, Any] | None:
+        d, t = self.d, self.d.t
+        reg = d.registrants.get(name)
+        if reg is None:
+            return None
+        entry = t.entry(name)
+        where = d.seat_of(name) if t.started else None
+        arriving = False
+        if where is None and t.started and entry.alive:
+            for number, seats in t.floor.arrivals.items():
+                for seat, a in seats.items():
+                    if a.name == entry.label:
+                        where, arriving = (number, seat), True
+        f = next((f for f in self.finishes if f.entry == entry.number), None)
+        s = d.structure
+        can_rebuy = bool(s.rebuy is not None and entry.alive and entry.deciding_rebuy)
+        can_add_on = bool(d._add_on_open() and entry.alive and not entry.add_on
+                          and not entry.deciding_rebuy and not reg.wants_add_on)
+        status = "registered"
+        if t.started:
+            status = "playing" if entry.alive else "eliminated"
+            if t.finished and entry.alive:
+                status = "finished"
+        return {
+            "name": name, "entry": entry.number, "label": entry.label, "status": status,
+            "table": where[0] if where else None, "seat": where[1] if where else None,
+            "arriving": arriving,
+            "away": reg.away, "deciding_rebuy": entry.deciding_rebuy,
+            "rebuy_deadline": reg.rebuy_deadline, "can_rebuy": can_rebuy,
+            "can_add_on": can_add_on, "wants_add_on": reg.wants_add_on,
+            "rebuys": entry.rebuys, "add_on": entry.add_on,
+            "place": f.place if f else None, "place_to": f.place_to if f else None,
+            "prize": f.prize if f else None,
+            "may_reenter": bool(not entry.alive and t.registration_open
+                                and sum(1 for e in t.entries.values() if e.name == name)
+                                <= s.reentries),
+        }
+
+    def _lens(self, n: int) -> _TableLens:
+        lens = self._lenses.get(n)
+        if lens is not None:
+            return lens
+        d, t = self.d, self.d.t
+        table = t.floor.tables[n]
+        run = d._run_for(n)
+        seats: dict[int, SeatMeta] = {}
+        for s, p in enumerate(table.players):
+            if p is None:
+                continue
+            reg = d._registrant_of(p.name)
+            seats[s] = SeatMeta(p.name, "", is_bot=bool(reg and reg.bot),
+                                policy=reg.policy if reg else None,
+                                connections=reg.connections if reg else 0)
+        settings = ActorSettings(action_seconds=d.settings.action_seconds)
+        lens = _TableLens(f"{d.id}-{n}", f"{d.name} · table {n}", table, seats, settings,
+                          run.log, d.clock, run.hand_number, run.deadline)
+        self._lenses[n] = lens
+        return lens
+
+    def _table(self, n: int, seat: int | None) -> dict[str, Any]:
+        d, t = self.d, self.d.t
+        lens = self._lens(n)
+        state = table_state(cast("TableActor", lens), seat)
+        table = t.floor.tables[n]
+        run = d._run_for(n)
+        state["table"].update(number=n, max_buy_in=0, min_buy_in=0, straddle=False,
+                              level=t.level, stakes=_describe(table))
+        arrivals = t.floor.arrivals.get(n, {})
+        for info in state["seats"]:
+            if info is None:
+                continue
+            entry = t.by_label.get(info["name"])
+            if entry is not None:
+                info.update(entry=entry.number, away=entry.absent,
+                            deciding_rebuy=entry.deciding_rebuy)
+                if info.get("status") == "new":
+                    info["status"] = "active"  # a tournament never asks for a post
+        for s, a in arrivals.items():
+            if 0 <= s < len(state["seats"]) and state["seats"][s] is None:
+                state["seats"][s] = {"seat": s, "name": a.name, "pending": True, "stack": a.chips}
+        state["held"] = run.cut is not None
+        state["waiting"] = run.waiting
+        if state.get("you") is not None and state["you"].get("status") == "new":
+            state["you"]["status"] = "active"
+        return state
+
+    def message_for(self, viewer: Viewer) -> dict[str, Any]:
+        d, t = self.d, self.d.t
+        you = self._you(viewer.name) if viewer.name is not None else None
+        table: dict[str, Any] | None = None
+        if t.started and t.floor.tables:
+            seat: int | None = None
+            number: int | None = None
+            if you is not None and you["table"] is not None:
+                number = you["table"]
+                seat = None if you["arriving"] else you["seat"]
+                # Where they sit is where they watch once they bust (the table
+                # goes on without them; they keep the view until they pick another).
+                viewer.watching = number
+            elif viewer.watching in t.floor.tables:
+                number = viewer.watching
+            else:
+                number = min(t.floor.tables)
+            assert number is not None
+            table = self._table(number, seat)
+        return {"type": "state", "version": d.version,
+                "state": {"tournament": self.public, "you": you, "table": table,
+                          "now": self.now}}
+
+
+def _describe(table: TournamentTable) -> str:
+    from pokerroom.tournament.display import describe
+
+    return describe(table.stakes)
+
+
+def diagnosis(d: TournamentDirector) -> str:
+    """Why nothing moves, for people reading a failure: the clock, hand-for-hand,
+    the floor, every table (who is to act, timers, the refusal it waits on),
+    rebuy decisions, and the director's task."""
+    t, now = d.t, d.clock.now()
+
+    def due(at: float | None) -> str:
+        return "-" if at is None else f"{at - now:+.1f}s"
+
+    c, h = t.clock, t.h4h
+    lines = [
+        f"status={d.status} version={d.version} hands={d.hands} "
+        f"retry={d.retry} players_left={t.players_left} entries={len(t.entries)} "
+        f"paid={t.places_paid} finished={t.finished}",
+        f"clock: level={t.level} on_break={c.on_break} running={c.running} "
+        f"time_left={c.time_left} elapsed={c.elapsed:.1f} "
+        f"clock.hand_for_hand={c.hand_for_hand} registration_open={t.registration_open}",
+        f"hand-for-hand: active={h.active} round={h.round} tables={sorted(h.tables)} "
+        f"done={sorted(h.done)} held={len(h.held)}",
+        f"floor: breaking={t.floor.breaking} final_pending={t.floor.final_pending} "
+        f"final_formed={t.floor.final_formed} sizes={t.floor.sizes()} arrivals="
+        + repr({n: {s: a.name for s, a in seats.items()}
+                for n, seats in t.floor.arrivals.items() if seats}),
+        "groups deciding: " + repr([sorted(g.deciding) for g in t._groups if g.deciding])
+        + f" h4h group: {t._h4h_group}",
+    ]
+    for n, table in sorted(t.floor.tables.items()):
+        run = d.runs.get(n)
+        hand = table.hand
+        head = f"table {n}: "
+        if run is None:
+            head += "no run"
+        else:
+            head += (f"waiting={run.waiting} ready_at={due(run.ready_at)} "
+                     f"deadline={due(run.deadline)} bot_due={due(run.bot_due)} "
+                     f"hand_number={run.hand_number}")
+        if hand is None:
+            head += " | between hands"
+        else:
+            actor = hand.actor
+            who = hand.config.names[actor] if actor is not None else None
+            head += f" | hand: phase={hand.phase.name} over={hand.is_over} actor={who}"
+        lines.append(head)
+        for s, p in table.seated().items():
+            entry = t.by_label.get(p.name)
+            reg = d._registrant_of(p.name)
+            kind = "?" if reg is None else ("bot" if reg.bot is not None else "person")
+            extra = ""
+            if entry is not None:
+                extra += (f" deciding_rebuy={entry.deciding_rebuy}" if entry.deciding_rebuy
+                          else "") + (" absent" if entry.absent else "")
+            if reg is not None and reg.bot is None:
+                extra += (f" connections={reg.connections} away={reg.away} "
+                          f"rebuy_deadline={due(reg.rebuy_deadline)}")
+            lines.append(f"  seat {s + 1}: {p.name} ({kind}) stack={p.stack} "
+                         f"status={p.status.value}{extra}")
+    task = d._task
+    if task is None:
+        lines.append("task: none")
+    elif task.done():
+        error = None if task.cancelled() else task.exception()
+        lines.append(f"task: done, cancelled={task.cancelled()} exception={error!r}")
+    else:
+        lines.append(f"task: running, inbox={d.inbox.qsize()}")
+    lines.append("floor log: " + " / ".join(list(d.floor_log)[-12:]))
+    return "\n".join(lines)

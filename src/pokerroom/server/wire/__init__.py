@@ -1,0 +1,2 @@
+"""What crosses the wire: the messages in and out (validated), the action codec, the
+WebSocket conversation, and the names people give themselves."""

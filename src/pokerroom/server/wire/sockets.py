@@ -1,0 +1,321 @@
+"""The WebSocket side shared by table and tournament connections: sending a
+connection's mailbox, and answering what the browser sends (validated against the
+socket's :class:`~pokerroom.server.wire.protocol.ClientMessages`; a ping gets a pong, bad
+input and refused actions an error, never a crash).
+
+Bounds (issue #10, "Bounded queues"):
+
+- sending: a connection's :class:`Mailbox` holds the latest state (one; a newer one
+  replaces it) and at most :data:`MAX_QUEUED` (64) answers (errors and pongs) not
+  yet sent, besides the one message being sent.  A client that leaves more unread
+  (it floods and never reads) is dropped instead of the server holding more for it.
+- receiving: a connection may send :data:`RATE_BURST` (200) frames at once and
+  :data:`RATE_PER_SECOND` (50) a second after that, or it is dropped
+  (``too_many_messages``); frames are read and answered one at a time, each before
+  the next is read, so a client that floods waits on itself (the ASGI server holds what one
+  read of the socket brought, then TCP pushes back).  A frame is text of at most
+  :data:`~pokerroom.server.wire.protocol.MAX_FRAME_BYTES` (16 KiB) holding JSON nested at
+  most :data:`~pokerroom.server.wire.protocol.MAX_DEPTH` deep; a binary, longer or
+  deeper frame gets a ``bad_message`` error and the connection carries on, up to
+  :data:`MAX_MALFORMED` (64) malformed frames in a row: one more drops it, however
+  fast it reads (no client of ours sends one).
+- dropping: the server reads no more from the connection, sends a last error
+  (``too_much_unread`` or ``too_many_malformed``, saying why) if the client takes
+  it within :data:`DROP_TIMEOUT`, and ends the connection without a closing
+  handshake.  (After a close frame uvicorn goes on reading and parsing whatever the
+  client still sends, up to its 10-second close timeout: a flooding client would
+  have the event loop to itself.  Ending without one makes it stop reading at
+  once; the browser sees code 1006), and the TCP connection is cut at once (a
+  graceful close would wait for a write buffer the client never drains).
+- a token longer than :data:`~pokerroom.server.wire.protocol.MAX_KEY_LENGTH` is unknown
+  (``bad_token``; the connection watches).
+
+Credentials: a seat's or a player's token travels in the WebSocket's subprotocol
+header, never in its address (addresses end up in access logs, proxies and browser
+history): the client offers ``["pokerroom", "pokerroom.token.<token>"]`` (see
+:func:`token_subprotocols`) and the server answers with ``pokerroom``.  A ``?token=``
+in the address authorises nothing: the connection gets a ``token_in_url`` error and
+watches.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar, cast
+
+from fastapi import WebSocket
+from sqlalchemy.exc import SQLAlchemyError
+
+from pokerroom.errors import PokerError
+from pokerroom.server.wire.protocol import (
+    MAX_KEY_LENGTH,
+    BadMessage,
+    ClientMessages,
+    Ping,
+    error_reason,
+)
+
+M = TypeVar("M")
+T = TypeVar("T")
+K = TypeVar("K")
+
+MAX_QUEUED = 64
+"""The most answers (errors, pongs) a connection may leave unsent; one more drops it."""
+MAX_MALFORMED = 64
+"""The most malformed frames in a row a connection may send; one more drops it."""
+DROP_TIMEOUT = 2.0
+"""Seconds to try sending the last error to a client being dropped."""
+UNREAD = {"type": "error", "reason": "too_much_unread", "message":
+          f"more than {MAX_QUEUED} messages left unread: the connection is closed"}
+"""The last message to a client dropped for not reading."""
+MALFORMED = {"type": "error", "reason": "too_many_malformed", "message":
+             f"more than {MAX_MALFORMED} malformed messages in a row: the connection is closed"}
+"""The last message to a client dropped for sending only malformed frames."""
+RATE_PER_SECOND = 50
+RATE_BURST = 200
+"""A connection may send :data:`RATE_BURST` frames at once and :data:`RATE_PER_SECOND`
+a second after that (a person's page sends a few); past it the connection is dropped."""
+FLOODED = {"type": "error", "reason": "too_many_messages", "message":
+           f"more than {RATE_PER_SECOND} messages a second: the connection is closed"}
+"""The last message to a client dropped for flooding."""
+
+
+@dataclass(slots=True, eq=False, kw_only=True)
+class Mailbox:
+    """A connection's pending messages: errors (and pongs) in order, at most
+    :data:`MAX_QUEUED`, and only the latest state (a cash table's
+    :class:`~pokerroom.server.tables.actor.Subscriber`, a tournament's
+    :class:`~pokerroom.server.tournaments.setup.Viewer`).
+
+    One error more than :data:`MAX_QUEUED` marks it ``overflowed``: it drops what it
+    holds and keeps nothing more, and :func:`pump` drops the connection."""
+
+    latest: dict[str, Any] | None = None
+    errors: deque[dict[str, Any]] = field(default_factory=deque)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    overflowed: bool = False
+    final: dict[str, Any] | None = None  # sent last, then the socket is closed (MOVED)
+
+    def push_state(self, message: dict[str, Any]) -> None:
+        """Make ``message`` the state to send next, replacing one not sent yet."""
+        if not self.overflowed:
+            self.latest = message
+        self.wake.set()
+
+    def push_error(self, message: dict[str, Any]) -> None:
+        """Queue ``message`` to send after those before it; the one past
+        :data:`MAX_QUEUED` overflows the mailbox instead."""
+        if len(self.errors) >= MAX_QUEUED:
+            self.overflowed = True
+        if self.overflowed:
+            self.errors.clear()
+            self.latest = None
+        else:
+            self.errors.append(message)
+        self.wake.set()
+
+    def push_final(self, message: dict[str, Any]) -> None:
+        """Send ``message`` after what is queued, then close the connection with
+        :data:`MOVED` (the table is served by another worker now)."""
+        self.final = message
+        self.wake.set()
+
+
+MOVED = 4307
+"""The close code of a socket whose table another worker serves: the last message,
+``{"type": "moved", "url": ...}``, says where to connect (None: the generic address
+again, in a moment)."""
+
+
+def moved_message(url: str | None) -> dict[str, Any]:
+    return {"type": "moved", "url": url,
+            "message": "this table is served by another worker: reconnecting"}
+
+
+async def send_loop(websocket: WebSocket, box: Mailbox) -> None:
+    """Send what ``box`` holds, errors first, until it overflows or is final."""
+    while not box.overflowed:
+        await box.wake.wait()
+        box.wake.clear()
+        while box.errors and not box.overflowed:
+            await websocket.send_json(box.errors.popleft())
+        if box.final is not None:
+            await websocket.send_json(box.final)
+            await websocket.close(code=MOVED)
+            return
+        if box.latest is not None and not box.overflowed:
+            message, box.latest = box.latest, None
+            await websocket.send_json(message)
+
+
+SUBPROTOCOL = "pokerroom"
+"""The subprotocol the room's sockets speak (JSON messages, protocol.py)."""
+TOKEN_PREFIX = "pokerroom.token."
+"""A subprotocol offered with this prefix carries the connection's token."""
+
+
+def token_subprotocols(token: str | None) -> list[str]:
+    """The subprotocols a client offers to connect with ``token`` (or as a spectator
+    without one): ``new WebSocket(url, token_subprotocols(token))`` in a browser."""
+    return [SUBPROTOCOL] + ([TOKEN_PREFIX + token] if token else [])
+
+
+def offered_token(subprotocols: list[str]) -> str | None:
+    """The token among the offered subprotocols, if any."""
+    for offered in subprotocols:
+        if offered.startswith(TOKEN_PREFIX):
+            return offered[len(TOKEN_PREFIX):]
+    return None
+
+
+async def accept(websocket: WebSocket, find: Callable[[], T], reason: str, missing: str
+                 ) -> T | None:
+    """Accept the connection and ``find`` what it is for (a table, a tournament); when
+    that raises KeyError, send the error ``reason`` (``missing`` its message), close
+    and return None."""
+    offered = websocket.scope.get("subprotocols") or []
+    await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
+    try:
+        return find()
+    except KeyError:
+        await websocket.send_json({"type": "error", "reason": reason, "message": missing})
+        await websocket.close()
+        return None
+
+
+async def identify(websocket: WebSocket, lookup: Callable[[str], Awaitable[K | None]],
+                   unknown: str) -> K | None:
+    """Who the token the connection offered belongs to (``lookup``; the token is in the
+    subprotocol header, see the module's docstring); None without a token, and with an
+    unknown one after a ``bad_token`` error (``unknown`` its message), or one in the
+    address after a ``token_in_url`` error: the connection watches."""
+    if "token" in websocket.query_params:
+        await websocket.send_json({
+            "type": "error", "reason": "token_in_url",
+            "message": "a token in the address authorises nothing (addresses are logged): "
+                       "offer it as the WebSocket subprotocol 'pokerroom.token.<token>' "
+                       "beside 'pokerroom'; watching instead"})
+        return None
+    token = offered_token(websocket.scope.get("subprotocols") or [])
+    if not token:
+        return None
+    who = await lookup(token) if len(token) <= MAX_KEY_LENGTH else None
+    if who is None:
+        await websocket.send_json({"type": "error", "reason": "bad_token", "message": unknown})
+    return who
+
+
+async def answer(box: Mailbox, raw: str | bytes, messages: ClientMessages[M],
+                 apply: Callable[[M], Awaitable[None]]) -> bool:
+    """Validate one received frame and ``apply`` it; a ping is answered with a pong
+    (``apply`` never sees one); bad input (a binary frame too) gets a ``bad_message``
+    error and a refused action the rule's reason, both ``{"type": "error", "reason",
+    "message"}``.  True when the frame was malformed (bad input)."""
+    try:
+        message = messages.parse(raw)
+    except BadMessage as exc:
+        box.push_error({"type": "error", "reason": "bad_message", "message": str(exc)})
+        return True
+    if isinstance(message, Ping):
+        box.push_error({"type": "pong"})
+        return False
+    try:
+        await apply(message)
+    except PokerError as exc:
+        box.push_error({"type": "error", "reason": error_reason(exc), "message": str(exc)})
+    except SQLAlchemyError:  # the owner reloaded what the database holds: nothing happened
+        box.push_error({"type": "error", "reason": "store_unavailable",
+                        "message": "the room's database did not take that; nothing was "
+                                   "changed: try again in a moment"})
+    return False
+
+
+async def receive_loop(websocket: WebSocket, box: Mailbox, messages: ClientMessages[M],
+                       apply: Callable[[M], Awaitable[None]]) -> dict[str, Any] | None:
+    """:func:`answer` every frame received, one at a time, until the client goes (then
+    None), ``box`` overflows, the client sends faster than the rate allows, or more
+    than :data:`MAX_MALFORMED` frames in a row are
+    malformed (then the last message to send before dropping the connection)."""
+    malformed = 0
+    clock = asyncio.get_running_loop().time
+    allowance, last = float(RATE_BURST), clock()
+    while not box.overflowed:
+        frame = await websocket.receive()
+        if frame["type"] == "websocket.disconnect":
+            return None
+        now = clock()
+        allowance = min(float(RATE_BURST), allowance + (now - last) * RATE_PER_SECOND) - 1
+        last = now
+        if allowance < 0:
+            return FLOODED
+        text, data = frame.get("text"), frame.get("bytes")
+        bad = await answer(box, text if text is not None else data or b"", messages, apply)
+        malformed = malformed + 1 if bad else 0
+        if malformed > MAX_MALFORMED:
+            return MALFORMED
+        # Let the sender catch up before the next frame (reading a frame already
+        # received does not yield): only a client that does not read falls behind.
+        await asyncio.sleep(0)
+    return UNREAD
+
+
+async def pump(
+    websocket: WebSocket,
+    box: Mailbox,
+    messages: ClientMessages[M],
+    apply: Callable[[M], Awaitable[None]],
+    close: Callable[[], Awaitable[Any]],
+) -> None:
+    """Send ``box`` to the socket while :func:`answer` takes every received frame (one
+    of ``messages``, handed to ``apply``); when the socket goes, or ``box`` overflows or
+    the client sends too many malformed frames in a row (then the connection is dropped:
+    see the module's docstring), stop both and ``close`` the subscription."""
+    sender = asyncio.create_task(send_loop(websocket, box))
+    receiver = asyncio.create_task(receive_loop(websocket, box, messages, apply))
+    try:
+        await asyncio.wait((sender, receiver), return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in (sender, receiver):
+            task.cancel()
+        for task in (sender, receiver):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        last = UNREAD if box.overflowed else _why_drop(receiver)
+        if last is not None:
+            # It may wait behind what the client has not read; no close frame after it
+            # (returning without one, the ASGI server stops reading and drops the
+            # connection at once).
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(websocket.send_json(last), DROP_TIMEOUT)
+            # A graceful close waits for a write buffer the client never drains:
+            # cut the connection.
+            _abort_transport(websocket)
+        with contextlib.suppress(Exception):
+            await close()
+    if receiver.done() and not receiver.cancelled() and receiver.exception() is not None:
+        raise cast(BaseException, receiver.exception())  # a bug: not swallowed
+
+
+def _abort_transport(websocket: WebSocket) -> bool:
+    """Cut a dropped client's TCP connection at once (uvicorn's protocol object is
+    behind the ASGI ``send``/``receive`` callables); False when it cannot be found
+    (another ASGI server: the connection then ends when the server gives up on it)."""
+    for channel in (getattr(websocket, "_send", None), getattr(websocket, "_receive", None)):
+        protocol = getattr(channel, "__self__", None)
+        transport = getattr(protocol, "transport", None)
+        abort = getattr(transport, "abort", None)
+        if callable(abort):
+            abort()
+            return True
+    return False
+
+
+def _why_drop(receiver: asyncio.Task[dict[str, Any] | None]) -> dict[str, Any] | None:
+    """The last message when :func:`receive_loop` stopped to drop the connection."""
+    if not receiver.done() or receiver.cancelled() or receiver.exception() is not None:
+        return None
+    return receiver.result()
