@@ -74,14 +74,20 @@ def chromium() -> Iterator[Any]:
             launched.close()
 
 
+SEED = 22
+"""The browser tests' rooms are made with this seed (``create_app(seed=...)``): their
+deals, bots and seat draws are the same on every run, never the OS's randomness."""
+
+
 def room_server(name: str, **options: Any) -> Callable[..., Iterator[str]]:
-    """A module's ``server_url`` fixture: the room (``create_app(..., **options)``) on
-    a fresh SQLite file in a temp dir named ``name``, served for the module."""
+    """A module's ``server_url`` fixture: the room (``create_app(..., **options)``,
+    seeded with :data:`SEED` unless ``options`` says otherwise) on a fresh SQLite file in
+    a temp dir named ``name``, served for the module."""
 
     @pytest.fixture(scope="module")
     def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         database = tmp_path_factory.mktemp(name) / "room.sqlite"
-        with serve(create_app(f"sqlite:///{database}", **options)) as url:
+        with serve(create_app(f"sqlite:///{database}", **{"seed": SEED, **options})) as url:
             yield url
 
     return server_url

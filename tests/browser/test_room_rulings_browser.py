@@ -15,13 +15,13 @@ import pytest
 from fastapi import FastAPI
 
 from pokerroom.server.app import create_app
-from tests.browser.support import LAPTOP, serve, shot
+from tests.browser.support import LAPTOP, SEED, serve, shot
 
 
 @pytest.fixture
 def room(tmp_path: Path) -> Iterator[tuple[str, FastAPI]]:
     app = create_app(f"sqlite:///{tmp_path / 'room.sqlite'}", bot_delay=0.05,
-                     pause_between_hands=0.3)
+                     pause_between_hands=0.3, seed=SEED)
     with serve(app) as url:
         yield url, app
 
