@@ -106,6 +106,7 @@ class FollowingStats:
     connect_failures: int = 0
     connect_errors: Counter[str] = field(default_factory=Counter)  # why connecting failed
     errors: Counter[str] = field(default_factory=Counter)  # the room's error messages
+    moving: int = 0  # requests answered 'table_moving' (sent during a hand-over)
     versions_went_back: int = 0
     workers: list[str] = field(default_factory=list)  # the /w/NAME each socket reached
     hands_seen: set[int] = field(default_factory=set)
@@ -222,7 +223,13 @@ class FollowingClient:
                     self.stats.workers.append(str(url).split("/ws/")[0])
                 return str(url) if url else None
             if kind == "error":
-                self.stats.errors[str(message.get("reason"))] += 1
+                reason = str(message.get("reason"))
+                if reason == "table_moving":
+                    # The worker was giving the table up: nothing was applied, try
+                    # again at the next owner (the room's answer, not a refusal).
+                    self.stats.moving += 1
+                else:
+                    self.stats.errors[reason] += 1
                 if self._sent_at is not None:  # refused: decide again on the next state
                     self._sent_at = None
                     self._acted_key = None

@@ -77,7 +77,9 @@ def _victim(room: Cluster, rng: random.Random, table: str | None) -> tuple[Worke
 
 
 def test_kill_9_workers_while_bots_and_people_play(tmp_path: Path) -> None:
-    seed = int(os.environ.get("POKERROOM_CHAOS_SEED", time.time_ns() % 1_000_000))
+    # The choices (which worker, when) are seeded: the same on every run unless
+    # POKERROOM_CHAOS_SEED asks for others (to explore; the failure message names it).
+    seed = int(os.environ.get("POKERROOM_CHAOS_SEED", "15"))
     rng = random.Random(seed)
     log: list[str] = [f"seed {seed} (POKERROOM_CHAOS_SEED to repeat the choices)"]
     with cluster(3, directory=tmp_path, audit=True, bot_delay=0.05, pause=0.2) as room:
@@ -129,9 +131,14 @@ def test_kill_9_workers_while_bots_and_people_play(tmp_path: Path) -> None:
                 victim.restart(wait=False)  # ready before the next kill (above)
             for w in room.workers:
                 w.wait_ready()
-            time.sleep(3)  # the people play on after the last kill
+            # The people play on after the last kill: each has an action confirmed
+            # after every worker is up again (waited for, however slow the machine).
             confirmed_before_end = [c.stats.confirmed for c in people.clients]
-            time.sleep(2)
+            deadline = time.monotonic() + 60
+            while (any(c.stats.confirmed <= before for c, before
+                       in zip(people.clients, confirmed_before_end, strict=True))
+                   and time.monotonic() < deadline and people.failure is None):
+                time.sleep(0.1)
         assert people.failure is None, repr(people.failure)
 
         # Every hand running at a kill went on to its end from its last stored action.
@@ -157,6 +164,7 @@ def test_kill_9_workers_while_bots_and_people_play(tmp_path: Path) -> None:
             stats = client.stats
             log.append(f"{client.seat.name}: {stats.confirmed} actions, {stats.connects} "
                        f"sockets, {stats.moved} moved, {stats.drops} drops, "
+                       f"{stats.moving} answered table_moving, "
                        f"failed connections {dict(stats.connect_errors)}, "
                        f"workers {sorted(set(stats.workers))}")
             # Its table's worker was killed under it: it came back through nginx ...
