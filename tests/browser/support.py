@@ -107,7 +107,7 @@ def three_people(browser: Any, errors: list[str]) -> Iterator[tuple[Any, Any, An
     try:
         pages = [ctx.new_page() for ctx in contexts]
         for page, who in zip(pages, ("alice", "bob", "spectator"), strict=True):
-            page.set_default_timeout(10_000)
+            page.set_default_timeout(30_000)
             page.on("pageerror", lambda exc, who=who: errors.append(f"{who}: {exc}"))
             page.on("console", lambda m, who=who: errors.append(f"{who}: {m.text}")
                     if m.type == "error" else None)
@@ -125,7 +125,7 @@ def new_page(browser: Any, viewport: dict[str, int], errors: list[str]) -> Any:
     context = browser.new_context(viewport=viewport, **(
         {"is_mobile": True, "has_touch": True} if viewport == PHONE else {}))
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(30_000)
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     return page

@@ -145,7 +145,7 @@ def test_kill_9_of_the_tables_worker_the_pages_reconnect_through_nginx(
         try:
             alice, bob = (ctx.new_page() for ctx in contexts)
             for page, who in ((alice, "alice"), (bob, "bob")):
-                page.set_default_timeout(10_000)
+                page.set_default_timeout(30_000)
                 page.on("pageerror", lambda exc, who=who: errors.append(f"{who}: {exc}"))
                 page.on("console", lambda m, who=who: errors.append(f"{who}: {m.text}")
                         if m.type == "error" else None)

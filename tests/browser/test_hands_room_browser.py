@@ -27,7 +27,7 @@ def _page(browser: Any, viewport: dict[str, int], errors: list[str]) -> Any:
     context = browser.new_context(viewport=viewport, **(
         {"is_mobile": True, "has_touch": True} if viewport == PHONE else {}))
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(30_000)
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     return page
 

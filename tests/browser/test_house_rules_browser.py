@@ -51,7 +51,7 @@ def test_B15_the_big_bet_button_with_an_open_pair(
     context = browser.new_context(viewport=LAPTOP)
     try:
         page = context.new_page()
-        page.set_default_timeout(10_000)
+        page.set_default_timeout(30_000)
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
 

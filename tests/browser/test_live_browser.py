@@ -62,7 +62,7 @@ def errors() -> Iterator[list[str]]:
 
 
 def watch(page: Any, who: str, errors: list[str]) -> None:
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(30_000)
     page.on("pageerror", lambda exc: errors.append(f"{who}: {exc}"))
     page.on("console", lambda m: errors.append(f"{who}: {m.text}")
             if m.type == "error" and "Failed to load resource" not in m.text else None)

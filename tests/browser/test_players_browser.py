@@ -25,7 +25,7 @@ def _page(browser: Any, viewport: dict[str, int], errors: list[str]) -> Any:
         {"is_mobile": True, "has_touch": True, "device_scale_factor": 2}
         if viewport == PHONE else {}))
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(30_000)
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("dialog", lambda dialog: (errors.append(f"dialog: {dialog.message}"),
                                       dialog.dismiss()))

@@ -46,7 +46,7 @@ def _presets_on_my_turn(url: str, browser: Any, structure: str) -> list[str]:
     context = browser.new_context(viewport=LAPTOP)
     try:
         page = context.new_page()
-        page.set_default_timeout(10_000)
+        page.set_default_timeout(30_000)
         page.goto(url + "/")
         seat = json.dumps({"token": joined["token"], "seat": 0, "name": "Alice"})
         page.evaluate(f"localStorage.setItem('pokerroom.seat.{table}', {json.dumps(seat)})")
