@@ -504,7 +504,7 @@ def hidden(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def drive(players: dict[Socket, Policy | None], done: Callable[[], Any], *,
-          timeout: float = 20.0, what: str) -> Any:
+          timeout: float = 60.0, what: str) -> Any:
     """Read every socket and answer each player's turn with its policy (None: that
     player does not act; a policy returning None: not now) until ``done()`` is true.
     An action refused is followed by a check or call."""
@@ -533,7 +533,7 @@ def drive(players: dict[Socket, Policy | None], done: Callable[[], Any], *,
                          f"{[s.latest if s.states else None for s in players]}")
 
 
-def _play_hands(s: Socket, hands: int, *, timeout: float = 20.0) -> set[int]:
+def _play_hands(s: Socket, hands: int, *, timeout: float = 60.0) -> set[int]:
     """Play (folding, mucking) until the socket's seat has acted in ``hands`` hands that
     have finished; their numbers."""
     played: set[int] = set()
