@@ -3,7 +3,10 @@ people play through the proxy while one worker after another is killed with kill
 at random moments (and started again, so that three run again).
 
 After each kill: every table the dead worker owned gets a new action, written by
-another worker, within 5 seconds (the lease is 3 s).  At the end: every hand that was
+another worker (waited for up to 20 s).  How soon is printed in the run's log: about
+4 to 5 s with the 3 s lease (docs/scaling.md), more on a loaded machine; a speed is
+never a test's pass or fail (DESIGN.md), and a bound of 5 s failed correct runs on a
+busy machine (5.2 to 5.6 s).  At the end: every hand that was
 running at a kill went on from its last stored action to its end (its action sequence
 1, 2, ... without a hole or a repeat, finished, never cancelled); no hand number at a
 table is stored twice or skipped; the chips at every table equal the ledger (read
@@ -32,7 +35,7 @@ from tests.cluster.harness import Cluster, Worker, api, bot_tables, cluster, tra
 
 TABLES = 30
 KILLS = 3
-TAKEOVER_SECONDS = 5.0  # the bound, from the kill to another worker's action
+TAKEOVER_WAIT = 20.0  # the most a takeover is waited for, from the kill (lease 3 s)
 
 
 class People:
@@ -106,14 +109,13 @@ def test_kill_9_workers_while_bots_and_people_play(tmp_path: Path) -> None:
                 running_at_kills.update(running)
                 log.append(f"kill {k + 1}: {victim.name} ({app}) owning {len(owned)} tables, "
                            f"{len(running)} hands running")
-                deadline = time.monotonic() + TAKEOVER_SECONDS + 10
+                deadline = time.monotonic() + TAKEOVER_WAIT
                 while True:
                     first = first_actions_after(db, owned, at, app)
                     if len(first) == len(owned) or time.monotonic() > deadline:
                         break
                     time.sleep(0.2)
-                late = {t: round(first[t][0] - at, 2) if t in first else None for t in owned
-                        if t not in first or first[t][0] - at > TAKEOVER_SECONDS}
+                late = [t for t in owned if t not in first]
                 slowest = max((first[t][0] - at for t in first), default=0.0)
                 takeovers.append(slowest)
                 people_tables = {s.table: s.name for s in seats}
@@ -178,7 +180,6 @@ def test_kill_9_workers_while_bots_and_people_play(tmp_path: Path) -> None:
         db.close()
         for w in room.workers:
             assert tracebacks(w.log) == [], f"{w.name}:\n{w.tail()}"
-    assert not slow, (f"tables without another worker's action within {TAKEOVER_SECONDS} s "
-                      f"of the kill (seconds; None: none within {TAKEOVER_SECONDS + 10}): "
-                      + "; ".join(slow) + "\n" + "\n".join(log))
+    assert not slow, (f"tables without another worker's action within {TAKEOVER_WAIT} s "
+                      "of the kill: " + "; ".join(slow) + "\n" + "\n".join(log))
     print("\n".join(log))
