@@ -252,6 +252,26 @@ def test_a_worker_fenced_off_writes_nothing_and_tells_its_clients(url: str) -> N
         engine.dispose()
 
 
+def test_a_socket_opened_as_its_worker_loses_the_table_is_told_moved(url: str) -> None:
+    """The instant between a worker losing a table's lease and giving the table up: a
+    socket that reaches it then (the routing saw the table as its own) gets 'moved'
+    (no url yet) and the MOVED close, as the socket of a table served elsewhere; it
+    was an unhandled LeaseLost and a RuntimeError in the log (seen in the kill -9
+    test: 'Expected ASGI message websocket.send or websocket.close, but got
+    http.response.start')."""
+    with TestClient(_worker(url, "w1", lease_seconds=30)) as one:
+        table = _bot_table(one, bots=0)
+        actor = one.app.state.room.get(table)
+        actor.lost = LeaseLost("table", table)  # lost; not given up yet
+        with one.websocket_connect(f"/ws/tables/{table}",
+                                   subprotocols=token_subprotocols(None)) as ws:
+            message = ws.receive_json()
+            assert (message["type"], message["url"]) == ("moved", None), message
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == MOVED
+
+
 def _tournament_hands(url: str, tid: str) -> int:
     engine = create_engine(url)
     with engine.connect() as c:

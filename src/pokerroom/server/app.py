@@ -74,7 +74,7 @@ from pokerroom.server.protocol import (
     error_reason,
 )
 from pokerroom.server.room import Room
-from pokerroom.server.routing import Routing
+from pokerroom.server.routing import Routing, moved_socket
 from pokerroom.server.settings import Settings
 from pokerroom.server.sockets import accept, identify, pump
 from pokerroom.server.store import HandRow, Store, StoreUnavailable
@@ -186,7 +186,11 @@ def create_app(
                              "reason": "store_unavailable"}, status_code=503)
 
     @app.exception_handler(LeaseLost)
-    async def lease_lost(_request: Any, exc: LeaseLost) -> JSONResponse:
+    async def lease_lost(conn: Any, exc: LeaseLost) -> JSONResponse | None:
+        if isinstance(conn, WebSocket):  # reached this worker as it lost the resource
+            with contextlib.suppress(Exception):  # the client may be gone already
+                await moved_socket(conn, None)
+            return None
         return JSONResponse({"error": str(exc), "reason": exc.reason}, status_code=503,
                             headers={"Retry-After": "1"})
 
