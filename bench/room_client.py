@@ -13,6 +13,18 @@ When a socket drops (its worker was killed), the client goes back to the generic
 address after a short backoff.  An action sent but not seen applied when the socket
 dropped is decided again on the next state (if it had been stored, the state shows it
 and the decision is a new one).
+
+Between decisions the client sends what its seat needs (:func:`control_for`: a rebuy,
+sitting in, posting), never twice for one need: a state the room built before it
+applied the request still shows the need (states are coalesced, so it may show a later
+hand), and a top-up sent during a hand is kept by the room until the hand ends without
+any state showing it.  So each request is followed by a ``ping``: the room answers it
+in order, after applying the request and publishing the state that follows, and
+states received before that ``pong`` are not read for requests.  After it, the request
+is done once a state shows the need gone; it is sent again only when a state shows
+that it cannot be waiting (a top-up: the need still there between hands, where the
+room applies a top-up at once; the others: at all, as they apply at once) or when the
+room refused it.
 """
 
 from __future__ import annotations
@@ -94,6 +106,7 @@ class FollowingStats:
     connect_failures: int = 0
     connect_errors: Counter[str] = field(default_factory=Counter)  # why connecting failed
     errors: Counter[str] = field(default_factory=Counter)  # the room's error messages
+    moving: int = 0  # requests answered 'table_moving' (sent during a hand-over)
     versions_went_back: int = 0
     workers: list[str] = field(default_factory=list)  # the /w/NAME each socket reached
     hands_seen: set[int] = field(default_factory=set)
@@ -119,7 +132,8 @@ class FollowingClient:
         self._acted_key: tuple[Any, ...] | None = None
         self._sent_at: float | None = None
         self._sent_wall = 0.0
-        self._control_key: tuple[Any, ...] | None = None
+        self._control: dict[str, Any] | None = None  # sent, its effect not seen yet
+        self._pings = 0  # pings sent on this socket after a request, not answered yet
         self._version = -1
 
     def stop(self) -> None:
@@ -161,7 +175,7 @@ class FollowingClient:
                 self.stats.decided_again += 1
                 self._sent_at = None
                 self._acted_key = None
-            self._control_key = None
+            self._pings = 0  # the old socket's pongs will never come
             moved_to: str | bool | None = False
             async with ws:
                 with contextlib.suppress(ConnectionClosed):
@@ -209,10 +223,21 @@ class FollowingClient:
                     self.stats.workers.append(str(url).split("/ws/")[0])
                 return str(url) if url else None
             if kind == "error":
-                self.stats.errors[str(message.get("reason"))] += 1
+                reason = str(message.get("reason"))
+                if reason == "table_moving":
+                    # The worker was giving the table up: nothing was applied, try
+                    # again at the next owner (the room's answer, not a refusal).
+                    self.stats.moving += 1
+                else:
+                    self.stats.errors[reason] += 1
                 if self._sent_at is not None:  # refused: decide again on the next state
                     self._sent_at = None
                     self._acted_key = None
+                if self._pings:  # before the request's pong: the request was refused
+                    self._control = None
+                continue
+            if kind == "pong":
+                self._pings = max(0, self._pings - 1)
                 continue
             if kind != "state":
                 continue
@@ -246,15 +271,23 @@ class FollowingClient:
             self.stats.sent += 1
             await ws.send(json.dumps(action))
             return
-        control = control_for(you)
-        if control is None:
-            # Nothing needed now: the next need is a new one, even if it looks the same
-            # (busted again between hands, with bots acting at once no state in between
-            # shows a hand number).
-            self._control_key = None
-        else:
-            hand = state["hand"]
-            ckey = (control["type"], you.get("status"), hand["number"] if hand else None)
-            if ckey != self._control_key:
-                self._control_key = ckey
-                await ws.send(json.dumps(control))
+        await self._control_seat(ws, control_for(you), between_hands=state["hand"] is None)
+
+    async def _control_seat(self, ws: Any, need: dict[str, Any] | None, *,
+                            between_hands: bool) -> None:
+        """Send what the seat needs (``need``, from a state received now) unless the
+        request sent before may still be waiting; see the module's docstring."""
+        if self._pings:
+            return  # this state may predate the request sent: read the ones after it
+        sent = self._control
+        if (sent is not None and need is not None and need["type"] == sent["type"] == "top_up"
+                and not between_hands):
+            return  # kept by the room until this hand ends
+        # Else the request is done (the state shows the need gone) or was never applied
+        # (the need is still there where the room would have applied it at once).
+        self._control = None
+        if need is not None:
+            self._control = need
+            self._pings += 1
+            await ws.send(json.dumps(need))
+            await ws.send(json.dumps({"type": "ping"}))

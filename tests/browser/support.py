@@ -140,14 +140,20 @@ def poll_function(page: Any, expression: str, *, arg: Any = None,
         page.wait_for_timeout(interval)
 
 
+SEED = 22
+"""The browser tests' rooms are made with this seed (``create_app(seed=...)``): their
+deals, bots and seat draws are the same on every run, never the OS's randomness."""
+
+
 def room_server(name: str, **options: Any) -> Callable[..., Iterator[str]]:
-    """A module's ``server_url`` fixture: the room (``create_app(..., **options)``) on
-    a fresh SQLite file in a temp dir named ``name``, served for the module."""
+    """A module's ``server_url`` fixture: the room (``create_app(..., **options)``,
+    seeded with :data:`SEED` unless ``options`` says otherwise) on a fresh SQLite file in
+    a temp dir named ``name``, served for the module."""
 
     @pytest.fixture(scope="module")
     def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         database = tmp_path_factory.mktemp(name) / "room.sqlite"
-        with serve(create_app(f"sqlite:///{database}", **options)) as url:
+        with serve(create_app(f"sqlite:///{database}", **{"seed": SEED, **options})) as url:
             yield url
 
     return server_url
@@ -167,7 +173,7 @@ def three_people(browser: Any, errors: list[str]) -> Iterator[tuple[Any, Any, An
     try:
         pages = [ctx.new_page() for ctx in contexts]
         for page, who in zip(pages, ("alice", "bob", "spectator"), strict=True):
-            page.set_default_timeout(10_000)
+            page.set_default_timeout(30_000)
             page.on("pageerror", lambda exc, who=who: errors.append(f"{who}: {exc}"))
             page.on("console", lambda m, who=who: errors.append(f"{who}: {m.text}")
                     if m.type == "error" else None)
@@ -185,7 +191,7 @@ def new_page(browser: Any, viewport: dict[str, int], errors: list[str]) -> Any:
     context = browser.new_context(viewport=viewport, **(
         {"is_mobile": True, "has_touch": True} if viewport == PHONE else {}))
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(30_000)
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     return page

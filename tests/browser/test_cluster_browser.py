@@ -145,7 +145,7 @@ def test_kill_9_of_the_tables_worker_the_pages_reconnect_through_nginx(
         try:
             alice, bob = (ctx.new_page() for ctx in contexts)
             for page, who in ((alice, "alice"), (bob, "bob")):
-                page.set_default_timeout(10_000)
+                page.set_default_timeout(30_000)
                 page.on("pageerror", lambda exc, who=who: errors.append(f"{who}: {exc}"))
                 page.on("console", lambda m, who=who: errors.append(f"{who}: {m.text}")
                         if m.type == "error" else None)
@@ -156,7 +156,7 @@ def test_kill_9_of_the_tables_worker_the_pages_reconnect_through_nginx(
             bob.goto(f"{base}/t/{table}")
             _sit(bob, BOB, "Bob")
             # Bob joined during a hand: he is dealt in from the next one.
-            deadline = time.monotonic() + 20
+            deadline = time.monotonic() + 60  # a wait, not a bound
             while not bob.locator(f'.seat.hero[data-seat="{BOB}"]').count():
                 if time.monotonic() > deadline:
                     pytest.fail(f"Bob never got his seat: {bob.evaluate(PAGE_JS)['log']}")
@@ -165,7 +165,7 @@ def test_kill_9_of_the_tables_worker_the_pages_reconnect_through_nginx(
             owner = _owner(room, table)
 
             # They play until a hand both acted in is over, then to Alice's next turn.
-            deadline = time.monotonic() + 30
+            deadline = time.monotonic() + 60  # a wait, not a bound
             while True:
                 state = alice.evaluate(PAGE_JS)
                 played = [n for n, c in _acted(state["log"]).items() if len(c) == 2]
@@ -185,7 +185,7 @@ def test_kill_9_of_the_tables_worker_the_pages_reconnect_through_nginx(
             owner.kill9()
             kill_clock = time.monotonic()
             # The lost connection shows, and the buttons are off.
-            alice.locator("#offline-banner").wait_for(state="visible", timeout=10_000)
+            alice.locator("#offline-banner").wait_for(state="visible", timeout=30_000)
             assert "Connection lost" in alice.locator("#offline-banner").inner_text()
             assert alice.locator("#btn-call").is_disabled()
             shot(alice, "cluster-laptop-connection-lost")
@@ -195,19 +195,19 @@ def test_kill_9_of_the_tables_worker_the_pages_reconnect_through_nginx(
             resumed = (f"() => !document.body.classList.contains('offline') && "
                        f"window.pokerroom.state.log.includes("
                        f"'hand {hand_at_kill} resumed after a restart')")
-            alice.wait_for_function(resumed, timeout=20_000)
+            alice.wait_for_function(resumed, timeout=60_000)
             back = time.monotonic()
             assert alice.locator("#offline-banner").is_hidden()
             assert _enabled(alice, "#btn-call")
             assert int(alice.evaluate(PAGE_JS)["hand"]) == hand_at_kill
-            bob.wait_for_function(resumed, timeout=10_000)
+            bob.wait_for_function(resumed, timeout=30_000)
             new_owner = _owner(room, table)
             assert new_owner.name != owner.name
             shot(alice, "cluster-laptop-reconnected")
             shot(bob, "cluster-phone-reconnected")
 
             # Alice acts again (the button works) in that hand, and both play on.
-            deadline = time.monotonic() + 20
+            deadline = time.monotonic() + 60  # a wait, not a bound
             while True:
                 log = alice.evaluate(PAGE_JS)["log"]
                 now = _after_resume(log, hand_at_kill)

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from pokerroom.server.app import create_app
-from tests.browser.support import LAPTOP, PHONE, click_if_ready, room_server, serve, shot
+from tests.browser.support import LAPTOP, PHONE, SEED, click_if_ready, room_server, serve, shot
 from tests.browser.test_hands_browser import _http
 
 server_url = room_server("busted", bot_delay=0.02, pause_between_hands=0.1)
@@ -27,7 +27,7 @@ def _page(browser: Any, viewport: dict[str, int], errors: list[str]) -> Any:
     context = browser.new_context(viewport=viewport, **(
         {"is_mobile": True, "has_touch": True} if viewport == PHONE else {}))
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(30_000)
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     return page
 
@@ -121,7 +121,7 @@ def test_a_lost_connection_shows_a_banner_and_turns_the_buttons_off(
         tmp_path: Path, browser: Any) -> None:
     database = f"sqlite:///{tmp_path / 'room.sqlite'}"
     errors: list[str] = []
-    with serve(create_app(database, bot_delay=5.0, pause_between_hands=0.1)) as url:
+    with serve(create_app(database, bot_delay=5.0, pause_between_hands=0.1, seed=SEED)) as url:
         port = int(url.rsplit(":", 1)[1])
         made = _http(f"{url}/api/tables", {"name": "Offline", "seats": 2})
         table, host = made["id"], made["host"]
@@ -150,7 +150,7 @@ def test_a_lost_connection_shows_a_banner_and_turns_the_buttons_off(
     page.set_viewport_size(PHONE)
     shot(page, "phone-offline")
     page.set_viewport_size(LAPTOP)
-    with serve(create_app(database, bot_delay=5.0, pause_between_hands=0.1), port=port):
+    with serve(create_app(database, bot_delay=5.0, pause_between_hands=0.1, seed=SEED), port=port):
         page.wait_for_function("!document.body.classList.contains('offline')", timeout=20_000)
         assert page.locator("#offline-banner").is_hidden()
         page.locator("#btn-call:not([disabled])").wait_for()

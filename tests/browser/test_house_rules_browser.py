@@ -19,7 +19,7 @@ import pytest
 from fastapi import FastAPI
 
 from pokerroom.server.app import create_app
-from tests.browser.support import LAPTOP, serve, shot
+from tests.browser.support import LAPTOP, SEED, serve, shot
 from tests.server.conftest import stack_stud_decks
 
 LOG_JS = "() => window.pokerroom && window.pokerroom.state ? window.pokerroom.state.log : []"
@@ -28,7 +28,7 @@ LOG_JS = "() => window.pokerroom && window.pokerroom.state ? window.pokerroom.st
 @pytest.fixture
 def room(tmp_path: Path) -> Iterator[tuple[str, FastAPI]]:
     app = create_app(f"sqlite:///{tmp_path / 'room.sqlite'}", bot_delay=0.05,
-                     pause_between_hands=0.5)
+                     pause_between_hands=0.5, seed=SEED)
     with serve(app) as url:
         yield url, app
 
@@ -51,7 +51,7 @@ def test_B15_the_big_bet_button_with_an_open_pair(
     context = browser.new_context(viewport=LAPTOP)
     try:
         page = context.new_page()
-        page.set_default_timeout(10_000)
+        page.set_default_timeout(30_000)
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
 

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from pokerroom.server.app import create_app
-from tests.browser.support import PHONE, serve, shot
+from tests.browser.support import PHONE, SEED, serve, shot
 
 TV = {"width": 1920, "height": 1080}
 
@@ -62,7 +62,7 @@ def errors() -> Iterator[list[str]]:
 
 
 def watch(page: Any, who: str, errors: list[str]) -> None:
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(30_000)
     page.on("pageerror", lambda exc: errors.append(f"{who}: {exc}"))
     page.on("console", lambda m: errors.append(f"{who}: {m.text}")
             if m.type == "error" and "Failed to load resource" not in m.text else None)
@@ -71,7 +71,7 @@ def watch(page: Any, who: str, errors: list[str]) -> None:
 def test_live_clock_console_and_restart(browser: Any, database: Path,
                                         errors: list[str]) -> None:
     port = free_port()
-    with serve(create_app(f"sqlite:///{database}"), port) as url:
+    with serve(create_app(f"sqlite:///{database}", seed=SEED), port) as url:
         tv = browser.new_context(viewport=TV)
         tv2 = browser.new_context(viewport=TV)
         phone = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
@@ -169,7 +169,7 @@ def test_live_clock_console_and_restart(browser: Any, database: Path,
     # the server is down: the clock says so, and keeps trying
     clock.wait_for_selector("#conn.down")
     time.sleep(1.5)
-    with serve(create_app(f"sqlite:///{database}"), port) as url:
+    with serve(create_app(f"sqlite:///{database}", seed=SEED), port) as url:
         clock.wait_for_selector("#conn:not(.down)", state="attached", timeout=15_000)
         expected = call(url, f"/api/live/{eid}")["clock"]["time_left"]
         shown = seconds(clock.locator("#time").inner_text())
@@ -193,7 +193,7 @@ def test_live_console_hand_for_hand_and_a_deal(browser: Any, database: Path,
     hand-for-hand hand and the clock says so; two players out on one hand are reported
     together with their chips (more finishes higher); at three left the director
     enters the chip counts, takes the ICM deal, and the event ends with everyone paid."""
-    with serve(create_app(f"sqlite:///{database}")) as url:
+    with serve(create_app(f"sqlite:///{database}", seed=SEED)) as url:
         made = call(url, "/api/live", {"name": "Bubble night", "structure": "turbo",
                                        "buy_in": 1_000, "late_registration_levels": 0})
         eid, host = made["id"], made["host"]

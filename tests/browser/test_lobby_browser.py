@@ -98,7 +98,12 @@ def test_the_lobby_pages_and_filters_on_the_server(server_url: str, browser: Any
         # The 5-s poll keeps what the person chose: page 2 stays page 2.
         page.locator('[data-page="next"]').click()
         page.wait_for_function("location.search === '?page=2'")
-        page.wait_for_timeout(5_500)
+        # The next request for the lobby is the poll (a timer could be late on a busy
+        # machine: wait for the request itself, not for 5.5 s).
+        with page.expect_response(lambda r: "/api/lobby" in r.url, timeout=30_000) as polled:
+            pass
+        assert "page=2" in polled.value.url, polled.value.url
+        page.wait_for_function("location.search === '?page=2'")
         assert page.locator("#lobby-page-label").inner_text() == "Page 2 of 2 · 32 tables"
         page.context.close()
     assert not errors, errors

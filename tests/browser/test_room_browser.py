@@ -55,7 +55,7 @@ def _sit(page: Any, seat: int, name: str, buy_in: int) -> None:
     page.locator("#join-name").fill(name)
     page.locator("#join-buyin").fill(str(buy_in))
     page.locator("#join-submit").click()
-    page.locator(f'.seat.hero[data-seat="{seat}"]').wait_for(timeout=10_000)
+    page.locator(f'.seat.hero[data-seat="{seat}"]').wait_for(timeout=30_000)
 
 
 def _showdowns(log: list[str]) -> set[int]:
@@ -140,7 +140,7 @@ def test_two_players_play_to_showdown_in_the_browser(server_url: str, browser: A
             time.sleep(0.05)
 
         # Between hands the stacks on the felt add up to the chips bought in.
-        alice.wait_for_function("document.body.dataset.phase === 'between'", timeout=15_000)
+        alice.wait_for_function("document.body.dataset.phase === 'between'", timeout=30_000)
         final = alice.evaluate(SNAPSHOT_JS)
         assert len(final["stacks"]) == 2
         assert sum(final["stacks"]) == ALICE_BUY_IN + BOB_BUY_IN, final["stacks"]

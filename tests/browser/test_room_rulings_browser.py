@@ -15,13 +15,13 @@ import pytest
 from fastapi import FastAPI
 
 from pokerroom.server.app import create_app
-from tests.browser.support import LAPTOP, serve, shot
+from tests.browser.support import LAPTOP, SEED, serve, shot
 
 
 @pytest.fixture
 def room(tmp_path: Path) -> Iterator[tuple[str, FastAPI]]:
     app = create_app(f"sqlite:///{tmp_path / 'room.sqlite'}", bot_delay=0.05,
-                     pause_between_hands=0.3)
+                     pause_between_hands=0.3, seed=SEED)
     with serve(app) as url:
         yield url, app
 
@@ -46,7 +46,7 @@ def _presets_on_my_turn(url: str, browser: Any, structure: str) -> list[str]:
     context = browser.new_context(viewport=LAPTOP)
     try:
         page = context.new_page()
-        page.set_default_timeout(10_000)
+        page.set_default_timeout(30_000)
         page.goto(url + "/")
         seat = json.dumps({"token": joined["token"], "seat": 0, "name": "Alice"})
         page.evaluate(f"localStorage.setItem('pokerroom.seat.{table}', {json.dumps(seat)})")

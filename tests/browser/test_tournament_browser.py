@@ -24,6 +24,14 @@ import pytest
 
 from tests.browser.support import click_if_ready, room_server, shot, three_people
 
+# The page shows the table its newest state seats the player at (or the player is
+# on the way to one).
+FOLLOWS_JS = """() => {
+  const s = window.pokerroom ? window.pokerroom.state : null;
+  return !!(s && s.you && (s.you.arriving || s.you.status !== "playing" || !s.you.table
+                           || document.body.dataset.table === String(s.you.table)));
+}"""
+
 # One read of a page: the tournament state and what the felt shows, together.
 SNAPSHOT_JS = """() => {
   const room = window.pokerroom;
@@ -143,8 +151,9 @@ def test_the_room_runs_a_small_tournament_in_the_browser(server_url: str, browse
                     if snap["shownTable"] == str(you["table"]):
                         followed += 1
                     if last_table.get(who) not in (None, str(you["table"])):
-                        page.wait_for_function(
-                            f"document.body.dataset.table === '{you['table']}'", timeout=5_000)
+                        # Moved: the page follows to the table its newest state names
+                        # (it may have moved again since this snapshot).
+                        page.wait_for_function(FOLLOWS_JS, timeout=30_000)
                     last_table[who] = str(you["table"])
                 legal = snap["table"] and snap["table"]["you"] and snap["table"]["you"]["legal"]
                 if legal and f"{who}-turn" not in shots and _visible(page, "#btn-fold"):
@@ -164,7 +173,7 @@ def test_the_room_runs_a_small_tournament_in_the_browser(server_url: str, browse
                     value = other.get_attribute("value")
                     watcher.locator("#watch-select").select_option(value)
                     watcher.wait_for_function(
-                        f"document.body.dataset.table === '{value}'", timeout=5_000)
+                        f"document.body.dataset.table === '{value}'", timeout=30_000)
             if a["clock"] and a["clock"]["on_break"] and "break" not in shots:
                 _shot(alice, "laptop-break")
                 shots.add("break")

@@ -199,7 +199,7 @@ class Worker:
         raise ClusterError(f"worker {self.name} did not answer GET /api/worker within "
                            f"{seconds:.0f} s (exit code {code}); its log:\n{self.tail()}")
 
-    def status(self, timeout: float = 3.0) -> dict[str, Any]:
+    def status(self, timeout: float = 10.0) -> dict[str, Any]:
         """``GET /api/worker`` on this worker directly."""
         status, _, answer = http(self.port, "GET", "/api/worker", timeout=timeout)
         if status != 200:
@@ -350,7 +350,7 @@ class Cluster:
             if w.paused or w.process is None or w.process.poll() is not None:
                 continue
             with contextlib.suppress(OSError, ClusterError):
-                if table in w.status(timeout=2)["tables"]:
+                if table in w.status()["tables"]:
                     return w
         return None
 
@@ -376,6 +376,25 @@ def bot_tables(room: Cluster, count: int, *, bots: int = 3, seats: int = 4) -> l
 
     with ThreadPoolExecutor(4) as pool:
         return list(pool.map(one, range(count)))
+
+
+def play_until(client: Any, enough: Any, *, seconds: float = 60.0) -> None:
+    """Run ``client`` (a ``bench.room_client.FollowingClient``) until ``enough(its
+    stats)`` holds, then stop it and wait for its action in flight; fail if that takes
+    more than ``seconds`` (a wait on what the test needs, not on a fixed time: a
+    loaded machine plays fewer hands a second)."""
+    import asyncio
+
+    async def play() -> None:
+        task = asyncio.create_task(client.run())
+        deadline = time.monotonic() + seconds
+        while not enough(client.stats) and time.monotonic() < deadline and not task.done():
+            await asyncio.sleep(0.05)
+        client.stop()
+        await asyncio.wait_for(task, 30)
+
+    asyncio.run(play())
+    assert enough(client.stats), f"not within {seconds} s: {client.stats}"
 
 
 @contextlib.contextmanager

@@ -6,13 +6,20 @@ through the proxy whichever worker a request reaches (a non-owner redirects to
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections import Counter
 from pathlib import Path
 
 from bench.room_client import FollowingClient, Seat
-from tests.cluster.harness import Cluster, api, bot_tables, cluster, http, tracebacks
+from tests.cluster.harness import (
+    Cluster,
+    api,
+    bot_tables,
+    cluster,
+    http,
+    play_until,
+    tracebacks,
+)
 
 
 def owners(room: Cluster) -> dict[str, list[str]]:
@@ -45,14 +52,7 @@ def test_two_workers_share_the_tables_and_answer_through_nginx(tmp_path: Path) -
         token = api(room.port, f"/api/tables/{table}/join",
                     {"name": "Alice", "seat": 3, "buy_in": 200})["token"]
         client = FollowingClient(room.nginx.ws_base, Seat(table, 3, "Alice", token), seed=3)
-
-        async def play() -> None:
-            task = asyncio.create_task(client.run())
-            await asyncio.sleep(5)
-            client.stop()
-            await asyncio.wait_for(task, 20)
-
-        asyncio.run(play())
+        play_until(client, lambda stats: stats.confirmed >= 3)
         stats = client.stats
         assert stats.confirmed >= 3 and stats.sent == stats.confirmed, stats
         assert stats.drops == 0 and not stats.errors, stats

@@ -6,7 +6,6 @@ through both, a table's players play through it."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import subprocess
 import threading
@@ -20,7 +19,16 @@ import pytest
 from bench.room_client import FollowingClient, Seat
 from pokerroom.server.cluster.proxy_config import render
 from tests.cluster import harness
-from tests.cluster.harness import NGINX, ClusterError, Nginx, api, cluster, free_port, http
+from tests.cluster.harness import (
+    NGINX,
+    ClusterError,
+    Nginx,
+    api,
+    cluster,
+    free_port,
+    http,
+    play_until,
+)
 from tests.server.serving import assert_clean_log, start_server
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy" / "nginx" / "pokerroom.conf"
@@ -184,17 +192,11 @@ def test_players_play_through_nginx_on_both_kinds_of_path(tmp_path: Path) -> Non
                     {"name": "Alice", "seat": 3, "buy_in": 200})["token"]
         seat = Seat(table, 3, "Alice", token)
 
-        async def play(client: FollowingClient, seconds: float) -> None:
-            task = asyncio.create_task(client.run())
-            await asyncio.sleep(seconds)
-            client.stop()
-            await asyncio.wait_for(task, 20)
-
         generic = FollowingClient(proxy.ws_base, seat, seed=1)
-        asyncio.run(play(generic, 4))
+        play_until(generic, lambda stats: stats.confirmed >= 3)
         named = FollowingClient(proxy.ws_base, seat, seed=2)
         named.generic = f"/w/solo/ws/tables/{table}"
-        asyncio.run(play(named, 3))
+        play_until(named, lambda stats: stats.confirmed >= 3)
         for client in (generic, named):
             stats = client.stats
             assert stats.confirmed >= 3 and stats.sent == stats.confirmed, stats

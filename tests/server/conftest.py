@@ -68,7 +68,7 @@ def paused(client: TestClient, table_id: str) -> Iterator[None]:
     assert client.post(f"/api/tables/{table_id}/resume", json=host).status_code == 200
 
 
-def wait_until(condition: Callable[[], object], *, seconds: float = 5.0) -> None:
+def wait_until(condition: Callable[[], object], *, seconds: float = 30.0) -> None:
     """Poll ``condition`` until it is true; fail the test if it is not within ``seconds``."""
     deadline = time.monotonic() + seconds
     while not condition():

@@ -101,7 +101,7 @@ def room(request: pytest.FixtureRequest,
 # ------------------------------------------------------------------ helpers
 
 
-def wait_for(check: Callable[[], Any], *, timeout: float = 10.0, what: str) -> Any:
+def wait_for(check: Callable[[], Any], *, timeout: float = 30.0, what: str) -> Any:
     """Poll ``check`` until it returns something true; fail saying ``what`` otherwise."""
     deadline = time.monotonic() + timeout
     last: Any = None
@@ -229,7 +229,7 @@ class Socket:
             self.errors.append(message)
         return message
 
-    def until(self, check: Callable[[dict[str, Any]], Any], *, timeout: float = 10.0,
+    def until(self, check: Callable[[dict[str, Any]], Any], *, timeout: float = 30.0,
               what: str) -> dict[str, Any]:
         """The first state (the latest one included) for which ``check`` is true."""
         if self.states and check(self.latest):
@@ -242,7 +242,7 @@ class Socket:
         raise AssertionError(f"{self.name}: after {timeout}s no state where {what}; latest: "
                              f"{self.latest if self.states else None}")
 
-    def sync(self, timeout: float = 10.0) -> list[dict[str, Any]]:
+    def sync(self, timeout: float = 30.0) -> list[dict[str, Any]]:
         """Ping and read up to the pong: every message the server sent before it (the
         server answers in order, so everything sent before the ping is answered)."""
         self.send({"type": "ping"})
@@ -504,7 +504,7 @@ def hidden(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def drive(players: dict[Socket, Policy | None], done: Callable[[], Any], *,
-          timeout: float = 20.0, what: str) -> Any:
+          timeout: float = 60.0, what: str) -> Any:
     """Read every socket and answer each player's turn with its policy (None: that
     player does not act; a policy returning None: not now) until ``done()`` is true.
     An action refused is followed by a check or call."""
@@ -533,7 +533,7 @@ def drive(players: dict[Socket, Policy | None], done: Callable[[], Any], *,
                          f"{[s.latest if s.states else None for s in players]}")
 
 
-def _play_hands(s: Socket, hands: int, *, timeout: float = 20.0) -> set[int]:
+def _play_hands(s: Socket, hands: int, *, timeout: float = 60.0) -> set[int]:
     """Play (folding, mucking) until the socket's seat has acted in ``hands`` hands that
     have finished; their numbers."""
     played: set[int] = set()
@@ -1168,7 +1168,7 @@ def test_an_acknowledged_top_up_survives_kill_9(
               lambda: j.states and (j.latest["hand"] is None
                                     or j.latest["hand"]["number"] > number),
               what=f"hand {number} (resumed) ends")
-        wait_for(lambda: ledger(room, table)["balance"] == before + 50, timeout=3,
+        wait_for(lambda: ledger(room, table)["balance"] == before + 50,
                  what="the acknowledged top-up of 50 is in the ledger after kill -9")
         for s in (j, k):
             s.send({"type": "leave"})

@@ -177,6 +177,13 @@ def test_pokerroom_serve_on_postgresql_killed_with_sigkill_loses_nothing(
                                    ("razz", "fixed_limit")))
         finished_before: dict[str, set[int]] = {t: set() for t in tables}
         for delay in (0.4, 0.7, 0.3):
+            # A few more hands first (waited for: a loaded machine deals fewer a
+            # second), then the kill a little later, in the middle of whatever runs.
+            had = sum(len(d) for d in finished_before.values())
+            deadline = time.monotonic() + 60
+            while sum(len(d) for d in _finished_in(engine, tables).values()) < had + 4:
+                assert time.monotonic() < deadline, f"no 4 more hands in 60 s: {had}"
+                time.sleep(0.05)
             time.sleep(delay)
             os.kill(process.pid, signal.SIGKILL)
             process.wait()

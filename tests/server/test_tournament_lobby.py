@@ -40,7 +40,7 @@ def test_the_room_lists_its_open_events_and_the_newest_finished(
     the open event and the newest finished one.  Unchanged, the list is a 304."""
     monkeypatch.setattr(tournament_routes, "FINISHED_LISTED", 1)
     app = create_app(f"sqlite:///{tmp_path / 'room.sqlite'}", bot_delay=0.0,
-                     pause_between_hands=0.0)
+                     pause_between_hands=0.0, seed=7)
     with TestClient(app) as c:
         ids = [c.post("/api/tournaments", json={"name": f"Event {n}"}).json()["id"]
                for n in range(4)]

@@ -6,16 +6,18 @@ beside the message; none is ever a 500.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from fastapi import Request
+from fastapi import Request, WebSocket
 from fastapi.responses import JSONResponse, Response
 from sqlalchemy.exc import SQLAlchemyError
 
 from pokerroom.errors import PokerError
 from pokerroom.server.cluster.leases import LeaseLost
+from pokerroom.server.cluster.routing import moved_socket
 from pokerroom.server.guard.quotas import QuotaExceeded, quota_response
 from pokerroom.server.live.room import NotHostError
 from pokerroom.server.tables.actor import HostKeyError
@@ -46,9 +48,17 @@ async def write_failed(request: Request, exc: Exception) -> Response:
                          "reason": "store_unavailable"}, status_code=503)
 
 
-async def lease_lost(_request: Request, exc: Exception) -> Response:
-    """Another worker serves the resource now: 503, try again in a second."""
+async def lease_lost(conn: Any, exc: Exception) -> Response:
+    """Another worker serves the resource now: 503, try again in a second.  A socket
+    that reached this worker as it lost the resource cannot carry an HTTP answer: it is
+    told ``moved`` (no one serves it yet) and closed, as the routing ends one."""
     assert isinstance(exc, LeaseLost)
+    if isinstance(conn, WebSocket):
+        with contextlib.suppress(Exception):  # the client may be gone already
+            await moved_socket(conn, None)
+        # Starlette sends nothing for None (a socket cannot carry an HTTP answer);
+        # its handler type names Response only.
+        return None  # type: ignore[return-value]
     return JSONResponse({"error": str(exc), "reason": exc.reason}, status_code=503,
                         headers={"Retry-After": "1"})
 

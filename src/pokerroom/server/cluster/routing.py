@@ -28,7 +28,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
-from starlette.websockets import WebSocket
+from starlette.websockets import WebSocket, WebSocketState
 
 from pokerroom.server.cluster.cluster import Cluster
 from pokerroom.server.wire.sockets import MOVED, SUBPROTOCOL, moved_message
@@ -87,9 +87,16 @@ class Routing:
 
 
 async def _moved_socket(scope: Scope, receive: Receive, send: Send, url: str | None) -> None:
-    websocket = WebSocket(scope, receive, send)
-    offered: list[str] = list(scope.get("subprotocols") or [])
-    await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
+    await moved_socket(WebSocket(scope, receive, send), url)
+
+
+async def moved_socket(websocket: WebSocket, url: str | None) -> None:
+    """Tell ``websocket`` its resource is served by ``url`` (None: by no one yet, try
+    again in a moment) and close it with :data:`MOVED`; accepted first if it is not
+    yet.  Also for a socket that reached this worker as it lost the resource."""
+    if websocket.application_state == WebSocketState.CONNECTING:
+        offered: list[str] = list(websocket.scope.get("subprotocols") or [])
+        await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
     message: dict[str, Any] = moved_message(url)
     await websocket.send_json(message)
     await websocket.close(code=MOVED)
