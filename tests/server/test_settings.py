@@ -79,3 +79,14 @@ def test_the_readme_lists_every_setting_with_its_default() -> None:
         shown = ", ".join(value) if isinstance(value, tuple) else str(value)
         shown = shown or "(none)"
         assert f"| `{name}` | {shown} |" in readme, f"README: no row for {name} = {shown}"
+
+
+def test_the_docs_page_shows_every_section() -> None:
+    """docs/limits.md renders each section's fields and their documentation."""
+    import dataclasses
+    from pathlib import Path
+
+    page = (Path(__file__).parents[2] / "docs" / "limits.md").read_text()
+    for f in dataclasses.fields(Settings):
+        section = type(getattr(Settings(), f.name))
+        assert f"::: {section.__module__}.{section.__qualname__}" in page, f.name
