@@ -499,7 +499,6 @@ class TableActor(TableRestore):
         meta = self.seats.get(sub.seat) if sub.seat is not None else None
         if meta is not None and meta.sitting == sub.sitting:
             meta.connections -= 1
-        self._publish()
 
     def _publish(self) -> None:
         self.version += 1
