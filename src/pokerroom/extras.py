@@ -6,7 +6,7 @@ hand engine, the table, tournaments, hand histories, evaluation and equity
 rest is opt-in:
 
 - ``pokerroom[room]``: the web room, ``pokerroom serve`` (FastAPI, uvicorn,
-  SQLAlchemy, Alembic, pydantic);
+  SQLAlchemy, Alembic, pydantic, orjson);
 - ``pokerroom[fast]``: NumPy and Numba, for the batch evaluators
   (:mod:`pokerroom.evaluation.batch`) and the equity kernels (equity uses
   them by itself when they are installed);
@@ -25,7 +25,7 @@ from importlib import import_module
 from typing import Final
 
 EXTRAS: Final = {
-    "room": ("fastapi", "starlette", "uvicorn", "sqlalchemy", "alembic", "pydantic"),
+    "room": ("fastapi", "starlette", "uvicorn", "sqlalchemy", "alembic", "pydantic", "orjson"),
     "fast": ("numpy", "numba"),
     "ray": ("ray",),
 }

@@ -185,6 +185,10 @@ class NeverReads:
         self.tried.append(data)
         await asyncio.Event().wait()
 
+    async def send_text(self, data: str) -> None:  # states go out pre-encoded
+        self.tried.append(json.loads(data))
+        await asyncio.Event().wait()
+
     async def close(self, code: int = 1000, reason: str | None = None) -> None:
         self.closed = True
 

@@ -53,7 +53,7 @@ from pokerroom.rules.variants import Variant
 if TYPE_CHECKING:
     from pokerroom.rules.engine import Hand
 
-__all__ = ["HandView", "Pot", "SeatView", "make_view", "visible_cards"]
+__all__ = ["HandView", "Pot", "SeatView", "make_view", "viewer_legal", "visible_cards"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +191,15 @@ def _pots(hand: Hand) -> tuple[Pot, ...]:
     return tuple(Pot(amount, tuple(eligible)) for amount, eligible in pots)
 
 
+def viewer_legal(hand: Hand, viewer: int | None) -> LegalActions | None:
+    """``viewer``'s legal actions when it is their turn (as in their :class:`HandView`),
+    else ``None`` (a spectator, another seat's turn, the dealer's, a hand over)."""
+    if viewer is None or hand.actor != viewer or hand.is_over:
+        return None
+    legal = hand.legal_actions()
+    return legal if legal.seat == viewer else None  # else the dealer's turn (manual dealing)
+
+
 def make_view(hand: Hand, viewer: int | None) -> HandView:
     """What ``viewer`` (an engine seat, or ``None`` for a spectator) may know of
     ``hand`` now; :meth:`Hand.view` calls this."""
@@ -209,11 +218,7 @@ def make_view(hand: Hand, viewer: int | None) -> HandView:
         )
         for k in range(hand.n)
     )
-    legal = None
-    if viewer is not None and hand.actor == viewer and not hand.is_over:
-        legal = hand.legal_actions()
-        if legal.seat != viewer:  # the dealer's turn (manual dealing)
-            legal = None
+    legal = viewer_legal(hand, viewer)
     street = hand.street
     config = hand.config
     return HandView(

@@ -64,6 +64,9 @@ class TaskOwner:
         # because another worker holds the lease now (the owner stops at once).
         self.on_lost: Callable[[], None] | None = None
         self.lost: LeaseLost | None = None
+        # Requests ran since the last publish: published after the next step, once,
+        # with what the step does in answer (a new turn's clock, a bot's move).
+        self._unpublished = False
 
     # hooks --------------------------------------------------------------
 
@@ -145,7 +148,8 @@ class TaskOwner:
                     self._lose(exc)
                     return
                 changed = True
-            if changed:
+            if changed or self._unpublished:
+                self._unpublished = False
                 self._publish()
             wait = self._next_wakeup()
             if wait is not None and wait <= 0:
@@ -170,10 +174,12 @@ class TaskOwner:
                     await getter
 
     def _drain(self) -> None:
+        """Run every request waiting; their changes are published after the next step
+        (once per change, not once for the request and again for what it set off)."""
         while not self.inbox.empty():
             self._handle(*self.inbox.get_nowait())
         if self.lost is None:
-            self._publish()
+            self._unpublished = True
 
     def _handle(self, fn: Callable[[], Any], future: asyncio.Future[Any]) -> None:
         if self.lost is not None:

@@ -48,6 +48,7 @@ from pokerroom.server.tables.store import Batch, Store, StoreUnavailable
 from pokerroom.server.tables.views import lobby_row, public_state, table_state
 from pokerroom.server.wire.codec import action_from_dict, action_to_dict
 from pokerroom.server.wire.protocol import MAX_CHIPS
+from pokerroom.server.wire.sockets import Outgoing
 from pokerroom.table import Status, Table
 from pokerroom.table.snapshot import table_to_dict
 
@@ -499,13 +500,19 @@ class TableActor(TableRestore):
         meta = self.seats.get(sub.seat) if sub.seat is not None else None
         if meta is not None and meta.sitting == sub.sitting:
             meta.connections -= 1
-        self._publish()
 
     def _publish(self) -> None:
+        """A new version to every subscriber: the public part built once, each seat's
+        state (its own cards and legal actions on top) once, and each distinct state
+        encoded once, when first sent (every spectator gets the same bytes)."""
         self.version += 1
         public = public_state(self)  # once, shared by every viewer's state
+        made: dict[int | None, Outgoing] = {}  # by seat (None: the spectators')
         for sub in list(self.subscribers):
-            sub.push_state(self._state_for(sub.seat, public))
+            out = made.get(sub.seat)
+            if out is None:
+                out = made[sub.seat] = Outgoing(self._state_for(sub.seat, public))
+            sub.push_state(out)
 
     def _state_for(self, seat: int | None,
                    public: dict[str, Any] | None = None) -> dict[str, Any]:

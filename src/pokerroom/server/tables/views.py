@@ -8,11 +8,15 @@ before it is shown.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pokerroom.cards import Card
 from pokerroom.rules.engine import Phase
+from pokerroom.rules.legal import LegalActions
+from pokerroom.rules.view import viewer_legal, visible_cards
 from pokerroom.server.tables.house import house_rules
+from pokerroom.table.view import legal_in_seats
 
 if TYPE_CHECKING:
     from pokerroom.server.tables.actor import TableActor
@@ -41,6 +45,34 @@ def lobby_row(table_id: str, name: str, t: Table, *, hands: int) -> dict[str, An
         "players": sum(1 for p in t.players if p is not None),
         "hands": hands,
     }
+
+
+@dataclass(frozen=True, slots=True)
+class Own:
+    """What the engine's view for a seat dealt in adds to the spectator's view (which
+    :func:`public_state` is built from): the seat's own cards as that seat may see them
+    and, on its turn, its legal actions (in seats).  Everything else in a player's
+    view is the spectator's."""
+
+    cards: tuple[Card | None, ...]
+    bet: int
+    pot: int
+    legal: LegalActions | None
+
+
+def own_part(table: Table, viewer: int) -> Own | None:
+    """The private part of the view of the player in seat ``viewer``: made by the
+    engine (:func:`~pokerroom.rules.view.visible_cards`,
+    :func:`~pokerroom.rules.view.viewer_legal`, as :meth:`Table.view` makes it) for
+    that seat only; ``None`` between hands and for a seat not dealt in (who sees what
+    a spectator sees)."""
+    hand, plan = table.hand, table.plan_in_play
+    if hand is None or plan is None or viewer not in plan.seats:
+        return None
+    position = plan.position_of(viewer)
+    legal = viewer_legal(hand, position)
+    return Own(cards=visible_cards(hand, position, position), bet=hand.bets[position],
+               pot=hand.pot, legal=None if legal is None else legal_in_seats(legal, plan))
 
 
 def public_state(actor: TableActor) -> dict[str, Any]:
@@ -153,8 +185,7 @@ def table_state(actor: TableActor, viewer: int | None,
         return state
     table = actor.table
     plan = table.plan_in_play
-    mine = table.view(viewer) if table.hand is not None else None  # by seat
-    own = mine.own if mine is not None else None
+    own = own_part(table, viewer)  # the rest of this viewer's view is the public one
     if own is not None:
         seats = list(state["seats"])
         seats[viewer] = {**seats[viewer], "cards": _cards(own.cards)}
@@ -175,8 +206,8 @@ def table_state(actor: TableActor, viewer: int | None,
             "waiting": bool(plan is None or viewer not in plan.seats),
             "legal": None,
         }
-        legal = mine.legal if mine is not None else None
-        if mine is not None and legal is not None and own is not None:
+        legal = own.legal if own is not None else None
+        if own is not None and legal is not None:
             you["legal"] = {
                 "fold": legal.fold,
                 "check": legal.check,
@@ -189,7 +220,7 @@ def table_state(actor: TableActor, viewer: int | None,
                 "discard": legal.max_discard if legal.phase is Phase.DRAWING else None,
                 "show": legal.show,
                 "muck": legal.muck,
-                "pot": mine.hand.pot,
+                "pot": own.pot,
                 "bet": own.bet,
                 "describe": legal.describe(),
             }
