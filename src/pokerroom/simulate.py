@@ -26,7 +26,7 @@ from typing import Any
 
 from pokerroom.bots import BOTS
 from pokerroom.cards import Deck
-from pokerroom.errors import ConfigError, PokerError
+from pokerroom.errors import ConfigError, IllegalActionError, PokerError
 from pokerroom.history.export import to_phh
 from pokerroom.history.phh import dumps_many
 from pokerroom.history.replay import PHH_VARIANTS
@@ -177,7 +177,10 @@ class SimulationSpec:
                     f"{_STUD_PHH_PLAYERS} players"
                 )
         # Deal one hand now: what the table cannot deal fails here, not in a worker.
-        _table(self, random.Random(0)).start_hand(Deck(0, cards=variant(game).deck))
+        try:
+            _table(self, random.Random(0)).start_hand(Deck(0, cards=variant(game).deck))
+        except IllegalActionError as exc:  # the table refuses the deal (I9: stud's deck)
+            raise ConfigError(str(exc)) from exc
 
     @property
     def betting(self) -> Structure:
