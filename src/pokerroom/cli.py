@@ -321,7 +321,11 @@ def _serve(args: argparse.Namespace) -> int:
              extra={"database": shown, "worker": args.worker})
     # Timeouts, connection caps, the open-file limit and the largest socket frame
     # (connections.*): pokerroom.server.connections.
-    serve(app, host=args.host, port=args.port, settings=settings)
+    try:
+        serve(app, host=args.host, port=args.port, settings=settings)
+    except KeyboardInterrupt:  # Ctrl-C: uvicorn re-raises it once the room has shut down
+        pass
+    LOG.info("stopped")
     return 0
 
 
