@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import re
 import sys
@@ -321,10 +322,9 @@ def _serve(args: argparse.Namespace) -> int:
              extra={"database": shown, "worker": args.worker})
     # Timeouts, connection caps, the open-file limit and the largest socket frame
     # (connections.*): pokerroom.server.connections.
-    try:
+    # Ctrl-C: uvicorn re-raises KeyboardInterrupt once the room has shut down.
+    with contextlib.suppress(KeyboardInterrupt):
         serve(app, host=args.host, port=args.port, settings=settings)
-    except KeyboardInterrupt:  # Ctrl-C: uvicorn re-raises it once the room has shut down
-        pass
     LOG.info("stopped")
     return 0
 
