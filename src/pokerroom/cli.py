@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import re
 import sys
@@ -128,6 +129,9 @@ def build_parser() -> argparse.ArgumentParser:
                        dest="settings",
                        help="change one of the room's limits (repeatable); "
                             "'pokerroom settings' lists them with their defaults")
+    serve.add_argument("--log-format", choices=("text", "json"), default=None,
+                       help="the room's log on standard error: text lines, or one JSON "
+                            "object a line (the setting logs.format; default text)")
     serve.set_defaults(func=_serve)
 
     limits = sub.add_parser("settings", help="list the room's limits and their defaults "
@@ -300,19 +304,28 @@ def _serve(args: argparse.Namespace) -> int:
     from pokerroom.server.settings import SettingError, Settings, apply
 
     try:
-        settings = apply(Settings(), args.settings)
+        settings = apply(Settings(), [*args.settings, *(
+            [f"logs.format={args.log_format}"] if args.log_format else [])])
     except SettingError as exc:
         sys.stderr.write(f"pokerroom serve: --set: {exc}\n")
         return 2
+    from pokerroom.server.operations.logs import LOG, configure
+
+    configure(settings.logs.format)  # the room's lines on stderr, text or JSON
     app = create_app(url, bot_delay=args.bot_delay, pause_between_hands=args.pause,
                      worker=args.worker, public_url=args.public_url,
                      lease_seconds=args.lease_seconds, settings=settings)
     shown = make_url(url).render_as_string(hide_password=True)  # never a password in a log
     sys.stdout.write(f"pokerroom: open http://{args.host}:{args.port}/  (database {shown})\n")
     sys.stdout.flush()
+    LOG.info("serving on http://%s:%d/", args.host, args.port,
+             extra={"database": shown, "worker": args.worker})
     # Timeouts, connection caps, the open-file limit and the largest socket frame
     # (connections.*): pokerroom.server.connections.
-    serve(app, host=args.host, port=args.port, settings=settings)
+    # Ctrl-C: uvicorn re-raises KeyboardInterrupt once the room has shut down.
+    with contextlib.suppress(KeyboardInterrupt):
+        serve(app, host=args.host, port=args.port, settings=settings)
+    LOG.info("stopped")
     return 0
 
 

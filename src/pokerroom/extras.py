@@ -25,7 +25,8 @@ from importlib import import_module
 from typing import Final
 
 EXTRAS: Final = {
-    "room": ("fastapi", "starlette", "uvicorn", "sqlalchemy", "alembic", "pydantic", "orjson"),
+    "room": ("fastapi", "starlette", "uvicorn", "sqlalchemy", "alembic", "pydantic", "orjson",
+             "prometheus_client"),
     "fast": ("numpy", "numba"),
     "ray": ("ray",),
 }

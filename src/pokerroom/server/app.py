@@ -29,6 +29,8 @@ from pokerroom.server.live.routes import router as live_router
 from pokerroom.server.lobby.answer import StoredLobby
 from pokerroom.server.lobby.query import LobbyPages
 from pokerroom.server.lobby.routes import router as lobby_router
+from pokerroom.server.operations.metrics import RoomMetrics
+from pokerroom.server.operations.routes import router as metrics_router
 from pokerroom.server.pages import STATIC
 from pokerroom.server.settings import Settings
 from pokerroom.server.tables.hand_routes import router as hand_router
@@ -73,6 +75,12 @@ def create_app(
     state.settings, state.store, state.cluster = settings, store, cluster
     proxies = TrustedProxies(settings.proxy.trusted)
     state.quotas = Quotas(settings.quotas, proxies=proxies, clock=room_clock.now)
+    metrics = state.metrics = RoomMetrics()  # GET /metrics (operations/); the hooks count
+    metrics.watch_commits(store.engine)  # every store's: one engine
+    metrics.gauge("pokerroom_sockets_open", "Table and tournament sockets open.",
+                  state.quotas.sockets.total)
+    if cluster is not None:
+        metrics.watch_cluster(cluster)  # refused writes, leases lost, takeovers
     state.stored_lobby, state.lobby_pages = StoredLobby(store), LobbyPages()
     state.table_summaries, state.tournament_summaries = SummaryCache(), SummaryCache()
     desk_of(state)  # deal suggestions' threads, warming their kernel (tournaments/deals)
@@ -87,6 +95,6 @@ def create_app(
         app.docs_url, app.redoc_url, app.swagger_ui_oauth2_redirect_url))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     for router in (games_router, tournament_router, live_router, lobby_router, table_router,
-                   hand_router, worker_router):
+                   hand_router, worker_router, metrics_router):
         app.include_router(router)
     return app

@@ -32,7 +32,6 @@ from __future__ import annotations
 import asyncio
 import json
 import resource
-import sys
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,6 +41,8 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from uvicorn.server import ServerState
 
 from pokerroom.server.guard.clients import TrustedProxies
+from pokerroom.server.operations.logs import LOG
+from pokerroom.server.operations.metrics import UNCOUNTED, RoomMetrics, metrics_of
 from pokerroom.server.settings import ConnectionLimits, Settings
 
 __all__ = [
@@ -109,6 +110,7 @@ class ConnectionGuard:
         self.total = limits.total if total is None else total
         """The cap in all: ``connections.total``, or fewer when file descriptors are short."""
         self._peers: dict[object, str] = {}
+        self.metrics: RoomMetrics = UNCOUNTED  # the app's (serve): counts the refusals
         self._per_peer: dict[str, int] = {}
 
     @property
@@ -222,6 +224,7 @@ class GuardedHttpProtocol(HttpToolsProtocol):
             self._refuse(_timed_out())
 
     def _refuse(self, refusal: Refusal) -> None:
+        self.guard.metrics.refused(refusal.reason)
         # A few hundred bytes: the kernel takes them at once, so the close is not held
         # up by a client that does not read.
         self.transport.write(refusal.response())
@@ -265,13 +268,18 @@ def serve(app: Any, *, host: str, port: int, settings: Settings,
     total = limits.total
     if note is not None:
         total = max(1, min(total, files - FILE_HEADROOM))
-        sys.stderr.write(f"pokerroom: {note}; at most {total} connections are taken at once\n")
+        LOG.warning("%s; at most %d connections are taken at once", note, total)
     guard = ConnectionGuard(limits, TrustedProxies(settings.proxy.trusted), total=total)
+    guard.metrics = metrics_of(app)
+    guard.metrics.gauge("pokerroom_connections_open", "Connections open (HTTP and sockets).",
+                        lambda: guard.open)
     config = GuardedConfig(
         app, guard=guard, host=host, port=port, log_level=log_level,
         http=GuardedHttpProtocol, ws=GuardedWebSocketProtocol,
         ws_max_size=limits.body_bytes, timeout_keep_alive=limits.idle_seconds,
         # uvicorn would take X-Forwarded-For from any loopback peer as the client's
         # address; the room reads it only from proxy.trusted (clients.py).
-        proxy_headers=False)
+        proxy_headers=False,
+        # JSON logs: uvicorn's own lines go through the room's handler (operations.logs).
+        **({"log_config": None} if settings.logs.format == "json" else {}))
     uvicorn.Server(config).run()

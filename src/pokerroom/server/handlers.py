@@ -7,7 +7,6 @@ beside the message; none is ever a 500.
 from __future__ import annotations
 
 import contextlib
-import sys
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -20,6 +19,8 @@ from pokerroom.server.cluster.leases import LeaseLost
 from pokerroom.server.cluster.routing import moved_socket
 from pokerroom.server.guard.quotas import QuotaExceeded, quota_response
 from pokerroom.server.live.room import NotHostError
+from pokerroom.server.operations.logs import LOG
+from pokerroom.server.operations.metrics import metrics_of
 from pokerroom.server.tables.actor import HostKeyError
 from pokerroom.server.tables.store import StoreUnavailable
 from pokerroom.server.wire.protocol import error_reason
@@ -40,9 +41,8 @@ async def store_unavailable(_request: Request, exc: Exception) -> Response:
 async def write_failed(request: Request, exc: Exception) -> Response:
     """The database refused or failed: 503, and a line on standard error."""
     # The table's actor has reloaded what the database holds: nothing happened.
-    sys.stderr.write(f"pokerroom: {request.method} {request.url.path}: the database "
-                     f"refused or failed: {type(exc).__name__}: "
-                     f"{str(exc).splitlines()[0][:300]}\n")
+    LOG.error("%s %s: the database refused or failed: %s: %s", request.method,
+              request.url.path, type(exc).__name__, str(exc).splitlines()[0][:300])
     return JSONResponse({"error": "the room's database did not take the change; nothing "
                          "was changed: try again in a moment",
                          "reason": "store_unavailable"}, status_code=503)
@@ -65,6 +65,7 @@ async def lease_lost(conn: Any, exc: Exception) -> Response:
 
 async def past_quota(_request: Request, exc: Exception) -> Response:
     assert isinstance(exc, QuotaExceeded)
+    metrics_of(_request.app).refused(exc.reason)
     return quota_response(exc)
 
 

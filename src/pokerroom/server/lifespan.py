@@ -3,8 +3,10 @@
 At start-up: the database's schema is brought up to date, the three kinds of
 resource are made (cash tables, tournaments, live events: one
 :class:`~pokerroom.server.actors.registry.Registry`), what the database holds is
-brought back (or, a worker of many, leased through the cluster), the bots' kernels
-warm in a thread, and the expiry sweeps start.  At shutdown, the reverse.
+brought back (or, a worker of many, leased through the cluster; each restore
+logged), the bots' kernels warm in a thread, and the expiry sweeps and the
+measure of the event loop's lag (:mod:`~pokerroom.server.operations.metrics`)
+start.  At shutdown, the reverse.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from pokerroom.server.cluster.cluster import Cluster
 from pokerroom.server.guard.expiry import Expiry
 from pokerroom.server.live.room import LiveRoom
 from pokerroom.server.live.store import LiveStore
+from pokerroom.server.operations.logs import LOG
+from pokerroom.server.operations.metrics import metrics_of
 from pokerroom.server.tables.room import Room
 from pokerroom.server.tables.store import Store
 from pokerroom.server.tournaments.room import TournamentRoom
@@ -58,10 +62,13 @@ class RoomLife:
             seed=self.seed, store=TournamentStore(store.engine))
         live = app.state.live = LiveRoom(room.clock, store=LiveStore(store.engine),
                                          seed=self.seed)
+        room.metrics = tournaments.metrics = metrics = metrics_of(app)  # their owners count
         resources = app.state.resources = Registry(
             {"table": room, "tournament": tournaments, "live": live})
         if cluster is None:
             app.state.restored = resources.restore()
+            for note in app.state.restored:
+                LOG.info("restored %s", note)
         else:  # a worker of many: what it holds the lease of, now and as others go
             resources.join(cluster)
             store.fencing = cluster.fencing
@@ -74,12 +81,15 @@ class RoomLife:
         expiry = app.state.expiry = Expiry(settings.quotas, clock=room.clock, room=room,
                                            tournaments=tournaments, live=live)
         sweeper = asyncio.get_running_loop().create_task(expiry.run(), name="expiry")
+        lag = asyncio.get_running_loop().create_task(
+            metrics.watch_loop(settings.metrics.lag_interval_seconds), name="loop-lag")
         try:
             yield
         finally:
-            sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await sweeper
+            for task in (lag, sweeper):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
             if cluster is not None:
                 await cluster.stop()
             await resources.close()

@@ -29,6 +29,8 @@ from pokerroom.server.actors.clock_memory import ClockSettings
 from pokerroom.server.guard.clients import ProxySettings
 from pokerroom.server.guard.origins import BrowserSettings
 from pokerroom.server.guard.quotas import QuotaSettings
+from pokerroom.server.operations.logs import LogSettings
+from pokerroom.server.operations.metrics import MetricsSettings
 from pokerroom.server.tournaments.deals import DealLimits
 
 __all__ = ["ConnectionLimits", "SettingError", "Settings", "apply", "described"]
@@ -80,6 +82,8 @@ class Settings:
     quotas: QuotaSettings = field(default_factory=QuotaSettings)
     clock: ClockSettings = field(default_factory=ClockSettings)
     browser: BrowserSettings = field(default_factory=BrowserSettings)
+    metrics: MetricsSettings = field(default_factory=MetricsSettings)
+    logs: LogSettings = field(default_factory=LogSettings)
 
 
 def _sections(settings: Settings) -> Iterator[tuple[str, Any]]:

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import sys
 from collections.abc import Callable, Coroutine, Iterable
 from typing import Any, TypeVar
 
 from pokerroom.errors import PokerError
 from pokerroom.server.actors.clock import Clock
 from pokerroom.server.cluster.leases import LeaseLost
+from pokerroom.server.operations.logs import LOG
+from pokerroom.server.operations.metrics import UNCOUNTED, RoomMetrics
 from pokerroom.server.wire.sockets import Mailbox
 
 T = TypeVar("T")
@@ -67,6 +68,7 @@ class TaskOwner:
         # Requests ran since the last publish: published after the next step, once,
         # with what the step does in answer (a new turn's clock, a bot's move).
         self._unpublished = False
+        self.metrics: RoomMetrics = UNCOUNTED  # the room's: set by the room that starts it
 
     # hooks --------------------------------------------------------------
 
@@ -125,8 +127,8 @@ class TaskOwner:
         if self.lost is not None:
             return
         self.lost, self._stopping = exc, True
-        sys.stderr.write(f"pokerroom: {self._task_name}: a write was refused, another worker "
-                         f"holds the lease now: given up here\n")
+        LOG.warning("%s: a write was refused, another worker holds the lease now: given up "
+                    "here", self._task_name, extra={"event": "lease_lost"})
         while not self.inbox.empty():
             _fn, future = self.inbox.get_nowait()
             if not future.done():

@@ -25,14 +25,13 @@ import asyncio
 import contextlib
 import math
 import random
-import sys
-import traceback
 from collections.abc import Coroutine
 from typing import Any, Protocol
 
 from sqlalchemy.engine import Engine
 
 from pokerroom.server.cluster.leases import KINDS, Fencing, LeaseBook, LeaseLost
+from pokerroom.server.operations.logs import LOG
 from pokerroom.server.wire.sockets import moved_message
 
 
@@ -109,8 +108,7 @@ class Cluster:
             try:
                 await self.tick()
             except Exception:  # the database away for a moment: leases run out, not us
-                sys.stderr.write(f"pokerroom: worker {self.name}: lease renewal failed\n"
-                                 f"{traceback.format_exc()}")
+                LOG.exception("worker %s: lease renewal failed", self.name)
 
     async def tick(self) -> list[str]:
         """Renew, give up what was lost, take what no one holds.  Notes on what was
@@ -120,14 +118,14 @@ class Cluster:
             # than a lease): every lease is lost at once; it comes back holding nothing.
             self.lost += len(self.fencing.held)
             self.fencing.held.clear()
-            sys.stderr.write(f"pokerroom: worker {self.name}: ran out of its lease time; "
-                             f"everything it served is given up\n")
+            LOG.warning("worker %s: ran out of its lease time; everything it served is "
+                        "given up", self.name, extra={"event": "leases_lost"})
             await asyncio.to_thread(self.book.rejoin)
             self.fencing.owner = self.book.instance
         for kind, holder in self.holders.items():  # lost here, or refused by a fence
             for resource in holder.held() - {r for k, r in self.fencing.held if k == kind}:
-                sys.stderr.write(f"pokerroom: worker {self.name}: gave up {kind} "
-                                 f"{resource}; another worker serves it\n")
+                LOG.warning("worker %s: gave up %s %s; another worker serves it", self.name,
+                            kind, resource, extra={"event": "lease_lost"})
                 await holder.drop(resource, moved_message(None))
         return await self._take_over()
 
@@ -149,12 +147,12 @@ class Cluster:
                 except LeaseLost:
                     continue
                 except Exception:  # one that cannot be brought back must not stop us
-                    sys.stderr.write(f"pokerroom: worker {self.name}: {kind} {resource} "
-                                     f"could not be taken over\n{traceback.format_exc()}")
+                    LOG.exception("worker %s: %s %s could not be taken over", self.name,
+                                  kind, resource)
                     continue
                 self.taken += 1
                 if note:
                     notes.append(note)
-                    sys.stderr.write(f"pokerroom: worker {self.name}: took {kind} "
-                                     f"{resource}: {note}\n")
+                    LOG.info("worker %s: took %s %s: %s", self.name, kind, resource, note,
+                             extra={"event": "takeover"})
         return notes

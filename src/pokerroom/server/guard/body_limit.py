@@ -32,7 +32,11 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from pokerroom.server.operations.metrics import refused
+
 __all__ = ["BodyLimit", "BodyRefused", "too_large", "too_slow"]
+
+_REASONS = {413: "body_too_large", 408: "request_timeout"}  # of a refusal, by status
 
 
 class BodyRefused(Exception):
@@ -88,6 +92,7 @@ class BodyLimit:
             return
         declared = _declared_length(scope)
         if declared is not None and declared > self.max_bytes:
+            refused(scope, "body_too_large")
             for message in too_large(self.max_bytes):
                 await send(message)
             return
@@ -111,6 +116,7 @@ class _Reading:
         with contextlib.suppress(BodyRefused):
             await self.limit.app(scope, self.receive, self.send)
         if self.refusal is not None and not self.started:
+            refused(scope, _REASONS[self.refusal[0]["status"]])
             for message in self.refusal:
                 await self.upstream_send(message)
 

@@ -15,10 +15,10 @@ sweeps run on the room's clock, so tests move a fake one instead of waiting.
 from __future__ import annotations
 
 import asyncio
-import sys
 from typing import TYPE_CHECKING
 
 from pokerroom.server.actors.clock import Clock
+from pokerroom.server.operations.logs import LOG
 
 if TYPE_CHECKING:
     from pokerroom.server.guard.quotas import QuotaSettings
@@ -83,7 +83,7 @@ class Expiry:
         while True:
             try:
                 for line in await self.sweep():
-                    sys.stderr.write(f"pokerroom: expired: {line}\n")
+                    LOG.info("expired: %s", line)
             except Exception as exc:  # a failed sweep is tried again at the next one
-                sys.stderr.write(f"pokerroom: expiry sweep failed: {exc!r}\n")
+                LOG.error("expiry sweep failed: %r", exc)
             await self.clock.sleep(SWEEP_SECONDS)

@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from pokerroom.server.guard.clients import TrustedProxies
+from pokerroom.server.operations.metrics import refused
 
 if TYPE_CHECKING:  # the settings read this module: it needs no web stack to import
     from starlette.types import ASGIApp, Receive, Scope, Send
@@ -152,6 +153,7 @@ class OriginCheck:
         if not checked or self.allowed(scope):
             await self.app(scope, receive, send)
             return
+        refused(scope, REASON)
         if kind == "websocket":
             # Closed before it is accepted: the server answers the upgrade 403.  (Not
             # a denial response with a body: uvicorn's default socket implementation

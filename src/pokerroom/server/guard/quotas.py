@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pokerroom.server.guard.clients import TrustedProxies, client_address
+from pokerroom.server.operations.metrics import metrics_of
 
 if TYPE_CHECKING:  # the settings are read without the server's libraries
     from fastapi import WebSocket
@@ -178,6 +179,10 @@ class OpenCount:
     def held(self, key: str) -> int:
         return self._open.get(key, 0)
 
+    def total(self) -> int:
+        """How many are open now, all keys together."""
+        return sum(self._open.values())
+
 
 class SocketSlot:
     """One open socket counted against its address; ``with`` it releases the count."""
@@ -288,6 +293,7 @@ async def admit_socket(websocket: WebSocket) -> SocketSlot | None:
     try:
         return quotas.socket(websocket.scope)
     except QuotaExceeded as exc:
+        metrics_of(websocket.app).refused(exc.reason)
         if "websocket.http.response" in websocket.scope.get("extensions", {}):
             await websocket.send_denial_response(quota_response(exc))
         else:

@@ -345,6 +345,7 @@ class TableActor(TableRestore):
             if word is not None:
                 self.labels[seat] = word
         self.seq += 1
+        self.metrics.acted(by, room="cash")
         self.store.add_action(self.id, self.hand_id, self.seq, engine_seat, action_to_dict(action))
         self.deadline = None
         self.bot_due = None
@@ -378,6 +379,7 @@ class TableActor(TableRestore):
         result = {"stacks": {str(plan.seat_at(k)): stack for k, stack in enumerate(hand.stacks)},
                   "rake": hand.rake}
         self.rake_taken += hand.rake
+        self.metrics.hand_finished(hand.config.variant.key, room="cash")
         table.finish_hand()
         for seat, meta in self.seats.items():
             player = table.players[seat]

@@ -19,6 +19,7 @@ from pokerroom.rules.config import Structure
 from pokerroom.server.actors.clock import Clock
 from pokerroom.server.actors.clock_memory import ClockSettings
 from pokerroom.server.actors.owner import give_up_when_lost, hand_over
+from pokerroom.server.operations.metrics import UNCOUNTED, RoomMetrics
 from pokerroom.server.tables.actor import ActorSettings, TableActor
 from pokerroom.server.tables.store import Store, StoredTable
 from pokerroom.server.tables.views import lobby_row
@@ -47,6 +48,7 @@ class Room:
         # A worker of many (pokerroom.server.cluster.cluster): takes the lease of a new table
         # before it is stored; None in a single-process room.
         self.claim: Callable[[str, str], None] | None = None
+        self.metrics: RoomMetrics = UNCOUNTED  # the app's (lifespan), given to each table
 
     def _settings(self, data: dict[str, Any]) -> ActorSettings:
         return ActorSettings(
@@ -118,6 +120,7 @@ class Room:
 
     def _start(self, actor: TableActor) -> None:
         self.actors[actor.id] = actor
+        actor.metrics = self.metrics
         if self.claim is not None:
             give_up_when_lost(actor, lambda: self.drop(actor.id, moved_message(None)))
         actor.start_task()

@@ -247,7 +247,7 @@ class TournamentPlay(TaskOwner):
             label = hand.config.names[k]
             killed = t.killed_action(n)
             if killed is not None:
-                self._apply(n, k, killed)
+                self._apply(n, k, killed, by="killed")
                 changed = True
                 continue
             reg = self._registrant_of(label)
@@ -259,17 +259,17 @@ class TournamentPlay(TaskOwner):
                 brief(reg.bot, t, n)  # near the money: the prizes and stacks, for ICM
                 action = reg.bot.decide(hand.view(k))  # the seat's view, never the hand
                 try:
-                    self._apply(n, k, action)
+                    self._apply(n, k, action, by="bot")
                 except IllegalActionError as exc:
                     run.log.append(f"{label} (bot) tried an illegal action: {exc}")
-                    self._apply(n, k, default_action(hand))
+                    self._apply(n, k, default_action(hand), by="bot")
                 changed = True
                 continue
             if run.deadline is None:
                 run.deadline = now + self.settings.action_seconds
                 return True
             if now >= run.deadline:
-                self._apply(n, k, default_action(hand))
+                self._apply(n, k, default_action(hand), by="timeout")
                 run.log.append(f"{label} ran out of time")
                 if reg is not None:
                     self._timed_out(reg, label, run.log)
@@ -336,10 +336,11 @@ class TournamentPlay(TaskOwner):
         run.log.append(f"Level {self.t.level}: {stakes.game.name}, {describe(stakes)}")
         self._narrate(n, hand)
 
-    def _apply(self, n: int, engine_seat: int, action: Action) -> None:
+    def _apply(self, n: int, engine_seat: int, action: Action, *, by: str = "player") -> None:
         hand = self.t.floor.tables[n].hand
         assert hand is not None
         hand.act(action, seat=engine_seat)
+        self.metrics.acted(by, room="tournament")
         run = self._run_for(n)
         run.deadline = run.bot_due = None
         self._narrate(n, hand)
@@ -381,6 +382,7 @@ class TournamentPlay(TaskOwner):
             "max_seats": table.seat_count,
             "level": t.level,
         }
+        self.metrics.hand_finished(hand.config.variant.key, room="tournament")
         result = t.finish_hand(n)
         self._record_hand(n, hand, players, bool(result.held))
         if result.held:

@@ -17,6 +17,7 @@ from typing import Any
 from pokerroom.cards import SecureRandom, child_rng
 from pokerroom.server.actors.clock import Clock
 from pokerroom.server.actors.owner import give_up_when_lost, hand_over
+from pokerroom.server.operations.metrics import UNCOUNTED, RoomMetrics
 from pokerroom.server.tournaments.director import TournamentDirector
 from pokerroom.server.tournaments.setup import DirectorSettings, build_structure
 from pokerroom.server.tournaments.store import StoredTournament, TournamentStore
@@ -42,6 +43,7 @@ class TournamentRoom:
         # A worker of many (pokerroom.server.cluster.cluster): takes the lease of a new
         # tournament before it is stored; None in a single-process room.
         self.claim: Callable[[str, str], None] | None = None
+        self.metrics: RoomMetrics = UNCOUNTED  # the app's (lifespan), given to each one
 
     def _settings(self, action_seconds: float) -> DirectorSettings:
         return DirectorSettings(action_seconds=action_seconds, bot_delay=self.bot_delay,
@@ -90,6 +92,7 @@ class TournamentRoom:
 
     def _start(self, director: TournamentDirector) -> None:
         self.directors[director.id] = director
+        director.metrics = self.metrics
         if self.claim is not None:
             give_up_when_lost(director, lambda: self.drop(director.id, moved_message(None)))
         director.start_task()
