@@ -341,16 +341,7 @@ def _equity_prefix_numpy(np: Any, w: list[float], prizes: Sequence[float],
     equity = np.zeros(n)
     for part in _groups(len(grid), n * paid):
         t, h = t_all[part], h_all[part]
-        q = np.exp(-np.outer(rates, t))  # (n, nodes)
-        p = 1.0 - q
-        prefix = np.empty((n, len(t), paid))
-        dist = np.zeros((len(t), paid))
-        dist[:, 0] = 1.0
-        for i in range(n):
-            prefix[i] = dist
-            nxt = dist * q[i][:, None]
-            nxt[:, 1:] += dist[:, :-1] * p[i][:, None]
-            dist = nxt
+        q, p, prefix = _finished_before(rates, t, paid)  # q, p: (n, nodes)
         adj = np.broadcast_to(g, (len(t), paid)).copy()
         values = np.empty((n, len(t)))
         for i in range(n - 1, -1, -1):
@@ -483,16 +474,7 @@ def _places_numpy(np: Any, w: list[float], places: int,
     probs = np.zeros((n, places))
     for part in _groups(len(grid), n * places):
         t, h = t_all[part], h_all[part]
-        q = np.exp(-np.outer(rates, t))
-        p = 1.0 - q
-        prefix = np.empty((n, len(t), places))
-        dist = np.zeros((len(t), places))
-        dist[:, 0] = 1.0
-        for i in range(n):
-            prefix[i] = dist
-            nxt = dist * q[i][:, None]
-            nxt[:, 1:] += dist[:, :-1] * p[i][:, None]
-            dist = nxt
+        q, p, prefix = _finished_before(rates, t, places)
         suffix = np.zeros((len(t), places))
         suffix[:, 0] = 1.0
         weight = q * (rates[:, None] * (t * h)[None, :])  # (n, nodes)
@@ -506,3 +488,22 @@ def _places_numpy(np: Any, w: list[float], places: int,
             nxt[:, 1:] += suffix[:, :-1] * p[i][:, None]
             suffix = nxt
     return probs
+
+
+def _finished_before(rates: Any, t: Any, width: int) -> tuple[Any, Any, Any]:
+    """At each node ``t``: each player's chance of still running (``q``) and of having
+    finished (``p``), and ``prefix[i]``, the distribution (up to ``width`` - 1) of how
+    many of the players before ``i`` have finished."""
+    np = _numpy()
+    n = len(rates)
+    q = np.exp(-np.outer(rates, t))  # (n, nodes)
+    p = 1.0 - q
+    prefix = np.empty((n, len(t), width))
+    dist = np.zeros((len(t), width))
+    dist[:, 0] = 1.0
+    for i in range(n):
+        prefix[i] = dist
+        nxt = dist * q[i][:, None]
+        nxt[:, 1:] += dist[:, :-1] * p[i][:, None]
+        dist = nxt
+    return q, p, prefix
