@@ -120,6 +120,24 @@ def http(port: int, method: str, path: str, body: Any = None, *,
         return status, text
 
 
+def handshake_answer(sock: socket.socket) -> bytes:
+    """The server's answer to a WebSocket handshake, read up to its blank line and not a
+    byte further: the first frames often arrive in the same segment, and they belong to
+    whoever reads the socket next (peeked first, then only the answer taken)."""
+    answer = b""
+    while len(answer) < 65536:
+        seen = sock.recv(65536, socket.MSG_PEEK)
+        if not seen:
+            break
+        end = (answer + seen).find(b"\r\n\r\n")
+        if end < 0:
+            answer += sock.recv(len(seen))
+            continue
+        answer += sock.recv(end + 4 - len(answer))
+        break
+    return answer
+
+
 def raw_websocket(port: int, path: str, *, receive_buffer: int = 4096,
                   timeout: float = 5.0) -> socket.socket:
     """A WebSocket to 127.0.0.1 opened by hand (no client library reading behind our
@@ -133,12 +151,7 @@ def raw_websocket(port: int, path: str, *, receive_buffer: int = 4096,
     sock.sendall((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
                   f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
                   "Sec-WebSocket-Version: 13\r\n\r\n").encode())
-    answer = b""
-    while b"\r\n\r\n" not in answer and len(answer) < 65536:
-        chunk = sock.recv(4096)
-        if not chunk:
-            break
-        answer += chunk
+    answer = handshake_answer(sock)
     if not answer.startswith(b"HTTP/1.1 101"):
         sock.close()
         raise AssertionError(f"WebSocket handshake refused: {answer[:300]!r}")

@@ -32,6 +32,7 @@ from tests.server.serving import (
     assert_clean_log,
     call,
     free_port,
+    handshake_answer,
     http,
     raw_websocket,
     server_frames,
@@ -190,11 +191,7 @@ def websocket_from(port: int, source: str, path: str) -> socket.socket:
     sock.sendall((f"GET {path} HTTP/1.1\r\nHost: room\r\nUpgrade: websocket\r\n"
                   f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
                   "Sec-WebSocket-Version: 13\r\n\r\n").encode())
-    answer = b""
-    while b"\r\n\r\n" not in answer:
-        chunk = sock.recv(4096)
-        assert chunk, f"closed during the handshake: {answer!r}"
-        answer += chunk
+    answer = handshake_answer(sock)
     assert answer.startswith(b"HTTP/1.1 101"), answer[:300]
     return sock
 

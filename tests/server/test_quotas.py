@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.serving import assert_clean_log, free_port, start_server
+from tests.server.serving import assert_clean_log, free_port, handshake_answer, start_server
 
 PROXY = "127.0.0.9"
 LIMITS = ("quotas.tables_per_hour=3", "quotas.tournaments_per_day=2",
@@ -207,12 +207,7 @@ def handshake(port: int, path: str, *, source: str) -> tuple[bytes, socket.socke
     sock.sendall((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
                   f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
                   "Sec-WebSocket-Version: 13\r\n\r\n").encode())
-    answer = b""
-    while b"\r\n\r\n" not in answer:
-        chunk = sock.recv(4096)
-        if not chunk:
-            break
-        answer += chunk
+    answer = handshake_answer(sock)
     return answer, sock
 
 
