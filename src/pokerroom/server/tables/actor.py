@@ -46,6 +46,7 @@ from pokerroom.server.tables.restore import TableRestore
 from pokerroom.server.tables.sittings import SeatMeta, Subscriber
 from pokerroom.server.tables.store import Batch, Store, StoreUnavailable
 from pokerroom.server.tables.views import lobby_row, public_state, table_state
+from pokerroom.server.wire import messages
 from pokerroom.server.wire.codec import action_from_dict, action_to_dict
 from pokerroom.server.wire.protocol import MAX_CHIPS
 from pokerroom.server.wire.sockets import Outgoing
@@ -492,7 +493,7 @@ class TableActor(TableRestore):
             self.seats[seat].connections += 1
         sub.push_state(self._state_for(seat))
         if self.chat.lines:
-            sub.push_error({"type": "chat", "lines": list(self.chat.lines)})
+            sub.push_error(messages.chat(list(self.chat.lines)))
         return sub
 
     def unsubscribe(self, sub: Subscriber) -> None:

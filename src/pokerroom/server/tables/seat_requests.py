@@ -20,7 +20,9 @@ from pokerroom.errors import IllegalActionError, PokerError, Reason
 from pokerroom.server.actors.owner import TaskOwner
 from pokerroom.server.tables.sittings import SeatMeta, Subscriber
 from pokerroom.server.tables.store import Batch
+from pokerroom.server.wire.messages import error
 from pokerroom.server.wire.names import refuse_lookalike
+from pokerroom.server.wire.reasons import WireReason
 from pokerroom.table import Table
 
 
@@ -142,8 +144,7 @@ class SeatRequests(TaskOwner):
         for sub in self.subscribers:
             if sub.sitting is not None and sub.sitting == meta.sitting:
                 sub.seat = sub.sitting = None
-                sub.push_error({"type": "error", "reason": "seat_lost",
-                                "message": f"{why}: this connection now watches"})
+                sub.push_error(error(WireReason.SEAT_LOST, f"{why}: this connection now watches"))
 
     def top_up(self, seat: int, amount: int) -> None:
         """Add chips (a rebuy after busting): now between hands, else when the hand
