@@ -11,7 +11,7 @@ import {
 } from "/static/shared/felt.js";
 import { capital, fmt } from "/static/shared/format.js";
 import { Games, loadGames } from "/static/shared/games.js";
-import { lastHandResult, logLineHtml } from "/static/shared/handlog.js";
+import { logLineHtml, resultView } from "/static/shared/handlog.js";
 import { createHandsTab } from "/static/shared/hands.js";
 import { createSocket } from "/static/shared/socket.js";
 import { storage } from "/static/shared/storage.js";
@@ -141,7 +141,7 @@ function heroSeat() {
 
 function resultForDisplay() {
   if (state.hand) return null;
-  return lastHandResult(state.log);
+  return resultView(state.result);
 }
 
 function renderTable() {

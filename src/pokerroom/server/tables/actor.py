@@ -41,6 +41,7 @@ from pokerroom.server.actors.preactions import label
 from pokerroom.server.actors.stand_ins import away_action, can_still_win, default_action
 from pokerroom.server.hands.exports import hand_texts
 from pokerroom.server.tables.chat import TableChat
+from pokerroom.server.tables.hand_result import hand_result
 from pokerroom.server.tables.host_tools import HostKeyError
 from pokerroom.server.tables.restore import TableRestore
 from pokerroom.server.tables.sittings import SeatMeta, Subscriber
@@ -381,6 +382,7 @@ class TableActor(TableRestore):
                   "rake": hand.rake}
         self.rake_taken += hand.rake
         self.metrics.hand_finished(hand.config.variant.key, room="cash")
+        self.last_result = hand_result(hand.events, plan.seat_at, self._name, self.hand_number)
         table.finish_hand()
         for seat, meta in self.seats.items():
             player = table.players[seat]
