@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from pokerroom.server.wire.protocol import CLIENT_MESSAGES, MAX_ID, BadMessage, SitOut
-from tests.server.conftest import join, new_table, seat_socket
+from tests.server.conftest import join, new_table, paused, receive_until, seat_socket
 
 
 def _answer(ws: Any, message: dict[str, Any] | str) -> dict[str, Any]:
@@ -76,3 +76,32 @@ def test_an_id_is_an_int_up_to_2_53_or_a_short_plain_string(bad_id: Any) -> None
 def test_valid_ids(good_id: Any) -> None:
     message = CLIENT_MESSAGES.parse(json.dumps({"type": "sit_out", "id": good_id}))
     assert message.id == good_id
+
+
+def test_T14_a_top_up_during_a_hand_shows_pending_until_the_hand_ends(
+        client: TestClient) -> None:
+    """T14: chips added during a hand come when it ends; until then the player's own
+    state says so (``you.pending``), then the chips are in the stack."""
+    table = new_table(client)
+    with paused(client, table):
+        alice = join(client, table, "Alice", 0, buy_in=100)
+        bob = join(client, table, "Bob", 1, buy_in=100)
+    with seat_socket(client, f"/ws/tables/{table}", alice) as ws, \
+            seat_socket(client, f"/ws/tables/{table}", bob) as other:
+        state = receive_until(ws, lambda m: m["type"] == "state"
+                              and m["state"]["hand"] is not None)["state"]
+        assert state["you"]["pending"] is None
+        assert _answer(ws, {"type": "top_up", "amount": 50, "id": 1}) == {"type": "ack", "id": 1}
+        state = receive_until(ws, lambda m: m["type"] == "state")["state"]
+        assert state["you"]["pending"] == {"sit_down": None, "top_up": 50, "leave": False}
+        assert state["seats"][0]["stack"] < 150
+        to_act = state["hand"]["actor"]
+        (ws if to_act == 0 else other).send_text(json.dumps({"type": "act", "action": "fold"}))
+        state = receive_until(ws, lambda m: m["type"] == "state"
+                              and m["state"]["you"]["pending"] is None)["state"]
+        assert state["result"]["number"] == 1
+        won = {w["seat"]: w["amount"] for w in state["result"]["won"]}
+        # Alice's 100, her 50 added, and whatever the first hand brought her.
+        assert sum(p["stack"] for p in state["seats"] if p) + sum(
+            p.get("bet", 0) for p in state["seats"] if p) == 250
+        assert won

@@ -205,6 +205,7 @@ def table_state(actor: TableActor, viewer: int | None,
             "preaction": None if (pre := getattr(meta, "preaction", None)) is None
             else {"kind": pre.kind, "amount": pre.amount},
             "waiting": bool(plan is None or viewer not in plan.seats),
+            "pending": pending(viewer) if (pending := getattr(actor, "pending", None)) else None,
             "legal": None,
         }
         legal = own.legal if own is not None else None
