@@ -11,10 +11,14 @@ Client -> server (JSON over the table's WebSocket)::
                           | null, "amount": 4}     (ahead of the turn; null clears)
     {"type": "chat", "text": "nice hand"}          (players; spectators if allowed)
 
-Server -> client::
+Any of them may carry the client's own ``"id"`` (:data:`MessageId`); its answer names
+it (:mod:`pokerroom.server.wire.answers`).
+
+Server -> client (typed in :mod:`pokerroom.server.wire.messages`)::
 
     {"type": "state", "version": 17, "state": {...}}   (see views.py)
-    {"type": "error", "reason": "raise_out_of_range", "message": "..."}
+    {"type": "ack", "id": 7}                            (the message ``id`` 7 was taken)
+    {"type": "error", "reason": "raise_out_of_range", "message": "...", "id": 7}
     {"type": "pong"}
     {"type": "chat", "lines": [{"name": "Alice", "text": "...", "seat": 0, "at": t}]}
     {"type": "error", "reason": "preaction_cancelled", "message": "..."}

@@ -225,7 +225,8 @@ def reasons_markdown() -> str:
         lines.append(f"| `{reason.value}` | {_cell(h.status)} | {_cell(h.means)} "
                      f"| {_cell(h.do)} |")
     lines += ["", "### The rules' reasons (`pokerroom.errors.Reason`)", "",
-              "Sent with a 400 (an HTTP request) or as a socket's error message. "
+              "Sent with a 400 (403 without the host's or director's key) or as a "
+              "socket's error message. "
               f"What to do, for each: {RULE_DO}.", "",
               "| reason | means |", "| --- | --- |"]
     meanings = rule_meanings()
