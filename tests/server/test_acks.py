@@ -105,3 +105,19 @@ def test_T14_a_top_up_during_a_hand_shows_pending_until_the_hand_ends(
         assert sum(p["stack"] for p in state["seats"] if p) + sum(
             p.get("bet", 0) for p in state["seats"] if p) == 250
         assert won
+
+
+def test_T14_a_seat_taken_during_a_hand_shows_its_buy_in_pending(client: TestClient) -> None:
+    """Joining during a hand: the seat is held at once, the player sits down with the
+    buy-in when the hand ends; until then the joiner's state says so."""
+    table = new_table(client)
+    with paused(client, table):
+        join(client, table, "Alice", 0, buy_in=100)
+        join(client, table, "Bob", 1, buy_in=100)
+    with seat_socket(client, f"/ws/tables/{table}", None) as ws:
+        receive_until(ws, lambda m: m["type"] == "state" and m["state"]["hand"] is not None)
+    carol = join(client, table, "Carol", 2, buy_in=80)
+    with seat_socket(client, f"/ws/tables/{table}", carol) as ws:
+        state = receive_until(ws, lambda m: m["type"] == "state")["state"]
+        assert state["you"]["status"] == "joining"
+        assert state["you"]["pending"] == {"sit_down": 80, "top_up": 0, "leave": False}

@@ -228,5 +228,6 @@ def table_state(actor: TableActor, viewer: int | None,
             }
         state["you"] = you
     elif viewer in actor.seats:
-        state["you"] = {"seat": viewer, "status": "joining", "waiting": True, "legal": None}
+        state["you"] = {"seat": viewer, "status": "joining", "waiting": True, "legal": None,
+                        "pending": getattr(actor, "pending", lambda _seat: None)(viewer)}
     return state

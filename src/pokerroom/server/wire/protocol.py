@@ -102,7 +102,7 @@ MessageId = Annotated[
 :data:`MAX_ID_CHARS` letters, digits and ``_ . : -``.  The answer to the message names
 it: ``{"type": "ack", "id": ...}`` when it was carried out, the error with ``"id"``
 when it was refused (:mod:`pokerroom.server.wire.answers`)."""
-_ID: TypeAdapter[int | str] = TypeAdapter(MessageId)
+_ID: TypeAdapter[int | str] = TypeAdapter(cast(Any, MessageId))
 
 
 
