@@ -107,3 +107,22 @@ def test_S4_folded_and_mucked_cards_never_reach_any_viewer(
     # Every viewer's state holds the same result: it is public.
     for viewer in [None, *seats]:
         assert table_state(actor, viewer)["result"] == table_state(actor, None)["result"]
+
+
+def test_run_it_twice_gives_two_boards_and_a_pot_on_each() -> None:
+    """Run it twice (a house option): both boards, the pot awarded once per run, and
+    each player's total the sum of theirs."""
+    from tests.rules.test_run_it_twice import _config, _deck
+
+    rest = "2c 3d7c9h 3c Jd 4c Kd  6c 4d8sTc 6d 2d 6h 5c"
+    hand = Hand(_config(True), _deck(["AsAh", "KsKh"], rest))
+    hand.bet_raise(100)
+    hand.check_call()
+    assert hand.is_over
+    result = hand_result(hand.events, lambda k: k + 3, lambda s: f"P{s}", 1)
+    assert result["boards"] == [[str(Card(c)) for c in run] for run in hand.runs]
+    assert result["boards"][0] == ["3d", "7c", "9h", "Jd", "Kd"]
+    assert [[(a["seat"], a["amount"]) for a in p["awards"]] for p in result["pots"]] == [
+        [(4, 100)], [(3, 100)]]
+    assert sorted((w["seat"], w["amount"]) for w in result["won"]) == [(3, 100), (4, 100)]
+    assert {s["seat"] for s in result["shown"]} == {3, 4}
