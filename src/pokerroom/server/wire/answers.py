@@ -25,7 +25,7 @@ from typing import Any, Protocol, TypeVar
 from sqlalchemy.exc import SQLAlchemyError
 
 from pokerroom.errors import PokerError
-from pokerroom.server.wire import messages
+from pokerroom.server.wire import messages as out
 from pokerroom.server.wire.protocol import BadMessage, ClientMessages, Ping, error_reason
 from pokerroom.server.wire.reasons import WireReason
 
@@ -41,7 +41,7 @@ class Answers(Protocol):
     def push_error(self, message: dict[str, Any]) -> None: ...
 
 
-async def answer(box: Answers, raw: str | bytes, messages_: ClientMessages[M],
+async def answer(box: Answers, raw: str | bytes, messages: ClientMessages[M],
                  apply: Callable[[M], Awaitable[None]]) -> bool:
     """Validate one received frame and ``apply`` it; a ping is answered with a pong
     (``apply`` never sees one); bad input (a binary frame too) gets a ``bad_message``
@@ -49,21 +49,21 @@ async def answer(box: Answers, raw: str | bytes, messages_: ClientMessages[M],
     acknowledged when carried out (see the module).  True when the frame was
     malformed (bad input)."""
     try:
-        message = messages_.parse(raw)
+        message = messages.parse(raw)
     except BadMessage as exc:
-        box.push_error(messages.error(WireReason.BAD_MESSAGE, str(exc), exc.id))
+        box.push_error(out.error(WireReason.BAD_MESSAGE, str(exc), exc.id))
         return True
     id_ = getattr(message, "id", None)
     if isinstance(message, Ping):
-        box.push_error(messages.pong(id_))
+        box.push_error(out.pong(id_))
         return False
     try:
         await apply(message)
     except PokerError as exc:
-        box.push_error(messages.error(error_reason(exc), str(exc), id_))
+        box.push_error(out.error(error_reason(exc), str(exc), id_))
     except SQLAlchemyError:  # the owner reloaded what the database holds: nothing happened
-        box.push_error(messages.error(WireReason.STORE_UNAVAILABLE, STORE_REFUSED, id_))
+        box.push_error(out.error(WireReason.STORE_UNAVAILABLE, STORE_REFUSED, id_))
     else:
         if id_ is not None:
-            box.push_error(messages.ack(id_))
+            box.push_error(out.ack(id_))
     return False
