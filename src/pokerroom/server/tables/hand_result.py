@@ -5,8 +5,9 @@ Built from the engine's public events (:mod:`pokerroom.rules.events` with
 ``audience`` None) and nothing else, so it holds only what everyone at the table may
 see: a hand folded or mucked is named, never its cards (a hand is in ``shown`` only
 when the rules turned it up, S3-S4).  It is the same for every viewer, part of the
-table's public state (``"result"``), and the page draws it between hands; the log
-stays text for people (:mod:`pokerroom.history.narrate`).
+table's public state between hands (``"result"``; None during a hand, which keeps
+the states of a hand small), and the page draws it; the log stays text for people
+(:mod:`pokerroom.history.narrate`).
 
 Shape (seats and names at the table)::
 

@@ -146,7 +146,7 @@ def public_state(actor: TableActor) -> dict[str, Any]:
         "seats": seats,
         "hand": None,
         "you": None,
-        "result": getattr(actor, "last_result", None),  # the last hand's (hand_result.py)
+        "result": getattr(actor, "last_result", None) if view is None else None,  # between hands
         "log": list(actor.log)[-60:],
         "now": actor.clock.now(),
     }
