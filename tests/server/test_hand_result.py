@@ -18,7 +18,15 @@ from pokerroom.rules.actions import BetRaise, CheckCall, DealBoard, DealHole, Fo
 from pokerroom.server.tables import actor as actor_module
 from pokerroom.server.tables.hand_result import hand_result
 from pokerroom.server.tables.views import table_state
-from tests.server.conftest import actor_of, add_bot, new_table, paused, seat_socket, wait_until
+from tests.server.conftest import (
+    actor_of,
+    add_bot,
+    new_table,
+    paused,
+    receive_until,
+    seat_socket,
+    wait_until,
+)
 
 
 def test_S1_S3_B3_result_names_the_shown_hands_each_pot_and_the_bet_returned() -> None:
@@ -101,9 +109,12 @@ def test_S4_folded_and_mucked_cards_never_reach_any_viewer(
         shown_positions = {e.seat for e in events if isinstance(e, ev.HandShown)}
         assert len(result["shown"]) == len(shown_positions)
     assert hidden_checked > 0
-    with seat_socket(client, f"/ws/tables/{table}", None) as ws:
-        state = ws.receive_json()["state"]
-    assert state["result"] is not None
+    with seat_socket(client, f"/ws/tables/{table}", None) as ws:  # a spectator's state
+        state = receive_until(ws, lambda m: m["type"] == "state"
+                              and m["state"]["result"] is not None)["state"]
+    assert state["result"]["number"] <= actor.hand_number
+    assert not {s["seat"] for s in state["result"]["mucked"]} & {
+        s["seat"] for s in state["result"]["shown"]}
     # Every viewer's state holds the same result: it is public.
     for viewer in [None, *seats]:
         assert table_state(actor, viewer)["result"] == table_state(actor, None)["result"]
