@@ -11,10 +11,14 @@ Client -> server (JSON over the table's WebSocket)::
                           | null, "amount": 4}     (ahead of the turn; null clears)
     {"type": "chat", "text": "nice hand"}          (players; spectators if allowed)
 
-Server -> client::
+Any of them may carry the client's own ``"id"`` (:data:`MessageId`); its answer names
+it (:mod:`pokerroom.server.wire.answers`).
+
+Server -> client (typed in :mod:`pokerroom.server.wire.messages`)::
 
     {"type": "state", "version": 17, "state": {...}}   (see views.py)
-    {"type": "error", "reason": "raise_out_of_range", "message": "..."}
+    {"type": "ack", "id": 7}                            (the message ``id`` 7 was taken)
+    {"type": "error", "reason": "raise_out_of_range", "message": "...", "id": 7}
     {"type": "pong"}
     {"type": "chat", "lines": [{"name": "Alice", "text": "...", "seat": 0, "at": t}]}
     {"type": "error", "reason": "preaction_cancelled", "message": "..."}
@@ -52,10 +56,20 @@ import json
 import re
 from typing import Annotated, Any, Generic, Literal, TypeVar, cast, get_args
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictInt,
+    StringConstraints,
+    TypeAdapter,
+    ValidationError,
+)
 
 from pokerroom.errors import IllegalActionError, PokerError, Reason
 from pokerroom.server.wire.names import PersonName, SeatedName, TitleName
+from pokerroom.server.wire.reasons import WireReason
 
 M = TypeVar("M")
 
@@ -73,6 +87,22 @@ MAX_FRAME_BYTES = 16 * 1024
 """The most bytes (UTF-8) of one message a socket takes."""
 MAX_DEPTH = 8
 """The deepest JSON nesting of one socket message (the messages are flat objects)."""
+MAX_ID = 2**53 - 1
+"""The largest integer ``id`` of a client message (the largest a browser holds exactly)."""
+MAX_ID_CHARS = 32
+"""The most characters of a string ``id`` of a client message."""
+
+MessageId = Annotated[
+    Annotated[StrictInt, Field(ge=0, le=MAX_ID)]
+    | Annotated[str, StringConstraints(min_length=1, max_length=MAX_ID_CHARS,
+                                       pattern=r"^[A-Za-z0-9_.:-]+$")],
+    Field(union_mode="left_to_right"),
+]
+"""A client message's own ``id``: an integer 0 to :data:`MAX_ID`, or 1 to
+:data:`MAX_ID_CHARS` letters, digits and ``_ . : -``.  The answer to the message names
+it: ``{"type": "ack", "id": ...}`` when it was carried out, the error with ``"id"``
+when it was refused (:mod:`pokerroom.server.wire.answers`)."""
+_ID: TypeAdapter[int | str] = TypeAdapter(cast(Any, MessageId))
 
 
 
@@ -91,7 +121,22 @@ _BRACKETS = re.compile(r"[\[\]{}]")
 
 
 class BadMessage(ValueError):
-    """A received text that is not one of the socket's messages; says why."""
+    """A received text that is not one of the socket's messages; says why.  ``id``: the
+    message's own id when it had a valid one (its error names it)."""
+
+    def __init__(self, message: str, id: int | str | None = None) -> None:
+        super().__init__(message)
+        self.id = id
+
+
+def valid_id(data: Any) -> int | str | None:
+    """The valid ``id`` of a decoded message ``data``, if it has one."""
+    if not isinstance(data, dict) or "id" not in data:
+        return None
+    try:
+        return _ID.validate_python(data["id"])
+    except ValidationError:
+        return None
 
 
 class ClientMessages(Generic[M]):
@@ -128,7 +173,8 @@ class ClientMessages(Generic[M]):
             return self._adapter.validate_python(data)
         except ValidationError as exc:
             problems = "; ".join(_problem(dict(e)) for e in exc.errors())
-            raise BadMessage(f"malformed message: {problems[:300]}; send {allowed}") from None
+            raise BadMessage(f"malformed message: {problems[:300]}; send {allowed}",
+                             valid_id(data)) from None
 
 
 def too_deep(text: str) -> bool:
@@ -162,20 +208,32 @@ def _problem(error: dict[str, Any]) -> str:
     return f"{loc[0]} {field!r}: {error['msg']}" if field else str(error["msg"])
 
 
-def error_reason(exc: PokerError) -> str:
+def error_reason(exc: PokerError) -> Reason | WireReason:
     """The ``reason`` of an error answer: the rule's code (or the error's own, like
-    ``table_moving``), else the error's kind."""
+    ``table_moving``), else the error's kind (``ConfigError``: one of
+    :class:`~pokerroom.server.wire.reasons.WireReason` too)."""
     if isinstance(exc, IllegalActionError):
         return exc.reason
     reason = getattr(exc, "reason", None)
-    return reason if isinstance(reason, str) else type(exc).__name__
+    if isinstance(reason, Reason | WireReason):
+        return reason
+    for kind in type(exc).__mro__:  # a subclass answers as its nearest kind of ours
+        if kind.__name__ in WireReason._value2member_map_:
+            return WireReason(kind.__name__)
+    return WireReason.POKER_ERROR  # not reached: every PokerError is one
 
 
 class _Message(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class Act(_Message):
+class _SocketMessage(_Message):
+    """A message a client sends on a socket: any may carry its own ``id``."""
+
+    id: MessageId | None = None
+
+
+class Act(_SocketMessage):
     """An action at the table: ``to`` a bet's or raise's total, 0 to :data:`MAX_CHIPS`;
     ``cards`` (a draw's discards, a show) at most 40 characters."""
 
@@ -196,35 +254,35 @@ class Act(_Message):
         return data
 
 
-class SitOut(_Message):
+class SitOut(_SocketMessage):
     type: Literal["sit_out"]
 
 
-class SitIn(_Message):
+class SitIn(_SocketMessage):
     type: Literal["sit_in"]
     post: bool = False
 
 
-class Post(_Message):
+class Post(_SocketMessage):
     type: Literal["post"]
 
 
-class TopUp(_Message):
+class TopUp(_SocketMessage):
     """Add ``amount`` chips (1 to :data:`MAX_CHIPS`) to the stack when the hand ends."""
 
     type: Literal["top_up"]
     amount: Integer = Field(gt=0, le=MAX_CHIPS)
 
 
-class Leave(_Message):
+class Leave(_SocketMessage):
     type: Literal["leave"]
 
 
-class Straddle(_Message):
+class Straddle(_SocketMessage):
     type: Literal["straddle"]
 
 
-class MuckLosing(_Message):
+class MuckLosing(_SocketMessage):
     """The player's setting: at a showdown where mucking is allowed (S4), muck a hand
     that cannot win (on, the default) or always show it (off)."""
 
@@ -232,11 +290,11 @@ class MuckLosing(_Message):
     on: bool
 
 
-class Ping(_Message):
+class Ping(_SocketMessage):
     type: Literal["ping"]
 
 
-class PreActionChoice(_Message):
+class PreActionChoice(_SocketMessage):
     """A choice ahead of the turn (:mod:`pokerroom.server.actors.preactions`), or None to
     clear it; ``amount`` (``call``): the chips the call adds, 1 to :data:`MAX_CHIPS`."""
 
@@ -245,7 +303,7 @@ class PreActionChoice(_Message):
     amount: Integer | None = Field(default=None, ge=1, le=MAX_CHIPS)
 
 
-class ChatMessage(_Message):
+class ChatMessage(_SocketMessage):
     """A chat line: 1 to 200 characters (:data:`~pokerroom.server.tables.chat.MAX_CHAT_CHARS`;
     longer is refused, whitespace runs count as one space)."""
 
@@ -412,20 +470,20 @@ class AddBot(HostRequest):
 # "you": ..., "table": ...}} (see tournament_views.py), errors and pongs as above.
 
 
-class Watch(_Message):
+class Watch(_SocketMessage):
     type: Literal["watch"]
     table: Integer = Field(ge=1, le=100_000)
 
 
-class Rebuy(_Message):
+class Rebuy(_SocketMessage):
     type: Literal["rebuy"]
 
 
-class DeclineRebuy(_Message):
+class DeclineRebuy(_SocketMessage):
     type: Literal["decline_rebuy"]
 
 
-class AddOn(_Message):
+class AddOn(_SocketMessage):
     type: Literal["add_on"]
 
 
