@@ -125,7 +125,7 @@ class Planning:
             # vary; this keeps one blind per player).
             blinds[kill_seat] = int(bb * factor)
         straddles: list[int] = []
-        size = 2 * bb
+        size = options.straddle_multiple * bb  # F11 / LVH B8b: the house's set size
         for s in self._straddles:
             if s in dealt and s not in blinds:
                 blinds[s] = size
@@ -254,10 +254,13 @@ class Planning:
                     notes.append(f"seat {seat}: comes back by straddling (T8, LVH B13c)")
                 elif not p.wants_to_post:
                     waiting.append(seat)
-                elif stakes.is_limit:
+                elif stakes.is_limit or options.make_up == "sum":
+                    # T8: the sum, the big blind live and the small dead; never between
+                    # the blinds (LVH B15a, B16 at limit; RR 9, RR 7 in every game).
                     if between:
                         waiting.append(seat)
-                        notes.append(f"seat {seat}: limit make-ups wait for the button (T8)")
+                        notes.append(f"seat {seat}: make-ups of the sum wait for the button "
+                                     "(T8)")
                         continue
                     dealt.add(seat)
                     if p.missed_big:
