@@ -101,9 +101,9 @@ def test_F11_LVH_B8b_a_second_straddle_doubles_the_house_size() -> None:
 def test_F11_LVH_B8b_straddle_size_refusals() -> None:
     """F11: below twice the big blind, or above ten, is refused; so is any size but two
     big blinds in a limit or stud game (a limit straddle is a raise, RR 15)."""
-    with pytest.raises(ConfigError, match="from 2 .* to 10"):
+    with pytest.raises(ConfigError, match=r"from 2 .* to 10"):
         TableOptions(straddle_multiple=1)
-    with pytest.raises(ConfigError, match="from 2 .* to 10"):
+    with pytest.raises(ConfigError, match=r"from 2 .* to 10"):
         TableOptions(straddle_multiple=11)
     with pytest.raises(ConfigError, match="no-limit or pot-limit"):
         holdem_table("AB", structure="fixed_limit", straddle_multiple=3)
@@ -185,8 +185,8 @@ def _nine_handed(rule: str) -> Table:
                                              ("past_three", False), ("free", False)])
 def test_T12_LVH_B20_a_move_past_two_players(rule: str, waits: bool) -> None:
     """T12: seat 4 moves to seat 7, past two active players.  RR 13 (default) makes
-    them wait two hands or post; LVH B20 charges only a move past three or more; below $5-$10 (``"free"``)
-    nothing is charged."""
+    them wait two hands or post; LVH B20 charges only a move past three or more; below
+    $5-$10 (``"free"``) nothing is charged."""
     table = _nine_handed(rule)
     table.leave(7)
     table.change_seat(4, 7)  # past seats 5 and 6
