@@ -53,6 +53,16 @@ CASES: list[tuple[str, dict[str, Any], Check]] = [
     ("F12", {"kill": "pot_size", "kill_pot_size": 100},
      lambda t, h: (t.options.kill, t.options.kill_pot_size) == ("pot_size", 100)),
     ("D5", {"button_draw": "first_jack"}, lambda t, h: t.options.button_draw == "first_jack"),
+    ("D5", {"button_draw": "by_seat"}, lambda t, h: t.options.button_draw == "by_seat"),
+    ("F11", {"straddle_multiple": 3},
+     lambda t, h: t.options.straddle_multiple == 3),
+    ("B9", {**LIMIT, "limit_short_raise": "complete"},
+     lambda t, h: h.config.limit_short_raise == "complete"),
+    ("F10", {**STUD, "bring_in": 5, "full_bring_in": "raise"},
+     lambda t, h: t.stakes.full_bring_in == h.config.full_bring_in == "raise"),
+    ("T8", {"make_up": "sum"}, lambda t, h: t.options.make_up == "sum"),
+    ("T12", {"seat_change": "past_three"}, lambda t, h: t.options.seat_change == "past_three"),
+    ("T12", {"seat_change": "free"}, lambda t, h: t.options.seat_change == "free"),
 ]
 
 
@@ -94,7 +104,19 @@ def test_the_house_rules_in_words(client: TestClient) -> None:
 REFUSED = [
     # (fields, status, what the answer says)
     ({"kill": "sometimes"}, 422, "kill: Input should be 'none', 'two_pots' or 'pot_size'"),
-    ({"button_draw": "low_card"}, 422, "Input should be 'high_card' or 'first_jack'"),
+    ({"button_draw": "low_card"}, 422,
+     "Input should be 'high_card', 'first_jack' or 'by_seat'"),
+    ({"straddle_multiple": 1}, 422,
+     "straddle_multiple: Input should be greater than or equal to 2"),
+    ({"straddle_multiple": 11}, 422, "straddle_multiple: Input should be less than or equal "
+     "to 10"),
+    ({**LIMIT, "straddle_multiple": 3}, 400, "needs a no-limit or pot-limit blind game"),
+    ({"make_up": "half"}, 422, "make_up: Input should be 'by_structure' or 'sum'"),
+    ({"seat_change": "anywhere"}, 422,
+     "seat_change: Input should be 'relative_position', 'past_three' or 'free'"),
+    ({"limit_short_raise": "half"}, 422,
+     "limit_short_raise: Input should be 'full_bet_over' or 'complete'"),
+    ({"full_bring_in": "dead"}, 422, "full_bring_in: Input should be 'live' or 'raise'"),
     ({"bba_order": "never"}, 422, "Input should be 'ante_first' or 'blind_first'"),
     ({"rake_percent": 5}, 422, "rake_percent: Input should be less than 1"),
     ({"rake_cap": -1}, 422, "rake_cap: Input should be greater than or equal to 0"),
