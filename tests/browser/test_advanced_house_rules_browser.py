@@ -1,8 +1,8 @@
 """The lobby form's "Advanced house rules" in a real browser, at laptop size and on a
 390 px phone: collapsed until opened, each choice shown only for the games it applies
 to (B9, F10 in fixed limit; F11's straddle size in big-bet games), and a table created
-with D5 (LVH B4), F11 (LVH B8b), T8 (RR 9) and T12 (LVH B20-B22) choices that reach the
-table and its players' house rules.  Screenshots land in ``tests/browser/artifacts/``.
+with D5 (LVH B4), F3 (ENC), F11 (LVH B8b), T8 (RR 9) and T12 (LVH B20-B22) choices that
+reach the table and its players' house rules.  Screenshots land in ``tests/browser/artifacts/``.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def _visible(page: Any, name: str) -> bool:
     return bool(page.locator(f'#create-form [name="{name}"]').is_visible())
 
 
-def test_D5_F11_T8_T12_B9_F10_advanced_house_rules_from_the_lobby_form(
+def test_D5_F3_F11_T8_T12_B9_F10_advanced_house_rules_from_the_lobby_form(
         room: tuple[str, FastAPI], browser: Any) -> None:
     url, app = room
     errors: list[str] = []
@@ -62,7 +62,8 @@ def test_D5_F11_T8_T12_B9_F10_advanced_house_rules_from_the_lobby_form(
         page.select_option('#create-form [name="straddle_multiple"]', "3")
         page.select_option('#create-form [name="make_up"]', "sum")
         page.select_option('#create-form [name="seat_change"]', "past_three")
-        assert page.locator("#house-count").inner_text() == "· 4 changed"
+        page.locator('#create-form [name="button_blind"]').fill("1")
+        assert page.locator("#house-count").inner_text() == "· 5 changed"
         shot(page, "laptop-lobby-advanced-house-rules", full=True)
         page.locator("#create-submit").click()
         page.wait_for_url(re.compile(r".*/t/[0-9a-f]+$"))
@@ -70,11 +71,13 @@ def test_D5_F11_T8_T12_B9_F10_advanced_house_rules_from_the_lobby_form(
         options = table.options
         assert (options.button_draw, options.straddle_multiple, options.make_up,
                 options.seat_change) == ("by_seat", 3, "sum", "past_three")
+        assert table.stakes.button_blind == 1
 
         page.locator("#tab-btn-info").click()
         rules = page.locator("#house-rules").inner_text()
         for words in ("without a draw (D5, LVH B4)", "3 big blinds (6) (F11, LVH B8)",
-                      "made up as their sum", "(T12, LVH B20-B22)"):
+                      "made up as their sum", "(T12, LVH B20-B22)",
+                      "the button posts 1 (F3)"):
             assert words in rules, rules
         assert not errors, errors
     finally:

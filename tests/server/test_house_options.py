@@ -63,6 +63,8 @@ CASES: list[tuple[str, dict[str, Any], Check]] = [
     ("T8", {"make_up": "sum"}, lambda t, h: t.options.make_up == "sum"),
     ("T12", {"seat_change": "past_three"}, lambda t, h: t.options.seat_change == "past_three"),
     ("T12", {"seat_change": "free"}, lambda t, h: t.options.seat_change == "free"),
+    ("F3", {"small_blind": 2, "big_blind": 4, "button_blind": 1},
+     lambda t, h: t.stakes.button_blind == 1 and sorted(h.config.blinds) == [1, 2, 4]),
 ]
 
 
@@ -117,6 +119,9 @@ REFUSED = [
     ({"limit_short_raise": "half"}, 422,
      "limit_short_raise: Input should be 'full_bet_over' or 'complete'"),
     ({"full_bring_in": "dead"}, 422, "full_bring_in: Input should be 'live' or 'raise'"),
+    ({"button_blind": -1}, 422, "button_blind: Input should be greater than or equal to 0"),
+    ({"button_blind": 2}, 400, "at most the small blind"),
+    ({**STUD, "button_blind": 1}, 400, "for blind games"),
     ({"bba_order": "never"}, 422, "Input should be 'ante_first' or 'blind_first'"),
     ({"rake_percent": 5}, 422, "rake_percent: Input should be less than 1"),
     ({"rake_cap": -1}, 422, "rake_cap: Input should be greater than or equal to 0"),

@@ -311,3 +311,60 @@ def test_B9_limit_short_raise_refuses_an_unknown_value() -> None:
     with pytest.raises(ConfigError, match="limit_short_raise is 'full_bet_over' or 'complete'"):
         Stakes.of("holdem", "fixed_limit", small_blind=5, big_blind=10,
                   limit_short_raise="half")  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- F3 (ENC)
+
+
+def _three_blinds(method: ButtonMethod | None = None, names: str = "ABCD") -> Table:
+    stakes = Stakes.of("holdem", "no_limit", button_blind=1, small_blind=1, big_blind=2)
+    table = Table(stakes, TableOptions(seats=6, button_method=method))
+    for seat, name in enumerate(names):
+        table.sit(seat, name, 200)
+    table.first_button = 0
+    return table
+
+
+def test_F3_ENC_three_blinds_the_first_on_the_button() -> None:
+    """F3 (ENC): "In the case of three blinds usually one quarter, one quarter, and half
+    a normal bet amount, the first blind goes 'on the button', that is, is paid by the
+    dealer."  Blinds 1-1-2: the button posts 1 live; the action starts left of the big
+    blind and the button owes 1 more when its turn comes."""
+    table = _three_blinds()
+    plan = table.plan()
+    assert plan.seats == (1, 2, 3, 0)
+    assert plan.blinds == (1, 2, 0, 1)  # small, big, under the gun, the button
+    hand = table.start_hand(Deck(1))
+    assert table.to_act == 3
+    hand.check_call()
+    assert table.to_act == 0 and hand.legal_actions().call == 1  # the button's blind is live
+    hand.check_call()
+    hand.check_call()
+    assert table.to_act == 2 and hand.legal_actions().check  # the big blind's option (F5)
+
+
+def test_F3_heads_up_and_a_dead_button_post_no_button_blind() -> None:
+    """F3, F4: heads-up the button posts the small blind only (two blinds); F3, T2: a
+    button on an empty seat posts nothing (a dead blind, counted as unposted)."""
+    heads_up = _three_blinds(names="AB")
+    assert sorted(heads_up.plan().blinds) == [1, 2]
+    table = _three_blinds(ButtonMethod.DEAD_BUTTON, names="ABCDE")
+    play(table)  # button 0, blinds 1 and 2
+    table.leave(1)  # the small blind leaves: the button falls on the empty seat 1 (T2)
+    plan = table.plan()
+    assert plan.positions is not None and plan.positions.dead_button
+    assert plan.seats == (2, 3, 4, 0)
+    assert (plan.blinds, plan.unposted) == ((1, 2, 0, 0), 1)
+
+
+def test_F3_button_blind_refusals_and_snapshot() -> None:
+    """F3: blinds grow clockwise from the button, so the button's blind is at most the
+    small blind; stud has no blinds.  The stakes survive the table's snapshot."""
+    with pytest.raises(ConfigError, match="at most the small blind"):
+        Stakes.of("holdem", "no_limit", button_blind=2, small_blind=1, big_blind=2)
+    with pytest.raises(ConfigError, match="for blind games"):
+        Stakes.of("stud", "fixed_limit", ante=1, bring_in=2, small_bet=5, big_bet=10,
+                  button_blind=1)
+    table = _three_blinds()
+    assert table_from_dict(table_to_dict(table)).stakes.button_blind == 1
+

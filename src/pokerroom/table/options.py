@@ -29,7 +29,9 @@ class Stakes:
     """The game played at a table and its sizes.
 
     Blind games use ``small_blind``/``big_blind`` (``big_blind_ante``: the big
-    blind pays ``ante`` for the table, F7); stud uses ``ante`` and ``bring_in``.
+    blind pays ``ante`` for the table, F7), and ``button_blind`` for three blinds
+    (F3, ENC: "the first blind goes on the button"; 0, the default, for two); stud
+    uses ``ante`` and ``bring_in``.
     Fixed limit bets are ``small_bet``/``big_bet`` (default: the big blind and
     twice it); no and pot limit's smallest bet is the big blind (B8).  House
     options of the betting: ``raise_cap`` (B5, limit games; None for no cap) and
@@ -47,6 +49,7 @@ class Stakes:
     structure: Structure
     small_blind: int = 0
     big_blind: int = 0
+    button_blind: int = 0  # F3 (ENC): a third blind, posted by the button
     ante: int = 0
     big_blind_ante: bool = False
     bring_in: int = 0
@@ -72,6 +75,12 @@ class Stakes:
                 f"blinds must satisfy 0 <= small_blind <= big_blind and big_blind > 0, got "
                 f"{self.small_blind}/{self.big_blind}"
             )
+        if self.button_blind and (self.game.is_stud or not
+                                  0 < self.button_blind <= self.small_blind):
+            raise ConfigError(
+                f"button_blind {self.button_blind}: a third blind, on the button (F3, ENC), "
+                "is for blind games and at most the small blind (blinds grow clockwise from "
+                f"the button), here 0 to {self.small_blind}")
         if self.full_bring_in not in ("live", "raise"):
             raise ConfigError(
                 f"full_bring_in is 'live' or 'raise' (F10), got {self.full_bring_in!r}")

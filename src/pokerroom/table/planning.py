@@ -118,6 +118,13 @@ class Planning:
             blinds[positions.small_blind] = sb
         else:
             unposted = sb  # T2: a dead small blind, not posted
+        if stakes.button_blind and not positions.heads_up:
+            # F3 (ENC): with three blinds the first is on the button; a dead button
+            # (T2) posts none.  Heads-up the button is the small blind (F4): two blinds.
+            if positions.button in dealt and not positions.dead_button:
+                blinds[positions.button] = stakes.button_blind
+            else:
+                unposted += stakes.button_blind
         kill_seat = self._kill_next if self._kill_next in dealt else None
         factor = options.kill_factor if kill_seat is not None else 1.0
         if kill_seat is not None:

@@ -65,10 +65,13 @@ def house_rules(table: Table) -> list[dict[str, str]]:
 
 
 def _more_house_rules(table: Table) -> list[tuple[str, str, str]]:
-    """The house options of issue #27's second half (F10, F11, B9, T8, T12)."""
+    """The house options of issue #27's second half (F3, F10, F11, B9, T8, T12)."""
     stakes, o = table.stakes, table.options
     blinds = not stakes.game.is_stud
     rules: list[tuple[str, str, str]] = []
+    if stakes.button_blind:
+        rules.append(("button_blind", "Three blinds",
+                      f"the button posts {stakes.button_blind} (F3)"))
     if blinds and o.straddle_multiple != 2 and o.straddle_allowed(stakes):
         rules.append(("straddle_multiple", "Straddle", f"{o.straddle_multiple} big blinds "
                       f"({o.straddle_multiple * stakes.big_blind}) (F11, LVH B8)"))

@@ -300,6 +300,8 @@ class CreateTable(_Message):
     - ``limit_short_raise`` (B9, TDA 47-B; fixed limit): ``"full_bet_over"`` or
       ``"complete"``; ``full_bring_in`` (F10; fixed-limit stud whose bring-in is the
       small bet): ``"live"`` or ``"raise"``.
+    - ``button_blind`` (F3, ENC): three blinds, the first posted by the button, at most
+      the small blind (0: two blinds).
     - ``auto_showdown`` (S4): true turns every hand up at the showdown; false (the
       default) lets a player not all-in muck a losing hand (each player's "muck
       losing hands" setting decides, on unless they turn it off); all-in hands are
@@ -358,6 +360,7 @@ class CreateTable(_Message):
     seat_change: Literal["relative_position", "past_three", "free"] = "relative_position"
     limit_short_raise: Literal["full_bet_over", "complete"] = "full_bet_over"
     full_bring_in: Literal["live", "raise"] = "live"
+    button_blind: Integer = Field(default=0, ge=0, le=MAX_CHIPS)
 
     def house_options(self) -> dict[str, Any]:
         """The house options that go to the table's TableOptions as they are."""
