@@ -61,6 +61,7 @@ CASES: list[tuple[str, dict[str, Any], Check]] = [
     ("F10", {**STUD, "bring_in": 5, "full_bring_in": "raise"},
      lambda t, h: t.stakes.full_bring_in == h.config.full_bring_in == "raise"),
     ("T8", {"make_up": "sum"}, lambda t, h: t.options.make_up == "sum"),
+    ("T8", {"make_up": "one_per_hand"}, lambda t, h: t.options.make_up == "one_per_hand"),
     ("T12", {"seat_change": "past_three"}, lambda t, h: t.options.seat_change == "past_three"),
     ("T12", {"seat_change": "free"}, lambda t, h: t.options.seat_change == "free"),
     ("F3", {"small_blind": 2, "big_blind": 4, "button_blind": 1},
@@ -113,7 +114,7 @@ REFUSED = [
     ({"straddle_multiple": 11}, 422, "straddle_multiple: Input should be less than or equal "
      "to 10"),
     ({**LIMIT, "straddle_multiple": 3}, 400, "needs a no-limit or pot-limit blind game"),
-    ({"make_up": "half"}, 422, "make_up: Input should be 'by_structure' or 'sum'"),
+    ({"make_up": "half"}, 422, "make_up: Input should be 'by_structure', 'sum' or 'one_per_hand'"),
     ({"seat_change": "anywhere"}, 422,
      "seat_change: Input should be 'relative_position', 'past_three' or 'free'"),
     ({"limit_short_raise": "half"}, 422,

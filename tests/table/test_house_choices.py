@@ -153,7 +153,8 @@ def test_T8_RR9_make_up_the_sum_in_a_big_bet_game(make_up: str, post: int, dead:
     assert not table._player(E).owes
 
 
-@pytest.mark.parametrize(("make_up", "dealt_in"), [("by_structure", True), ("sum", False)])
+@pytest.mark.parametrize(("make_up", "dealt_in"), [("by_structure", True), ("sum", False),
+                                                    ("one_per_hand", False)])
 def test_T8_RR7_make_up_between_the_blinds(make_up: str, dealt_in: bool) -> None:
     """T8: between the big blind and the button a big-bet player may make up under LVH
     B16 (default), but RR 7 ("Blinds may not be made up between the big blind and the
@@ -162,6 +163,39 @@ def test_T8_RR7_make_up_between_the_blinds(make_up: str, dealt_in: bool) -> None
     plan = table.plan()
     assert (E in plan.seats) is dealt_in
     assert (E in plan.waiting) is not dealt_in
+
+
+@pytest.mark.parametrize("structure", ["no_limit", "fixed_limit"])
+def test_T8_ENC_one_blind_per_hand_largest_first_all_live(structure: str) -> None:
+    """T8 (ENC): "Some house rules allow posting one blind per hand, largest first,
+    meaning all posts of missed blinds are live" (``make_up="one_per_hand"``): the big
+    blind live on the way back, the small blind live on the next hand, then nothing."""
+    table = holdem_table("ABCDEF", button=A, make_up="one_per_hand", structure=structure,
+                         button_method=ButtonMethod.DEAD_BUTTON)
+    play(table)
+    table.sit_out(E)
+    for _ in range(12):
+        plan = table.plan()
+        assert plan.positions is not None
+        if (table._player(E).missed_big and table._player(E).missed_small
+                and not plan.positions.between_blinds(E, table.seat_count)
+                and plan.positions.big_blind != E
+                and not plan.positions.between_blinds((E + 1) % 9, table.seat_count)):
+            break
+        play(table)
+    table.sit_in(E, post=True)
+    for live in (10, 5):
+        plan = table.plan()
+        k = plan.position_of(E)
+        assert (plan.posts[k], plan.dead[k]) == (live, 0)
+        hand = table.start_hand(Deck(live))
+        assert hand.bets[k] == live and sum(hand.dead) == 0
+        while not hand.is_over:
+            hand.check_call() if hand.legal_actions().check else hand.fold()
+        table.finish_hand()
+        assert table._player(E).owes is (live == 10)
+    plan = table.plan()
+    assert E in plan.seats and plan.posts[plan.position_of(E)] == 0
 
 
 def test_T8_make_up_refuses_an_unknown_value() -> None:

@@ -170,8 +170,9 @@ class TableOptions:
     # T8: how missed blinds are made up.  "by_structure" (LVH B15-B16): limit posts
     # the sum (big blind live, small dead) and not between the blinds; big-bet the big
     # blind only, live, between the blinds too.  "sum" (RR 9, RR 7): every game posts
-    # the sum, live up to the big blind, and never between the blinds.
-    make_up: Literal["by_structure", "sum"] = "by_structure"
+    # the sum, live up to the big blind, and never between the blinds.  "one_per_hand"
+    # (ENC): one blind a hand, the largest first, all live; never between the blinds.
+    make_up: Literal["by_structure", "sum", "one_per_hand"] = "by_structure"
     # T12: what a seat change costs.  "relative_position" (RR 13): dealt in at the
     # same distance from the big blind, or post.  "past_three" (LVH B20-B22, $5-$10
     # and up): only a move past three or more active players costs (a big blind, or
@@ -219,7 +220,7 @@ class TableOptions:
         if self.rake_cap < 0:
             raise ConfigError(f"rake_cap cannot be negative (0: no cap), got {self.rake_cap}")
         _one_of("button_draw", self.button_draw, ("high_card", "first_jack", "by_seat"), "D5")
-        _one_of("make_up", self.make_up, ("by_structure", "sum"), "T8")
+        _one_of("make_up", self.make_up, ("by_structure", "sum", "one_per_hand"), "T8")
         _one_of("seat_change", self.seat_change, ("relative_position", "past_three", "free"),
                 "T12")
         if not 2 <= self.straddle_multiple <= MAX_STRADDLE_MULTIPLE:

@@ -261,16 +261,18 @@ class Planning:
                     notes.append(f"seat {seat}: comes back by straddling (T8, LVH B13c)")
                 elif not p.wants_to_post:
                     waiting.append(seat)
-                elif stakes.is_limit or options.make_up == "sum":
+                elif stakes.is_limit or options.make_up != "by_structure":
                     # T8: the sum, the big blind live and the small dead; never between
                     # the blinds (LVH B15a, B16 at limit; RR 9, RR 7 in every game).
                     if between:
                         waiting.append(seat)
-                        notes.append(f"seat {seat}: make-ups of the sum wait for the button "
-                                     "(T8)")
+                        notes.append(f"seat {seat}: make-ups wait for the button (T8)")
                         continue
                     dealt.add(seat)
-                    if p.missed_big:
+                    if options.make_up == "one_per_hand":
+                        # ENC: one blind a hand, the largest first, all live.
+                        posts[seat] = bb if p.missed_big else sb
+                    elif p.missed_big:
                         posts[seat] = bb
                         if p.missed_small:
                             dead[seat] = sb

@@ -612,7 +612,14 @@ class Table(Planning):
                 and plan.positions.between_blinds(seat, self.seat_count)
             ):
                 p.skip_blinds_until_bb = True  # T8, LVH B16: no more blinds that round
-            if posted_bb or made_up:
+            if (
+                made_up and not posted_bb and self.options.make_up == "one_per_hand"
+                and p.missed_big and p.missed_small and seat not in plan.straddles
+            ):
+                # T8 (ENC): the big blind made up this hand, the small one the next.
+                p.missed_big = False
+                p.wants_to_post = True
+            elif posted_bb or made_up:
                 p.missed_small = p.missed_big = False
             if posted_bb:
                 p.skip_blinds_until_bb = False

@@ -81,9 +81,10 @@ def _more_house_rules(table: Table) -> list[tuple[str, str, str]]:
     if stakes.game.is_stud and stakes.full_bring_in == "raise":
         rules.append(("full_bring_in", "Full bring-in",
                       "may come in for a raise; no option later (F10)"))
-    if blinds and o.make_up == "sum":
+    if blinds and o.make_up != _DEFAULT_OPTIONS.make_up:
         rules.append(("make_up", "Missed blinds", "made up as their sum, the small blind "
-                      "dead, never between the blinds (T8, RR 9)"))
+                      "dead, never between the blinds (T8, RR 9)" if o.make_up == "sum"
+                      else "made up one a hand, the big blind first, all live (T8)"))
     if blinds and o.seat_change != _DEFAULT_OPTIONS.seat_change:
         rules.append(("seat_change", "Seat changes",
                       "a blind only for a move past three or more players (T12, LVH B20-B22)"

@@ -294,7 +294,8 @@ class CreateTable(_Message):
     - ``straddle_multiple`` (F11, LVH B8b): the straddle in big blinds, 2 to 10 (other
       than 2 in no limit and pot limit only).
     - ``make_up`` (T8): ``"by_structure"`` (LVH B15-B16) or ``"sum"`` (RR 9: every game
-      posts the missed blinds' sum, never between the blinds).
+      posts the missed blinds' sum, never between the blinds) or ``"one_per_hand"``
+      (ENC: one blind a hand, the largest first, all live).
     - ``seat_change`` (T12): ``"relative_position"`` (RR 13), ``"past_three"`` (LVH
       B20-B22, $5-$10 and up) or ``"free"`` (LVH, lower limits).
     - ``limit_short_raise`` (B9, TDA 47-B; fixed limit): ``"full_bet_over"`` or
@@ -356,7 +357,7 @@ class CreateTable(_Message):
     bba_order: Literal["ante_first", "blind_first"] = "ante_first"
     auto_showdown: bool = False
     straddle_multiple: Integer = Field(default=2, ge=2, le=MAX_STRADDLE_MULTIPLE)
-    make_up: Literal["by_structure", "sum"] = "by_structure"
+    make_up: Literal["by_structure", "sum", "one_per_hand"] = "by_structure"
     seat_change: Literal["relative_position", "past_three", "free"] = "relative_position"
     limit_short_raise: Literal["full_bet_over", "complete"] = "full_bet_over"
     full_bring_in: Literal["live", "raise"] = "live"
