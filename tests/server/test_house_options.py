@@ -64,6 +64,8 @@ CASES: list[tuple[str, dict[str, Any], Check]] = [
     ("T8", {"make_up": "one_per_hand"}, lambda t, h: t.options.make_up == "one_per_hand"),
     ("T12", {"seat_change": "past_three"}, lambda t, h: t.options.seat_change == "past_three"),
     ("T12", {"seat_change": "free"}, lambda t, h: t.options.seat_change == "free"),
+    ("T3", {"button_method": "skipped_blinds_paid"},
+     lambda t, h: t.method.value == "skipped_blinds_paid"),
     ("F3", {"small_blind": 2, "big_blind": 4, "button_blind": 1},
      lambda t, h: t.stakes.button_blind == 1 and sorted(h.config.blinds) == [1, 2, 4]),
 ]

@@ -402,3 +402,74 @@ def test_F3_button_blind_refusals_and_snapshot() -> None:
     table = _three_blinds()
     assert table_from_dict(table_to_dict(table)).stakes.button_blind == 1
 
+
+
+# ---------------------------------------------------------------- T3, T4 (ENC)
+
+
+def _after_a_leaver(method: ButtonMethod, leaver: int) -> Table:
+    """LVH's A-E (plus F) example: A had the button, B the small blind, C the big
+    blind; then ``leaver`` quits the game."""
+    table = holdem_table("ABCDEF", button=A, button_method=method)
+    play(table)
+    table.leave(leaver)
+    return table
+
+
+def _deal(table: Table) -> dict[int, int]:
+    """The next deal's blinds and live posts by seat (chips put in before the cards)."""
+    plan = table.plan()
+    put = {s: plan.blinds[k] + plan.posts[k] for k, s in enumerate(plan.seats)}
+    play(table)
+    return {s: c for s, c in put.items() if c}
+
+
+@pytest.mark.parametrize(("method", "deals"), [
+    (ButtonMethod.SKIPPED_BLINDS_PAID,
+     [{D: 10, E: 10}, {D: 5, E: 5, F: 10}, {F: 5, A: 10}]),
+    (ButtonMethod.SIMPLIFIED, [{D: 5, E: 10}, {E: 5, F: 10}, {F: 5, A: 10}]),
+])
+def test_T3_T4_ENC_moving_button_the_big_blind_leaves(
+    method: ButtonMethod, deals: list[dict[int, int]]
+) -> None:
+    """T3, T4 (ENC): C, the big blind, quits.  Both methods move the button to B and
+    the blinds to D and E, so D is skipped by the big blind.  Simplified: D escapes it.
+    ENC's moving button (``"skipped_blinds_paid"``): "any missed blinds are paid by the
+    player whom they skipped as if they were due for the upcoming hand, with one blind
+    paid per player, per hand, biggest blind first": D posts a live big blind now and,
+    "any blind a player misses on a given hand because a bigger blind was due will be
+    paid by the player in the following hand", the small blind on the button next."""
+    table = _after_a_leaver(method, C)
+    assert [_deal(table) for _ in deals] == deals
+
+
+@pytest.mark.parametrize(("method", "first"), [
+    (ButtonMethod.SKIPPED_BLINDS_PAID, {C: 5, D: 10, E: 10}),
+    (ButtonMethod.SIMPLIFIED, {D: 5, E: 10}),
+])
+def test_T3_T4_ENC_moving_button_the_small_blind_leaves(
+    method: ButtonMethod, first: dict[int, int]
+) -> None:
+    """T3, T4 (ENC): B, the small blind, quits; the button goes to C, the blinds to D
+    and E.  C skipped the small blind ("a player in the small blind who busts out means
+    the player in the big blind gets the button, missing the small blind") and D the big
+    blind: under ENC's moving button C posts a live small blind on the button, D a big
+    blind, and D's own small blind waits for the next deal."""
+    table = _after_a_leaver(method, B)
+    assert _deal(table) == first
+    if method is ButtonMethod.SKIPPED_BLINDS_PAID:
+        assert _deal(table) == {D: 5, E: 5, F: 10}
+        assert not any(p.skipped_big or p.skipped_small for p in table.players if p)
+
+
+def test_T3_T4_ENC_skipped_blinds_are_written_off_heads_up() -> None:
+    """T3, T4 (ENC): "In the special case of three players ... reduced to the two-player
+    showdown, any leftover blinds ... are 'written off'": heads-up nothing is owed."""
+    table = holdem_table("ABCD", button=A, button_method=ButtonMethod.SKIPPED_BLINDS_PAID)
+    play(table)
+    table.leave(C)  # D is skipped by the big blind ...
+    assert _deal(table) == {D: 10, A: 10}
+    assert table._player(D).skipped_small
+    table.leave(B)  # ... and the table goes heads-up before D pays the small blind
+    assert sorted(_deal(table).values()) == [5, 10]
+    assert not table._player(D).skipped_small

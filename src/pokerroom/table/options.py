@@ -22,6 +22,9 @@ class ButtonMethod(Enum):
     DEAD_BUTTON = "no_missed_blinds"  # T2: the big blind goes to whoever is due it
     MOVING_BUTTON = "no_dead_button"  # T3: the button always moves to an active player
     SIMPLIFIED = "simplified"  # T4: button and blinds to the next active players
+    # T3, T4 (ENC's "moving button"): placed as simplified; a player present whom a
+    # blind skipped pays it later, one a deal, the biggest first (table/skipped.py).
+    SKIPPED_BLINDS_PAID = "skipped_blinds_paid"
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ from pokerroom.table.options import MAX_STUD_PLAYERS, ButtonMethod, Stakes, Tabl
 from pokerroom.table.placement import Positions, next_of, passed_over, place
 from pokerroom.table.plan import HandPlan
 from pokerroom.table.player import Player, Status
+from pokerroom.table.skipped import collect_skipped
 
 
 class Planning:
@@ -138,6 +139,20 @@ class Planning:
                 blinds[s] = size
                 straddles.append(s)
                 size *= 2
+        skipped: tuple[tuple[int, bool, bool], ...] = ()
+        if self.method is ButtonMethod.SKIPPED_BLINDS_PAID:
+            regulars = {s for s in dealt if s in dealers and s not in duties.posts
+                        and s not in duties.dead and s not in straddles and s != kill_seat}
+            got = collect_skipped(
+                self.positions, positions, self.seat_count, regulars=regulars,
+                carried={s: (p.skipped_big, p.skipped_small)
+                         for s in regulars if (p := self._player(s))},
+                small=sb, big=bb)
+            if got.deferred_small_blind is not None:
+                del blinds[got.deferred_small_blind]
+            duties.posts.update(got.posts)
+            notes.extend(got.notes)
+            skipped = got.owed_after
         ante = stakes.ante
         if stakes.big_blind_ante:
             antes = tuple(ante if s == positions.big_blind else 0 for s in seats)
@@ -157,6 +172,7 @@ class Planning:
             notes=tuple(notes),
             absent=(absent_due,) if absent_due is not None else (),
             unposted=unposted,
+            skipped=skipped,
         )
 
     def _place_next(

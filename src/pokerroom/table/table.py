@@ -625,6 +625,13 @@ class Table(Planning):
                 p.skip_blinds_until_bb = False
             if p.stack == 0:
                 p.status = Status.BUSTED
+        if self.method is ButtonMethod.SKIPPED_BLINDS_PAID and not plan.bomb_pot:
+            for seat in plan.seats:  # T3, T4 (ENC): what the skipped still owe
+                p = self._player(seat)
+                p.skipped_big = p.skipped_small = False
+            for seat, big, small in plan.skipped:
+                p = self._player(seat)
+                p.skipped_big, p.skipped_small = big, small
         if plan.positions is not None:
             for seat in list(self._wait_hands):
                 self._wait_hands[seat] -= 1

@@ -12,6 +12,14 @@ _DEFAULT_OPTIONS = TableOptions()
 _DEFAULT_RAISE_CAP = next(f.default for f in dataclasses.fields(Stakes) if f.name == "raise_cap")
 
 
+_METHODS = {
+    "no_missed_blinds": "dead button, no missed blinds (T2)",
+    "no_dead_button": "moving button, no dead button (T3)",
+    "simplified": "simplified: missed blinds are not tracked (T4)",
+    "skipped_blinds_paid": "moving button, skipped blinds paid later (T3, T4)",
+}
+
+
 def _percent(fraction: float) -> str:
     return f"{fraction * 100:.4g}%"
 
@@ -65,10 +73,13 @@ def house_rules(table: Table) -> list[dict[str, str]]:
 
 
 def _more_house_rules(table: Table) -> list[tuple[str, str, str]]:
-    """The house options of issue #27's second half (F3, F10, F11, B9, T8, T12)."""
+    """The house options of issue #27's second half (F3, F10, F11, B9, T3, T4, T8, T12)."""
     stakes, o = table.stakes, table.options
     blinds = not stakes.game.is_stud
     rules: list[tuple[str, str, str]] = []
+    default_method = dataclasses.replace(o, button_method=None).method_for(stakes)
+    if blinds and table.method is not default_method:
+        rules.append(("button_method", "Button", _METHODS[table.method.value]))
     if stakes.button_blind:
         rules.append(("button_blind", "Three blinds",
                       f"the button posts {stakes.button_blind} (F3)"))

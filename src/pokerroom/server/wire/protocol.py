@@ -333,7 +333,8 @@ class CreateTable(_Message):
     seats: Integer = Field(default=6, ge=2, le=10)
     min_buy_in: Integer = Field(default=0, ge=0, le=MAX_CHIPS)
     max_buy_in: Integer = Field(default=0, ge=0, le=MAX_CHIPS)
-    button_method: Literal["no_missed_blinds", "no_dead_button", "simplified"] | None = None
+    button_method: Literal["no_missed_blinds", "no_dead_button", "simplified",
+                           "skipped_blinds_paid"] | None = None
     new_player_must_post: bool = True
     straddle: bool | None = None
     action_seconds: float = Field(default=30.0, gt=0, le=3600)
