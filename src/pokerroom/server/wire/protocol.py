@@ -70,6 +70,7 @@ from pydantic import (
 from pokerroom.errors import IllegalActionError, PokerError, Reason
 from pokerroom.server.wire.names import PersonName, SeatedName, TitleName
 from pokerroom.server.wire.reasons import WireReason
+from pokerroom.table.options import MAX_STRADDLE_MULTIPLE
 
 M = TypeVar("M")
 
@@ -324,7 +325,7 @@ CLIENT_MESSAGES: ClientMessages[ClientMessage] = ClientMessages(cast(Any, Client
 TABLE_HOUSE_OPTIONS = (
     "new_game_round", "rebuy_as_new_player", "multiple_straddles", "kill", "kill_factor",
     "kill_pot_size", "rake_percent", "rake_cap", "no_flop_no_drop", "run_it_twice",
-    "button_draw", "bba_order", "auto_showdown",
+    "button_draw", "bba_order", "auto_showdown", "straddle_multiple", "make_up", "seat_change",
 )
 
 
@@ -345,7 +346,21 @@ class CreateTable(_Message):
       ``no_flop_no_drop`` (S11).
     - ``run_it_twice``: all-in with betting over, the rest of the board is dealt twice
       (flop games only).
-    - ``button_draw`` (D5) and ``bba_order`` (F7, with ``big_blind_ante``).
+    - ``button_draw`` (D5: ``"high_card"``, ``"first_jack"`` or ``"by_seat"``, LVH B4's
+      first button on the highest seat without a draw) and ``bba_order`` (F7, with
+      ``big_blind_ante``).
+    - ``straddle_multiple`` (F11, LVH B8b): the straddle in big blinds, 2 to 10 (other
+      than 2 in no limit and pot limit only).
+    - ``make_up`` (T8): ``"by_structure"`` (LVH B15-B16) or ``"sum"`` (RR 9: every game
+      posts the missed blinds' sum, never between the blinds) or ``"one_per_hand"``
+      (ENC: one blind a hand, the largest first, all live).
+    - ``seat_change`` (T12): ``"relative_position"`` (RR 13), ``"past_three"`` (LVH
+      B20-B22, $5-$10 and up) or ``"free"`` (LVH, lower limits).
+    - ``limit_short_raise`` (B9, TDA 47-B; fixed limit): ``"full_bet_over"`` or
+      ``"complete"``; ``full_bring_in`` (F10; fixed-limit stud whose bring-in is the
+      small bet): ``"live"`` or ``"raise"``.
+    - ``button_blind`` (F3, ENC): three blinds, the first posted by the button, at most
+      the small blind (0: two blinds).
     - ``auto_showdown`` (S4): true turns every hand up at the showdown; false (the
       default) lets a player not all-in muck a losing hand (each player's "muck
       losing hands" setting decides, on unless they turn it off); all-in hands are
@@ -376,7 +391,8 @@ class CreateTable(_Message):
     seats: Integer = Field(default=6, ge=2, le=10)
     min_buy_in: Integer = Field(default=0, ge=0, le=MAX_CHIPS)
     max_buy_in: Integer = Field(default=0, ge=0, le=MAX_CHIPS)
-    button_method: Literal["no_missed_blinds", "no_dead_button", "simplified"] | None = None
+    button_method: Literal["no_missed_blinds", "no_dead_button", "simplified",
+                           "skipped_blinds_paid"] | None = None
     new_player_must_post: bool = True
     straddle: bool | None = None
     action_seconds: float = Field(default=30.0, gt=0, le=3600)
@@ -396,9 +412,15 @@ class CreateTable(_Message):
     rake_cap: Integer = Field(default=0, ge=0, le=MAX_CHIPS)
     no_flop_no_drop: bool = True
     run_it_twice: bool = False
-    button_draw: Literal["high_card", "first_jack"] = "high_card"
+    button_draw: Literal["high_card", "first_jack", "by_seat"] = "high_card"
     bba_order: Literal["ante_first", "blind_first"] = "ante_first"
     auto_showdown: bool = False
+    straddle_multiple: Integer = Field(default=2, ge=2, le=MAX_STRADDLE_MULTIPLE)
+    make_up: Literal["by_structure", "sum", "one_per_hand"] = "by_structure"
+    seat_change: Literal["relative_position", "past_three", "free"] = "relative_position"
+    limit_short_raise: Literal["full_bet_over", "complete"] = "full_bet_over"
+    full_bring_in: Literal["live", "raise"] = "live"
+    button_blind: Integer = Field(default=0, ge=0, le=MAX_CHIPS)
 
     def house_options(self) -> dict[str, Any]:
         """The house options that go to the table's TableOptions as they are."""
