@@ -64,9 +64,9 @@ from pokerroom.history.pokerstars_text import (
 from pokerroom.rules.config import Structure
 from pokerroom.rules.variants import Variant, variant
 
-__all__ = ["Imported", "Refusal", "read_file", "read_text"]
+__all__ = ["PHH_CODES", "Imported", "Refusal", "read_file", "read_text"]
 
-_PHH_CODES: Final = {
+PHH_CODES: Final = {
     ("holdem", Structure.NO_LIMIT): "NT", ("holdem", Structure.POT_LIMIT): "PT",
     ("holdem", Structure.FIXED_LIMIT): "FT", ("omaha", Structure.NO_LIMIT): "NO",
     ("omaha", Structure.POT_LIMIT): "PO", ("omaha", Structure.FIXED_LIMIT): "FO",
@@ -228,7 +228,7 @@ class _HandReader:
                                      "and triple draw and badugi")
         structure = LIMIT_NAMES[header.limit]
         key = GAME_KEYS[header.game]
-        code = _PHH_CODES.get((key, structure))
+        code = PHH_CODES.get((key, structure))
         if code is None:
             raise self.refuse(first, f"{header.game} {header.limit} has no PHH variant code")
         self.code = code
@@ -456,7 +456,7 @@ class _HandReader:
             for slot, card in zip(slots, new, strict=True):
                 player.cards[slot] = card
         elif self.street in _DRAW_STREETS:
-            new = self._cards(line, second or "")
+            new = self._cards(line, second if second is not None else first)
             for k, (who, count, _) in enumerate(self.draws):
                 if who == i:
                     if len(new) != count:
@@ -471,7 +471,8 @@ class _HandReader:
     def _act(self, line: Line, i: int, kind: str, m: re.Match[str]) -> None:
         player = self.players[i]
         if kind in ("ante", "small", "big", "both", "straddle"):
-            self._post(line, i, kind, self._chips(line, m.group(1)))
+            self._post(line, i, kind, self._chips(line, m.group(1)),
+                       short="and is all-in" in line.text)
             return
         if kind not in ("discard", "pat"):
             self._flush()
@@ -550,13 +551,22 @@ class _HandReader:
             entries.sort(key=lambda e: rank.get(e.actor or 0, len(rank)))
         self.actions.extend(entries)
 
-    def _post(self, line: Line, i: int, kind: str, amount: int) -> None:
+    def _post(self, line: Line, i: int, kind: str, amount: int, *, short: bool) -> None:
+        """A forced bet; one posted all-in for less (``short``) is written as the blind
+        the structure calls for, which the engine posts as far as the stack goes."""
         player = self.players[i]
         player.spent += amount
         if kind == "ante":
             self.antes[i] += amount
             return
         big = self._big_blind()
+        if short:
+            player.street += amount
+            nominal = {"small": self.money.chips(self.header.stakes[0]) if not (
+                self.structure is Structure.FIXED_LIMIT) else big // 2, "big": big,
+                "straddle": 2 * max([big, *self.blinds])}.get(kind, amount)
+            amount = max(amount, nominal)
+            player.street -= amount
         if kind == "both":
             live = min(big, amount)
             self.antes[i] += amount - live
