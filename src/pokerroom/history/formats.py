@@ -25,8 +25,7 @@ SNIFF_BYTES: Final = 4096
 """How much of a file :func:`recognise_file` reads."""
 
 IMPORT_HINT: Final = (
-    "convert it to PHH first (PokerStars no-limit hold'em text: PokerKit's "
-    "pokerkit.notation.PokerStarsParser writes PHH)"
+    "convert it to PHH first (PokerStars text: pokerroom import FILE_OR_DIR -o OUT_DIR)"
 )
 """Where a non-PHH history goes to become PHH (what the replay command suggests)."""
 
