@@ -145,6 +145,8 @@ class Imported:
     line: int
     expected: tuple[int, ...]
     rake: int
+    collected: tuple[int, ...] = ()
+    """What each player collected, as the text says (after the rake)."""
     cashed_out: frozenset[int] = frozenset()
     """Players who took PokerStars' all-in cash out: the text does not say what the
     cards gave them, so their stacks are not checked."""
@@ -552,43 +554,45 @@ class _HandReader:
         self.actions.extend(entries)
 
     def _post(self, line: Line, i: int, kind: str, amount: int, *, short: bool) -> None:
-        """A forced bet; one posted all-in for less (``short``) is written as the blind
-        the structure calls for, which the engine posts as far as the stack goes."""
+        """A forced bet (see the module notes).  One posted all-in for less (``short``)
+        is written as the blind the structure calls for, which the engine posts as far
+        as the stack goes."""
         player = self.players[i]
         player.spent += amount
         if kind == "ante":
             self.antes[i] += amount
             return
         big = self._big_blind()
-        if short:
-            player.street += amount
-            nominal = {"small": self.money.chips(self.header.stakes[0]) if not (
-                self.structure is Structure.FIXED_LIMIT) else big // 2, "big": big,
-                "straddle": 2 * max([big, *self.blinds])}.get(kind, amount)
-            amount = max(amount, nominal)
-            player.street -= amount
+        written = max(amount, self._nominal(kind, big)) if short else amount
         if kind == "both":
             live = min(big, amount)
-            self.antes[i] += amount - live
-            player.street += live
+            self.antes[i] += amount - live  # the dead small blind
             self.blinds[i] = -live
-            return
-        if kind == "small" and not any(b > 0 and b < big for b in self.blinds) \
-                and not self.blinds[i]:
-            self.blinds[i] = amount
+            player.street += live
+        elif kind == "small" and self.blinds[i] == 0 and not any(0 < b < big
+                                                                  for b in self.blinds):
+            self.blinds[i] = written
             player.street += amount
-            return
-        if kind == "small":
+        elif kind == "small":
             self.antes[i] += amount  # a dead small blind
-            return
-        if kind == "straddle" or (not any(b >= big for b in self.blinds if b > 0) \
-                and self.blinds[i] == 0):
-            self.blinds[i] = amount
-        elif self.blinds[i] == 0:
-            self.blinds[i] = -amount  # a live post by a new or returning player
-        else:
+        elif self.blinds[i] != 0:
             raise self.refuse(line, "a second blind by the same player")
-        player.street += amount
+        elif kind == "straddle" or not any(b >= big for b in self.blinds):
+            self.blinds[i] = written
+            player.street += amount
+        else:
+            self.blinds[i] = -written  # a live post by a new or returning player
+            player.street += amount
+
+    def _nominal(self, kind: str, big: int) -> int:
+        """The blind the structure calls for: the small blind, the big, a straddle."""
+        if kind == "small":
+            if self.structure is Structure.FIXED_LIMIT:
+                return big // 2
+            return self.money.chips(self.header.stakes[0])
+        if kind == "straddle":
+            return 2 * max(big, *self.blinds)
+        return big
 
     def _big_blind(self) -> int:
         if self.structure is Structure.FIXED_LIMIT:
@@ -669,7 +673,7 @@ class _HandReader:
             min_bet=None if fixed else big_bet,
             starting_stacks=tuple(p.stack for p in self.players),
             actions=tuple(self.actions),
-            ante_trimming_status=len(set(antes)) > 1,
+            ante_trimming_status=False,
             finishing_stacks=tuple(expected) if checked and not self.rake else None,
             winnings=tuple(Fraction(c) for c in collected) if checked and self.rake else None,
             scale=self.money.scale,
@@ -677,4 +681,4 @@ class _HandReader:
             path=self.path,
         )
         return Imported(history, self.hand.number, self.hand.first_line, expected, self.rake,
-                        frozenset(self.cashed_out))
+                        collected, frozenset(self.cashed_out))
