@@ -103,11 +103,11 @@ def _import(args: argparse.Namespace) -> int:
         reasons = [str(r) for r in refusals]
         kept = []
         for hand in hands:
-            why = check(hand) if args.replay else None
-            if why is None:
+            refusal = check(hand) if args.replay else None
+            if refusal is None:
                 kept.append(hand)
             else:
-                reasons.append(f"{path}: hand #{hand.number}, line {hand.line}: {why}")
+                reasons.append(str(refusal))
         for reason in reasons:
             sys.stderr.write(f"refused {reason}\n")
         written = write(kept, path, out_dir, many=args.phhs)

@@ -8,6 +8,7 @@ PHH (:func:`write`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -37,8 +38,9 @@ def iter_text_files(paths: Iterable[Path]) -> Iterator[Path]:
             yield path
 
 
-def check(imported: Imported) -> str | None:
-    """Why the hand does not replay to the text's result, or None when it does.
+def check(imported: Imported) -> Refusal | None:
+    """Why the hand does not replay to the text's result (naming the line of the
+    text the engine refused, when it refused one), or None when it does.
 
     The engine awards whole pots; PokerStars' ``collected`` amounts are after
     the rake.  So every player must end with exactly the stack the text gives,
@@ -48,24 +50,39 @@ def check(imported: Imported) -> str | None:
     history = imported.history
     try:
         hand, _ = replay_hand(history)
-    except UnknownCardsError as exc:
-        return f"cannot be replayed: {exc}"
-    except (ReplayError, ConfigError, NotationError, IllegalActionError) as exc:
-        return f"does not replay: {exc}"
+    except (UnknownCardsError, ReplayError, ConfigError, NotationError,
+            IllegalActionError) as exc:
+        return _refusal(imported, f"does not replay: {exc}")
     skip = imported.cashed_out
-    diffs = [got - want for i, (got, want) in enumerate(zip(hand.stacks, imported.expected,
-                                                              strict=True)) if i not in skip]
-    extra = sum(diffs)
-    if any(d < 0 for d in diffs) or (extra != imported.rake if not skip else extra > imported.rake):
-        names = history.extra.get("players")
-        return (f"replays to stacks {_units(hand.stacks, history.scale)} where the text says "
-                f"{_units(imported.expected, history.scale)} (rake "
-                f"{_units([imported.rake], history.scale)[0]}, players {names})")
-    return None
+    checked = [i for i in range(hand.n) if i not in skip]
+    diffs = {i: hand.stacks[i] - imported.expected[i] for i in checked}
+    extra = sum(diffs.values())
+    if all(d >= 0 for d in diffs.values()) and (
+            extra == imported.rake or (skip and extra <= imported.rake)):
+        return None
+    names = history.extra.get("players")
+    scale = history.scale
+    differ = "; ".join(
+        f"{names[i] if isinstance(names, tuple) else f'p{i + 1}'} ends with "
+        f"{_units(hand.stacks[i], scale)} where the text says "
+        f"{_units(imported.expected[i], scale)}"
+        for i, d in diffs.items() if d)
+    return _refusal(imported, f"the replay does not end as the text does: {differ} "
+                              f"(rake {_units(imported.rake, scale)})")
 
 
-def _units(chips: Iterable[int], scale: int) -> list[int | float]:
-    return [c // scale if c % scale == 0 else c / scale for c in chips]
+_LINE = re.compile(r"\(line (\d+): ")
+
+
+def _refusal(imported: Imported, why: str) -> Refusal:
+    """The refusal of a hand, at the line the engine refused (else the hand's first)."""
+    line = _LINE.search(why)
+    return Refusal(imported.history.path or "<text>", imported.number,
+                   int(line.group(1)) if line else imported.line, why)
+
+
+def _units(chips: int, scale: int) -> int | float:
+    return chips // scale if chips % scale == 0 else chips / scale
 
 
 def write(imported: list[Imported], source: Path, out_dir: Path, *, many: bool) -> list[Path]:

@@ -26,6 +26,9 @@ How the text becomes PHH:
 - Actions: ``bets X`` is ``cbr X``, ``raises X to Y`` and ``completes it to
   Y`` are ``cbr Y``, ``brings in`` is ``pb``, ``discards``/``stands pat`` are
   ``sd``, ``shows`` is ``sm cards`` and ``mucks hand`` is ``sm`` (muck).
+- Uncalled bets: a file that leaves out ``Uncalled bet (X) returned`` (some
+  older ones do) has the part of the last bet nobody matched given back, when
+  that is what makes the chips add up.
 - Results: what the text says each player ends with (stack, less what he
   put in, plus what was returned and collected).  Without rake these are the
   hand's ``finishing_stacks``; with rake, which PHH cannot record, the
@@ -321,10 +324,12 @@ class _HandReader:
         self.rake = 0
         self.street = ""
         self.street_count = 0
-        self.draws: list[tuple[int, int, list[int] | None]] = []
+        self.draws: list[tuple[int, int, list[int] | None, Line]] = []
+        self.street_line = self.lines[0]
         self.drew = [False] * n
         self.summary = False
         self.cashed_out: set[int] = set()
+        self.pot_line: Line | None = None
         self.showdown: list[PhhAction] = []
         self.aggressor: int | None = None
         self.all_in: set[int] = set()
@@ -369,6 +374,7 @@ class _HandReader:
         if self.summary:
             if rake := _RAKE.search(text):
                 self.rake = self._chips(line, rake.group(1))
+                self.pot_line = line
             return
         if street := _STREET.match(text):
             self._street(line, street.group(1), street.group(2))
@@ -406,6 +412,7 @@ class _HandReader:
 
     def _street(self, line: Line, name: str, cards: str) -> None:
         self._flush()
+        self.street_line = line
         if name.startswith(("FIRST", "SECOND")) and "DRAW" not in name:
             raise self.refuse(line, "the board was run twice: PHH records one board")
         if name == "SUMMARY":
@@ -427,7 +434,7 @@ class _HandReader:
             new = self._cards(line, boxes[-1])
             if len(new) != _BOARD_STREETS[name]:
                 raise self.refuse(line, f"the {name.lower()} has {len(new)} cards")
-            self.actions.append(PhhAction(None, "db", cards=tuple(new)))
+            self.actions.append(self._entry(None, "db", line, cards=tuple(new)))
             self.street = name
         elif name in _STUD_STREETS and self.variant.is_stud:
             if re.search(r"\[", cards):
@@ -459,12 +466,12 @@ class _HandReader:
                 player.cards[slot] = card
         elif self.street in _DRAW_STREETS:
             new = self._cards(line, second if second is not None else first)
-            for k, (who, count, _) in enumerate(self.draws):
+            for k, (who, count, _, where) in enumerate(self.draws):
                 if who == i:
                     if len(new) != count:
                         raise self.refuse(line, f"{name} discarded {count} and was dealt "
                                                 f"{len(new)}")
-                    self.draws[k] = (who, count, new)
+                    self.draws[k] = (who, count, new, where)
         else:
             cards = self._cards(line, first)
             if len(cards) == len(player.cards):
@@ -482,29 +489,29 @@ class _HandReader:
             self.all_in.add(i)
         if kind == "fold":
             player.folded = True
-            self.actions.append(PhhAction(i, "f"))
+            self.actions.append(self._entry(i, "f", line))
         elif kind == "check":
-            self.actions.append(PhhAction(i, "cc"))
+            self.actions.append(self._entry(i, "cc", line))
         elif kind == "call":
             self._put(player, self._chips(line, m.group(1)))
-            self.actions.append(PhhAction(i, "cc"))
+            self.actions.append(self._entry(i, "cc", line))
         elif kind in ("bet", "complete"):
             to = self._chips(line, m.group(1))
             if kind == "bet":
                 to += player.street
             self._put(player, to - player.street)
-            self.actions.append(PhhAction(i, "cbr", amount=to))
+            self.actions.append(self._entry(i, "cbr", line, amount=to))
             self.aggressor = i
         elif kind == "raise":
             to = self._chips(line, m.group(2))
             self._put(player, to - player.street)
-            self.actions.append(PhhAction(i, "cbr", amount=to))
+            self.actions.append(self._entry(i, "cbr", line, amount=to))
             self.aggressor = i
         elif kind == "bring":
             amount = self._chips(line, m.group(1))
             self.bring_in = self.bring_in or amount
             self._put(player, amount)
-            self.actions.append(PhhAction(i, "pb"))
+            self.actions.append(self._entry(i, "pb", line))
         elif kind in ("discard", "pat"):
             count = int(m.group(1)) if kind == "discard" else 0
             known = self._cards(line, m.group(2)) if kind == "discard" and m.group(2) else None
@@ -512,17 +519,25 @@ class _HandReader:
                 raise self.refuse(line, f"discards {count} cards but names {len(known)}")
             cards: tuple[int | None, ...] = (tuple(known) if known is not None
                                              else (None,) * count)
-            self.actions.append(PhhAction(i, "sd", cards=cards or None))
+            self.actions.append(self._entry(i, "sd", line, cards=cards or None))
             if count:
-                self.draws.append((i, count, None))
+                self.draws.append((i, count, None, line))
         elif kind == "show":
             shown = self._cards(line, m.group(1))
             if len(shown) < len(player.cards) and not self.variant.is_stud:
-                self._show(PhhAction(i, "sm"))  # one card of the hand: not a hand, a muck
+                self._show(self._entry(i, "sm", line))  # one card of the hand: not a hand, a muck
             else:
-                self._show(PhhAction(i, "sm", cards=tuple(shown)))
+                self._show(self._entry(i, "sm", line, cards=tuple(shown)))
         elif kind == "muck":
-            self._show(PhhAction(i, "sm"))
+            self._show(self._entry(i, "sm", line))
+
+    def _entry(self, actor: int | None, code: str, line: Line, *,
+               cards: tuple[int | None, ...] | None = None, amount: int | None = None,
+               dealt_to: int | None = None) -> PhhAction:
+        """A PHH entry; its ``text`` names the line of the text it comes from, which
+        replay's messages quote."""
+        return PhhAction(actor, code, cards=cards, amount=amount, dealt_to=dealt_to,
+                         text=f"(line {line.number}: {line.text!r})")
 
     def _show(self, entry: PhhAction) -> None:
         if self.street in ("SHOW DOWN", "SHOWDOWN"):
@@ -612,7 +627,8 @@ class _HandReader:
 
     def _deal_holes(self) -> None:
         for i, p in enumerate(self.players):
-            self.actions.append(PhhAction(None, "dh", dealt_to=i, cards=tuple(p.cards)))
+            self.actions.append(self._entry(None, "dh", self.street_line, dealt_to=i,
+                                            cards=tuple(p.cards)))
 
     def _deal_stud(self) -> None:
         k = self.street_count
@@ -620,12 +636,13 @@ class _HandReader:
         for i, p in enumerate(self.players):
             if not p.folded:
                 cards = tuple(p.cards[s] for s in slots)
-                self.actions.append(PhhAction(None, "dh", dealt_to=i, cards=cards))
+                self.actions.append(self._entry(None, "dh", self.street_line, dealt_to=i,
+                                                cards=cards))
 
     def _flush_draw(self) -> None:
-        for i, count, new in self.draws:
+        for i, count, new, line in self.draws:
             cards = tuple(new) if new is not None else (None,) * count
-            self.actions.append(PhhAction(None, "dh", dealt_to=i, cards=cards))
+            self.actions.append(self._entry(None, "dh", line, dealt_to=i, cards=cards))
         self.draws = []
 
     # -- the result -----------------------------------------------------------
@@ -633,6 +650,22 @@ class _HandReader:
     def _result(self) -> Imported:
         header = self.header
         n = len(self.players)
+        put_in = sum(p.spent - p.back for p in self.players)
+        out = sum(p.collected for p in self.players) + self.rake
+        if put_in > out and not self.cashed_out:
+            # Some files leave out "Uncalled bet (X) returned to ...": the part of the
+            # last bet nobody matched goes back, as the engine gives it back.
+            top, second = sorted(self.players, key=lambda p: p.street)[-1:-3:-1]
+            if top.street - second.street == put_in - out and not top.back:
+                top.back = put_in - out
+                put_in = out
+        if put_in != out and not self.cashed_out:
+            scale = self.money.scale
+            raise self.refuse(self.pot_line or self.lines[-1], (
+                f"the text's chips do not add up: the players put in "
+                f"{_file_units(put_in, scale)} (less what was returned) and collected "
+                f"{_file_units(out - self.rake, scale)} with a rake of "
+                f"{_file_units(self.rake, scale)}"))
         expected = tuple(p.stack - p.spent + p.back + p.collected for p in self.players)
         antes, blinds = list(self.antes), list(self.blinds)
         stud = self.variant.is_stud
