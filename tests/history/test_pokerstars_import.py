@@ -19,7 +19,7 @@ from pokerroom.rules.engine import Hand
 from tests.history.test_pokerstars_properties import random_hand
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "pokerstars"
-REAL_HANDS = 1536
+REAL_HANDS = 1544
 """Hands in real_hands.tar.xz (files of HHSmithy/PokerHandHistoryParser and
 pokerregion/poker, MIT: see the README there)."""
 KNOWN_REFUSALS = {

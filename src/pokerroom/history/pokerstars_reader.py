@@ -42,6 +42,7 @@ cancelled hands, and text the reader does not understand.
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -61,6 +62,7 @@ from pokerroom.history.pokerstars_text import (
     Line,
     Money,
     decode,
+    from_roman,
     read_header,
     split_hands,
 )
@@ -108,7 +110,8 @@ _QUIET: Final = re.compile(
     r"(?:is sitting out|sits out|is away|has returned|is back|leaves the table|joins the table"
     r"|will be allowed to play|was removed from the table|is connected|is disconnected"
     r"|has timed out|said, |finished the tournament|wins the tournament|re-buys|takes the"
-    r"|cashed out|is feeling|has requested TIME|uses a |wins an entry|wins the \$|receives)"
+    r"|cashed out|is feeling|has requested TIME|uses a |wins an entry|wins (?:the )?[$€£\d]"
+    r"|receives)"
 )
 _STREET: Final = re.compile(r"^\*\*\* ([^*]+?) \*\*\*(.*)$")
 _DEALT: Final = re.compile(rf"^Dealt to (.+?) {_CARDS}(?: {_CARDS})?$")
@@ -549,16 +552,24 @@ class _HandReader:
         """The showdown's shows and mucks in the order hands are tabled (S4): the last
         aggressor of the final round first, else the first player left of the button,
         then clockwise (the text lists them in its own order).  A show of one card
-        is a muck.  Stud without an
-        aggressor (the best board first) keeps the text's order."""
+        is a muck.  Stud without an aggressor (the best board first) keeps the
+        text's order.  With a player all-in every hand is tabled by the engine as
+        the betting ends (S3): in flop games the shows are written there, before
+        the rest of the board, as PHH records all-in hands; in stud and draw games
+        (whose hands grow after) and when no card is left to deal they are left to
+        the engine."""
         entries = self.showdown
         self.showdown = []
         live = [i for i, p in enumerate(self.players) if not p.folded]
         if self.all_in & set(live):
-            # S3: with a player all-in every known hand is tabled at once by the
-            # engine; only those whose cards are unknown still show or muck.
-            entries = [e for e in entries if e.actor is None
-                       or None in self.players[e.actor].cards]
+            tabled = [e for e in entries if e.cards is not None and e.actor is not None
+                      and None not in self.players[e.actor].cards]
+            last_bet = max((k for k, e in enumerate(self.actions)
+                            if e.code in ("f", "cc", "cbr", "pb")), default=-1)
+            flop_game = not (self.variant.is_stud or self.variant.is_draw)
+            if flop_game and any(e.code == "db" for e in self.actions[last_bet + 1:]):
+                self.actions[last_bet + 1:last_bet + 1] = tabled
+            entries = [e for e in entries if e not in tabled]
         start = self.aggressor
         if start is None or start not in live:
             start = None if self.variant.is_stud else live[0]
@@ -682,14 +693,16 @@ class _HandReader:
         if header.currency and header.tournament is None:
             extra["currency"] = header.currency
         if header.tournament is not None:
-            extra["tournament"] = int(header.tournament)
+            extra["_tournament"] = int(header.tournament)
             if header.level:
-                extra["level"] = header.level
+                extra["level"] = from_roman(header.level)
         if header.mixed:
             extra["event"] = header.mixed
         if header.date is not None:
             year, month, day, time, zone = header.date
-            extra.update(year=year, month=month, day=day, time=time, time_zone=zone)
+            hour, minute, sec = map(int, time.split(":"))
+            extra.update(year=year, month=month, day=day,
+                         time=datetime.time(hour, minute, sec), time_zone=zone)
         checked = not self.cashed_out
         if self.cashed_out:
             extra["_cashed_out"] = [self.players[i].name for i in sorted(self.cashed_out)]

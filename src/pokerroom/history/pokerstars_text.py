@@ -103,6 +103,18 @@ def split_hands(text: str) -> list[HandText]:
     return hands
 
 
+def from_roman(text: str) -> int:
+    """A level as PokerStars writes it, in Roman numerals (or digits): ``"XIV"`` -> 14."""
+    if text.isdigit():
+        return int(text)
+    values = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
+    total = 0
+    for letter, following in zip(text, [*text[1:], ""], strict=True):
+        value = values[letter]
+        total += -value if following and values[following] > value else value
+    return total
+
+
 class Money:
     """Amounts as written (``$0.02``, ``1,500``, ``0.5``) -> chips at a scale.
 
