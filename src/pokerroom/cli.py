@@ -117,7 +117,7 @@ def _import(args: argparse.Namespace) -> int:
         imported += len(kept)
         refused += len(reasons)
     checked = ", each replayed to the text's stacks" if args.replay else ""
-    sys.stdout.write(f"{imported} hands imported from {len(files)} file"
+    sys.stdout.write(f"{imported} hand{'s' * (imported != 1)} imported from {len(files)} file"
                      f"{'s' * (len(files) != 1)} into {out_dir}{checked}; {refused} refused\n")
     return 1 if refused else 0
 

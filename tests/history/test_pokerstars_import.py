@@ -3,12 +3,14 @@ parsers' test suites, the error paths, and our own writer's text read back."""
 
 from __future__ import annotations
 
+import doctest
 import random
 import tarfile
 from pathlib import Path
 
 import pytest
 
+from pokerroom.history import pokerstars_text
 from pokerroom.history.phh import dumps, loads
 from pokerroom.history.pokerstars import to_pokerstars
 from pokerroom.history.pokerstars_import import check, iter_text_files
@@ -216,3 +218,8 @@ def test_our_own_text_of_random_hands_of_every_game_imports_back() -> None:
         seen[code] = seen.get(code, 0) + 1
     assert set(seen) == set(PHH_CODES.values())
     assert redealt < sum(seen.values()) / 50
+
+
+def test_the_text_module_examples() -> None:
+    result = doctest.testmod(pokerstars_text)
+    assert result.attempted >= 3 and result.failed == 0

@@ -104,7 +104,11 @@ def split_hands(text: str) -> list[HandText]:
 
 
 def from_roman(text: str) -> int:
-    """A level as PokerStars writes it, in Roman numerals (or digits): ``"XIV"`` -> 14."""
+    """A level as PokerStars writes it, in Roman numerals (or digits).
+
+    >>> from_roman("XIV"), from_roman("III"), from_roman("12")
+    (14, 3, 12)
+    """
     if text.isdigit():
         return int(text)
     values = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
