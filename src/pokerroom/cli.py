@@ -70,8 +70,8 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _import(args: argparse.Namespace) -> int:
     from pokerroom.history.formats import recognise_file
-    from pokerroom.history.pokerstars_import import check, iter_text_files, write
-    from pokerroom.history.pokerstars_reader import read_file
+    from pokerroom.history.pokerstars_import import check_imported, iter_text_files, write
+    from pokerroom.history.pokerstars_reader import read_pokerstars_file
 
     paths = [Path(p) for p in args.paths]
     missing = [p for p in paths if not p.exists()]
@@ -99,11 +99,11 @@ def _import(args: argparse.Namespace) -> int:
         return 2
     imported = refused = 0
     for path in files:
-        hands, refusals = read_file(path)
+        hands, refusals = read_pokerstars_file(path)
         reasons = [str(r) for r in refusals]
         kept = []
         for hand in hands:
-            refusal = check(hand) if args.replay else None
+            refusal = check_imported(hand) if args.replay else None
             if refusal is None:
                 kept.append(hand)
             else:

@@ -13,8 +13,8 @@ import pytest
 from pokerroom.history import pokerstars_text
 from pokerroom.history.phh import dumps, loads
 from pokerroom.history.pokerstars import to_pokerstars
-from pokerroom.history.pokerstars_import import check, iter_text_files
-from pokerroom.history.pokerstars_reader import PHH_CODES, read_file, read_text
+from pokerroom.history.pokerstars_import import check_imported, iter_text_files
+from pokerroom.history.pokerstars_reader import PHH_CODES, read_pokerstars, read_pokerstars_file
 from pokerroom.history.replay import replay_hand
 from pokerroom.rules.actions import BetRaise, BringIn, CheckCall, Fold
 from pokerroom.rules.engine import Hand
@@ -63,11 +63,11 @@ def test_real_pokerstars_hands_import_and_replay_to_their_stacks(real_dir: Path)
     for path in iter_text_files([real_dir]):
         if path.name == "LICENSE":
             continue
-        hands, refusals = read_file(path)
+        hands, refusals = read_pokerstars_file(path)
         for r in refusals:
             refused[(path.name, r.hand or "")] = r.reason
         for hand in hands:
-            refusal = check(hand)
+            refusal = check_imported(hand)
             if refusal is None:
                 ok += 1
             else:
@@ -82,12 +82,13 @@ def test_real_pokerstars_hands_import_and_replay_to_their_stacks(real_dir: Path)
 
 
 def test_imported_hands_write_as_phh_that_replays(real_dir: Path) -> None:
-    hands, _ = read_file(real_dir / "hhsmithy" / "CashGame_MultipleHandsTests_10MultipleHands.txt")
+    ten = real_dir / "hhsmithy" / "CashGame_MultipleHandsTests_10MultipleHands.txt"
+    hands, _ = read_pokerstars_file(ten)
     assert len(hands) == 10
     for hand in hands:
         again = loads(dumps(hand.history))[0]
         assert again.actions == hand.history.with_scale(again.scale).actions
-        assert check(hand) is None
+        assert check_imported(hand) is None
         same = hand.history.with_scale(again.scale)
         assert replay_hand(again)[0].stacks == replay_hand(same)[0].stacks
 
@@ -101,9 +102,9 @@ def test_real_hands_agree_with_pokerkit(real_dir: Path) -> None:
     notation = pytest.importorskip("pokerkit.notation")
     compared = odd_chips = 0
     for path in sorted((real_dir / "pokerregion").glob("*.txt")):
-        for hand in read_file(path)[0]:
+        for hand in read_pokerstars_file(path)[0]:
             h = hand.history
-            if h.finishing_stacks is None or check(hand) is not None:
+            if h.finishing_stacks is None or check_imported(hand) is not None:
                 continue
             theirs = notation.HandHistory.loads(dumps(h))
             state = list(theirs)[-1]
@@ -122,8 +123,8 @@ def test_real_hands_agree_with_pokerkit(real_dir: Path) -> None:
 def test_the_sample_of_every_kind_imports(tmp_path: Path) -> None:
     numbers = {}
     for path in sorted(DATA.glob("*.txt")):
-        hands, refusals = read_file(path)
-        numbers[path.name] = ([(h.history.variant, check(h)) for h in hands],
+        hands, refusals = read_pokerstars_file(path)
+        numbers[path.name] = ([(h.history.variant, check_imported(h)) for h in hands],
                               [r.reason for r in refusals])
     assert numbers["stud.txt"] == ([("F7S", None)], [])
     assert numbers["triple_draw.txt"] == ([("F2L3D", None)], [])
@@ -133,16 +134,16 @@ def test_the_sample_of_every_kind_imports(tmp_path: Path) -> None:
 
 
 def test_encodings_line_endings_and_trailing_spaces(tmp_path: Path) -> None:
-    text = (DATA / "cash_holdem.txt").read_text(encoding="utf-8")
+    text = (DATA / "cash_holdem.txt").read_pokerstars(encoding="utf-8")
     two = (text + "\n\n" + text.replace("Hand #", "Hand #9")).replace("\n", " \r\n")
     path = tmp_path / "cp.txt"
     path.write_bytes(b"\xef\xbb\xbf" + two.encode("utf-8"))
-    hands, refused = read_file(path)
+    hands, refused = read_pokerstars_file(path)
     assert (len(hands), refused) == (2, [])
     path.write_bytes(two.replace("Ann", "Ren\u00e9").encode("cp1252"))
-    hands, refused = read_file(path)
+    hands, refused = read_pokerstars_file(path)
     assert refused == [] and hands[0].history.extra["players"][0] in ("Ren\u00e9", "Bob")
-    assert all(check(h) is None for h in hands)
+    assert all(check_imported(h) is None for h in hands)
 
 
 BAD = [
@@ -158,7 +159,7 @@ BAD = [
 
 @pytest.mark.parametrize(("text", "message"), BAD)
 def test_what_cannot_be_read_is_one_clear_line(text: str, message: str) -> None:
-    hands, refused = read_text(text, "f.txt")
+    hands, refused = read_pokerstars(text, "f.txt")
     assert hands == [] and len(refused) == 1
     assert str(refused[0]) == f"f.txt: {message}" or str(refused[0]).startswith(
         f"f.txt: {message}")
@@ -166,9 +167,9 @@ def test_what_cannot_be_read_is_one_clear_line(text: str, message: str) -> None:
 
 
 def test_a_bad_hand_is_refused_alone_and_names_its_line() -> None:
-    good = (DATA / "cash_holdem.txt").read_text(encoding="utf-8")
+    good = (DATA / "cash_holdem.txt").read_pokerstars(encoding="utf-8")
     bad = good.replace("Hand #", "Hand #77").replace(": checks", ": juggles")
-    hands, refused = read_text(good + "\n" + bad + "\n" + good, "s.txt")
+    hands, refused = read_pokerstars(good + "\n" + bad + "\n" + good, "s.txt")
     assert len(hands) == 2
     assert len(refused) == 1
     line = next(i for i, t in enumerate((good + "\n" + bad).splitlines(), 1) if "juggles" in t)
@@ -203,10 +204,10 @@ def test_our_own_text_of_random_hands_of_every_game_imports_back() -> None:
                              names=[f"P{i}" for i in range(n)],
                              seat_numbers=list(range(1, n + 1)), button_seat=n, max_seats=9,
                              visible=None if k % 2 else {0})
-        hands, refused = read_text(text)
+        hands, refused = read_pokerstars(text)
         assert refused == [], text
         imported = hands[0]
-        refusal = check(imported)
+        refusal = check_imported(imported)
         why = refusal and refusal.reason
         if why and hand.config.variant.is_draw and "already been dealt" in why:
             redealt += 1  # a discard dealt again from a new stub (replay refuses it today)

@@ -2,7 +2,7 @@
 engine and checked against what the text says each player ended with.
 
 :mod:`pokerroom.history.pokerstars_reader` reads the text; this module walks
-files and folders, checks each imported hand (:func:`check`) and writes the
+files and folders, checks each imported hand (:func:`check_imported`) and writes the
 PHH (:func:`write`).
 """
 
@@ -19,10 +19,10 @@ from pokerroom.errors import (
     UnknownCardsError,
 )
 from pokerroom.history.phh import dumps, dumps_many
-from pokerroom.history.pokerstars_reader import Imported, Refusal, read_file
+from pokerroom.history.pokerstars_reader import Imported, Refusal
 from pokerroom.history.replay import ReplayError, replay_hand
 
-__all__ = ["check", "iter_text_files", "write"]
+__all__ = ["check_imported", "iter_text_files", "write"]
 
 TEXT_SUFFIXES = (".txt",)
 """The files a folder is searched for (a named file is read whatever its name)."""
@@ -38,7 +38,7 @@ def iter_text_files(paths: Iterable[Path]) -> Iterator[Path]:
             yield path
 
 
-def check(imported: Imported) -> Refusal | None:
+def check_imported(imported: Imported) -> Refusal | None:
     """Why the hand does not replay to the text's result (naming the line of the
     text the engine refused, when it refused one), or None when it does.
 
@@ -102,7 +102,3 @@ def write(imported: list[Imported], source: Path, out_dir: Path, *, many: bool) 
         paths.append(path)
     return paths
 
-
-def import_file(path: Path) -> tuple[list[Imported], list[Refusal]]:
-    """The hands of one file (see :func:`pokerroom.history.pokerstars_reader.read_file`)."""
-    return read_file(path)

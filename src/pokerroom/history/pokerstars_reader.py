@@ -69,7 +69,7 @@ from pokerroom.history.pokerstars_text import (
 from pokerroom.rules.config import Structure
 from pokerroom.rules.variants import Variant, variant
 
-__all__ = ["PHH_CODES", "Imported", "Refusal", "read_file", "read_text"]
+__all__ = ["PHH_CODES", "Imported", "Refusal", "read_pokerstars", "read_pokerstars_file"]
 
 PHH_CODES: Final = {
     ("holdem", Structure.NO_LIMIT): "NT", ("holdem", Structure.POT_LIMIT): "PT",
@@ -169,16 +169,16 @@ class _Refused(Exception):
         self.why = why
 
 
-def read_file(path: Path) -> tuple[list[Imported], list[Refusal]]:
+def read_pokerstars_file(path: Path) -> tuple[list[Imported], list[Refusal]]:
     """The hands of a PokerStars text file, imported or refused."""
     try:
         text = decode(path.read_bytes())
     except OSError as exc:
         return [], [Refusal(str(path), None, 0, f"cannot be read: {exc.strerror or exc}")]
-    return read_text(text, str(path))
+    return read_pokerstars(text, str(path))
 
 
-def read_text(text: str, path: str = "<text>") -> tuple[list[Imported], list[Refusal]]:
+def read_pokerstars(text: str, path: str = "<text>") -> tuple[list[Imported], list[Refusal]]:
     """The hands of PokerStars text, imported or refused (one :class:`Refusal` each)."""
     hands = split_hands(text)
     if not hands:
