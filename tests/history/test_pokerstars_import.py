@@ -134,7 +134,7 @@ def test_the_sample_of_every_kind_imports(tmp_path: Path) -> None:
 
 
 def test_encodings_line_endings_and_trailing_spaces(tmp_path: Path) -> None:
-    text = (DATA / "cash_holdem.txt").read_pokerstars(encoding="utf-8")
+    text = (DATA / "cash_holdem.txt").read_text(encoding="utf-8")
     two = (text + "\n\n" + text.replace("Hand #", "Hand #9")).replace("\n", " \r\n")
     path = tmp_path / "cp.txt"
     path.write_bytes(b"\xef\xbb\xbf" + two.encode("utf-8"))
@@ -167,7 +167,7 @@ def test_what_cannot_be_read_is_one_clear_line(text: str, message: str) -> None:
 
 
 def test_a_bad_hand_is_refused_alone_and_names_its_line() -> None:
-    good = (DATA / "cash_holdem.txt").read_pokerstars(encoding="utf-8")
+    good = (DATA / "cash_holdem.txt").read_text(encoding="utf-8")
     bad = good.replace("Hand #", "Hand #77").replace(": checks", ": juggles")
     hands, refused = read_pokerstars(good + "\n" + bad + "\n" + good, "s.txt")
     assert len(hands) == 2
