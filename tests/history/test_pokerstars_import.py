@@ -224,3 +224,27 @@ def test_our_own_text_of_random_hands_of_every_game_imports_back() -> None:
 def test_the_text_module_examples() -> None:
     result = doctest.testmod(pokerstars_text)
     assert result.attempted >= 3 and result.failed == 0
+
+
+MIXED = [
+    ("stud.txt", "7 Card Stud Limit (5/10)", "HORSE (7 Card Stud Limit, 5/10)", "HORSE", "F7S"),
+    ("triple_draw.txt", "Triple Draw 2-7 Lowball Limit (4/8)",
+     "8-Game (Triple Draw 2-7 Lowball Limit, 4/8)", "8-Game", "F2L3D"),
+    ("cash_holdem.txt", "Hold'em No Limit (1/2)",
+     "Tournament #77, $10+$1 USD Mixed NLH/PLO (Hold'em No Limit) - Level XIV (1/2)",
+     "Mixed NLH/PLO", "NT"),
+]
+
+
+@pytest.mark.parametrize(("sample", "game", "mixed", "name", "code"), MIXED)
+def test_a_mixed_game_hand_is_its_game(sample: str, game: str, mixed: str, name: str,
+                                       code: str) -> None:
+    text = (DATA / sample).read_text(encoding="utf-8")
+    assert game in text
+    [hand], refused = read_pokerstars(text.replace(game, mixed, 1))
+    assert refused == []
+    assert (hand.history.variant, hand.history.extra["event"]) == (code, name)
+    assert check_imported(hand) is None
+    if "Tournament" in mixed:
+        assert (hand.history.extra["_tournament"], hand.history.extra["level"]) == (77, 14)
+        assert "currency" not in hand.history.extra

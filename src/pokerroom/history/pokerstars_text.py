@@ -51,7 +51,9 @@ _DATE: Final = re.compile(
     r"(?P<y>\d{4})/(?P<m>\d{1,2})/(?P<d>\d{1,2})(?: -)? (?P<time>\d{1,2}:\d\d:\d\d) ?"
     r"\(?(?P<zone>[A-Z]{2,4})?")
 _LEVEL: Final = re.compile(r"Level (?P<level>[IVXLCDM]+|\d+)")
-_TOURNAMENT: Final = re.compile(r"Tournament #(?P<id>\d+),? ?(?P<buy_in>[^(]*)")
+_TOURNAMENT: Final = re.compile(
+    r"Tournament #(?P<id>\d+),? ?(?P<buy_in>Freeroll|[$€£]?[\d.]+(?:\+[$€£]?[\d.]+)*"
+    r"(?: [A-Z]{3}\b)?)?\s*(?P<mixed>[^(]*?)\s*\(?\s*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,11 +182,9 @@ def read_header(rest: str) -> Header:
         if bracket is None:
             raise ValueError(f"no stakes in brackets after the game in the header: {rest!r}")
         stakes_text = bracket.group(1)
-        if before.rstrip().endswith("("):  # "... 8-Game (Razz Limit) - Level I (10/20)"
-            mixed = before.rstrip(" (").rsplit(" ", 1)[-1]
     tournament = _TOURNAMENT.search(before)
-    if mixed is not None and tournament is None:
-        mixed = mixed.rsplit(" ", 1)[-1]
+    if tournament is not None:  # "... $10+$1 USD 8-Game (Razz Limit) - Level I (10/20)"
+        mixed = tournament.group("mixed") or None
     stakes = tuple(_AMOUNT.findall(stakes_text.split(" - ")[0]))
     if len(stakes) < 2:
         raise ValueError(f"stakes {stakes_text!r} are not two amounts")
@@ -197,7 +197,7 @@ def read_header(rest: str) -> Header:
     return Header(
         game=game.group("game"), limit=game.group("limit"), stakes=stakes, currency=currency,
         tournament=tournament.group("id") if tournament else None,
-        buy_in=tournament.group("buy_in").strip() if tournament else "",
+        buy_in=(tournament.group("buy_in") or "") if tournament else "",
         level=level.group("level") if level else None, mixed=mixed,
         capped=" Cap " in stakes_text,
         date=(int(date.group("y")), int(date.group("m")), int(date.group("d")),
