@@ -98,6 +98,7 @@ def _import(args: argparse.Namespace) -> int:
                          f"{', '.join(map(str, paths))}\n")
         return 2
     imported = refused = 0
+    taken: set[Path] = set()
     for path in files:
         hands, refusals = read_pokerstars_file(path)
         reasons = [str(r) for r in refusals]
@@ -110,7 +111,7 @@ def _import(args: argparse.Namespace) -> int:
                 reasons.append(str(refusal))
         for reason in reasons:
             sys.stderr.write(f"refused {reason}\n")
-        written = write(kept, path, out_dir, many=args.phhs)
+        written = write(kept, path, out_dir, many=args.phhs, taken=taken)
         if args.verbose:
             for w in written:
                 sys.stdout.write(f"wrote {w}\n")

@@ -5,6 +5,7 @@ or 2 (usage), and what it writes replays with ``pokerroom replay``."""
 from __future__ import annotations
 
 import shutil
+import tarfile
 from pathlib import Path
 
 import pytest
@@ -96,3 +97,22 @@ def test_help_shows_the_defaults(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["import", "--help"])
     assert "(default: phh)" in capsys.readouterr().out
+
+
+def test_the_real_hands_import_with_their_count_and_replay(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The count the README gives, measured by the command itself; every hand it
+    wrote replays, repeated hands of a file included (written -2, -3...)."""
+    with tarfile.open(SAMPLES / "real_hands.tar.xz") as tar:
+        tar.extractall(tmp_path, filter="data")
+    out_dir = tmp_path / "out"
+    code, out, err = run(capsys, tmp_path / "real", "-o", out_dir)
+    assert code == 1
+    assert out == (f"1532 hands imported from 99 files into {out_dir}, each replayed to "
+                   "the text's stacks; 12 refused\n")
+    assert err.count("\n") == 12 and all(line.startswith("refused ")
+                                         for line in err.splitlines())
+    assert len(list(out_dir.iterdir())) == 1532
+    assert main(["replay", str(out_dir)]) == 0
+    assert capsys.readouterr().out == "1532 passed, 0 failed\n"

@@ -85,20 +85,32 @@ def _units(chips: int, scale: int) -> int | float:
     return chips // scale if chips % scale == 0 else chips / scale
 
 
-def write(imported: list[Imported], source: Path, out_dir: Path, *, many: bool) -> list[Path]:
+def write(imported: list[Imported], source: Path, out_dir: Path, *, many: bool,
+          taken: set[Path] | None = None) -> list[Path]:
     """Write the hands of ``source`` into ``out_dir``: one ``<file>-<hand>.phh`` each,
-    or (``many``) one ``<file>.phhs``.  Returns the paths written."""
+    or (``many``) one ``<file>.phhs``.  A name already in ``taken`` (written
+    before in the same run: a hand repeated in a file, files of the same name in
+    two folders) gets ``-2``, ``-3``...  Returns the paths written."""
     out_dir.mkdir(parents=True, exist_ok=True)
+    taken = set() if taken is None else taken
+
+    def fresh(stem: str, suffix: str) -> Path:
+        path, n = out_dir / f"{stem}{suffix}", 1
+        while path in taken:
+            n += 1
+            path = out_dir / f"{stem}-{n}{suffix}"
+        taken.add(path)
+        return path
+
     if many:
         if not imported:
             return []
-        path = out_dir / f"{source.stem}.phhs"
+        path = fresh(source.stem, ".phhs")
         path.write_text(dumps_many(i.history for i in imported), encoding="utf-8")
         return [path]
     paths = []
     for i in imported:
-        path = out_dir / f"{source.stem}-{i.number}.phh"
+        path = fresh(f"{source.stem}-{i.number}", ".phh")
         path.write_text(dumps(i.history), encoding="utf-8")
         paths.append(path)
     return paths
-
