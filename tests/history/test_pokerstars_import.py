@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pokerroom.history import pokerstars_text
+from pokerroom.history import pokerstars_lines, pokerstars_posts, pokerstars_text
 from pokerroom.history.phh import dumps, loads
 from pokerroom.history.pokerstars import to_pokerstars
 from pokerroom.history.pokerstars_import import check_imported, iter_text_files
@@ -221,9 +221,10 @@ def test_our_own_text_of_random_hands_of_every_game_imports_back() -> None:
     assert redealt < sum(seen.values()) / 50
 
 
-def test_the_text_module_examples() -> None:
-    result = doctest.testmod(pokerstars_text)
-    assert result.attempted >= 3 and result.failed == 0
+@pytest.mark.parametrize("module", [pokerstars_text, pokerstars_lines, pokerstars_posts])
+def test_the_modules_examples(module: object) -> None:
+    result = doctest.testmod(module)  # type: ignore[arg-type]
+    assert result.attempted >= 2 and result.failed == 0
 
 
 MIXED = [

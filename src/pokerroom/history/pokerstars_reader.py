@@ -10,14 +10,8 @@ other hands still import.
 
 How the text becomes PHH:
 
-- Players: the seats dealt in (not ``is sitting out``, nor sitting out before
-  the deal), in PHH order: left of the button first (stud: seat order).
-- Forced bets: ``posts the ante`` is an ante; the first ``posts small blind``
-  and ``posts big blind`` are the blinds; a later ``posts big blind`` is a live
-  post (negative in ``blinds_or_straddles``, as pokerroom's PHH writes it);
-  ``posts small & big blinds`` is a live post of the big blind plus a dead
-  small blind, and a later ``posts small blind`` is dead: dead money goes
-  into that player's ``antes`` (it is dead money posted before the deal).
+- Players and forced bets: see :mod:`~pokerroom.history.pokerstars_seats`
+  and :mod:`~pokerroom.history.pokerstars_posts`.
 - Cards: every card the text shows anywhere (``Dealt to``, ``shows``, the
   summary's ``showed`` and ``mucked``) is dealt where it was dealt; the rest
   are ``??``.  In stud the shown hand gives the down cards (its order is
@@ -45,7 +39,7 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Final
@@ -53,14 +47,28 @@ from typing import Final
 from pokerroom.cards import parse_cards
 from pokerroom.errors import NotationError
 from pokerroom.history.phh import HandHistory, PhhAction
+from pokerroom.history.pokerstars_lines import (
+    ACTIONS,
+    CARDS,
+    CASHED_OUT,
+    COLLECTED,
+    DEALT,
+    QUIET,
+    RAKE,
+    RETURNED,
+    STREET,
+    SUMMARY_CARDS,
+)
+from pokerroom.history.pokerstars_posts import KINDS, ForcedBets
+from pokerroom.history.pokerstars_seats import Player, read_seating
 from pokerroom.history.pokerstars_text import (
-    AMOUNT,
     GAME_KEYS,
     LIMIT_NAMES,
     UNSUPPORTED_GAMES,
     HandText,
     Line,
     Money,
+    TextError,
     decode,
     from_roman,
     read_header,
@@ -84,44 +92,6 @@ PHH_CODES: Final = {
 }
 """(variant, structure) -> PHH code: the games ``replay.PHH_VARIANTS`` plays."""
 
-_A = f"({AMOUNT})"
-_ALL_IN = r"(?: and is all-in)?(?: and has reached the \S+ cap)?"
-_CARDS = r"\[([^\]]*)\]"
-_ACTIONS: Final = (
-    ("fold", re.compile(rf"folds(?: {_CARDS})?$")),
-    ("check", re.compile(r"checks$")),
-    ("call", re.compile(rf"calls {_A}{_ALL_IN}$")),
-    ("bet", re.compile(rf"bets {_A}{_ALL_IN}$")),
-    ("raise", re.compile(rf"raises {_A} to {_A}{_ALL_IN}$")),
-    ("complete", re.compile(rf"completes it to {_A}{_ALL_IN}$")),
-    ("bring", re.compile(rf"brings in for {_A}{_ALL_IN}$")),
-    ("ante", re.compile(rf"posts (?:the )?ante {_A}{_ALL_IN}$")),
-    ("both", re.compile(rf"posts small & big blinds {_A}{_ALL_IN}$")),
-    ("small", re.compile(rf"posts small blind {_A}{_ALL_IN}$")),
-    ("big", re.compile(rf"posts big blind {_A}{_ALL_IN}$")),
-    ("straddle", re.compile(rf"posts straddle {_A}{_ALL_IN}$")),
-    ("discard", re.compile(rf"discards (\d+) cards?(?: {_CARDS})?$")),
-    ("pat", re.compile(rf"stands pat(?: on {_CARDS})?$")),
-    ("show", re.compile(rf"shows {_CARDS}(?: \(.*\))?$")),
-    ("muck", re.compile(rf"mucks hand(?: {_CARDS})?$")),
-    ("noshow", re.compile(r"doesn't show hand$")),
-)
-_QUIET: Final = re.compile(
-    r"(?:is sitting out|sits out|is away|has returned|is back|leaves the table|joins the table"
-    r"|will be allowed to play|was removed from the table|is connected|is disconnected"
-    r"|has timed out|said, |finished the tournament|wins the tournament|re-buys|takes the"
-    r"|cashed out|is feeling|has requested TIME|uses a |wins an entry|wins (?:the )?[$€£\d]"
-    r"|receives)"
-)
-_STREET: Final = re.compile(r"^\*\*\* ([^*]+?) \*\*\*(.*)$")
-_DEALT: Final = re.compile(rf"^Dealt to (.+?) {_CARDS}(?: {_CARDS})?$")
-_COLLECTED: Final = re.compile(rf"^(.+?) collected {_A} from (?:main |side )?pot(?:-\d+)?$")
-_CASHED_OUT: Final = re.compile(rf"^(.+?) cashed out the hand for {_A}")
-_RETURNED: Final = re.compile(rf"^Uncalled bet \({_A}\) returned to (.+)$")
-_SEAT: Final = re.compile(rf"^Seat (\d+): (.+?) \(({AMOUNT}) in chips(?:[^)]*)\)(.*)$")
-_TABLE: Final = re.compile(r"^Table '(.*)' (\d+)-max(?:.*Seat #(\d+) is the button)?")
-_RAKE: Final = re.compile(rf"\| Rake {_A}")
-_SUMMARY_CARDS: Final = re.compile(rf"^Seat \d+: (.+?) (?:\([^)]*\) )*(?:showed|mucked) {_CARDS}")
 _BOARD_STREETS: Final = {"FLOP": 3, "TURN": 1, "RIVER": 1}
 _STUD_STREETS: Final = ("3rd STREET", "4th STREET", "5th STREET", "6th STREET", "RIVER")
 _DRAW_STREETS: Final = ("FIRST DRAW", "SECOND DRAW", "THIRD DRAW", "DRAW")
@@ -162,13 +132,6 @@ def _file_units(chips: int, scale: int) -> int | float:
     return chips // scale if chips % scale == 0 else chips / scale
 
 
-class _Refused(Exception):
-    def __init__(self, line: int, why: str) -> None:
-        super().__init__(why)
-        self.line = line
-        self.why = why
-
-
 def read_pokerstars_file(path: Path) -> tuple[list[Imported], list[Refusal]]:
     """The hands of a PokerStars text file, imported or refused."""
     try:
@@ -188,29 +151,15 @@ def read_pokerstars(text: str, path: str = "<text>") -> tuple[list[Imported], li
     for hand in hands:
         try:
             imported.append(_HandReader(hand, path).read())
-        except _Refused as exc:
+        except TextError as exc:
             refused.append(Refusal(path, hand.number, exc.line, exc.why))
         except (ValueError, NotationError) as exc:
             refused.append(Refusal(path, hand.number, hand.first_line, str(exc)))
     return imported, refused
 
 
-@dataclass(slots=True)
-class _Player:
-    seat: int
-    name: str
-    stack: int
-    cards: list[int | None] = field(default_factory=list)
-    """Known cards by position dealt (stud: the seven slots; others: the hole)."""
-    spent: int = 0
-    street: int = 0
-    back: int = 0
-    collected: int = 0
-    folded: bool = False
-
-
 class _HandReader:
-    """One hand's lines -> :class:`Imported` (or :class:`_Refused`)."""
+    """One hand's lines -> :class:`Imported` (or TextError)."""
 
     def __init__(self, hand: HandText, path: str) -> None:
         self.hand = hand
@@ -219,8 +168,8 @@ class _HandReader:
         self.actions: list[PhhAction] = []
         self.pending: list[Callable[[], None]] = []
 
-    def refuse(self, line: Line, why: str) -> _Refused:
-        return _Refused(line.number, why)
+    def refuse(self, line: Line, why: str) -> TextError:
+        return self.hand.refuse(line, why)
 
     def read(self) -> Imported:
         first = self.lines[0]
@@ -246,64 +195,15 @@ class _HandReader:
         for line in self.lines:
             if line.text == "Hand cancelled":
                 raise self.refuse(line, "the hand was cancelled")
-        body = self._read_seats()
-        self._read_body(body)
+        seating = read_seating(self.hand, self.money, stud=self.variant.is_stud)
+        self.seating = seating
+        self.players = seating.players
+        self.index = seating.index
+        self.forced = ForcedBets.for_stakes(
+            len(self.players), structure,
+            (self.money.chips(header.stakes[0]), self.money.chips(header.stakes[1])))
+        self._read_body(seating.body)
         return self._result()
-
-    # -- seats ----------------------------------------------------------------
-
-    def _read_seats(self) -> list[Line]:
-        if len(self.lines) < 2 or not (table := _TABLE.match(self.lines[1].text)):
-            line = self.lines[1] if len(self.lines) > 1 else self.lines[0]
-            raise self.refuse(line, "the second line is not \"Table '<name>' <n>-max ...\"")
-        self.table = table.group(1)
-        self.max_seats = int(table.group(2))
-        button = int(table.group(3)) if table.group(3) else None
-        seats: list[_Player] = []
-        out: set[str] = set()
-        i = 2
-        while i < len(self.lines) and (seat := _SEAT.match(self.lines[i].text)):
-            player = _Player(int(seat.group(1)), seat.group(2), self._chips(self.lines[i],
-                                                                            seat.group(3)))
-            seats.append(player)
-            if "sitting out" in seat.group(4) or "out of hand" in seat.group(4):
-                out.add(player.name)
-            i += 1
-        if not seats:
-            raise self.refuse(self.lines[min(2, len(self.lines) - 1)], "no 'Seat N: name "
-                              "(stack in chips)' lines")
-        self.all_names = sorted((p.name for p in seats), key=len, reverse=True)
-        body = list(self.lines[i:])
-        deal = next((j for j, line in enumerate(body) if line.text.startswith("*** ")), len(body))
-        for line in body[:deal]:
-            who, text = self._who(line.text)
-            if who and re.match(r"(?:is )?sit(?:s|ting) out", text):
-                out.add(who)
-        summary = next((j for j, line in enumerate(body) if line.text == "*** SUMMARY ***"),
-                       len(body))
-        mentioned = {self._who(line.text)[0] for line in body}
-        mentioned |= {m.group(1) for line in body[summary:]
-                      if (m := re.match(r"^Seat \d+: (.+?)(?: \(| folded| showed| mucked"
-                                        r"| collected| won|$)", line.text))}
-        dealt = [p for p in seats if p.name not in out and p.name in mentioned]
-        if self.variant.is_stud or button is None:
-            dealt.sort(key=lambda p: p.seat)
-        else:
-            dealt.sort(key=lambda p: (p.seat <= button, p.seat))
-        if len(dealt) < 2:
-            raise self.refuse(self.lines[1], f"{len(dealt)} player dealt in; a hand needs two")
-        self.players = dealt
-        self.index = {p.name: i for i, p in enumerate(dealt)}
-        self.button = button
-        self.seats = seats
-        return body
-
-    def _who(self, text: str) -> tuple[str | None, str]:
-        """The player a line starts with and the rest after ``": "`` or ``" "``."""
-        for name in self.all_names:
-            if text.startswith(name) and text[len(name): len(name) + 1] in (":", " "):
-                return name, text[len(name):].lstrip(":").lstrip()
-        return None, text
 
     def _chips(self, line: Line, text: str) -> int:
         try:
@@ -321,8 +221,6 @@ class _HandReader:
 
     def _read_body(self, body: list[Line]) -> None:
         n = len(self.players)
-        self.antes = [0] * n
-        self.blinds = [0] * n
         self.bring_in: int | None = None
         self.rake = 0
         self.street = ""
@@ -351,17 +249,17 @@ class _HandReader:
         for line in body:
             text = line.text
             if draw and re.search(r": (?:discards [1-9]|stands pat)", text):
-                who, rest = self._who(text)
+                who, rest = self.seating.who(text)
                 if who in self.index and rest.startswith("discards"):
                     self.drew[self.index[who]] = True
         for line in body:
             text = line.text
             shown = None
-            if (m := _SUMMARY_CARDS.match(text)) and m.group(1) in self.index:
+            if (m := SUMMARY_CARDS.match(text)) and m.group(1) in self.index:
                 shown = m.group(1), m.group(2)
             else:
-                who, rest = self._who(text)
-                if who in self.index and (m := re.match(rf"(?:shows|mucks hand) {_CARDS}", rest)):
+                who, rest = self.seating.who(text)
+                if who in self.index and (m := re.match(rf"(?:shows|mucks hand) {CARDS}", rest)):
                     shown = who, m.group(1)
             if shown is None:
                 continue
@@ -375,40 +273,40 @@ class _HandReader:
     def _line(self, line: Line) -> None:
         text = line.text
         if self.summary:
-            if rake := _RAKE.search(text):
+            if rake := RAKE.search(text):
                 self.rake = self._chips(line, rake.group(1))
                 self.pot_line = line
             return
-        if street := _STREET.match(text):
+        if street := STREET.match(text):
             self._street(line, street.group(1), street.group(2))
             return
-        if dealt := _DEALT.match(text):
+        if dealt := DEALT.match(text):
             self._dealt(line, dealt.group(1), dealt.group(2), dealt.group(3))
             return
-        if back := _RETURNED.match(text):
+        if back := RETURNED.match(text):
             player = self._player(line, back.group(2))
             player.back += self._chips(line, back.group(1))
             return
-        if won := _COLLECTED.match(text):
+        if won := COLLECTED.match(text):
             name = won.group(1)
             if name in self.index:
                 self.players[self.index[name]].collected += self._chips(line, won.group(2))
                 return
-        if cashed := _CASHED_OUT.match(text):
+        if cashed := CASHED_OUT.match(text):
             self.cashed_out.add(self.index[self._player(line, cashed.group(1)).name])
             return
-        who, rest = self._who(text)
+        who, rest = self.seating.who(text)
         if who is None or who not in self.index:
             return  # a line about the table or someone not dealt in: nothing to replay
-        for kind, pattern in _ACTIONS:
+        for kind, pattern in ACTIONS:
             if m := pattern.match(rest):
                 self._act(line, self.index[who], kind, m)
                 return
-        if _QUIET.match(rest) or rest.startswith("is "):
+        if QUIET.match(rest) or rest.startswith("is "):
             return
         raise self.refuse(line, f"{who}'s action {rest!r} is not one PokerStars writes")
 
-    def _player(self, line: Line, name: str) -> _Player:
+    def _player(self, line: Line, name: str) -> Player:
         if name not in self.index:
             raise self.refuse(line, f"{name!r} is not a player dealt in")
         return self.players[self.index[name]]
@@ -482,9 +380,9 @@ class _HandReader:
 
     def _act(self, line: Line, i: int, kind: str, m: re.Match[str]) -> None:
         player = self.players[i]
-        if kind in ("ante", "small", "big", "both", "straddle"):
-            self._post(line, i, kind, self._chips(line, m.group(1)),
-                       short="and is all-in" in line.text)
+        if kind in KINDS:
+            self.forced.posted(self.hand, line, player, i, kind, self._chips(line, m.group(1)),
+                               short="and is all-in" in line.text)
             return
         if kind not in ("discard", "pat"):
             self._flush()
@@ -579,53 +477,7 @@ class _HandReader:
             entries.sort(key=lambda e: rank.get(e.actor or 0, len(rank)))
         self.actions.extend(entries)
 
-    def _post(self, line: Line, i: int, kind: str, amount: int, *, short: bool) -> None:
-        """A forced bet (see the module notes).  One posted all-in for less (``short``)
-        is written as the blind the structure calls for, which the engine posts as far
-        as the stack goes."""
-        player = self.players[i]
-        player.spent += amount
-        if kind == "ante":
-            self.antes[i] += amount
-            return
-        big = self._big_blind()
-        written = max(amount, self._nominal(kind, big)) if short else amount
-        if kind == "both":
-            live = min(big, amount)
-            self.antes[i] += amount - live  # the dead small blind
-            self.blinds[i] = -live
-            player.street += live
-        elif kind == "small" and self.blinds[i] == 0 and not any(0 < b < big
-                                                                  for b in self.blinds):
-            self.blinds[i] = written
-            player.street += amount
-        elif kind == "small":
-            self.antes[i] += amount  # a dead small blind
-        elif self.blinds[i] != 0:
-            raise self.refuse(line, "a second blind by the same player")
-        elif kind == "straddle" or not any(b >= big for b in self.blinds):
-            self.blinds[i] = written
-            player.street += amount
-        else:
-            self.blinds[i] = -written  # a live post by a new or returning player
-            player.street += amount
-
-    def _nominal(self, kind: str, big: int) -> int:
-        """The blind the structure calls for: the small blind, the big, a straddle."""
-        if kind == "small":
-            if self.structure is Structure.FIXED_LIMIT:
-                return big // 2
-            return self.money.chips(self.header.stakes[0])
-        if kind == "straddle":
-            return 2 * max(big, *self.blinds)
-        return big
-
-    def _big_blind(self) -> int:
-        if self.structure is Structure.FIXED_LIMIT:
-            return self.money.chips(self.header.stakes[0])
-        return self.money.chips(self.header.stakes[1])
-
-    def _put(self, player: _Player, chips: int) -> None:
+    def _put(self, player: Player, chips: int) -> None:
         player.spent += chips
         player.street += chips
 
@@ -677,8 +529,8 @@ class _HandReader:
                 f"{_file_units(put_in, scale)} (less what was returned) and collected "
                 f"{_file_units(out - self.rake, scale)} with a rake of "
                 f"{_file_units(self.rake, scale)}"))
-        expected = tuple(p.stack - p.spent + p.back + p.collected for p in self.players)
-        antes, blinds = list(self.antes), list(self.blinds)
+        expected = tuple(p.expected for p in self.players)
+        antes, blinds = list(self.forced.antes), list(self.forced.blinds)
         stud = self.variant.is_stud
         if n == 2 and not stud:
             antes.reverse()  # PHH lists heads-up blinds and antes in reverse (p1: big blind)
@@ -687,7 +539,8 @@ class _HandReader:
         small_bet = self.money.chips(header.stakes[0])
         big_bet = self.money.chips(header.stakes[1])
         extra: dict[str, object] = {"venue": "PokerStars", "hand": int(self.hand.number),
-                                    "table": self.table, "seat_count": self.max_seats,
+                                    "table": self.seating.table,
+                                    "seat_count": self.seating.max_seats,
                                     "seats": [p.seat for p in self.players],
                                     "players": [p.name for p in self.players]}
         if header.currency and header.tournament is None:

@@ -56,6 +56,15 @@ _TOURNAMENT: Final = re.compile(
     r"(?: [A-Z]{3}\b)?)?\s*(?P<mixed>[^(]*?)\s*\(?\s*$")
 
 
+class TextError(ValueError):
+    """A line of a hand that cannot be read: its number and why."""
+
+    def __init__(self, line: int, why: str) -> None:
+        super().__init__(why)
+        self.line = line
+        self.why = why
+
+
 @dataclass(frozen=True, slots=True)
 class Line:
     """A line of the file, trailing spaces stripped, with its 1-based number."""
@@ -74,6 +83,10 @@ class HandText:
     @property
     def first_line(self) -> int:
         return self.lines[0].number
+
+    def refuse(self, line: Line, why: str) -> TextError:
+        """The error for ``line`` (raise it)."""
+        return TextError(line.number, why)
 
 
 def decode(data: bytes) -> str:
