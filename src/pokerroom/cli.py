@@ -149,16 +149,17 @@ def build_parser() -> argparse.ArgumentParser:
         "checked against the text's (rake aside) before it is written; a hand that cannot be "
         "read or does not replay is refused with its file, hand number, line and reason. "
         "Exit status: 0 every hand imported, 1 some refused, 2 usage error.",
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
     )
     imp.add_argument("paths", nargs="+", metavar="FILE_OR_DIR", help="PokerStars text files "
                      "or folders of them")
     imp.add_argument("-o", "--output", metavar="OUT_DIR", default="phh",
-                     help="folder the PHH files are written to (made if missing)")
+                     help="folder the PHH files are written to, made if missing "
+                     "(default: %(default)s)")
     imp.add_argument("--phhs", action="store_true",
                      help="one .phhs file per text file instead of one .phh per hand")
     imp.add_argument("--no-replay", dest="replay", action="store_false",
-                     help="write the hands without replaying them (faster, unchecked)")
+                     help="write the hands without replaying them (faster, unchecked; "
+                     "by default each hand is replayed and checked)")
     imp.add_argument("-v", "--verbose", action="store_true", help="list the files written")
     imp.set_defaults(func=_import)
 
