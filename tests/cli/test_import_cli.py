@@ -116,3 +116,20 @@ def test_the_real_hands_import_with_their_count_and_replay(
     assert len(list(out_dir.iterdir())) == 1532
     assert main(["replay", str(out_dir)]) == 0
     assert capsys.readouterr().out == "1532 passed, 0 failed\n"
+
+
+def test_no_replay_writes_without_checking(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(capsys, SAMPLES / "stud.txt", "-o", tmp_path, "--no-replay", "-v")
+    assert (code, err) == (0, "")
+    assert out == (f"wrote {tmp_path / 'stud-254000003.phh'}\n"
+                   f"1 hand imported from 1 file into {tmp_path}; 0 refused\n")
+
+
+def test_a_session_file_numbering_its_hands_is_pokerstars_text() -> None:
+    from pokerroom.history.formats import recognise
+
+    head = b"*********** # 2 **************\r\nPokerStars Hand #247743239964:  Hold'em"
+    assert recognise(head).name == "PokerStars hand history text"
+    assert recognise(b"*********** # 2 **************\nsomething").name.startswith("888")
