@@ -9,7 +9,8 @@ The actor is composed of parts, one concept each, none of which knows the actor:
 
 - :class:`~pokerroom.server.actors.driver.TableDriver` plays the hand in progress (bots,
   pre-actions, the clock and the time bank, timeouts, stand-ins, narration), asking
-  this table's :class:`CashSeats` what differs at a cash table;
+  this table's :class:`~pokerroom.server.tables.cash_seats.CashSeats` what differs
+  at a cash table;
 - :class:`~pokerroom.server.tables.seat_requests.SeatRequests`: who holds each seat;
   joins, top-ups and leaves, carried out between hands;
 - :class:`~pokerroom.server.tables.host_tools.HostTools`: bots, pause, close, kicks,
@@ -31,24 +32,19 @@ import random
 import sys
 import traceback
 from collections import deque
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from pokerroom.bots import Policy
 from pokerroom.cards import Deck, SecureRandom
 from pokerroom.errors import IllegalActionError
-from pokerroom.rules.actions import Action
-from pokerroom.rules.engine import Hand
 from pokerroom.server.actors.clock import Clock
-from pokerroom.server.actors.driver import Move, TableDriver, Turn
+from pokerroom.server.actors.driver import TableDriver, Turn
 from pokerroom.server.actors.owner import TaskOwner
-from pokerroom.server.actors.stand_ins import default_action
 from pokerroom.server.hands.exports import hand_texts
-from pokerroom.server.operations.metrics import RoomMetrics
 from pokerroom.server.tables.audience import Audience
+from pokerroom.server.tables.cash_seats import CashSeats
 from pokerroom.server.tables.chat import TableChat
 from pokerroom.server.tables.host_tools import HostKeyError, HostTools
 from pokerroom.server.tables.player_aids import PreActions, TimeBank
@@ -58,7 +54,7 @@ from pokerroom.server.tables.seat_requests import SeatRequests
 from pokerroom.server.tables.sittings import SeatMeta, Subscriber
 from pokerroom.server.tables.store import Store, StoredTable, StoreUnavailable
 from pokerroom.server.tables.views import lobby_row, public_state, table_state
-from pokerroom.server.wire.codec import action_from_dict, action_to_dict
+from pokerroom.server.wire.codec import action_from_dict
 from pokerroom.server.wire.sockets import Outgoing
 from pokerroom.table import Status, Table
 from pokerroom.table.snapshot import table_to_dict
@@ -82,72 +78,6 @@ class ActorSettings:
     # A table with only bots stops dealing once no one has watched it for this long,
     # and deals again when someone opens it.
     idle_seconds: float = 120.0
-
-
-class CashSeats:
-    """What the table driver asks a cash table (:class:`~pokerroom.server.actors.driver.Seats`):
-    the sittings' bots, leaves, pre-actions, timeouts (T13), showdown choices (S4) and
-    time banks; each action stored, labelled and counted; the hand's end."""
-
-    def __init__(self, seats: dict[int, SeatMeta], *, preactions: PreActions, bank: TimeBank,
-                 recorder: Recorder, settings: Callable[[], ActorSettings],
-                 metrics: Callable[[], RoomMetrics], finish: Callable[[], None]) -> None:
-        self.seats = seats
-        self.preactions = preactions
-        self.bank = bank
-        self.recorder = recorder
-        self.settings = settings
-        self.metrics = metrics
-        self.finish = finish  # the actor's end of a hand
-        # The actor's settings and metrics, as they are now (the room sets its
-        # metrics after making the actor).
-
-    def bot(self, seat: int) -> Policy | None:
-        meta = self.seats.get(seat)
-        return meta.bot if meta is not None and not meta.leaving else None
-
-    def brief(self, policy: Policy) -> None:
-        """A cash table's bot knows nothing beside the hand."""
-
-    def stand_in(self, seat: int, hand: Hand) -> tuple[Action, str] | None:
-        meta = self.seats.get(seat)
-        if meta is not None and meta.leaving:
-            return default_action(hand), "leaving"
-        return None
-
-    def preaction(self, seat: int) -> Action | None:
-        return self.preactions.due(seat)
-
-    def away(self, seat: int) -> bool:
-        meta = self.seats.get(seat)
-        return meta is not None and meta.timeouts >= self.settings().sit_out_after
-
-    def muck_losing(self, seat: int) -> bool:
-        meta = self.seats.get(seat)
-        return meta is None or meta.muck_losing
-
-    def overtime(self, seat: int, at: float) -> float:
-        return self.bank.start(seat, at)
-
-    def acted(self, move: Move) -> None:
-        self.bank.spend()
-        self.preactions.taken(move)
-        self.metrics().acted(move.by, room="cash")
-        self.recorder.add_action(move.position, action_to_dict(move.action))
-        meta = self.seats.get(move.seat)
-        if meta is not None and move.by in ("player", "preaction"):
-            meta.timeouts = 0  # reset by their own action only (a walk is no sign)
-
-    def timed_out(self, seat: int) -> None:
-        meta = self.seats.get(seat)
-        if meta is not None:
-            meta.timeouts += 1
-
-    def narration_end(self, hand: Hand) -> int | None:
-        return None
-
-    def hand_over(self) -> None:
-        self.finish()
 
 
 class TableActor(TaskOwner):
@@ -197,7 +127,8 @@ class TableActor(TaskOwner):
                               host_key=host_key, paused=paused)
         self.turn = Turn()
         seats = CashSeats(self.seats, preactions=self.preactions, bank=self.bank,
-                          recorder=self.recorder, settings=lambda: self.settings,
+                          recorder=self.recorder,
+                          sit_out_after=lambda: self.settings.sit_out_after,
                           metrics=lambda: self.metrics, finish=self._finish_hand)
         self.driver = TableDriver(table, seats, self.turn, log=self.log, timing=settings)
         self.restorer = TableRestore(
