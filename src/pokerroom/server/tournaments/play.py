@@ -1,14 +1,16 @@
 """The play of a tournament in the room: one asyncio task per event owns its
 :class:`~pokerroom.tournament.Tournament` and every table of it.
 
-This is the cash table's actor (:mod:`pokerroom.server.tables.actor`) grown to a whole
-floor.  Between requests (:mod:`pokerroom.server.tournaments.director`) it moves
-the tournament clock (``Tournament.advance`` with the seconds the server's
+Between requests (:mod:`pokerroom.server.tournaments.director`) it moves the
+tournament clock (``Tournament.advance`` with the seconds the server's
 :class:`~pokerroom.server.actors.clock.Clock` says have passed; the library never reads
 the time), deals at every table that may deal (a refused ``start_hand`` -- on a
 break, hand-for-hand, a table waiting to be broken or balanced -- is tried again
-after the next change), lets bots (:mod:`pokerroom.bots`) and killed hands
-(absent, P8) act, runs each person's action clock, and keeps the floor log.
+after the next change), and keeps the floor log and the books of busts, rebuys and
+add-ons.  The hand at each table is played by the table driver the cash tables use
+(:class:`~pokerroom.server.actors.driver.TableDriver`): bots (:mod:`pokerroom.bots`),
+killed hands (absent, P8) and each person's action clock, asked of the table through
+:class:`TournamentSeats`.
 
 Chips are checked, never trusted: the chips at the tables always equal the chips
 the event put in play (entries x starting stack + rebuys + add-ons +/- chip
