@@ -416,5 +416,15 @@ class TournamentDirector(TournamentPlay):
         """The state as a viewer would receive it (for the HTTP API)."""
         return Publication(self).message_for(Viewer(viewer_name))
 
+    def task_report(self) -> str:
+        """The director's task, for a diagnosis: none, done (and how), or running."""
+        task = self._task
+        if task is None:
+            return "task: none"
+        if task.done():
+            error = None if task.cancelled() else task.exception()
+            return f"task: done, cancelled={task.cancelled()} exception={error!r}"
+        return f"task: running, inbox={self.inbox.qsize()}"
+
     def diagnosis(self) -> str:
         return diagnosis(self)

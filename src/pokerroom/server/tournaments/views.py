@@ -313,13 +313,6 @@ def diagnosis(d: TournamentDirector) -> str:
                           f"rebuy_deadline={due(reg.rebuy_deadline)}")
             lines.append(f"  seat {s + 1}: {p.name} ({kind}) stack={p.stack} "
                          f"status={p.status.value}{extra}")
-    task = d._task
-    if task is None:
-        lines.append("task: none")
-    elif task.done():
-        error = None if task.cancelled() else task.exception()
-        lines.append(f"task: done, cancelled={task.cancelled()} exception={error!r}")
-    else:
-        lines.append(f"task: running, inbox={d.inbox.qsize()}")
+    lines.append(d.task_report())
     lines.append("floor log: " + " / ".join(list(d.floor_log)[-12:]))
     return "\n".join(lines)
