@@ -1,34 +1,40 @@
-"""The host's tools at a room's table: bots added and removed, play paused and
-resumed, the table closed; each needs the table's host key.
+"""The host's tools at a room's table: bots added and removed, kicks, play paused and
+resumed, the table locked and closed, the ledger; each needs the table's host key.
 
 :class:`HostTools` is a part of the table's actor
-(:class:`~pokerroom.server.tables.actor.TableActor` is one), built on its
-between-hands requests (a bot joins and leaves as a player does); imports flow
-from the actor to here, never back.
+(:class:`~pokerroom.server.tables.actor.TableActor`), built on the seat requests (a bot
+joins and leaves as a player does) and writing through the recorder.
 """
 
 from __future__ import annotations
 
 import secrets
+from collections import deque
 from typing import Any
 
 from pokerroom.errors import IllegalActionError, Reason
+from pokerroom.server.tables.recorder import Recorder
 from pokerroom.server.tables.seat_requests import SeatRequests
-from pokerroom.server.tables.store import Store
 from pokerroom.server.wire.protocol import MAX_CHIPS
+from pokerroom.table import Table
 
 
 class HostKeyError(IllegalActionError):
     """A host's request (bots, pause, close) without the table's host key."""
 
 
-class HostTools(SeatRequests):
-    """What the table's host may do (see the module's docstring)."""
+class HostTools:
+    """What the table's host may do (see the module's docstring); ``paused``: no new
+    hand starts."""
 
-    host_key: str | None
-    paused: bool
-    id: str
-    store: Store
+    def __init__(self, table: Table, sittings: SeatRequests, *, recorder: Recorder,
+                 log: deque[str], host_key: str | None, paused: bool = False) -> None:
+        self.table = table
+        self.sittings = sittings
+        self.recorder = recorder
+        self.log = log
+        self.host_key = host_key
+        self.paused = paused
 
     def check_host(self, key: str) -> None:
         """Refuse a host's request without the table's host key."""
@@ -37,39 +43,43 @@ class HostTools(SeatRequests):
                                "returned when the table was created is needed")
 
     def add_bot(self, policy: str, seat: int | None, buy_in: int | None) -> int:
-        table = self.table
+        table, seats = self.table, self.sittings.seats
         free = [s for s in range(table.seat_count)
-                if table.players[s] is None and s not in self.seats]
+                if table.players[s] is None and s not in seats]
         if seat is None:
             if not free:
                 raise IllegalActionError(Reason.NO_FREE_SEAT, "no free seat for a bot")
             seat = free[0]
         elif seat not in free:
             raise IllegalActionError(Reason.SEAT_TAKEN, f"seat {seat} is taken")
-        names = {m.name for m in self.seats.values()}
+        names = {m.name for m in seats.values()}
         n = 1
         while f"Bot {n}" in names:
             n += 1
-        amount = buy_in or table.options.max_buy_in or min(100 * table.stakes.unit, MAX_CHIPS)
-        self.join(f"Bot {n}", seat, amount, policy=policy)
+        self.sittings.join(f"Bot {n}", seat, buy_in or self.bot_buy_in(), policy=policy)
         return seat
 
+    def bot_buy_in(self) -> int:
+        """A bot's chips: the maximum buy-in, or 100 units at a table without one."""
+        table = self.table
+        return table.options.max_buy_in or min(100 * table.stakes.unit, MAX_CHIPS)
+
     def remove_bot(self, seat: int) -> None:
-        meta = self.seats.get(seat)
+        meta = self.sittings.seats.get(seat)
         if meta is None or not meta.is_bot:
             raise IllegalActionError(Reason.NO_BOT, f"there is no bot in seat {seat}")
-        self.leave(seat)
+        self.sittings.leave(seat)
 
     def kick(self, seat: int) -> None:
         """The host removes the player in ``seat``: their sitting ends when the hand
         in progress ends (now, between hands), their chips cashed out to the ledger,
         and their connections are told (``seat_lost``) and watch from then on."""
-        meta = self.seats.get(seat)
+        meta = self.sittings.seats.get(seat)
         if meta is None:
             raise IllegalActionError(Reason.SEAT_EMPTY, f"no one sits in seat {seat}")
         meta.kicked = True
         self.log.append(f"The host removes {meta.name} from the table")
-        self.leave(seat)
+        self.sittings.leave(seat)
 
     def ledger_report(self) -> list[dict[str, Any]]:
         """The host's ledger: for each player (by name, bots too) the chips bought in,
@@ -82,7 +92,8 @@ class HostTools(SeatRequests):
             if player is not None:
                 now[player.name] = now.get(player.name, 0) + player.stack
         rows = []
-        for name, kinds in self.store.ledger_by_player(self.id).items():
+        recorder = self.recorder
+        for name, kinds in recorder.store.ledger_by_player(recorder.table_id).items():
             bought, added = kinds.get("buy_in", 0), kinds.get("top_up", 0) + kinds.get("rebuy", 0)
             out, at_table = kinds.get("cash_out", 0), now.get(name, 0)
             rows.append({"name": name, "buy_in": bought, "added": added, "cash_out": out,
@@ -93,28 +104,24 @@ class HostTools(SeatRequests):
     def pause(self, paused: bool) -> None:
         """Paused: the hand in progress is played out, no new hand starts."""
         self.paused = paused
-        self._batch.table["paused"] = paused
+        self.recorder.batch.table["paused"] = paused
         self.log.append("The host paused the table" if paused else "The host resumed play")
 
     def lock(self, locked: bool) -> None:
         """Locked: no one new may take a seat (after a kick, say: a host cannot tell a
         returning person by their name); the players seated stay, bots may be added.
         Kept with the table's snapshot."""
-        self.locked = locked
-        self._dirty = True
+        self.sittings.locked = locked
+        self.recorder.dirty = True
         self.log.append("The host locked the table: no new players" if locked
                         else "The host unlocked the table")
 
     def close(self) -> None:
         """Close the table: every player leaves (now, or when the hand ends) with their
         chips, and the table is no longer listed or dealt."""
-        self.closed = True
         self.paused = True
-        self._batch.table.update(paused=True)
-        for meta in self.seats.values():
-            meta.leaving = True
-            self._batch.update_seat(meta.sitting, leaving=True)
+        self.recorder.batch.table.update(paused=True)
         self.log.append("The host closed the table")
+        self.sittings.close()
         if self.table.hand is None:
-            self._carry_out_requests()
-            self._batch.table["closed"] = True
+            self.recorder.batch.table["closed"] = True

@@ -1,11 +1,14 @@
-"""Between hands: the requests to sit down, add chips and leave a room's table.
+"""Who holds each seat of a room's table, and the requests to sit down, add chips and
+leave it.
 
 A request that cannot happen during a hand (sitting down, adding chips,
 leaving) is answered at once and stored with the sitting before the answer;
-the end of the hand carries it out (:meth:`SeatRequests._carry_out_requests`),
-after a restart too.  :class:`SeatRequests` is a part of the table's actor
-(:class:`~pokerroom.server.tables.actor.TableActor` is one), run only by the actor's
-task; imports flow from the actor to here, never back.
+the end of the hand carries it out (:meth:`SeatRequests.carry_out`), after a restart
+too.  :class:`SeatRequests` is a part of the table's actor
+(:class:`~pokerroom.server.tables.actor.TableActor`), run only by the actor's task: it
+keeps the seats' sittings (``seats``, shared with the other parts), writes through the
+recorder, tells a sitting's connections when it loses its seat, and asks the time bank
+what it remembers of a person who joins or leaves.
 """
 
 from __future__ import annotations
@@ -18,12 +21,12 @@ from typing import TypedDict
 from pokerroom.bots import BOTS
 from pokerroom.cards import child_rng
 from pokerroom.errors import IllegalActionError, PokerError, Reason
-from pokerroom.server.actors.owner import TaskOwner
-from pokerroom.server.tables.sittings import SeatMeta, Subscriber
-from pokerroom.server.tables.store import Batch
-from pokerroom.server.wire.messages import error
+from pokerroom.server.tables.audience import Audience
+from pokerroom.server.tables.player_aids import TimeBank
+from pokerroom.server.tables.recorder import Recorder
+from pokerroom.server.tables.sittings import SeatMeta
+from pokerroom.server.tables.store import SeatRow
 from pokerroom.server.wire.names import refuse_lookalike
-from pokerroom.server.wire.reasons import WireReason
 from pokerroom.table import Table
 
 
@@ -36,30 +39,55 @@ class Pending(TypedDict):
     leave: bool
 
 
-class SeatRequests(TaskOwner):
-    """Joins, top-ups and leaves: answered at once, carried out between hands."""
+class SeatRequests:
+    """The sittings and their joins, top-ups and leaves: answered at once, carried out
+    between hands.  ``closed`` (by the host: no one may join) and ``locked`` (no one
+    new; bots may) are the door's state."""
 
-    # The actor's state these requests read and change (set by TableActor.__init__).
-    table: Table
-    seats: dict[int, SeatMeta]
-    subscribers: set[Subscriber]
-    log: deque[str]
-    rng: random.Random
-    closed: bool
-    locked: bool
-    _batch: Batch
+    def __init__(self, table: Table, seats: dict[int, SeatMeta], *, recorder: Recorder,
+                 audience: Audience, bank: TimeBank, log: deque[str],
+                 rng: random.Random) -> None:
+        self.table = table
+        self.seats = seats
+        self.recorder = recorder
+        self.audience = audience
+        self.bank = bank
+        self.log = log
+        self.rng = rng
+        self.closed = False
+        self.locked = False
 
-    def _remember_clock(self, meta: SeatMeta) -> None:
-        """A person leaves: their time bank and timeouts are kept (the player aids')."""
-        raise NotImplementedError
+    # ------------------------------------------------------------ who sits where
 
-    def _recall_clock(self, meta: SeatMeta) -> None:
-        """A person joins: the time bank and timeouts they left with lately."""
-        raise NotImplementedError
+    def seat_of(self, sitting: str | None) -> int:
+        """The seat ``sitting`` holds now; refused when it holds none (it left, or a
+        connection outlived its seat)."""
+        if sitting is not None:
+            for seat, meta in self.seats.items():
+                if meta.sitting == sitting:
+                    return seat
+        lost = "" if sitting is None else "your seat is no longer yours: "
+        raise IllegalActionError(Reason.SPECTATOR,
+                                 f"{lost}spectators cannot act; join the table to play")
 
-    def _flush(self, *, snapshot: bool = True) -> None:
-        """Commit the operation's writes (the actor's)."""
-        raise NotImplementedError
+    def sitting_for_token(self, token: str) -> str | None:
+        """The sitting that holds a seat here with this secret token, if any."""
+        for meta in self.seats.values():
+            if secrets.compare_digest(meta.token, token):
+                return meta.sitting
+        return None
+
+    def restore(self, rows: list[SeatRow]) -> None:
+        """The sittings as stored (a restart, a takeover, a resync)."""
+        self.seats.clear()
+        for row in rows:
+            bot = BOTS[row.policy](child_rng(self.rng)) if row.policy else None
+            self.seats[row.seat] = SeatMeta(
+                row.name, row.token, is_bot=row.is_bot, policy=row.policy, bot=bot,
+                sitting=row.sitting or "", buy_in=row.buy_in, top_up=row.top_up or 0,
+                leaving=bool(row.leaving))
+
+    # ------------------------------------------------------------ requests
 
     def join(self, name: str, seat: int, buy_in: int, *,
              policy: str | None = None) -> tuple[str, str]:
@@ -84,77 +112,13 @@ class SeatRequests(TaskOwner):
         bot = BOTS[policy](child_rng(self.rng)) if policy else None
         meta = SeatMeta(name, token, is_bot=policy is not None, policy=policy, bot=bot,
                         sitting=sitting, buy_in=buy_in)
-        self._recall_clock(meta)
+        self.bank.recall(meta)
         self.seats[seat] = meta
-        self._batch.add_seat(seat, name, token, sitting, is_bot=policy is not None,
-                             policy=policy, buy_in=buy_in)
+        self.recorder.batch.add_seat(seat, name, token, sitting, is_bot=policy is not None,
+                                     policy=policy, buy_in=buy_in)
         if table.hand is None:
-            self._carry_out_requests()
+            self.carry_out()
         return token, sitting
-
-    def _carry_out_requests(self) -> None:
-        """Between hands: seat the players who joined, add their chips, let go of the
-        ones who leave (in that order for each sitting)."""
-        assert self.table.hand is None
-        for seat, meta in list(self.seats.items()):
-            try:
-                if meta.buy_in is not None:
-                    self._sit(seat, meta)
-                if meta.top_up:
-                    self._add_chips(seat, meta)
-                if meta.leaving:
-                    self._go(seat, meta)
-            except PokerError as exc:  # e.g. a top-up past the maximum after a win
-                self.log.append(f"could not apply a request of {meta.name}: {exc}")
-                meta.top_up = 0
-                self._batch.update_seat(meta.sitting, top_up=0)
-
-    def carry_out_requests_now(self) -> None:
-        """After a restart with no hand running: the stored requests, at once."""
-        self._carry_out_requests()
-        self._flush()
-
-    def _sit(self, seat: int, meta: SeatMeta) -> None:
-        buy_in, meta.buy_in = meta.buy_in, None
-        assert buy_in is not None
-        self.table.sit(seat, meta.name, buy_in)
-        self._batch.update_seat(meta.sitting, buy_in=None)
-        self._batch.ledger(meta.name, seat, "buy_in", buy_in)
-        self.log.append(f"{meta.name} sits down in seat {seat + 1} with {buy_in}")
-
-    def _add_chips(self, seat: int, meta: SeatMeta) -> None:
-        amount = meta.top_up
-        player = self.table.players[seat]
-        assert player is not None
-        meta.top_up = 0
-        self._batch.update_seat(meta.sitting, top_up=0)
-        if player.stack == 0:
-            self.table.rebuy(seat, amount)
-            kind = "rebuy"
-        else:
-            self.table.top_up(seat, amount)
-            kind = "top_up"
-        self._batch.ledger(player.name, seat, kind, amount)
-        self.log.append(f"{player.name} adds {amount}")
-
-    def _go(self, seat: int, meta: SeatMeta) -> None:
-        player = self.table.players[seat]
-        if player is not None:
-            chips = self.table.leave(seat)
-            self._batch.ledger(player.name, seat, "cash_out", chips)
-            self.log.append(f"{player.name} leaves with {chips}")
-        self._batch.release_seat(meta.sitting)
-        self._remember_clock(meta)
-        self.seats.pop(seat, None)
-        self._demote(meta, "the host removed you from the table" if meta.kicked
-                     else "you left the table")
-
-    def _demote(self, meta: SeatMeta, why: str) -> None:
-        """The sitting no longer holds its seat: its connections watch from now on."""
-        for sub in self.subscribers:
-            if sub.sitting is not None and sub.sitting == meta.sitting:
-                sub.seat = sub.sitting = None
-                sub.push_error(error(WireReason.SEAT_LOST, f"{why}: this connection now watches"))
 
     def pending(self, seat: int) -> Pending | None:
         """What the sitting in ``seat`` asked for that waits for the hand's end (shown
@@ -177,15 +141,80 @@ class SeatRequests(TaskOwner):
         total = meta.top_up + amount
         self.table._check_buy_in(total, current=player.stack)
         meta.top_up = total
-        self._batch.update_seat(meta.sitting, top_up=total)
+        self.recorder.batch.update_seat(meta.sitting, top_up=total)
         if self.table.hand is None:
-            self._carry_out_requests()
+            self.carry_out()
 
     def leave(self, seat: int) -> None:
         meta = self.seats.get(seat)
         if meta is None:
             raise IllegalActionError(Reason.NOT_SEATED, "you have no seat")
         meta.leaving = True
-        self._batch.update_seat(meta.sitting, leaving=True)
+        self.recorder.batch.update_seat(meta.sitting, leaving=True)
         if self.table.hand is None:
-            self._carry_out_requests()
+            self.carry_out()
+
+    def close(self) -> None:
+        """Every sitting leaves (now, or when the hand ends) and no one may join."""
+        self.closed = True
+        for meta in self.seats.values():
+            meta.leaving = True
+            self.recorder.batch.update_seat(meta.sitting, leaving=True)
+        if self.table.hand is None:
+            self.carry_out()
+
+    # ------------------------------------------------------------ between hands
+
+    def carry_out(self) -> None:
+        """Between hands: seat the players who joined, add their chips, let go of the
+        ones who leave (in that order for each sitting)."""
+        assert self.table.hand is None
+        for seat, meta in list(self.seats.items()):
+            try:
+                if meta.buy_in is not None:
+                    self._sit(seat, meta)
+                if meta.top_up:
+                    self._add_chips(seat, meta)
+                if meta.leaving:
+                    self._go(seat, meta)
+            except PokerError as exc:  # e.g. a top-up past the maximum after a win
+                self.log.append(f"could not apply a request of {meta.name}: {exc}")
+                meta.top_up = 0
+                self.recorder.batch.update_seat(meta.sitting, top_up=0)
+
+    def _sit(self, seat: int, meta: SeatMeta) -> None:
+        buy_in, meta.buy_in = meta.buy_in, None
+        assert buy_in is not None
+        self.table.sit(seat, meta.name, buy_in)
+        self.recorder.batch.update_seat(meta.sitting, buy_in=None)
+        self.recorder.batch.ledger(meta.name, seat, "buy_in", buy_in)
+        self.log.append(f"{meta.name} sits down in seat {seat + 1} with {buy_in}")
+
+    def _add_chips(self, seat: int, meta: SeatMeta) -> None:
+        amount = meta.top_up
+        player = self.table.players[seat]
+        assert player is not None
+        meta.top_up = 0
+        batch = self.recorder.batch
+        batch.update_seat(meta.sitting, top_up=0)
+        if player.stack == 0:
+            self.table.rebuy(seat, amount)
+            kind = "rebuy"
+        else:
+            self.table.top_up(seat, amount)
+            kind = "top_up"
+        batch.ledger(player.name, seat, kind, amount)
+        self.log.append(f"{player.name} adds {amount}")
+
+    def _go(self, seat: int, meta: SeatMeta) -> None:
+        player = self.table.players[seat]
+        batch = self.recorder.batch
+        if player is not None:
+            chips = self.table.leave(seat)
+            batch.ledger(player.name, seat, "cash_out", chips)
+            self.log.append(f"{player.name} leaves with {chips}")
+        batch.release_seat(meta.sitting)
+        self.bank.remember(meta)
+        self.seats.pop(seat, None)
+        self.audience.demote(meta.sitting, "the host removed you from the table"
+                             if meta.kicked else "you left the table")

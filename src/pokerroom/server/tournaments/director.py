@@ -23,8 +23,8 @@ from typing import Any
 
 from pokerroom.cards import child_rng
 from pokerroom.errors import ConfigError, IllegalActionError, PokerError, Reason
-from pokerroom.rules.actions import Action, Show
-from pokerroom.rules.engine import Hand, Phase
+from pokerroom.rules.actions import Action
+from pokerroom.rules.engine import Hand
 from pokerroom.server.actors.clock import Clock
 from pokerroom.server.tournaments.play import TournamentPlay
 from pokerroom.server.tournaments.setup import DirectorSettings, Registrant, Viewer
@@ -71,19 +71,19 @@ class TournamentDirector(TournamentPlay):
             self.store.save(self.id, state=self.state_json(now), engine=engine, saved_at=now,
                             lobby=self.lobby_row())
 
-    def _record_action(self, n: int, engine_seat: int, action: Action) -> None:
+    def record_action(self, n: int, engine_seat: int, action: Action) -> None:
         if self.save_due:
             self._save()  # the save holds this action: nothing more to record
             return
         if self.store is not None:
             self.recorded += 1
             self.store.add_action(self.id, seq=self.recorded, table=n,
-                                  hand=self._run_for(n).hand_number, seat=engine_seat,
+                                  hand=self.run_for(n).hand_number, seat=engine_seat,
                                   action=action_to_dict(action))
 
     def _record_hand(self, n: int, hand: Hand, players: dict[str, Any], held: bool) -> None:
         if self.store is not None:
-            self.store.add_hand(self.id, number=self._run_for(n).hand_number, table=n,
+            self.store.add_hand(self.id, number=self.run_for(n).hand_number, table=n,
                                 players=players, hand=pickle.dumps(hand), held=held,
                                 at=self.clock.now())
 
@@ -159,7 +159,7 @@ class TournamentDirector(TournamentPlay):
                 hand.act_recorded(action_from_dict(row.action), seat=row.seat)
             except PokerError:
                 continue
-            self._narrate(row.table_number, hand)
+            self.narrate_table(row.table_number)
             done += 1
         return done
 
@@ -307,17 +307,11 @@ class TournamentDirector(TournamentPlay):
         if where is None:
             raise IllegalActionError(Reason.NOT_SEATED, "you have no seat in play")
         n, seat = where
-        table = self.t.floor.tables[n]
-        hand, plan = table.hand, table.plan_in_play
-        if hand is None or plan is None:
+        if self.t.floor.tables[n].hand is None:
             raise IllegalActionError(Reason.NO_HAND, "there is no hand in progress at your table")
-        if seat not in plan.seats:
-            raise IllegalActionError(Reason.NOT_IN_HAND, "you are not in this hand")
-        k = plan.position_of(seat)
-        action = action_from_dict(message)
-        if table.to_act != seat and not (hand.phase is Phase.SHOWDOWN and isinstance(action, Show)):
-            raise IllegalActionError(Reason.NOT_YOUR_TURN, "it is not your turn")
-        self._apply(n, k, action)
+        driver = self.driver(n)
+        driver.dealt_in(seat)
+        driver.act(seat, action_from_dict(message))
         reg = self.registrants[name]
         reg.timeouts = 0
 
@@ -336,7 +330,7 @@ class TournamentDirector(TournamentPlay):
     def add_on(self, name: str) -> None:
         """The add-on, now if the player's table is between hands, else after the hand."""
         entry = self.t.entry(name)
-        if not self._add_on_open():
+        if not self.add_on_open():
             raise IllegalActionError(Reason.ADD_ON_CLOSED, "the add-on is not available now")
         if entry.add_on:
             raise IllegalActionError(Reason.ADD_ON_TAKEN, "you have taken the add-on")
@@ -421,6 +415,16 @@ class TournamentDirector(TournamentPlay):
     def snapshot(self, viewer_name: str | None = None) -> dict[str, Any]:
         """The state as a viewer would receive it (for the HTTP API)."""
         return Publication(self).message_for(Viewer(viewer_name))
+
+    def task_report(self) -> str:
+        """The director's task, for a diagnosis: none, done (and how), or running."""
+        task = self._task
+        if task is None:
+            return "task: none"
+        if task.done():
+            error = None if task.cancelled() else task.exception()
+            return f"task: done, cancelled={task.cancelled()} exception={error!r}"
+        return f"task: running, inbox={self.inbox.qsize()}"
 
     def diagnosis(self) -> str:
         return diagnosis(self)

@@ -1,20 +1,22 @@
 """The play of a tournament in the room: one asyncio task per event owns its
 :class:`~pokerroom.tournament.Tournament` and every table of it.
 
-This is the cash table's actor (:mod:`pokerroom.server.tables.actor`) grown to a whole
-floor.  Between requests (:mod:`pokerroom.server.tournaments.director`) it moves
-the tournament clock (``Tournament.advance`` with the seconds the server's
+Between requests (:mod:`pokerroom.server.tournaments.director`) it moves the
+tournament clock (``Tournament.advance`` with the seconds the server's
 :class:`~pokerroom.server.actors.clock.Clock` says have passed; the library never reads
 the time), deals at every table that may deal (a refused ``start_hand`` -- on a
 break, hand-for-hand, a table waiting to be broken or balanced -- is tried again
-after the next change), lets bots (:mod:`pokerroom.bots`) and killed hands
-(absent, P8) act, runs each person's action clock, and keeps the floor log.
+after the next change), and keeps the floor log and the books of busts, rebuys and
+add-ons.  The hand at each table is played by the table driver the cash tables use
+(:class:`~pokerroom.server.actors.driver.TableDriver`): bots (:mod:`pokerroom.bots`),
+killed hands (absent, P8) and each person's action clock, asked of the table through
+:class:`TournamentSeats`.
 
 Chips are checked, never trusted: the chips at the tables always equal the chips
 the event put in play (entries x starting stack + rebuys + add-ons +/- chip
 races - disqualifications).
 
-Persistence hooks (:meth:`TournamentPlay._changed`, ``_record_action``): every
+Persistence hooks (:meth:`TournamentPlay._changed`, ``record_action``): every
 change of the floor marks the event to be saved at the next safe point, and
 every action in a hand is recorded (see :mod:`pokerroom.server.tournaments.store`).
 """
@@ -27,6 +29,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from pokerroom.bots import Policy
 from pokerroom.bots.smart import brief
 from pokerroom.cards import child_rng
 from pokerroom.errors import IllegalActionError, PokerError
@@ -34,8 +37,8 @@ from pokerroom.history.narrate import narrate
 from pokerroom.rules.actions import Action
 from pokerroom.rules.engine import Hand
 from pokerroom.server.actors.clock import Clock
+from pokerroom.server.actors.driver import Move, TableDriver
 from pokerroom.server.actors.owner import TaskOwner
-from pokerroom.server.actors.stand_ins import default_action
 from pokerroom.server.tournaments.floor import floor_line
 from pokerroom.server.tournaments.setup import DirectorSettings, Registrant, TableRun, Viewer
 from pokerroom.server.wire.messages import error
@@ -94,7 +97,7 @@ class TournamentPlay(TaskOwner):
         """Write the event as it is now (and forget the actions recorded so far)."""
         raise NotImplementedError
 
-    def _record_action(self, n: int, engine_seat: int, action: Action) -> None:
+    def record_action(self, n: int, engine_seat: int, action: Action) -> None:
         """Write an action just taken at table ``n`` (after a save, if one is due)."""
         raise NotImplementedError
 
@@ -139,7 +142,7 @@ class TournamentPlay(TaskOwner):
             hand = table.hand
             if hand is None:
                 deadlines = [reg.rebuy_deadline for reg in map(
-                    self._registrant_of, (p.name for p in table.seated().values()))
+                    self.registrant_of, (p.name for p in table.seated().values()))
                     if reg is not None and reg.rebuy_deadline is not None]
                 if deadlines:
                     times.extend(deadlines)
@@ -177,7 +180,7 @@ class TournamentPlay(TaskOwner):
             self._save()
         return changed
 
-    def _timed_out(self, reg: Registrant, label: str, log: deque[str]) -> None:
+    def timed_out(self, reg: Registrant, label: str, log: deque[str]) -> None:
         """T13 with P8: one more turn the clock ran out on (only the person's own action
         resets the run: a walk in the big blind is no sign of life); at
         ``sit_out_after`` in a row they are away at once, the rest of this hand and
@@ -208,7 +211,7 @@ class TournamentPlay(TaskOwner):
     def _step_table(self, n: int, now: float) -> bool:
         t = self.t
         table = t.floor.tables[n]
-        run = self._run_for(n)
+        run = self.run_for(n)
         changed = False
         if table.hand is None:
             changed |= self._between_hands(n, now)
@@ -237,48 +240,13 @@ class TournamentPlay(TaskOwner):
                 return True
             self._hand_started(n, started)
             changed = True
-        hand = table.hand
-        assert hand is not None
-        for _ in range(2000):  # bounded: bots and killed hands acting in a row
-            if hand.is_over:
-                self._hand_finished(n, now)
-                return True
-            k = hand.actor
-            if k is None:
-                return changed
-            label = hand.config.names[k]
-            killed = t.killed_action(n)
-            if killed is not None:
-                self._apply(n, k, killed, by="killed")
-                changed = True
-                continue
-            reg = self._registrant_of(label)
-            if reg is not None and reg.bot is not None:
-                if run.bot_due is None:
-                    run.bot_due = now + self.settings.bot_delay
-                if now < run.bot_due:
-                    return changed
-                brief(reg.bot, t, n)  # near the money: the prizes and stacks, for ICM
-                action = reg.bot.decide(hand.view(k))  # the seat's view, never the hand
-                try:
-                    self._apply(n, k, action, by="bot")
-                except IllegalActionError as exc:
-                    run.log.append(f"{label} (bot) tried an illegal action: {exc}")
-                    self._apply(n, k, default_action(hand), by="bot")
-                changed = True
-                continue
-            if run.deadline is None:
-                run.deadline = now + self.settings.action_seconds
-                return True
-            if now >= run.deadline:
-                self._apply(n, k, default_action(hand), by="timeout")
-                run.log.append(f"{label} ran out of time")
-                if reg is not None:
-                    self._timed_out(reg, label, run.log)
-                changed = True
-                continue
-            return changed
-        return changed
+        return self.driver(n).step(now) or changed
+
+    def driver(self, n: int) -> TableDriver:
+        """The table driver of table ``n`` (its timers are the table's run)."""
+        run = self.run_for(n)
+        seats = TournamentSeats(self, n, finish=lambda: self._hand_finished(n, self.clock.now()))
+        return TableDriver(self.t.floor.tables[n], seats, run, log=run.log, timing=self.settings)
 
     def _between_hands(self, n: int, now: float) -> bool:
         """Add-ons asked for during the hand, bots' add-ons, rebuy decisions due."""
@@ -286,7 +254,7 @@ class TournamentPlay(TaskOwner):
         table = t.floor.tables[n]
         changed = False
         for p in list(table.seated().values()):
-            reg = self._registrant_of(p.name)
+            reg = self.registrant_of(p.name)
             if reg is None:
                 continue
             entry = t.by_label[p.name]
@@ -298,7 +266,7 @@ class TournamentPlay(TaskOwner):
                 if n not in t.floor.tables:
                     return True
                 continue
-            if self._add_on_open() and not entry.add_on and entry.alive and p.stack > 0 and (
+            if self.add_on_open() and not entry.add_on and entry.alive and p.stack > 0 and (
                     reg.wants_add_on or reg.bot is not None):
                 reg.wants_add_on = False
                 try:
@@ -312,66 +280,55 @@ class TournamentPlay(TaskOwner):
         table = self.t.floor.tables[n]
         for p in table.seated().values():
             entry = self.t.by_label[p.name]
-            reg = self._registrant_of(p.name)
+            reg = self.registrant_of(p.name)
             if entry.deciding_rebuy and reg is not None and reg.rebuy_deadline is not None:
                 return True
         return False
 
-    def _add_on_open(self) -> bool:
+    def add_on_open(self) -> bool:
+        """The add-on may be taken now (its level is on the clock)."""
         a = self.structure.add_on
         return a is not None and self.t.level == a.after_level
+
+    _add_on_open = add_on_open  # its older name (tests read it)
 
     # -------------------------------------------------------------- hands
 
     def _hand_started(self, n: int, hand: Hand) -> None:
-        run = self._run_for(n)
+        run = self.run_for(n)
         self._changed()
         self.hands += 1
         run.hand_number = self.hands
         run.waiting = None
-        run.events_seen = 0
         run.cut = None
-        run.deadline = run.bot_due = None
         run.start_stacks = dict(zip(hand.config.names, hand.config.stacks, strict=True))
         stakes = self.t.floor.tables[n].stakes
-        run.log.append(f"--- hand {self.hands} ---")
-        run.log.append(f"Level {self.t.level}: {stakes.game.name}, {describe(stakes)}")
-        self._narrate(n, hand)
+        self.driver(n).begin(f"--- hand {self.hands} ---",
+                             f"Level {self.t.level}: {stakes.game.name}, {describe(stakes)}")
 
-    def _apply(self, n: int, engine_seat: int, action: Action, *, by: str = "player") -> None:
-        hand = self.t.floor.tables[n].hand
-        assert hand is not None
-        hand.act(action, seat=engine_seat)
-        self.metrics.acted(by, room="tournament")
-        run = self._run_for(n)
-        run.deadline = run.bot_due = None
-        self._narrate(n, hand)
-        self._record_action(n, engine_seat, action)
+    def narrate_table(self, n: int) -> None:
+        """Tell the public events of table ``n``'s hand not told yet (see
+        :meth:`held_from`)."""
+        self.driver(n).narrate()
 
-    def _narrate(self, n: int, hand: Hand) -> None:
-        """Public events to the table's log; in a hand-for-hand round, an all-in hand
-        stays hidden from the cards' turning up until every table is done (RP-8-F)."""
-        run = self._run_for(n)
+    def held_from(self, n: int, hand: Hand) -> int | None:
+        """In a hand-for-hand round, an all-in hand at table ``n`` stays hidden from
+        the cards' turning up until every table is done (RP-8-F): the index of its
+        first event held back, or None."""
+        run = self.run_for(n)
         h4h = self.t.h4h
         if run.cut is None and h4h.active and n in h4h.tables:
             run.cut = all_in_cut(hand)
-        end = len(hand.events) if run.cut is None else min(run.cut, len(hand.events))
-        names = hand.config.names
-        for event in hand.events[run.events_seen:end]:
-            if event.audience is None:
-                line = narrate(event, lambda k: names[k], hand=hand)
-                if line:
-                    run.log.append(line)
-        run.events_seen = max(run.events_seen, end)
+        return run.cut
 
     def _hand_finished(self, n: int, now: float) -> None:
         t = self.t
-        run = self._run_for(n)
+        run = self.run_for(n)
         table = t.floor.tables[n]
         hand = table.hand
         assert hand is not None
         self._changed()
-        self._narrate(n, hand)
+        self.narrate_table(n)
         labels = list(hand.config.names)
         plan = table.plan_in_play
         assert plan is not None
@@ -431,7 +388,7 @@ class TournamentPlay(TaskOwner):
         runs, rebuy deadlines, the chip count's corrections, the status."""
         t = self.t
         if isinstance(e, fe.PlayerRegistered) and e.table is not None:
-            self._run_for(e.table).log.append(
+            self.run_for(e.table).log.append(
                 f"{e.name} takes seat {(e.seat or 0) + 1} (late registration)")
         elif isinstance(e, fe.ChipsBought):
             label = t.entries[e.entry].label
@@ -440,22 +397,22 @@ class TournamentPlay(TaskOwner):
                 self._table_log_of(label, line)
             self._forget_rebuy(label)
         elif isinstance(e, fe.TableOpened):
-            self._run_for(e.table)
+            self.run_for(e.table)
         elif isinstance(e, fe.PlayerSeated):
             if e.reason in ("final_table", "late_registration"):
                 label = t.entries[e.entry].label
-                self._run_for(e.table).log.append(f"{label} takes seat {e.seat + 1}")
+                self.run_for(e.table).log.append(f"{label} takes seat {e.seat + 1}")
         elif isinstance(e, fe.ButtonDrawn):
             table = t.floor.tables.get(e.table)
             who = table.players[e.seat] if table is not None else None
-            self._run_for(e.table).log.append(
+            self.run_for(e.table).log.append(
                 f"Draw for the button: seat {e.seat + 1}" + (f" ({who.name})" if who else ""))
         elif isinstance(e, fe.PlayerMoved):
             label = t.entries[e.entry].label
             why = "to balance the tables" if e.reason == "balance" else "from a broken table"
             if e.from_table in self.runs:
                 self.runs[e.from_table].log.append(f"{label} moves to table {e.to_table} ({why})")
-            self._run_for(e.to_table).log.append(
+            self.run_for(e.to_table).log.append(
                 f"{label} arrives from table {e.from_table}: seat {e.to_seat + 1}")
         elif isinstance(e, fe.TableBroken):
             self.runs.pop(e.table, None)
@@ -463,7 +420,7 @@ class TournamentPlay(TaskOwner):
             for number in list(self.runs):
                 if number != e.table and number not in t.floor.tables:
                     del self.runs[number]
-            self._run_for(e.table).log.append("--- the final table ---")
+            self.run_for(e.table).log.append("--- the final table ---")
         elif isinstance(e, fe.PlayerEliminated):
             self._forget_rebuy(t.entries[e.entry].label)
         elif isinstance(e, fe.PlayerDisqualified):
@@ -485,13 +442,13 @@ class TournamentPlay(TaskOwner):
             self.finished_at = self.clock.now()
 
     def _forget_rebuy(self, label: str) -> None:
-        reg = self._registrant_of(label)
+        reg = self.registrant_of(label)
         if reg is not None:
             reg.rebuy_deadline = None
 
     def _released_name(self, number: int) -> Callable[[int], str]:
         """Names for a held hand's events: the engine seats of the hand as dealt."""
-        names = list(self._run_for(number).start_stacks)
+        names = list(self.run_for(number).start_stacks)
 
         def name(k: int) -> str:
             return names[k] if 0 <= k < len(names) else f"seat {k + 1}"
@@ -500,20 +457,20 @@ class TournamentPlay(TaskOwner):
 
     # -------------------------------------------------------------- helpers
 
-    def _run_for(self, n: int) -> TableRun:
+    def run_for(self, n: int) -> TableRun:
         run = self.runs.get(n)
         if run is None:
             run = self.runs[n] = TableRun(n)
         return run
 
-    def _registrant_of(self, label: str) -> Registrant | None:
+    def registrant_of(self, label: str) -> Registrant | None:
         entry = self.t.by_label.get(label)
         return self.registrants.get(entry.name) if entry is not None else None
 
     def _table_log_of(self, label: str, line: str) -> None:
         table = self.t.floor.table_of(label)
         if table is not None:
-            self._run_for(table.number).log.append(line)
+            self.run_for(table.number).log.append(line)
 
     def _tell(self, name: str, exc: PokerError) -> None:
         for v in self.viewers:
@@ -532,3 +489,59 @@ class TournamentPlay(TaskOwner):
             if p is not None and p.name == entry.label:
                 return table.number, s
         return None
+
+
+class TournamentSeats:
+    """What the table driver asks of table ``n`` of a tournament
+    (:class:`~pokerroom.server.actors.driver.Seats`): its bots (briefed on the prizes
+    and stacks near the money), killed hands (P8), timeouts (T13 with P8), each action
+    recorded with the event, a hand-for-hand round's held events, and the hand's end
+    (``finish``)."""
+
+    def __init__(self, play: TournamentPlay, n: int, *, finish: Callable[[], None]) -> None:
+        self.play = play
+        self.n = n
+        self.finish = finish
+
+    def _registrant(self, seat: int) -> tuple[str, Registrant | None]:
+        player = self.play.t.floor.tables[self.n].players[seat]
+        label = player.name if player is not None else f"seat {seat + 1}"
+        return label, self.play.registrant_of(label)
+
+    def bot(self, seat: int) -> Policy | None:
+        reg = self._registrant(seat)[1]
+        return reg.bot if reg is not None else None
+
+    def brief(self, policy: Policy) -> None:
+        brief(policy, self.play.t, self.n)  # near the money: the prizes and stacks, for ICM
+
+    def stand_in(self, seat: int, hand: Hand) -> tuple[Action, str] | None:
+        killed = self.play.t.killed_action(self.n)
+        return None if killed is None else (killed, "killed")
+
+    def preaction(self, seat: int) -> Action | None:
+        return None  # a tournament's tables offer none
+
+    def away(self, seat: int) -> bool:
+        return False  # an absent person's hand is killed (stand_in)
+
+    def muck_losing(self, seat: int) -> bool:
+        return False  # every hand is turned up
+
+    def overtime(self, seat: int, at: float) -> float:
+        return 0.0  # no time bank
+
+    def acted(self, move: Move) -> None:
+        self.play.metrics.acted(move.by, room="tournament")
+        self.play.record_action(self.n, move.position, move.action)
+
+    def timed_out(self, seat: int) -> None:
+        label, reg = self._registrant(seat)
+        if reg is not None:
+            self.play.timed_out(reg, label, self.play.run_for(self.n).log)
+
+    def narration_end(self, hand: Hand) -> int | None:
+        return self.play.held_from(self.n, hand)
+
+    def hand_over(self) -> None:
+        self.finish()

@@ -108,7 +108,7 @@ class Publication:
                             and not (t.h4h.active and not view.on_break)),
             "paused": d.status == "running" and not t.clock.running,
             "rebuys_open": bool(s.rebuy is not None and t.level <= s.rebuy.last_level),
-            "add_on_open": d._add_on_open(),
+            "add_on_open": d.add_on_open(),
         }
         return {
             "id": d.id, "name": d.name, "status": d.status, "version": d.version,
@@ -157,7 +157,7 @@ class Publication:
         f = next((f for f in self.finishes if f.entry == entry.number), None)
         s = d.structure
         can_rebuy = bool(s.rebuy is not None and entry.alive and entry.deciding_rebuy)
-        can_add_on = bool(d._add_on_open() and entry.alive and not entry.add_on
+        can_add_on = bool(d.add_on_open() and entry.alive and not entry.add_on
                           and not entry.deciding_rebuy and not reg.wants_add_on)
         status = "registered"
         if t.started:
@@ -185,12 +185,12 @@ class Publication:
             return lens
         d, t = self.d, self.d.t
         table = t.floor.tables[n]
-        run = d._run_for(n)
+        run = d.run_for(n)
         seats: dict[int, SeatMeta] = {}
         for s, p in enumerate(table.players):
             if p is None:
                 continue
-            reg = d._registrant_of(p.name)
+            reg = d.registrant_of(p.name)
             seats[s] = SeatMeta(p.name, "", is_bot=bool(reg and reg.bot),
                                 policy=reg.policy if reg else None,
                                 connections=reg.connections if reg else 0)
@@ -205,7 +205,7 @@ class Publication:
         lens = self._lens(n)
         state = table_state(cast("TableActor", lens), seat)
         table = t.floor.tables[n]
-        run = d._run_for(n)
+        run = d.run_for(n)
         state["table"].update(number=n, max_buy_in=0, min_buy_in=0, straddle=False,
                               level=t.level, stakes=_describe(table))
         arrivals = t.floor.arrivals.get(n, {})
@@ -302,7 +302,7 @@ def diagnosis(d: TournamentDirector) -> str:
         lines.append(head)
         for s, p in table.seated().items():
             entry = t.by_label.get(p.name)
-            reg = d._registrant_of(p.name)
+            reg = d.registrant_of(p.name)
             kind = "?" if reg is None else ("bot" if reg.bot is not None else "person")
             extra = ""
             if entry is not None:
@@ -313,13 +313,6 @@ def diagnosis(d: TournamentDirector) -> str:
                           f"rebuy_deadline={due(reg.rebuy_deadline)}")
             lines.append(f"  seat {s + 1}: {p.name} ({kind}) stack={p.stack} "
                          f"status={p.status.value}{extra}")
-    task = d._task
-    if task is None:
-        lines.append("task: none")
-    elif task.done():
-        error = None if task.cancelled() else task.exception()
-        lines.append(f"task: done, cancelled={task.cancelled()} exception={error!r}")
-    else:
-        lines.append(f"task: running, inbox={d.inbox.qsize()}")
+    lines.append(d.task_report())
     lines.append("floor log: " + " / ".join(list(d.floor_log)[-12:]))
     return "\n".join(lines)
