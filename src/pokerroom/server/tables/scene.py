@@ -1,0 +1,201 @@
+"""A table's scene: what everyone at it sees, built once per change, versioned, and
+sent to each connection as a delta against the version it holds.
+
+Each publication builds the public state once (:func:`~pokerroom.server.tables.views.
+public_state`, the spectator's view) and its :func:`diff` against the previous
+version: the top-level keys that changed, the seats that changed, and the log's new
+lines.  A connection that asked for deltas (it offered the WebSocket subprotocol
+``pokerroom.delta``; see :mod:`pokerroom.server.wire.sockets`) then gets, per
+version, ``{"type": "delta", "version", "base", "scene", "own"}``: the scene's delta
+(encoded once, shared by every connection) and its own private part
+(:func:`~pokerroom.server.tables.views.private_part`: its cards, its ``you``; None
+for a spectator), or, when it holds no version or not the delta's base (it just
+connected, its mailbox dropped deltas), the whole scene:
+``{"type": "scene", "version", "scene", "own"}``.  :func:`apply` and
+:func:`~pokerroom.server.tables.views.compose` rebuild the viewer's state from them,
+exactly the ``{"type": "state"}`` an older client gets (docs/protocol.md).
+
+Security: the scene is the spectator's view, made by the engine for no seat; a
+seat's face-down cards travel only in that seat's ``own``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import orjson
+
+from pokerroom.server.tables.views import private_part, public_state
+from pokerroom.server.wire.sockets import Outgoing, encode_bytes
+
+if TYPE_CHECKING:
+    from pokerroom.server.tables.actor import TableActor
+    from pokerroom.server.tables.sittings import Subscriber
+
+__all__ = ["ScenePart", "SceneUpdate", "TableScene", "apply", "diff"]
+
+_SPLIT = ("seats", "log")  # the keys a delta carries in parts (the rest: whole, if changed)
+
+
+def _log_delta(old: list[str], new: list[str]) -> dict[str, Any] | None:
+    """``{"drop": d, "add": lines}`` such that ``old[d:] + lines == new``, with the
+    fewest lines added (the log only grows at its end and loses lines at its start);
+    None when ``new == old``."""
+    if old == new:
+        return None
+    for added in range(1, len(new) + 1):
+        kept = len(new) - added
+        if kept <= len(old) and old[len(old) - kept:] == new[:kept]:
+            return {"drop": len(old) - kept, "add": new[kept:]}
+    return {"drop": len(old), "add": list(new)}  # new is empty
+
+
+def diff(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any] | None:
+    """The delta from the public state ``old`` to ``new``: ``{"set": {key: value}}``
+    for each top-level key whose value changed (whole), ``{"seats": {"i": entry}}`` for
+    each seat entry that changed (``null``: an empty seat), and ``{"log": {"drop",
+    "add"}}`` (drop that many lines from the start, add these at the end); a part with
+    nothing in it is left out.  None when the two have different keys or seat counts
+    (no delta says that: the whole scene is sent instead).
+
+    >>> diff({"a": 1, "seats": [None, {"n": 1}], "log": ["x", "y"]},
+    ...      {"a": 2, "seats": [None, {"n": 2}], "log": ["y", "z"]})
+    {'set': {'a': 2}, 'seats': {'1': {'n': 2}}, 'log': {'drop': 1, 'add': ['z']}}
+    """
+    if old.keys() != new.keys() or len(old.get("seats") or ()) != len(new.get("seats") or ()):
+        return None
+    delta: dict[str, Any] = {}
+    changed = {k: v for k, v in new.items() if k not in _SPLIT and old[k] != v}
+    if changed:
+        delta["set"] = changed
+    if "seats" in new and old["seats"] != new["seats"]:
+        delta["seats"] = {str(i): entry for i, (was, entry)
+                          in enumerate(zip(old["seats"], new["seats"], strict=True))
+                          if was != entry}
+    if "log" in new:
+        log = _log_delta(old["log"], new["log"])
+        if log is not None:
+            delta["log"] = log
+    return delta
+
+
+def apply(public: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
+    """The public state after ``delta`` (:func:`diff`); ``public`` is not changed.
+    Applying each version's delta in order to the scene a connection got reproduces
+    every later scene exactly (static/shared/scene.js does the same in the page)."""
+    state = {**public, **delta.get("set", {})}
+    if "seats" in delta:
+        seats = list(state["seats"])
+        for index, entry in delta["seats"].items():
+            seats[int(index)] = entry
+        state["seats"] = seats
+    if "log" in delta:
+        state["log"] = state["log"][delta["log"]["drop"]:] + delta["log"]["add"]
+    return state
+
+
+@dataclass(slots=True, eq=False)
+class ScenePart:
+    """One version of a table's scene, shared by every connection: the public state,
+    its delta from ``base`` (None: none, the first version or a change no delta says),
+    each encoded once, when first sent."""
+
+    version: int
+    base: int | None
+    public: dict[str, Any]
+    delta: dict[str, Any] | None
+    _public_json: bytes | None = None
+    _delta_json: bytes | None = None
+
+    def public_json(self) -> orjson.Fragment:
+        if self._public_json is None:
+            self._public_json = encode_bytes(self.public)
+        return orjson.Fragment(self._public_json)
+
+    def delta_json(self) -> orjson.Fragment:
+        if self._delta_json is None:
+            self._delta_json = encode_bytes(self.delta)
+        return orjson.Fragment(self._delta_json)
+
+
+@dataclass(slots=True, eq=False)
+class SceneUpdate:
+    """What the connections of one viewer (a seat, or every spectator) get at one
+    version: the shared :class:`ScenePart` and the viewer's own part, as a delta or a
+    whole scene (a :class:`~pokerroom.server.wire.sockets.StateUpdate`); each text is
+    made once, when first sent, for all of them."""
+
+    part: ScenePart
+    own: dict[str, Any] | None
+    _delta: str | None = None
+    _full: str | None = None
+
+    @property
+    def version(self) -> int:
+        return self.part.version
+
+    @property
+    def base(self) -> int | None:
+        return self.part.base
+
+    def delta_text(self) -> str:
+        if self._delta is None:
+            assert self.part.delta is not None
+            self._delta = encode_bytes({
+                "type": "delta", "version": self.part.version, "base": self.part.base,
+                "scene": self.part.delta_json(), "own": self.own}).decode()
+        return self._delta
+
+    def full_text(self) -> str:
+        if self._full is None:
+            self._full = encode_bytes({
+                "type": "scene", "version": self.part.version,
+                "scene": self.part.public_json(), "own": self.own}).decode()
+        return self._full
+
+
+class TableScene:
+    """A table's scene across versions: builds each version's public state and delta
+    once (:meth:`publish`) and gives every connection its update."""
+
+    def __init__(self) -> None:
+        self.part: ScenePart | None = None
+
+    def _current(self, actor: TableActor, version: int) -> ScenePart:
+        """The latest part, built now when there is none at ``version``."""
+        if self.part is None or self.part.version != version:
+            self.part = ScenePart(version, None, public_state(actor), None)
+        return self.part
+
+    def joining(self, actor: TableActor, seat: int | None) -> SceneUpdate:
+        """A new connection's first update (a whole scene): the latest version's, with
+        the viewer's own part as it is now."""
+        return SceneUpdate(self._current(actor, actor.version), private_part(actor, seat))
+
+    def publish(self, actor: TableActor, version: int, subscribers: Iterable[Subscriber],
+                state_for: Callable[[int | None, dict[str, Any]], dict[str, Any]]) -> None:
+        """Version ``version`` to every subscriber: the public state and its delta built
+        once; per viewer, its private part once (a delta connection's) and its whole
+        state once (``state_for(seat, public)``: a connection that did not ask for
+        deltas, or has not said yet)."""
+        public = public_state(actor)
+        previous = self.part
+        delta = None if previous is None else diff(previous.public, public)
+        self.part = part = ScenePart(version, None if delta is None or previous is None
+                                     else previous.version, public, delta)
+        updates: dict[int | None, SceneUpdate] = {}
+        fulls: dict[int | None, Outgoing] = {}
+        for sub in list(subscribers):
+            update = None
+            if sub.deltas is not False:
+                update = updates.get(sub.seat)
+                if update is None:
+                    update = updates[sub.seat] = SceneUpdate(part, private_part(actor, sub.seat))
+            full = None
+            if sub.deltas is not True:
+                full = fulls.get(sub.seat)
+                if full is None:
+                    full = fulls[sub.seat] = Outgoing(state_for(sub.seat, public))
+            sub.push_update(update, full)
