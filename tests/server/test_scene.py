@@ -100,9 +100,10 @@ def test_the_log_travels_as_its_new_lines() -> None:
 class FakeUpdate:
     version: int
     base: int | None
+    own: Any = None
 
-    def delta_text(self) -> str:
-        return f"delta {self.base}->{self.version}"
+    def delta_text(self, *, own: bool) -> str:
+        return f"delta {self.base}->{self.version}" + (f" own {self.own}" if own else "")
 
     def full_text(self) -> str:
         return f"whole {self.version}"
@@ -114,12 +115,14 @@ def test_a_connection_gets_a_whole_state_first_and_after_a_gap() -> None:
     box.push_update(FakeUpdate(6, 5), None)
     assert box.take_updates() == ["whole 6"]
     box.push_update(FakeUpdate(7, 6), None)
-    box.push_update(FakeUpdate(8, 7), None)
-    assert box.take_updates() == ["delta 6->7", "delta 7->8"]
-    for version in range(9, 9 + MAX_PENDING + 1):  # it reads nothing for a while
+    box.push_update(FakeUpdate(8, 7, own="mine"), None)
+    box.push_update(FakeUpdate(9, 8, own="mine"), None)
+    # The own part goes when it changed from the one the client holds, only then.
+    assert box.take_updates() == ["delta 6->7", "delta 7->8 own mine", "delta 8->9"]
+    for version in range(10, 10 + MAX_PENDING + 1):  # it reads nothing for a while
         box.push_update(FakeUpdate(version, version - 1), None)
     assert len(box.updates) == MAX_PENDING
-    assert box.take_updates() == [f"whole {9 + MAX_PENDING}"]  # the deltas lost: a gap
+    assert box.take_updates() == [f"whole {10 + MAX_PENDING}"]  # the deltas lost: a gap
     box.push_update(FakeUpdate(40, None), None)  # a change no delta says
     assert box.take_updates() == ["whole 40"]
     assert box.held == 40
@@ -204,6 +207,7 @@ class Replayed:
 def replay(frames: list[str]) -> Replayed:
     scene: dict[str, Any] | None = None
     held: int | None = None
+    own: dict[str, Any] | None = None
     states: dict[int, dict[str, Any]] = {}
     owns: list[dict[str, Any] | None] = []
     own_cards: dict[int, list[str]] = {}
@@ -220,7 +224,7 @@ def replay(frames: list[str]) -> Replayed:
         else:
             assert message["type"] in ("chat", "pong"), message
             continue
-        own = message["own"]
+        own = message.get("own", own)  # a delta leaves out an own part unchanged
         owns.append(own)
         states[message["version"]] = compose(scene, own)
         if own and own["cards"] and scene["hand"]:

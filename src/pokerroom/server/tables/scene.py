@@ -3,17 +3,18 @@ sent to each connection as a delta against the version it holds.
 
 Each publication builds the public state once (:func:`~pokerroom.server.tables.views.
 public_state`, the spectator's view) and its :func:`diff` against the previous
-version: the top-level keys that changed, the seats that changed, and the log's new
-lines.  A connection that asked for deltas (it offered the WebSocket subprotocol
-``pokerroom.delta``; see :mod:`pokerroom.server.wire.sockets`) then gets, per
-version, ``{"type": "delta", "version", "base", "scene", "own"}``: the scene's delta
-(encoded once, shared by every connection) and its own private part
+version: the values that changed (an object's or a seat's changed keys only), and
+the log's new lines.  A connection that asked for deltas (it offered the WebSocket
+subprotocol ``pokerroom.delta``; see :mod:`pokerroom.server.wire.sockets`) then
+gets, per version, ``{"type": "delta", "version", "base", "scene", "own"}``: the
+scene's delta (encoded once, shared by every connection) and its own private part
 (:func:`~pokerroom.server.tables.views.private_part`: its cards, its ``you``; None
-for a spectator), or, when it holds no version or not the delta's base (it just
-connected, its mailbox dropped deltas), the whole scene:
-``{"type": "scene", "version", "scene", "own"}``.  :func:`apply` and
-:func:`~pokerroom.server.tables.views.compose` rebuild the viewer's state from them,
-exactly the ``{"type": "state"}`` an older client gets (docs/protocol.md).
+for a spectator; left out when the connection holds the same one); or, when it
+holds no version or not the delta's base (it just connected, its mailbox dropped
+deltas), the whole scene: ``{"type": "scene", "version", "scene", "own"}``.
+:func:`apply` and :func:`~pokerroom.server.tables.views.compose` rebuild the
+viewer's state from them: exactly the ``{"type": "state"}`` an older client gets
+(docs/protocol.md).
 
 Security: the scene is the spectator's view, made by the engine for no seat; a
 seat's face-down cards travel only in that seat's ``own``.
@@ -52,33 +53,60 @@ def _log_delta(old: list[str], new: list[str]) -> dict[str, Any] | None:
     return {"drop": len(old), "add": list(new)}  # new is empty
 
 
-def diff(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any] | None:
-    """The delta from the public state ``old`` to ``new``: ``{"set": {key: value}}``
-    for each top-level key whose value changed (whole), ``{"seats": {"i": entry}}`` for
-    each seat entry that changed (``null``: an empty seat), and ``{"log": {"drop",
-    "add"}}`` (drop that many lines from the start, add these at the end); a part with
-    nothing in it is left out.  None when the two have different keys or seat counts
-    (no delta says that: the whole scene is sent instead).
+def _patch(old: Any, new: Any) -> dict[str, Any] | None:
+    """The keys of ``new`` whose values differ from ``old``'s, when both are objects
+    with the same keys (else None: the value goes whole)."""
+    if not (isinstance(old, dict) and isinstance(new, dict)) or old.keys() != new.keys():
+        return None
+    return {k: v for k, v in new.items() if old[k] != v}
 
-    >>> diff({"a": 1, "seats": [None, {"n": 1}], "log": ["x", "y"]},
-    ...      {"a": 2, "seats": [None, {"n": 2}], "log": ["y", "z"]})
-    {'set': {'a': 2}, 'seats': {'1': {'n': 2}}, 'log': {'drop': 1, 'add': ['z']}}
+
+def diff(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any] | None:
+    """The delta from the public state ``old`` to ``new``, changed values only:
+
+    - ``set``: top-level keys whose value changed, each whole;
+    - ``patch``: top-level objects with the same keys as before (``table``,
+      ``hand``): only their keys that changed, ``{"hand": {"pot": 30}}``;
+    - ``seats``: seat entries that changed shape (a player sat down, left, was dealt
+      in), each whole by index (``null``: an empty seat), ``{"3": {...}}``;
+    - ``seat_patch``: the other changed seat entries, their changed keys only;
+    - ``log``: ``{"drop": d, "add": [lines]}``: drop ``d`` lines from the start, add
+      these at the end.
+
+    A part with nothing in it is left out.  None when the two have different keys or
+    seat counts (no delta says that: the whole scene is sent instead).
+
+    >>> diff({"a": 1, "h": {"x": 1, "y": 2}, "seats": [None, {"n": 1}], "log": ["x", "y"]},
+    ...      {"a": 2, "h": {"x": 1, "y": 3}, "seats": [{"n": 0}, {"n": 2}], "log": ["y", "z"]})
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'set': {'a': 2}, 'patch': {'h': {'y': 3}}, 'seats': {'0': {'n': 0}},
+     'seat_patch': {'1': {'n': 2}}, 'log': {'drop': 1, 'add': ['z']}}
     """
     if old.keys() != new.keys() or len(old.get("seats") or ()) != len(new.get("seats") or ()):
         return None
-    delta: dict[str, Any] = {}
-    changed = {k: v for k, v in new.items() if k not in _SPLIT and old[k] != v}
-    if changed:
-        delta["set"] = changed
+    whole: dict[str, Any] = {}
+    patches: dict[str, Any] = {}
+    for key, value in new.items():
+        if key in _SPLIT or old[key] == value:
+            continue
+        patch = _patch(old[key], value)
+        if patch is None:
+            whole[key] = value
+        else:
+            patches[key] = patch
+    delta: dict[str, Any] = {"set": whole, "patch": patches}
     if "seats" in new and old["seats"] != new["seats"]:
-        delta["seats"] = {str(i): entry for i, (was, entry)
-                          in enumerate(zip(old["seats"], new["seats"], strict=True))
-                          if was != entry}
+        seats, seat_patches = delta["seats"], delta["seat_patch"] = {}, {}
+        for index, (was, entry) in enumerate(zip(old["seats"], new["seats"], strict=True)):
+            if was != entry:
+                patch = _patch(was, entry)
+                if patch is None:
+                    seats[str(index)] = entry
+                else:
+                    seat_patches[str(index)] = patch
     if "log" in new:
-        log = _log_delta(old["log"], new["log"])
-        if log is not None:
-            delta["log"] = log
-    return delta
+        delta["log"] = _log_delta(old["log"], new["log"])
+    return {k: v for k, v in delta.items() if v}
 
 
 def apply(public: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
@@ -86,10 +114,14 @@ def apply(public: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
     Applying each version's delta in order to the scene a connection got reproduces
     every later scene exactly (static/shared/scene.js does the same in the page)."""
     state = {**public, **delta.get("set", {})}
-    if "seats" in delta:
+    for key, patch in delta.get("patch", {}).items():
+        state[key] = {**state[key], **patch}
+    if "seats" in delta or "seat_patch" in delta:
         seats = list(state["seats"])
-        for index, entry in delta["seats"].items():
+        for index, entry in delta.get("seats", {}).items():
             seats[int(index)] = entry
+        for index, patch in delta.get("seat_patch", {}).items():
+            seats[int(index)] = {**seats[int(index)], **patch}
         state["seats"] = seats
     if "log" in delta:
         state["log"] = state["log"][delta["log"]["drop"]:] + delta["log"]["add"]
@@ -123,13 +155,15 @@ class ScenePart:
 @dataclass(slots=True, eq=False)
 class SceneUpdate:
     """What the connections of one viewer (a seat, or every spectator) get at one
-    version: the shared :class:`ScenePart` and the viewer's own part, as a delta or a
-    whole scene (a :class:`~pokerroom.server.wire.sockets.StateUpdate`); each text is
-    made once, when first sent, for all of them."""
+    version: the shared :class:`ScenePart` and the viewer's own part, as a delta (with
+    the own part, or without it when the connection holds the same) or a whole scene
+    (a :class:`~pokerroom.server.wire.sockets.StateUpdate`); each text is made once,
+    when first sent, for all of them."""
 
     part: ScenePart
     own: dict[str, Any] | None
     _delta: str | None = None
+    _delta_own: str | None = None
     _full: str | None = None
 
     @property
@@ -140,13 +174,20 @@ class SceneUpdate:
     def base(self) -> int | None:
         return self.part.base
 
-    def delta_text(self) -> str:
-        if self._delta is None:
+    def delta_text(self, *, own: bool) -> str:
+        text = self._delta_own if own else self._delta
+        if text is None:
             assert self.part.delta is not None
-            self._delta = encode_bytes({
-                "type": "delta", "version": self.part.version, "base": self.part.base,
-                "scene": self.part.delta_json(), "own": self.own}).decode()
-        return self._delta
+            message = {"type": "delta", "version": self.part.version, "base": self.part.base,
+                       "scene": self.part.delta_json()}
+            if own:
+                message["own"] = self.own
+            text = encode_bytes(message).decode()
+            if own:
+                self._delta_own = text
+            else:
+                self._delta = text
+        return text
 
     def full_text(self) -> str:
         if self._full is None:

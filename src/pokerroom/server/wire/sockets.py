@@ -123,7 +123,12 @@ class StateUpdate(Protocol):
     @property
     def base(self) -> int | None: ...
 
-    def delta_text(self) -> str: ...
+    @property
+    def own(self) -> Any:
+        """The viewer's own part it carries: a delta leaves it out when the connection
+        holds the same one."""
+
+    def delta_text(self, *, own: bool) -> str: ...
 
     def full_text(self) -> str: ...
 
@@ -165,6 +170,7 @@ class Mailbox:
     deltas: bool | None = None
     updates: deque[StateUpdate] = field(default_factory=deque)
     held: int | None = None
+    held_own: Any = None  # the own part the client holds (sent with ``held``)
 
     def push_state(self, message: dict[str, Any] | Outgoing) -> None:
         """Make ``message`` the state to send next, replacing one not sent yet (an
@@ -193,18 +199,19 @@ class Mailbox:
 
     def take_updates(self) -> list[str]:
         """The texts to send for the pending updates, in order: each a delta while it
-        follows the version the client holds, else the newest update whole (after a
-        gap: none held yet, or deltas dropped); the client then holds the newest."""
+        follows the version the client holds (its own part left out when the client
+        holds the same), else the newest update whole (after a gap: none held yet, or
+        deltas dropped); the client then holds the newest."""
         texts: list[str] = []
         while self.updates:
             update = self.updates.popleft()
             if self.held is not None and update.base == self.held:
-                texts.append(update.delta_text())
+                texts.append(update.delta_text(own=update.own != self.held_own))
             else:
                 while self.updates:
                     update = self.updates.popleft()
                 texts.append(update.full_text())
-            self.held = update.version
+            self.held, self.held_own = update.version, update.own
         return texts
 
     def push_error(self, message: dict[str, Any]) -> None:

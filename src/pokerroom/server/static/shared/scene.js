@@ -4,13 +4,19 @@
 // by pokerroom/server/tables/scene.py (apply) and tables/views.py (compose), and
 // unit-tested in tests/js/scene.test.js.
 
-/** The public state after ``delta``: {set: {key: value}, seats: {"i": entry},
- *  log: {drop, add}}, each part optional.  ``scene`` is not changed. */
+/** The public state after ``delta`` (each part optional): ``set`` {key: value}
+ *  whole; ``patch`` {key: {subkey: value}} the changed keys of an object (table,
+ *  hand); ``seats`` {"i": entry or null} whole; ``seat_patch`` {"i": {key: value}}
+ *  the changed keys of a seat's entry; ``log`` {drop, add}.  ``scene`` is not changed. */
 export function applyDelta(scene, delta) {
   const next = { ...scene, ...(delta.set || {}) };
-  if (delta.seats) {
+  for (const [key, patch] of Object.entries(delta.patch || {})) next[key] = { ...next[key], ...patch };
+  if (delta.seats || delta.seat_patch) {
     const seats = [...next.seats];
-    for (const [index, entry] of Object.entries(delta.seats)) seats[Number(index)] = entry;
+    for (const [index, entry] of Object.entries(delta.seats || {})) seats[Number(index)] = entry;
+    for (const [index, patch] of Object.entries(delta.seat_patch || {})) {
+      seats[Number(index)] = { ...seats[Number(index)], ...patch };
+    }
     next.seats = seats;
   }
   if (delta.log) next.log = next.log.slice(delta.log.drop).concat(delta.log.add);
@@ -32,10 +38,11 @@ export function compose(scene, own) {
   return state;
 }
 
-/** Follow one message of a delta connection.  ``held`` is {version, scene} (null
- *  before the first scene); answers the new ``held`` and the viewer's ``state``, or
- *  ``{gap: true}`` when a delta does not follow the version held (then ask for the
- *  whole scene again: reconnect). */
+/** Follow one message of a delta connection.  ``held`` is {version, scene, own}
+ *  (null before the first scene); a delta without ``own`` keeps the one held.
+ *  Answers the new ``held`` and the viewer's ``state``, or ``{gap: true}`` when a
+ *  delta does not follow the version held (then ask for the whole scene again:
+ *  reconnect). */
 export function follow(held, message) {
   let scene;
   if (message.type === "scene") {
@@ -45,5 +52,6 @@ export function follow(held, message) {
   } else {
     return { gap: true };
   }
-  return { held: { version: message.version, scene }, state: compose(scene, message.own) };
+  const own = "own" in message ? message.own : held.own;
+  return { held: { version: message.version, scene, own }, state: compose(scene, own) };
 }
