@@ -277,6 +277,10 @@ def serve(app: Any, *, host: str, port: int, settings: Settings,
         app, guard=guard, host=host, port=port, log_level=log_level,
         http=GuardedHttpProtocol, ws=GuardedWebSocketProtocol,
         ws_max_size=limits.body_bytes, timeout_keep_alive=limits.idle_seconds,
+        # No permessage-deflate: it costs 12-25 us of CPU per message (a table sends
+        # one per connection per action) to save bytes the deltas no longer send: a
+        # delta is about 0.5 KB (docs/protocol.md, "Deltas"; docs/scaling.md).
+        ws_per_message_deflate=False,
         # uvicorn would take X-Forwarded-For from any loopback peer as the client's
         # address; the room reads it only from proxy.trusted (clients.py).
         proxy_headers=False,
