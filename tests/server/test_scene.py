@@ -15,6 +15,7 @@ import random
 import re
 import socket
 import time
+import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,6 +24,7 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Subprotocol
 
+from pokerroom.server.connections import COMPRESS_FROM
 from pokerroom.server.tables.scene import apply, diff
 from pokerroom.server.tables.views import compose
 from pokerroom.server.wire.sockets import (
@@ -352,6 +354,56 @@ def test_deltas_rebuild_the_whole_states_and_carry_no_card_a_viewer_may_not_see(
                 "Eve's cards were all tabled: the test could not fail"
         else:
             assert all(own is None for own in got.owns)
+
+
+def test_compression_only_where_it_pays(port: int) -> None:
+    """A client that negotiates permessage-deflate gets the whole scene compressed (it
+    is over COMPRESS_FROM bytes) and the small deltas as they are (RSV1 clear, as RFC
+    7692 allows): deflating a few hundred bytes costs more CPU than it saves."""
+    created = call(port, "/api/tables", {"name": "Deflate", "seats": 6})
+    table, host = created["id"], created["host"]
+    for _ in range(3):
+        call(port, f"/api/tables/{table}/bots", {"policy": "random", "host": host})
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall((f"GET /ws/tables/{table} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                  "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                  f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+                  f"Sec-WebSocket-Protocol: pokerroom, {DELTAS}\r\n"
+                  "Sec-WebSocket-Extensions: permessage-deflate\r\n\r\n").encode())
+    answer = handshake_answer(sock)
+    assert b"permessage-deflate" in answer.lower(), answer
+    inflate = zlib.decompressobj(-15)
+    frames: list[tuple[bool, dict[str, Any]]] = []  # (compressed, message)
+    data = b""
+    with sock:
+        while sum(1 for _, m in frames if m["type"] == "delta") < 5:
+            data += sock.recv(1 << 16)
+            while (end := _frame_end(data)) > 0:
+                ((_, payload),), _ = server_frames(data[:end])
+                compressed = bool(data[0] & 0x40)  # RSV1: a compressed message
+                if compressed:
+                    payload = inflate.decompress(payload + b"\x00\x00\xff\xff")
+                frames.append((compressed, json.loads(payload)))
+                data = data[end:]
+    first, rest_ = frames[0], frames[1:]
+    assert first[1]["type"] == "scene" and first[0], "the whole scene goes compressed"
+    small = [(c, m) for c, m in rest_ if m["type"] == "delta"
+             and len(json.dumps(m, separators=(",", ":"))) < COMPRESS_FROM]
+    assert small and not any(c for c, _ in small), "small deltas go as they are"
+
+
+def _frame_end(data: bytes) -> int:
+    """The length of the whole server frame at the start of ``data`` (0: incomplete)."""
+    if len(data) < 2:
+        return 0
+    n, head = data[1] & 0x7F, 2
+    if n >= 126:
+        head = 4 if n == 126 else 10
+        if len(data) < head:
+            return 0
+        n = int.from_bytes(data[2:head], "big")
+    return head + n if len(data) >= head + n else 0
 
 
 def test_a_client_that_asks_for_nothing_gets_whole_states(port: int) -> None:
