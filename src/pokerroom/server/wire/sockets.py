@@ -6,7 +6,9 @@ input and refused actions an error, never a crash).
 Bounds (issue #10, "Bounded queues"):
 
 - sending: a connection's :class:`Mailbox` holds the latest state (one; a newer one
-  replaces it) and at most :data:`MAX_QUEUED` (64) answers (errors and pongs) not
+  replaces it), or for a delta connection (:data:`DELTAS`) at most
+  :data:`MAX_PENDING` (16) deltas (past that, the oldest go and the whole scene is
+  sent next), and at most :data:`MAX_QUEUED` (64) answers (errors and pongs) not
   yet sent, besides the one message being sent.  A client that leaves more unread
   (it floods and never reads) is dropped instead of the server holding more for it.
 - receiving: a connection may send :data:`RATE_BURST` (200) frames at once and
@@ -152,7 +154,8 @@ class Outgoing:
 @dataclass(slots=True, eq=False, kw_only=True)
 class Mailbox:
     """A connection's pending messages: errors (and pongs) in order, at most
-    :data:`MAX_QUEUED`, and only the latest state (a cash table's
+    :data:`MAX_QUEUED`, and only the latest state, or a delta connection's updates
+    (:meth:`push_update`, :meth:`take_updates`) (a cash table's
     :class:`~pokerroom.server.tables.actor.Subscriber`, a tournament's
     :class:`~pokerroom.server.tournaments.setup.Viewer`).
 
