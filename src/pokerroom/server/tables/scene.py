@@ -131,15 +131,34 @@ def apply(public: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
 @dataclass(slots=True, eq=False)
 class ScenePart:
     """One version of a table's scene, shared by every connection: the public state,
-    its delta from ``base`` (None: none, the first version or a change no delta says),
-    each encoded once, when first sent."""
+    and its delta from the version before, ``base`` (None: none, the first version or a
+    change no delta says); the delta is made when first asked for (a table whose
+    connections all take whole states never makes one), each encoded once."""
 
     version: int
-    base: int | None
     public: dict[str, Any]
-    delta: dict[str, Any] | None
+    _before: tuple[int, dict[str, Any]] | None  # the version before and its public state
+    _delta: dict[str, Any] | None = None
+    _base: int | None = None
     _public_json: bytes | None = None
     _delta_json: bytes | None = None
+
+    def _diff(self) -> None:
+        if self._before is not None:
+            version, public = self._before
+            self._delta = diff(public, self.public)
+            self._before = None
+            self._base = None if self._delta is None else version
+
+    @property
+    def base(self) -> int | None:
+        self._diff()
+        return self._base
+
+    @property
+    def delta(self) -> dict[str, Any] | None:
+        self._diff()
+        return self._delta
 
     def public_json(self) -> orjson.Fragment:
         if self._public_json is None:
@@ -207,7 +226,7 @@ class TableScene:
     def _current(self, actor: TableActor, version: int) -> ScenePart:
         """The latest part, built now when there is none at ``version``."""
         if self.part is None or self.part.version != version:
-            self.part = ScenePart(version, None, public_state(actor), None)
+            self.part = ScenePart(version, public_state(actor), None)
         return self.part
 
     def joining(self, actor: TableActor, seat: int | None) -> SceneUpdate:
@@ -217,15 +236,14 @@ class TableScene:
 
     def publish(self, actor: TableActor, version: int, subscribers: Iterable[Subscriber],
                 state_for: Callable[[int | None, dict[str, Any]], dict[str, Any]]) -> None:
-        """Version ``version`` to every subscriber: the public state and its delta built
-        once; per viewer, its private part once (a delta connection's) and its whole
-        state once (``state_for(seat, public)``: a connection that did not ask for
-        deltas, or has not said yet)."""
+        """Version ``version`` to every subscriber: the public state built once (its
+        delta too, when a delta connection asks for it); per viewer, its private part
+        once (a delta connection's) and its whole state once (``state_for(seat,
+        public)``: a connection that did not ask for deltas, or has not said yet)."""
         public = public_state(actor)
         previous = self.part
-        delta = None if previous is None else diff(previous.public, public)
-        self.part = part = ScenePart(version, None if delta is None or previous is None
-                                     else previous.version, public, delta)
+        self.part = part = ScenePart(version, public, None if previous is None
+                                     else (previous.version, previous.public))
         updates: dict[int | None, SceneUpdate] = {}
         fulls: dict[int | None, Outgoing] = {}
         for sub in list(subscribers):
