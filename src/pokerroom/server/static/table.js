@@ -58,6 +58,7 @@ const conn = createSocket({
   token: () => (seatToken ? seatToken.token : null),
   seated: () => Boolean(seatToken),
   gone: "no_table",
+  deltas: true,
   onState,
   onError,
   onOther: (message) => {

@@ -51,13 +51,13 @@ from pokerroom.server.tables.host_tools import HostKeyError, HostTools
 from pokerroom.server.tables.player_aids import PreActions, TimeBank
 from pokerroom.server.tables.recorder import Recorder
 from pokerroom.server.tables.restore import TableRestore
+from pokerroom.server.tables.scene import TableScene
 from pokerroom.server.tables.seat_requests import Pending, SeatRequests
 from pokerroom.server.tables.sittings import SeatMeta, Subscriber
 from pokerroom.server.tables.store import Store, StoredTable, StoreUnavailable
-from pokerroom.server.tables.views import lobby_row, public_state, table_state
+from pokerroom.server.tables.views import lobby_row, table_state
 from pokerroom.server.wire import messages
 from pokerroom.server.wire.codec import action_from_dict
-from pokerroom.server.wire.sockets import Outgoing
 from pokerroom.table import Status, Table
 from pokerroom.table.snapshot import table_to_dict
 
@@ -108,6 +108,7 @@ class TableActor(TaskOwner):
         self.rng = rng or SecureRandom()
         self.seats: dict[int, SeatMeta] = {}  # shared by the parts
         self.version = 0
+        self.scene = TableScene()  # the public state once per version, and its delta
         self.log: deque[str] = deque(maxlen=200)
         self.next_hand_at = 0.0
         self.rake_taken = 0
@@ -507,7 +508,7 @@ class TableActor(TaskOwner):
         self.watched_at = self.clock.now()
         if seat is not None:
             self.seats[seat].connections += 1
-        sub.push_state(self._state_for(seat))
+        sub.push_update(self.scene.joining(self, seat), self._state_for(seat))
         if self.chat.lines:
             sub.push_error(messages.chat(list(self.chat.lines)))
         return sub
@@ -521,17 +522,11 @@ class TableActor(TaskOwner):
             meta.connections -= 1
 
     def _publish(self) -> None:
-        """A new version to every subscriber: the public part built once, each seat's
-        state (its own cards and legal actions on top) once, and each distinct state
-        encoded once, when first sent (every spectator gets the same bytes)."""
+        """A new version to every subscriber (:class:`~pokerroom.server.tables.scene.
+        TableScene`): the public part and its delta built once, each seat's own part
+        once, each distinct message encoded once, when first sent."""
         self.version += 1
-        public = public_state(self)  # once, shared by every viewer's state
-        made: dict[int | None, Outgoing] = {}  # by seat (None: the spectators')
-        for sub in list(self.subscribers):
-            out = made.get(sub.seat)
-            if out is None:
-                out = made[sub.seat] = Outgoing(self._state_for(sub.seat, public))
-            sub.push_state(out)
+        self.scene.publish(self, self.version, self.subscribers, self._state_for)
 
     def _state_for(self, seat: int | None,
                    public: dict[str, Any] | None = None) -> dict[str, Any]:

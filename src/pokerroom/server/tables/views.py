@@ -174,34 +174,29 @@ def public_state(actor: TableActor) -> dict[str, Any]:
     return state
 
 
-def table_state(actor: TableActor, viewer: int | None,
-                public: dict[str, Any] | None = None) -> dict[str, Any]:
-    """What ``viewer`` (a seat, or None for a spectator) may see: the public state
-    (``public``, built here when not given) with the viewer's own face-down cards
-    and legal actions.  ``public`` itself is never changed."""
-    if public is None:
-        public = public_state(actor)
-    state = dict(public)
+def private_part(actor: TableActor, viewer: int | None) -> dict[str, Any] | None:
+    """What ``viewer`` (a seat, or None for a spectator) sees beyond the public state:
+    ``{"seat", "you", "cards"}``, its ``you`` (status, blinds owed, pre-action, legal
+    actions) and its own cards as the engine lets that seat see them (``None`` when it
+    is not dealt in); ``None`` for a spectator.  :func:`compose` puts it on the public
+    state; this is the only part of a viewer's state that is theirs alone."""
     if viewer is None:
-        return state
+        return None
     table = actor.table
     plan = table.plan_in_play
     own = own_part(table, viewer)  # the rest of this viewer's view is the public one
-    if own is not None:
-        seats = list(state["seats"])
-        seats[viewer] = {**seats[viewer], "cards": _cards(own.cards)}
-        state["seats"] = seats
-    if table.players[viewer] is not None:
-        player = table.players[viewer]
-        assert player is not None
-        you: dict[str, Any] = {
+    you: dict[str, Any] | None = None
+    player = table.players[viewer]
+    if player is not None:
+        meta = actor.seats.get(viewer)
+        you = {
             "seat": viewer,
             "status": player.status.value,
             "owes": player.owes,
             "missed_small": player.missed_small,
             "missed_big": player.missed_big,
             "wants_to_post": player.wants_to_post,
-            "muck_losing": meta.muck_losing if (meta := actor.seats.get(viewer)) else True,
+            "muck_losing": meta.muck_losing if meta else True,
             "preaction": None if (pre := getattr(meta, "preaction", None)) is None
             else {"kind": pre.kind, "amount": pre.amount},
             "waiting": bool(plan is None or viewer not in plan.seats),
@@ -226,8 +221,34 @@ def table_state(actor: TableActor, viewer: int | None,
                 "bet": own.bet,
                 "describe": legal.describe(),
             }
-        state["you"] = you
     elif viewer in actor.seats:
-        state["you"] = {"seat": viewer, "status": "joining", "waiting": True, "legal": None,
-                        "pending": actor.pending(viewer)}
+        you = {"seat": viewer, "status": "joining", "waiting": True, "legal": None,
+               "pending": actor.pending(viewer)}
+    return {"seat": viewer, "you": you, "cards": None if own is None else _cards(own.cards)}
+
+
+def compose(public: dict[str, Any], private: dict[str, Any] | None) -> dict[str, Any]:
+    """A viewer's state: ``public`` with its :func:`private_part` on top (its own cards
+    in its seat, its ``you``).  Neither is changed.  The page does the same
+    (static/shared/scene.js) with the parts a delta connection receives."""
+    state = dict(public)
+    if private is None:
+        return state
+    seat, cards = private["seat"], private["cards"]
+    if cards is not None:
+        seats = list(state["seats"])
+        seats[seat] = {**seats[seat], "cards": cards}
+        state["seats"] = seats
+    if private["you"] is not None:
+        state["you"] = private["you"]
     return state
+
+
+def table_state(actor: TableActor, viewer: int | None,
+                public: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What ``viewer`` (a seat, or None for a spectator) may see: the public state
+    (``public``, built here when not given) with the viewer's :func:`private_part`:
+    its own face-down cards and legal actions.  ``public`` itself is never changed."""
+    if public is None:
+        public = public_state(actor)
+    return compose(public, private_part(actor, viewer))

@@ -6,7 +6,9 @@ input and refused actions an error, never a crash).
 Bounds (issue #10, "Bounded queues"):
 
 - sending: a connection's :class:`Mailbox` holds the latest state (one; a newer one
-  replaces it) and at most :data:`MAX_QUEUED` (64) answers (errors and pongs) not
+  replaces it), or for a delta connection (:data:`DELTAS`) at most
+  :data:`MAX_PENDING` (16) deltas (past that, the oldest go and the whole scene is
+  sent next), and at most :data:`MAX_QUEUED` (64) answers (errors and pongs) not
   yet sent, besides the one message being sent.  A client that leaves more unread
   (it floods and never reads) is dropped instead of the server holding more for it.
 - receiving: a connection may send :data:`RATE_BURST` (200) frames at once and
@@ -46,7 +48,7 @@ import json
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar, cast
+from typing import Any, Protocol, TypeVar, cast
 
 import orjson
 from fastapi import WebSocket
@@ -63,6 +65,9 @@ K = TypeVar("K")
 
 MAX_QUEUED = 64
 """The most answers (errors, pongs) a connection may leave unsent; one more drops it."""
+MAX_PENDING = 16
+"""The most deltas a delta connection may leave unsent; past it the oldest are dropped
+and the connection gets the whole state next (its version no longer fits the delta)."""
 MAX_MALFORMED = 64
 """The most malformed frames in a row a connection may send; one more drops it."""
 DROP_TIMEOUT = 2.0
@@ -82,14 +87,48 @@ FLOODED = error(WireReason.TOO_MANY_MESSAGES,
 """The last message to a client dropped for flooding."""
 
 
+def encode_bytes(message: Any) -> bytes:
+    """``message`` as compact JSON in UTF-8 (orjson: about ten times as fast as
+    :mod:`json`; a value orjson refuses, such as an integer past 64 bits, is left to
+    :mod:`json`; an ``orjson.Fragment`` is already encoded JSON, spliced in as it is)."""
+    try:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS)
+    except TypeError:  # orjson.JSONEncodeError is one
+        return json.dumps(message, separators=(",", ":"), ensure_ascii=False,
+                          default=_fragment).encode()
+
+
+def _fragment(value: Any) -> Any:
+    if isinstance(value, orjson.Fragment):
+        return json.loads(value.contents)
+    raise TypeError(f"{type(value).__name__} is not JSON")
+
+
 def encode(message: dict[str, Any]) -> str:
     """``message`` as JSON text, compact, as :meth:`WebSocket.send_json` writes it
-    (orjson: about ten times as fast as :mod:`json`; a value orjson refuses, such as
-    an integer past 64 bits, is left to :mod:`json`)."""
-    try:
-        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
-    except TypeError:  # orjson.JSONEncodeError is one
-        return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    (:func:`encode_bytes`)."""
+    return encode_bytes(message).decode()
+
+
+class StateUpdate(Protocol):
+    """One version of what a delta connection sees (a table's
+    :class:`~pokerroom.server.tables.scene.SceneUpdate`): sent as a delta when the
+    connection holds ``base``, else whole."""
+
+    @property
+    def version(self) -> int: ...
+
+    @property
+    def base(self) -> int | None: ...
+
+    @property
+    def own(self) -> Any:
+        """The viewer's own part it carries: a delta leaves it out when the connection
+        holds the same one."""
+
+    def delta_text(self, *, own: bool) -> str: ...
+
+    def full_text(self) -> str: ...
 
 
 @dataclass(slots=True, eq=False)
@@ -111,7 +150,8 @@ class Outgoing:
 @dataclass(slots=True, eq=False, kw_only=True)
 class Mailbox:
     """A connection's pending messages: errors (and pongs) in order, at most
-    :data:`MAX_QUEUED`, and only the latest state (a cash table's
+    :data:`MAX_QUEUED`, and only the latest state, or a delta connection's updates
+    (:meth:`push_update`, :meth:`take_updates`) (a cash table's
     :class:`~pokerroom.server.tables.actor.Subscriber`, a tournament's
     :class:`~pokerroom.server.tournaments.setup.Viewer`).
 
@@ -124,6 +164,12 @@ class Mailbox:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     overflowed: bool = False
     final: dict[str, Any] | None = None  # sent last, then the socket is closed (MOVED)
+    # Delta connections (:data:`DELTAS` offered; None until :func:`pump` knows): the
+    # updates not yet sent, at most MAX_PENDING, and the version the client holds.
+    deltas: bool | None = None
+    updates: deque[StateUpdate] = field(default_factory=deque)
+    held: int | None = None
+    held_own: Any = None  # the own part the client holds (sent with ``held``)
 
     def push_state(self, message: dict[str, Any] | Outgoing) -> None:
         """Make ``message`` the state to send next, replacing one not sent yet (an
@@ -133,6 +179,40 @@ class Mailbox:
             self.latest = self.outgoing.message
         self.wake.set()
 
+    def push_update(self, update: StateUpdate | None,
+                    full: dict[str, Any] | Outgoing | None) -> None:
+        """A new version: ``update`` for a delta connection, ``full`` (the whole state,
+        :meth:`push_state`) for one that did not ask for deltas; while it is not known
+        which this is, both are kept.  A delta connection keeps at most
+        :data:`MAX_PENDING` updates: the oldest go, and the next one sent is whole."""
+        if self.overflowed:
+            self.wake.set()
+            return
+        if self.deltas is not True and full is not None:
+            self.push_state(full)
+        if self.deltas is not False and update is not None:
+            self.updates.append(update)
+            while len(self.updates) > MAX_PENDING:
+                self.updates.popleft()
+        self.wake.set()
+
+    def take_updates(self) -> list[str]:
+        """The texts to send for the pending updates, in order: each a delta while it
+        follows the version the client holds (its own part left out when the client
+        holds the same), else the newest update whole (after a gap: none held yet, or
+        deltas dropped); the client then holds the newest."""
+        texts: list[str] = []
+        while self.updates:
+            update = self.updates.popleft()
+            if self.held is not None and update.base == self.held:
+                texts.append(update.delta_text(own=update.own != self.held_own))
+            else:
+                while self.updates:
+                    update = self.updates.popleft()
+                texts.append(update.full_text())
+            self.held, self.held_own = update.version, update.own
+        return texts
+
     def push_error(self, message: dict[str, Any]) -> None:
         """Queue ``message`` to send after those before it; the one past
         :data:`MAX_QUEUED` overflows the mailbox instead."""
@@ -140,6 +220,7 @@ class Mailbox:
             self.overflowed = True
         if self.overflowed:
             self.errors.clear()
+            self.updates.clear()
             self.latest = self.outgoing = None
         else:
             self.errors.append(message)
@@ -175,11 +256,22 @@ async def send_loop(websocket: WebSocket, box: Mailbox) -> None:
             return
         if box.outgoing is not None and not box.overflowed:
             outgoing, box.latest, box.outgoing = box.outgoing, None, None
-            await websocket.send_text(outgoing.text())
+            # A delta connection's whole state kept before it was known to be one: its
+            # updates say the same.
+            if not (box.deltas and box.updates):
+                await websocket.send_text(outgoing.text())
+        for text in box.take_updates() if box.deltas else ():
+            if box.overflowed:
+                break
+            await websocket.send_text(text)
 
 
 SUBPROTOCOL = "pokerroom"
 """The subprotocol the room's sockets speak (JSON messages, protocol.py)."""
+DELTAS = "pokerroom.delta"
+"""Offered beside :data:`SUBPROTOCOL`, this subprotocol asks a table for deltas: per
+version the changes since the version the client holds (docs/protocol.md, "Deltas")
+instead of the whole state.  A client that does not offer it gets whole states."""
 TOKEN_PREFIX = "pokerroom.token."
 """A subprotocol offered with this prefix carries the connection's token."""
 
@@ -275,6 +367,7 @@ async def pump(
     of ``messages``, handed to ``apply``); when the socket goes, or ``box`` overflows or
     the client sends too many malformed frames in a row (then the connection is dropped:
     see the module's docstring), stop both and ``close`` the subscription."""
+    box.deltas = DELTAS in ((getattr(websocket, "scope", None) or {}).get("subprotocols") or ())
     sender = asyncio.create_task(send_loop(websocket, box))
     receiver = asyncio.create_task(receive_loop(websocket, box, messages, apply))
     try:

@@ -3,6 +3,7 @@
 // 25 s so that proxies keep it open, keeps the version of the latest state, and shows
 // the connection in the header's #conn badge.  Messages (see protocol.py) are JSON.
 import { toast } from "/static/shared/dom.js";
+import { follow } from "/static/shared/scene.js";
 
 const PING_MS = 25000;
 
@@ -43,6 +44,11 @@ function showLost(lost, text) {
 // seated()        true for a player, false for a spectator (the badge's word);
 // gone            the error reason that means there is nothing to connect to
 //                 ("no_table"): no reconnecting after it;
+// deltas          true: ask for deltas (a table: the subprotocol "pokerroom.delta";
+//                 docs/protocol.md, "Deltas"): each "scene" or "delta" message is
+//                 applied to the scene held and handed on as the whole state it
+//                 makes; a delta that does not follow the version held (a gap)
+//                 starts a new connection, which begins with the whole scene;
 // onState(msg)    a {"type": "state"} message (``version`` is already updated);
 // onError(msg)    a {"type": "error"} message;
 // onOther(msg)    any other message (a table's "chat"), when given.
@@ -52,13 +58,14 @@ function showLost(lost, text) {
 // goes back to path(), which reaches whichever worker is up.
 // Returns {connect(), reconnect(), send(message), version}: ``reconnect`` starts a
 // new connection at once (after joining or leaving), ``send`` is true when sent.
-export function createSocket({ path, token, seated, gone, onState, onError, onOther }) {
+export function createSocket({ path, token, seated, gone, deltas = false, onState, onError, onOther }) {
   let socket = null;
   let retries = 0;
   let reconnectTimer = null;
   let pinging = null;
   let movedTo = null; // the next connection's address, from a "moved" message
   const conn = { version: 0, connect, reconnect, send };
+  let held = null; // a delta connection's {version, scene}
 
   function connect() {
     clearTimeout(reconnectTimer);
@@ -66,8 +73,11 @@ export function createSocket({ path, token, seated, gone, onState, onError, onOt
     const key = token();
     const address = movedTo || path();
     movedTo = null;
-    const ws = new WebSocket(`${proto}://${location.host}${address}`,
-      key ? ["pokerroom", `pokerroom.token.${key}`] : ["pokerroom"]);
+    const offered = ["pokerroom"];
+    if (key) offered.push(`pokerroom.token.${key}`);
+    if (deltas) offered.push("pokerroom.delta");
+    held = null; // a new connection starts with the whole scene
+    const ws = new WebSocket(`${proto}://${location.host}${address}`, offered);
     socket = ws;
     setConn(false, retries ? "reconnecting…" : "connecting…", retries > 0);
     ws.onopen = () => {
@@ -80,6 +90,15 @@ export function createSocket({ path, token, seated, gone, onState, onError, onOt
         message = JSON.parse(event.data);
       } catch {
         return;
+      }
+      if (message.type === "scene" || message.type === "delta") {
+        const next = follow(held, message);
+        if (next.gap) {
+          reconnect(); // it missed a version: start again from the whole scene
+          return;
+        }
+        held = next.held;
+        message = { type: "state", version: message.version, state: next.state };
       }
       if (message.type === "state") {
         // Back only once the table speaks: a socket opened on a server that then

@@ -1,0 +1,260 @@
+"""A table's scene: what everyone at it sees, built once per change, versioned, and
+sent to each connection as a delta against the version it holds.
+
+Each publication builds the public state once (:func:`~pokerroom.server.tables.views.
+public_state`, the spectator's view) and its :func:`diff` against the previous
+version: the values that changed (an object's or a seat's changed keys only), and
+the log's new lines.  A connection that asked for deltas (it offered the WebSocket
+subprotocol ``pokerroom.delta``; see :mod:`pokerroom.server.wire.sockets`) then
+gets, per version, ``{"type": "delta", "version", "base", "scene", "own"}``: the
+scene's delta (encoded once, shared by every connection) and its own private part
+(:func:`~pokerroom.server.tables.views.private_part`: its cards, its ``you``; None
+for a spectator; left out when the connection holds the same one); or, when it
+holds no version or not the delta's base (it just connected, its mailbox dropped
+deltas), the whole scene: ``{"type": "scene", "version", "scene", "own"}``.
+:func:`apply` and :func:`~pokerroom.server.tables.views.compose` rebuild the
+viewer's state from them: exactly the ``{"type": "state"}`` an older client gets
+(docs/protocol.md).
+
+Security: the scene is the spectator's view, made by the engine for no seat; a
+seat's face-down cards travel only in that seat's ``own``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import orjson
+
+from pokerroom.server.tables.views import private_part, public_state
+from pokerroom.server.wire.sockets import Outgoing, encode_bytes
+
+if TYPE_CHECKING:
+    from pokerroom.server.tables.actor import TableActor
+    from pokerroom.server.tables.sittings import Subscriber
+
+__all__ = ["ScenePart", "SceneUpdate", "TableScene", "apply", "diff"]
+
+_SPLIT = ("seats", "log")  # the keys a delta carries in parts (the rest: whole, if changed)
+
+
+def _log_delta(old: list[str], new: list[str]) -> dict[str, Any] | None:
+    """``{"drop": d, "add": lines}`` such that ``old[d:] + lines == new``, with the
+    fewest lines added (the log only grows at its end and loses lines at its start);
+    None when ``new == old``."""
+    if old == new:
+        return None
+    for added in range(1, len(new) + 1):
+        kept = len(new) - added
+        if kept <= len(old) and old[len(old) - kept:] == new[:kept]:
+            return {"drop": len(old) - kept, "add": new[kept:]}
+    return {"drop": len(old), "add": list(new)}  # new is empty
+
+
+def _patch(old: Any, new: Any) -> dict[str, Any] | None:
+    """The keys of ``new`` whose values differ from ``old``'s, when both are objects
+    with the same keys (else None: the value goes whole)."""
+    if not (isinstance(old, dict) and isinstance(new, dict)) or old.keys() != new.keys():
+        return None
+    return {k: v for k, v in new.items() if old[k] != v}
+
+
+def diff(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any] | None:
+    """The delta from the public state ``old`` to ``new``, changed values only:
+
+    - ``set``: top-level keys whose value changed, each whole;
+    - ``patch``: top-level objects with the same keys as before (``table``,
+      ``hand``): only their keys that changed, ``{"hand": {"pot": 30}}``;
+    - ``seats``: seat entries that changed shape (a player sat down, left, was dealt
+      in), each whole by index (``null``: an empty seat), ``{"3": {...}}``;
+    - ``seat_patch``: the other changed seat entries, their changed keys only;
+    - ``log``: ``{"drop": d, "add": [lines]}``: drop ``d`` lines from the start, add
+      these at the end.
+
+    A part with nothing in it is left out.  None when the two have different keys or
+    seat counts (no delta says that: the whole scene is sent instead).
+
+    >>> diff({"a": 1, "h": {"x": 1, "y": 2}, "seats": [None, {"n": 1}], "log": ["x", "y"]},
+    ...      {"a": 2, "h": {"x": 1, "y": 3}, "seats": [{"n": 0}, {"n": 2}], "log": ["y", "z"]})
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'set': {'a': 2}, 'patch': {'h': {'y': 3}}, 'seats': {'0': {'n': 0}},
+     'seat_patch': {'1': {'n': 2}}, 'log': {'drop': 1, 'add': ['z']}}
+    """
+    if old.keys() != new.keys() or len(old.get("seats") or ()) != len(new.get("seats") or ()):
+        return None
+    whole: dict[str, Any] = {}
+    patches: dict[str, Any] = {}
+    for key, value in new.items():
+        if key in _SPLIT or old[key] == value:
+            continue
+        patch = _patch(old[key], value)
+        if patch is None:
+            whole[key] = value
+        else:
+            patches[key] = patch
+    delta: dict[str, Any] = {"set": whole, "patch": patches}
+    if "seats" in new and old["seats"] != new["seats"]:
+        seats, seat_patches = delta["seats"], delta["seat_patch"] = {}, {}
+        for index, (was, entry) in enumerate(zip(old["seats"], new["seats"], strict=True)):
+            if was != entry:
+                patch = _patch(was, entry)
+                if patch is None:
+                    seats[str(index)] = entry
+                else:
+                    seat_patches[str(index)] = patch
+    if "log" in new:
+        delta["log"] = _log_delta(old["log"], new["log"])
+    return {k: v for k, v in delta.items() if v}
+
+
+def apply(public: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
+    """The public state after ``delta`` (:func:`diff`); ``public`` is not changed.
+    Applying each version's delta in order to the scene a connection got reproduces
+    every later scene exactly (static/shared/scene.js does the same in the page)."""
+    state = {**public, **delta.get("set", {})}
+    for key, patch in delta.get("patch", {}).items():
+        state[key] = {**state[key], **patch}
+    if "seats" in delta or "seat_patch" in delta:
+        seats = list(state["seats"])
+        for index, entry in delta.get("seats", {}).items():
+            seats[int(index)] = entry
+        for index, patch in delta.get("seat_patch", {}).items():
+            seats[int(index)] = {**seats[int(index)], **patch}
+        state["seats"] = seats
+    if "log" in delta:
+        state["log"] = state["log"][delta["log"]["drop"]:] + delta["log"]["add"]
+    return state
+
+
+@dataclass(slots=True, eq=False)
+class ScenePart:
+    """One version of a table's scene, shared by every connection: the public state,
+    and its delta from the version before, ``base`` (None: none, the first version or a
+    change no delta says); the delta is made when first asked for (a table whose
+    connections all take whole states never makes one), each encoded once."""
+
+    version: int
+    public: dict[str, Any]
+    _before: tuple[int, dict[str, Any]] | None  # the version before and its public state
+    _delta: dict[str, Any] | None = None
+    _base: int | None = None
+    _public_json: bytes | None = None
+    _delta_json: bytes | None = None
+
+    def _diff(self) -> None:
+        if self._before is not None:
+            version, public = self._before
+            self._delta = diff(public, self.public)
+            self._before = None
+            self._base = None if self._delta is None else version
+
+    @property
+    def base(self) -> int | None:
+        self._diff()
+        return self._base
+
+    @property
+    def delta(self) -> dict[str, Any] | None:
+        self._diff()
+        return self._delta
+
+    def public_json(self) -> orjson.Fragment:
+        if self._public_json is None:
+            self._public_json = encode_bytes(self.public)
+        return orjson.Fragment(self._public_json)
+
+    def delta_json(self) -> orjson.Fragment:
+        if self._delta_json is None:
+            self._delta_json = encode_bytes(self.delta)
+        return orjson.Fragment(self._delta_json)
+
+
+@dataclass(slots=True, eq=False)
+class SceneUpdate:
+    """What the connections of one viewer (a seat, or every spectator) get at one
+    version: the shared :class:`ScenePart` and the viewer's own part, as a delta (with
+    the own part, or without it when the connection holds the same) or a whole scene
+    (a :class:`~pokerroom.server.wire.sockets.StateUpdate`); each text is made once,
+    when first sent, for all of them."""
+
+    part: ScenePart
+    own: dict[str, Any] | None
+    _delta: str | None = None
+    _delta_own: str | None = None
+    _full: str | None = None
+
+    @property
+    def version(self) -> int:
+        return self.part.version
+
+    @property
+    def base(self) -> int | None:
+        return self.part.base
+
+    def delta_text(self, *, own: bool) -> str:
+        text = self._delta_own if own else self._delta
+        if text is None:
+            assert self.part.delta is not None
+            message = {"type": "delta", "version": self.part.version, "base": self.part.base,
+                       "scene": self.part.delta_json()}
+            if own:
+                message["own"] = self.own
+            text = encode_bytes(message).decode()
+            if own:
+                self._delta_own = text
+            else:
+                self._delta = text
+        return text
+
+    def full_text(self) -> str:
+        if self._full is None:
+            self._full = encode_bytes({
+                "type": "scene", "version": self.part.version,
+                "scene": self.part.public_json(), "own": self.own}).decode()
+        return self._full
+
+
+class TableScene:
+    """A table's scene across versions: builds each version's public state and delta
+    once (:meth:`publish`) and gives every connection its update."""
+
+    def __init__(self) -> None:
+        self.part: ScenePart | None = None
+
+    def _current(self, actor: TableActor, version: int) -> ScenePart:
+        """The latest part, built now when there is none at ``version``."""
+        if self.part is None or self.part.version != version:
+            self.part = ScenePart(version, public_state(actor), None)
+        return self.part
+
+    def joining(self, actor: TableActor, seat: int | None) -> SceneUpdate:
+        """A new connection's first update (a whole scene): the latest version's, with
+        the viewer's own part as it is now."""
+        return SceneUpdate(self._current(actor, actor.version), private_part(actor, seat))
+
+    def publish(self, actor: TableActor, version: int, subscribers: Iterable[Subscriber],
+                state_for: Callable[[int | None, dict[str, Any]], dict[str, Any]]) -> None:
+        """Version ``version`` to every subscriber: the public state built once (its
+        delta too, when a delta connection asks for it); per viewer, its private part
+        once (a delta connection's) and its whole state once (``state_for(seat,
+        public)``: a connection that did not ask for deltas, or has not said yet)."""
+        public = public_state(actor)
+        previous = self.part
+        self.part = part = ScenePart(version, public, None if previous is None
+                                     else (previous.version, previous.public))
+        updates: dict[int | None, SceneUpdate] = {}
+        fulls: dict[int | None, Outgoing] = {}
+        for sub in list(subscribers):
+            update = None
+            if sub.deltas is not False:
+                update = updates.get(sub.seat)
+                if update is None:
+                    update = updates[sub.seat] = SceneUpdate(part, private_part(actor, sub.seat))
+            full = None
+            if sub.deltas is not True:
+                full = fulls.get(sub.seat)
+                if full is None:
+                    full = fulls[sub.seat] = Outgoing(state_for(sub.seat, public))
+            sub.push_update(update, full)
