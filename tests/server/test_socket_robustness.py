@@ -315,3 +315,50 @@ def test_a_client_sending_faster_than_the_rate_is_dropped(client: TestClient) ->
                 break
     assert seen[-1] == "too_many_messages", seen[-5:]
     assert seen.count("pong") < RATE_BURST + 50  # not every frame was answered
+
+
+def test_frames_are_counted_as_they_arrive_not_as_the_room_reads_them() -> None:
+    """A busy room reads fewer than RATE_PER_SECOND frames a second, so counting reads
+    alone never catches a flooder then (the hostile flood test failed so on a loaded
+    machine): uvicorn's protocol counts each frame on arrival (ArrivalRate).  RATE_BURST
+    at once pass; one more, or a steady rate above RATE_PER_SECOND, does not."""
+    from pokerroom.server.wire.sockets import RATE_BURST, RATE_PER_SECOND, ArrivalRate
+
+    burst = ArrivalRate(now=100.0)
+    for _ in range(RATE_BURST):
+        burst.arrived(100.0)
+    assert not burst.exceeded
+    burst.arrived(100.0)
+    assert burst.exceeded
+
+    steady = ArrivalRate(now=0.0)  # a person's page: a frame a second, for an hour
+    for second in range(3600):
+        steady.arrived(float(second))
+    assert not steady.exceeded
+
+    fast = ArrivalRate(now=0.0)  # twice the rate: the burst runs out in 8 s
+    t = 0.0
+    while not fast.exceeded and t < 60:
+        t += 1 / (2 * RATE_PER_SECOND)
+        fast.arrived(t)
+    assert fast.exceeded and t < 2 * RATE_BURST / RATE_PER_SECOND
+
+
+def test_the_served_room_counts_arrivals() -> None:
+    """The protocol `pokerroom serve` runs counts what arrives, for the socket code."""
+    import asyncio
+
+    import uvicorn
+
+    from pokerroom.server.connections import GuardedWebSocketProtocol
+    from pokerroom.server.wire.sockets import ArrivalRate
+
+    loop = asyncio.new_event_loop()
+    try:
+        config = uvicorn.Config(app=None)
+        config.load()
+        protocol = GuardedWebSocketProtocol(config, uvicorn.server.ServerState(), {},
+                                            _loop=loop)
+    finally:
+        loop.close()
+    assert isinstance(protocol.arrivals, ArrivalRate) and not protocol.arrivals.exceeded

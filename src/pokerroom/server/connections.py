@@ -53,6 +53,7 @@ from pokerroom.server.operations.logs import LOG
 from pokerroom.server.operations.metrics import UNCOUNTED, RoomMetrics, metrics_of
 from pokerroom.server.settings import ConnectionLimits, Settings
 from pokerroom.server.wire.reasons import WireReason
+from pokerroom.server.wire.sockets import ArrivalRate
 
 __all__ = [
     "COMPRESS_FROM",
@@ -288,6 +289,21 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
             self.conn.available_extensions = [LargeMessageDeflateFactory(
                 server_max_window_bits=12, client_max_window_bits=12,
                 compress_settings={"memLevel": 5})]
+
+        self.arrivals = ArrivalRate(self.loop.time())
+
+    def send_receive_event_to_app(self) -> None:
+        """Each message counted as it arrives (:class:`ArrivalRate`); past the rate the
+        room drops the connection when it reads the next one, and nothing more is
+        queued for it meanwhile."""
+        self.arrivals.arrived(self.loop.time())
+        if self.arrivals.exceeded and not self.queue.empty():
+            self.frames = []
+            if not self.read_paused:
+                self.read_paused = True
+                self.transport.pause_reading()
+            return
+        super().send_receive_event_to_app()
 
     def connection_lost(self, exc: Exception | None) -> None:
         _guard(self.config).release(self.transport)

@@ -36,6 +36,13 @@ class _TableLens:
     clock: Clock
     hand_number: int
     deadline: float | None
+    # A tournament table shows no structured result yet (the log tells the hand): a
+    # result built at the hand's end would show all-in cards that hand-for-hand holds.
+    last_result: None = None
+
+    def pending(self, seat: int) -> None:
+        """No requests wait at a tournament table (the director seats and pays)."""
+        return None
 
 
 def _finish_row(d: TournamentDirector, f: Finish) -> dict[str, Any]:
