@@ -38,6 +38,7 @@ from pokerroom.rules.engine import Hand, Phase
 from pokerroom.server.actors.clock import Clock
 from pokerroom.server.actors.clock_memory import ClockMemory
 from pokerroom.server.actors.preactions import label
+from pokerroom.server.actors.recorder import Journal
 from pokerroom.server.actors.stand_ins import away_action, can_still_win, default_action
 from pokerroom.server.hands.exports import hand_texts
 from pokerroom.server.tables.chat import TableChat
@@ -151,6 +152,9 @@ class TableActor(TableRestore):
             self._resync()
         self.deadline = self.bot_due = None
         self.next_hand_at = self.clock.now() + max(1.0, self.settings.pause_between_hands)
+
+    def _open_journal(self) -> Journal | None:
+        return self.store.journal(self.id)  # the worker's group commit, if it has one
 
     def _flush(self, *, snapshot: bool = True) -> None:
         """Commit the writes of one operation together with the table snapshot (only
