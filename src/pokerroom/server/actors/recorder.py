@@ -66,7 +66,15 @@ class Recorder:
         self._tick: list[_Unit] = []  # handed over at the end of this loop turn
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+        self._queued = 0  # units handed to the thread and not yet being committed
         self.stats = RecorderStats()
+
+    @property
+    def queued(self) -> int:
+        """Units handed over that wait for the commit running now to end."""
+        with self._lock:
+            return self._queued
 
     # ---------------------------------------------------------- the loop's side
 
@@ -89,6 +97,8 @@ class Recorder:
     def _hand_over(self) -> None:
         group, self._tick = self._tick, []
         if group:
+            with self._lock:
+                self._queued += len(group)
             self._queue.put(group)
 
     def close(self) -> None:
@@ -116,6 +126,8 @@ class Recorder:
                         stopping = True
                         break
                     group.extend(more)
+            with self._lock:
+                self._queued -= len(group)
             self._commit(group)
 
     def _commit(self, group: list[_Unit]) -> None:
