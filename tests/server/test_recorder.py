@@ -151,27 +151,31 @@ def test_without_a_journal_each_write_commits_at_once(store: Store) -> None:
     assert _ledger(store, "a") == [100]
 
 
-def test_hand_ids_are_taken_before_the_hand_is_written(store: Store) -> None:
-    """A hand's actions name it in the same commit; ids never repeat, also after the
-    largest stored id moved on."""
+def test_a_deal_stores_the_hand_at_once_with_what_came_before(store: Store) -> None:
+    """The hand's id is the database's: the deal is stored when it is dealt, with the
+    table's writes before it (in order), without waiting for the group commit; its
+    actions then wait for it, grouped into one insert."""
     recorder = Recorder(store.engine)
     store.recorder = recorder
 
-    async def run() -> tuple[int, int]:
+    async def run() -> int:
         journal = store.journal("a")
         assert journal is not None
-        first = store.start_hand("a", 1, {}, [0, 1], sittings={}, at=0.0)
-        store.add_action("a", first, 1, 0, {"type": "fold"})
-        second = store.start_hand("a", 2, {}, [0, 1], sittings={}, at=0.0)
+        store.ledger("a", "Ann", 0, "buy_in", 100)
+        hand = store.start_hand("a", 1, {}, [0, 1], sittings={}, at=0.0)
+        assert _ledger(store, "a") == [100] and store.hand("a", 1) is not None
+        store.add_action("a", hand, 1, 0, {"type": "raise", "amount": 4})
+        store.add_action("a", hand, 2, 1, {"type": "fold"})
+        assert store.hand_actions(hand) == []
         done = journal.commit()
         assert done is not None
         await done
-        return first, second
+        return hand
 
-    first, second = asyncio.run(run())
+    hand = asyncio.run(run())
     recorder.close()
-    assert second == first + 1
-    assert [a.hand_id for a in store.hand_actions(first)] == [first]
+    assert [(a.seq, a.action["type"]) for a in store.hand_actions(hand)] == [
+        (1, "raise"), (2, "fold")]
 
 
 # ------------------------------------------------------------------ the room

@@ -25,22 +25,38 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
+from sqlalchemy import Table
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
-__all__ = ["Journal", "Recorder", "Write"]
+__all__ = ["Journal", "Recorder", "Row", "Write", "apply_writes"]
 
-Write = Callable[[Session], object]
-"""One write: run inside the group's transaction (flushed after it, in order)."""
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One row appended to ``table`` (a hand's action): the group's rows of each table
+    are inserted together in one statement, after the group's other writes (so a
+    row may name one those wrote, a hand; nothing reads the rows before the end)."""
+
+    table: Table
+    values: dict[str, Any]
+
+
+Change = Callable[[Session], object]
+"""A write run inside the group's transaction, in order (or a fencing check)."""
+
+Write = Change | Row
+"""One write: a change, or a row."""
 
 
 @dataclass(slots=True)
 class _Unit:
     key: str  # whose writes: a unit that fails fails only the later units of its key
-    fence: Write | None
+    fence: Change | None
     writes: list[Write]
-    done: asyncio.Future[None]
+    done: asyncio.Future[None] | None
 
 
 @dataclass(slots=True)
@@ -79,7 +95,7 @@ class Recorder:
     # ---------------------------------------------------------- the loop's side
 
     def commit(self, key: str, writes: list[Write],
-               fence: Write | None = None) -> asyncio.Future[None]:
+               fence: Change | None = None) -> asyncio.Future[None]:
         """Commit ``writes`` (in order, after ``fence``) in the next group; the future
         is done when they are stored, or fails with what refused them (nothing of
         them stored).  Called on the event loop."""
@@ -135,8 +151,7 @@ class Recorder:
         outcome: list[BaseException | None]
         try:
             with Session(self._engine) as s, s.begin():
-                for unit in group:
-                    _apply(s, unit)
+                _apply(s, group)
             outcome = [None] * len(group)
         except Exception as exc:
             if len(group) == 1:
@@ -165,7 +180,7 @@ class Recorder:
                 continue
             try:
                 with Session(self._engine) as s, s.begin():
-                    _apply(s, unit)
+                    _apply(s, [unit])
             except Exception as exc:
                 failed[unit.key] = exc
                 out.append(exc)
@@ -174,17 +189,31 @@ class Recorder:
         return out
 
 
-def _apply(s: Session, unit: _Unit) -> None:
-    if unit.fence is not None:
-        unit.fence(s)
-    for write in unit.writes:
-        write(s)
+def apply_writes(s: Session, writes: list[Write]) -> None:
+    """Run ``writes`` in ``s`` as a group commit does (for a write that cannot wait)."""
+    _apply(s, [_Unit("", None, writes, None)])
+
+
+def _apply(s: Session, units: list[_Unit]) -> None:
+    rows: dict[Table, list[dict[str, Any]]] = {}
+    for unit in units:
+        if unit.fence is not None:
+            unit.fence(s)
+        for write in unit.writes:
+            if isinstance(write, Row):
+                rows.setdefault(write.table, []).append(write.values)
+            else:
+                write(s)
+    if rows:
         s.flush()
+        connection = s.connection()
+        for table, values in rows.items():
+            connection.execute(table.insert(), values)
 
 
 def _resolve(group: list[_Unit], outcome: list[BaseException | None]) -> None:
     for unit, exc in zip(group, outcome, strict=True):
-        if unit.done.done():
+        if unit.done is None or unit.done.done():
             continue
         if exc is None:
             unit.done.set_result(None)
@@ -195,7 +224,7 @@ def _resolve(group: list[_Unit], outcome: list[BaseException | None]) -> None:
 class Journal:
     """One owner's writes since its last commit (see the module's docstring)."""
 
-    def __init__(self, recorder: Recorder, key: str, *, fence: Write | None = None,
+    def __init__(self, recorder: Recorder, key: str, *, fence: Change | None = None,
                  on_close: Callable[[], None] | None = None) -> None:
         self.recorder = recorder
         self.key = key
@@ -214,6 +243,11 @@ class Journal:
         writes, self._writes = self._writes, []
         self.in_flight = self.recorder.commit(self.key, writes, self._fence)
         return self.in_flight
+
+    def take(self) -> list[Write]:
+        """The writes so far, to be run now by the caller (:func:`apply_writes`)."""
+        writes, self._writes = self._writes, []
+        return writes
 
     def discard(self) -> None:
         """Forget the writes so far (their owner lost its lease: they would be refused)."""

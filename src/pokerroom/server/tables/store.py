@@ -28,7 +28,6 @@ from sqlalchemy import (
     cast,
     create_engine,
     event,
-    insert,
     literal_column,
     select,
     text,
@@ -38,7 +37,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from pokerroom.errors import PokerError
-from pokerroom.server.actors.recorder import Journal, Recorder, Write
+from pokerroom.server.actors.recorder import Journal, Recorder, Row, Write, apply_writes
 from pokerroom.server.cluster.leases import Fencing
 from pokerroom.server.tables.views import lobby_row
 from pokerroom.table.snapshot import table_from_dict
@@ -222,7 +221,6 @@ class Store:
         # go through its journal to the recorder's group commit (see journal()).
         self.recorder: Recorder | None = None
         self._journals: dict[str, Journal] = {}
-        self._hand_ids = _HandIds(self.engine)
 
     def journal(self, table_id: str) -> Journal | None:
         """The journal of the table's writes while its actor runs (None with no
@@ -245,6 +243,11 @@ class Store:
         journal = self._journals.get(table_id)
         if journal is not None:
             journal.add(write)
+            return
+        if isinstance(write, Row):  # the hottest write of the room: no ORM unit of work
+            with self.engine.begin() as connection:
+                self._fence(connection, table_id)
+                connection.execute(write.table.insert(), [write.values])
             return
         with Session(self.engine) as s, s.begin():
             self._fence(s, table_id)
@@ -358,26 +361,25 @@ class Store:
 
     def start_hand(self, table_id: str, number: int, before: dict[str, Any],
                    deck: list[int], *, sittings: dict[str, Any], at: float) -> int:
-        """The new hand's id.  With a recorder, the id is taken before the row is
-        written (:class:`_HandIds`), so that the hand's actions can name it in the
-        same group commit."""
-        row = HandRow(table_id=table_id, number=number, status="running", before=before,
-                      deck=deck, started_at=at, sittings=sittings)
-        if self.recorder is None:
-            with Session(self.engine) as s, s.begin():
-                self._fence(s, table_id)
-                s.add(row)
-                s.flush()
-                return row.id
-        row.id = self._hand_ids.take()
-        self._write(table_id, lambda s: s.add(row))
-        return row.id
+        """The new hand's id (the database's).  The one write that does not wait for
+        the group commit: the hand is stored, with what the table wrote before the
+        deal, when it is dealt (its id is the row's; whoever sees the hand dealt finds
+        it stored, as before)."""
+        journal = self._journals.get(table_id)
+        with Session(self.engine) as s, s.begin():
+            self._fence(s, table_id)
+            if journal is not None:
+                apply_writes(s, journal.take())
+            row = HandRow(table_id=table_id, number=number, status="running", before=before,
+                          deck=deck, started_at=at, sittings=sittings)
+            s.add(row)
+            s.flush()
+            return row.id
 
     def add_action(self, table_id: str, hand_id: int, seq: int, seat: int | None,
                    action: dict[str, Any]) -> None:
-        # The hottest write of the room: a plain insert, no ORM unit of work.
-        values = {"hand_id": hand_id, "seq": seq, "seat": seat, "action": action}
-        self._write(table_id, lambda s: s.connection().execute(insert(ActionRow), [values]))
+        self._write(table_id, Row(ActionRow.__table__, {  # type: ignore[arg-type]
+            "hand_id": hand_id, "seq": seq, "seat": seat, "action": action}))
 
     def cancel_hand(self, table_id: str, hand_id: int, reason: str) -> None:
         self._write(table_id, lambda s: s.execute(update(HandRow).where(
@@ -465,39 +467,6 @@ class Store:
             out = _stored(s, row) if row is not None and not row.closed else None
             s.expunge_all()
         return out
-
-
-class _HandIds:
-    """Ids for new hands, taken before their rows are written (a hand's actions name
-    it in the same group commit).  PostgreSQL: blocks of the table's own sequence, so
-    that every worker of a room on many processes takes ids of its own.  SQLite: one
-    count from the largest id stored (a SQLite room has one process: every hand row
-    of this database is written through here)."""
-
-    BLOCK = 100
-
-    def __init__(self, engine: Engine) -> None:
-        self._engine = engine
-        self._free: list[int] = []
-        self._last = 0  # SQLite: the largest id handed out
-
-    def take(self) -> int:
-        if not self._free:
-            self._free = self._more()
-        return self._free.pop(0)
-
-    def _more(self) -> list[int]:
-        with self._engine.begin() as connection:
-            if self._engine.dialect.name.startswith("postgresql"):
-                rows = connection.execute(text(
-                    "SELECT nextval(pg_get_serial_sequence('hands', 'id')) "
-                    "FROM generate_series(1, :n)"), {"n": self.BLOCK}).all()
-                return [int(row[0]) for row in rows]
-            last: int = connection.execute(
-                text("SELECT coalesce(max(id), 0) FROM hands")).scalar_one()
-        start = max(int(last), self._last) + 1
-        self._last = start + self.BLOCK - 1
-        return list(range(start, start + self.BLOCK))
 
 
 def _stored(s: Session, t: TableRow) -> StoredTable:
