@@ -98,5 +98,10 @@ class RoomLife:
                 await cluster.stop()
             await resources.close()
             recorder.close()  # what the tables wrote last is stored before the end
+            done = recorder.stats
+            LOG.info("group commit: %d commits of %d writes' units, largest %d, %d failed "
+                     "and committed one by one, %.1f s committing", done.groups, done.units,
+                     done.largest, done.failed_groups, done.seconds,
+                     extra={"event": "recorder", "commits": done.groups, "units": done.units})
             store.recorder = None
             store.close()
