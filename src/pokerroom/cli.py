@@ -68,6 +68,61 @@ def _replay(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def _import(args: argparse.Namespace) -> int:
+    from pokerroom.history.formats import recognise_file
+    from pokerroom.history.pokerstars_import import check_imported, iter_text_files, write
+    from pokerroom.history.pokerstars_reader import read_pokerstars_file
+
+    paths = [Path(p) for p in args.paths]
+    missing = [p for p in paths if not p.exists()]
+    if missing:
+        sys.stderr.write(f"pokerroom import: {missing[0]} does not exist; name PokerStars "
+                         "text files or folders of them\n")
+        return 2
+    out_dir = Path(args.output)
+    if out_dir.exists() and not out_dir.is_dir():
+        sys.stderr.write(f"pokerroom import: -o {out_dir} is a file; name a folder (made "
+                         "if missing)\n")
+        return 2
+    files = []
+    for path in iter_text_files(paths):
+        kind = recognise_file(path)
+        if kind.name == "PokerStars hand history text":
+            files.append(path)
+        elif path in paths:
+            sys.stderr.write(f"pokerroom import: {path} looks like {kind.name}, not PokerStars "
+                             "text; import reads PokerStars hand histories\n")
+            return 2
+    if not files:
+        sys.stderr.write(f"pokerroom import: no PokerStars text (.txt) in "
+                         f"{', '.join(map(str, paths))}\n")
+        return 2
+    imported = refused = 0
+    taken: set[Path] = set()
+    for path in files:
+        hands, refusals = read_pokerstars_file(path)
+        reasons = [str(r) for r in refusals]
+        kept = []
+        for hand in hands:
+            refusal = check_imported(hand) if args.replay else None
+            if refusal is None:
+                kept.append(hand)
+            else:
+                reasons.append(str(refusal))
+        for reason in reasons:
+            sys.stderr.write(f"refused {reason}\n")
+        written = write(kept, path, out_dir, many=args.phhs, taken=taken)
+        if args.verbose:
+            for w in written:
+                sys.stdout.write(f"wrote {w}\n")
+        imported += len(kept)
+        refused += len(reasons)
+    checked = ", each replayed to the text's stacks" if args.replay else ""
+    sys.stdout.write(f"{imported} hand{'s' * (imported != 1)} imported from {len(files)} file"
+                     f"{'s' * (len(files) != 1)} into {out_dir}{checked}; {refused} refused\n")
+    return 1 if refused else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pokerroom", description="Poker the way a well-run cardroom runs it."
@@ -84,6 +139,29 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--json", action="store_true", help="one JSON object per hand per line")
     replay.add_argument("-v", "--verbose", action="store_true", help="list passing hands too")
     replay.set_defaults(func=_replay)
+
+    imp = sub.add_parser(
+        "import",
+        help="PokerStars text hand histories to PHH, each hand replayed and checked",
+        description="Read PokerStars text hand histories (files, or folders of .txt files: "
+        "every game PHH records, cash and tournament, UTF-8 or Windows-1252, any line ending) "
+        "and write each hand as PHH. Each hand is replayed through the engine and its stacks "
+        "checked against the text's (rake aside) before it is written; a hand that cannot be "
+        "read or does not replay is refused with its file, hand number, line and reason. "
+        "Exit status: 0 every hand imported, 1 some refused, 2 usage error.",
+    )
+    imp.add_argument("paths", nargs="+", metavar="FILE_OR_DIR", help="PokerStars text files "
+                     "or folders of them")
+    imp.add_argument("-o", "--output", metavar="OUT_DIR", default="phh",
+                     help="folder the PHH files are written to, made if missing "
+                     "(default: %(default)s)")
+    imp.add_argument("--phhs", action="store_true",
+                     help="one .phhs file per text file instead of one .phh per hand")
+    imp.add_argument("--no-replay", dest="replay", action="store_false",
+                     help="write the hands without replaying them (faster, unchecked; "
+                     "by default each hand is replayed and checked)")
+    imp.add_argument("-v", "--verbose", action="store_true", help="list the files written")
+    imp.set_defaults(func=_import)
 
     from pokerroom.bots import BOTS, DEFAULT_BOT
 

@@ -1,6 +1,46 @@
-// shared/handlog.js: the last finished hand read from the log, and log lines drawn.
+// shared/handlog.js: the last finished hand from the state's result (a cash table) or
+// read from the log (a tournament's table), and log lines drawn.
 import { assert, deepEqual, equal, includes, parse, test } from "/js-tests/harness.js";
-import { lastHandResult, logLineHtml } from "/static/shared/handlog.js";
+import { lastHandResult, logLineHtml, resultView } from "/static/shared/handlog.js";
+
+// The state's "result" (server/tables/hand_result.py) of the same hand as LOG's hand 7.
+const RESULT = {
+  number: 7,
+  boards: [["Ah", "Kd", "7c", "2s"]],
+  shown: [
+    { seat: 0, name: "Alice", cards: ["As", "Ad"], description: "three of a kind, aces" },
+    { seat: 1, name: "Bob", cards: ["Kh", "Qh"], description: "two pair, kings and sevens" },
+  ],
+  mucked: [{ seat: 2, name: "Carol" }],
+  pots: [
+    { pot: 0, half: "whole", description: "three of a kind, aces", awards: [{ seat: 0, name: "Alice", amount: 1200 }] },
+    { pot: 1, half: "high", description: "a pair", awards: [{ seat: 1, name: "Bob", amount: 150 }, { seat: 0, name: "Alice", amount: 150 }] },
+    { pot: 0, half: "low", description: "", awards: [{ seat: 3, name: "Dee", amount: 30 }] },
+  ],
+  won: [{ seat: 0, name: "Alice", amount: 1350 }, { seat: 1, name: "Bob", amount: 150 }, { seat: 3, name: "Dee", amount: 30 }],
+  returned: [{ seat: 1, name: "Bob", amount: 40 }],
+  rake: 0,
+};
+
+test("resultView: the state's result as the felt draws it, as the log's reading was", () => {
+  const r = resultView(RESULT);
+  equal(r.number, 7);
+  deepEqual(r.board, ["Ah", "Kd", "7c", "2s"]);
+  deepEqual(r.shown.get("Alice"), { cards: ["As", "Ad"], description: "three of a kind, aces" });
+  equal(r.shown.get("Carol"), undefined, "a mucked hand is not shown");
+  equal(r.wins.get("Alice"), 1350);
+  deepEqual(r.lines, [
+    { who: "Alice wins 1,200", how: "three of a kind, aces" },
+    { who: "Bob wins 150, Alice wins 150 (side pot 1, high)", how: "a pair" },
+    { who: "Dee wins 30 (low)", how: "" },
+  ]);
+  deepEqual(r.returned, [{ seat: 1, name: "Bob", amount: 40 }]);
+});
+
+test("resultView: none before the first hand, none without a winner", () => {
+  equal(resultView(null), null);
+  equal(resultView({ ...RESULT, won: [] }), null);
+});
 
 const LOG = [
   "--- hand 6 ---",

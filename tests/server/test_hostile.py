@@ -991,6 +991,7 @@ def test_a_huge_frame_is_refused_without_harm(
 # 200), or a well-formed message a spectator may not send (answered with an error):
 # a server may cut the first kind short for being malformed, the second only for
 # being left unread.
+PROBE_WAIT = 10.0  # seconds: how long others may wait for an answer during a flood
 FLOOD_FRAMES = {"garbage": ws_frame(b"x"), "refused": ws_frame(b'{"type":"sit_out"}')}
 
 
@@ -1013,15 +1014,19 @@ def test_a_client_that_floods_and_never_reads_is_dropped(
     sent = 0
     tcp_closed: str | None = None
     gave_up: str | None = None
-    slowest = 0.0
     started = time.monotonic()
 
-    def probe_others() -> float:
-        t0 = time.monotonic()
-        status, _ = room.get("/api/tables", timeout=30)
-        assert status == 200
-        other.sync(timeout=30)
-        return time.monotonic() - t0
+    def probe_others(when: str) -> None:
+        """Everyone else is still served: an HTTP request and another socket's ping are
+        answered within PROBE_WAIT (a wait on a condition, not a speed check: a loop
+        blocked by the flooder's frames never answers them in time)."""
+        try:
+            status, _ = room.get("/api/tables", timeout=PROBE_WAIT)
+            assert status == 200
+            other.sync(timeout=PROBE_WAIT)
+        except (OSError, AssertionError) as exc:
+            raise AssertionError(f"{when}, the room did not answer others within "
+                                 f"{PROBE_WAIT:.0f}s: {exc!r}") from exc
 
     try:
         # Flood for 14 seconds without ever reading (TCP pushes back once the server
@@ -1037,7 +1042,7 @@ def test_a_client_that_floods_and_never_reads_is_dropped(
                 tcp_closed = f"sending failed: {exc!r}"
                 break
             if sent % 200_000 == 0:
-                slowest = max(slowest, probe_others())
+                probe_others("during the flood")
         flooded = time.monotonic() - started
         gave_up = tcp_closed
         if gave_up is None:
@@ -1063,23 +1068,13 @@ def test_a_client_that_floods_and_never_reads_is_dropped(
                     if opcode == 0x8:
                         code = int.from_bytes(payload[:2], "big") if payload else None
                         gave_up = f"a close frame (code {code}) after {got} bytes of answers"
-        after = probe_others()
-        problems = []
-        if slowest >= 2.0:
-            problems.append(f"during the flood the server took {slowest:.1f}s to answer others")
-        if tcp_closed is None:
-            problems.append(
-                f"a client that sent {sent} frames in {flooded:.0f}s and never read still had "
-                "its TCP connection open (a client that never reads must be disconnected "
-                "within seconds, not waited for: each one pins a connection and megabytes of "
-                "buffers); when it then read, it found: "
-                f"{gave_up or 'no close frame and no end of the connection within 5 s'}")
-        if after >= 2.0:
-            problems.append(
-                f"once the flooder was dropped ({gave_up}) the server took {after:.1f}s to "
-                "answer an HTTP request and another socket's ping (it still reads and parses "
-                "every frame the flooder left in its TCP buffer, blocking the event loop)")
-        assert not problems, "\n".join(problems)
+        probe_others(f"once the flooder was dropped ({gave_up})")
+        assert tcp_closed is not None, (
+            f"a client that sent {sent} frames in {flooded:.0f}s and never read still had "
+            "its TCP connection open (a client that never reads must be disconnected "
+            "within seconds, not waited for: each one pins a connection and megabytes of "
+            "buffers); when it then read, it found: "
+            f"{gave_up or 'no close frame and no end of the connection within 5 s'}")
     finally:
         with contextlib.suppress(OSError):
             flood.shutdown(socket.SHUT_RDWR)

@@ -3,7 +3,11 @@
 Read a ``.phh`` file with :func:`load` (or text with :func:`loads`) and play a
 hand back through the engine with :func:`replay_history`; :func:`check` also
 compares it with the recorded finishing stacks (``pokerroom replay`` does that
-for files and folders)."""
+for files and folders).  A player's own PokerStars text hand histories become
+PHH hands with :func:`read_pokerstars_file` (or text with
+:func:`read_pokerstars`), each checked against the text's result by
+:func:`check_imported` (``pokerroom import`` does that for files and
+folders)."""
 
 from pokerroom.history.export import phh_variant, to_phh, to_phh_text
 from pokerroom.history.phh import (
@@ -18,6 +22,13 @@ from pokerroom.history.phh import (
     load,
     loads,
     parse_action,
+)
+from pokerroom.history.pokerstars_import import check_imported
+from pokerroom.history.pokerstars_reader import (
+    Imported,
+    Refusal,
+    read_pokerstars,
+    read_pokerstars_file,
 )
 from pokerroom.history.replay import ReplayError, ReplayResult, check, replay_hand
 from pokerroom.rules.engine import Hand
@@ -58,10 +69,13 @@ __all__ = [
     "INFINITE_STACK",
     "NOOP",
     "HandHistory",
+    "Imported",
     "PhhAction",
+    "Refusal",
     "ReplayError",
     "ReplayResult",
     "check",
+    "check_imported",
     "dumps",
     "dumps_many",
     "format_action",
@@ -70,6 +84,8 @@ __all__ = [
     "loads",
     "parse_action",
     "phh_variant",
+    "read_pokerstars",
+    "read_pokerstars_file",
     "replay_history",
     "to_phh",
     "to_phh_text",

@@ -7,6 +7,8 @@ the way in, instead of a TOML parser's complaint about line 1.
 
 >>> recognise(b"PokerStars Hand #254000001: Hold'em No Limit ($0.01/$0.02 USD) - ...").name
 'PokerStars hand history text'
+>>> recognise(b"*********** # 2 **************\\nPokerStars Hand #2: Hold'em").name
+'PokerStars hand history text'
 >>> recognise(b"variant = 'NT'\\nantes = [0, 0]\\n").is_phh
 True
 """
@@ -25,8 +27,7 @@ SNIFF_BYTES: Final = 4096
 """How much of a file :func:`recognise_file` reads."""
 
 IMPORT_HINT: Final = (
-    "convert it to PHH first (PokerStars no-limit hold'em text: PokerKit's "
-    "pokerkit.notation.PokerStarsParser writes PHH)"
+    "convert it to PHH first (PokerStars text: pokerroom import FILE_OR_DIR -o OUT_DIR)"
 )
 """Where a non-PHH history goes to become PHH (what the replay command suggests)."""
 
@@ -57,6 +58,8 @@ _TEXT_FORMATS: Final = (
     (re.compile(r"\*{11} # \d+ \*{14}"), "888poker hand history text"),
     (re.compile(r"<session |<\?xml "), "an XML hand history (iPoker or similar)"),
 )
+_NUMBERED: Final = re.compile(r"\*{11} # \d+ \*{14}\s*")
+"""The ``*********** # 2 **************`` line before each hand of some files."""
 _PHH_KEY: Final = re.compile(
     r"^\s*(?:\[\d+\]\s*$|(?:variant|antes|actions|starting_stacks|blinds_or_straddles)\s*=)",
     re.MULTILINE,
@@ -66,6 +69,9 @@ _PHH_KEY: Final = re.compile(
 def recognise(head: bytes) -> FileKind:
     """What a file starting with ``head`` looks like (PHH when it has PHH's keys)."""
     text = head.decode("utf-8-sig", errors="replace").lstrip("\ufeff \t\r\n")
+    numbered = _NUMBERED.match(text)
+    if numbered and _TEXT_FORMATS[0][0].match(text[numbered.end():]):
+        return FileKind(_TEXT_FORMATS[0][1])  # PokerStars hands numbered in a session file
     for pattern, name in _TEXT_FORMATS:
         if pattern.match(text):
             return FileKind(name)

@@ -44,6 +44,7 @@ from pokerroom.server.guard.clients import TrustedProxies
 from pokerroom.server.operations.logs import LOG
 from pokerroom.server.operations.metrics import UNCOUNTED, RoomMetrics, metrics_of
 from pokerroom.server.settings import ConnectionLimits, Settings
+from pokerroom.server.wire.reasons import WireReason
 
 __all__ = [
     "FILE_HEADROOM",
@@ -67,7 +68,7 @@ class Refusal:
     """A short answer written straight to a connection, which is then closed."""
 
     status: int
-    reason: str
+    reason: WireReason
     error: str
     limit: str | None = None
     retry_after: int | None = None
@@ -122,13 +123,13 @@ class ConnectionGuard:
         """Count the connection ``key`` from ``peer`` (the TCP peer's address), or the
         :class:`Refusal` to answer it with (then it is not counted)."""
         if len(self._peers) >= self.total:
-            return Refusal(status=503, reason="room_full", limit="connections.total",
+            return Refusal(status=503, reason=WireReason.ROOM_FULL, limit="connections.total",
                            retry_after=RETRY_AFTER,
                            error=f"the room has {self.total} connections open, the most it "
                                  "takes (connections.total): try again in a moment")
         held = self._per_peer.get(peer, 0)
         if held >= self.limits.per_address and peer not in self.trusted:
-            return Refusal(status=429, reason="too_many_connections",
+            return Refusal(status=429, reason=WireReason.TOO_MANY_CONNECTIONS,
                            limit="connections.per_address", retry_after=RETRY_AFTER,
                            error=f"this address has {held} connections open, the most one "
                                  "client address may hold (connections.per_address): close "
@@ -166,7 +167,8 @@ def _guard(config: uvicorn.Config) -> ConnectionGuard:
 
 
 def _timed_out() -> Refusal:
-    return Refusal(status=408, reason="request_timeout", limit="connections.header_seconds",
+    return Refusal(status=408, reason=WireReason.REQUEST_TIMEOUT,
+                   limit="connections.header_seconds",
                    error="the request line and headers did not arrive in time "
                          "(connections.header_seconds)")
 

@@ -1,6 +1,7 @@
 """The room's error handlers: how an exception a route lets out is answered.
 
-Errors on the wire carry a ``reason`` (:class:`pokerroom.errors.Reason`'s vocabulary)
+Errors on the wire carry a ``reason`` (a rule's :class:`pokerroom.errors.Reason` or the
+room's :class:`~pokerroom.server.wire.reasons.WireReason`: ``docs/wire.md`` lists them)
 beside the message; none is ever a 500.
 """
 
@@ -24,6 +25,7 @@ from pokerroom.server.operations.metrics import metrics_of
 from pokerroom.server.tables.actor import HostKeyError
 from pokerroom.server.tables.store import StoreUnavailable
 from pokerroom.server.wire.protocol import error_reason
+from pokerroom.server.wire.reasons import WireReason
 
 __all__ = ["ERROR_HANDLERS"]
 
@@ -35,7 +37,8 @@ async def poker_error(_request: Request, exc: Exception) -> Response:
 
 
 async def store_unavailable(_request: Request, exc: Exception) -> Response:
-    return JSONResponse({"error": str(exc), "reason": "store_unavailable"}, status_code=503)
+    return JSONResponse({"error": str(exc), "reason": WireReason.STORE_UNAVAILABLE},
+                        status_code=503)
 
 
 async def write_failed(request: Request, exc: Exception) -> Response:
@@ -45,7 +48,7 @@ async def write_failed(request: Request, exc: Exception) -> Response:
               request.url.path, type(exc).__name__, str(exc).splitlines()[0][:300])
     return JSONResponse({"error": "the room's database did not take the change; nothing "
                          "was changed: try again in a moment",
-                         "reason": "store_unavailable"}, status_code=503)
+                         "reason": WireReason.STORE_UNAVAILABLE}, status_code=503)
 
 
 async def lease_lost(conn: Any, exc: Exception) -> Response:

@@ -14,21 +14,28 @@ JACK = 9  # rank index of the jack
 
 @dataclass(frozen=True, slots=True)
 class ButtonDraw:
-    """The cards each seat drew, in the order dealt, and the winner."""
+    """The cards each seat drew, in the order dealt, and the winner (no cards when the
+    button was placed by seat, LVH B4)."""
 
     cards: tuple[tuple[int, Card], ...]
     winner: int
 
 
 def draw_for_button(
-    seats: Sequence[int], deck: Deck, *, method: Literal["high_card", "first_jack"] = "high_card"
+    seats: Sequence[int], deck: Deck, *,
+    method: Literal["high_card", "first_jack", "by_seat"] = "high_card",
 ) -> ButtonDraw:
     """D5: one card face up to each player; the highest card wins the button, equal
     ranks broken by suit (spades > hearts > diamonds > clubs, D6).  ``first_jack``
-    deals around, face up, until someone receives a jack."""
+    deals around, face up, until someone receives a jack.  ``by_seat`` (LVH B4) draws
+    nothing: the button goes in front of the first player counter-clockwise from the
+    dealer, the highest-numbered seat (seats are numbered clockwise from the dealer's
+    left); ``deck`` is not touched."""
     if len(seats) < 2:
         raise IllegalActionError(
             Reason.TOO_FEW_PLAYERS, "the draw for the button needs at least two players")
+    if method == "by_seat":
+        return ButtonDraw((), max(seats))
     dealt: list[tuple[int, Card]] = []
     if method == "high_card":
         for seat in seats:

@@ -40,6 +40,9 @@ class HandPlan:
     # T2, B7: chips of blinds due that nobody posts (a dead small blind); pot limit
     # counts them in the pot before the flop (TDA 54-B).
     unposted: int = 0
+    # T3, T4 (ENC moving button): (seat, a big blind, a small blind) still owed after
+    # this deal by players the blinds skipped.
+    skipped: tuple[tuple[int, bool, bool], ...] = ()
 
     def position_of(self, seat: int) -> int:
         """The position in this deal of the player in ``seat`` (the hand engine's

@@ -16,6 +16,7 @@ from pokerroom.table.options import MAX_STUD_PLAYERS, ButtonMethod, Stakes, Tabl
 from pokerroom.table.placement import Positions, next_of, passed_over, place
 from pokerroom.table.plan import HandPlan
 from pokerroom.table.player import Player, Status
+from pokerroom.table.skipped import collect_skipped
 
 
 class Planning:
@@ -118,6 +119,13 @@ class Planning:
             blinds[positions.small_blind] = sb
         else:
             unposted = sb  # T2: a dead small blind, not posted
+        if stakes.button_blind and not positions.heads_up:
+            # F3 (ENC): with three blinds the first is on the button; a dead button
+            # (T2) posts none.  Heads-up the button is the small blind (F4): two blinds.
+            if positions.button in dealt and not positions.dead_button:
+                blinds[positions.button] = stakes.button_blind
+            else:
+                unposted += stakes.button_blind
         kill_seat = self._kill_next if self._kill_next in dealt else None
         factor = options.kill_factor if kill_seat is not None else 1.0
         if kill_seat is not None:
@@ -125,12 +133,26 @@ class Planning:
             # vary; this keeps one blind per player).
             blinds[kill_seat] = int(bb * factor)
         straddles: list[int] = []
-        size = 2 * bb
+        size = options.straddle_multiple * bb  # F11 / LVH B8b: the house's set size
         for s in self._straddles:
             if s in dealt and s not in blinds:
                 blinds[s] = size
                 straddles.append(s)
                 size *= 2
+        skipped: tuple[tuple[int, bool, bool], ...] = ()
+        if self.method is ButtonMethod.SKIPPED_BLINDS_PAID:
+            regulars = {s for s in dealt if s in dealers and s not in duties.posts
+                        and s not in duties.dead and s not in straddles and s != kill_seat}
+            got = collect_skipped(
+                self.positions, positions, self.seat_count, regulars=regulars,
+                carried={s: (p.skipped_big, p.skipped_small)
+                         for s in regulars if (p := self._player(s))},
+                small=sb, big=bb)
+            if got.deferred_small_blind is not None:
+                del blinds[got.deferred_small_blind]
+            duties.posts.update(got.posts)
+            notes.extend(got.notes)
+            skipped = got.owed_after
         ante = stakes.ante
         if stakes.big_blind_ante:
             antes = tuple(ante if s == positions.big_blind else 0 for s in seats)
@@ -150,6 +172,7 @@ class Planning:
             notes=tuple(notes),
             absent=(absent_due,) if absent_due is not None else (),
             unposted=unposted,
+            skipped=skipped,
         )
 
     def _place_next(
@@ -254,13 +277,18 @@ class Planning:
                     notes.append(f"seat {seat}: comes back by straddling (T8, LVH B13c)")
                 elif not p.wants_to_post:
                     waiting.append(seat)
-                elif stakes.is_limit:
+                elif stakes.is_limit or options.make_up != "by_structure":
+                    # T8: the sum, the big blind live and the small dead; never between
+                    # the blinds (LVH B15a, B16 at limit; RR 9, RR 7 in every game).
                     if between:
                         waiting.append(seat)
-                        notes.append(f"seat {seat}: limit make-ups wait for the button (T8)")
+                        notes.append(f"seat {seat}: make-ups wait for the button (T8)")
                         continue
                     dealt.add(seat)
-                    if p.missed_big:
+                    if options.make_up == "one_per_hand":
+                        # ENC: one blind a hand, the largest first, all live.
+                        posts[seat] = bb if p.missed_big else sb
+                    elif p.missed_big:
                         posts[seat] = bb
                         if p.missed_small:
                             dead[seat] = sb

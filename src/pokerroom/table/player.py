@@ -41,6 +41,9 @@ class Player:
     # T7 / LVH B17: moved here by the house from a broken game (or one whose limit
     # changed): need not post before the big blind, owes the blinds they let pass.
     transferred: bool = False
+    # T3, T4 (ENC's moving button): blinds this player was skipped by, still to pay.
+    skipped_big: bool = False
+    skipped_small: bool = False
 
     @property
     def owes(self) -> bool:

@@ -252,6 +252,12 @@ class Table(Planning):
         big blind, or posts a big blind to play at once (RR 13).  A player who just
         played the button may "deal off" and let the blinds pass the new seat once
         (RR 14).
+
+        House option ``seat_change`` (LVH B20-B22): ``"past_three"`` charges only a
+        move past three or more active players (a big blind; a small blind for the
+        player who just had the big blind), and lets the player who just had the small
+        blind or the button let the blinds pass the seat due the big blind or the two
+        on its left; ``"free"`` charges nothing.
         """
         self._between_hands("changing seats")
         player = self._player(old)
@@ -259,13 +265,18 @@ class Table(Planning):
             raise IllegalActionError(Reason.SEAT_TAKEN, f"seat {new} is not an empty seat")
         wait = 0
         prev = self.positions
-        if prev is not None and player.hands_played and not self._free_in_new_game(new):
+        rule = self.options.seat_change
+        if (prev is not None and player.hands_played and not self._free_in_new_game(new)
+                and rule != "free"):
             dealt_off = prev.button == old
             before = self._distance_to_big_blind(old)
             self.players[old] = None
             self.players[new] = player
             after = self._distance_to_big_blind(new)
-            if dealt_off:
+            if rule == "past_three":
+                wait = self._seat_change_past_three(player, old, prev, gained=after - before,
+                                                    from_big_blind=after)
+            elif dealt_off:
                 player.dealing_off = True
             elif after > before:
                 wait = after - before
@@ -280,6 +291,31 @@ class Table(Planning):
                 f"seat {new}: moved away from the big blind; dealt in after {wait} hand(s) "
                 "or by posting a big blind (T12)"
             )
+
+    def _seat_change_past_three(self, player: Player, old: int, prev: Positions, *,
+                                gained: int, from_big_blind: int) -> int:
+        """T12 / LVH B20-B22 (house option ``seat_change="past_three"``): the hands a
+        player who moved from ``old`` waits, having gained ``gained`` active players
+        and sitting ``from_big_blind`` of them after the next big blind.
+
+        B21: just had the small blind or the button and moved to the seat due the big
+        blind or one of the two on its left: may let the blinds pass (dealing off).
+        B22: just had the big blind and moved past three or more active players after
+        the big blind's new position: owes the small blind
+        (a missed-blind marker: make it up or wait for the big blind).  B20: anyone
+        else moving past three or more posts a big blind or waits for it."""
+        if old in (prev.button, prev.small_blind) and from_big_blind <= 2:
+            player.dealing_off = True
+            return 0
+        if old == prev.big_blind:
+            # Counted from the big blind's new position: the move gains nothing else.
+            if from_big_blind >= 3:
+                player.missed_small = True
+                self.notes.append(f"{player.name}: moved past {from_big_blind} players "
+                                  "after the big blind; makes up the small blind or waits "
+                                  "for the big blind (T12, LVH B22)")
+            return 0
+        return from_big_blind if gained >= 3 else 0
 
     def let_blinds_pass(self, seat: int) -> None:
         """T12 / RR 14, "dealing off": a player who played the button and then changed
@@ -341,7 +377,8 @@ class Table(Planning):
     # -------------------------------------------------------------- button
 
     def draw_for_button(self, deck: Deck) -> ButtonDraw:
-        """D5: the first button by a draw (``button_draw`` option)."""
+        """D5: the first button by a draw (``button_draw`` option; ``"by_seat"``, LVH
+        B4, places it on the highest seat present without drawing)."""
         self._between_hands("drawing for the button")
         if self.hands_dealt:
             raise IllegalActionError(
@@ -397,8 +434,9 @@ class Table(Planning):
                      previous=None, first_button=button)
 
     def request_straddle(self, seat: int) -> None:
-        """F11: a voluntary live straddle of twice the big blind, by the player left of
-        the big blind (or, when the house allows several, left of the last straddle)."""
+        """F11: a voluntary live straddle of twice the big blind (``straddle_multiple``
+        big blinds, LVH B8b), by the player left of the big blind (or, when the house
+        allows several, left of the last straddle, each twice the one before)."""
         self._between_hands("straddling")
         if not self.options.straddle_allowed(self.stakes):
             raise IllegalActionError(Reason.NO_STRADDLE, "this game does not allow straddles (F11)")
@@ -471,6 +509,7 @@ class Table(Planning):
             raise_cap=stakes.raise_cap,
             open_pair_double=stakes.open_pair_double,
             full_bring_in=stakes.full_bring_in,
+            limit_short_raise=stakes.limit_short_raise,
             names=tuple(self._player(s).name for s in plan.seats),
             bba_order=self.options.bba_order,
             chip_unit=self.options.chip_unit,
@@ -573,12 +612,26 @@ class Table(Planning):
                 and plan.positions.between_blinds(seat, self.seat_count)
             ):
                 p.skip_blinds_until_bb = True  # T8, LVH B16: no more blinds that round
-            if posted_bb or made_up:
+            if (
+                made_up and not posted_bb and self.options.make_up == "one_per_hand"
+                and p.missed_big and p.missed_small and seat not in plan.straddles
+            ):
+                # T8 (ENC): the big blind made up this hand, the small one the next.
+                p.missed_big = False
+                p.wants_to_post = True
+            elif posted_bb or made_up:
                 p.missed_small = p.missed_big = False
             if posted_bb:
                 p.skip_blinds_until_bb = False
             if p.stack == 0:
                 p.status = Status.BUSTED
+        if self.method is ButtonMethod.SKIPPED_BLINDS_PAID and not plan.bomb_pot:
+            for seat in plan.seats:  # T3, T4 (ENC): what the skipped still owe
+                p = self._player(seat)
+                p.skipped_big = p.skipped_small = False
+            for seat, big, small in plan.skipped:
+                p = self._player(seat)
+                p.skipped_big, p.skipped_small = big, small
         if plan.positions is not None:
             for seat in list(self._wait_hands):
                 self._wait_hands[seat] -= 1

@@ -33,6 +33,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import Connection, Engine
 
 from pokerroom.errors import PokerError
+from pokerroom.server.wire.reasons import WireReason
 
 KINDS: dict[str, tuple[str, str]] = {
     # kind: (the table of its rows, which rows need an owner)
@@ -49,7 +50,7 @@ class LeaseLost(PokerError):
     """This worker no longer owns the resource: the write was refused, nothing of it
     landed, and the worker gives the resource up (another serves it now)."""
 
-    reason = "table_moving"
+    reason = WireReason.TABLE_MOVING
 
     def __init__(self, kind: str, resource: str) -> None:
         super().__init__(f"this {kind} is being served by another worker now; nothing was "

@@ -51,6 +51,7 @@ import re
 from pathlib import Path
 
 from pokerroom.server.settings import ConnectionLimits
+from pokerroom.server.wire.reasons import WireReason
 
 __all__ = ["render", "render_site", "render_standalone"]
 
@@ -126,7 +127,7 @@ def _unknown_worker(indent: str) -> list[str]:
     # default_type is not allowed inside 'if'; proxied answers bring their own type.
     return [f"{indent}default_type application/json;",
             f"{indent}if ($pokerroom_worker_upstream = \"\") {{",
-            f"{indent}    return 404 '{{\"reason\": \"unknown_worker\", "
+            f"{indent}    return 404 '{{\"reason\": \"{WireReason.UNKNOWN_WORKER}\", "
             f"\"detail\": \"no worker of this name behind the proxy\"}}';",
             f"{indent}}}"]
 

@@ -31,6 +31,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketState
 
 from pokerroom.server.cluster.cluster import Cluster
+from pokerroom.server.wire.reasons import WireReason
 from pokerroom.server.wire.sockets import MOVED, SUBPROTOCOL, moved_message
 
 _PATH = re.compile(r"^/(?P<via>api/|ws/)?(?P<what>tables|t|tournaments|live)/(?P<id>[A-Za-z0-9_-]+)"
@@ -80,7 +81,7 @@ class Routing:
         elif url is None:
             await JSONResponse(
                 {"error": f"this {kind} is moving to another server; nothing was changed: "
-                          "try again in a second", "reason": "table_moving"},
+                          "try again in a second", "reason": WireReason.TABLE_MOVING},
                 status_code=503, headers={"Retry-After": "1"})(scope, receive, send)
         else:
             await RedirectResponse(url, status_code=307)(scope, receive, send)

@@ -33,6 +33,7 @@ from typing import Any
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pokerroom.server.operations.metrics import refused
+from pokerroom.server.wire.reasons import WireReason
 
 __all__ = ["BodyLimit", "BodyRefused", "too_large", "too_slow"]
 
@@ -57,14 +58,15 @@ def too_large(limit: int) -> tuple[Message, Message]:
     """The ``413`` answer naming ``limit``."""
     return _answer(413, {"error": f"the request body is larger than {limit} bytes, the most "
                                   "the room takes (connections.body_bytes)",
-                         "reason": "body_too_large", "limit": limit})
+                         "reason": WireReason.BODY_TOO_LARGE, "limit": limit})
 
 
 def too_slow(seconds: float) -> tuple[Message, Message]:
     """The ``408`` answer for a body that stopped arriving."""
     return _answer(408, {"error": f"the request body stopped arriving for {seconds:g} s "
                                   "(connections.header_seconds)",
-                         "reason": "request_timeout", "limit": "connections.header_seconds"})
+                         "reason": WireReason.REQUEST_TIMEOUT,
+                         "limit": "connections.header_seconds"})
 
 
 def _declared_length(scope: Scope) -> int | None:

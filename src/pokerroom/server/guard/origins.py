@@ -43,13 +43,14 @@ from urllib.parse import urlsplit
 
 from pokerroom.server.guard.clients import TrustedProxies
 from pokerroom.server.operations.metrics import refused
+from pokerroom.server.wire.reasons import WireReason
 
 if TYPE_CHECKING:  # the settings read this module: it needs no web stack to import
     from starlette.types import ASGIApp, Receive, Scope, Send
 
 __all__ = ["BrowserSettings", "OriginCheck", "normalized_origin"]
 
-REASON = "cross_origin"
+REASON = WireReason.CROSS_ORIGIN
 """The ``reason`` of a refused request or upgrade."""
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 """Methods that change nothing: a page on another site may send them (a link, an image)."""

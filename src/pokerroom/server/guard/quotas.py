@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from pokerroom.server.guard.clients import TrustedProxies, client_address
 from pokerroom.server.operations.metrics import metrics_of
+from pokerroom.server.wire.reasons import WireReason
 
 if TYPE_CHECKING:  # the settings are read without the server's libraries
     from fastapi import WebSocket
@@ -92,7 +93,7 @@ class QuotaExceeded(Exception):
     def __init__(self, name: str, setting: str, message: str, *, retry_after: float
                  ) -> None:
         super().__init__(message)
-        self.reason = f"quota_{name}"
+        self.reason = WireReason.quota(name)
         self.setting = f"quotas.{setting}"
         self.retry_after = max(1, math.ceil(retry_after))
 

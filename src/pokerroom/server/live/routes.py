@@ -64,6 +64,7 @@ from pokerroom.server.tournaments.deals import DealRefused, desk_of
 from pokerroom.server.tournaments.setup import schedule_rows
 from pokerroom.server.wire.names import PersonName, refuse_lookalike
 from pokerroom.server.wire.protocol import MAX_KEY_LENGTH, CreateTournament
+from pokerroom.server.wire.reasons import WireReason
 from pokerroom.tournament.display import clock_view
 from pokerroom.tournament.live import LiveReport
 from pokerroom.tournament.structure import Break, Level
@@ -448,7 +449,7 @@ async def deal_suggestion(event_id: str, live: Live, request: Request
             raise HTTPException(400, "the body must be a JSON object") from None
         problems = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'body'}: {e['msg']}"
                              for e in exc.errors())
-        return _bad(f"bad deal_suggestion request: {problems}", "bad_request", 422)
+        return _bad(f"bad deal_suggestion request: {problems}", WireReason.BAD_REQUEST, 422)
     if not secrets.compare_digest(run.host_key.encode(),
                                   body.host.encode()[:MAX_KEY_LENGTH]):
         raise NotHostError(Reason.NOT_HOST, "only the event's director may do this: the "
@@ -487,7 +488,7 @@ async def act(event_id: str, live: Live, action: str, request: Request
     except ValidationError as exc:
         problems = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'body'}: {e['msg']}"
                              for e in exc.errors())
-        return _bad(f"bad {action} request: {problems}", "bad_request", 422)
+        return _bad(f"bad {action} request: {problems}", WireReason.BAD_REQUEST, 422)
     args = body.model_dump(mode="json", exclude={"host"})
     run, report, answer = live.act(event_id, body.host, action, args,
                                    lambda r, _a: do(r, body))
@@ -501,6 +502,6 @@ def host_key(authorization: str | None) -> str | None:
     return bearer_token(authorization, what="host key", source="the event's creation")
 
 
-def _bad(message: str, reason: str, status: int) -> JSONResponse:
+def _bad(message: str, reason: WireReason, status: int) -> JSONResponse:
     return JSONResponse({"error": message, "reason": reason}, status_code=status)
 

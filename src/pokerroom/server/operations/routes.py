@@ -14,10 +14,11 @@ from fastapi.responses import JSONResponse
 
 from pokerroom.server.deps import Quotas_, Settings_
 from pokerroom.server.operations.metrics import metrics_of
+from pokerroom.server.wire.reasons import WireReason
 
 __all__ = ["REASON", "router"]
 
-REASON = "metrics_not_allowed"
+REASON = WireReason.METRICS_NOT_ALLOWED
 """The ``reason`` of a ``403`` to a client outside ``metrics.allow``."""
 
 router = APIRouter()

@@ -11,7 +11,7 @@ import {
 } from "/static/shared/felt.js";
 import { capital, fmt } from "/static/shared/format.js";
 import { Games, loadGames } from "/static/shared/games.js";
-import { lastHandResult, logLineHtml } from "/static/shared/handlog.js";
+import { logLineHtml, resultView } from "/static/shared/handlog.js";
 import { createHandsTab } from "/static/shared/hands.js";
 import { createSocket } from "/static/shared/socket.js";
 import { storage } from "/static/shared/storage.js";
@@ -60,11 +60,38 @@ const conn = createSocket({
   gone: "no_table",
   onState,
   onError,
-  onOther: (message) => { if (message.type === "chat") addChat(message.lines); },
+  onOther: (message) => {
+    if (message.type === "chat") addChat(message.lines);
+    else if (message.type === "ack") answered(message.id);
+  },
 });
-const send = (message) => conn.send(message);
+
+// Every message goes with an id; the server answers it by that id (an "ack" when
+// carried out, the error naming it when refused: server/wire/answers.py).  Until then
+// it is pending: body[data-unacked] counts them and the dock says "Sending…".
+let nextId = 1;
+const unacked = new Map(); // id -> the message's type
+function send(message) {
+  const id = nextId;
+  nextId += 1;
+  if (!conn.send({ ...message, id })) return false;
+  unacked.set(id, message.type);
+  markUnacked();
+  return true;
+}
+function answered(id) {
+  if (!unacked.delete(id)) return;
+  if (![...unacked.values()].includes("act")) dock.sending = false;
+  markUnacked();
+  if (state) renderDock();
+}
+function markUnacked() {
+  document.body.dataset.unacked = String(unacked.size);
+}
 
 function forgetSeat(text) {
+  unacked.clear(); // a new connection: what the old one sent is answered by the state
+  markUnacked();
   storage.remove(`seat.${tableId}`);
   seatToken = null;
   toast(text, "info");
@@ -82,6 +109,7 @@ function onState(message) {
 
 function onError(message) {
   dock.sending = false;
+  if (message.id !== undefined) answered(message.id);
   if (message.reason === "bad_token" || message.reason === "seat_lost") {
     // The server says why (you left, the host removed you): watching from now on.
     const why = message.reason === "seat_lost" && message.message;
@@ -141,7 +169,7 @@ function heroSeat() {
 
 function resultForDisplay() {
   if (state.hand) return null;
-  return lastHandResult(state.log);
+  return resultView(state.result);
 }
 
 function renderTable() {
@@ -236,6 +264,7 @@ function renderDock() {
     you && you.preaction, hand && hand.current_bet, heroInfo() && heroInfo().bet,
     heroInfo() && heroInfo().folded, heroInfo() && heroInfo().all_in,
     !you && state.table.locked, !you && state.seats.every((s) => s),  // a watcher's line
+    you && you.pending, unacked.size > 0,
   ]);
   if (!dock.draw(key, legal, idleHtml, wireIdle)) return;
   tickClock();
@@ -299,6 +328,12 @@ function idleHtml() {
   } else {
     lines.push("Next hand starting soon.");
   }
+  // Asked for and carried out when the hand ends (the state's you.pending), or sent and
+  // not yet answered.
+  const pending = you.pending;
+  if (pending && pending.top_up) lines.push(`<span id="pending-top-up">${fmt(pending.top_up)} in chips will be added when this hand ends.</span>`);
+  if (pending && pending.leave) lines.push("You leave when this hand ends.");
+  if (unacked.size) lines.push('<span class="sending">Sending…</span>');
   const controls = [];
   if (you.status !== "joining" && me) {
     if (you.status === "active" || you.status === "new") {

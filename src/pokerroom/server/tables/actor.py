@@ -42,11 +42,13 @@ from pokerroom.server.actors.recorder import Journal
 from pokerroom.server.actors.stand_ins import away_action, can_still_win, default_action
 from pokerroom.server.hands.exports import hand_texts
 from pokerroom.server.tables.chat import TableChat
+from pokerroom.server.tables.hand_result import hand_result
 from pokerroom.server.tables.host_tools import HostKeyError
 from pokerroom.server.tables.restore import TableRestore
 from pokerroom.server.tables.sittings import SeatMeta, Subscriber
 from pokerroom.server.tables.store import Batch, Store, StoreUnavailable
 from pokerroom.server.tables.views import lobby_row, public_state, table_state
+from pokerroom.server.wire import messages
 from pokerroom.server.wire.codec import action_from_dict, action_to_dict
 from pokerroom.server.wire.protocol import MAX_CHIPS
 from pokerroom.server.wire.sockets import Outgoing
@@ -384,6 +386,7 @@ class TableActor(TableRestore):
                   "rake": hand.rake}
         self.rake_taken += hand.rake
         self.metrics.hand_finished(hand.config.variant.key, room="cash")
+        self.last_result = hand_result(hand.events, plan.seat_at, self._name, self.hand_number)
         table.finish_hand()
         for seat, meta in self.seats.items():
             player = table.players[seat]
@@ -496,7 +499,7 @@ class TableActor(TableRestore):
             self.seats[seat].connections += 1
         sub.push_state(self._state_for(seat))
         if self.chat.lines:
-            sub.push_error({"type": "chat", "lines": list(self.chat.lines)})
+            sub.push_error(messages.chat(list(self.chat.lines)))
         return sub
 
     def unsubscribe(self, sub: Subscriber) -> None:

@@ -17,9 +17,9 @@ stays with the table while the server runs (the last :data:`KEEP` lines).
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
 
 from pokerroom.errors import IllegalActionError, Reason
+from pokerroom.server.wire.messages import ChatLine
 from pokerroom.server.wire.names import hidden_character
 
 MAX_CHAT_CHARS = 200
@@ -43,7 +43,7 @@ class TableChat:
     def __init__(self, *, on: bool = True, spectators: bool = True) -> None:
         self.on = on
         self.spectators = spectators
-        self.lines: deque[dict[str, Any]] = deque(maxlen=KEEP)
+        self.lines: deque[ChatLine] = deque(maxlen=KEEP)
         self._recent: dict[str, deque[float]] = {}
         self._spectators: deque[float] = deque()  # every spectator's recent messages
 
@@ -52,7 +52,7 @@ class TableChat:
         self.on, self.spectators = on, spectators
 
     def say(self, sender: str, name: str, text: str, *, now: float,
-            seated: bool, seat: int | None) -> dict[str, Any]:
+            seated: bool, seat: int | None) -> ChatLine:
         """Keep and return the line ``name`` says (``sender`` identifies who is
         rate-limited: a sitting, or a spectator's connection); refused when the chat is
         off, the sender is a spectator and they may not speak, the text is empty or
@@ -77,7 +77,7 @@ class TableChat:
             _over(self._spectators, SPECTATORS_BURST, now, " from all the spectators together")
             self._spectators.append(now)
         recent.append(now)
-        line = {"name": name, "text": text, "seat": seat, "at": now}
+        line: ChatLine = {"name": name, "text": text, "seat": seat, "at": now}
         self.lines.append(line)
         return line
 

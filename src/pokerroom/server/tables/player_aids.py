@@ -31,6 +31,8 @@ from pokerroom.server.actors.preactions import PRE_ACTIONS, Cancelled, PreAction
 from pokerroom.server.tables.chat import TableChat
 from pokerroom.server.tables.host_tools import HostTools
 from pokerroom.server.tables.sittings import SeatMeta, Subscriber
+from pokerroom.server.wire.messages import chat, error
+from pokerroom.server.wire.reasons import WireReason
 
 
 class PlayerAids(HostTools):
@@ -90,8 +92,7 @@ class PlayerAids(HostTools):
             meta.preaction = None
             for sub in self.subscribers:
                 if sub.sitting is not None and sub.sitting == meta.sitting:
-                    sub.push_error({"type": "error", "reason": "preaction_cancelled",
-                                    "message": outcome.why})
+                    sub.push_error(error(WireReason.PREACTION_CANCELLED, outcome.why))
             return None
         if outcome is not None:
             meta.preaction = None
@@ -179,7 +180,7 @@ class PlayerAids(HostTools):
             line = self.chat.say(f"spectator {sub.number}", name, text,
                                  now=self.clock.now(), seated=False, seat=None)
         for other in self.subscribers:
-            other.push_error({"type": "chat", "lines": [line]})
+            other.push_error(chat([line]))
 
     def set_chat(self, *, on: bool, spectators: bool) -> None:
         """The host's choice: chat on or off, spectators allowed or not (stored)."""

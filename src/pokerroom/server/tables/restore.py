@@ -24,6 +24,8 @@ from pokerroom.server.tables.player_aids import PlayerAids
 from pokerroom.server.tables.sittings import SeatMeta
 from pokerroom.server.tables.store import Batch, StoredTable
 from pokerroom.server.wire.codec import action_from_dict
+from pokerroom.server.wire.messages import error
+from pokerroom.server.wire.reasons import WireReason
 from pokerroom.table.snapshot import table_from_dict
 
 
@@ -97,8 +99,8 @@ class TableRestore(PlayerAids):
                 self.seats[held[0]].connections += 1
             elif sub.sitting is not None:
                 sub.seat = sub.sitting = None
-                sub.push_error({"type": "error", "reason": "seat_lost",
-                                "message": "your seat is no longer yours: watching"})
+                sub.push_error(error(WireReason.SEAT_LOST,
+                                     "your seat is no longer yours: watching"))
         return note
 
     def _resync(self) -> None:

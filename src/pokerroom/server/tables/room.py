@@ -73,7 +73,10 @@ class Room:
                               f"each from 52): choose 2 to {STUD_MAX_SEATS} seats")
         sizes: dict[str, Any] = {"ante": request.ante, "big_blind_ante": request.big_blind_ante,
                                  "raise_cap": request.raise_cap,
-                                 "open_pair_double": request.open_pair_double}
+                                 "open_pair_double": request.open_pair_double,
+                                 "limit_short_raise": request.limit_short_raise,
+                                 "full_bring_in": request.full_bring_in,
+                                 "button_blind": request.button_blind}
         if v.is_stud:
             sizes.update(bring_in=request.bring_in or max(1, request.small_blind),
                          small_bet=request.small_bet or request.big_blind,

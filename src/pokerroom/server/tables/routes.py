@@ -12,6 +12,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request, WebSocket
 
+from pokerroom.errors import Reason
 from pokerroom.server import deps
 from pokerroom.server.deps import Quotas_, Store_, StoredLobby_, Table, Tables
 from pokerroom.server.guard.quotas import admit_socket
@@ -156,7 +157,7 @@ async def table_socket(websocket: WebSocket, table_id: str, room: Tables) -> Non
 
 
 async def _table_socket(websocket: WebSocket, table_id: str, room: Room) -> None:
-    actor = await accept(websocket, lambda: room.get(table_id), "no_table",
+    actor = await accept(websocket, lambda: room.get(table_id), Reason.NO_TABLE,
                          f"no table {table_id!r}")
     if actor is None:
         return

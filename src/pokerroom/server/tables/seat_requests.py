@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections import deque
+from typing import TypedDict
 
 from pokerroom.bots import BOTS
 from pokerroom.cards import child_rng
@@ -20,8 +21,19 @@ from pokerroom.errors import IllegalActionError, PokerError, Reason
 from pokerroom.server.actors.owner import TaskOwner
 from pokerroom.server.tables.sittings import SeatMeta, Subscriber
 from pokerroom.server.tables.store import Batch
+from pokerroom.server.wire.messages import error
 from pokerroom.server.wire.names import refuse_lookalike
+from pokerroom.server.wire.reasons import WireReason
 from pokerroom.table import Table
+
+
+class Pending(TypedDict):
+    """A sitting's requests carried out when the hand ends: sitting down with a buy-in
+    (None: seated already), chips to add (0: none), leaving."""
+
+    sit_down: int | None
+    top_up: int
+    leave: bool
 
 
 class SeatRequests(TaskOwner):
@@ -142,8 +154,15 @@ class SeatRequests(TaskOwner):
         for sub in self.subscribers:
             if sub.sitting is not None and sub.sitting == meta.sitting:
                 sub.seat = sub.sitting = None
-                sub.push_error({"type": "error", "reason": "seat_lost",
-                                "message": f"{why}: this connection now watches"})
+                sub.push_error(error(WireReason.SEAT_LOST, f"{why}: this connection now watches"))
+
+    def pending(self, seat: int) -> Pending | None:
+        """What the sitting in ``seat`` asked for that waits for the hand's end (shown
+        in its own state, so that the page shows it pending), or None: nothing."""
+        meta = self.seats.get(seat)
+        if meta is None or (meta.buy_in is None and not meta.top_up and not meta.leaving):
+            return None
+        return {"sit_down": meta.buy_in, "top_up": meta.top_up, "leave": meta.leaving}
 
     def top_up(self, seat: int, amount: int) -> None:
         """Add chips (a rebuy after busting): now between hands, else when the hand

@@ -40,6 +40,7 @@ from pokerroom.errors import PokerError
 from pokerroom.server.actors.recorder import Journal, Recorder, Row, Write, apply_writes
 from pokerroom.server.cluster.leases import Fencing
 from pokerroom.server.tables.views import lobby_row
+from pokerroom.server.wire.reasons import WireReason
 from pokerroom.table.snapshot import table_from_dict
 
 _DB_NOW = "EXTRACT(EPOCH FROM clock_timestamp())"  # PostgreSQL's clock, in seconds
@@ -195,6 +196,8 @@ def default_url(directory: str | Path = ".") -> str:
 
 class StoreUnavailable(PokerError):
     """The database did not take a change: the request happened not at all."""
+
+    reason = WireReason.STORE_UNAVAILABLE
 
 
 class Store:

@@ -146,6 +146,7 @@ def public_state(actor: TableActor) -> dict[str, Any]:
         "seats": seats,
         "hand": None,
         "you": None,
+        "result": getattr(actor, "last_result", None) if view is None else None,  # between hands
         "log": list(actor.log)[-60:],
         "now": actor.clock.now(),
     }
@@ -204,6 +205,7 @@ def table_state(actor: TableActor, viewer: int | None,
             "preaction": None if (pre := getattr(meta, "preaction", None)) is None
             else {"kind": pre.kind, "amount": pre.amount},
             "waiting": bool(plan is None or viewer not in plan.seats),
+            "pending": pending(viewer) if (pending := getattr(actor, "pending", None)) else None,
             "legal": None,
         }
         legal = own.legal if own is not None else None
@@ -226,5 +228,6 @@ def table_state(actor: TableActor, viewer: int | None,
             }
         state["you"] = you
     elif viewer in actor.seats:
-        state["you"] = {"seat": viewer, "status": "joining", "waiting": True, "legal": None}
+        state["you"] = {"seat": viewer, "status": "joining", "waiting": True, "legal": None,
+                        "pending": getattr(actor, "pending", lambda _seat: None)(viewer)}
     return state

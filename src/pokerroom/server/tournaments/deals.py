@@ -21,12 +21,13 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from pokerroom.server.wire.reasons import WireReason
 from pokerroom.tournament.icm import DealQuestion, DealSuggestion
 from pokerroom.tournament.icm_race import warm
 
-TOO_SLOW = "deal_too_slow"
+TOO_SLOW = WireReason.DEAL_TOO_SLOW
 """The wire reason of a suggestion not ready within ``deals.seconds`` (503)."""
-BUSY = "deal_busy"
+BUSY = WireReason.DEAL_BUSY
 """The wire reason of a suggestion refused because others are being computed (503)."""
 
 
@@ -45,7 +46,7 @@ class DealLimits:
 class DealRefused(Exception):
     """A suggestion not given: ``reason`` is :data:`TOO_SLOW` or :data:`BUSY`."""
 
-    def __init__(self, reason: str, message: str) -> None:
+    def __init__(self, reason: WireReason, message: str) -> None:
         super().__init__(message)
         self.reason = reason
 

@@ -38,6 +38,8 @@ from pokerroom.server.actors.owner import TaskOwner
 from pokerroom.server.actors.stand_ins import default_action
 from pokerroom.server.tournaments.floor import floor_line
 from pokerroom.server.tournaments.setup import DirectorSettings, Registrant, TableRun, Viewer
+from pokerroom.server.wire.messages import error
+from pokerroom.server.wire.protocol import error_reason
 from pokerroom.tournament import Structure, Tournament
 from pokerroom.tournament import events as fe
 from pokerroom.tournament.display import describe
@@ -514,10 +516,9 @@ class TournamentPlay(TaskOwner):
             self._run_for(table.number).log.append(line)
 
     def _tell(self, name: str, exc: PokerError) -> None:
-        reason = exc.reason if isinstance(exc, IllegalActionError) else type(exc).__name__
         for v in self.viewers:
             if v.name == name:
-                v.push_error({"type": "error", "reason": reason, "message": str(exc)})
+                v.push_error(error(error_reason(exc), str(exc)))
 
     def seat_of(self, name: str) -> tuple[int, int] | None:
         """(table, seat) where the registrant's live entry sits now, if seated."""

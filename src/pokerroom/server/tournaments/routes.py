@@ -88,6 +88,7 @@ from pokerroom.server.wire.protocol import (
     TournamentClientMessage,
     Watch,
 )
+from pokerroom.server.wire.reasons import WireReason
 from pokerroom.server.wire.sockets import accept, identify, pump
 from pokerroom.tournament.icm import DealQuestion
 
@@ -463,7 +464,7 @@ async def tournament_socket(websocket: WebSocket, tournament_id: str,
 async def _tournament_socket(tournaments: TournamentRoom, websocket: WebSocket,
                              tournament_id: str) -> None:
     d = await accept(websocket, lambda: tournaments.get(tournament_id),
-                     "no_tournament", f"no tournament {tournament_id!r}")
+                     WireReason.NO_TOURNAMENT, f"no tournament {tournament_id!r}")
     if d is None:
         return
 

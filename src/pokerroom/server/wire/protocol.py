@@ -11,10 +11,14 @@ Client -> server (JSON over the table's WebSocket)::
                           | null, "amount": 4}     (ahead of the turn; null clears)
     {"type": "chat", "text": "nice hand"}          (players; spectators if allowed)
 
-Server -> client::
+Any of them may carry the client's own ``"id"`` (:data:`MessageId`); its answer names
+it (:mod:`pokerroom.server.wire.answers`).
+
+Server -> client (typed in :mod:`pokerroom.server.wire.messages`)::
 
     {"type": "state", "version": 17, "state": {...}}   (see views.py)
-    {"type": "error", "reason": "raise_out_of_range", "message": "..."}
+    {"type": "ack", "id": 7}                            (the message ``id`` 7 was taken)
+    {"type": "error", "reason": "raise_out_of_range", "message": "...", "id": 7}
     {"type": "pong"}
     {"type": "chat", "lines": [{"name": "Alice", "text": "...", "seat": 0, "at": t}]}
     {"type": "error", "reason": "preaction_cancelled", "message": "..."}
@@ -52,10 +56,21 @@ import json
 import re
 from typing import Annotated, Any, Generic, Literal, TypeVar, cast, get_args
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictInt,
+    StringConstraints,
+    TypeAdapter,
+    ValidationError,
+)
 
 from pokerroom.errors import IllegalActionError, PokerError, Reason
 from pokerroom.server.wire.names import PersonName, SeatedName, TitleName
+from pokerroom.server.wire.reasons import WireReason
+from pokerroom.table.options import MAX_STRADDLE_MULTIPLE
 
 M = TypeVar("M")
 
@@ -73,6 +88,22 @@ MAX_FRAME_BYTES = 16 * 1024
 """The most bytes (UTF-8) of one message a socket takes."""
 MAX_DEPTH = 8
 """The deepest JSON nesting of one socket message (the messages are flat objects)."""
+MAX_ID = 2**53 - 1
+"""The largest integer ``id`` of a client message (the largest a browser holds exactly)."""
+MAX_ID_CHARS = 32
+"""The most characters of a string ``id`` of a client message."""
+
+MessageId = Annotated[
+    Annotated[StrictInt, Field(ge=0, le=MAX_ID)]
+    | Annotated[str, StringConstraints(min_length=1, max_length=MAX_ID_CHARS,
+                                       pattern=r"^[A-Za-z0-9_.:-]+$")],
+    Field(union_mode="left_to_right"),
+]
+"""A client message's own ``id``: an integer 0 to :data:`MAX_ID`, or 1 to
+:data:`MAX_ID_CHARS` letters, digits and ``_ . : -``.  The answer to the message names
+it: ``{"type": "ack", "id": ...}`` when it was carried out, the error with ``"id"``
+when it was refused (:mod:`pokerroom.server.wire.answers`)."""
+_ID: TypeAdapter[int | str] = TypeAdapter(cast(Any, MessageId))
 
 
 
@@ -91,7 +122,22 @@ _BRACKETS = re.compile(r"[\[\]{}]")
 
 
 class BadMessage(ValueError):
-    """A received text that is not one of the socket's messages; says why."""
+    """A received text that is not one of the socket's messages; says why.  ``id``: the
+    message's own id when it had a valid one (its error names it)."""
+
+    def __init__(self, message: str, id: int | str | None = None) -> None:
+        super().__init__(message)
+        self.id = id
+
+
+def valid_id(data: Any) -> int | str | None:
+    """The valid ``id`` of a decoded message ``data``, if it has one."""
+    if not isinstance(data, dict) or "id" not in data:
+        return None
+    try:
+        return _ID.validate_python(data["id"])
+    except ValidationError:
+        return None
 
 
 class ClientMessages(Generic[M]):
@@ -128,7 +174,8 @@ class ClientMessages(Generic[M]):
             return self._adapter.validate_python(data)
         except ValidationError as exc:
             problems = "; ".join(_problem(dict(e)) for e in exc.errors())
-            raise BadMessage(f"malformed message: {problems[:300]}; send {allowed}") from None
+            raise BadMessage(f"malformed message: {problems[:300]}; send {allowed}",
+                             valid_id(data)) from None
 
 
 def too_deep(text: str) -> bool:
@@ -162,20 +209,32 @@ def _problem(error: dict[str, Any]) -> str:
     return f"{loc[0]} {field!r}: {error['msg']}" if field else str(error["msg"])
 
 
-def error_reason(exc: PokerError) -> str:
+def error_reason(exc: PokerError) -> Reason | WireReason:
     """The ``reason`` of an error answer: the rule's code (or the error's own, like
-    ``table_moving``), else the error's kind."""
+    ``table_moving``), else the error's kind (``ConfigError``: one of
+    :class:`~pokerroom.server.wire.reasons.WireReason` too)."""
     if isinstance(exc, IllegalActionError):
         return exc.reason
     reason = getattr(exc, "reason", None)
-    return reason if isinstance(reason, str) else type(exc).__name__
+    if isinstance(reason, Reason | WireReason):
+        return reason
+    for kind in type(exc).__mro__:  # a subclass answers as its nearest kind of ours
+        if kind.__name__ in WireReason._value2member_map_:
+            return WireReason(kind.__name__)
+    return WireReason.POKER_ERROR  # not reached: every PokerError is one
 
 
 class _Message(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class Act(_Message):
+class _SocketMessage(_Message):
+    """A message a client sends on a socket: any may carry its own ``id``."""
+
+    id: MessageId | None = None
+
+
+class Act(_SocketMessage):
     """An action at the table: ``to`` a bet's or raise's total, 0 to :data:`MAX_CHIPS`;
     ``cards`` (a draw's discards, a show) at most 40 characters."""
 
@@ -196,35 +255,35 @@ class Act(_Message):
         return data
 
 
-class SitOut(_Message):
+class SitOut(_SocketMessage):
     type: Literal["sit_out"]
 
 
-class SitIn(_Message):
+class SitIn(_SocketMessage):
     type: Literal["sit_in"]
     post: bool = False
 
 
-class Post(_Message):
+class Post(_SocketMessage):
     type: Literal["post"]
 
 
-class TopUp(_Message):
+class TopUp(_SocketMessage):
     """Add ``amount`` chips (1 to :data:`MAX_CHIPS`) to the stack when the hand ends."""
 
     type: Literal["top_up"]
     amount: Integer = Field(gt=0, le=MAX_CHIPS)
 
 
-class Leave(_Message):
+class Leave(_SocketMessage):
     type: Literal["leave"]
 
 
-class Straddle(_Message):
+class Straddle(_SocketMessage):
     type: Literal["straddle"]
 
 
-class MuckLosing(_Message):
+class MuckLosing(_SocketMessage):
     """The player's setting: at a showdown where mucking is allowed (S4), muck a hand
     that cannot win (on, the default) or always show it (off)."""
 
@@ -232,11 +291,11 @@ class MuckLosing(_Message):
     on: bool
 
 
-class Ping(_Message):
+class Ping(_SocketMessage):
     type: Literal["ping"]
 
 
-class PreActionChoice(_Message):
+class PreActionChoice(_SocketMessage):
     """A choice ahead of the turn (:mod:`pokerroom.server.actors.preactions`), or None to
     clear it; ``amount`` (``call``): the chips the call adds, 1 to :data:`MAX_CHIPS`."""
 
@@ -245,7 +304,7 @@ class PreActionChoice(_Message):
     amount: Integer | None = Field(default=None, ge=1, le=MAX_CHIPS)
 
 
-class ChatMessage(_Message):
+class ChatMessage(_SocketMessage):
     """A chat line: 1 to 200 characters (:data:`~pokerroom.server.tables.chat.MAX_CHAT_CHARS`;
     longer is refused, whitespace runs count as one space)."""
 
@@ -266,7 +325,7 @@ CLIENT_MESSAGES: ClientMessages[ClientMessage] = ClientMessages(cast(Any, Client
 TABLE_HOUSE_OPTIONS = (
     "new_game_round", "rebuy_as_new_player", "multiple_straddles", "kill", "kill_factor",
     "kill_pot_size", "rake_percent", "rake_cap", "no_flop_no_drop", "run_it_twice",
-    "button_draw", "bba_order", "auto_showdown",
+    "button_draw", "bba_order", "auto_showdown", "straddle_multiple", "make_up", "seat_change",
 )
 
 
@@ -287,7 +346,21 @@ class CreateTable(_Message):
       ``no_flop_no_drop`` (S11).
     - ``run_it_twice``: all-in with betting over, the rest of the board is dealt twice
       (flop games only).
-    - ``button_draw`` (D5) and ``bba_order`` (F7, with ``big_blind_ante``).
+    - ``button_draw`` (D5: ``"high_card"``, ``"first_jack"`` or ``"by_seat"``, LVH B4's
+      first button on the highest seat without a draw) and ``bba_order`` (F7, with
+      ``big_blind_ante``).
+    - ``straddle_multiple`` (F11, LVH B8b): the straddle in big blinds, 2 to 10 (other
+      than 2 in no limit and pot limit only).
+    - ``make_up`` (T8): ``"by_structure"`` (LVH B15-B16) or ``"sum"`` (RR 9: every game
+      posts the missed blinds' sum, never between the blinds) or ``"one_per_hand"``
+      (ENC: one blind a hand, the largest first, all live).
+    - ``seat_change`` (T12): ``"relative_position"`` (RR 13), ``"past_three"`` (LVH
+      B20-B22, $5-$10 and up) or ``"free"`` (LVH, lower limits).
+    - ``limit_short_raise`` (B9, TDA 47-B; fixed limit): ``"full_bet_over"`` or
+      ``"complete"``; ``full_bring_in`` (F10; fixed-limit stud whose bring-in is the
+      small bet): ``"live"`` or ``"raise"``.
+    - ``button_blind`` (F3, ENC): three blinds, the first posted by the button, at most
+      the small blind (0: two blinds).
     - ``auto_showdown`` (S4): true turns every hand up at the showdown; false (the
       default) lets a player not all-in muck a losing hand (each player's "muck
       losing hands" setting decides, on unless they turn it off); all-in hands are
@@ -318,7 +391,8 @@ class CreateTable(_Message):
     seats: Integer = Field(default=6, ge=2, le=10)
     min_buy_in: Integer = Field(default=0, ge=0, le=MAX_CHIPS)
     max_buy_in: Integer = Field(default=0, ge=0, le=MAX_CHIPS)
-    button_method: Literal["no_missed_blinds", "no_dead_button", "simplified"] | None = None
+    button_method: Literal["no_missed_blinds", "no_dead_button", "simplified",
+                           "skipped_blinds_paid"] | None = None
     new_player_must_post: bool = True
     straddle: bool | None = None
     action_seconds: float = Field(default=30.0, gt=0, le=3600)
@@ -338,9 +412,15 @@ class CreateTable(_Message):
     rake_cap: Integer = Field(default=0, ge=0, le=MAX_CHIPS)
     no_flop_no_drop: bool = True
     run_it_twice: bool = False
-    button_draw: Literal["high_card", "first_jack"] = "high_card"
+    button_draw: Literal["high_card", "first_jack", "by_seat"] = "high_card"
     bba_order: Literal["ante_first", "blind_first"] = "ante_first"
     auto_showdown: bool = False
+    straddle_multiple: Integer = Field(default=2, ge=2, le=MAX_STRADDLE_MULTIPLE)
+    make_up: Literal["by_structure", "sum", "one_per_hand"] = "by_structure"
+    seat_change: Literal["relative_position", "past_three", "free"] = "relative_position"
+    limit_short_raise: Literal["full_bet_over", "complete"] = "full_bet_over"
+    full_bring_in: Literal["live", "raise"] = "live"
+    button_blind: Integer = Field(default=0, ge=0, le=MAX_CHIPS)
 
     def house_options(self) -> dict[str, Any]:
         """The house options that go to the table's TableOptions as they are."""
@@ -412,20 +492,20 @@ class AddBot(HostRequest):
 # "you": ..., "table": ...}} (see tournament_views.py), errors and pongs as above.
 
 
-class Watch(_Message):
+class Watch(_SocketMessage):
     type: Literal["watch"]
     table: Integer = Field(ge=1, le=100_000)
 
 
-class Rebuy(_Message):
+class Rebuy(_SocketMessage):
     type: Literal["rebuy"]
 
 
-class DeclineRebuy(_Message):
+class DeclineRebuy(_SocketMessage):
     type: Literal["decline_rebuy"]
 
 
-class AddOn(_Message):
+class AddOn(_SocketMessage):
     type: Literal["add_on"]
 
 

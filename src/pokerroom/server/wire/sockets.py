@@ -50,16 +50,12 @@ from typing import Any, TypeVar, cast
 
 import orjson
 from fastapi import WebSocket
-from sqlalchemy.exc import SQLAlchemyError
 
-from pokerroom.errors import PokerError
-from pokerroom.server.wire.protocol import (
-    MAX_KEY_LENGTH,
-    BadMessage,
-    ClientMessages,
-    Ping,
-    error_reason,
-)
+from pokerroom.errors import Reason
+from pokerroom.server.wire.answers import answer
+from pokerroom.server.wire.messages import error, moved
+from pokerroom.server.wire.protocol import MAX_KEY_LENGTH, ClientMessages
+from pokerroom.server.wire.reasons import WireReason
 
 M = TypeVar("M")
 T = TypeVar("T")
@@ -71,18 +67,18 @@ MAX_MALFORMED = 64
 """The most malformed frames in a row a connection may send; one more drops it."""
 DROP_TIMEOUT = 2.0
 """Seconds to try sending the last error to a client being dropped."""
-UNREAD = {"type": "error", "reason": "too_much_unread", "message":
-          f"more than {MAX_QUEUED} messages left unread: the connection is closed"}
+UNREAD = error(WireReason.TOO_MUCH_UNREAD,
+               f"more than {MAX_QUEUED} messages left unread: the connection is closed")
 """The last message to a client dropped for not reading."""
-MALFORMED = {"type": "error", "reason": "too_many_malformed", "message":
-             f"more than {MAX_MALFORMED} malformed messages in a row: the connection is closed"}
+MALFORMED = error(WireReason.TOO_MANY_MALFORMED, f"more than {MAX_MALFORMED} malformed "
+                  "messages in a row: the connection is closed")
 """The last message to a client dropped for sending only malformed frames."""
 RATE_PER_SECOND = 50
 RATE_BURST = 200
 """A connection may send :data:`RATE_BURST` frames at once and :data:`RATE_PER_SECOND`
 a second after that (a person's page sends a few); past it the connection is dropped."""
-FLOODED = {"type": "error", "reason": "too_many_messages", "message":
-           f"more than {RATE_PER_SECOND} messages a second: the connection is closed"}
+FLOODED = error(WireReason.TOO_MANY_MESSAGES,
+                f"more than {RATE_PER_SECOND} messages a second: the connection is closed")
 """The last message to a client dropped for flooding."""
 
 
@@ -163,8 +159,7 @@ again, in a moment)."""
 
 
 def moved_message(url: str | None) -> dict[str, Any]:
-    return {"type": "moved", "url": url,
-            "message": "this table is served by another worker: reconnecting"}
+    return moved(url)
 
 
 async def send_loop(websocket: WebSocket, box: Mailbox) -> None:
@@ -203,8 +198,8 @@ def offered_token(subprotocols: list[str]) -> str | None:
     return None
 
 
-async def accept(websocket: WebSocket, find: Callable[[], T], reason: str, missing: str
-                 ) -> T | None:
+async def accept(websocket: WebSocket, find: Callable[[], T], reason: Reason | WireReason,
+                 missing: str) -> T | None:
     """Accept the connection and ``find`` what it is for (a table, a tournament); when
     that raises KeyError, send the error ``reason`` (``missing`` its message), close
     and return None."""
@@ -213,7 +208,7 @@ async def accept(websocket: WebSocket, find: Callable[[], T], reason: str, missi
     try:
         return find()
     except KeyError:
-        await websocket.send_json({"type": "error", "reason": reason, "message": missing})
+        await websocket.send_json(error(reason, missing))
         await websocket.close()
         return None
 
@@ -225,44 +220,19 @@ async def identify(websocket: WebSocket, lookup: Callable[[str], Awaitable[K | N
     unknown one after a ``bad_token`` error (``unknown`` its message), or one in the
     address after a ``token_in_url`` error: the connection watches."""
     if "token" in websocket.query_params:
-        await websocket.send_json({
-            "type": "error", "reason": "token_in_url",
-            "message": "a token in the address authorises nothing (addresses are logged): "
-                       "offer it as the WebSocket subprotocol 'pokerroom.token.<token>' "
-                       "beside 'pokerroom'; watching instead"})
+        await websocket.send_json(error(
+            WireReason.TOKEN_IN_URL,
+            "a token in the address authorises nothing (addresses are logged): offer it "
+            "as the WebSocket subprotocol 'pokerroom.token.<token>' beside 'pokerroom'; "
+            "watching instead"))
         return None
     token = offered_token(websocket.scope.get("subprotocols") or [])
     if not token:
         return None
     who = await lookup(token) if len(token) <= MAX_KEY_LENGTH else None
     if who is None:
-        await websocket.send_json({"type": "error", "reason": "bad_token", "message": unknown})
+        await websocket.send_json(error(Reason.BAD_TOKEN, unknown))
     return who
-
-
-async def answer(box: Mailbox, raw: str | bytes, messages: ClientMessages[M],
-                 apply: Callable[[M], Awaitable[None]]) -> bool:
-    """Validate one received frame and ``apply`` it; a ping is answered with a pong
-    (``apply`` never sees one); bad input (a binary frame too) gets a ``bad_message``
-    error and a refused action the rule's reason, both ``{"type": "error", "reason",
-    "message"}``.  True when the frame was malformed (bad input)."""
-    try:
-        message = messages.parse(raw)
-    except BadMessage as exc:
-        box.push_error({"type": "error", "reason": "bad_message", "message": str(exc)})
-        return True
-    if isinstance(message, Ping):
-        box.push_error({"type": "pong"})
-        return False
-    try:
-        await apply(message)
-    except PokerError as exc:
-        box.push_error({"type": "error", "reason": error_reason(exc), "message": str(exc)})
-    except SQLAlchemyError:  # the owner reloaded what the database holds: nothing happened
-        box.push_error({"type": "error", "reason": "store_unavailable",
-                        "message": "the room's database did not take that; nothing was "
-                                   "changed: try again in a moment"})
-    return False
 
 
 async def receive_loop(websocket: WebSocket, box: Mailbox, messages: ClientMessages[M],

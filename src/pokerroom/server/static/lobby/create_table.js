@@ -52,6 +52,11 @@ export function mountCreateTable(ready) {
       for (const el of form.querySelectorAll(selector)) el.classList.toggle("hidden", !on);
     };
     show(".open-pair", view.openPair);
+    // B9 and F10 in fixed limit only; a straddle other than two big blinds in big-bet games.
+    const fixed = structureSelect.value === "fixed_limit";
+    show(".fixed-limit", fixed);
+    show(".stud-limit", view.stud && fixed);
+    show(".big-bet", !view.stud && !view.limit);
     show(".flop", view.flop);
     const kill = form.elements.kill.value;
     show(".kill-on", kill !== "none");

@@ -1,6 +1,7 @@
-// The public hand log: one line drawn for the log panel, and the last finished hand
-// read out of it, so that the felt can keep showing the board, the hands shown and
-// the winners between hands (the state itself has no hand once it is over).
+// The public hand log: one line drawn for the log panel; and the last finished hand
+// as the felt draws it between hands (the board, the hands shown, the winners): from
+// the state's structured "result" (server/tables/hand_result.py) at a cash table, read
+// out of the log's lines at a tournament's table, whose state has no result yet.
 import { CARD_RE, cardHtml, splitCards } from "/static/shared/cards.js";
 import { escapeHtml } from "/static/shared/dom.js";
 import { fmt } from "/static/shared/format.js";
@@ -12,6 +13,28 @@ const SHOWS = new RegExp(`^(.+) shows ${CARDS}(?: \\((.+)\\))?$`);
 const AWARD = /^(.+) from the (main pot|side pot \d+)(?: \(([^)]*)\))?(?: with (.+))?$/;
 const WINS = /^(.+) wins (\d+)$/;
 
+const POT_NAME = (pot) => (pot === 0 ? "main pot" : `side pot ${pot}`);
+
+// The state's "result" (hand_result.py) as the felt draws it: {number, board, boards,
+// shown: Map(name -> {cards, description}), wins: Map(name -> chips), lines: [{who,
+// how}] (one per pot), returned: [{name, amount}]}; null without one or a winner.
+export function resultView(result) {
+  if (!result || !result.won.length) return null;
+  const shown = new Map(result.shown.map((s) => [s.name, { cards: s.cards.filter(Boolean), description: s.description }]));
+  const wins = new Map(result.won.map((w) => [w.name, w.amount]));
+  const lines = result.pots.filter((p) => p.awards.length).map((p) => {
+    const names = p.awards.map((a) => `${a.name} wins ${fmt(a.amount)}`).join(", ");
+    const half = p.half === "whole" ? "" : p.half;
+    const where = p.pot === 0 ? (half ? ` (${half})` : "") : ` (${POT_NAME(p.pot)}${half ? `, ${half}` : ""})`;
+    return { who: `${names}${where}`, how: p.description };
+  });
+  return {
+    number: result.number, board: result.boards[0] || [], boards: result.boards, shown, wins, lines,
+    returned: result.returned,
+  };
+}
+
+// The last finished hand read back from the log's lines (a tournament's table).
 export function lastHandResult(log) {
   let start = -1;
   for (let i = log.length - 1; i >= 0; i -= 1) {

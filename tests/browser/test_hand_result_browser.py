@@ -1,0 +1,158 @@
+"""The hand's structured result on the table page (issue #23), at laptop size and at
+390 px: between hands the felt draws the state's ``result`` (server/tables/
+hand_result.py), not lines read back from the log: the board, the hands shown with
+their descriptions on their seats, the winners marked with what they won, each pot
+in the banner; a spectator sees no other card.  And a player's message answered by
+its id: a top-up asked for during a hand shows pending until the hand ends.
+
+Calling bots play to the showdown (S1-S4); screenshots land in
+``tests/browser/artifacts/``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+from typing import Any
+
+import pytest
+
+from tests.browser.support import LAPTOP, PHONE, new_page, room_server, shot
+
+server_url = room_server("result", bot_delay=0.15, pause_between_hands=3.0)
+
+# What the page shows between hands, read in one go with the state it drew.
+BETWEEN_JS = """() => {
+  const room = window.pokerroom;
+  const state = room ? room.state : null;
+  if (!state || state.hand || !state.result || !document.getElementById("result")) return null;
+  const seats = {};
+  for (const el of document.querySelectorAll("#layer .seat[data-seat]")) {
+    seats[el.dataset.seat] = {
+      faces: [...el.querySelectorAll(".card.face")].map((c) => c.dataset.card),
+      winner: el.classList.contains("winner"),
+      win: (el.querySelector(".tag.win") || {}).textContent || "",
+      desc: (el.querySelector(".shown-desc") || {}).textContent || "",
+    };
+  }
+  return {
+    result: state.result,
+    banner: document.getElementById("result").textContent,
+    board: [...document.querySelectorAll(".board.old .card.face")].map((c) => c.dataset.card),
+    seats,
+  };
+}"""
+
+
+def _post(url: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(url + path, data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        data: dict[str, Any] = json.loads(answer.read())
+    return data
+
+
+def _table_of_bots(url: str, name: str) -> str:
+    made = _post(url, "/api/tables", {"name": name, "seats": 6})
+    for _ in range(3):
+        _post(url, f"/api/tables/{made['id']}/bots", {"policy": "station", "host": made["host"]})
+    return str(made["id"])
+
+
+def _showdown_drawn(page: Any) -> dict[str, Any]:
+    """What the page draws between hands, once a hand has ended with hands shown."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        seen = page.evaluate(BETWEEN_JS)
+        if seen and seen["result"]["shown"]:
+            return dict(seen)
+        page.wait_for_timeout(25)
+    pytest.fail("no hand reached a showdown drawn between hands")
+
+
+@pytest.mark.parametrize(("viewport", "label"), [(LAPTOP, "laptop"), (PHONE, "phone")])
+def test_S4_the_page_draws_the_hands_result(server_url: str, browser: Any,
+                                            viewport: dict[str, int], label: str) -> None:
+    errors: list[str] = []
+    table = _table_of_bots(server_url, f"Result {label}")
+    page = new_page(browser, viewport, errors)
+    try:
+        page.goto(f"{server_url}/t/{table}")
+        seen = _showdown_drawn(page)
+        shot(page, f"{label}-hand-result")
+        result = seen["result"]
+        assert seen["board"] == result["boards"][0]
+        shown = {str(s["seat"]): s for s in result["shown"]}
+        for seat, drawn in seen["seats"].items():
+            if seat in shown:
+                assert drawn["faces"] == [c for c in shown[seat]["cards"] if c], (seat, seen)
+                assert drawn["desc"] == shown[seat]["description"], (seat, seen)
+            else:  # a spectator never sees a hand not shown (folded, mucked)
+                assert drawn["faces"] == [], (seat, seen)
+        won = {str(w["seat"]): w["amount"] for w in result["won"]}
+        assert won
+        for seat, drawn in seen["seats"].items():
+            assert drawn["winner"] == (seat in won), (seat, seen)
+            if seat in won:
+                assert drawn["win"].replace(",", "") == f"Wins {won[seat]}", (seat, seen)
+        for pot in result["pots"]:
+            for award in pot["awards"]:
+                assert f"{award['name']} wins" in seen["banner"], seen
+            if pot["description"]:
+                assert pot["description"] in seen["banner"], seen
+        mucked = {str(m["seat"]) for m in result["mucked"]}
+        assert not mucked & set(shown), result
+        assert errors == []
+    finally:
+        page.context.close()
+
+
+def test_a_top_up_during_a_hand_is_acked_and_shows_pending(server_url: str,
+                                                           browser: Any) -> None:
+    """T14: Alice, sitting out while the bots play, adds chips during a hand: the page
+    sends the message with an id, the answer acknowledges it (nothing left unanswered)
+    and the dock says the chips come when the hand ends; then they are in her stack."""
+    errors: list[str] = []
+    table = _table_of_bots(server_url, "Top up")
+    page = new_page(browser, LAPTOP, errors)
+    try:
+        page.goto(f"{server_url}/t/{table}")
+        page.locator('.seat.empty[data-seat="3"] button.sit').click()
+        page.locator("#join-name").fill("Alice")
+        page.locator("#join-buyin").fill("100")
+        page.locator("#join-submit").click()
+        page.locator('.seat.hero[data-seat="3"]').wait_for()
+        page.locator("#btn-sit-out").click()
+        page.wait_for_function("window.pokerroom.state.you.status === 'sitting_out'"
+                               " && document.body.dataset.unacked === '0'")
+        pending_seen = False
+        for _attempt in range(5):  # a hand may end between the click and the answer
+            page.wait_for_function("document.body.dataset.phase === 'betting'")
+            page.locator("#btn-top-up").click()
+            page.locator("#amount-value").fill("20")
+            page.locator("#amount-submit").click()
+            page.wait_for_function("document.body.dataset.unacked === '0'")
+            deadline = time.monotonic() + 5
+            while time.monotonic() < deadline:
+                snap = page.evaluate("""() => ({
+                    note: (document.getElementById('pending-top-up') || {}).textContent || '',
+                    pending: window.pokerroom.state.you.pending})""")
+                if snap["pending"] is not None:
+                    assert snap["pending"]["top_up"] >= 20, snap
+                    page.locator("#pending-top-up").wait_for()
+                    shot(page, "laptop-top-up-pending")
+                    pending_seen = True
+                    break
+                page.wait_for_timeout(10)
+            if pending_seen:
+                break
+        assert pending_seen, "the top-up was never seen pending"
+        # The hand ends: the chips are in the stack and nothing is pending.
+        page.wait_for_function("window.pokerroom.state.you.pending === null"
+                               " && !document.getElementById('pending-top-up')")
+        stack = page.evaluate("window.pokerroom.state.seats[3].stack")
+        assert stack > 100 and (stack - 100) % 20 == 0, stack
+        assert errors == []
+    finally:
+        page.context.close()
