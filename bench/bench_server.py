@@ -172,13 +172,57 @@ def stop_server(process: subprocess.Popen[bytes]) -> None:
             process.wait()
 
 
-def cpu_seconds(pid: int) -> float:
-    """utime + stime of a process, from /proc."""
+def cpu_seconds(pid: int, *, children: bool = False) -> float:
+    """utime + stime of a process, from /proc (``children``: and of its children that
+    ended and were waited for)."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
         return float("nan")
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    ticks = int(fields[11]) + int(fields[12])
+    if children:
+        ticks += int(fields[13]) + int(fields[14])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def postmaster_of(port: int) -> int | None:
+    """The pid of the PostgreSQL server listening on ``port`` (its main process)."""
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with contextlib.suppress(OSError):
+            argv = (entry / "cmdline").read_bytes().split(b"\0")
+            if argv and argv[0].endswith(b"postgres") and f"-p {port} ".encode() in b" ".join(
+                    argv) + b" ":
+                return int(entry.name)
+    return None
+
+
+def postgres_cpu_seconds(postmaster: int) -> float:
+    """CPU of a PostgreSQL server: its main process, its children that ended, and the
+    ones alive (one backend a connection, the writers, the checkpointer...)."""
+    total = cpu_seconds(postmaster, children=True)
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            if int(fields[1]) == postmaster:
+                total += cpu_seconds(int(entry.name))
+    return total
+
+
+def shutdown_problems(text: str) -> list[str]:
+    """Tracebacks a server printed while it stopped that are not the stop itself
+    (uvicorn re-raises the SIGINT it was stopped with as a KeyboardInterrupt, and tasks
+    still running are cancelled)."""
+    out = []
+    for chunk in text.split("Traceback (most recent call last):")[1:]:
+        last = [line for line in chunk.strip().splitlines() if line.strip()][-1:]
+        if not last or not last[0].startswith(("KeyboardInterrupt",
+                                               "asyncio.exceptions.CancelledError")):
+            out.append(last[0] if last else "an empty traceback")
+    return out
 
 
 def db_counts(engine: Any, since: float | None = None,
@@ -191,8 +235,9 @@ def db_counts(engine: Any, since: float | None = None,
         # Showing or mucking at the showdown is the dealer's (S4: the player's setting
         # decides), never sent by a client.
         showdown = connection.execute(text(
-            "select count(*) from actions where action like '%\"show\"%' "
-            "or action like '%\"muck\"%'")).scalar_one()
+            # The JSON as text (a json column has no LIKE on PostgreSQL).
+            "select count(*) from actions where cast(action as text) like '%\"show\"%' "
+            "or cast(action as text) like '%\"muck\"%'")).scalar_one()
         by_status = dict(connection.execute(text(
             "select status, count(*) from hands group by status")).all())
         window = 0
@@ -200,7 +245,12 @@ def db_counts(engine: Any, since: float | None = None,
             window = connection.execute(text(
                 "select count(*) from hands where status = 'finished' and finished_at >= :a "
                 "and finished_at < :b"), {"a": since, "b": until}).scalar_one()
-    return {"actions": int(actions), "showdown": int(showdown),
+        commits = 0
+        if engine.dialect.name.startswith("postgresql"):
+            commits = connection.execute(text(
+                "select xact_commit from pg_stat_database "
+                "where datname = current_database()")).scalar_one()
+    return {"actions": int(actions), "showdown": int(showdown), "commits": int(commits),
             "finished": int(by_status.get("finished", 0)),
             "running": int(by_status.get("running", 0)),
             "cancelled": int(by_status.get("cancelled", 0)), "finished_in_window": int(window)}
@@ -484,12 +534,14 @@ def main() -> int:
     load_before = os.getloadavg()
     began = time.time()
     resources = contextlib.ExitStack()
+    postmaster: int | None = None
     if args.postgres:
         sys.path.insert(0, str(ROOT))
         from tests.server.pg import postgres_server
 
-        database = resources.enter_context(postgres_server()).url
-        database_kind = "postgresql (throwaway server, fsync off)"
+        pg = resources.enter_context(postgres_server())
+        database, postmaster = pg.url, postmaster_of(pg.port)
+        database_kind = ("postgresql (throwaway server, fsync off, synchronous_commit off)")
     else:
         database = f"sqlite:///{workdir / 'room.sqlite'}"
         database_kind = "sqlite (temp file)"
@@ -536,17 +588,22 @@ def main() -> int:
             time.sleep(max(0.0, start - time.time()))
             at_start = db_counts(engine)
             server_cpu_start = cpu_seconds(server.pid)
+            db_cpu_start = postgres_cpu_seconds(postmaster) if postmaster else 0.0
             print(f"window of {args.seconds:.0f} s starts", file=sys.stderr)
             time.sleep(max(0.0, end - time.time()))
             at_end = db_counts(engine, start, end)
             server_cpu_end = cpu_seconds(server.pid)
+            db_cpu_end = postgres_cpu_seconds(postmaster) if postmaster else 0.0
             results = pending.get(timeout=args.seconds + 120)
         after = db_counts(engine)
         checks = check_tables(port, tables, tokens, args.downloads)
     finally:
+        served = log.stat().st_size  # what the server printed before it was stopped
         stop_server(server)
         resources.close()
-    server_log = log.read_text(errors="replace")
+    with log.open("rb") as f:
+        server_log = f.read(served).decode(errors="replace")
+        at_stop = shutdown_problems(f.read().decode(errors="replace"))
 
     latencies = sorted(x for r in results for x in r["latencies"])
     errors: Counter[str] = Counter()
@@ -580,6 +637,8 @@ def main() -> int:
         problems.append(f"{after['cancelled']} hands cancelled")
     if "Traceback" in server_log or "internal error" in server_log:
         problems.append("the server printed a traceback")
+    if at_stop:
+        problems.append(f"the server printed tracebacks as it stopped: {at_stop[:3]}")
     if total["versions_went_back"]:
         problems.append(f"{total['versions_went_back']} state versions went backwards")
     crashed = [c for r in results for c in r["crashed"]]
@@ -620,6 +679,14 @@ def main() -> int:
             "server_cpu_ms_per_action": (server_cpu_end - server_cpu_start) * 1000
             / max(1, stored_in_window),
             "client_cpu_in_window": [r["cpu_window"] / window for r in results],
+            # PostgreSQL's own CPU (all its processes) per stored action; 0 on SQLite,
+            # whose work is inside the server process.
+            "database_cpu_ms_per_action": (db_cpu_end - db_cpu_start) * 1000
+            / max(1, stored_in_window),
+            # PostgreSQL: transactions committed per stored action (pg_stat_database,
+            # whose counts lag up to half a second); None on SQLite.
+            "commits_per_action": (at_end["commits"] - at_start["commits"])
+            / max(1, stored_in_window) if postmaster else None,
         },
         "nothing_lost": {
             "ok": not problems,
@@ -664,6 +731,9 @@ def main() -> int:
           + ", ".join(f"{c:.0%}" for c in r["client_cpu_in_window"])
           + f"; load average {load_before[0]:.1f} -> {os.getloadavg()[0]:.1f} on "
           f"{os.cpu_count()} cores")
+    if postmaster:
+        print(f"  PostgreSQL       {r['database_cpu_ms_per_action']:.2f} ms of CPU per action "
+              f"(its own processes), {r['commits_per_action']:.2f} commits per action")
     print(f"  nothing lost     {'yes' if not problems else 'NO: ' + '; '.join(problems)} "
           f"({total['confirmed']} actions confirmed and stored, "
           f"{checks['downloads_checked']} downloads, {len(tables)} ledgers balanced"

@@ -4,9 +4,10 @@ At start-up: the database's schema is brought up to date, the three kinds of
 resource are made (cash tables, tournaments, live events: one
 :class:`~pokerroom.server.actors.registry.Registry`), what the database holds is
 brought back (or, a worker of many, leased through the cluster; each restore
-logged), the bots' kernels warm in a thread, and the expiry sweeps and the
-measure of the event loop's lag (:mod:`~pokerroom.server.operations.metrics`)
-start.  At shutdown, the reverse.
+logged), the tables' writes go to one group commit
+(:mod:`~pokerroom.server.actors.group_commit`), the bots' kernels warm in a thread, and
+the expiry sweeps and the measure of the event loop's lag
+(:mod:`~pokerroom.server.operations.metrics`) start.  At shutdown, the reverse.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from fastapi import FastAPI
 
 from pokerroom.bots.odds import warm as warm_bots
 from pokerroom.server.actors.clock import Clock
+from pokerroom.server.actors.group_commit import GroupCommit
 from pokerroom.server.actors.registry import Registry
 from pokerroom.server.cluster.cluster import Cluster
 from pokerroom.server.guard.expiry import Expiry
@@ -53,6 +55,8 @@ class RoomLife:
     async def __call__(self, app: FastAPI) -> AsyncIterator[None]:
         store, settings, cluster = self.store, app.state.settings, self.cluster
         store.migrate()
+        # The tables' writes: grouped into one commit per tick, in one thread.
+        recorder = app.state.group_commit = store.group_commit = GroupCommit(store.engine)
         room = app.state.room = Room(
             store, self.clock, bot_delay=self.bot_delay,
             pause_between_hands=self.pause_between_hands, seed=self.seed,
@@ -93,4 +97,11 @@ class RoomLife:
             if cluster is not None:
                 await cluster.stop()
             await resources.close()
+            recorder.close()  # what the tables wrote last is stored before the end
+            done = recorder.stats
+            LOG.info("group commit: %d commits of %d writes' units, largest %d, %d failed "
+                     "and committed one by one, %.1f s committing", done.groups, done.units,
+                     done.largest, done.failed_groups, done.seconds,
+                     extra={"event": "recorder", "commits": done.groups, "units": done.units})
+            store.group_commit = None
             store.close()

@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 
 from pokerroom.errors import PokerError
 from pokerroom.server.actors.clock import Clock
+from pokerroom.server.actors.group_commit import Journal
 from pokerroom.server.cluster.leases import LeaseLost
 from pokerroom.server.operations.logs import LOG
 from pokerroom.server.operations.metrics import UNCOUNTED, RoomMetrics
@@ -50,6 +51,11 @@ class TaskOwner:
     ``_next_wakeup`` (seconds until something is due, or None), ``_publish`` and
     ``_recover`` (after an internal error); ``_after_request`` and
     ``_request_failed`` are hooks around each request.
+
+    An owner with a journal (``_open_journal``: the worker's group commit,
+    :mod:`pokerroom.server.actors.group_commit`) commits what each request wrote before
+    it answers it, and what each step wrote before it publishes; its task waits for
+    the commit, the event loop does not.
     """
 
     clock: Clock
@@ -69,6 +75,7 @@ class TaskOwner:
         # with what the step does in answer (a new turn's clock, a bot's move).
         self._unpublished = False
         self.metrics: RoomMetrics = UNCOUNTED  # the room's: set by the room that starts it
+        self._journal: Journal | None = None  # while the task runs (see _open_journal)
 
     # hooks --------------------------------------------------------------
 
@@ -96,6 +103,11 @@ class TaskOwner:
 
     def _before_request(self) -> None:
         """Called before each request; raising refuses it."""
+
+    def _open_journal(self) -> Journal | None:
+        """Where the owner's writes wait for the group commit while its task runs
+        (None: each write commits at once)."""
+        return None
 
     # running ------------------------------------------------------------
 
@@ -137,6 +149,15 @@ class TaskOwner:
             self.on_lost()
 
     async def _run(self) -> None:
+        self._journal = self._open_journal()
+        try:
+            await self._loop()
+        finally:
+            if self._journal is not None:
+                self._journal.close()
+                self._journal = None
+
+    async def _loop(self) -> None:
         while not self._stopping:
             try:
                 changed = self._step()
@@ -150,6 +171,8 @@ class TaskOwner:
                     self._lose(exc)
                     return
                 changed = True
+            if not await self._settle():
+                return
             if changed or self._unpublished:
                 self._unpublished = False
                 self._publish()
@@ -157,7 +180,7 @@ class TaskOwner:
             if wait is not None and wait <= 0:
                 await asyncio.sleep(0)  # let connections in between bots' actions
                 if not self.inbox.empty():
-                    self._drain()
+                    await self._drain()
                 continue
             getter = asyncio.ensure_future(self.inbox.get())
             sleeper = asyncio.ensure_future(self.clock.sleep(wait)) if wait is not None else None
@@ -168,22 +191,53 @@ class TaskOwner:
                 if sleeper is not None and not sleeper.done():
                     sleeper.cancel()
             if getter in done:
-                self._handle(*getter.result())
-                self._drain()
+                await self._handle(*getter.result())
+                await self._drain()
             else:
                 getter.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await getter
 
-    def _drain(self) -> None:
+    async def _commit(self) -> None:
+        """Wait for the commit of what was written since the last one (raises what
+        refused it: nothing of it was stored)."""
+        journal = self._journal
+        if journal is None:
+            return
+        if self.lost is not None:  # refused anyway: the lease is gone
+            journal.discard()
+            return
+        done = journal.commit()
+        if done is not None:
+            await asyncio.shield(done)
+
+    async def _settle(self) -> bool:
+        """Commit what the last step wrote before it is published; a commit refused
+        is repaired as a failed step is.  False when the lease is gone."""
+        try:
+            await self._commit()
+        except LeaseLost as exc:
+            self._lose(exc)
+            return False
+        except Exception:
+            try:
+                self._recover()
+            except LeaseLost as exc:
+                self._lose(exc)
+                return False
+            self._unpublished = True
+        return True
+
+    async def _drain(self) -> None:
         """Run every request waiting; their changes are published after the next step
         (once per change, not once for the request and again for what it set off)."""
         while not self.inbox.empty():
-            self._handle(*self.inbox.get_nowait())
+            await self._handle(*self.inbox.get_nowait())
         if self.lost is None:
             self._unpublished = True
 
-    def _handle(self, fn: Callable[[], Any], future: asyncio.Future[Any]) -> None:
+    async def _handle(self, fn: Callable[[], Any], future: asyncio.Future[Any]) -> None:
+        """Run one request, commit what it wrote, then answer it."""
         if self.lost is not None:
             if not future.done():
                 future.set_exception(self.lost)
@@ -196,16 +250,61 @@ class TaskOwner:
             if isinstance(exc, LeaseLost):
                 self._lose(exc)
             self._request_failed()
-            if not isinstance(exc, PokerError):
-                # The caller still hears of the first error, whatever the repair does.
-                try:
-                    self._request_broke()
-                except LeaseLost as lost:  # the repair found the lease gone
-                    self._lose(lost)
-                except Exception:  # the caller hears of the first error, not this one
-                    pass
-            if not future.done():
-                future.set_exception(exc)
-        else:
+            await self._broke(exc, future)
+            return
+        try:
+            await self._commit()
+        except asyncio.CancelledError:  # stopping: answered when the commit lands
+            self._answer_later(future, result)
+            raise
+        except Exception as exc:
+            if isinstance(exc, LeaseLost):
+                self._lose(exc)
+            self._request_failed()
+            await self._broke(exc, future)
+            return
+        if not future.done():
+            future.set_result(result)
+
+    async def _broke(self, exc: Exception, future: asyncio.Future[Any]) -> None:
+        """A request failed (``exc``): what landed before it is committed (as each write
+        did at once before), a failure other than a refusal (a
+        :class:`~pokerroom.errors.PokerError`) is repaired, and the caller hears of
+        ``exc``, whatever the repair does."""
+        try:
+            try:
+                await self._commit()
+            except LeaseLost:
+                raise
+            except Exception:  # memory is ahead of the database now: repaired below
+                stored = False
+            else:
+                stored = True
+            if not (stored and isinstance(exc, PokerError)):
+                self._request_broke()
+        except LeaseLost as lost:  # the repair found the lease gone
+            self._lose(lost)
+        except Exception:  # the caller hears of the first error, not this one
+            pass
+        if not future.done():
+            future.set_exception(exc)
+
+    def _answer_later(self, future: asyncio.Future[Any], result: Any) -> None:
+        """The owner stops while a request's commit is in flight: answer it when the
+        commit is done (or failed)."""
+        journal = self._journal
+        pending = journal.in_flight if journal is not None else None
+
+        def answer(done: asyncio.Future[None]) -> None:
+            if future.done():
+                return
+            if done.cancelled() or done.exception() is not None:
+                future.set_exception(done.exception() or asyncio.CancelledError())
+            else:
+                future.set_result(result)
+
+        if pending is None:
             if not future.done():
                 future.set_result(result)
+        else:
+            pending.add_done_callback(answer)

@@ -41,6 +41,7 @@ from pokerroom.cards import Deck, SecureRandom
 from pokerroom.errors import IllegalActionError
 from pokerroom.server.actors.clock import Clock
 from pokerroom.server.actors.driver import TableDriver, Turn
+from pokerroom.server.actors.group_commit import Journal
 from pokerroom.server.actors.owner import TaskOwner
 from pokerroom.server.hands.exports import hand_texts
 from pokerroom.server.tables.audience import Audience
@@ -226,6 +227,9 @@ class TableActor(TaskOwner):
             self._resync()
         self.turn.deadline = self.turn.bot_due = None
         self.next_hand_at = self.clock.now() + max(1.0, self.settings.pause_between_hands)
+
+    def _open_journal(self) -> Journal | None:
+        return self.store.journal(self.id)  # the worker's group commit, if it has one
 
     def _flush(self, *, snapshot: bool = True) -> None:
         """Commit the writes of one operation together with the table snapshot (only

@@ -2,8 +2,10 @@
 
 SQLAlchemy 2 over SQLite by default (a file beside the server) or PostgreSQL
 (``--database postgresql+psycopg://...``).  The schema is created and upgraded
-by Alembic migrations at start-up.  Every write commits at once, so a process
-killed at any moment loses at most the action it was writing.
+by Alembic migrations at start-up.  A running table's writes go through its
+journal to the worker's group commit (:mod:`pokerroom.server.actors.group_commit`); its
+requests are answered only after the commit that holds them, so a process killed at
+any moment loses nothing it answered.  Without a recorder every write commits at once.
 """
 
 from __future__ import annotations
@@ -26,7 +28,6 @@ from sqlalchemy import (
     cast,
     create_engine,
     event,
-    insert,
     literal_column,
     select,
     text,
@@ -36,6 +37,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from pokerroom.errors import PokerError
+from pokerroom.server.actors.group_commit import GroupCommit, Journal, Row, Write, apply_writes
 from pokerroom.server.cluster.leases import Fencing
 from pokerroom.server.tables.views import lobby_row
 from pokerroom.server.wire.reasons import WireReason
@@ -218,6 +220,41 @@ class Store:
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self.fencing: Fencing | None = None
+        # A room's worker (the app's lifespan sets it): each running table's writes
+        # go through its journal to the recorder's group commit (see journal()).
+        self.group_commit: GroupCommit | None = None
+        self._journals: dict[str, Journal] = {}
+
+    def journal(self, table_id: str) -> Journal | None:
+        """The journal of the table's writes while its actor runs (None with no
+        recorder): every write of the table is held there until the actor commits it
+        (:mod:`pokerroom.server.actors.group_commit`), instead of committing at once."""
+        if self.group_commit is None:
+            return None
+        journal = self._journals[table_id] = Journal(
+            self.group_commit, f"table {table_id}", fence=lambda s: self._fence(s, table_id),
+            on_close=lambda: self._forget_journal(table_id, journal))
+        return journal
+
+    def _forget_journal(self, table_id: str, journal: Journal) -> None:
+        if self._journals.get(table_id) is journal:
+            del self._journals[table_id]
+
+    def _write(self, table_id: str, write: Write) -> None:
+        """One write of a table: into its journal while its actor runs, else committed
+        at once in its own transaction (after the fencing check)."""
+        journal = self._journals.get(table_id)
+        if journal is not None:
+            journal.add(write)
+            return
+        if isinstance(write, Row):  # the hottest write of the room: no ORM unit of work
+            with self.engine.begin() as connection:
+                self._fence(connection, table_id)
+                connection.execute(write.table.insert(), [write.values])
+            return
+        with Session(self.engine) as s, s.begin():
+            self._fence(s, table_id)
+            write(s)
 
     def _lobby_changed(self) -> dict[str, Any]:
         """On a worker of many: the ``lobby_at`` stamp of a change the lobby shows."""
@@ -257,15 +294,13 @@ class Store:
                            **self._lobby_changed()))
 
     def save_snapshot(self, table_id: str, snapshot: dict[str, Any]) -> None:
-        with Session(self.engine) as s, s.begin():
-            self._fence(s, table_id)
-            s.execute(update(TableRow).where(TableRow.id == table_id).values(snapshot=snapshot))
+        self._write(table_id, lambda s: s.execute(
+            update(TableRow).where(TableRow.id == table_id).values(snapshot=snapshot)))
 
     def release_seat(self, table_id: str, sitting: str) -> None:
-        with Session(self.engine) as s, s.begin():
-            self._fence(s, table_id)
-            s.execute(update(SeatRow).where(SeatRow.sitting == sitting)
-                      .values(active=False, buy_in=None, top_up=0, leaving=False))
+        self._write(table_id, lambda s: s.execute(
+            update(SeatRow).where(SeatRow.sitting == sitting)
+            .values(active=False, buy_in=None, top_up=0, leaving=False)))
 
     def sitting_for_token(self, table_id: str, token: str) -> SeatRow | None:
         """The sitting (active or over) whose secret ``token`` this is, at this table."""
@@ -277,10 +312,9 @@ class Store:
             return row
 
     def ledger(self, table_id: str, name: str, seat: int, kind: str, amount: int) -> None:
-        with Session(self.engine) as s, s.begin():
-            self._fence(s, table_id)
-            s.add(LedgerRow(table_id=table_id, name=name, seat=seat, kind=kind, amount=amount,
-                            at=time.time()))
+        row = LedgerRow(table_id=table_id, name=name, seat=seat, kind=kind, amount=amount,
+                        at=time.time())
+        self._write(table_id, lambda s: s.add(row))
 
     def ledger_balance(self, table_id: str) -> int:
         """Chips bought in minus chips cashed out and raked: what must be at the table."""
@@ -305,33 +339,40 @@ class Store:
 
     def commit(self, batch: Batch) -> None:
         """Everything in ``batch`` in one transaction."""
-        if batch.empty:
-            return
-        with Session(self.engine) as s, s.begin():
-            self._fence(s, batch.table_id)
-            s.add_all(batch.seats)
-            s.flush()
-            for sitting, values in batch.seat_updates:
-                s.execute(update(SeatRow).where(SeatRow.sitting == sitting).values(**values))
-            s.add_all(batch.entries)
-            if batch.table or (batch.snapshot is not None and self.fencing is not None):
-                s.execute(update(TableRow).where(TableRow.id == batch.table_id)
-                          .values(**batch.table, **self._lobby_changed()))
-            if batch.finished is not None:
-                hand_id, result, phh, text = batch.finished
-                s.execute(update(HandRow).where(HandRow.id == hand_id).values(
-                    status="finished", finished_at=time.time(), result=result, phh=phh,
-                    text=text))
-            if batch.snapshot is not None:
-                s.execute(update(TableRow).where(TableRow.id == batch.table_id)
-                          .values(snapshot=batch.snapshot, lobby=batch.lobby))
+        if not batch.empty:
+            self._write(batch.table_id, lambda s: self._commit_batch(s, batch))
+
+    def _commit_batch(self, s: Session, batch: Batch) -> None:
+        s.add_all(batch.seats)
+        s.flush()
+        for sitting, values in batch.seat_updates:
+            s.execute(update(SeatRow).where(SeatRow.sitting == sitting).values(**values))
+        s.add_all(batch.entries)
+        if batch.table or (batch.snapshot is not None and self.fencing is not None):
+            s.execute(update(TableRow).where(TableRow.id == batch.table_id)
+                      .values(**batch.table, **self._lobby_changed()))
+        if batch.finished is not None:
+            hand_id, result, phh, text = batch.finished
+            s.execute(update(HandRow).where(HandRow.id == hand_id).values(
+                status="finished", finished_at=time.time(), result=result, phh=phh,
+                text=text))
+        if batch.snapshot is not None:
+            s.execute(update(TableRow).where(TableRow.id == batch.table_id)
+                      .values(snapshot=batch.snapshot, lobby=batch.lobby))
 
     # ------------------------------------------------------------ hands
 
     def start_hand(self, table_id: str, number: int, before: dict[str, Any],
                    deck: list[int], *, sittings: dict[str, Any], at: float) -> int:
+        """The new hand's id (the database's).  The one write that does not wait for
+        the group commit: the hand is stored, with what the table wrote before the
+        deal, when it is dealt (its id is the row's; whoever sees the hand dealt finds
+        it stored, as before)."""
+        journal = self._journals.get(table_id)
         with Session(self.engine) as s, s.begin():
             self._fence(s, table_id)
+            if journal is not None:
+                apply_writes(s, journal.take())
             row = HandRow(table_id=table_id, number=number, status="running", before=before,
                           deck=deck, started_at=at, sittings=sittings)
             s.add(row)
@@ -340,17 +381,13 @@ class Store:
 
     def add_action(self, table_id: str, hand_id: int, seq: int, seat: int | None,
                    action: dict[str, Any]) -> None:
-        # The hottest write of the room: a plain insert, no ORM unit of work.
-        with self.engine.begin() as connection:
-            self._fence(connection, table_id)
-            connection.execute(insert(ActionRow), [{"hand_id": hand_id, "seq": seq,
-                                                     "seat": seat, "action": action}])
+        self._write(table_id, Row(ActionRow.__table__, {  # type: ignore[arg-type]
+            "hand_id": hand_id, "seq": seq, "seat": seat, "action": action}))
 
     def cancel_hand(self, table_id: str, hand_id: int, reason: str) -> None:
-        with Session(self.engine) as s, s.begin():
-            self._fence(s, table_id)
-            s.execute(update(HandRow).where(HandRow.id == hand_id).values(
-                status="cancelled", finished_at=time.time(), result={"cancelled": reason}))
+        self._write(table_id, lambda s: s.execute(update(HandRow).where(
+            HandRow.id == hand_id).values(status="cancelled", finished_at=time.time(),
+                                          result={"cancelled": reason})))
 
     def hands(self, table_id: str, *, limit: int = 50, before: int | None = None,
               sitting: str | None = None) -> list[HandRow]:

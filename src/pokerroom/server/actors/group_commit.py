@@ -1,0 +1,263 @@
+"""Group commit: the writes of every owner on the worker, committed together once per
+tick in one thread, never on the event loop.
+
+An owner (a table's actor) writes into its :class:`Journal` while it runs a request
+or a step; then it hands the journal's writes to the :class:`GroupCommit` as one *unit*
+and waits (its task waits; the event loop runs on) until the commit that holds them.
+Only then is the request answered and the change published, so an answered change
+is stored, as when each write committed at once.
+
+The recorder takes every unit handed over during one turn of the event loop as one
+*group*, and its thread commits each group (with whatever else was handed over
+while the previous commit ran) in one transaction: forty tables acting at once cost
+one commit, not forty.  A unit starts with its owner's fencing check (a worker that
+lost a lease writes nothing: :mod:`pokerroom.server.cluster.leases`).  When a group
+fails, nothing of it landed; each unit is then committed alone, so that one bad unit
+fails only its own owner (which reloads what the database holds) and the others land.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import queue
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Table
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session
+
+__all__ = ["GroupCommit", "Journal", "Row", "Write", "apply_writes"]
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One row appended to ``table`` (a hand's action): the group's rows of each table
+    are inserted together in one statement, after the group's other writes (so a
+    row may name one those wrote, a hand; nothing reads the rows before the end)."""
+
+    table: Table
+    values: dict[str, Any]
+
+
+Change = Callable[[Session], object]
+"""A write run inside the group's transaction, in order (or a fencing check)."""
+
+Write = Change | Row
+"""One write: a change, or a row."""
+
+
+@dataclass(slots=True)
+class _Unit:
+    key: str  # whose writes: a unit that fails fails only the later units of its key
+    fence: Change | None
+    writes: list[Write]
+    done: asyncio.Future[None] | None
+
+
+@dataclass(slots=True)
+class GroupCommitStats:
+    """What the recorder did: groups committed, units in them, groups that failed
+    (and were committed unit by unit) and the seconds spent committing."""
+
+    groups: int = 0
+    units: int = 0
+    failed_groups: int = 0
+    seconds: float = 0.0
+    largest: int = 0
+    by_size: dict[int, int] = field(default_factory=dict)
+
+
+class GroupCommit:
+    """The worker's one writer thread (see the module's docstring)."""
+
+    def __init__(self, engine: Engine, *, name: str = "recorder") -> None:
+        self._engine = engine
+        self._name = name
+        self._queue: queue.SimpleQueue[list[_Unit] | None] = queue.SimpleQueue()
+        self._tick: list[_Unit] = []  # handed over at the end of this loop turn
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+        self._queued = 0  # units handed to the thread and not yet being committed
+        self.stats = GroupCommitStats()
+
+    @property
+    def queued(self) -> int:
+        """Units handed over that wait for the commit running now to end."""
+        with self._lock:
+            return self._queued
+
+    # ---------------------------------------------------------- the loop's side
+
+    def commit(self, key: str, writes: list[Write],
+               fence: Change | None = None) -> asyncio.Future[None]:
+        """Commit ``writes`` (in order, after ``fence``) in the next group; the future
+        is done when they are stored, or fails with what refused them (nothing of
+        them stored).  Called on the event loop."""
+        loop = asyncio.get_running_loop()
+        if self._thread is None:
+            self._loop = loop
+            self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
+            self._thread.start()
+        done: asyncio.Future[None] = loop.create_future()
+        if not self._tick:
+            loop.call_soon(self._hand_over)
+        self._tick.append(_Unit(key, fence, writes, done))
+        return done
+
+    def _hand_over(self) -> None:
+        group, self._tick = self._tick, []
+        if group:
+            with self._lock:
+                self._queued += len(group)
+            self._queue.put(group)
+
+    def close(self) -> None:
+        """Commit what was handed over, then end the thread (the event loop's last
+        units first)."""
+        self._hand_over()
+        if self._thread is not None:
+            self._queue.put(None)
+            self._thread.join()
+            self._thread = None
+
+    # ------------------------------------------------------------ the thread
+
+    def _run(self) -> None:
+        stopping = False
+        while not stopping:
+            first = self._queue.get()
+            if first is None:
+                return
+            group = list(first)
+            with contextlib.suppress(queue.Empty):
+                while True:  # what was handed over while the last group committed
+                    more = self._queue.get_nowait()
+                    if more is None:
+                        stopping = True
+                        break
+                    group.extend(more)
+            with self._lock:
+                self._queued -= len(group)
+            self._commit(group)
+
+    def _commit(self, group: list[_Unit]) -> None:
+        started = time.perf_counter()
+        outcome: list[BaseException | None]
+        try:
+            with Session(self._engine) as s, s.begin():
+                _apply(s, group)
+            outcome = [None] * len(group)
+        except Exception as exc:
+            if len(group) == 1:
+                outcome = [exc]
+            else:
+                self.stats.failed_groups += 1
+                outcome = self._one_by_one(group)
+        stats = self.stats
+        stats.groups += 1
+        stats.units += len(group)
+        stats.largest = max(stats.largest, len(group))
+        stats.by_size[len(group)] = stats.by_size.get(len(group), 0) + 1
+        stats.seconds += time.perf_counter() - started
+        assert self._loop is not None
+        with contextlib.suppress(RuntimeError):  # the loop closed: no one waits any more
+            self._loop.call_soon_threadsafe(_resolve, group, outcome)
+
+    def _one_by_one(self, group: list[_Unit]) -> list[BaseException | None]:
+        """After a group failed: each unit in its own transaction.  A key whose unit
+        failed has its later units failed too (they were written on top of it)."""
+        failed: dict[str, BaseException] = {}
+        out: list[BaseException | None] = []
+        for unit in group:
+            if unit.key in failed:
+                out.append(failed[unit.key])
+                continue
+            try:
+                with Session(self._engine) as s, s.begin():
+                    _apply(s, [unit])
+            except Exception as exc:
+                failed[unit.key] = exc
+                out.append(exc)
+            else:
+                out.append(None)
+        return out
+
+
+def apply_writes(s: Session, writes: list[Write]) -> None:
+    """Run ``writes`` in ``s`` as a group commit does (for a write that cannot wait)."""
+    _apply(s, [_Unit("", None, writes, None)])
+
+
+def _apply(s: Session, units: list[_Unit]) -> None:
+    rows: dict[Table, list[dict[str, Any]]] = {}
+    for unit in units:
+        if unit.fence is not None:
+            unit.fence(s)
+        for write in unit.writes:
+            if isinstance(write, Row):
+                rows.setdefault(write.table, []).append(write.values)
+            else:
+                write(s)
+    if rows:
+        s.flush()
+        connection = s.connection()
+        for table, values in rows.items():
+            connection.execute(table.insert(), values)
+
+
+def _resolve(group: list[_Unit], outcome: list[BaseException | None]) -> None:
+    for unit, exc in zip(group, outcome, strict=True):
+        if unit.done is None or unit.done.done():
+            continue
+        if exc is None:
+            unit.done.set_result(None)
+        else:
+            unit.done.set_exception(exc)
+
+
+class Journal:
+    """One owner's writes since its last commit (see the module's docstring)."""
+
+    def __init__(self, recorder: GroupCommit, key: str, *, fence: Change | None = None,
+                 on_close: Callable[[], None] | None = None) -> None:
+        self.recorder = recorder
+        self.key = key
+        self._fence = fence
+        self._on_close = on_close
+        self._writes: list[Write] = []
+        self.in_flight: asyncio.Future[None] | None = None  # the last commit handed over
+
+    def add(self, write: Write) -> None:
+        self._writes.append(write)
+
+    def commit(self) -> asyncio.Future[None] | None:
+        """Hand the writes so far to the recorder: None when there were none."""
+        if not self._writes:
+            return None
+        writes, self._writes = self._writes, []
+        self.in_flight = self.recorder.commit(self.key, writes, self._fence)
+        return self.in_flight
+
+    def take(self) -> list[Write]:
+        """The writes so far, to be run now by the caller (:func:`apply_writes`)."""
+        writes, self._writes = self._writes, []
+        return writes
+
+    def discard(self) -> None:
+        """Forget the writes so far (their owner lost its lease: they would be refused)."""
+        self._writes = []
+
+    def close(self) -> None:
+        """The owner stopped: what it wrote last still goes (no one waits for it), and
+        later writes of its resource run at once again."""
+        if self._writes:
+            with contextlib.suppress(RuntimeError):  # no loop any more: nothing to hand
+                self.commit()
+        if self._on_close is not None:
+            self._on_close()

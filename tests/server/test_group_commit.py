@@ -1,0 +1,268 @@
+"""The group commit (issue 23): every table's writes of a tick committed together in
+one thread, each answer sent only after the commit that holds its writes, and a unit
+that fails failing only its own table.
+
+The unit tests drive the recorder with a real SQLite file; the room's tests drive the
+real app (its tables' actors, its recorder) through HTTP.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import func, select
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.orm import Session
+
+from pokerroom.server.actors.group_commit import GroupCommit
+from pokerroom.server.tables.store import Batch, LedgerRow, SeatRow, Store
+from tests.server.conftest import actor_of, join, new_table, wait_until
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    store = Store(f"sqlite:///{tmp_path / 'room.sqlite'}")
+    store.migrate()
+    for name in ("a", "b", "c"):
+        store.create_table(name, name, {}, {}, host_key="k")
+    yield store
+    store.close()
+
+
+def _ledger(store: Store, table_id: str) -> list[int]:
+    with Session(store.engine) as s:
+        return list(s.scalars(select(LedgerRow.amount).where(LedgerRow.table_id == table_id)
+                              .order_by(LedgerRow.id)))
+
+
+class Gate:
+    """A write that holds the recorder's thread until the test opens the gate."""
+
+    def __init__(self) -> None:
+        self.entered = threading.Event()
+        self.opened = threading.Event()
+
+    def write(self, _s: Session) -> None:
+        self.entered.set()
+        assert self.opened.wait(60), "the test never opened the gate"
+
+
+def test_the_writes_of_several_tables_land_in_one_commit(store: Store) -> None:
+    recorder = GroupCommit(store.engine)
+    store.group_commit = recorder
+
+    async def run() -> None:
+        gate = Gate()
+        held = recorder.commit("gate", [gate.write])
+        await asyncio.to_thread(gate.entered.wait)
+        waits = []
+        for n, table_id in enumerate(("a", "b", "c")):
+            journal = store.journal(table_id)
+            assert journal is not None
+            store.ledger(table_id, "Ann", 0, "buy_in", 100 + n)
+            store.ledger(table_id, "Bob", 1, "buy_in", 200 + n)
+            done = journal.commit()
+            assert done is not None
+            waits.append(done)
+        while recorder.queued < 3:  # handed to the thread at the end of this tick
+            await asyncio.sleep(0)
+        assert _ledger(store, "a") == []  # nothing stored before its commit
+        gate.opened.set()
+        await asyncio.gather(held, *waits)
+
+    asyncio.run(run())
+    recorder.close()
+    assert [_ledger(store, t) for t in ("a", "b", "c")] == [[100, 200], [101, 201],
+                                                            [102, 202]]
+    assert recorder.stats.groups == 2 and recorder.stats.by_size == {1: 1, 3: 1}
+
+
+def test_a_unit_not_committed_is_not_done(store: Store) -> None:
+    recorder = GroupCommit(store.engine)
+    store.group_commit = recorder
+
+    async def run() -> None:
+        gate = Gate()
+        journal = store.journal("a")
+        assert journal is not None
+        journal.add(gate.write)
+        store.ledger("a", "Ann", 0, "buy_in", 100)
+        done = journal.commit()
+        assert done is not None
+        await asyncio.to_thread(gate.entered.wait)
+        assert not done.done() and _ledger(store, "a") == []
+        gate.opened.set()
+        await done
+        assert _ledger(store, "a") == [100]
+
+    asyncio.run(run())
+    recorder.close()
+
+
+def test_a_failing_unit_fails_alone_and_lands_nothing(store: Store) -> None:
+    """The group fails; each unit is then committed alone: the bad one stores none of
+    its writes (not even those before the failure), and a later unit of the same
+    table fails with it (it was written on top); the other tables' units land."""
+    recorder = GroupCommit(store.engine)
+    store.group_commit = recorder
+
+    def fails(_s: Session) -> None:
+        raise OperationalError("INSERT ...", {}, Exception("disk I/O error"))
+
+    async def run() -> list[Any]:
+        gate = Gate()
+        held = recorder.commit("gate", [gate.write])
+        await asyncio.to_thread(gate.entered.wait)
+        a, b, c = (store.journal(t) for t in ("a", "b", "c"))
+        assert a is not None and b is not None and c is not None
+        store.ledger("a", "Ann", 0, "buy_in", 100)
+        store.ledger("b", "Bob", 0, "buy_in", 200)
+        b.add(fails)
+        store.ledger("c", "Cy", 0, "buy_in", 300)
+        first = [a.commit(), b.commit(), c.commit()]
+        store.ledger("b", "Bob", 0, "top_up", 50)
+        later = b.commit()
+        assert later is not None
+        gate.opened.set()
+        await held
+        return list(await asyncio.gather(*first, later, return_exceptions=True))
+
+    outcome = asyncio.run(run())
+    recorder.close()
+    assert outcome[0] is None and outcome[2] is None
+    assert isinstance(outcome[1], OperationalError) and isinstance(outcome[3], OperationalError)
+    assert [_ledger(store, t) for t in ("a", "b", "c")] == [[100], [], [300]]
+    assert recorder.stats.failed_groups == 1
+
+
+def test_without_a_journal_each_write_commits_at_once(store: Store) -> None:
+    """A table whose actor is not running (a restore, a tool) writes as before."""
+    store.group_commit = GroupCommit(store.engine)
+    batch = Batch("a")
+    batch.ledger("Ann", 0, "buy_in", 100)
+    store.commit(batch)
+    assert _ledger(store, "a") == [100]
+
+
+def test_a_deal_stores_the_hand_at_once_with_what_came_before(store: Store) -> None:
+    """The hand's id is the database's: the deal is stored when it is dealt, with the
+    table's writes before it (in order), without waiting for the group commit; its
+    actions then wait for it, grouped into one insert."""
+    recorder = GroupCommit(store.engine)
+    store.group_commit = recorder
+
+    async def run() -> int:
+        journal = store.journal("a")
+        assert journal is not None
+        store.ledger("a", "Ann", 0, "buy_in", 100)
+        hand = store.start_hand("a", 1, {}, [0, 1], sittings={}, at=0.0)
+        assert _ledger(store, "a") == [100] and store.hand("a", 1) is not None
+        store.add_action("a", hand, 1, 0, {"type": "raise", "amount": 4})
+        store.add_action("a", hand, 2, 1, {"type": "fold"})
+        assert store.hand_actions(hand) == []
+        done = journal.commit()
+        assert done is not None
+        await done
+        return hand
+
+    hand = asyncio.run(run())
+    recorder.close()
+    assert [(a.seq, a.action["type"]) for a in store.hand_actions(hand)] == [
+        (1, "raise"), (2, "fold")]
+
+
+# ------------------------------------------------------------------ the room
+
+
+def _recorder(client: TestClient) -> GroupCommit:
+    recorder: GroupCommit = client.app.state.group_commit
+    return recorder
+
+
+def _hold(client: TestClient) -> tuple[Gate, Any]:
+    """Hold the app's recorder (its thread inside a commit) until the gate opens."""
+    gate = Gate()
+
+    async def hold() -> Any:
+        return _recorder(client).commit("gate", [gate.write])
+
+    held = client.portal.call(hold)  # type: ignore[union-attr]
+    assert gate.entered.wait(30)
+    return gate, held
+
+
+def _seats(client: TestClient, table_id: str) -> int:
+    store: Store = client.app.state.room.store
+    with Session(store.engine) as s:
+        return int(s.scalar(select(func.count()).select_from(SeatRow)
+                            .where(SeatRow.table_id == table_id)) or 0)
+
+
+def _join_later(pool: ThreadPoolExecutor, client: TestClient, table_id: str,
+                name: str) -> Future[Any]:
+    body = {"name": name, "seat": 0, "buy_in": 200}
+    return pool.submit(client.post, f"/api/tables/{table_id}/join", json=body)
+
+
+def test_a_join_is_answered_only_after_its_commit(client: TestClient) -> None:
+    table = new_table(client)
+    gate, _held = _hold(client)
+    with ThreadPoolExecutor(1) as pool:
+        answer = _join_later(pool, client, table, "Alice")
+        wait_until(lambda: _recorder(client).queued == 1)  # the join's writes wait
+        assert not answer.done() and _seats(client, table) == 0
+        gate.opened.set()
+        assert answer.result(timeout=30).status_code == 200
+    assert _seats(client, table) == 1  # stored before it was answered
+
+
+def test_joins_at_several_tables_share_one_commit(client: TestClient) -> None:
+    tables = [new_table(client) for _ in range(3)]
+    before = dict(_recorder(client).stats.by_size)
+    gate, _held = _hold(client)
+    with ThreadPoolExecutor(3) as pool:
+        answers = [_join_later(pool, client, t, f"P{n}") for n, t in enumerate(tables)]
+        wait_until(lambda: _recorder(client).queued == 3)
+        gate.opened.set()
+        assert [a.result(timeout=30).status_code for a in answers] == [200] * 3
+    after = _recorder(client).stats.by_size
+    assert after.get(3, 0) == before.get(3, 0) + 1, after
+    assert [_seats(client, t) for t in tables] == [1, 1, 1]
+
+
+def test_a_failing_table_in_a_group_fails_alone(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 10's promise inside a group: the join whose writes the database refuses
+    is refused (503) and did not happen; the other table's join in the same group
+    is stored and answered."""
+    good, bad = new_table(client), new_table(client)
+    store: Store = client.app.state.room.store
+    real: Callable[[Session, Batch], None] = store._commit_batch
+
+    def refuses_bad(s: Session, batch: Batch) -> None:
+        if batch.table_id == bad:
+            raise OperationalError("INSERT ...", {}, Exception("disk I/O error"))
+        real(s, batch)
+
+    monkeypatch.setattr(store, "_commit_batch", refuses_bad)
+    failed_before = _recorder(client).stats.failed_groups
+    gate, _held = _hold(client)
+    with ThreadPoolExecutor(2) as pool:
+        answers = [_join_later(pool, client, t, n) for t, n in ((good, "Alice"), (bad, "Bob"))]
+        wait_until(lambda: _recorder(client).queued == 2)
+        gate.opened.set()
+        ok, refused = (a.result(timeout=30) for a in answers)
+    assert ok.status_code == 200, ok.text
+    assert refused.status_code == 503 and refused.json()["reason"] == "store_unavailable"
+    assert _recorder(client).stats.failed_groups == failed_before + 1
+    assert (_seats(client, good), _seats(client, bad)) == (1, 0)
+    assert actor_of(client, bad).seats == {}  # reloaded as stored: the join never happened
+    monkeypatch.undo()
+    join(client, bad, "Bob", 0)  # the seat is free
