@@ -511,7 +511,7 @@ class TableActor(TaskOwner):
         self.audience.opened += 1
         sub = Subscriber(seat, sitting, number=self.audience.opened)
         self.subscribers.add(sub)
-        self.attendance.watched()
+        self.attendance.watched(person=seat is not None)
         if seat is not None:
             self.seats[seat].connections += 1
         sub.push_update(self.scene.joining(self, seat), self._state_for(seat))
@@ -521,9 +521,9 @@ class TableActor(TaskOwner):
 
     def unsubscribe(self, sub: Subscriber) -> None:
         self.subscribers.discard(sub)
-        self.attendance.watched()
         self.chat.forget(f"spectator {sub.number}")
         meta = self.seats.get(sub.seat) if sub.seat is not None else None
+        self.attendance.watched(person=meta is not None and meta.sitting == sub.sitting)
         if meta is not None and meta.sitting == sub.sitting:
             meta.connections -= 1
 

@@ -12,9 +12,11 @@ paused  by the host: the hand in progress is played out, no new hand starts;
         people may sit down, sit out, post; no straddle (there is no next hand)
 closed  by the host or the room: every sitting leaves (after the hand in
         progress), nothing may be changed; only that last hand is played
-idle    no person seated is here (each sat out or away, none connected) and no
-        one has watched for ``idle_seconds``: the bots wait; it deals again
-        when a person comes back or someone opens the table
+idle    someone is seated but no person seated is here (each sat out or away,
+        none connected) for ``idle_seconds``: the bots wait, and deal again when
+        a person comes back (sits in, or opens the page); a table of bots alone
+        idles when no page has watched it for ``idle_seconds``, and deals again
+        when someone opens it
 ======= ==================================================================
 """
 
@@ -63,11 +65,13 @@ class Attendance:
     """Whether anyone is at the table for its bots to play with.
 
     A person seated is *present* while they play (active, new, or joining) or while a
-    connection of theirs is open; a table is *attended* while a person seated is
-    present or a page watches it (a spectator's too), and for ``idle_seconds`` after
-    the last page closed (a reload does not stop the game).  A table with someone
-    seated but no one attending is idle; an empty table is open (waiting for
-    players).  ``told``: the log and the stored lobby row say the table is idle."""
+    connection of theirs is open.  A table with people seated is *attended* while one
+    of them is present, and for ``idle_seconds`` after the last of their connections
+    closed (a reload does not stop the game); spectators do not keep the bots dealing
+    to people who are away.  A table of bots alone is attended while a page watches
+    it (a spectator's), and for ``idle_seconds`` after the last one closed.  A table
+    with someone seated but no one attending is idle; an empty table is open (waiting
+    for players).  ``told``: the log and the stored lobby row say the table is idle."""
 
     def __init__(self, table: Table, seats: dict[int, SeatMeta], watchers: Collection[object],
                  *, clock: Clock, idle_seconds: Callable[[], float]) -> None:
@@ -77,11 +81,15 @@ class Attendance:
         self.clock = clock
         self.idle_seconds = idle_seconds
         self.watched_at = clock.now()  # the last time a page opened or closed
+        self.seen_at = self.watched_at  # the last time a seated person's page did
         self.told = False
 
-    def watched(self) -> None:
-        """A page opened or closed: the idle time counts from now."""
+    def watched(self, *, person: bool) -> None:
+        """A page opened or closed (``person``: a seated person's): the idle time
+        counts from now."""
         self.watched_at = self.clock.now()
+        if person:
+            self.seen_at = self.watched_at
 
     def people_present(self) -> bool:
         for seat, meta in self.seats.items():
@@ -95,9 +103,17 @@ class Attendance:
     def idle_in(self) -> float | None:
         """Seconds until the table is idle (0 or less: it is); None while someone
         attends it or no one is seated."""
-        if not self.seats or self.watchers or self.people_present():
+        if not self.seats:
             return None
-        return self.idle_seconds() - (self.clock.now() - self.watched_at)
+        if any(not m.is_bot for m in self.seats.values()):
+            if self.people_present():
+                return None
+            since = self.seen_at
+        elif self.watchers:
+            return None
+        else:
+            since = self.watched_at
+        return self.idle_seconds() - (self.clock.now() - since)
 
     def idle(self) -> bool:
         left = self.idle_in()
