@@ -202,9 +202,8 @@ async def _apply(actor: TableActor, sub: Subscriber, message: ClientMessage) -> 
         run = calls[type(message)]
 
     def checked() -> None:
-        seat = actor.seat_of(sub.sitting)
-        _refuse_by_life(actor, message)
-        run(seat)
+        _refuse_by_life(actor, message)  # first: a closed table's sittings are all gone
+        run(actor.seat_of(sub.sitting))
 
     await actor.submit(checked)
 
