@@ -34,6 +34,31 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, FastAP
         yield url, app
 
 
+# True once the condition holds; until then the hero posts, checks or calls.
+PLAY_UNTIL = """() => {
+  if (%s) return true;
+  if ((document.body.dataset.unacked || "0") !== "0") return false;  // answered first
+  for (const id of ["btn-post", "btn-call"]) {
+    const b = document.getElementById(id);
+    if (b && !b.disabled) { b.click(); break; }
+  }
+  return false;
+}"""
+
+
+# True once the hero sits out (or is away); until then she sits out, or folds (checks).
+SIT_OUT = """() => {
+  const status = window.pokerroom.state.you.status;
+  if (status === "sitting_out" || status === "away") return true;
+  if ((document.body.dataset.unacked || "0") !== "0") return false;
+  for (const id of ["btn-sit-out", "btn-fold", "btn-call"]) {
+    const b = document.getElementById(id);
+    if (b && !b.disabled) { b.click(); break; }
+  }
+  return false;
+}"""
+
+
 def _post(url: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
     request = urllib.request.Request(url + path, data=json.dumps(body).encode(),
                                      headers={"Content-Type": "application/json"})
@@ -56,6 +81,18 @@ def _life(page: Any, life: str) -> None:
 
 def _text(page: Any, selector: str) -> str:
     return str(page.locator(selector).inner_text())
+
+
+def _badge_says(page: Any, viewport: dict[str, int], long: str, short: str) -> None:
+    """The header's badge says the state: in full on a laptop, in a word on a phone."""
+    assert _text(page, "#t-life") == (short if viewport == PHONE else long)
+
+
+def _felt_says(page: Any, words: str) -> None:
+    """Between hands the felt's centre says the state, unless it shows the last hand's
+    result (the header's badge says the state then)."""
+    if page.locator("#result").count() == 0:
+        assert _text(page, "#life-note") == words
 
 
 def _no_overflow(page: Any) -> None:
@@ -90,7 +127,7 @@ def test_a_closed_table_says_so_and_offers_nothing(room: tuple[str, FastAPI], br
         _life(page, "closed")
         page.wait_for_function("!window.pokerroom.state.hand"
                                " && window.pokerroom.state.seats.every((s) => !s)")
-        assert _text(page, "#t-life") == "Closed"
+        _badge_says(page, viewport, "Closed", "Closed")
         seats = page.locator("#layer button.sit")
         assert seats.count() == 6
         assert {s.strip() for s in seats.all_inner_texts()} == {f"Closed\nseat {n}"
@@ -101,10 +138,14 @@ def test_a_closed_table_says_so_and_offers_nothing(room: tuple[str, FastAPI], br
             assert page.locator(gone).count() == 0, gone
         assert "closed" in _text(page, "#host-closed")
         assert page.locator("#btn-ledger").count() == 1
-        assert _text(page, "#life-note") == "Closed"
+        _felt_says(page, "Closed")
         assert "The table is closed." in _text(page, "#dock")
         _no_overflow(page)
-        shot(page, f"life-closed-{label}", full=viewport == PHONE)
+        page.evaluate("window.scrollTo(0, 0)")
+        shot(page, f"life-closed-{label}")
+        if viewport == PHONE:  # the host's tab is under the felt
+            page.locator("#host-closed").scroll_into_view_if_needed()
+            shot(page, f"life-closed-{label}-host")
         assert errors == []
     finally:
         page.context.close()
@@ -127,14 +168,20 @@ def test_a_paused_table_says_paused_and_offers_no_straddle(
         page.locator("#join-name").fill("Alice")
         page.locator("#join-submit").click()
         page.locator('.seat.hero[data-seat="3"]').wait_for()
+        # She posts to play now and plays a hand (checking or calling): an active player,
+        # who could straddle.
+        page.wait_for_function(PLAY_UNTIL % "window.pokerroom.state.you.status === 'active'",
+                               polling=200)
         assert _post(url, f"/api/tables/{table}/pause", {"host": host})["life"] == "paused"
         _life(page, "paused")
-        page.wait_for_function("!window.pokerroom.state.hand")
-        assert _text(page, "#t-life") == "Paused by the host"
+        # The hand in progress is played out: Alice checks or calls to its end.
+        page.wait_for_function(PLAY_UNTIL % "!window.pokerroom.state.hand", polling=200)
+        assert page.evaluate("window.pokerroom.state.you.status") == "active"
+        _badge_says(page, viewport, "Paused by the host", "Paused")
         dock = _text(page, "#dock")
         assert "Paused by the host" in dock and "Next hand" not in dock, dock
         assert page.locator("#btn-straddle").count() == 0
-        assert _text(page, "#life-note") == "Paused by the host"
+        _felt_says(page, "Paused by the host")
         assert "Paused by the host" in _text(page, "#log-next")
         _no_overflow(page)
         shot(page, f"life-paused-{label}")
@@ -165,10 +212,9 @@ def test_a_table_whose_person_left_waits_for_players_and_the_lobby_says_so(
         alice.locator("#join-name").fill("Alice")
         alice.locator("#join-submit").click()
         alice.locator('.seat.hero[data-seat="4"]').wait_for()
-        alice.wait_for_function("() => { const s = window.pokerroom.state.you.status;"
-                                " if (s === 'sitting_out' || s === 'away') return true;"
-                                " document.getElementById('btn-sit-out')?.click(); return false; }",
-                                polling=200)
+        # She sits out, folding first when it is her turn (a click once each answer
+        # came: a click a poll would be too many messages).
+        alice.wait_for_function(SIT_OUT, polling=300)
     finally:
         alice.context.close()
     page = new_page(browser, viewport, errors)
@@ -176,10 +222,10 @@ def test_a_table_whose_person_left_waits_for_players_and_the_lobby_says_so(
         page.goto(f"{url}/t/{table}")
         _life(page, "idle")
         page.wait_for_function("!window.pokerroom.state.hand")
-        assert _text(page, "#t-life") == "Waiting for players"
-        assert _text(page, "#life-note") == "Waiting for players"
+        _badge_says(page, viewport, "Waiting for players", "Waiting")
+        _felt_says(page, "Waiting for players")
         assert "Waiting for players" in _text(page, "#dock")
-        assert "the bots wait for a person to come back" in _text(page, "#log-next")
+        assert "no hand until a person is back" in _text(page, "#log-next")
         _no_overflow(page)
         shot(page, f"life-idle-{label}")
         page.goto(url)
@@ -187,7 +233,8 @@ def test_a_table_whose_person_left_waits_for_players_and_the_lobby_says_so(
         row.wait_for()
         assert row.get_attribute("data-life") == "idle"
         assert _text(page, f'tr.table-row[data-id="{table}"] .lobby-life') == "Waiting for players"
-        assert "4/6 · 3 bots" in row.inner_text()
+        players = " ".join(row.locator("td").nth(3).inner_text().split())
+        assert players == "4/6 3 bots", players  # "·" drawn by the style on a laptop
         wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         assert wide <= 0, f"the lobby is {wide}px wider than the window"
         shot(page, f"life-idle-lobby-{label}")

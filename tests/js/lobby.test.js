@@ -55,7 +55,8 @@ test("tableRowHtml: a table's life and its bots (open says nothing)", async () =
   const idle = row({ ...table, life: "idle" });
   equal(idle.dataset.life, "idle");
   equal(idle.querySelector(".lobby-life").textContent, "Waiting for players");
-  equal(idle.children[3].textContent.trim(), "4/6 · 3 bots");
+  equal(idle.children[3].textContent.trim(), "4/6 3 bots");  // "· " drawn by the style
+  equal(idle.querySelector(".lobby-bots").textContent, "3 bots");
   equal(row({ ...table, life: "paused", paused: true }).querySelector(".lobby-life").textContent, "Paused");
   const open = row({ ...table, life: "open", bots: 0 });
   equal(open.querySelector(".lobby-life"), null);

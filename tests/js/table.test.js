@@ -29,12 +29,13 @@ test("the table's life in words: open says nothing, the others a badge and a lin
   equal(tableLife({ life: "idle", paused: false }), "idle");
   equal(tableLife({ closed: true, paused: true }), "closed");  // a state without life
   equal(tableLife({}), "open");
-  deepEqual(lifeWords({ life: "open" }), { badge: "", line: "" });
+  deepEqual(lifeWords({ life: "open" }), { badge: "", short: "", line: "" });
   equal(lifeWords({ life: "paused" }).badge, "Paused by the host");
+  equal(lifeWords({ life: "paused" }).short, "Paused");
   equal(lifeWords({ life: "closed" }).badge, "Closed");
   equal(lifeWords({ life: "idle" }).badge, "Waiting for players");
   // Between hands the log's last line says it; a paused table never says a hand is coming.
-  equal(nextLine(state({ life: "idle" }, two)), "Waiting for players: the bots wait for a person to come back.");
+  equal(nextLine(state({ life: "idle" }, two)), "Waiting for players: no hand until a person is back at the table.");
   equal(nextLine(state({ life: "paused", paused: true }, two)), "Paused by the host: no new hand until play resumes.");
   equal(nextLine(state({ life: "closed", closed: true, locked: true }, two)), "The table is closed.");
   equal(nextLine(state({ life: "open" }, two)), "Next hand starting soon.");

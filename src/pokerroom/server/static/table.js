@@ -167,7 +167,8 @@ function renderHeader() {
   const badge = $("t-life");
   const words = lifeWords(t);
   badge.hidden = !words.badge;
-  badge.textContent = words.badge;
+  badge.innerHTML = `<span class="life-long">${words.badge}</span><span class="life-short">${words.short}</span>`;
+  badge.title = words.line;
   badge.dataset.life = tableLife(t);
 }
 

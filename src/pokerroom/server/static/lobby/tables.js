@@ -40,11 +40,11 @@ export function lobbyLife(t) {
 
 /** One table's row.  (The games' names are written for prose, "razz uses a
  * bring-in": a list starts each with a capital.)  Players counts every seat taken,
- * bots too, and says how many are bots: "4/6 · 3 bots". */
+ * bots too, and says how many are bots: "4/6 · 3 bots" (on a phone, the bots below). */
 export function tableRowHtml(t, games) {
   const dots = Array.from({ length: t.seats }, (_, i) => `<i class="${i < t.players ? "on" : ""}"></i>`).join("");
   const life = lobbyLife(t);
-  const bots = t.bots ? ` <small class="muted lobby-bots">· ${t.bots} bot${plural(t.bots)}</small>` : "";
+  const bots = t.bots ? ` <small class="muted lobby-bots">${t.bots} bot${plural(t.bots)}</small>` : "";
   return `<tr class="table-row" data-id="${escapeHtml(t.id)}" data-life="${life ? life.life : "open"}">
       <td class="name"><b>${escapeHtml(t.name)}</b><span>${escapeHtml(games.label(t))}</span>${
         life ? `<em class="lobby-life ${life.life}">${life.label}</em>` : ""}</td>

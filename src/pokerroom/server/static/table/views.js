@@ -14,14 +14,15 @@ export function tableLife(t) {
   return t.life || (t.closed ? "closed" : t.paused ? "paused" : "open");
 }
 
-/** The table's state in words: ``badge`` (short, the header's; "" when open) and
- * ``line`` (a sentence, the felt's and the log's; "" when open). */
+/** The table's state in words: ``badge`` (the header's and the felt's; "" when
+ * open), ``short`` (the header's on a phone) and ``line`` (a sentence, the dock's and
+ * the log's; "" when open). */
 export function lifeWords(t) {
   switch (tableLife(t)) {
-    case "closed": return { badge: "Closed", line: "The table is closed." };
-    case "paused": return { badge: "Paused by the host", line: "Paused by the host: no new hand until play resumes." };
-    case "idle": return { badge: "Waiting for players", line: "Waiting for players: the bots wait for a person to come back." };
-    default: return { badge: "", line: "" };
+    case "closed": return { badge: "Closed", short: "Closed", line: "The table is closed." };
+    case "paused": return { badge: "Paused by the host", short: "Paused", line: "Paused by the host: no new hand until play resumes." };
+    case "idle": return { badge: "Waiting for players", short: "Waiting", line: "Waiting for players: no hand until a person is back at the table." };
+    default: return { badge: "", short: "", line: "" };
   }
 }
 
