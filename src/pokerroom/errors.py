@@ -294,7 +294,10 @@ class Reason(StrEnum):
     MISSING_AMOUNT = "missing_amount"
     """A bet or raise needs its total (``to``)."""
     TABLE_CLOSED = "table_closed"
-    """The table is closed."""
+    """The table is closed: nothing more may be changed at it (its last hand is played out)."""
+    TABLE_PAUSED = "table_paused"
+    """The host paused the table: what only the next hand would use (a straddle) waits
+    until play resumes."""
     TABLE_LOCKED = "table_locked"
     """The table's host locked it: no new player may sit down."""
     LEAVING = "leaving"

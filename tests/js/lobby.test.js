@@ -2,7 +2,7 @@
 // what the creation form shows for each game (the room's real games).
 import { deepEqual, equal, parse, test } from "/js-tests/harness.js";
 import { formView, gameOptionsHtml } from "/static/lobby/create_table.js";
-import { lobbyQueryOf, lobbyStateFrom, tableRowHtml } from "/static/lobby/tables.js";
+import { lobbyLife, lobbyQueryOf, lobbyStateFrom, tableRowHtml } from "/static/lobby/tables.js";
 import { loadGames } from "/static/shared/games.js";
 
 test("the lobby's filters: read from the address, written back with only what is set", () => {
@@ -45,4 +45,22 @@ test("tableRowHtml: the label, stakes, seats taken and link of a table", async (
   equal(row.querySelectorAll(".seat-dots i.on").length, 2);
   equal(row.querySelector("a.open").getAttribute("href"), "/t/ab12");
   deepEqual([...row.children].map((c) => c.textContent.trim()).slice(2, 5), ["1/2", "2/6", "1,500"]);
+});
+
+test("tableRowHtml: a table's life and its bots (open says nothing)", async () => {
+  const games = await loadGames();
+  const table = { id: "cd34", name: "Bots", game: "holdem", structure: "no_limit", game_name: "hold'em",
+    small_blind: 1, big_blind: 2, ante: 0, seats: 6, players: 4, bots: 3, hands: 12 };
+  const row = (t) => parse(`<table><tbody>${tableRowHtml(t, games)}</tbody></table>`).querySelector("tr");
+  const idle = row({ ...table, life: "idle" });
+  equal(idle.dataset.life, "idle");
+  equal(idle.querySelector(".lobby-life").textContent, "Waiting for players");
+  equal(idle.children[3].textContent.trim(), "4/6 3 bots");  // "· " drawn by the style
+  equal(idle.querySelector(".lobby-bots").textContent, "3 bots");
+  equal(row({ ...table, life: "paused", paused: true }).querySelector(".lobby-life").textContent, "Paused");
+  const open = row({ ...table, life: "open", bots: 0 });
+  equal(open.querySelector(".lobby-life"), null);
+  equal(open.children[3].textContent.trim(), "4/6");
+  equal(lobbyLife({ paused: true }).life, "paused");  // a row stored before rows had a life
+  equal(lobbyLife({}), null);
 });

@@ -1,7 +1,8 @@
 // table/views.js: what the table page draws from a state alone.
 import { deepEqual, equal, includes, parse, test } from "/js-tests/harness.js";
 import {
-  houseRulesHtml, lastFinishedHand, ledgerHtml, nextLine, playersReady, preactionHtml,
+  houseRulesHtml, lastFinishedHand, ledgerHtml, lifeWords, nextLine, playersReady, preactionHtml,
+  tableLife,
 } from "/static/table/views.js";
 
 const seat = (status, stack, extra = {}) => ({ status, stack, ...extra });
@@ -21,6 +22,23 @@ test("nextLine says what happens next between hands, nothing in one", () => {
   equal(nextLine(state({ locked: true }, [two[0], null])), "The host has locked the table: no new players.");
   equal(nextLine(state({}, [two[0], null])), "Waiting for players: 1 of 2 seated.");
   equal(nextLine(state({ locked: true }, two)), "Next hand starting soon.");
+});
+
+test("the table's life in words: open says nothing, the others a badge and a line", () => {
+  const two = [seat("active", 100), seat("active", 100)];
+  equal(tableLife({ life: "idle", paused: false }), "idle");
+  equal(tableLife({ closed: true, paused: true }), "closed");  // a state without life
+  equal(tableLife({}), "open");
+  deepEqual(lifeWords({ life: "open" }), { badge: "", short: "", line: "" });
+  equal(lifeWords({ life: "paused" }).badge, "Paused by the host");
+  equal(lifeWords({ life: "paused" }).short, "Paused");
+  equal(lifeWords({ life: "closed" }).badge, "Closed");
+  equal(lifeWords({ life: "idle" }).badge, "Waiting for players");
+  // Between hands the log's last line says it; a paused table never says a hand is coming.
+  equal(nextLine(state({ life: "idle" }, two)), "Waiting for players: no hand until a person is back at the table.");
+  equal(nextLine(state({ life: "paused", paused: true }, two)), "Paused by the host: no new hand until play resumes.");
+  equal(nextLine(state({ life: "closed", closed: true, locked: true }, two)), "The table is closed.");
+  equal(nextLine(state({ life: "open" }, two)), "Next hand starting soon.");
 });
 
 test("lastFinishedHand: the hand before the one in play, else the log's last", () => {

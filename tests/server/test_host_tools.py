@@ -131,7 +131,8 @@ def test_a_bot_only_table_stops_dealing_when_no_one_watches_and_resumes_for_a_vi
 
 def test_a_table_with_a_person_seated_keeps_dealing_without_watchers(
         client: TestClient) -> None:
-    """A person seated (even away) keeps the table dealing: only bot-only tables idle."""
+    """A person seated and playing keeps the table dealing without watchers (one
+    who is away with no page open does not: test_table_life.py)."""
     table = new_table(client, action_seconds=0.05, sit_out_after=100)
     actor = actor_of(client, table)
     actor.settings = dataclasses.replace(actor.settings, idle_seconds=0.1)

@@ -34,6 +34,17 @@ OVERLAP = 5.0
 committed after it is still seen (a write transaction lasts milliseconds)."""
 
 
+def settled_life(row: dict[str, Any]) -> dict[str, Any]:
+    """A stored lobby row with its ``life`` (tables/life.py) agreeing with its
+    ``paused`` column: a pause (or resume) during a hand is stored at once, the row
+    itself only when the hand ends.  A row stored before rows had a life is open, or
+    paused, and says it has no bots."""
+    life = row.get("life", "open")
+    if life != "closed":
+        life = "paused" if row.get("paused") else ("open" if life == "paused" else life)
+    return {**row, "life": life, "bots": row.get("bots", 0)}
+
+
 class LobbyAnswer:
     """A JSON answer of the lobby (its rows, or a page of them), made once: its bytes,
     its ETag and, the first time a client accepts it, the same bytes gzipped."""
@@ -136,7 +147,7 @@ class StoredLobby:
             if entry.closed:
                 self._rows.pop(entry.id, None)
             else:
-                self._rows[entry.id] = (entry.created_at, entry.row)
+                self._rows[entry.id] = (entry.created_at, settled_life(entry.row))
             if self._rows.get(entry.id) != before:
                 self._sorted = self._answer = None
         self._since, self._read_at = now, time.monotonic()

@@ -75,9 +75,12 @@ class LobbyQuery:
 
 @dataclass(frozen=True, slots=True)
 class LobbyRows:
-    """The lobby's rows in the order its pages show them (most players first, then by
-    name), with the whole lobby's counts: made once per change of the rows, so that
-    a page costs one pass of its filters (:func:`lobby_page`)."""
+    """The lobby's rows in the order its pages show them (tables in play first, then
+    the paused and idle ones; most players first, then by name), with the whole
+    lobby's counts: made once per change of the rows, so that a page costs one pass of
+    its filters (:func:`lobby_page`).  ``players`` counts every seat taken, bots too
+    (a row's ``bots`` says how many); ``life`` is the table's state
+    (:class:`~pokerroom.server.tables.life.TableLife`)."""
 
     rows: list[dict[str, Any]]
     seated: int
@@ -88,7 +91,8 @@ class LobbyRows:
         counts = Counter(row["game"] for row in rows)
         names = {row["game"]: row["game_name"] for row in rows}
         return cls(
-            rows=sorted(rows, key=lambda r: (-r["players"], r["name"].casefold(), r["id"])),
+            rows=sorted(rows, key=lambda r: (r.get("life", "open") != "open", -r["players"],
+                                             r["name"].casefold(), r["id"])),
             seated=sum(row["players"] for row in rows),
             games=[{"game": key, "game_name": names[key], "tables": n}
                    for key, n in sorted(counts.items(), key=lambda e: (-e[1], names[e[0]]))])

@@ -16,7 +16,8 @@ import { createHandsTab } from "/static/shared/hands.js";
 import { createSocket } from "/static/shared/socket.js";
 import { storage } from "/static/shared/storage.js";
 import {
-  houseRulesHtml, lastFinishedHand, ledgerHtml, nextLine, playersReady, preactionHtml,
+  houseRulesHtml, lastFinishedHand, ledgerHtml, lifeWords, nextLine, playersReady, preactionHtml,
+  tableLife,
 } from "/static/table/views.js";
 
 const tableId = pathPart(2);
@@ -162,6 +163,13 @@ function renderHeader() {
   if (!flashing) document.title = baseTitle;
   const hand = state.hand ? ` · hand #${state.hand.number}` : "";
   $("t-sub").textContent = `${games.label(t)} · ${games.stakes(t)}${hand}`;
+  // The table's life in words (open says nothing): paused, closed, waiting for players.
+  const badge = $("t-life");
+  const words = lifeWords(t);
+  badge.hidden = !words.badge;
+  badge.innerHTML = `<span class="life-long">${words.badge}</span><span class="life-short">${words.short}</span>`;
+  badge.title = words.line;
+  badge.dataset.life = tableLife(t);
 }
 
 function heroSeat() {
@@ -179,14 +187,18 @@ function renderTable() {
   const nameToSeat = new Map();
   for (const s of state.seats) if (s) nameToSeat.set(s.name, s.seat);
   renderLayer(state, hero, (seat, pos) => {
-    // A table the host locked takes no new players: its empty seats say so.
-    const locked = state.table.locked && !state.you;
-    const canSit = !state.you && !locked;
-    const label = locked ? "Locked" : canSit ? "Sit here" : "Empty";
+    // A closed table takes no one; one the host locked takes no new players: its
+    // empty seats say so.
+    const closed = tableLife(state.table) === "closed";
+    const locked = !closed && state.table.locked && !state.you;
+    const canSit = !state.you && !locked && !closed;
+    const label = closed ? "Closed" : locked ? "Locked" : canSit ? "Sit here" : "Empty";
+    const title = closed ? "The table is closed" : locked ? "The host has locked this table: no new players" : "";
+    const aria = closed ? "the table is closed" : locked ? "locked by the host" : canSit ? "sit here" : "empty";
     return `<div class="seat empty" data-seat="${seat}" style="${pos}">
         <button type="button" class="sit" data-seat="${seat}" ${canSit ? "" : "disabled"}
-          ${locked ? 'title="The host has locked this table: no new players"' : ""}
-          aria-label="Seat ${seat + 1}: ${locked ? "locked by the host" : canSit ? "sit here" : "empty"}">${label}<small>seat ${seat + 1}</small></button></div>`;
+          ${title ? `title="${title}"` : ""}
+          aria-label="Seat ${seat + 1}: ${aria}">${label}<small>seat ${seat + 1}</small></button></div>`;
   }, (info, pos) => seatHtml(info, pos, hero, result));
   for (const button of $("layer").querySelectorAll("button.sit")) {
     button.addEventListener("click", () => openJoin(Number(button.dataset.seat)));
@@ -229,8 +241,9 @@ function renderCenter(result, nameToSeat) {
     resultCenterParts(result, out);
   } else {
     const present = playersReady(state);
-    const text = present >= 2 ? "Shuffling up…" : `Waiting for players — ${2 - present} more to start`;
-    out.push(`<div class="waiting-note">${text}</div>`);
+    const life = lifeWords(state.table).badge;  // paused, closed, or waiting for players
+    const text = life || (present >= 2 ? "Shuffling up…" : `Waiting for players — ${2 - present} more to start`);
+    out.push(`<div class="waiting-note" id="life-note">${text}</div>`);
   }
   void nameToSeat;
   $("center").innerHTML = out.join("");
@@ -265,6 +278,7 @@ function renderDock() {
     you && you.preaction, hand && hand.current_bet, heroInfo() && heroInfo().bet,
     heroInfo() && heroInfo().folded, heroInfo() && heroInfo().all_in,
     !you && state.table.locked, !you && state.seats.every((s) => s),  // a watcher's line
+    tableLife(state.table),
     you && you.pending, unacked.size > 0,
   ]);
   if (!dock.draw(key, legal, idleHtml, wireIdle)) return;
@@ -275,15 +289,18 @@ function idleHtml() {
   const you = state.you;
   const hand = state.hand;
   const t = state.table;
-  const bot = isHost ? `<span class="bot-add"><select id="bot-policy" aria-label="Bot style">
+  const life = tableLife(t);
+  const open = life === "open" || life === "idle";
+  // A closed table takes nothing more: no bot, no seat, no chips, no straddle.
+  const bot = isHost && life !== "closed" ? `<span class="bot-add"><select id="bot-policy" aria-label="Bot style">
       <option value="solid">solid bot</option><option value="rock">rock bot</option><option value="loose">loose bot</option><option value="tag">tight bot</option><option value="station">calling bot</option><option value="random">random bot</option>
     </select> <button type="button" class="small" id="btn-add-bot">Add bot</button></span>` : "";
   if (!you) {
     const free = state.seats.filter((s) => !s).length;
-    const text = state.table.locked
-      ? "You are watching. The host has locked this table: no new players."
-      : free ? "You are watching. Click <b>Sit here</b> on an empty seat to play."
-        : "You are watching. The table is full.";
+    const text = life === "closed" ? "You are watching. The table is closed."
+      : state.table.locked ? "You are watching. The host has locked this table: no new players."
+        : free ? `You are watching. ${life === "open" ? "" : `${escapeHtml(lifeWords(t).badge)}. `}Click <b>Sit here</b> on an empty seat to play.`
+          : "You are watching. The table is full.";
     return `<div class="line info"><span>${text}</span></div>${bot ? `<div class="line">${bot}</div>` : ""}`;
   }
   const me = heroInfo();
@@ -317,13 +334,15 @@ function idleHtml() {
       buttons.push('<button type="button" id="btn-wait">Wait for the big blind</button>');
     }
   } else if (hand && me && me.in_hand && me.folded) {
-    lines.push("You folded. Next hand soon.");
+    lines.push(open ? "You folded. Next hand soon." : "You folded.");
   } else if (hand && me && me.in_hand) {
     const actor = hand.actor !== null && hand.actor !== undefined ? state.seats[hand.actor] : null;
     lines.push(actor ? `Waiting for <b>${escapeHtml(actor.name)}</b>…` : "Dealing…");
     if (!me.all_in && hand.phase === "betting") buttons.push(preactionHtml(you, me, hand));
   } else if (hand) {
-    lines.push("You are dealt in next hand.");
+    lines.push(life === "closed" ? "The table is closed after this hand." : "You are dealt in next hand.");
+  } else if (!open) {
+    lines.push(lifeWords(t).line);
   } else if (playersReady(state) < 2) {
     lines.push(`Waiting for another player: invite a friend${isHost ? " or add a bot" : ""}.`);
   } else {
@@ -336,7 +355,7 @@ function idleHtml() {
   if (pending && pending.leave) lines.push("You leave when this hand ends.");
   if (unacked.size) lines.push('<span class="sending">Sending…</span>');
   const controls = [];
-  if (you.status !== "joining" && me) {
+  if (you.status !== "joining" && me && life !== "closed") {
     if (you.status === "active" || you.status === "new") {
       controls.push('<button type="button" class="small" id="btn-sit-out">Sit out</button>');
     }
@@ -344,11 +363,12 @@ function idleHtml() {
       controls.push('<button type="button" class="small" id="btn-top-up">Top up</button>');
     }
     const playing = state.seats.filter((s) => s && !s.pending && s.status === "active").length;
-    if (t.straddle && !hand && you.status === "active" && playing >= 3) {
+    if (t.straddle && open && !hand && you.status === "active" && playing >= 3) {
       controls.push('<button type="button" class="small" id="btn-straddle">Straddle</button>');
     }
   }
-  controls.push('<button type="button" class="small ghost" id="btn-leave">Leave table</button>');
+  // At a closed table everyone leaves when the hand ends: nothing to ask.
+  if (life !== "closed") controls.push('<button type="button" class="small ghost" id="btn-leave">Leave table</button>');
   return `<div class="line info"><span>${lines.join(" ")}</span></div>
     ${buttons.length ? `<div class="line">${buttons.join("")}</div>` : ""}
     <div class="line">${controls.join("")}${bot}</div>`;
@@ -458,11 +478,7 @@ function renderInfo() {
       ${t.time_bank ? `<dt>Time bank</dt><dd>${t.time_bank}s each</dd>` : ""}
     </dl>
     ${houseRulesHtml(t.house_rules || [])}
-    ${isHost ? `<h3 class="house-head">Host</h3><p class="host-tools">
-      <button type="button" class="small" id="btn-pause">${t.paused ? "Resume dealing" : "Pause after this hand"}</button>
-      <button type="button" class="small ghost" id="btn-host-link">Copy host link</button>
-      <button type="button" class="small ghost" id="btn-close-table">Close table</button></p>
-      ${hostPanelHtml(t)}` : ""}
+    ${isHost ? hostToolsHtml(t) : ""}
     <p class="muted">Keys on your turn: <b>F</b> fold, <b>C</b> check/call, <b>R</b> bet/raise${
       (t.house_rules || []).some((r) => r.option === "open_pair_double") ? ", <b>B</b> the big bet" : ""}.</p>`;
   if (isHost) wireHostTools(t);
@@ -477,6 +493,22 @@ function renderInfo() {
   });
 }
 
+// The host's tools as the table's life allows them (tables/life.py): a closed table
+// keeps only its ledger; a paused one offers Resume, any other Pause.
+function hostToolsHtml(t) {
+  const life = tableLife(t);
+  if (life === "closed") {
+    return `<h3 class="house-head">Host</h3><p class="muted" id="host-closed">The table is closed: every player leaves with their chips and nothing more is dealt.</p>
+      <p><button type="button" class="small" id="btn-ledger">Show the ledger</button></p>
+      <div id="host-ledger"></div>`;
+  }
+  return `<h3 class="house-head">Host</h3><p class="host-tools">
+      <button type="button" class="small" id="btn-pause">${life === "paused" ? "Resume dealing" : "Pause after this hand"}</button>
+      <button type="button" class="small ghost" id="btn-host-link">Copy host link</button>
+      <button type="button" class="small ghost" id="btn-close-table">Close table</button></p>
+      ${hostPanelHtml(t)}`;
+}
+
 function wireHostTools(t) {
   const hostCall = async (what) => {
     try {
@@ -485,7 +517,20 @@ function wireHostTools(t) {
       toast(err.message);
     }
   };
-  $("btn-pause").addEventListener("click", () => hostCall(t.paused ? "resume" : "pause"));
+  const hostPost = async (path, body) => {
+    try {
+      return await api(`/api/tables/${encodeURIComponent(tableId)}/${path}`, { method: "POST", body: { host: hostKey, ...body } });
+    } catch (err) {
+      toast(err.message);
+      return null;
+    }
+  };
+  $("btn-ledger").addEventListener("click", async () => {
+    const rows = await hostPost("ledger/players", {});
+    if (rows) $("host-ledger").innerHTML = ledgerHtml(rows);
+  });
+  if (tableLife(t) === "closed") return;
+  $("btn-pause").addEventListener("click", () => hostCall(tableLife(t) === "paused" ? "resume" : "pause"));
   $("btn-host-link").addEventListener("click", async () => {
     const link = `${location.origin}/t/${encodeURIComponent(tableId)}#host=${encodeURIComponent(hostKey)}`;
     try {
@@ -498,14 +543,6 @@ function wireHostTools(t) {
   $("btn-close-table").addEventListener("click", () => confirmBox("Close the table?",
     "Every player leaves with their chips (after the hand in progress) and the table leaves the lobby.",
     "Close", () => hostCall("close")));
-  const hostPost = async (path, body) => {
-    try {
-      return await api(`/api/tables/${encodeURIComponent(tableId)}/${path}`, { method: "POST", body: { host: hostKey, ...body } });
-    } catch (err) {
-      toast(err.message);
-      return null;
-    }
-  };
   for (const button of document.querySelectorAll("#host-seats button[data-seat]")) {
     const seat = Number(button.dataset.seat);
     const info = state.seats[seat];
@@ -522,10 +559,6 @@ function wireHostTools(t) {
       on: $("host-chat-on").checked, spectators: $("host-chat-spectators").checked }));
   }
   $("host-lock").addEventListener("change", () => hostPost("lock", { locked: $("host-lock").checked }));
-  $("btn-ledger").addEventListener("click", async () => {
-    const rows = await hostPost("ledger/players", {});
-    if (rows) $("host-ledger").innerHTML = ledgerHtml(rows);
-  });
 }
 
 // The host's view of who sits where, with the buttons to remove a bot or a player.

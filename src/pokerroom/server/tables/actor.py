@@ -49,6 +49,7 @@ from pokerroom.server.tables.cash_seats import CashSeats
 from pokerroom.server.tables.chat import TableChat
 from pokerroom.server.tables.hand_result import HandResult, hand_result
 from pokerroom.server.tables.host_tools import HostKeyError, HostTools
+from pokerroom.server.tables.life import Attendance, TableLife, table_life
 from pokerroom.server.tables.player_aids import PreActions, TimeBank
 from pokerroom.server.tables.recorder import Recorder
 from pokerroom.server.tables.restore import TableRestore
@@ -113,12 +114,12 @@ class TableActor(TaskOwner):
         self.log: deque[str] = deque(maxlen=200)
         self.next_hand_at = 0.0
         self.rake_taken = 0
-        self.watched_at = clock.now()  # last time someone watched (bot-only tables idle)
-        self._idle_noted = True  # False once the log says the bots wait
         self.last_result: HandResult | None = None  # the last hand's, shown between hands
         # The parts.
         self.audience = Audience()
         self.subscribers = self.audience.subscribers
+        self.attendance = Attendance(table, self.seats, self.subscribers, clock=clock,
+                                     idle_seconds=lambda: self.settings.idle_seconds)
         self.chat = TableChat()
         self.recorder = Recorder(store, table_id, hand_number=table.hands_dealt)
         self.bank = TimeBank(self.seats, clock, self.log, full=settings.time_bank,
@@ -144,7 +145,7 @@ class TableActor(TaskOwner):
     def _use_table(self, table: Table) -> None:
         """Play at ``table`` from now on (loaded from the store)."""
         self.table = table
-        for part in (self.preactions, self.sittings, self.host, self.driver):
+        for part in (self.preactions, self.sittings, self.host, self.driver, self.attendance):
             part.table = table
 
     # ---------------------------------------------------------- what the parts keep
@@ -206,6 +207,11 @@ class TableActor(TaskOwner):
     def locked(self) -> bool:
         return self.sittings.locked
 
+    @property
+    def life(self) -> TableLife:
+        """Open, paused, closed or idle (tables/life.py)."""
+        return table_life(closed=self.closed, paused=self.paused, idle=self.attendance.idle())
+
     # ---------------------------------------------------------------- running
 
     def _recover(self) -> None:
@@ -250,7 +256,9 @@ class TableActor(TaskOwner):
 
     def lobby_row(self) -> dict[str, Any]:
         """The table's row in the lobby (stored beside each snapshot)."""
-        return lobby_row(self.id, self.name, self.table, hands=self.hand_number)
+        return lobby_row(self.id, self.name, self.table, hands=self.hand_number,
+                         bots=sum(1 for m in self.seats.values() if m.is_bot),
+                         life=self.life)
 
     def load(self, stored: StoredTable) -> str | None:
         """Become the table as stored (:meth:`TableRestore.load`)."""
@@ -260,13 +268,9 @@ class TableActor(TaskOwner):
         self.restorer.resync(self.id)
 
     def _may_deal(self) -> bool:
-        """Not paused by the host, and not a bot-only table no one has watched for
-        ``idle_seconds`` (it deals again when someone opens it)."""
-        if self.paused:
-            return False
-        if self.subscribers or any(not m.is_bot for m in self.seats.values()):
-            return True
-        return self.clock.now() - self.watched_at < self.settings.idle_seconds
+        """Open: not paused or closed by the host, and not idle (tables/life.py: no
+        person here and no one watching; it deals again when someone comes back)."""
+        return self.life is TableLife.OPEN
 
     def _after_request(self) -> None:
         self._flush()
@@ -288,10 +292,10 @@ class TableActor(TaskOwner):
         now = self.clock.now()
         hand = self.table.hand
         if hand is None:
-            if len(self._ready()) >= 2 and (self._may_deal()
-                                            or (self._idle_noted and not self.paused)):
+            if len(self._ready()) >= 2 and self._may_deal():
                 return self.next_hand_at - now
-            return None
+            idle_in = None if self.paused or self.attendance.told else self.attendance.idle_in()
+            return idle_in  # when the table turns idle, to say so
         times = [t for t in (self.turn.deadline, self.turn.bot_due) if t is not None]
         return min(times) - now if times else None
 
@@ -306,14 +310,16 @@ class TableActor(TaskOwner):
         changed = False
         now = self.clock.now()
         if self.table.hand is None:
-            if len(self._ready()) >= 2 and now >= self.next_hand_at:
-                if self._may_deal():
-                    self._start_hand()
-                    self._idle_noted = changed = True
-                elif not self.paused and self._idle_noted:  # once, for whoever opens it next
-                    self.log.append("No one is watching: the bots wait for someone to open "
-                                    "the table")
-                    self._idle_noted = False
+            idle = self.life is TableLife.IDLE
+            if idle != self.attendance.told:  # idle now, or no longer: the lobby says so
+                if idle:  # once, for whoever opens it next
+                    self.log.append(self.attendance.idle_line())
+                self.attendance.told = idle
+                self.recorder.dirty = changed = True
+                self._flush()
+            if len(self._ready()) >= 2 and now >= self.next_hand_at and self._may_deal():
+                self._start_hand()
+                changed = True
             if self.table.hand is None:
                 return changed
         return self.driver.step(now) or changed
@@ -509,7 +515,7 @@ class TableActor(TaskOwner):
         self.audience.opened += 1
         sub = Subscriber(seat, sitting, number=self.audience.opened)
         self.subscribers.add(sub)
-        self.watched_at = self.clock.now()
+        self.attendance.watched(person=seat is not None)
         if seat is not None:
             self.seats[seat].connections += 1
         sub.push_update(self.scene.joining(self, seat), self._state_for(seat))
@@ -519,9 +525,9 @@ class TableActor(TaskOwner):
 
     def unsubscribe(self, sub: Subscriber) -> None:
         self.subscribers.discard(sub)
-        self.watched_at = self.clock.now()
         self.chat.forget(f"spectator {sub.number}")
         meta = self.seats.get(sub.seat) if sub.seat is not None else None
+        self.attendance.watched(person=meta is not None and meta.sitting == sub.sitting)
         if meta is not None and meta.sitting == sub.sitting:
             meta.connections -= 1
 

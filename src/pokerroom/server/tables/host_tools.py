@@ -1,6 +1,10 @@
 """The host's tools at a room's table: bots added and removed, kicks, play paused and
 resumed, the table locked and closed, the ledger; each needs the table's host key.
 
+At a closed table every tool but the ledger is refused (``table_closed``, nothing
+changed): its sittings are leaving and it is dealt no more (tables/life.py).  Pausing a
+paused table, or resuming one in play, changes nothing.
+
 :class:`HostTools` is a part of the table's actor
 (:class:`~pokerroom.server.tables.actor.TableActor`), built on the seat requests (a bot
 joins and leaves as a player does) and writing through the recorder.
@@ -13,6 +17,7 @@ from collections import deque
 from typing import Any
 
 from pokerroom.errors import IllegalActionError, Reason
+from pokerroom.server.tables.life import refuse_when_closed
 from pokerroom.server.tables.recorder import Recorder
 from pokerroom.server.tables.seat_requests import SeatRequests
 from pokerroom.server.wire.protocol import MAX_CHIPS
@@ -42,7 +47,12 @@ class HostTools:
             raise HostKeyError(Reason.NOT_HOST, "only the table's host may do this: the host key "
                                "returned when the table was created is needed")
 
+    def refuse_when_closed(self, what: str) -> None:
+        """Refuse ``what`` at a closed table (``table_closed``)."""
+        refuse_when_closed(self.sittings.closed, what)
+
     def add_bot(self, policy: str, seat: int | None, buy_in: int | None) -> int:
+        self.refuse_when_closed("adding a bot")
         table, seats = self.table, self.sittings.seats
         free = [s for s in range(table.seat_count)
                 if table.players[s] is None and s not in seats]
@@ -65,6 +75,7 @@ class HostTools:
         return table.options.max_buy_in or min(100 * table.stakes.unit, MAX_CHIPS)
 
     def remove_bot(self, seat: int) -> None:
+        self.refuse_when_closed("removing a bot")
         meta = self.sittings.seats.get(seat)
         if meta is None or not meta.is_bot:
             raise IllegalActionError(Reason.NO_BOT, f"there is no bot in seat {seat}")
@@ -74,6 +85,7 @@ class HostTools:
         """The host removes the player in ``seat``: their sitting ends when the hand
         in progress ends (now, between hands), their chips cashed out to the ledger,
         and their connections are told (``seat_lost``) and watch from then on."""
+        self.refuse_when_closed("removing a player")
         meta = self.sittings.seats.get(seat)
         if meta is None:
             raise IllegalActionError(Reason.SEAT_EMPTY, f"no one sits in seat {seat}")
@@ -102,7 +114,11 @@ class HostTools:
         return rows
 
     def pause(self, paused: bool) -> None:
-        """Paused: the hand in progress is played out, no new hand starts."""
+        """Paused: the hand in progress is played out, no new hand starts.  Pausing a
+        paused table (resuming one in play) changes nothing."""
+        self.refuse_when_closed("pausing" if paused else "resuming play")
+        if paused == self.paused:
+            return
         self.paused = paused
         self.recorder.batch.table["paused"] = paused
         self.log.append("The host paused the table" if paused else "The host resumed play")
@@ -111,6 +127,7 @@ class HostTools:
         """Locked: no one new may take a seat (after a kick, say: a host cannot tell a
         returning person by their name); the players seated stay, bots may be added.
         Kept with the table's snapshot."""
+        self.refuse_when_closed("locking" if locked else "unlocking")
         self.sittings.locked = locked
         self.recorder.dirty = True
         self.log.append("The host locked the table: no new players" if locked
@@ -118,7 +135,8 @@ class HostTools:
 
     def close(self) -> None:
         """Close the table: every player leaves (now, or when the hand ends) with their
-        chips, and the table is no longer listed or dealt."""
+        chips, and the table is no longer listed or dealt.  Closed once, for good."""
+        self.refuse_when_closed("closing it again")
         self.paused = True
         self.recorder.batch.table.update(paused=True)
         self.log.append("The host closed the table")

@@ -18,6 +18,7 @@ from pokerroom.server.deps import Quotas_, Store_, StoredLobby_, Table, Tables
 from pokerroom.server.guard.quotas import admit_socket
 from pokerroom.server.pages import add_page
 from pokerroom.server.tables.actor import Subscriber, TableActor
+from pokerroom.server.tables.life import refuse_unless_open, refuse_when_closed
 from pokerroom.server.tables.room import Room
 from pokerroom.server.wire.protocol import (
     CLIENT_MESSAGES,
@@ -96,17 +97,19 @@ async def add_bot(table_id: str, request: AddBot, room: Tables) -> dict[str, Any
 
 def _host_route(path: str, body: type[HostRequest],
                 do: Callable[[TableActor, Any], None]) -> None:
-    """A host's POST: the host key checked, then ``do`` inside the table's actor."""
+    """A host's POST: the host key checked, then ``do`` inside the table's actor;
+    answered with the table's life (tables/life.py) after it."""
 
     async def route(table_id: str, request: Any, room: Tables) -> dict[str, Any]:
         actor = deps.actor_or_404(room, table_id)
 
-        def run() -> None:
+        def run() -> dict[str, Any]:
             actor.check_host(request.host)
             do(actor, request)
+            return {"ok": True, "life": actor.life, "paused": actor.paused,
+                    "closed": actor.closed}
 
-        await actor.submit(run)
-        return {"ok": True, "paused": actor.paused, "closed": actor.closed}
+        return await actor.submit(run)
 
     route.__annotations__["request"] = body
     router.post(f"/api/tables/{{table_id}}/{path}", name=path)(route)
@@ -117,8 +120,13 @@ _host_route("pause", HostRequest, lambda a, _r: a.pause(True))
 _host_route("resume", HostRequest, lambda a, _r: a.pause(False))
 _host_route("close", HostRequest, lambda a, _r: a.close())
 _host_route("kick", Kick, lambda a, r: a.kick(r.seat))
-_host_route("chat", ChatSettings, lambda a, r: a.set_chat(on=r.on, spectators=r.spectators))
+_host_route("chat", ChatSettings, lambda a, r: _set_chat(a, r))
 _host_route("lock", LockTable, lambda a, r: a.lock(r.locked))
+
+
+def _set_chat(actor: TableActor, request: ChatSettings) -> None:
+    actor.host.refuse_when_closed("changing the chat")
+    actor.set_chat(on=request.on, spectators=request.spectators)
 
 
 @router.post("/api/tables/{table_id}/ledger/players")
@@ -192,4 +200,26 @@ async def _apply(actor: TableActor, sub: Subscriber, message: ClientMessage) -> 
         calls: dict[type[Any], Callable[[int], None]] = {
             SitOut: actor.sit_out, Post: actor.post, Leave: actor.leave, Straddle: actor.straddle}
         run = calls[type(message)]
-    await actor.submit(lambda: run(actor.seat_of(sub.sitting)))
+
+    def checked() -> None:
+        _refuse_by_life(actor, message)  # first: a closed table's sittings are all gone
+        run(actor.seat_of(sub.sitting))
+
+    await actor.submit(checked)
+
+
+# What a player may not ask of a closed table (tables/life.py): what the next hand would
+# use.  The hand in progress is played out (actions, pre-actions, the showdown's
+# choice), the chat stays and leaving is what everyone does.
+_NEXT_HAND: dict[type[Any], str] = {
+    SitIn: "sitting in", SitOut: "sitting out", Post: "posting", TopUp: "adding chips"}
+
+
+def _refuse_by_life(actor: TableActor, message: ClientMessage) -> None:
+    """Refuse, before anything changes, what the table's life does not allow: a
+    straddle unless the table is open or idle; the next hand's requests at a closed
+    table."""
+    if isinstance(message, Straddle):
+        refuse_unless_open(actor.closed, actor.paused, "a straddle")
+    elif type(message) in _NEXT_HAND:
+        refuse_when_closed(actor.closed, _NEXT_HAND[type(message)])

@@ -22,6 +22,7 @@ from pokerroom.bots import BOTS
 from pokerroom.cards import child_rng
 from pokerroom.errors import IllegalActionError, PokerError, Reason
 from pokerroom.server.tables.audience import Audience
+from pokerroom.server.tables.life import refuse_when_closed
 from pokerroom.server.tables.player_aids import TimeBank
 from pokerroom.server.tables.recorder import Recorder
 from pokerroom.server.tables.sittings import SeatMeta
@@ -94,8 +95,7 @@ class SeatRequests:
         """Take a seat; returns the new sitting's secret token and its id.  During a
         hand the seat is taken at once but the player sits down when the hand ends."""
         table = self.table
-        if self.closed:
-            raise IllegalActionError(Reason.TABLE_CLOSED, "this table is closed")
+        refuse_when_closed(self.closed, "sitting down")
         if self.locked and policy is None:
             raise IllegalActionError(Reason.TABLE_LOCKED, "the host has locked this table: "
                                      "no new players may sit down until the host unlocks it")

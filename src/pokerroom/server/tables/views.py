@@ -27,8 +27,11 @@ def _cards(cards: tuple[Card | None, ...]) -> list[str | None]:
     return [None if c is None else str(c) for c in cards]
 
 
-def lobby_row(table_id: str, name: str, t: Table, *, hands: int) -> dict[str, Any]:
-    """A table's row in the lobby (without ``paused``, kept in its own column)."""
+def lobby_row(table_id: str, name: str, t: Table, *, hands: int, bots: int = 0,
+              life: str = "open") -> dict[str, Any]:
+    """A table's row in the lobby (``paused`` is also kept in its own column): ``players``
+    counts everyone seated, ``bots`` the bots among them; ``life`` is
+    :class:`~pokerroom.server.tables.life.TableLife`."""
     return {
         "id": table_id,
         "name": name,
@@ -43,7 +46,9 @@ def lobby_row(table_id: str, name: str, t: Table, *, hands: int) -> dict[str, An
         "big_bet": t.stakes.big_bet,
         "seats": t.seat_count,
         "players": sum(1 for p in t.players if p is not None),
+        "bots": bots,
         "hands": hands,
+        "life": str(life),
     }
 
 
@@ -137,6 +142,7 @@ def public_state(actor: TableActor) -> dict[str, Any]:
             "button_method": actor.table.method.value,
             "action_seconds": actor.settings.action_seconds,
             "house_rules": house_rules(table),
+            "life": str(getattr(actor, "life", "open")),  # tables/life.py
             "paused": getattr(actor, "paused", False),  # by the host: no new hand
             "closed": getattr(actor, "closed", False),
             "locked": getattr(actor, "locked", False),  # by the host: no new players

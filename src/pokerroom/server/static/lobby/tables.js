@@ -28,15 +28,29 @@ export function lobbyQueryOf(state) {
   return q.toString();
 }
 
+// A table's life in the lobby (tables/life.py): an open table says nothing.
+const LIFE_LABELS = { paused: "Paused", idle: "Waiting for players", closed: "Closed" };
+
+/** A table's state in a lobby row: "" when it is open (dealing, or waiting for players
+ * to sit down); older rows without ``life`` say it with ``paused``. */
+export function lobbyLife(t) {
+  const life = t.life || (t.paused ? "paused" : "open");
+  return LIFE_LABELS[life] ? { life, label: LIFE_LABELS[life] } : null;
+}
+
 /** One table's row.  (The games' names are written for prose, "razz uses a
- * bring-in": a list starts each with a capital.) */
+ * bring-in": a list starts each with a capital.)  Players counts every seat taken,
+ * bots too, and says how many are bots: "4/6 · 3 bots" (on a phone, the bots below). */
 export function tableRowHtml(t, games) {
   const dots = Array.from({ length: t.seats }, (_, i) => `<i class="${i < t.players ? "on" : ""}"></i>`).join("");
-  return `<tr class="table-row" data-id="${escapeHtml(t.id)}">
-      <td class="name"><b>${escapeHtml(t.name)}</b><span>${escapeHtml(games.label(t))}</span></td>
+  const life = lobbyLife(t);
+  const bots = t.bots ? ` <small class="muted lobby-bots">${t.bots} bot${plural(t.bots)}</small>` : "";
+  return `<tr class="table-row" data-id="${escapeHtml(t.id)}" data-life="${life ? life.life : "open"}">
+      <td class="name"><b>${escapeHtml(t.name)}</b><span>${escapeHtml(games.label(t))}</span>${
+        life ? `<em class="lobby-life ${life.life}">${life.label}</em>` : ""}</td>
       <td class="hide-sm">${escapeHtml(capital(t.game_name))}</td>
       <td>${escapeHtml(games.stakes(t))}</td>
-      <td><span class="seat-dots">${dots}</span>${t.players}/${t.seats}</td>
+      <td><span class="seat-dots">${dots}</span>${t.players}/${t.seats}${bots}</td>
       <td class="hide-sm">${fmt(t.hands)}</td>
       <td><a class="open" href="/t/${encodeURIComponent(t.id)}">Open</a></td>
     </tr>`;

@@ -9,12 +9,29 @@ export function playersReady(state) {
   return state.seats.filter((s) => s && !s.pending && (s.status === "active" || s.status === "new") && s.stack > 0).length;
 }
 
+/** The table's life: "open", "paused", "closed" or "idle" (tables/life.py). */
+export function tableLife(t) {
+  return t.life || (t.closed ? "closed" : t.paused ? "paused" : "open");
+}
+
+/** The table's state in words: ``badge`` (the header's and the felt's; "" when
+ * open), ``short`` (the header's on a phone) and ``line`` (a sentence, the dock's and
+ * the log's; "" when open). */
+export function lifeWords(t) {
+  switch (tableLife(t)) {
+    case "closed": return { badge: "Closed", short: "Closed", line: "The table is closed." };
+    case "paused": return { badge: "Paused by the host", short: "Paused", line: "Paused by the host: no new hand until play resumes." };
+    case "idle": return { badge: "Waiting for players", short: "Waiting", line: "Waiting for players: no hand until a person is back at the table." };
+    default: return { badge: "", short: "", line: "" };
+  }
+}
+
 /** Between hands, what happens next (a new table's log is never blank); "" in a hand. */
 export function nextLine(state) {
   if (state.hand) return "";
   const t = state.table;
-  if (t.closed) return "The table is closed.";
-  if (t.paused) return "Paused by the host: no new hand until play resumes.";
+  const words = lifeWords(t);
+  if (words.line) return words.line;
   const ready = playersReady(state);
   if (t.locked && ready < 2) return "The host has locked the table: no new players.";
   if (ready < 2) return `Waiting for players: ${ready} of 2 seated.`;
