@@ -226,7 +226,7 @@ class TableScene:
     def _current(self, actor: TableActor, version: int) -> ScenePart:
         """The latest part, built now when there is none at ``version``."""
         if self.part is None or self.part.version != version:
-            self.part = ScenePart(version, public_state(actor), None)
+            self.part = ScenePart(version, public_state(actor, reuse=True), None)
         return self.part
 
     def joining(self, actor: TableActor, seat: int | None) -> SceneUpdate:
@@ -240,7 +240,7 @@ class TableScene:
         delta too, when a delta connection asks for it); per viewer, its private part
         once (a delta connection's) and its whole state once (``state_for(seat,
         public)``: a connection that did not ask for deltas, or has not said yet)."""
-        public = public_state(actor)
+        public = public_state(actor, reuse=True)
         previous = self.part
         self.part = part = ScenePart(version, public, None if previous is None
                                      else (previous.version, previous.public))
