@@ -27,8 +27,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from operator import attrgetter
 from dataclasses import dataclass
+from operator import attrgetter
 from types import MappingProxyType
 
 from pokerroom.rules.legal import LegalActions, Phase
