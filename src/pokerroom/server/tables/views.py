@@ -23,8 +23,18 @@ if TYPE_CHECKING:
     from pokerroom.table import Table
 
 
+_CARD_TEXT: dict[Card, str] = {}  # each card's notation, written once ("As")
+
+
+def _card(card: Card) -> str:
+    text = _CARD_TEXT.get(card)
+    if text is None:
+        text = _CARD_TEXT[card] = str(card)
+    return text
+
+
 def _cards(cards: tuple[Card | None, ...]) -> list[str | None]:
-    return [None if c is None else str(c) for c in cards]
+    return [None if c is None else _card(c) for c in cards]
 
 
 def lobby_row(table_id: str, name: str, t: Table, *, hands: int) -> dict[str, Any]:
@@ -187,7 +197,7 @@ def public_state(actor: TableActor, *, reuse: bool = False) -> dict[str, Any]:
             "number": actor.hand_number,
             "street": seen.street_name,
             "phase": seen.phase.value,
-            "board": [str(c) for c in seen.board],
+            "board": [_card(c) for c in seen.board],
             "pot": seen.pot,
             "pots": [p.amount for p in view.pots],
             "current_bet": seen.current_bet,
