@@ -142,6 +142,7 @@ class ScenePart:
     _base: int | None = None
     _public_json: bytes | None = None
     _delta_json: bytes | None = None
+    _delta_text: str | None = None  # the delta message without an own part
 
     def _diff(self) -> None:
         if self._before is not None:
@@ -170,6 +171,23 @@ class ScenePart:
             self._delta_json = encode_bytes(self.delta)
         return orjson.Fragment(self._delta_json)
 
+    def delta_message(self, own: dict[str, Any] | None = None, *,
+                      with_own: bool = False) -> str:
+        """``{"type": "delta", "version", "base", "scene"}`` as JSON text, with
+        ``"own": own`` when ``with_own``; without it the text is the same for every
+        viewer, and made once."""
+        if not with_own and self._delta_text is not None:
+            return self._delta_text
+        assert self.delta is not None
+        message: dict[str, Any] = {"type": "delta", "version": self.version,
+                                   "base": self.base, "scene": self.delta_json()}
+        if with_own:
+            message["own"] = own
+        text = encode_bytes(message).decode()
+        if not with_own:
+            self._delta_text = text
+        return text
+
 
 @dataclass(slots=True, eq=False)
 class SceneUpdate:
@@ -181,7 +199,6 @@ class SceneUpdate:
 
     part: ScenePart
     own: dict[str, Any] | None
-    _delta: str | None = None
     _delta_own: str | None = None
     _full: str | None = None
 
@@ -194,19 +211,11 @@ class SceneUpdate:
         return self.part.base
 
     def delta_text(self, *, own: bool) -> str:
-        text = self._delta_own if own else self._delta
-        if text is None:
-            assert self.part.delta is not None
-            message = {"type": "delta", "version": self.part.version, "base": self.part.base,
-                       "scene": self.part.delta_json()}
-            if own:
-                message["own"] = self.own
-            text = encode_bytes(message).decode()
-            if own:
-                self._delta_own = text
-            else:
-                self._delta = text
-        return text
+        if not own:
+            return self.part.delta_message()
+        if self._delta_own is None:
+            self._delta_own = self.part.delta_message(self.own, with_own=True)
+        return self._delta_own
 
     def full_text(self) -> str:
         if self._full is None:
@@ -226,7 +235,7 @@ class TableScene:
     def _current(self, actor: TableActor, version: int) -> ScenePart:
         """The latest part, built now when there is none at ``version``."""
         if self.part is None or self.part.version != version:
-            self.part = ScenePart(version, public_state(actor), None)
+            self.part = ScenePart(version, public_state(actor, reuse=True), None)
         return self.part
 
     def joining(self, actor: TableActor, seat: int | None) -> SceneUpdate:
@@ -240,7 +249,7 @@ class TableScene:
         delta too, when a delta connection asks for it); per viewer, its private part
         once (a delta connection's) and its whole state once (``state_for(seat,
         public)``: a connection that did not ask for deltas, or has not said yet)."""
-        public = public_state(actor)
+        public = public_state(actor, reuse=True)
         previous = self.part
         self.part = part = ScenePart(version, public, None if previous is None
                                      else (previous.version, previous.public))

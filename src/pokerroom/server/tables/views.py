@@ -23,8 +23,18 @@ if TYPE_CHECKING:
     from pokerroom.table import Table
 
 
+_CARD_TEXT: dict[Card, str] = {}  # each card's notation, written once ("As")
+
+
+def _card(card: Card) -> str:
+    text = _CARD_TEXT.get(card)
+    if text is None:
+        text = _CARD_TEXT[card] = str(card)
+    return text
+
+
 def _cards(cards: tuple[Card | None, ...]) -> list[str | None]:
-    return [None if c is None else str(c) for c in cards]
+    return [None if c is None else _card(c) for c in cards]
 
 
 def lobby_row(table_id: str, name: str, t: Table, *, hands: int, bots: int = 0,
@@ -80,9 +90,65 @@ def own_part(table: Table, viewer: int) -> Own | None:
                pot=hand.pot, legal=None if legal is None else legal_in_seats(legal, plan))
 
 
-def public_state(actor: TableActor) -> dict[str, Any]:
+_TABLE_INFO: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
+_TABLE_INFO_KEPT = 4096  # tables whose last "table" part is kept (then all are forgotten)
+
+
+def _table_info(actor: TableActor, chat: Any, *, reuse: bool) -> dict[str, Any]:
+    """The public state's ``table``: the table's name, stakes, house rules and the
+    host's switches.  It changes rarely: with ``reuse``, the last one made for this
+    table is given again (the same object: the caller never changes it, and the
+    scene's diff finds it equal at once) while everything it is made from is the
+    same."""
+    table = actor.table
+    stakes, options = table.stakes, table.options
+    key = (actor.id, actor.name, stakes, options, table.method, table.seat_count,
+           actor.settings.action_seconds, getattr(actor, "paused", False),
+           getattr(actor, "closed", False), getattr(actor, "locked", False),
+           getattr(actor, "time_bank_full", None),
+           None if chat is None else (chat.on, chat.spectators),
+           str(getattr(actor, "life", "open")))
+    kept = _TABLE_INFO.get(id(actor)) if reuse else None
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    info = {
+        "id": actor.id,
+        "name": actor.name,
+        "game": stakes.game.key,
+        "game_name": stakes.game.name,
+        "structure": stakes.structure.value,
+        "small_blind": stakes.small_blind,
+        "big_blind": stakes.big_blind,
+        "ante": stakes.ante,
+        "bring_in": stakes.bring_in,
+        "small_bet": stakes.small_bet,
+        "big_bet": stakes.big_bet,
+        "straddle": options.straddle_allowed(stakes),
+        "seats": table.seat_count,
+        "min_buy_in": options.min_buy_in,
+        "max_buy_in": options.max_buy_in,
+        "button_method": table.method.value,
+        "action_seconds": actor.settings.action_seconds,
+        "house_rules": house_rules(table),
+        "life": key[12],  # tables/life.py
+        "paused": key[7],  # by the host: no new hand
+        "closed": key[8],
+        "locked": key[9],  # by the host: no new players
+        "time_bank": key[10],
+        "chat": {"on": chat.on, "spectators": chat.spectators} if chat else None,
+    }
+    if reuse:
+        if len(_TABLE_INFO) >= _TABLE_INFO_KEPT:
+            _TABLE_INFO.clear()
+        _TABLE_INFO[id(actor)] = (key, info)
+    return info
+
+
+def public_state(actor: TableActor, *, reuse: bool = False) -> dict[str, Any]:
     """What everyone at the table sees (a spectator's view): built once per update
-    and shared by every viewer's state (:func:`table_state`)."""
+    and shared by every viewer's state (:func:`table_state`).  ``reuse``: its
+    ``table`` part may be the one given last time, when nothing in it changed (for a
+    caller that never changes what it gets: the scene)."""
     table = actor.table
     plan = table.plan_in_play
     view = table.view(None) if table.hand is not None else None  # the spectator's, by seat
@@ -123,32 +189,7 @@ def public_state(actor: TableActor) -> dict[str, Any]:
             )
         seats.append(entry)
     state: dict[str, Any] = {
-        "table": {
-            "id": actor.id,
-            "name": actor.name,
-            "game": stakes.game.key,
-            "game_name": stakes.game.name,
-            "structure": stakes.structure.value,
-            "small_blind": stakes.small_blind,
-            "big_blind": stakes.big_blind,
-            "ante": stakes.ante,
-            "bring_in": stakes.bring_in,
-            "small_bet": stakes.small_bet,
-            "big_bet": stakes.big_bet,
-            "straddle": table.options.straddle_allowed(stakes),
-            "seats": table.seat_count,
-            "min_buy_in": table.options.min_buy_in,
-            "max_buy_in": table.options.max_buy_in,
-            "button_method": actor.table.method.value,
-            "action_seconds": actor.settings.action_seconds,
-            "house_rules": house_rules(table),
-            "life": str(getattr(actor, "life", "open")),  # tables/life.py
-            "paused": getattr(actor, "paused", False),  # by the host: no new hand
-            "closed": getattr(actor, "closed", False),
-            "locked": getattr(actor, "locked", False),  # by the host: no new players
-            "time_bank": getattr(actor, "time_bank_full", None),
-            "chat": {"on": chat.on, "spectators": chat.spectators} if chat else None,
-        },
+        "table": _table_info(actor, chat, reuse=reuse),
         "seats": seats,
         "hand": None,
         "you": None,
@@ -163,7 +204,7 @@ def public_state(actor: TableActor) -> dict[str, Any]:
             "number": actor.hand_number,
             "street": seen.street_name,
             "phase": seen.phase.value,
-            "board": [str(c) for c in seen.board],
+            "board": [_card(c) for c in seen.board],
             "pot": seen.pot,
             "pots": [p.amount for p in view.pots],
             "current_bet": seen.current_bet,
