@@ -16,7 +16,15 @@ from pokerroom.cards import Deck
 from pokerroom.rules.engine import Hand
 from pokerroom.table import Table
 from pokerroom.table.snapshot import table_from_dict, table_to_dict
-from tests.server.conftest import actor_of, add_bot, join, new_table, seat_socket, stack_stud_decks
+from tests.server.conftest import (
+    actor_of,
+    add_bot,
+    join,
+    new_table,
+    seat_socket,
+    stack_stud_decks,
+    wait_until,
+)
 
 STUD = {"game": "stud", "structure": "fixed_limit", "ante": 1, "bring_in": 2,
         "small_bet": 5, "big_bet": 10}
@@ -251,3 +259,17 @@ def test_a_stud_table_has_at_most_eight_seats(client: TestClient) -> None:
         assert client.post("/api/tables", json={
             "name": "Stud", "game": game, "structure": "fixed_limit", "seats": 8}
         ).status_code == 200
+
+
+def test_D5_LVH_B4_a_button_placed_by_seat_is_logged_as_placed_not_drawn(
+        client: TestClient) -> None:
+    """D5 with the house's button_draw "by_seat": no cards are dealt for the button, so
+    the log names the seat it starts at instead of an empty draw."""
+    table = new_table(client, button_draw="by_seat")
+    join(client, table, "Ann", 0)
+    add_bot(client, table)
+    actor = actor_of(client, table)
+    wait_until(lambda: any("has the button" in line for line in list(actor.log)))
+    line = next(line for line in list(actor.log) if "has the button" in line)
+    assert line.startswith("The button starts at seat "), line
+    assert "Draw for the button" not in line

@@ -337,10 +337,13 @@ class TableActor(TaskOwner):
         if table.positions is None and table.first_button is None and not table.stakes.game.is_stud:
             draw = table.draw_for_button(Deck(rng=self.rng))
             name = self.driver.name
-            self.log.append(
-                "Draw for the button: " + ", ".join(f"{name(s)} {c}" for s, c in draw.cards)
-                + f"; {name(draw.winner)} has the button"
-            )
+            if draw.cards:
+                self.log.append(
+                    "Draw for the button: " + ", ".join(f"{name(s)} {c}" for s, c in draw.cards)
+                    + f"; {name(draw.winner)} has the button")
+            else:  # the house places it by seat (button_draw "by_seat"): no cards
+                self.log.append(f"The button starts at seat {draw.winner + 1}: "
+                                f"{name(draw.winner)} has the button")
             self.store.save_snapshot(self.id, self._snapshot())
         self._flush()
         before = table_to_dict(table)
