@@ -99,7 +99,7 @@ def http(port: int, method: str, path: str, body: Any = None, *,
 
 
 def api(port: int, path: str, body: Any = None, *, method: str | None = None,
-        token: str | None = None, moving_for: float = 10.0, hops: int = 3) -> Any:
+        token: str | None = None, moving_for: float = 30.0, hops: int = 3) -> Any:
     """A JSON call through the proxy (or a worker) as a client of the cluster makes it:
     a ``307`` is followed (same method and body: the room redirects to the table's
     owner), ``503 table_moving`` is retried after its ``Retry-After`` for up to
