@@ -15,8 +15,10 @@ What happens
 3. Every player is a client over a real WebSocket (``/ws/tables/{id}``, the
    seat's token offered as the subprotocol ``pokerroom.token.<token>``, as the
    page does), in ``--client-processes`` (1) asyncio
-   processes.  When a state message shows ``you.legal`` for a new decision,
-   the client acts at once: show at the showdown; else a minimum raise 8% of
+   processes.  Like the page, each asks for deltas (subprotocol ``pokerroom.delta``)
+   and rebuilds its state from them (``--whole-states``: a whole state a version).
+   When a state message shows ``you.legal`` for a new decision, the client acts
+   at once: show at the showdown; else a minimum raise 8% of
    the time when raising is allowed; else fold 15% of the time when facing a
    bet; else check or call.  It rebuys when busted, posts when it is a new
    player or owes blinds, and sits back in when sat out.  ``--chat S``: each
@@ -281,9 +283,12 @@ class ClientStats:
 
 async def play(seat: Seat, port: int, *, start: float, end: float, grace: float,
                stats: ClientStats, seed: int, compression: bool, think: float,
-               chat: float = 0.0, preactions: float = 0.0) -> None:
+               chat: float = 0.0, preactions: float = 0.0, deltas: bool = True) -> None:
     from websockets.asyncio.client import connect
     from websockets.exceptions import ConnectionClosed
+
+    from pokerroom.server.tables.scene import apply
+    from pokerroom.server.tables.views import compose
 
     rng = random.Random(seed)
     uri = f"ws://{HOST}:{port}/ws/tables/{seat.table}"
@@ -295,6 +300,11 @@ async def play(seat: Seat, port: int, *, start: float, end: float, grace: float,
     last_state: dict[str, Any] | None = None
     control_key: tuple[Any, ...] | None = None
     version = 0
+    scene: dict[str, Any] = {}  # with deltas: the public part held, and this seat's own
+    own: Any = None
+    offered = ["pokerroom", f"pokerroom.token.{seat.token}"]
+    if deltas:  # as the table page does (static/shared/scene.js)
+        offered.insert(1, "pokerroom.delta")
     try:
         ws = await connect(uri, max_size=2**24, open_timeout=60,
                            compression="deflate" if compression else None,
@@ -339,7 +349,18 @@ async def play(seat: Seat, port: int, *, start: float, end: float, grace: float,
                     sent_at = None
                     acted_key = None
                 continue
-            if kind != "state":
+            if kind == "scene":
+                scene, own = message["scene"], message["own"]
+                message = {"type": "state", "version": message["version"],
+                           "state": compose(scene, own)}
+            elif kind == "delta":
+                if message["base"] != version:
+                    stats.errors["delta_base_mismatch"] += 1
+                scene = apply(scene, message["scene"])
+                own = message.get("own", own)
+                message = {"type": "state", "version": message["version"],
+                           "state": compose(scene, own)}
+            elif kind != "state":
                 continue
             stats.states += 1
             if message["version"] < version:
@@ -406,12 +427,13 @@ async def play(seat: Seat, port: int, *, start: float, end: float, grace: float,
 
 async def run_clients(seats: list[Seat], port: int, start: float, end: float, grace: float,
                       seed: int, compression: bool, think: float, chat: float = 0.0,
-                      preactions: float = 0.0) -> dict[str, Any]:
+                      preactions: float = 0.0, deltas: bool = True) -> dict[str, Any]:
     stats = [ClientStats() for _ in seats]
     cpu0 = time.process_time()
     tasks = [asyncio.create_task(play(s, port, start=start, end=end, grace=grace, stats=st,
                                       seed=seed * 1000 + i, compression=compression,
-                                      think=think, chat=chat, preactions=preactions))
+                                      think=think, chat=chat, preactions=preactions,
+                                      deltas=deltas))
              for i, (s, st) in enumerate(zip(seats, stats, strict=True))]
     cpu_at_start: float | None = None
     while time.time() < start:
@@ -449,11 +471,11 @@ async def run_clients(seats: list[Seat], port: int, start: float, end: float, gr
 
 
 def client_worker(args: tuple[list[dict[str, Any]], int, float, float, float, int, bool, float,
-                              float, float]) -> dict[str, Any]:
-    seat_dicts, port, start, end, grace, seed, compression, think, chat, preactions = args
+                              float, float, bool]) -> dict[str, Any]:
+    seat_dicts, port, start, end, grace, seed, compression, think, chat, preactions, deltas = args
     seats = [Seat(**d) for d in seat_dicts]
     return asyncio.run(run_clients(seats, port, start, end, grace, seed, compression, think,
-                                   chat, preactions))
+                                   chat, preactions, deltas))
 
 
 # -------------------------------------------------------------------- main
@@ -509,6 +531,9 @@ def main() -> int:
                         help="newest finished hands to download per table")
     parser.add_argument("--no-deflate", action="store_true",
                         help="no permessage-deflate (browsers use it; default on)")
+    parser.add_argument("--whole-states", action="store_true",
+                        help="clients take a whole state per version instead of the deltas "
+                             "the table page asks for (subprotocol pokerroom.delta)")
     parser.add_argument("--think", type=float, default=0.0,
                         help="clients wait uniform(0, THINK) seconds before acting (default 0: "
                              "as fast as the server answers)")
@@ -583,7 +608,7 @@ def main() -> int:
         with context.Pool(n) as pool:
             pending = pool.map_async(client_worker, [
                 (g, port, start, end, grace, args.seed + k, not args.no_deflate, args.think,
-                 args.chat, args.preactions)
+                 args.chat, args.preactions, not args.whole_states)
                 for k, g in enumerate(groups)])
             time.sleep(max(0.0, start - time.time()))
             at_start = db_counts(engine)
@@ -654,6 +679,7 @@ def main() -> int:
                    "bot_delay": 0, "database": database_kind, "think_seconds": args.think,
                    "chat_every_seconds": args.chat, "preaction_probability": args.preactions,
                    "permessage_deflate": not args.no_deflate, "seed": args.seed,
+                   "deltas": not args.whole_states,
                    "games": "3 of 4 tables no-limit hold'em, 1 of 4 pot-limit Omaha; 1/2",
                    "policy": "show at showdown; min raise 8%; fold 15% facing a bet; "
                              "else check/call"},
@@ -715,7 +741,8 @@ def main() -> int:
     r = report["results"]
     lat = r["latency_ms"]
     print(f"pokerroom server: {len(seats)} WebSocket clients on {args.tables} tables, "
-          f"{window:.0f} s window")
+          f"{window:.0f} s window, "
+          + ("whole states" if args.whole_states else "deltas (as the page)"))
     print(f"  actions/s        {r['actions_per_second']:.0f} (server-stored; "
           f"{stored_in_window} in the window)")
     print(f"  action latency   p50 {lat['p50']:.1f} ms, p90 {lat['p90']:.1f} ms, "
