@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from pokerroom.server.tables.views import private_part, public_state
+from pokerroom.server.tables.views import KeptTableInfo, private_part, public_state
 from pokerroom.server.wire.sockets import Outgoing, encode_bytes
 
 if TYPE_CHECKING:
@@ -231,11 +231,12 @@ class TableScene:
 
     def __init__(self) -> None:
         self.part: ScenePart | None = None
+        self.table_info = KeptTableInfo()  # the public state's rarely changing part
 
     def _current(self, actor: TableActor, version: int) -> ScenePart:
         """The latest part, built now when there is none at ``version``."""
         if self.part is None or self.part.version != version:
-            self.part = ScenePart(version, public_state(actor, reuse=True), None)
+            self.part = ScenePart(version, public_state(actor, kept=self.table_info), None)
         return self.part
 
     def joining(self, actor: TableActor, seat: int | None) -> SceneUpdate:
@@ -249,7 +250,7 @@ class TableScene:
         delta too, when a delta connection asks for it); per viewer, its private part
         once (a delta connection's) and its whole state once (``state_for(seat,
         public)``: a connection that did not ask for deltas, or has not said yet)."""
-        public = public_state(actor, reuse=True)
+        public = public_state(actor, kept=self.table_info)
         previous = self.part
         self.part = part = ScenePart(version, public, None if previous is None
                                      else (previous.version, previous.public))

@@ -90,13 +90,20 @@ def own_part(table: Table, viewer: int) -> Own | None:
                pot=hand.pot, legal=None if legal is None else legal_in_seats(legal, plan))
 
 
-_TABLE_INFO: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
-_TABLE_INFO_KEPT = 4096  # tables whose last "table" part is kept (then all are forgotten)
+class KeptTableInfo:
+    """The last ``table`` part of one table's public state and what it was made from
+    (held by the table's scene, :class:`~pokerroom.server.tables.scene.TableScene`)."""
+
+    __slots__ = ("info", "key")
+
+    def __init__(self) -> None:
+        self.key: tuple[Any, ...] | None = None
+        self.info: dict[str, Any] = {}
 
 
-def _table_info(actor: TableActor, chat: Any, *, reuse: bool) -> dict[str, Any]:
+def _table_info(actor: TableActor, chat: Any, kept: KeptTableInfo | None) -> dict[str, Any]:
     """The public state's ``table``: the table's name, stakes, house rules and the
-    host's switches.  It changes rarely: with ``reuse``, the last one made for this
+    host's switches.  It changes rarely: given ``kept``, the last one made for this
     table is given again (the same object: the caller never changes it, and the
     scene's diff finds it equal at once) while everything it is made from is the
     same."""
@@ -108,9 +115,8 @@ def _table_info(actor: TableActor, chat: Any, *, reuse: bool) -> dict[str, Any]:
            getattr(actor, "time_bank_full", None),
            None if chat is None else (chat.on, chat.spectators),
            str(getattr(actor, "life", "open")))
-    kept = _TABLE_INFO.get(id(actor)) if reuse else None
-    if kept is not None and kept[0] == key:
-        return kept[1]
+    if kept is not None and kept.key == key:
+        return kept.info
     info = {
         "id": actor.id,
         "name": actor.name,
@@ -137,18 +143,16 @@ def _table_info(actor: TableActor, chat: Any, *, reuse: bool) -> dict[str, Any]:
         "time_bank": key[10],
         "chat": {"on": chat.on, "spectators": chat.spectators} if chat else None,
     }
-    if reuse:
-        if len(_TABLE_INFO) >= _TABLE_INFO_KEPT:
-            _TABLE_INFO.clear()
-        _TABLE_INFO[id(actor)] = (key, info)
+    if kept is not None:
+        kept.key, kept.info = key, info
     return info
 
 
-def public_state(actor: TableActor, *, reuse: bool = False) -> dict[str, Any]:
+def public_state(actor: TableActor, *, kept: KeptTableInfo | None = None) -> dict[str, Any]:
     """What everyone at the table sees (a spectator's view): built once per update
-    and shared by every viewer's state (:func:`table_state`).  ``reuse``: its
-    ``table`` part may be the one given last time, when nothing in it changed (for a
-    caller that never changes what it gets: the scene)."""
+    and shared by every viewer's state (:func:`table_state`).  ``kept``: its ``table``
+    part may be the one given last time, when nothing in it changed (for a caller
+    that never changes what it gets: the scene)."""
     table = actor.table
     plan = table.plan_in_play
     view = table.view(None) if table.hand is not None else None  # the spectator's, by seat
@@ -189,7 +193,7 @@ def public_state(actor: TableActor, *, reuse: bool = False) -> dict[str, Any]:
             )
         seats.append(entry)
     state: dict[str, Any] = {
-        "table": _table_info(actor, chat, reuse=reuse),
+        "table": _table_info(actor, chat, kept),
         "seats": seats,
         "hand": None,
         "you": None,

@@ -90,11 +90,12 @@ FLOODED = error(WireReason.TOO_MANY_MESSAGES,
 
 
 class ArrivalRate:
-    """The frames of one connection counted as they ARRIVE (by the ASGI server's
-    protocol, :class:`~pokerroom.server.connections.GuardedWebSocketProtocol`), not as
-    the room reads them: a busy room reads fewer than :data:`RATE_PER_SECOND` a second,
-    so counting reads alone never catches a flooder on a loaded machine (the hostile
-    flood test failed so).  :data:`RATE_BURST` at once, then :data:`RATE_PER_SECOND`."""
+    """A connection's frames against the rate: :data:`RATE_BURST` at once, then
+    :data:`RATE_PER_SECOND`.  Kept twice: as the room reads them (:func:`receive_loop`)
+    and as they ARRIVE (by uvicorn's protocol,
+    :class:`~pokerroom.server.connections.GuardedWebSocketProtocol`): a busy room reads
+    fewer than :data:`RATE_PER_SECOND` a second, so counting reads alone never catches
+    a flooder on a loaded machine (the hostile flood test failed so)."""
 
     __slots__ = ("allowance", "exceeded", "last")
 
@@ -358,16 +359,14 @@ async def receive_loop(websocket: WebSocket, box: Mailbox, messages: ClientMessa
     malformed (then the last message to send before dropping the connection)."""
     malformed = 0
     clock = asyncio.get_running_loop().time
-    allowance, last = float(RATE_BURST), clock()
-    arrivals = getattr(_protocol(websocket), "arrivals", None)
+    reads = ArrivalRate(clock())  # as read here (any ASGI server)
+    arrivals = getattr(_protocol(websocket), "arrivals", None)  # as they came (uvicorn)
     while not box.overflowed:
         frame = await websocket.receive()
         if frame["type"] == "websocket.disconnect":
             return None
-        now = clock()
-        allowance = min(float(RATE_BURST), allowance + (now - last) * RATE_PER_SECOND) - 1
-        last = now
-        if allowance < 0 or (isinstance(arrivals, ArrivalRate) and arrivals.exceeded):
+        reads.arrived(clock())
+        if reads.exceeded or (isinstance(arrivals, ArrivalRate) and arrivals.exceeded):
             return FLOODED
         text, data = frame.get("text"), frame.get("bytes")
         bad = await answer(box, text if text is not None else data or b"", messages, apply)
