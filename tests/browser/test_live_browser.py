@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import socket
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -19,6 +18,7 @@ import pytest
 
 from pokerroom.server.app import create_app
 from tests.browser.support import PHONE, SEED, serve, shot
+from tests.ports import free_port
 
 TV = {"width": 1920, "height": 1080}
 
@@ -46,12 +46,6 @@ def seconds(text: str) -> int:
 @pytest.fixture(scope="module")
 def database(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("live") / "room.sqlite"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture

@@ -65,7 +65,7 @@ def test_serve_never_prints_the_database_password(tmp_path: pytest.TempPathFacto
     import subprocess
     import sys
 
-    from tests.server.serving import free_port
+    from tests.ports import free_port
 
     url = f"postgresql+psycopg://room:s3cret-pw@127.0.0.1:{free_port()}/room"
     done = subprocess.run([sys.executable, "-m", "pokerroom.cli", "serve", "--port",

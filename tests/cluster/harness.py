@@ -40,6 +40,7 @@ from typing import Any
 
 from pokerroom.server.cluster.proxy_config import render
 from pokerroom.server.settings import ConnectionLimits
+from tests.ports import free_port
 from tests.server.pg import PostgresServer, postgres_server
 
 HOST = "127.0.0.1"  # loopback only
@@ -50,12 +51,6 @@ ROOT = Path(__file__).resolve().parents[2]
 
 class ClusterError(AssertionError):
     """Something the cluster needs did not start or answer (a test failure)."""
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return int(s.getsockname()[1])
 
 
 def _die_with_parent() -> None:

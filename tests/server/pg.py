@@ -13,7 +13,6 @@ import glob
 import os
 import pwd
 import shutil
-import socket
 import subprocess
 import tempfile
 import time
@@ -22,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from tests.ports import free_port
 
 INSTALL_HINT = ("install Debian's PostgreSQL server with `make postgres` "
                 "(apt-get install postgresql)")
@@ -41,12 +42,6 @@ def _bin_dir() -> Path:
         pytest.fail(f"no PostgreSQL server (pg_ctl) on this machine: {INSTALL_HINT}",
                     pytrace=False)
     return Path(candidates[-1]).parent
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @dataclass(frozen=True)
@@ -126,7 +121,7 @@ def postgres_server(*, database: str = "pokerroom", user: str = "pokerroom") -> 
     if uid is not None and gid is not None:
         for path in (root, sockets, log):
             os.chown(path, uid, gid)
-    port = _free_port()
+    port = free_port()
     started = False
     try:
         _run(prefix, [str(bin_dir / "initdb"), "-D", str(data), "-U", user, "--auth=trust",

@@ -20,12 +20,6 @@ from pathlib import Path
 from typing import Any
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def call(port: int, path: str, body: dict[str, Any] | None = None, *,
          headers: dict[str, str] | None = None) -> Any:
     """GET ``path`` (or POST ``body`` as JSON) and return the decoded answer."""

@@ -34,7 +34,8 @@ from pokerroom.server.guard.clients import TrustedProxies
 from pokerroom.server.guard.headers import HEADERS, POLICY
 from pokerroom.server.guard.origins import BrowserSettings, OriginCheck
 from pokerroom.server.pages import STATIC
-from tests.server.serving import assert_clean_log, free_port, http, start_server
+from tests.ports import free_port
+from tests.server.serving import assert_clean_log, http, start_server
 
 ALLOWED = "https://cards.example"
 EVIL = "https://evil.example"

@@ -28,10 +28,10 @@ from typing import Any
 
 import pytest
 
+from tests.ports import free_port
 from tests.server.serving import (
     assert_clean_log,
     call,
-    free_port,
     handshake_answer,
     http,
     raw_websocket,

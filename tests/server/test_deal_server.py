@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from tests.server.serving import call, free_port, http, start_server
+from tests.ports import free_port
+from tests.server.serving import call, http, start_server
 
 PLAYERS = 20
 WAIT = 5.0

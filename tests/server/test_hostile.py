@@ -39,10 +39,10 @@ from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Subprotocol
 
 from pokerroom.server.wire.sockets import token_subprotocols
+from tests.ports import free_port
 from tests.server.pg import postgres_server
 from tests.server.serving import (
     assert_clean_log,
-    free_port,
     http,
     raw_websocket,
     server_frames,

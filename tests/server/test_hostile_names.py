@@ -15,7 +15,8 @@ from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Subprotocol
 
 from pokerroom.server.wire.sockets import token_subprotocols
-from tests.server.serving import assert_clean_log, free_port, http, start_server
+from tests.ports import free_port
+from tests.server.serving import assert_clean_log, http, start_server
 
 CYRILLIC_A = "\u0410"  # looks like a Latin A
 

@@ -10,7 +10,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.server.serving import call, free_port, start_server
+from tests.ports import free_port
+from tests.server.serving import call, start_server
 
 
 def _act(port: int, eid: str, host: str, action: str, **body: Any) -> Any:

@@ -17,7 +17,8 @@ from pathlib import Path
 
 from prometheus_client.parser import text_string_to_metric_families
 
-from tests.server.serving import bot_tables, call, free_port, start_server
+from tests.ports import free_port
+from tests.server.serving import bot_tables, call, start_server
 
 
 def scrape(port: int, *, source: str = "127.0.0.1") -> tuple[int, str]:

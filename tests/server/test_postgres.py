@@ -24,6 +24,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
 from pokerroom.server.app import create_app
+from tests.ports import free_port
 from tests.server.conftest import add_bot, join, new_table, seat_socket
 from tests.server.pg import PostgresServer, postgres_server
 from tests.server.serving import (
@@ -31,7 +32,6 @@ from tests.server.serving import (
     assert_same_turn,
     bot_tables,
     call,
-    free_port,
     start_server,
 )
 from tests.server.test_tournament_restart import kill_tournaments_and_restart

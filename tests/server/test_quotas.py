@@ -24,7 +24,8 @@ from typing import Any
 
 import pytest
 
-from tests.server.serving import assert_clean_log, free_port, handshake_answer, start_server
+from tests.ports import free_port
+from tests.server.serving import assert_clean_log, handshake_answer, start_server
 
 PROXY = "127.0.0.9"
 LIMITS = ("quotas.tables_per_hour=3", "quotas.tournaments_per_day=2",

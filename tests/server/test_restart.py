@@ -10,7 +10,8 @@ import time
 import urllib.request
 from pathlib import Path
 
-from tests.server.serving import bot_tables, call, free_port, start_server
+from tests.ports import free_port
+from tests.server.serving import bot_tables, call, start_server
 
 
 def _newest_finished(port: int, table: str) -> int:

@@ -33,10 +33,10 @@ from pokerroom.server.wire.sockets import (
     Mailbox,
     token_subprotocols,
 )
+from tests.ports import free_port
 from tests.server.serving import (
     assert_clean_log,
     call,
-    free_port,
     handshake_answer,
     http,
     server_frames,

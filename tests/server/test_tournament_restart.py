@@ -25,7 +25,8 @@ from websockets.typing import Subprotocol
 from pokerroom.server.wire.sockets import token_subprotocols
 from pokerroom.tournament.places import Finish
 from pokerroom.tournament.simulate import check_places
-from tests.server.serving import assert_clean_log, call, free_port, start_server
+from tests.ports import free_port
+from tests.server.serving import assert_clean_log, call, start_server
 
 Server = Callable[[int, str, Path], subprocess.Popen[bytes]]
 
