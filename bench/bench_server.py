@@ -308,7 +308,7 @@ async def play(seat: Seat, port: int, *, start: float, end: float, grace: float,
     try:
         ws = await connect(uri, max_size=2**24, open_timeout=60,
                            compression="deflate" if compression else None,
-                           subprotocols=["pokerroom", f"pokerroom.token.{seat.token}"])  # type: ignore[list-item]
+                           subprotocols=offered)  # type: ignore[arg-type]
     except (TimeoutError, OSError) as exc:
         stats.connect_failures += 1
         stats.errors[f"connect: {type(exc).__name__}"] += 1
