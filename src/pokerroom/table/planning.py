@@ -145,6 +145,13 @@ class Planner:
         ante = stakes.ante
         if stakes.big_blind_ante:
             antes = tuple(ante if s == positions.big_blind else 0 for s in seats)
+        elif stakes.button_ante:
+            # F1 (ENC): the dealer pays for everyone.  A dead button (T2) deals with no
+            # ante: nobody deals from it (ENC's "minor inequities" of a missed turn).
+            payer = positions.button if not positions.dead_button else None
+            antes = tuple(ante * len(seats) if s == payer else 0 for s in seats)
+            if payer is None or payer not in seats:
+                notes.append("dead button: nobody pays the button ante this deal (F1)")
         else:
             antes = tuple(ante for _ in seats)
         return HandPlan(
