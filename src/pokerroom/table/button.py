@@ -69,6 +69,10 @@ class Button:
             self.table.positions = self._positions_from(self.found)
             self.found = None
 
+    def hand_void(self) -> None:
+        """I1: the hand was cancelled (a misdeal): a button found in it is forgotten."""
+        self.found = None
+
     def _positions_from(self, button: int) -> Positions:
         """I1 / TDA 34-A: the button and blinds of a deal with the button on ``button``,
         as if it had been placed there (T1-T4)."""

@@ -366,7 +366,7 @@ class Table:
         self.notes.append(f"hand cancelled: {reason}")
         self.hand = None
         self.plan_in_play = None
-        self.button.found = None
+        self.button.hand_void()
 
     def finish_hand(self) -> None:
         """Take the result of the finished hand back to the seats."""
