@@ -64,6 +64,7 @@ class Tournament:
         self.floor = Floor(
             seats=structure.seats, final_seats=structure.final_table_seats,
             tolerance=floor.balance_tolerance, rng=rng, bba_order=floor.bba_order,
+            procedures=structure.house.irregularity_procedures,
         )
         self.entries: dict[int, Entry] = {}
         self.by_label: dict[str, Entry] = {}
