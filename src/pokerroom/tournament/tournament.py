@@ -24,13 +24,12 @@ from pokerroom.table import Stakes
 from pokerroom.tournament import structure_edits
 from pokerroom.tournament.busts import BustBook
 from pokerroom.tournament.cashier import Cashier, deal_question
-from pokerroom.tournament.chip_race import race_at_table
 from pokerroom.tournament.clock import Clock
+from pokerroom.tournament.color_up import ColorUp
 from pokerroom.tournament.conduct import Conduct
 from pokerroom.tournament.entries import Entry
 from pokerroom.tournament.events import (
     BreakStarted,
-    ChipRaceHeld,
     FloorEvent,
     HandForHandEnded,
     HandForHandRoundEnded,
@@ -62,8 +61,9 @@ class Tournament:
     entries, the :class:`BustBook` of busts and places, the :class:`Cashier` (rebuys,
     add-ons, deals, the chips in play), :class:`Conduct` (penalties,
     disqualification), the :class:`HandBook` of hands dealt and the
-    :class:`FloorReports` of tables it does not deal; it keeps the clock, the floor
-    and hand-for-hand play, and runs the floor after every change."""
+    :class:`FloorReports` of tables it does not deal, and :class:`ColorUp` (the chips
+    in play, P9); it keeps the clock, the floor and hand-for-hand play, and runs the
+    floor after every change."""
 
     def __init__(self, structure: Structure, *, rng: random.Random,
                  payout_table: PayoutTable | None = None) -> None:
@@ -83,12 +83,12 @@ class Tournament:
         self.conduct = Conduct(self.roster, self.floor, self.busts, self.cashier)
         self.hands = HandBook(self.floor, self.roster, self.busts, self.conduct, self.h4h)
         self.reports = FloorReports(self.floor, self.roster, self.busts, self.h4h)
+        self.color_up = ColorUp(structure.chips, floor=self.floor, roster=self.roster,
+                                cashier=self.cashier, rng=rng)
         self.started = False
         self.finished = False
         self.registration_open = True
-        self.chips_in_play = list(structure.chips)  # denominations
         self.log: list[FloorEvent] = []
-        self._color_up_due: dict[int, tuple[int, ...]] = {}
         self._stakes: dict[int, Stakes] = {}
         self._prizes: tuple[tuple[int, int], list[int]] | None = None
 
@@ -127,6 +127,11 @@ class Tournament:
     @chips_expected.setter
     def chips_expected(self, chips: int) -> None:
         self.cashier.chips_expected = chips
+
+    @property
+    def chips_in_play(self) -> list[int]:
+        """The chip denominations in play, smallest first (P9: fewer after a colour-up)."""
+        return self.color_up.chips_in_play
 
     @property
     def deal(self) -> dict[int, int] | None:
@@ -178,7 +183,7 @@ class Tournament:
     @property
     def chip_unit(self) -> int:
         """The smallest chip in play: every bet and prize is a multiple of it."""
-        return self.chips_in_play[0]
+        return self.color_up.chip_unit
 
     def table(self, number: int) -> TournamentTable:
         """Table ``number``; ConfigError if no such table is in play."""
@@ -347,26 +352,8 @@ class Tournament:
                 if self.registration_open and e.number > self.structure.late_registration_levels:
                     out.extend(self._close_registration())
             elif isinstance(e, BreakStarted) and e.color_up:
-                removed = tuple(c for c in self.chips_in_play if c in e.color_up)
-                self.chips_in_play = [c for c in self.chips_in_play if c not in e.color_up]
-                for n in self.floor.tables:
-                    self._color_up_due[n] = removed
-                for n in list(self._color_up_due):
-                    if self.floor.idle(n):
-                        out.extend(self._color_up(n))
+                out.extend(self.color_up.break_started(e.color_up))
         return out
-
-    def _color_up(self, number: int) -> list[FloorEvent]:
-        """P9: the chip race at one table."""
-        removed = self._color_up_due.pop(number, ())
-        if not removed or number not in self.floor.tables:
-            return []
-        table = self.floor.tables[number]
-        race = race_at_table(table, removed=removed, smallest=self.chip_unit, rng=self.rng)
-        table.chip_unit = self.chip_unit  # S10: odd chips now split by the new smallest
-        self.cashier.put_in(race.change)
-        won = tuple(self.by_label[name].number for name in race.winners)
-        return [ChipRaceHeld(number, removed, self.chip_unit, won, race.change)]
 
     # ================================================================ hands
 
@@ -384,8 +371,8 @@ class Tournament:
         if self.busts.decline_waiting(table):  # its busted players still deciding are out
             self._emit(self._after_change())
         self.hands.check_may_deal(number, halt_shortage=self.structure.floor.halt_shortage)
-        if number in self._color_up_due:
-            self._emit(self._color_up(number))  # a hand ran past the end of the break
+        if self.color_up.owed(number):
+            self._emit(self.color_up.race(number))  # a hand ran past the end of the break
         if table.first_button is None and table.positions is None:
             self._emit(self.floor.draw_buttons([table]))
         return self.hands.deal(table, self.stakes(), chip_unit=self.chip_unit, rng=self.rng,
@@ -403,8 +390,8 @@ class Tournament:
             self.table(number), after_antes=self.structure.floor.bust_order == "after_antes",
             may_rebuy=self._may_rebuy)
         events = list(taken.events)
-        if number in self._color_up_due and self.clock.on_break:
-            events.extend(self._color_up(number))
+        if self.color_up.owed(number) and self.clock.on_break:
+            events.extend(self.color_up.race(number))
         events.extend(self._after_change())
         return HandResult(number, taken.busted, tuple(self._emit(events)), taken.held)
 
@@ -437,11 +424,7 @@ class Tournament:
                 if not self.h4h.tables:
                     self.h4h.tables = set(self.floor.tables)
             events.extend(self._hand_for_hand_switch())  # down to one table: it ends
-        for n in list(self._color_up_due):
-            if n not in self.floor.tables:
-                del self._color_up_due[n]
-            elif self.clock.on_break and self.floor.idle(n):
-                events.extend(self._color_up(n))
+        events.extend(self.color_up.catch_up(on_break=self.clock.on_break))
         if self.started and not self.finished and self.players_left == 1:
             if self.registration_open:
                 events.extend(self._close_registration())
