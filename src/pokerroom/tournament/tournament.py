@@ -59,11 +59,11 @@ class Tournament:
 
     It holds its books, each owning its part of the event: the :class:`Roster` of
     entries, the :class:`BustBook` of busts and places, the :class:`Cashier` (rebuys,
-    add-ons, deals, the chips in play), :class:`Conduct` (penalties,
-    disqualification), the :class:`HandBook` of hands dealt and the
-    :class:`FloorReports` of tables it does not deal, and :class:`ColorUp` (the chips
-    in play, P9); it keeps the clock, the floor and hand-for-hand play, and runs the
-    floor after every change."""
+    add-ons, deals, the count of chips put in play), :class:`Conduct` (penalties,
+    disqualification), the :class:`HandBook` of hands dealt, the
+    :class:`FloorReports` of tables it does not deal and :class:`ColorUp` (the chip
+    denominations in play and the races, P9).  It keeps the clock, the floor and
+    hand-for-hand play, and runs the floor after every change."""
 
     def __init__(self, structure: Structure, *, rng: random.Random,
                  payout_table: PayoutTable | None = None) -> None:
