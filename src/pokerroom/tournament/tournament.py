@@ -45,7 +45,7 @@ from pokerroom.tournament.hands import HandBook, HandResult
 from pokerroom.tournament.icm import DealQuestion, DealSuggestion
 from pokerroom.tournament.payouts import PayoutTable, payouts, prize_pool
 from pokerroom.tournament.payouts import payout_table as payout_table_named
-from pokerroom.tournament.places import Bust, BustGroup, Eliminations, Finish
+from pokerroom.tournament.places import Bust, Eliminations, Finish
 from pokerroom.tournament.reports import FloorReports
 from pokerroom.tournament.roster import Roster, seated_table
 from pokerroom.tournament.structure import Structure
@@ -143,16 +143,6 @@ class Tournament:
     def kept_for_winner(self) -> int:
         """What a deal left to play for."""
         return self.cashier.kept_for_winner
-
-    @property
-    def _groups(self) -> list[BustGroup]:
-        # read by the room's diagnosis (server/tournaments/views.py); the bust book's
-        return self.busts.groups
-
-    @property
-    def _h4h_group(self) -> BustGroup | None:
-        # read by the room's diagnosis (server/tournaments/views.py); the bust book's
-        return self.busts.round
 
     # ================================================================ reading
 

@@ -287,8 +287,8 @@ def diagnosis(d: TournamentDirector) -> str:
         f"final_formed={t.floor.final_formed} sizes={t.floor.sizes()} arrivals="
         + repr({n: {s: a.name for s, a in seats.items()}
                 for n, seats in t.floor.arrivals.items() if seats}),
-        "groups deciding: " + repr([sorted(g.deciding) for g in t._groups if g.deciding])
-        + f" h4h group: {t._h4h_group}",
+        "groups deciding: " + repr(t.busts.deciding_groups())
+        + f" h4h group: {t.busts.round}",
     ]
     for n, table in sorted(t.floor.tables.items()):
         run = d.runs.get(n)
