@@ -271,11 +271,6 @@ class Journal:
         self.in_flight = self.recorder.commit(self.key, writes, self._fence)
         return self.in_flight
 
-    def take(self) -> list[Write]:
-        """The writes so far, to be run now by the caller (:func:`apply_writes`)."""
-        writes, self._writes = self._writes, []
-        return writes
-
     def discard(self) -> None:
         """Forget the writes so far (their owner lost its lease: they would be refused)."""
         self._writes = []

@@ -109,6 +109,8 @@ class HandRow(Base):
     started_at: Mapped[float] = mapped_column(Float)
     finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # Written by earlier versions at each hand's end; now NULL: a download deals the
+    # hand again from before, deck and actions (tables/hand_routes.py).
     phh: Mapped[str | None] = mapped_column(Text, nullable=True)
     text: Mapped[str | None] = mapped_column(Text, nullable=True)
     # Who sat in each seat at the deal: {"seat": {"sitting": id, "name": name}}.
