@@ -27,9 +27,11 @@ from sqlalchemy import (
     Table,
     Text,
     bindparam,
+    case,
     cast,
     create_engine,
     event,
+    func,
     insert,
     literal_column,
     select,
@@ -343,9 +345,11 @@ class Store:
 
     def ledger_balance(self, table_id: str) -> int:
         """Chips bought in minus chips cashed out and raked: what must be at the table."""
-        with Session(self.engine) as s:
-            rows = s.scalars(select(LedgerRow).where(LedgerRow.table_id == table_id)).all()
-        return sum(-r.amount if r.kind in ("cash_out", "rake") else r.amount for r in rows)
+        signed = case((LEDGER.c.kind.in_(("cash_out", "rake")), -LEDGER.c.amount),
+                      else_=LEDGER.c.amount)
+        with self.engine.connect() as c:  # summed by the database: a row a raked hand
+            return int(c.execute(select(func.coalesce(func.sum(signed), 0))
+                                 .where(LEDGER.c.table_id == table_id)).scalar_one())
 
     def ledger_by_player(self, table_id: str) -> dict[str, dict[str, int]]:
         """Each player's chips by kind (``buy_in``, ``top_up``, ``rebuy``, ``cash_out``)
