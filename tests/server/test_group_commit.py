@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 
@@ -49,7 +50,7 @@ class Gate:
         self.entered = threading.Event()
         self.opened = threading.Event()
 
-    def write(self, _s: Session) -> None:
+    def write(self, _c: Connection) -> None:
         self.entered.set()
         assert self.opened.wait(60), "the test never opened the gate"
 
@@ -113,7 +114,7 @@ def test_a_failing_unit_fails_alone_and_lands_nothing(store: Store) -> None:
     recorder = GroupCommit(store.engine)
     store.group_commit = recorder
 
-    def fails(_s: Session) -> None:
+    def fails(_c: Connection) -> None:
         raise OperationalError("INSERT ...", {}, Exception("disk I/O error"))
 
     async def run() -> list[Any]:
@@ -151,10 +152,10 @@ def test_without_a_journal_each_write_commits_at_once(store: Store) -> None:
     assert _ledger(store, "a") == [100]
 
 
-def test_a_deal_stores_the_hand_at_once_with_what_came_before(store: Store) -> None:
-    """The hand's id is the database's: the deal is stored when it is dealt, with the
-    table's writes before it (in order), without waiting for the group commit; its
-    actions then wait for it, grouped into one insert."""
+def test_a_deal_waits_for_the_group_commit_with_what_came_before(store: Store) -> None:
+    """A deal is one more write of its table: stored in the table's next commit with
+    the writes before it (in order), its id the database's, given when the commit
+    inserts it; its actions, made before then, name that id."""
     recorder = GroupCommit(store.engine)
     store.group_commit = recorder
 
@@ -163,19 +164,55 @@ def test_a_deal_stores_the_hand_at_once_with_what_came_before(store: Store) -> N
         assert journal is not None
         store.ledger("a", "Ann", 0, "buy_in", 100)
         hand = store.start_hand("a", 1, {}, [0, 1], sittings={}, at=0.0)
-        assert _ledger(store, "a") == [100] and store.hand("a", 1) is not None
         store.add_action("a", hand, 1, 0, {"type": "raise", "amount": 4})
         store.add_action("a", hand, 2, 1, {"type": "fold"})
-        assert store.hand_actions(hand) == []
+        assert hand.value is None and store.hand("a", 1) is None and _ledger(store, "a") == []
         done = journal.commit()
         assert done is not None
         await done
-        return hand
+        assert hand.value is not None and _ledger(store, "a") == [100]
+        return hand.value
 
-    hand = asyncio.run(run())
+    hand_id = asyncio.run(run())
     recorder.close()
-    assert [(a.seq, a.action["type"]) for a in store.hand_actions(hand)] == [
+    stored = store.hand("a", 1)
+    assert stored is not None and stored.id == hand_id and stored.status == "running"
+    assert [(a.seq, a.action["type"]) for a in store.hand_actions(hand_id)] == [
         (1, "raise"), (2, "fold")]
+
+
+def test_a_deal_in_a_failed_group_is_stored_again_with_its_own_id(store: Store) -> None:
+    """A group fails after a deal was inserted (and rolled back): committed unit by
+    unit, the deal gets the id it is stored with, and its actions name that one."""
+    recorder = GroupCommit(store.engine)
+    store.group_commit = recorder
+
+    def fails(_c: Connection) -> None:
+        raise OperationalError("INSERT ...", {}, Exception("disk I/O error"))
+
+    async def run() -> tuple[int | None, list[Any]]:
+        gate = Gate()
+        held = recorder.commit("gate", [gate.write])
+        await asyncio.to_thread(gate.entered.wait)
+        journal = store.journal("a")
+        assert journal is not None
+        hand = store.start_hand("a", 1, {}, [0, 1], sittings={}, at=0.0)
+        store.add_action("a", hand, 1, 0, {"type": "fold"})
+        done = journal.commit()
+        bad = recorder.commit("b", [fails])
+        while recorder.queued < 2:
+            await asyncio.sleep(0)
+        gate.opened.set()
+        outcome = await asyncio.gather(held, done, bad, return_exceptions=True)
+        return hand.value, outcome
+
+    hand_id, outcome = asyncio.run(run())
+    recorder.close()
+    assert outcome[1] is None and isinstance(outcome[2], OperationalError)
+    assert recorder.stats.failed_groups == 1
+    stored = store.hand("a", 1)
+    assert stored is not None and stored.id == hand_id
+    assert [a.seq for a in store.hand_actions(stored.id)] == [1]
 
 
 # ------------------------------------------------------------------ the room
@@ -244,12 +281,12 @@ def test_a_failing_table_in_a_group_fails_alone(
     is stored and answered."""
     good, bad = new_table(client), new_table(client)
     store: Store = client.app.state.room.store
-    real: Callable[[Session, Batch], None] = store._commit_batch
+    real: Callable[[Connection, Batch], None] = store._commit_batch
 
-    def refuses_bad(s: Session, batch: Batch) -> None:
+    def refuses_bad(c: Connection, batch: Batch) -> None:
         if batch.table_id == bad:
             raise OperationalError("INSERT ...", {}, Exception("disk I/O error"))
-        real(s, batch)
+        real(c, batch)
 
     monkeypatch.setattr(store, "_commit_batch", refuses_bad)
     failed_before = _recorder(client).stats.failed_groups

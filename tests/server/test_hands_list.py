@@ -105,6 +105,10 @@ def test_rows_show_winners_pot_and_only_my_cards_and_result(client: TestClient,
                                   headers=_bearer(token)).text
                 dealt = re.search(r"Dealt to \w+ \[(.+?)\]", text)
                 assert dealt and h["cards"] == dealt.group(1).split(), (h, text)
+                phh = client.get(f"/api/tables/{table}/hands/{h['number']}.phh",
+                                 headers=_bearer(token))
+                # The flag comes from the list's summary (no PHH is stored with a hand).
+                assert h["phh"] is True and phh.status_code == 200, (h, phh.text)
                 assert h["net"] == h["result"]["stacks"]["0"] - _stack_before(client, table,
                                                                              h["number"])
             else:

@@ -105,6 +105,8 @@ def test_D1_a_live_table_deals_from_the_os_csprng_and_stores_the_order(
     _wait(lambda: actor.hand_number >= 1, "the first hand")
     # A 52-card Fisher-Yates draws at least 51 times, each from os.urandom.
     assert len(urandom_draws) - before >= 51
+    # The deal is stored by the table's next group commit (before it is published).
+    _wait(lambda: room.store.hand(table_id, 1) is not None, "the first hand stored")
     stored = room.store.hand(table_id, 1)
     assert stored is not None and sorted(stored.deck) == list(range(52))
 

@@ -14,6 +14,13 @@ one commit, not forty.  A unit starts with its owner's fencing check (a worker t
 lost a lease writes nothing: :mod:`pokerroom.server.cluster.leases`).  When a group
 fails, nothing of it landed; each unit is then committed alone, so that one bad unit
 fails only its own owner (which reloads what the database holds) and the others land.
+
+The writes are SQLAlchemy Core statements on the group's one connection (no ORM unit
+of work: it cost more CPU than the statements themselves), and the rows appended by
+every unit of a group go to each table in one ``executemany``.  A write may insert a
+row whose id the database chooses (a hand's) and that later writes name before it is
+known (its actions, its end): an :class:`Assigned` stands for that id until the write
+that inserts the row runs, in this thread.
 """
 
 from __future__ import annotations
@@ -28,23 +35,46 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Table
-from sqlalchemy.engine import Engine
-from sqlalchemy.orm import Session
+from sqlalchemy.engine import Connection, Engine
 
-__all__ = ["GroupCommit", "Journal", "Row", "Write", "apply_writes"]
+__all__ = ["Assigned", "GroupCommit", "Journal", "Row", "Write", "apply_writes"]
+
+
+class Assigned:
+    """A value the group commit's thread assigns when it runs the write that makes it
+    (the id the database gives a new row), named by writes made before then: a
+    :class:`Row` whose values hold it gets its value, and a change reads
+    :attr:`value` when it runs.  Set again when a failed group is committed unit by
+    unit (the rolled-back row is inserted again)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: int | None = None) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return f"Assigned({self.value!r})"
 
 
 @dataclass(frozen=True, slots=True)
 class Row:
     """One row appended to ``table`` (a hand's action): the group's rows of each table
     are inserted together in one statement, after the group's other writes (so a
-    row may name one those wrote, a hand; nothing reads the rows before the end)."""
+    row may name one those wrote, a hand; nothing reads the rows before the end).
+    A value that is an :class:`Assigned` is replaced by its value then."""
 
     table: Table
     values: dict[str, Any]
 
+    def resolved(self) -> dict[str, Any]:
+        """The values, each :class:`Assigned` replaced by what it was assigned."""
+        values = self.values
+        if any(type(v) is Assigned for v in values.values()):
+            return {k: v.value if type(v) is Assigned else v for k, v in values.items()}
+        return values
 
-Change = Callable[[Session], object]
+
+Change = Callable[[Connection], object]
 """A write run inside the group's transaction, in order (or a fencing check)."""
 
 Write = Change | Row
@@ -150,8 +180,8 @@ class GroupCommit:
         started = time.perf_counter()
         outcome: list[BaseException | None]
         try:
-            with Session(self._engine) as s, s.begin():
-                _apply(s, group)
+            with self._engine.begin() as connection:
+                _apply(connection, group)
             outcome = [None] * len(group)
         except Exception as exc:
             if len(group) == 1:
@@ -179,8 +209,8 @@ class GroupCommit:
                 out.append(failed[unit.key])
                 continue
             try:
-                with Session(self._engine) as s, s.begin():
-                    _apply(s, [unit])
+                with self._engine.begin() as connection:
+                    _apply(connection, [unit])
             except Exception as exc:
                 failed[unit.key] = exc
                 out.append(exc)
@@ -189,26 +219,23 @@ class GroupCommit:
         return out
 
 
-def apply_writes(s: Session, writes: list[Write]) -> None:
-    """Run ``writes`` in ``s`` as a group commit does (for a write that cannot wait)."""
-    _apply(s, [_Unit("", None, writes, None)])
+def apply_writes(connection: Connection, writes: list[Write]) -> None:
+    """Run ``writes`` on ``connection`` (in its transaction) as a group commit does."""
+    _apply(connection, [_Unit("", None, writes, None)])
 
 
-def _apply(s: Session, units: list[_Unit]) -> None:
-    rows: dict[Table, list[dict[str, Any]]] = {}
+def _apply(connection: Connection, units: list[_Unit]) -> None:
+    rows: dict[Table, list[Row]] = {}
     for unit in units:
         if unit.fence is not None:
-            unit.fence(s)
+            unit.fence(connection)
         for write in unit.writes:
             if isinstance(write, Row):
-                rows.setdefault(write.table, []).append(write.values)
+                rows.setdefault(write.table, []).append(write)
             else:
-                write(s)
-    if rows:
-        s.flush()
-        connection = s.connection()
-        for table, values in rows.items():
-            connection.execute(table.insert(), values)
+                write(connection)
+    for table, appended in rows.items():
+        connection.execute(table.insert(), [row.resolved() for row in appended])
 
 
 def _resolve(group: list[_Unit], outcome: list[BaseException | None]) -> None:
@@ -243,11 +270,6 @@ class Journal:
         writes, self._writes = self._writes, []
         self.in_flight = self.recorder.commit(self.key, writes, self._fence)
         return self.in_flight
-
-    def take(self) -> list[Write]:
-        """The writes so far, to be run now by the caller (:func:`apply_writes`)."""
-        writes, self._writes = self._writes, []
-        return writes
 
     def discard(self) -> None:
         """Forget the writes so far (their owner lost its lease: they would be refused)."""

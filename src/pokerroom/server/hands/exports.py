@@ -86,6 +86,15 @@ def _name(table: Table, seat: int) -> str:
     return player.name if player is not None else f"seat {seat + 1}"
 
 
+def writes_as_phh(hand: Hand) -> bool:
+    """Whether PHH can express ``hand`` (the hand list says so beside each hand)."""
+    try:
+        to_phh(hand)
+    except ConfigError:
+        return False
+    return True
+
+
 def phh_refusal(hand: Hand) -> str:
     """Why ``hand`` has no PHH (dead money, a rake, the board run twice, ...)."""
     try:
@@ -159,14 +168,16 @@ def viewer_position(sittings: dict[str, Any] | None, seats: Sequence[int],
 @dataclass(frozen=True, slots=True)
 class HandSummary:
     """What the hand list shows of one finished hand: the winners (names and chips
-    won), the pot (every chip awarded plus the rake) and, per position, the cards
-    that position's own view shows at the end and its result in chips."""
+    won), the pot (every chip awarded plus the rake), per position the cards that
+    position's own view shows at the end and its result in chips, and whether PHH
+    can express the hand."""
 
     seats: tuple[int, ...]  # the seat of each position
     winners: tuple[tuple[str, int], ...]
     pot: int
     cards: tuple[tuple[str | None, ...], ...]
     net: tuple[int, ...]
+    phh: bool = True
 
     def row(self, position: int | None) -> dict[str, Any]:
         """The summary as JSON for a viewer at ``position`` (None: not in the hand,
@@ -194,7 +205,8 @@ def summarize(hand: Hand, seats: Sequence[int], names: Sequence[str]) -> HandSum
         pot=sum(won.values()) + hand.rake,
         cards=tuple(tuple(None if c is None else str(c) for c in hand.view(k).seats[k].cards)
                     for k in range(hand.n)),
-        net=tuple(hand.stacks[k] - hand.config.stacks[k] for k in range(hand.n)))
+        net=tuple(hand.stacks[k] - hand.config.stacks[k] for k in range(hand.n)),
+        phh=writes_as_phh(hand))
 
 
 class SummaryCache:

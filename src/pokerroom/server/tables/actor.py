@@ -43,7 +43,6 @@ from pokerroom.server.actors.clock import Clock
 from pokerroom.server.actors.driver import TableDriver, Turn
 from pokerroom.server.actors.group_commit import Journal
 from pokerroom.server.actors.owner import TaskOwner
-from pokerroom.server.hands.exports import hand_texts
 from pokerroom.server.tables.audience import Audience
 from pokerroom.server.tables.cash_seats import CashSeats
 from pokerroom.server.tables.chat import TableChat
@@ -361,8 +360,6 @@ class TableActor(TaskOwner):
     def _finish_hand(self) -> None:
         table, hand, plan = self.table, self.table.hand, self.table.plan_in_play
         assert hand is not None and plan is not None
-        phh, text = hand_texts(self.name, table, hand, plan, self.hand_number,
-                               played_at=self.recorder.started_at)
         result = {"stacks": {str(plan.seat_at(k)): stack for k, stack in enumerate(hand.stacks)},
                   "rake": hand.rake}
         self.rake_taken += hand.rake
@@ -389,7 +386,7 @@ class TableActor(TaskOwner):
                 player = table.players[seat]
                 if player is not None and player.status is Status.BUSTED:
                     self._rebuy_bot(seat)
-        self.recorder.finish_hand(result, phh, text, self._scene)
+        self.recorder.finish_hand(result, self._scene)
         self.turn.deadline = self.turn.bot_due = None
         self.bank.running = None
         self.preactions.forget_street()

@@ -119,7 +119,8 @@ def hands(table_id: str, room: Tables, store: Store_, summaries: TableSummaries,
             except HTTPException:  # recorded by an older version: no summary
                 out.append(row)
                 continue
-            row.update(summary.row(viewer_position(sittings, summary.seats, sitting)))
+            row.update(summary.row(viewer_position(sittings, summary.seats, sitting)),
+                       phh=summary.phh)  # hands are no longer stored with their PHH
         out.append(row)
     return out
 

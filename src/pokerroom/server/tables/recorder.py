@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from pokerroom.server.actors.group_commit import Assigned
 from pokerroom.server.tables.store import Batch, Store
 
 Scene = Callable[[], tuple[dict[str, Any], dict[str, Any]]]
@@ -29,7 +30,7 @@ class Recorder:
         self.table_id = table_id
         self.batch = Batch(table_id)
         self.dirty = False  # the table changed in a way only the snapshot records
-        self.hand_id: int | None = None  # the stored hand in play
+        self.hand: Assigned | None = None  # the stored hand in play's id
         self.number = hand_number  # the hand in play's number, or the last one's
         self.seq = 0  # the hand in play's actions stored so far
         self.started_at = 0.0  # the Unix time of the deal, for its history
@@ -42,7 +43,12 @@ class Recorder:
         """Become the table as stored: nothing waits to be written, no hand in play."""
         self.batch = Batch(self.table_id)
         self.dirty = False
-        self.hand_id = None
+        self.hand = None
+
+    @property
+    def hand_id(self) -> int | None:
+        """The stored id of the hand in play (None until the commit that stores it)."""
+        return self.hand.value if self.hand is not None else None
 
     def commit(self, scene: Scene | None = None) -> None:
         """Commit the operation's writes together; with ``scene`` (between hands), the
@@ -57,35 +63,38 @@ class Recorder:
 
     def start_hand(self, before: dict[str, Any], deck: list[int], *,
                    sittings: dict[str, Any]) -> None:
-        """A new hand is dealt: stored with the table before it and the deck's order."""
+        """A new hand is dealt: stored with the table before it and the deck's order
+        (in the table's next commit, before anyone is told of the deal)."""
         self.number += 1
         self.started_at = time.time()
-        self.hand_id = self.store.start_hand(self.table_id, self.number, before, deck,
-                                             sittings=sittings, at=self.started_at)
+        self.hand = self.store.start_hand(self.table_id, self.number, before, deck,
+                                          sittings=sittings, at=self.started_at)
         self.seq = 0
 
     def resume_hand(self, hand_id: int, number: int, *, seq: int, started_at: float) -> None:
         """The stored hand ``hand_id`` is in play again (after a restart)."""
-        self.hand_id, self.number, self.seq, self.started_at = hand_id, number, seq, started_at
+        self.hand, self.number = Assigned(hand_id), number
+        self.seq, self.started_at = seq, started_at
 
     def add_action(self, position: int | None, action: dict[str, Any]) -> None:
         """An action of the hand in play (``position``: the engine's seat, as stored)."""
-        assert self.hand_id is not None
+        assert self.hand is not None
         self.seq += 1
-        self.store.add_action(self.table_id, self.hand_id, self.seq, position, action)
+        self.store.add_action(self.table_id, self.hand, self.seq, position, action)
 
-    def finish_hand(self, result: dict[str, Any], phh: str | None, text: str | None,
-                    scene: Scene) -> None:
-        """The hand's end, with everything it changed and the snapshot after it."""
-        assert self.hand_id is not None
-        self.batch.finished = (self.hand_id, result, phh, text)
+    def finish_hand(self, result: dict[str, Any], scene: Scene) -> None:
+        """The hand's end, with everything it changed and the snapshot after it.  Its
+        PHH and text are not stored: a download deals the hand again from its record
+        (:mod:`pokerroom.server.tables.hand_routes`)."""
+        assert self.hand is not None
+        self.batch.finished = (self.hand, result)
         self.batch.snapshot, self.batch.lobby = scene()
         self.store.commit(self.batch)
         self.batch = Batch(self.table_id)
-        self.hand_id = None
+        self.hand = None
 
     def cancel_hand(self, reason: str) -> None:
         """The hand in play is void (I1): stored as cancelled."""
-        if self.hand_id is not None:
-            self.store.cancel_hand(self.table_id, self.hand_id, reason)
-            self.hand_id = None
+        if self.hand is not None:
+            self.store.cancel_hand(self.table_id, self.hand, reason)
+            self.hand = None

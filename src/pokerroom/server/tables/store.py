@@ -24,10 +24,15 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    Table,
     Text,
+    bindparam,
+    case,
     cast,
     create_engine,
     event,
+    func,
+    insert,
     literal_column,
     select,
     text,
@@ -37,7 +42,14 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from pokerroom.errors import PokerError
-from pokerroom.server.actors.group_commit import GroupCommit, Journal, Row, Write, apply_writes
+from pokerroom.server.actors.group_commit import (
+    Assigned,
+    GroupCommit,
+    Journal,
+    Row,
+    Write,
+    apply_writes,
+)
 from pokerroom.server.cluster.leases import Fencing
 from pokerroom.server.tables.views import lobby_row
 from pokerroom.server.wire.reasons import WireReason
@@ -99,6 +111,8 @@ class HandRow(Base):
     started_at: Mapped[float] = mapped_column(Float)
     finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # Written by earlier versions at each hand's end; now NULL: a download deals the
+    # hand again from before, deck and actions (tables/hand_routes.py).
     phh: Mapped[str | None] = mapped_column(Text, nullable=True)
     text: Mapped[str | None] = mapped_column(Text, nullable=True)
     # Who sat in each seat at the deal: {"seat": {"sitting": id, "name": name}}.
@@ -125,6 +139,21 @@ class LedgerRow(Base):
     kind: Mapped[str] = mapped_column(String(12))
     amount: Mapped[int] = mapped_column(BigInteger)
     at: Mapped[float] = mapped_column(Float)
+
+
+# The tables themselves, for the writes (SQLAlchemy Core: see group_commit).
+TABLES: Table = TableRow.__table__  # type: ignore[assignment]
+SEATS: Table = SeatRow.__table__  # type: ignore[assignment]
+HANDS: Table = HandRow.__table__  # type: ignore[assignment]
+ACTIONS: Table = ActionRow.__table__  # type: ignore[assignment]
+LEDGER: Table = LedgerRow.__table__  # type: ignore[assignment]
+
+# The writes of every hand, compiled once.
+_START_HAND = insert(HANDS)
+_FINISH_HAND = update(HANDS).where(HANDS.c.id == bindparam("hand")).values(
+    status="finished", finished_at=bindparam("at"), result=bindparam("outcome"))
+_SAVE_SCENE = update(TABLES).where(TABLES.c.id == bindparam("table")).values(
+    snapshot=bindparam("table_snapshot"), lobby=bindparam("lobby_row"))
 
 
 @dataclass(slots=True)
@@ -157,21 +186,22 @@ class Batch:
     shows its chips; a hand's result, the cash-outs after it and the next snapshot)."""
 
     table_id: str
-    seats: list[SeatRow] = field(default_factory=list)
+    seats: list[dict[str, Any]] = field(default_factory=list)  # new seats rows
     seat_updates: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
-    entries: list[LedgerRow] = field(default_factory=list)
+    entries: list[Row] = field(default_factory=list)  # ledger rows
     snapshot: dict[str, Any] | None = None
     lobby: dict[str, Any] | None = None  # the lobby row beside the snapshot
     table: dict[str, Any] = field(default_factory=dict)  # room_tables columns (paused, ...)
-    finished: tuple[int, dict[str, Any], str | None, str | None] | None = None
+    finished: tuple[int | Assigned, dict[str, Any]] | None = None  # a hand's id, result
 
     def add_seat(self, seat: int, name: str, token: str, sitting: str, *,
                  is_bot: bool = False, policy: str | None = None,
                  buy_in: int | None = None) -> None:
         """A new sitting; ``buy_in``: not seated yet (the hand in progress ends first)."""
-        self.seats.append(SeatRow(table_id=self.table_id, seat=seat, name=name, token=token,
-                                  sitting=sitting, is_bot=is_bot, policy=policy, buy_in=buy_in,
-                                  top_up=0, leaving=False, active=True))
+        self.seats.append({"table_id": self.table_id, "seat": seat, "name": name,
+                           "token": token, "sitting": sitting, "is_bot": is_bot,
+                           "policy": policy, "buy_in": buy_in, "top_up": 0,
+                           "leaving": False, "active": True})
 
     def update_seat(self, sitting: str, **values: Any) -> None:
         """Change a sitting's row (``buy_in``, ``top_up``, ``leaving``, ``active``)."""
@@ -181,8 +211,9 @@ class Batch:
         self.update_seat(sitting, active=False, buy_in=None, top_up=0, leaving=False)
 
     def ledger(self, name: str, seat: int, kind: str, amount: int) -> None:
-        self.entries.append(LedgerRow(table_id=self.table_id, name=name, seat=seat, kind=kind,
-                                      amount=amount, at=time.time()))
+        self.entries.append(Row(LEDGER, {"table_id": self.table_id, "name": name,
+                                          "seat": seat, "kind": kind, "amount": amount,
+                                          "at": time.time()}))
 
     @property
     def empty(self) -> bool:
@@ -240,21 +271,18 @@ class Store:
         if self._journals.get(table_id) is journal:
             del self._journals[table_id]
 
-    def _write(self, table_id: str, write: Write) -> None:
-        """One write of a table: into its journal while its actor runs, else committed
-        at once in its own transaction (after the fencing check)."""
+    def _write(self, table_id: str, *writes: Write) -> None:
+        """Writes of a table that land together: into its journal while its actor
+        runs, else committed at once in their own transaction (after the fencing
+        check)."""
         journal = self._journals.get(table_id)
         if journal is not None:
-            journal.add(write)
+            for write in writes:
+                journal.add(write)
             return
-        if isinstance(write, Row):  # the hottest write of the room: no ORM unit of work
-            with self.engine.begin() as connection:
-                self._fence(connection, table_id)
-                connection.execute(write.table.insert(), [write.values])
-            return
-        with Session(self.engine) as s, s.begin():
-            self._fence(s, table_id)
-            write(s)
+        with self.engine.begin() as connection:
+            self._fence(connection, table_id)
+            apply_writes(connection, list(writes))
 
     def _lobby_changed(self) -> dict[str, Any]:
         """On a worker of many: the ``lobby_at`` stamp of a change the lobby shows."""
@@ -262,10 +290,9 @@ class Store:
             return {}
         return {"lobby_at": literal_column(_DB_NOW)}
 
-    def _fence(self, connection: Connection | Session, table_id: str) -> None:
+    def _fence(self, connection: Connection, table_id: str) -> None:
         if self.fencing is not None:
-            self.fencing.check(connection if isinstance(connection, Connection)
-                               else connection.connection(), "table", table_id)
+            self.fencing.check(connection, "table", table_id)
 
     def migrate(self) -> None:
         """Create or upgrade the schema with the Alembic migrations."""
@@ -287,19 +314,20 @@ class Store:
     def create_table(self, table_id: str, name: str, settings: dict[str, Any],
                      snapshot: dict[str, Any], *, host_key: str,
                      lobby: dict[str, Any] | None = None) -> None:
-        with Session(self.engine) as s, s.begin():
-            self._fence(s, table_id)
-            s.add(TableRow(id=table_id, name=name, created_at=time.time(), settings=settings,
-                           snapshot=snapshot, host_key=host_key, paused=False, lobby=lobby,
-                           **self._lobby_changed()))
+        with self.engine.begin() as connection:
+            self._fence(connection, table_id)
+            connection.execute(insert(TABLES).values(
+                id=table_id, name=name, created_at=time.time(), settings=settings,
+                snapshot=snapshot, host_key=host_key, paused=False, closed=False,
+                lobby=lobby, **self._lobby_changed()))
 
     def save_snapshot(self, table_id: str, snapshot: dict[str, Any]) -> None:
-        self._write(table_id, lambda s: s.execute(
-            update(TableRow).where(TableRow.id == table_id).values(snapshot=snapshot)))
+        self._write(table_id, lambda c: c.execute(
+            update(TABLES).where(TABLES.c.id == table_id).values(snapshot=snapshot)))
 
     def release_seat(self, table_id: str, sitting: str) -> None:
-        self._write(table_id, lambda s: s.execute(
-            update(SeatRow).where(SeatRow.sitting == sitting)
+        self._write(table_id, lambda c: c.execute(
+            update(SEATS).where(SEATS.c.sitting == sitting)
             .values(active=False, buy_in=None, top_up=0, leaving=False)))
 
     def sitting_for_token(self, table_id: str, token: str) -> SeatRow | None:
@@ -312,15 +340,16 @@ class Store:
             return row
 
     def ledger(self, table_id: str, name: str, seat: int, kind: str, amount: int) -> None:
-        row = LedgerRow(table_id=table_id, name=name, seat=seat, kind=kind, amount=amount,
-                        at=time.time())
-        self._write(table_id, lambda s: s.add(row))
+        self._write(table_id, Row(LEDGER, {"table_id": table_id, "name": name, "seat": seat,
+                                           "kind": kind, "amount": amount, "at": time.time()}))
 
     def ledger_balance(self, table_id: str) -> int:
         """Chips bought in minus chips cashed out and raked: what must be at the table."""
-        with Session(self.engine) as s:
-            rows = s.scalars(select(LedgerRow).where(LedgerRow.table_id == table_id)).all()
-        return sum(-r.amount if r.kind in ("cash_out", "rake") else r.amount for r in rows)
+        signed = case((LEDGER.c.kind.in_(("cash_out", "rake")), -LEDGER.c.amount),
+                      else_=LEDGER.c.amount)
+        with self.engine.connect() as c:  # summed by the database: a row a raked hand
+            return int(c.execute(select(func.coalesce(func.sum(signed), 0))
+                                 .where(LEDGER.c.table_id == table_id)).scalar_one())
 
     def ledger_by_player(self, table_id: str) -> dict[str, dict[str, int]]:
         """Each player's chips by kind (``buy_in``, ``top_up``, ``rebuy``, ``cash_out``)
@@ -340,54 +369,53 @@ class Store:
     def commit(self, batch: Batch) -> None:
         """Everything in ``batch`` in one transaction."""
         if not batch.empty:
-            self._write(batch.table_id, lambda s: self._commit_batch(s, batch))
+            self._write(batch.table_id, lambda c: self._commit_batch(c, batch), *batch.entries)
 
-    def _commit_batch(self, s: Session, batch: Batch) -> None:
-        s.add_all(batch.seats)
-        s.flush()
+    def _commit_batch(self, c: Connection, batch: Batch) -> None:
+        """The batch's writes but its ledger rows (appended with the group's rows)."""
+        if batch.seats:
+            c.execute(insert(SEATS), batch.seats)
         for sitting, values in batch.seat_updates:
-            s.execute(update(SeatRow).where(SeatRow.sitting == sitting).values(**values))
-        s.add_all(batch.entries)
+            c.execute(update(SEATS).where(SEATS.c.sitting == sitting).values(**values))
         if batch.table or (batch.snapshot is not None and self.fencing is not None):
-            s.execute(update(TableRow).where(TableRow.id == batch.table_id)
+            c.execute(update(TABLES).where(TABLES.c.id == batch.table_id)
                       .values(**batch.table, **self._lobby_changed()))
         if batch.finished is not None:
-            hand_id, result, phh, text = batch.finished
-            s.execute(update(HandRow).where(HandRow.id == hand_id).values(
-                status="finished", finished_at=time.time(), result=result, phh=phh,
-                text=text))
+            hand, result = batch.finished
+            c.execute(_FINISH_HAND, {"hand": _id(hand), "at": time.time(), "outcome": result})
         if batch.snapshot is not None:
-            s.execute(update(TableRow).where(TableRow.id == batch.table_id)
-                      .values(snapshot=batch.snapshot, lobby=batch.lobby))
+            c.execute(_SAVE_SCENE, {"table": batch.table_id, "table_snapshot": batch.snapshot,
+                                    "lobby_row": batch.lobby})
 
     # ------------------------------------------------------------ hands
 
     def start_hand(self, table_id: str, number: int, before: dict[str, Any],
-                   deck: list[int], *, sittings: dict[str, Any], at: float) -> int:
-        """The new hand's id (the database's).  The one write that does not wait for
-        the group commit: the hand is stored, with what the table wrote before the
-        deal, when it is dealt (its id is the row's; whoever sees the hand dealt finds
-        it stored, as before)."""
-        journal = self._journals.get(table_id)
-        with Session(self.engine) as s, s.begin():
-            self._fence(s, table_id)
-            if journal is not None:
-                apply_writes(s, journal.take())
-            row = HandRow(table_id=table_id, number=number, status="running", before=before,
-                          deck=deck, started_at=at, sittings=sittings)
-            s.add(row)
-            s.flush()
-            return row.id
+                   deck: list[int], *, sittings: dict[str, Any], at: float) -> Assigned:
+        """Store a new hand; its id (the database's) is assigned when the row is
+        inserted: by the group commit that holds it, like the table's other writes (the
+        actor publishes the deal only after that commit), or at once without one."""
+        hand = Assigned()
+        values = {"table_id": table_id, "number": number, "status": "running",
+                  "before": before, "deck": deck, "started_at": at, "sittings": sittings}
 
-    def add_action(self, table_id: str, hand_id: int, seq: int, seat: int | None,
+        def insert_hand(c: Connection) -> None:
+            key = c.execute(_START_HAND, values).inserted_primary_key
+            assert key is not None
+            hand.value = int(key[0])
+
+        self._write(table_id, insert_hand)
+        return hand
+
+    def add_action(self, table_id: str, hand: int | Assigned, seq: int, seat: int | None,
                    action: dict[str, Any]) -> None:
-        self._write(table_id, Row(ActionRow.__table__, {  # type: ignore[arg-type]
-            "hand_id": hand_id, "seq": seq, "seat": seat, "action": action}))
+        """An action of the hand ``hand`` (its id, or the id its deal will be given)."""
+        self._write(table_id, Row(ACTIONS, {
+            "hand_id": hand, "seq": seq, "seat": seat, "action": action}))
 
-    def cancel_hand(self, table_id: str, hand_id: int, reason: str) -> None:
-        self._write(table_id, lambda s: s.execute(update(HandRow).where(
-            HandRow.id == hand_id).values(status="cancelled", finished_at=time.time(),
-                                          result={"cancelled": reason})))
+    def cancel_hand(self, table_id: str, hand: int | Assigned, reason: str) -> None:
+        self._write(table_id, lambda c: c.execute(update(HANDS).where(
+            HANDS.c.id == _id(hand)).values(status="cancelled", finished_at=time.time(),
+                                            result={"cancelled": reason})))
 
     def hands(self, table_id: str, *, limit: int = 50, before: int | None = None,
               sitting: str | None = None) -> list[HandRow]:
@@ -470,6 +498,14 @@ class Store:
             out = _stored(s, row) if row is not None and not row.closed else None
             s.expunge_all()
         return out
+
+
+def _id(hand: int | Assigned) -> int:
+    """A hand's id, when its row is stored (run by the write that names it)."""
+    if isinstance(hand, Assigned):
+        assert hand.value is not None, "a hand named before the write that stores it"
+        return hand.value
+    return hand
 
 
 def _stored(s: Session, t: TableRow) -> StoredTable:
