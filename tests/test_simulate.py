@@ -82,7 +82,25 @@ def test_cli_tournaments(capsys: pytest.CaptureFixture[str]) -> None:
                  "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert len(data) == 1 and data[0]["hands"] > 0
+    policies = data[0]["policies"]
+    assert sum(p["entries"] for p in policies) == 12 and sum(p["won"] for p in policies) == 1
+    assert sum(p["prizes"] for p in policies) == data[0]["prize_pool"]
     assert main(["simulate", "--tournaments", "1", "--tournament-structure", "nope"]) == 2
+
+
+def test_cli_tournaments_end_with_a_table_per_policy(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 28: events won, money and ROI per policy, summed over the tournaments."""
+    from pokerroom.simulate import TournamentSpec, policy_totals, simulate_tournaments
+
+    assert main(["simulate", "--tournaments", "2", "--players", "12", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "events won" in out and "ROI" in out
+    totals = policy_totals(simulate_tournaments(TournamentSpec(count=2, players=12),
+                                                workers=1))
+    assert sum(p.won for p in totals) == 2 and sum(p.entries for p in totals) == 24
+    for p in totals:
+        assert p.policy in out and f"{p.net:+d}" in out
+        assert p.roi is not None and f"{p.roi:+.0%}" in out
 
 
 # ------------------------------------------------- games, structures and PHH (issue 12)

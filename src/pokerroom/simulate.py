@@ -423,6 +423,32 @@ class TournamentSpec:
             raise ConfigError("at least one tournament of at least two players")
 
 
+@dataclass(frozen=True, slots=True)
+class PolicyResult:
+    """How one bot policy's entries did in a tournament: ``won`` 1 if one of them
+    won it; ``paid`` their buy-ins, fees, rebuys and add-ons; ``prizes`` what they
+    won.  :meth:`add` sums them over tournaments."""
+
+    policy: str
+    entries: int
+    won: int
+    paid: int
+    prizes: int
+
+    @property
+    def net(self) -> int:
+        return self.prizes - self.paid
+
+    @property
+    def roi(self) -> float | None:
+        """Return on investment, net / paid (None when nothing was paid: freerolls)."""
+        return self.net / self.paid if self.paid else None
+
+    def add(self, other: PolicyResult) -> PolicyResult:
+        return PolicyResult(self.policy, self.entries + other.entries, self.won + other.won,
+                            self.paid + other.paid, self.prizes + other.prizes)
+
+
 @dataclass(slots=True)
 class TournamentResult:
     index: int
@@ -430,6 +456,17 @@ class TournamentResult:
     levels: int
     winner: str
     prize_pool: int
+    by_policy: tuple[PolicyResult, ...] = ()
+
+
+def policy_totals(results: Sequence[TournamentResult]) -> list[PolicyResult]:
+    """Each policy's results summed over ``results``, by net money, best first."""
+    totals: dict[str, PolicyResult] = {}
+    for result in results:
+        for row in result.by_policy:
+            seen = totals.get(row.policy)
+            totals[row.policy] = row if seen is None else seen.add(row)
+    return sorted(totals.values(), key=lambda r: (-r.net, r.policy))
 
 
 def run_tournament(spec: TournamentSpec, index: int) -> TournamentResult:
@@ -440,7 +477,19 @@ def run_tournament(spec: TournamentSpec, index: int) -> TournamentResult:
                                 rng=random.Random(f"{spec.seed}-t{index}"))
     winner = next(f for f in report.results if f.place == 1)
     name = t.entries[winner.entry].name if hasattr(t, "entries") else str(winner.entry)
-    return TournamentResult(index, report.hands, report.levels, name, report.prize_pool)
+    s = t.structure
+    rows: dict[str, list[int]] = {}  # policy -> [entries, won, paid, prizes]
+    for finish in report.results:
+        entry = t.entries[finish.entry]
+        row = rows.setdefault(report.policies.get(entry.name, "?"), [0, 0, 0, 0])
+        row[0] += 1
+        row[1] += finish.entry == winner.entry
+        row[2] += (s.buy_in + s.fee + entry.rebuys * (s.rebuy.price if s.rebuy else 0)
+                   + (s.add_on.price if s.add_on and entry.add_on else 0))
+        row[3] += finish.prize
+    by_policy = tuple(PolicyResult(policy, *row) for policy, row in sorted(rows.items()))
+    return TournamentResult(index, report.hands, report.levels, name, report.prize_pool,
+                            by_policy)
 
 
 def _run_tournament_star(args: tuple[TournamentSpec, int]) -> TournamentResult:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 import jsonschema
@@ -14,7 +15,7 @@ import pytest
 
 from pokerroom.cards import Deck
 from pokerroom.errors import ConfigError
-from pokerroom.history.ohh import SPEC_VERSION, to_ohh
+from pokerroom.history.ohh import SPEC_VERSION, TournamentDetails, to_ohh
 from pokerroom.rules.config import HandConfig, Structure
 from pokerroom.rules.engine import Hand
 from pokerroom.rules.variants import variant
@@ -53,7 +54,9 @@ OHH_SCHEMA: dict[str, Any] = {
             "tournament": {"type": "boolean"},
             "tournament_info": {
                 "type": "object",
-                "required": ["tournament_number", "name"],
+                # As ohh-pydantic 0.x requires them (the issue's "four missing fields").
+                "required": ["tournament_number", "name", "start_date_utc", "currency",
+                             "initial_stack", "type", "speed"],
                 "additionalProperties": False,
                 "properties": {
                     "tournament_number": {"type": "string"},
@@ -66,7 +69,16 @@ OHH_SCHEMA: dict[str, Any] = {
                     "initial_stack": {"type": "integer"},
                     "type": {"enum": ["STT", "MTT"]},
                     "flags": {"type": "array", "items": {"type": "string"}},
-                    "speed": {"type": "object"},
+                    "speed": {
+                        "type": "object",
+                        "required": ["type", "round_time"],
+                        "additionalProperties": False,
+                        "properties": {
+                            "type": {"enum": ["Normal", "Semi-Turbo", "Turbo", "Super-Turbo",
+                                              "Hyper-Turbo", "Ultra-Turbo"]},
+                            "round_time": {"type": "integer", "minimum": 0},
+                        },
+                    },
                 },
             },
             "game_number": {"type": "string"},
@@ -221,8 +233,12 @@ def test_only_the_heros_cards_are_dealt_and_the_public_gets_none() -> None:
 def test_a_tournament_hand_has_its_info_antes_all_ins_and_side_pots() -> None:
     ohh = ohh_of(tournament_side_pots)["ohh"]
     assert ohh["tournament"] is True
-    assert ohh["tournament_info"] == {"tournament_number": "3125", "name": "Tournament #3125",
-                                      "currency": "USD", "buyin_amount": 10, "fee_amount": 1}
+    assert ohh["tournament_info"] == {
+        "tournament_number": "3125", "name": "Tournament #3125",
+        "start_date_utc": "2026-11-25T20:40:00", "currency": "USD", "buyin_amount": 10,
+        "fee_amount": 1, "bounty_fee_amount": 0, "initial_stack": 5000, "type": "STT",
+        "speed": {"type": "Normal", "round_time": 0},
+    }
     assert ohh["ante_amount"] == 10
     pre = actions({"ohh": ohh}, "Preflop")
     assert pre[:5] == [(0, "Post Ante", 10, None), (1, "Post Ante", 10, None),
@@ -279,10 +295,38 @@ def test_a_main_pot_the_rake_takes_whole_stays_in_the_record() -> None:
     ]
 
 
+def test_a_tournament_hand_says_what_the_event_was() -> None:
+    """The tournament's own facts (start, initial stack, tables, level length and
+    speed) come from :class:`TournamentDetails`; the result validates."""
+    start = datetime(2026, 1, 15, 19, 0, tzinfo=UTC)
+    details = TournamentDetails(start=start, initial_stack=3000, tables=4, level_minutes=12,
+                                speed="Turbo")
+    ohh = ohh_of(tournament_side_pots, details=details)
+    jsonschema.validate(json.loads(json.dumps(ohh)), OHH_SCHEMA)
+    info = ohh["ohh"]["tournament_info"]
+    assert (info["start_date_utc"], info["initial_stack"], info["type"], info["speed"]) == (
+        "2026-01-15T19:00:00", 3000, "MTT", {"type": "Turbo", "round_time": 720})
+
+
+def test_a_tournament_without_a_money_buy_in_still_has_every_field() -> None:
+    ohh = ohh_of(tournament_side_pots, buy_in="", currency="")
+    jsonschema.validate(json.loads(json.dumps(ohh)), OHH_SCHEMA)
+    assert "buyin_amount" not in ohh["ohh"]["tournament_info"]
+
+
+@pytest.mark.parametrize("speed", ["Slow", ""])
+def test_an_unknown_speed_is_refused_naming_the_allowed_ones(speed: str) -> None:
+    with pytest.raises(ConfigError, match="Hyper-Turbo"):
+        TournamentDetails(speed=speed)
+
+
 @pytest.mark.parametrize("make", [stud, triple_draw], ids=lambda f: f.__name__)
 def test_stud_and_draw_hands_are_refused_since_ohh_names_flop_streets_only(
         make: Callable[[], tuple[Hand, dict[str, Any]]]) -> None:
-    with pytest.raises(ConfigError, match="flop games only"):
+    """OHH 1.4.6's streets are Preflop, Flop, Turn, River and Showdown: no stud
+    street, no draw, no discard; the refusal says so and names PHH instead."""
+    with pytest.raises(ConfigError, match=r"flop games only \(Preflop, Flop, Turn, River, "
+                       r"Showdown\).*PHH"):
         ohh_of(make)
 
 

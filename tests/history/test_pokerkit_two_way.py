@@ -4,9 +4,9 @@ and replayed by PokerKit strictly (no repaired actions), to the same stacks.
 
 PokerKit (``pokerkit==0.7.7``) is a development dependency.  Differences that
 come from the rules, not from a bug, are named in the README with their
-catalogue IDs: F8 (a short all-in big blind), I9 (a stub that runs out in a
-draw game), B3 (a raise nobody can call).  ``bench/bench_pokerkit_two_way.py``
-plays thousands of hands with the same code.
+catalogue IDs: F8 (a short all-in big blind), B3 (a raise nobody can call).  A
+draw game's new stub (D3, a house rule) is taken as recorded, whoever made it.
+``bench/bench_pokerkit_two_way.py`` plays thousands of hands with the same code.
 """
 
 from __future__ import annotations
@@ -26,7 +26,14 @@ from pokerroom.cards import Deck
 from pokerroom.history.export import SHORT_BLIND_FIELD, to_phh_text
 from pokerroom.history.phh import HandHistory, loads
 from pokerroom.history.replay import check, config_for, replay_hand
-from pokerroom.rules.actions import Action, BetRaise, BringIn, CheckCall, Discard, Fold
+from pokerroom.rules.actions import (
+    Action,
+    BetRaise,
+    BringIn,
+    CheckCall,
+    Discard,
+    Fold,
+)
 from pokerroom.rules.engine import Hand, Phase
 from pokerroom.rules.events import PotAwarded
 
@@ -348,9 +355,6 @@ def rule_difference(spec: Spec, why: str, text: str = "") -> str | None:
     if spec.code in STUD and ("bring-in" in why):
         # F10 / TDA RP-10-E: the bring-in player is all-in for the ante.
         return "F10"
-    if spec.code in DRAW and "has already been dealt" in why:
-        # I9: PokerKit's new stub also holds burned and folded cards.
-        return "I9"
     if spec.code in FIXED and any(words in why for words in _SHORT_ALL_IN_RAISES):
         # B9 / TDA 47-B: the raise over an all-in of less than a full bet.  A
         # cardroom completes the last full bet (all-in for 5 over 4 in 4-8: a
@@ -440,7 +444,7 @@ def test_the_readme_names_every_rule_difference() -> None:
     """Each catalogue ID the classifier can give is explained in the README."""
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
     paragraph = readme[readme.index("PHH both ways with PokerKit"):]
-    for rule in ("F8", "B9", "B5", "F10", "I9", "S8", "S10", "S1"):
+    for rule in ("F8", "B9", "B5", "F10", "S8", "S10", "S1"):
         assert f"**{rule}**" in paragraph, rule
 
 
@@ -513,3 +517,37 @@ finishing_stacks = [25, 344, 45, 0, 5]
     assert pokerkit_replays(text, [25, 344, 45, 0, 5]) == (
         "stacks: PokerKit [20, 349, 45, 0, 5], pokerroom [25, 344, 45, 0, 5]"
     )
+
+
+def _dealt_twice(text: str) -> int:
+    """How many cards a history deals a second time (a draw's new stub)."""
+    (history,) = loads(text)
+    dealt = [c for entry in history.actions if entry.code == "dh" for c in entry.cards or ()
+             if c is not None]
+    return len(dealt) - len(set(dealt))
+
+
+@pytest.mark.parametrize("code", ["F2L3D", "FB"])  # (single draw seldom runs out)
+def test_D3_pokerkit_new_stub_replays_and_goes_round(code: str) -> None:
+    """D3, the draws' new stub (a house rule; cf. I9's in stud): PokerKit makes it of
+    every card out of play -- discards, burns, folded hands -- and pokerroom's of
+    earlier discards.  A history is a record: replay takes PokerKit's to PokerKit's
+    stacks, writes it back as PHH that replays alike, and PokerKit reads that strictly."""
+    rng = random.Random(f"new stub {code}")
+    redealt = 0
+    for _ in range(300):
+        spec = random_spec(code, rng)
+        text, stacks = pokerkit_hand(spec, rng)
+        if not _dealt_twice(text):
+            continue  # only the hands with a new stub
+        why = pokerroom_replays(text, stacks)
+        if why is not None and rule_difference(spec, why, text) is not None:
+            continue  # another rule difference (F8, B9...), named in the README
+        assert why is None, f"{why}\n{text}"
+        redealt += 1
+        again = to_phh_text(replay_hand(loads(text)[0])[0])
+        assert _dealt_twice(again) == _dealt_twice(text), again
+        assert pokerroom_replays(again, stacks) is None, again
+        why = pokerkit_replays(again, stacks)
+        assert why is None or rule_difference(spec, why, again) is not None, f"{why}\n{again}"
+    assert redealt >= 5, redealt

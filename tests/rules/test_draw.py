@@ -302,6 +302,53 @@ def test_draw_manual_dealing_may_reuse_discards_but_not_the_players_own() -> Non
     assert events_of(hand, ev.HoleCardsDealt)[-1].seat == 1
 
 
+def test_D3_a_recorded_new_stub_may_hold_any_card_out_of_play() -> None:
+    """D3 (the draw games' new stub, a house rule; cf. I9's new stub in stud): a hand
+    that follows a record (:meth:`Hand.follow_any_new_stub`, as replay does) takes
+    the new stub another house made -- a folded player's card, or the receiver's own
+    discard of this draw, as PokerKit deals -- but never a card a live player holds."""
+    config = draw_game(3)
+    hand, dealer = dealt(config, ["7c5d4h3s2c", "8d6c5h4s2d", "KsKdKhQcQd"])
+    hand.follow_any_new_stub()
+    play(hand, "f", "c", "x", dealer=dealer)  # the first to act folds, the blinds draw
+    folded = hand.folded.index(True)
+    live = [s for s in range(3) if not hand.folded[s]]
+    while hand.phase is not Phase.DRAWING:
+        play(hand, "x", dealer=dealer)
+    first, second = hand.actor, next(s for s in live if s != hand.actor)
+    assert first is not None
+    first_held = [c for c in hand.hole[first] if c is not None]
+    second_held = [c for c in hand.hole[second] if c is not None]
+    out_of_play = [c for c in hand.hole[folded] if c is not None]
+    play(hand, (first, Discard((first_held[0],))), (second, Discard((second_held[0],))))
+    assert hand.phase is Phase.DEALING
+    # A card the other live player holds is refused, even recorded.
+    assert_refused(hand, DealHole(first, (second_held[1],)), "card_dealt_twice")
+    # His own discard of this draw, and a folded player's card: a house could.
+    play(hand, DealHole(first, (first_held[0],)), DealHole(second, (out_of_play[0],)))
+    assert hand.phase is Phase.BETTING
+    assert first_held[0] in hand.hole[first] and out_of_play[0] in hand.hole[second]
+
+
+def test_D3_the_live_engine_keeps_its_own_new_stub() -> None:
+    """D3: without :meth:`Hand.follow_any_new_stub` (a live table dealing by hand),
+    a folded player's card is not dealt again: only other players' discards are."""
+    hand, dealer = dealt(draw_game(3), ["7c5d4h3s2c", "8d6c5h4s2d", "KsKdKhQcQd"])
+    play(hand, "f", "c", "x", dealer=dealer)
+    folded = hand.folded.index(True)
+    while hand.phase is not Phase.DRAWING:
+        play(hand, "x", dealer=dealer)
+    first = hand.actor
+    assert first is not None
+    second = next(s for s in range(3) if s not in (first, folded))
+    thrown = hand.hole[first][0]
+    assert thrown is not None
+    play(hand, (first, Discard((thrown,))), (second, Discard(())))
+    out_of_play = hand.hole[folded][0]
+    assert out_of_play is not None
+    assert_refused(hand, DealHole(first, (out_of_play,)), "card_dealt_twice")
+
+
 def test_S3_draw_game_all_in_hands_stay_down_until_the_showdown() -> None:
     """S3 (TDA 16) tables hands when no decision is left; in a draw game the players
     still draw after an all-in, so the hands stay face down until the showdown."""

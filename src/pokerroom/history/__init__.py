@@ -9,6 +9,9 @@ PHH hands with :func:`read_pokerstars_file` (or text with
 :func:`check_imported` (``pokerroom import`` does that for files and
 folders)."""
 
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
 from pokerroom.history.export import phh_variant, to_phh, to_phh_text
 from pokerroom.history.phh import (
     INFINITE_STACK,
@@ -23,13 +26,15 @@ from pokerroom.history.phh import (
     loads,
     parse_action,
 )
-from pokerroom.history.pokerstars_import import check_imported
-from pokerroom.history.pokerstars_reader import (
-    Imported,
-    Refusal,
-    read_pokerstars,
-    read_pokerstars_file,
-)
+
+if TYPE_CHECKING:
+    from pokerroom.history.pokerstars_import import check_imported
+    from pokerroom.history.pokerstars_reader import (
+        Imported,
+        Refusal,
+        read_pokerstars,
+        read_pokerstars_file,
+    )
 from pokerroom.history.replay import ReplayError, ReplayResult, check, replay_hand
 from pokerroom.rules.engine import Hand
 
@@ -90,3 +95,23 @@ __all__ = [
     "to_phh",
     "to_phh_text",
 ]
+
+
+# The PokerStars reader is imported when first asked for: replaying PHH (the
+# ``pokerroom replay`` command) never needs it.
+_LAZY = {
+    "check_imported": "pokerroom.history.pokerstars_import",
+    "Imported": "pokerroom.history.pokerstars_reader",
+    "Refusal": "pokerroom.history.pokerstars_reader",
+    "read_pokerstars": "pokerroom.history.pokerstars_reader",
+    "read_pokerstars_file": "pokerroom.history.pokerstars_reader",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value

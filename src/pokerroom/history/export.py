@@ -294,6 +294,8 @@ class _Transcriber:
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
         self.copy = Hand(dataclasses.replace(hand.config, auto_showdown=False))
+        # The hand's log is a record: its draws' new stub is whatever it was (D3).
+        self.copy.follow_any_new_stub()
         self.holes: dict[int, deque[tuple[int | None, ...]]] = {
             seat: deque() for seat in range(hand.n)
         }

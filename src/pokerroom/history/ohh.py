@@ -9,8 +9,17 @@ is what the action puts in (a raise: the chips added, not the total), a pot's
 ``amount`` includes the rake.  Every hand tabled (at the showdown, or as an all-in
 is called) is in the "Showdown" round, as the standard asks.
 
-The standard names the streets of flop games only (Preflop, Flop, Turn, River,
-Showdown), so stud and draw hands are refused with a ConfigError.
+A tournament hand carries the whole ``tournament_info`` object the standard
+describes (number, name, start, currency, buy-in and fee, initial stack, STT or
+MTT, speed): pass :class:`TournamentDetails` for what the hand alone cannot say.
+
+The standard names the streets of flop games only: a round's ``street`` is one of
+"Preflop", "Flop", "Turn", "River" and "Showdown", and "every hand must have one
+round 0 (Preflop)".  It lists "Stud", "StudHiLo" and "Draw" among its game types
+but no street for stud's five betting rounds nor for a draw, and no action for a
+discard; it has no extension field to carry them.  Stud and draw hands are
+refused with a ConfigError that says so: their faithful records are PHH and the
+PokerStars text.
 
 >>> from datetime import UTC, datetime
 >>> from pokerroom.cards import Deck, parse_cards
@@ -34,6 +43,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
@@ -67,6 +77,30 @@ _STREETS = {3: "Flop", 4: "Turn", 5: "River"}
 _BUY_IN = re.compile(r"^\s*\D?(\d+(?:\.\d+)?)\s*\+\s*\D?(\d+(?:\.\d+)?)\s*([A-Z]{3})?\s*$")
 
 
+SPEEDS = ("Normal", "Semi-Turbo", "Turbo", "Super-Turbo", "Hyper-Turbo", "Ultra-Turbo")
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentDetails:
+    """What an OHH ``tournament_info`` says that one hand does not: when the event
+    started (default: the hand's time), the chips each entrant started with
+    (default: the deepest starting stack at this table), how many tables it began
+    on (one: "STT", more: "MTT"), the level length in minutes and the OHH speed
+    name (one of :data:`SPEEDS`)."""
+
+    start: datetime | None = None
+    initial_stack: int | None = None
+    tables: int = 1
+    level_minutes: int = 0
+    speed: str = "Normal"
+
+    def __post_init__(self) -> None:
+        if self.speed not in SPEEDS:
+            raise ConfigError(f"OHH speed {self.speed!r} is not one of {', '.join(SPEEDS)}")
+        if self.tables < 1 or self.level_minutes < 0:
+            raise ConfigError("a tournament has one table or more and levels of 0+ minutes")
+
+
 def _card_list(cards: Sequence[int | None]) -> list[str]:
     text = format_cards(cards)
     return [text[i : i + 2] for i in range(0, len(text), 2)]
@@ -93,18 +127,21 @@ def to_ohh(
     level: int | str | None = None,
     currency: str = "",
     site_name: str = "pokerroom",
+    details: TournamentDetails | None = None,
 ) -> dict[str, Any]:
     """The finished hand as an OHH object, ``{"ohh": {...}}`` (json.dumps it to
     store it).  Arguments as in :func:`~pokerroom.history.pokerstars.to_pokerstars`;
     ``currency``: the hand's currency code ("" for plain chips); ``buy_in`` like
-    ``"$10+$1 USD"`` fills the tournament's buy-in, fee and currency.  ``level`` is
-    accepted for symmetry with the text (OHH has no field for it)."""
+    ``"$10+$1 USD"`` fills the tournament's buy-in, fee and currency, and
+    ``details`` the rest of its ``tournament_info``.  ``level`` is accepted for
+    symmetry with the text (OHH has no field for it)."""
     v = hand.variant
     game_type = GAME_TYPES.get(v.key)
     if game_type is None:
         raise ConfigError(
-            f"Open Hand History {SPEC_VERSION} names the streets of flop games only, "
-            f"not {v.name}"
+            f"Open Hand History {SPEC_VERSION} names the streets of flop games only "
+            f"(Preflop, Flop, Turn, River, Showdown), so it cannot record {v.name}: "
+            "write it as PHH or PokerStars text"
         )
     cfg = hand.config
     roles = blind_roles(hand, seat_numbers, button_seat)
@@ -120,10 +157,14 @@ def to_ohh(
     }
     if tournament_id is not None:
         body["tournament"] = True
-        body["tournament_info"] = _tournament_info(tournament_id, buy_in, currency)
+        details = details or TournamentDetails()
+        body["tournament_info"] = _tournament_info(
+            tournament_id, buy_in, currency, details,
+            start=details.start or when, deepest=max(cfg.stacks),
+        )
     body.update({
         "game_number": str(hand_number),
-        "start_date_utc": when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S"),
+        "start_date_utc": _utc(when),
         "table_name": table_name,
         "game_type": game_type,
         "bet_limit": {"bet_type": BET_TYPES[cfg.structure], "bet_cap": 0},
@@ -148,15 +189,29 @@ def to_ohh(
     return {"ohh": body}
 
 
-def _tournament_info(tournament_id: int | str, buy_in: str, currency: str) -> dict[str, Any]:
-    info: dict[str, Any] = {"tournament_number": str(tournament_id),
-                            "name": f"Tournament #{tournament_id}"}
+def _tournament_info(tournament_id: int | str, buy_in: str, currency: str,
+                     details: TournamentDetails, *, start: datetime,
+                     deepest: int) -> dict[str, Any]:
+    info: dict[str, Any] = {
+        "tournament_number": str(tournament_id),
+        "name": f"Tournament #{tournament_id}",
+        "start_date_utc": _utc(start),
+        "currency": currency,
+    }
     match = _BUY_IN.match(buy_in)
     if match:
         info["currency"] = match.group(3) or currency
         info["buyin_amount"] = _number(match.group(1))
         info["fee_amount"] = _number(match.group(2))
+        info["bounty_fee_amount"] = 0
+    info["initial_stack"] = details.initial_stack or deepest
+    info["type"] = "STT" if details.tables == 1 else "MTT"
+    info["speed"] = {"type": details.speed, "round_time": details.level_minutes * 60}
     return info
+
+
+def _utc(when: datetime) -> str:
+    return when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S")
 
 
 class _Rounds:

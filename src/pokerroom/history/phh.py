@@ -353,29 +353,44 @@ def iter_paths(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
     (``2.phh`` before ``10.phh``), so the order is the same on every system.
     A file is yielded once even when named twice.
     """
-    seen: set[Path] = set()
+    seen: set[str] = set()
     for item in paths:
         root = Path(item)
         if root.is_dir():
-            found = sorted(
-                (p for p in root.rglob("*") if p.suffix in SUFFIXES and p.is_file()),
-                key=_natural_key,
-            )
+            # (os.scandir, not Path.rglob: its entries know their type without a
+            # stat, and 10,000 files are listed in milliseconds.)
+            found: list[str] = []
+            _files_under(str(root), found)
+            found.sort(key=_natural_key)
         elif root.exists():
-            found = [root]
+            found = [str(root)]
         else:
             raise FileNotFoundError(f"no such file or folder: {root}")
-        for p in found:
-            if p not in seen:
-                seen.add(p)
-                yield p
+        for name in found:
+            if name not in seen:
+                seen.add(name)
+                yield Path(name)
 
 
-def _natural_key(path: Path) -> tuple[tuple[tuple[int, int, str], ...], ...]:
+def _files_under(folder: str, found: list[str]) -> None:
+    """The PHH files under ``folder``, recursively, into ``found``; as
+    ``Path.rglob`` does, symbolic links to folders are not followed."""
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                _files_under(entry.path, found)
+            elif os.path.splitext(entry.name)[1] in SUFFIXES and entry.is_file():
+                found.append(entry.path)
+
+
+_DIGITS: Final = re.compile(r"(\d+)")
+
+
+def _natural_key(path: str) -> tuple[tuple[tuple[int, int, str], ...], ...]:
     return tuple(
         tuple((0, int(chunk), "") if chunk.isdigit() else (1, 0, chunk)
-              for chunk in re.split(r"(\d+)", part) if chunk)
-        for part in path.parts
+              for chunk in _DIGITS.split(part) if chunk)
+        for part in path.split(os.sep)
     )
 
 

@@ -253,6 +253,7 @@ def replay_hand(history: HandHistory) -> tuple[Hand, list[str]]:
     (the repairs the module notes describe)."""
     config = config_for(history)
     hand = Hand(config)
+    hand.follow_any_new_stub()  # a record: whatever new stub its house made
     notes: list[str] = []
     at_scale_one = history.scale == 1
     number = 0

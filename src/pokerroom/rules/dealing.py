@@ -43,6 +43,8 @@ class Dealing:
     _restub: list[int]
     short_stub: str | None  # I9: the seventh-street case used, if any
     _draw_round_discards: dict[int, int]  # card -> the seat that discarded it, this draw
+    # A hand replayed from a record takes any house's new stub (follow_any_new_stub).
+    _any_new_stub: bool = False
 
     # Provided by the classes built on this one (Betting, Hand).
 
@@ -320,14 +322,40 @@ class Dealing:
             and all(s is not None and len(self.hole[s]) == before for s, _ in pending)
         )
 
+    def follow_any_new_stub(self) -> None:
+        """Take the draws' new stub as recorded, whatever house dealt it.
+
+        A history records what happened.  Houses make a draw game's new stub
+        differently: this engine's own rule (see ``_reshuffle_discards``) reuses
+        discards and never gives a player back what he threw away in this draw;
+        another house, as PokerKit deals, shuffles every card out of play -- all
+        discards, the burns, the folded hands.  Once this is called (the replay of
+        a history does, before the first card), a draw may be dealt any card that
+        has left play; a card a live player holds is still refused.  The live
+        engine, dealing or dealt to, keeps its own rule, like stud's short stub (I9)."""
+        self._any_new_stub = True
+
     def _reusable_discards(self, action: DealHole | DealBoard) -> set[int]:
         """Draw games: once the stub runs out, discards are dealt again -- never to
-        the player who threw them away in this draw (see ``_reshuffle_discards``)."""
-        if not isinstance(action, DealHole) or not self.variant.is_draw:
+        the player who threw them away in this draw (see ``_reshuffle_discards``),
+        unless the hand follows any house's new stub (:meth:`follow_any_new_stub`):
+        then every card out of play, discarded or folded, may come back."""
+        if not isinstance(action, DealHole):
             return set()
+        return self._reusable_for(action.seat)
+
+    def _reusable_for(self, seat: int) -> set[int]:
+        """The cards already dealt that ``seat`` may yet be dealt from a draw game's
+        new stub (an unknown card of his, shown or thrown, may be one of them)."""
+        if not self.variant.is_draw:
+            return set()
+        if self._any_new_stub:
+            folded = self.folded
+            live = {c for s, cards in enumerate(self.hole) if not folded[s] for c in cards}
+            return {c for c in self._dealt if c not in live}
         own = self._draw_round_discards
         held = {c for cards in self.hole for c in cards}
-        return {c for c in self.discards if own.get(c, -1) != action.seat and c not in held}
+        return {c for c in self.discards if own.get(c, -1) != seat and c not in held}
 
     @property
     def _valid_cards(self) -> frozenset[int]:
@@ -347,7 +375,10 @@ class Dealing:
                 remaining.remove(c)
             elif None in remaining:
                 # An unknown card (a replayed history): a named card must be new.
-                if c is not None and (c in self._dealt or c not in self._valid_cards):
+                if c is not None and (
+                    c not in self._valid_cards
+                    or (c in self._dealt and c not in self._reusable_for(i))
+                ):
                     raise self._refuse(
                         Reason.NOT_YOUR_CARD, action, f"seat {i} cannot hold {format_cards([c])}"
                     )

@@ -455,7 +455,7 @@ class Hand(Floor):
                         Reason.WRONG_CARDS, Show(tuple(cards)),
                         f"seat {i} does not hold {format_cards([c])}",
                     )
-                if c in self._dealt:
+                if c in self._dealt and c not in self._reusable_for(i):
                     raise self._refuse(
                         Reason.CARD_DEALT_TWICE, Show(tuple(cards)),
                         f"{format_cards([c])} has already been dealt",

@@ -87,6 +87,7 @@ class SimulationReport:
     hand_for_hand_rounds: int = 0
     prize_pool: int = 0
     results: list[Finish] = field(default_factory=list)
+    policies: dict[str, str] = field(default_factory=dict)  # player name -> bot name
 
 
 def play_hand(t: Tournament, number: int, bots: dict[str, Policy]) -> None:
@@ -140,10 +141,12 @@ def simulate(
     during late registration, a few each round."""
     t = Tournament(structure, rng=rng)
     chosen: dict[str, Policy] = {}
+    policies: dict[str, str] = {}
 
     def enter() -> None:
         name = f"bot{len(chosen) + 1:04d}"
-        chosen[name] = make_bot(bots[len(chosen) % len(bots)], rng)
+        policies[name] = bots[len(chosen) % len(bots)]
+        chosen[name] = make_bot(policies[name], rng)
         t.register(name)
         if rng.random() < absent:
             t.set_absent(name)
@@ -152,7 +155,7 @@ def simulate(
         enter()
     t.start()
     late_left = late
-    report = SimulationReport(players, tables_at_start=len(t.floor.tables))
+    report = SimulationReport(players, tables_at_start=len(t.floor.tables), policies=policies)
     tolerance = structure.floor.balance_tolerance
     while not t.finished:
         report.rounds += 1
