@@ -27,6 +27,7 @@ from pokerroom.rules.actions import Action
 from pokerroom.rules.engine import Hand
 from pokerroom.server.actors.clock import Clock
 from pokerroom.server.tournaments.play import TournamentPlay
+from pokerroom.server.tournaments.scenes import TournamentScenes
 from pokerroom.server.tournaments.setup import DirectorSettings, Registrant, Viewer
 from pokerroom.server.tournaments.store import (
     STATE_FORMAT,
@@ -59,6 +60,7 @@ class TournamentDirector(TournamentPlay):
         self.director_key = director_key or secrets.token_urlsafe(18)
         self.store = store
         self.recorded = 0  # actions recorded since the last save
+        self.scenes = TournamentScenes()  # each table's scene, versioned (deltas)
 
     # ------------------------------------------------------------- saving
 
@@ -396,9 +398,9 @@ class TournamentDirector(TournamentPlay):
             self.version += 1
         if not self.viewers:
             return
-        publication = Publication(self)
-        for viewer in [only] if only is not None else list(self.viewers):
-            viewer.push_state(publication.message_for(viewer))
+        self.scenes.forget(self.t.floor.tables)
+        self.scenes.publish(Publication(self), [only] if only is not None else list(self.viewers),
+                            chained=only is None)
 
     def lobby_row(self) -> dict[str, Any]:
         """The tournament's row in the lobby."""

@@ -39,6 +39,7 @@ from pokerroom.rules.engine import Hand
 from pokerroom.server.actors.clock import Clock
 from pokerroom.server.actors.driver import Move, TableDriver
 from pokerroom.server.actors.owner import TaskOwner
+from pokerroom.server.tables.hand_result import hand_result
 from pokerroom.server.tournaments.floor import floor_line
 from pokerroom.server.tournaments.setup import DirectorSettings, Registrant, TableRun, Viewer
 from pokerroom.server.wire.messages import error
@@ -342,8 +343,14 @@ class TournamentPlay(TaskOwner):
             "level": t.level,
         }
         self.metrics.hand_finished(hand.config.variant.key, room="tournament")
+        names = {plan.seat_at(k): label for k, label in enumerate(labels)}
+        shown = hand_result(hand.events, plan.seat_at, lambda s: names.get(s, f"seat {s + 1}"),
+                            run.hand_number)
         result = t.finish_hand(n)
         self._record_hand(n, hand, players, bool(result.held))
+        # Built from public events only; a held hand's shows nothing until the round
+        # ends (RP-8-F: its all-in cards turn up then, for every table at once).
+        run.result, run.held_result = (None, shown) if result.held else (shown, None)
         if result.held:
             run.log.append("All-in on a hand-for-hand hand: the cards are shown when every "
                            "table has finished the hand")
@@ -436,6 +443,8 @@ class TournamentPlay(TaskOwner):
                         run.log.append(text)
             for run in self.runs.values():
                 run.cut = None
+                if run.held_result is not None:
+                    run.result, run.held_result = run.held_result, None
             self._release_held()
         elif isinstance(e, fe.TournamentFinished):
             self.status = "finished"

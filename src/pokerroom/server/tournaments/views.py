@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 from pokerroom.server.actors.clock import Clock
 from pokerroom.server.tables.actor import ActorSettings, SeatMeta
-from pokerroom.server.tables.views import table_state
+from pokerroom.server.tables.hand_result import HandResult
+from pokerroom.server.tables.views import compose, private_part, public_state
 from pokerroom.server.tournaments.setup import Viewer, schedule_rows
 from pokerroom.tournament import clock_view
 from pokerroom.tournament.places import Finish
@@ -36,9 +37,9 @@ class _TableLens:
     clock: Clock
     hand_number: int
     deadline: float | None
-    # A tournament table shows no structured result yet (the log tells the hand): a
-    # result built at the hand's end would show all-in cards that hand-for-hand holds.
-    last_result: None = None
+    # The last hand's (shown between hands); a hand-for-hand all-in hand's only once
+    # the round is over (TableRun.held_result until then).
+    last_result: HandResult | None
 
     def pending(self, seat: int) -> None:
         """No requests wait at a tournament table (the director seats and pays)."""
@@ -62,6 +63,7 @@ class Publication:
         self.finishes: list[Finish] = d.t.results() if d.t.started else []
         self.public = self._public()
         self._lenses: dict[int, _TableLens] = {}
+        self._tables: dict[int, dict[str, Any]] = {}
 
     # ------------------------------------------------------------ public
 
@@ -203,20 +205,25 @@ class Publication:
                                 connections=reg.connections if reg else 0)
         settings = ActorSettings(action_seconds=d.settings.action_seconds)
         lens = _TableLens(f"{d.id}-{n}", f"{d.name} · table {n}", table, seats, settings,
-                          run.log, d.clock, run.hand_number, run.deadline)
+                          run.log, d.clock, run.hand_number, run.deadline, run.result)
         self._lenses[n] = lens
         return lens
 
-    def _table(self, n: int, seat: int | None) -> dict[str, Any]:
+    def _table_public(self, n: int) -> dict[str, Any]:
+        """What everyone watching table ``n`` sees of it (the cash table's public state,
+        :func:`~pokerroom.server.tables.views.public_state`, with the tournament's
+        additions), built once per publication."""
+        public = self._tables.get(n)
+        if public is not None:
+            return public
         d, t = self.d, self.d.t
-        lens = self._lens(n)
-        state = table_state(cast("TableActor", lens), seat)
+        public = public_state(cast("TableActor", self._lens(n)))
         table = t.floor.tables[n]
         run = d.run_for(n)
-        state["table"].update(number=n, max_buy_in=0, min_buy_in=0, straddle=False,
-                              level=t.level, stakes=_describe(table))
-        arrivals = t.floor.arrivals.get(n, {})
-        for info in state["seats"]:
+        public["table"].update(number=n, max_buy_in=0, min_buy_in=0, straddle=False,
+                               level=t.level, stakes=_describe(table))
+        seats = public["seats"]
+        for info in seats:
             if info is None:
                 continue
             entry = t.by_label.get(info["name"])
@@ -225,37 +232,75 @@ class Publication:
                             deciding_rebuy=entry.deciding_rebuy)
                 if info.get("status") == "new":
                     info["status"] = "active"  # a tournament never asks for a post
-        for s, a in arrivals.items():
-            if 0 <= s < len(state["seats"]) and state["seats"][s] is None:
-                state["seats"][s] = {"seat": s, "name": a.name, "pending": True, "stack": a.chips}
-        state["held"] = run.cut is not None
-        state["waiting"] = run.waiting
-        if state.get("you") is not None and state["you"].get("status") == "new":
-            state["you"]["status"] = "active"
-        return state
+        for s, a in t.floor.arrivals.get(n, {}).items():
+            if 0 <= s < len(seats) and seats[s] is None:
+                seats[s] = {"seat": s, "name": a.name, "pending": True, "stack": a.chips}
+        public["held"] = run.cut is not None
+        public["waiting"] = run.waiting
+        public["now"] = self.now
+        self._tables[n] = public
+        return public
+
+    def place(self, viewer: Viewer) -> tuple[int | None, int | None, dict[str, Any] | None]:
+        """The table ``viewer`` sees (None before the start), their seat at it (None:
+        they watch it) and their own standing (None: a spectator's)."""
+        t = self.d.t
+        you = self._you(viewer.name) if viewer.name is not None else None
+        if not (t.started and t.floor.tables):
+            return None, None, you
+        if you is not None and you["table"] is not None:
+            # Where they sit is where they watch once they bust (the table goes on
+            # without them; they keep the view until they pick another).
+            viewer.watching = you["table"]
+            return you["table"], None if you["arriving"] else you["seat"], you
+        if viewer.watching in t.floor.tables:
+            return viewer.watching, None, you
+        return min(t.floor.tables), None, you
+
+    def scene(self, n: int | None) -> dict[str, Any]:
+        """The scene of everyone watching table ``n`` (None: no table yet), shared by
+        them: the table's public state with the tournament's (``"tournament"``), the
+        part a delta connection is sent changes of (:mod:`pokerroom.server.tables.
+        scene`)."""
+        if n is None:
+            return {"tournament": self.public, "now": self.now}
+        return {**self._table_public(n), "tournament": self.public}
+
+    def own(self, viewer_name: str | None, n: int | None, seat: int | None,
+            you: dict[str, Any] | None) -> dict[str, Any] | None:
+        """What one viewer sees beyond the scene: their seat's private part (its cards
+        and ``you``: :func:`~pokerroom.server.tables.views.private_part`) and their
+        standing in the event (``player``); None for a spectator."""
+        if viewer_name is None:
+            return None
+        private = None
+        if n is not None and seat is not None:
+            private = private_part(cast("TableActor", self._lens(n)), seat)
+        table_you = private["you"] if private is not None else None
+        if table_you is not None and table_you.get("status") == "new":
+            table_you["status"] = "active"
+        return {"seat": seat, "you": table_you,
+                "cards": private["cards"] if private is not None else None, "player": you}
 
     def message_for(self, viewer: Viewer) -> dict[str, Any]:
-        d, t = self.d, self.d.t
-        you = self._you(viewer.name) if viewer.name is not None else None
-        table: dict[str, Any] | None = None
-        if t.started and t.floor.tables:
-            seat: int | None = None
-            number: int | None = None
-            if you is not None and you["table"] is not None:
-                number = you["table"]
-                seat = None if you["arriving"] else you["seat"]
-                # Where they sit is where they watch once they bust (the table
-                # goes on without them; they keep the view until they pick another).
-                viewer.watching = number
-            elif viewer.watching in t.floor.tables:
-                number = viewer.watching
-            else:
-                number = min(t.floor.tables)
-            assert number is not None
-            table = self._table(number, seat)
-        return {"type": "state", "version": d.version,
-                "state": {"tournament": self.public, "you": you, "table": table,
-                          "now": self.now}}
+        """The whole state ``viewer`` gets (a connection that asked for no deltas, the
+        HTTP API): :func:`tournament_state` of its scene and own part."""
+        n, seat, you = self.place(viewer)
+        return self.whole(self.scene(n), self.own(viewer.name, n, seat, you))
+
+    def whole(self, scene: dict[str, Any], own: dict[str, Any] | None) -> dict[str, Any]:
+        return {"type": "state", "version": self.d.version,
+                "state": tournament_state(compose(scene, own), own)}
+
+
+def tournament_state(composed: dict[str, Any], own: dict[str, Any] | None) -> dict[str, Any]:
+    """A viewer's tournament state ``{"tournament", "you", "table", "now"}`` from its
+    scene with its own part on top (:func:`~pokerroom.server.tables.views.compose`) and
+    the own part; static/tournament/scene.js does the same in the page."""
+    table = {k: v for k, v in composed.items() if k != "tournament"}
+    return {"tournament": composed["tournament"],
+            "you": own["player"] if own is not None else None,
+            "table": table if "seats" in table else None, "now": composed["now"]}
 
 
 def _describe(table: TournamentTable) -> str:
