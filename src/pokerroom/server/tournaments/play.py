@@ -443,8 +443,10 @@ class TournamentPlay(TaskOwner):
                         run.log.append(text)
             for run in self.runs.values():
                 run.cut = None
-                if run.held_result is not None:
+                if run.held_result is not None:  # shown now: for the pause between hands
                     run.result, run.held_result = run.held_result, None
+                    run.ready_at = max(run.ready_at,
+                                       self.clock.now() + self.settings.pause_between_hands)
             self._release_held()
         elif isinstance(e, fe.TournamentFinished):
             self.status = "finished"
