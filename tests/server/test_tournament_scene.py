@@ -173,10 +173,16 @@ def port(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
 
 def _hand_cards(port: int, tid: str, number: int, token: str | None = None) -> set[str]:
     """The cards of hand ``number`` as the server's text download shows them to a
-    spectator (board and hands tabled), or to the player of ``token``."""
+    spectator (board and hands tabled), or to the player of ``token`` (waiting for
+    it to be written)."""
     headers = {"Authorization": f"Bearer {token}"} if token else {}
-    status, text = http(port, "GET", f"/api/tournaments/{tid}/hands/{number}.txt",
-                        headers=headers)
+    deadline = time.monotonic() + 10  # a hand just finished may not be written yet
+    while True:
+        status, text = http(port, "GET", f"/api/tournaments/{tid}/hands/{number}.txt",
+                            headers=headers)
+        if status != 404 or time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
     assert status == 200, (status, text)
     return set(CARD.findall(str(text).split("\n", 1)[1]))
 
@@ -270,7 +276,8 @@ def test_a_tournament_socket_sends_deltas_that_rebuild_its_whole_states(port: in
         assert _leaks(follower.frames, allowed) == [], who
         if who == "eve":
             assert follower.own is not None and follower.own["player"]["name"] == "Eve"
-            dealt = {n: set(c for c in cards if c) for n, cards in follower.own_cards.items()}
+            dealt = {n: set(c for c in cards if c) for n, cards in follower.own_cards.items()
+                     if n in finished}
             known = {n: _hand_cards(port, tid, n, secret) for n in dealt}
             assert all(cards <= known[n] for n, cards in dealt.items()), (dealt, known)
             assert any(cards - _hand_cards(port, tid, n) for n, cards in dealt.items()), \
