@@ -107,6 +107,11 @@ class Tournament:
         """The entries still in the event, in entry order."""
         return [e for e in self.entries.values() if e.alive]
 
+    def bust_groups(self) -> tuple[list[BustGroup], BustGroup | None]:
+        """The busts not yet placed, a group per hand in order, and the open group of
+        the hand-for-hand round (for a diagnosis)."""
+        return list(self._groups), self._h4h_group
+
     @property
     def players_left(self) -> int:
         """How many entries are still in the event."""
