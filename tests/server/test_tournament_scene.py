@@ -100,7 +100,7 @@ def test_RP8F_deltas_rebuild_whole_states_and_a_held_hands_result_waits() -> Non
         d.add_bots(d.director_key, 20, "random")
         d.start(d.director_key)
         pairs: list[tuple[Viewer, Viewer, Follower]] = []
-        for n in sorted(d.t.floor.tables):
+        for n in sorted(d.play.t.floor.tables):
             fast = d.subscribe(None, n)
             fast.deltas = True
             whole = d.subscribe(None, n)
@@ -114,12 +114,12 @@ def test_RP8F_deltas_rebuild_whole_states_and_a_held_hands_result_waits() -> Non
             nonlocal compared, held_frames
             watched = {fast.watching for fast, _, _ in pairs}
             for fast, whole, _ in pairs:  # every table in play watched
-                unwatched = sorted(set(d.t.floor.tables) - watched)
-                if fast.watching not in d.t.floor.tables and unwatched:
+                unwatched = sorted(set(d.play.t.floor.tables) - watched)
+                if fast.watching not in d.play.t.floor.tables and unwatched:
                     d.watch(fast, unwatched[0])
                     d.watch(whole, unwatched[0])
                     watched.add(unwatched[0])
-            for run_ in d.runs.values():
+            for run_ in d.play.runs.values():
                 if run_.held_result is not None:
                     held.add(run_.held_result["number"])
             for fast, whole, follower in pairs:
@@ -136,7 +136,7 @@ def test_RP8F_deltas_rebuild_whole_states_and_a_held_hands_result_waits() -> Non
                 compared += 1
 
         rounds = 0
-        while d.status != "finished":
+        while d.play.status != "finished":
             rounds += 1
             assert rounds < 20_000
             for _ in range(2):

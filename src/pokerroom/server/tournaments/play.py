@@ -16,8 +16,8 @@ Chips are checked, never trusted: the chips at the tables always equal the chips
 the event put in play (entries x starting stack + rebuys + add-ons +/- chip
 races - disqualifications).
 
-Persistence hooks (:meth:`TournamentPlay._changed`, ``record_action``): every
-change of the floor marks the event to be saved at the next safe point, and
+Persistence (:class:`Books`, kept by the director): every change of the floor marks
+the event to be saved at the next safe point (:meth:`TournamentPlay.changed`), and
 every action in a hand is recorded (see :mod:`pokerroom.server.tournaments.store`).
 """
 
@@ -27,7 +27,7 @@ import random
 import sys
 from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from pokerroom.bots import Policy
 from pokerroom.bots.smart import brief
@@ -38,12 +38,10 @@ from pokerroom.rules.actions import Action
 from pokerroom.rules.engine import Hand
 from pokerroom.server.actors.clock import Clock
 from pokerroom.server.actors.driver import Move, TableDriver
-from pokerroom.server.actors.owner import TaskOwner
+from pokerroom.server.operations.metrics import UNCOUNTED, RoomMetrics
 from pokerroom.server.tables.hand_result import hand_result
 from pokerroom.server.tournaments.floor import floor_line
-from pokerroom.server.tournaments.setup import DirectorSettings, Registrant, TableRun, Viewer
-from pokerroom.server.wire.messages import error
-from pokerroom.server.wire.protocol import error_reason
+from pokerroom.server.tournaments.setup import DirectorSettings, Registrant, TableRun
 from pokerroom.tournament import Structure, Tournament
 from pokerroom.tournament import events as fe
 from pokerroom.tournament.display import describe
@@ -55,13 +53,36 @@ RETRY_REASONS = frozenset({"on_break", "hand_for_hand", "table_halted", "table_b
 SAVE_EVERY = 5.0  # seconds: the clock's time left is saved at least this often in play
 
 
-class TournamentPlay(TaskOwner):
-    """The running of one tournament and its tables (requests, publishing and saving
-    are :class:`~pokerroom.server.tournaments.director.TournamentDirector`'s)."""
+class Books(Protocol):
+    """What the play asks of its keeper (the
+    :class:`~pokerroom.server.tournaments.director.TournamentDirector` that holds it):
+    saving the event, recording actions and hands, and telling a person of a refusal."""
+
+    def save(self) -> None:
+        """Write the event as it is now (and forget the actions recorded so far)."""
+
+    def record_action(self, n: int, engine_seat: int, action: Action) -> None:
+        """Write an action just taken at table ``n`` (after a save, if one is due)."""
+
+    def record_hand(self, n: int, hand: Hand, players: dict[str, Any], held: bool) -> None:
+        """Keep a finished hand of table ``n`` for its players' downloads."""
+
+    def release_held(self) -> None:
+        """A hand-for-hand round is over: its held hands may be downloaded."""
+
+    def tell(self, name: str, exc: PokerError) -> None:
+        """Tell ``name``'s connections of a refusal."""
+
+
+class TournamentPlay:
+    """The running of one tournament and its tables, held by its
+    :class:`~pokerroom.server.tournaments.director.TournamentDirector` (requests,
+    publishing and saving are the director's: ``books``)."""
 
     def __init__(self, tournament_id: str, name: str, structure: Structure, *, clock: Clock,
-                 settings: DirectorSettings, rng: random.Random) -> None:
-        super().__init__(f"tournament {tournament_id}")
+                 settings: DirectorSettings, rng: random.Random, books: Books) -> None:
+        self.books = books
+        self.metrics: RoomMetrics = UNCOUNTED  # the room's: set by its director
         self.id = tournament_id
         self.name = name
         self.structure = structure
@@ -76,7 +97,6 @@ class TournamentPlay(TaskOwner):
         self.registrants: dict[str, Registrant] = {}
         self.tokens: dict[str, str] = {}  # token -> registrant name
         self.runs: dict[int, TableRun] = {}
-        self.viewers: set[Viewer] = set()
         self.floor_log: deque[str] = deque(maxlen=300)
         self.hands = 0
         self.version = 0
@@ -89,34 +109,18 @@ class TournamentPlay(TaskOwner):
 
     # ------------------------------------------------------------- saving
 
-    def _changed(self) -> None:
+    def changed(self) -> None:
         """Something worth keeping changed: save at the next safe point (the end of this
         step or request, or before the next action is recorded)."""
         self.save_due = True
 
-    def _save(self) -> None:
-        """Write the event as it is now (and forget the actions recorded so far)."""
-        raise NotImplementedError
-
-    def record_action(self, n: int, engine_seat: int, action: Action) -> None:
-        """Write an action just taken at table ``n`` (after a save, if one is due)."""
-        raise NotImplementedError
-
-    def _record_hand(self, n: int, hand: Hand, players: dict[str, Any], held: bool) -> None:
-        """Keep a finished hand of table ``n`` for its players' downloads."""
-        raise NotImplementedError
-
-    def _release_held(self) -> None:
-        """A hand-for-hand round is over: its held hands may be downloaded."""
-        raise NotImplementedError
-
-    def _after_request(self) -> None:
+    def after_request(self) -> None:
         if self.save_due:
-            self._save()
+            self.books.save()
 
     # ------------------------------------------------------------- running
 
-    def _recover(self) -> None:
+    def recover(self) -> None:
         import traceback
 
         sys.stderr.write(f"pokerroom: tournament {self.id}: internal error\n"
@@ -126,7 +130,7 @@ class TournamentPlay(TaskOwner):
             run.ready_at = self.clock.now() + 1.0
             run.deadline = run.bot_due = None
 
-    def _next_wakeup(self) -> float | None:
+    def next_wakeup(self) -> float | None:
         if self.status != "running":
             return None
         if self.retry:
@@ -157,10 +161,10 @@ class TournamentPlay(TaskOwner):
 
     # ------------------------------------------------------------- the step
 
-    def _step(self) -> bool:
+    def step(self) -> bool:
         if self.status != "running":
             if self.save_due:
-                self._save()
+                self.books.save()
             return False
         t = self.t
         now = self.clock.now()
@@ -176,9 +180,9 @@ class TournamentPlay(TaskOwner):
             if n in t.floor.tables:
                 changed |= self._step_table(n, now)
         if now - self.saved_at >= SAVE_EVERY:
-            self._changed()  # the clock's time left, every few seconds
+            self.changed()  # the clock's time left, every few seconds
         if self.save_due:
-            self._save()
+            self.books.save()
         return changed
 
     def timed_out(self, reg: Registrant, label: str, log: deque[str]) -> None:
@@ -205,7 +209,7 @@ class TournamentPlay(TaskOwner):
                     self.t.set_absent(entry.number, True)
                     reg.away = "disconnected"
                     self._table_log_of(entry.label, f"{entry.label} is away (disconnected)")
-                    self._changed()
+                    self.changed()
                     changed = True
         return changed
 
@@ -273,7 +277,7 @@ class TournamentPlay(TaskOwner):
                 try:
                     changed |= self._floor(t.add_on(entry.number))
                 except PokerError as exc:
-                    self._tell(reg.name, exc)
+                    self.books.tell(reg.name, exc)
         return changed
 
     def _deciding(self, n: int, now: float) -> bool:
@@ -297,7 +301,7 @@ class TournamentPlay(TaskOwner):
 
     def _hand_started(self, n: int, hand: Hand) -> None:
         run = self.run_for(n)
-        self._changed()
+        self.changed()
         self.hands += 1
         run.hand_number = self.hands
         run.waiting = None
@@ -328,7 +332,7 @@ class TournamentPlay(TaskOwner):
         table = t.floor.tables[n]
         hand = table.hand
         assert hand is not None
-        self._changed()
+        self.changed()
         self.narrate_table(n)
         labels = list(hand.config.names)
         plan = table.plan_in_play
@@ -347,7 +351,7 @@ class TournamentPlay(TaskOwner):
         shown = hand_result(hand.events, plan.seat_at, lambda s: names.get(s, f"seat {s + 1}"),
                             run.hand_number)
         result = t.finish_hand(n)
-        self._record_hand(n, hand, players, bool(result.held))
+        self.books.record_hand(n, hand, players, bool(result.held))
         # Built from public events only; a held hand's shows nothing until the round
         # ends (RP-8-F: its all-in cards turn up then, for every table at once).
         run.result, run.held_result = (None, shown) if result.held else (shown, None)
@@ -385,7 +389,7 @@ class TournamentPlay(TaskOwner):
                 self.floor_log.append(line)
         if events:
             self.retry = True
-            self._changed()
+            self.changed()
             for run in self.runs.values():
                 run.waiting = None
         return bool(events)
@@ -447,7 +451,7 @@ class TournamentPlay(TaskOwner):
                     run.result, run.held_result = run.held_result, None
                     run.ready_at = max(run.ready_at,
                                        self.clock.now() + self.settings.pause_between_hands)
-            self._release_held()
+            self.books.release_held()
         elif isinstance(e, fe.TournamentFinished):
             self.status = "finished"
             self.finished_at = self.clock.now()
@@ -483,10 +487,6 @@ class TournamentPlay(TaskOwner):
         if table is not None:
             self.run_for(table.number).log.append(line)
 
-    def _tell(self, name: str, exc: PokerError) -> None:
-        for v in self.viewers:
-            if v.name == name:
-                v.push_error(error(error_reason(exc), str(exc)))
 
     def seat_of(self, name: str) -> tuple[int, int] | None:
         """(table, seat) where the registrant's live entry sits now, if seated."""
@@ -544,7 +544,7 @@ class TournamentSeats:
 
     def acted(self, move: Move) -> None:
         self.play.metrics.acted(move.by, room="tournament")
-        self.play.record_action(self.n, move.position, move.action)
+        self.play.books.record_action(self.n, move.position, move.action)
 
     def timed_out(self, seat: int) -> None:
         label, reg = self._registrant(seat)

@@ -47,8 +47,8 @@ class _TableLens:
 
 
 def _finish_row(d: TournamentDirector, f: Finish) -> dict[str, Any]:
-    e = d.t.entries[f.entry]
-    reg = d.registrants.get(e.name)
+    e = d.play.t.entries[f.entry]
+    reg = d.play.registrants.get(e.name)
     return {"entry": f.entry, "name": e.label, "place": f.place, "place_to": f.place_to,
             "prize": f.prize, "disqualified": f.disqualified,
             "bot": bool(reg is not None and reg.bot is not None)}
@@ -60,7 +60,7 @@ class Publication:
     def __init__(self, d: TournamentDirector) -> None:
         self.d = d
         self.now = d.clock.now()
-        self.finishes: list[Finish] = d.t.results() if d.t.started else []
+        self.finishes: list[Finish] = d.play.t.results() if d.play.t.started else []
         self.public = self._public()
         self._lenses: dict[int, _TableLens] = {}
         self._tables: dict[int, dict[str, Any]] = {}
@@ -68,14 +68,14 @@ class Publication:
     # ------------------------------------------------------------ public
 
     def _public(self) -> dict[str, Any]:
-        d, t = self.d, self.d.t
-        s = d.structure
+        d, t = self.d, self.d.play.t
+        s = d.play.structure
         view = clock_view(t)
         stacks = t.stacks() if t.started else {}
         finishes = {f.entry: f for f in self.finishes}
         players: list[dict[str, Any]] = []
         for e in t.entries.values():
-            reg = d.registrants.get(e.name)
+            reg = d.play.registrants.get(e.name)
             table = t.floor.table_of(e.label) if e.alive and t.started else None
             f = finishes.get(e.number)
             players.append({
@@ -93,7 +93,7 @@ class Publication:
         tables = []
         for n, table in sorted(t.floor.tables.items()):
             seated = table.seated()
-            run = d.runs.get(n)
+            run = d.play.runs.get(n)
             tables.append({
                 "number": n, "seats": table.seat_count, "players": t.floor.size(n),
                 "chips": table.chips_on_table(),
@@ -113,14 +113,14 @@ class Publication:
             "places_paid": view.places_paid, "hand_for_hand": view.hand_for_hand,
             "push_held": view.push_held, "registration_open": view.registration_open,
             "tables": view.tables,
-            "running": bool(d.status == "running" and t.clock.running
+            "running": bool(d.play.status == "running" and t.clock.running
                             and not (t.h4h.active and not view.on_break)),
-            "paused": d.status == "running" and not t.clock.running,
+            "paused": d.play.status == "running" and not t.clock.running,
             "rebuys_open": bool(s.rebuy is not None and t.level <= s.rebuy.last_level),
-            "add_on_open": d.add_on_open(),
+            "add_on_open": d.play.add_on_open(),
         }
         return {
-            "id": d.id, "name": d.name, "status": d.status, "version": d.version,
+            "id": d.id, "name": d.name, "status": d.play.status, "version": d.version,
             "structure": {
                 "name": s.name, "game": s.game_at(1).name, "mixed": s.mixed,
                 "starting_stack": s.starting_stack, "seats": s.seats,
@@ -139,24 +139,24 @@ class Publication:
             "players": players,
             "tables": tables,
             "results": results,
-            "floor_log": list(d.floor_log)[-80:],
-            "hands": d.hands,
-            "created_at": d.created_at, "started_at": d.started_at,
-            "finished_at": d.finished_at,
+            "floor_log": list(d.play.floor_log)[-80:],
+            "hands": d.play.hands,
+            "created_at": d.play.created_at, "started_at": d.play.started_at,
+            "finished_at": d.play.finished_at,
         }
 
     def _levels(self) -> list[dict[str, Any]]:
-        return schedule_rows(self.d.structure)
+        return schedule_rows(self.d.play.structure)
 
     # ------------------------------------------------------------ personal
 
     def _you(self, name: str) -> dict[str, Any] | None:
-        d, t = self.d, self.d.t
-        reg = d.registrants.get(name)
+        d, t = self.d, self.d.play.t
+        reg = d.play.registrants.get(name)
         if reg is None:
             return None
         entry = t.entry(name)
-        where = d.seat_of(name) if t.started else None
+        where = d.play.seat_of(name) if t.started else None
         arriving = False
         if where is None and t.started and entry.alive:
             for number, seats in t.floor.arrivals.items():
@@ -164,9 +164,9 @@ class Publication:
                     if a.name == entry.label:
                         where, arriving = (number, seat), True
         f = next((f for f in self.finishes if f.entry == entry.number), None)
-        s = d.structure
+        s = d.play.structure
         can_rebuy = bool(s.rebuy is not None and entry.alive and entry.deciding_rebuy)
-        can_add_on = bool(d.add_on_open() and entry.alive and not entry.add_on
+        can_add_on = bool(d.play.add_on_open() and entry.alive and not entry.add_on
                           and not entry.deciding_rebuy and not reg.wants_add_on)
         status = "registered"
         if t.started:
@@ -192,18 +192,18 @@ class Publication:
         lens = self._lenses.get(n)
         if lens is not None:
             return lens
-        d, t = self.d, self.d.t
+        d, t = self.d, self.d.play.t
         table = t.floor.tables[n]
-        run = d.run_for(n)
+        run = d.play.run_for(n)
         seats: dict[int, SeatMeta] = {}
         for s, p in enumerate(table.players):
             if p is None:
                 continue
-            reg = d.registrant_of(p.name)
+            reg = d.play.registrant_of(p.name)
             seats[s] = SeatMeta(p.name, "", is_bot=bool(reg and reg.bot),
                                 policy=reg.policy if reg else None,
                                 connections=reg.connections if reg else 0)
-        settings = ActorSettings(action_seconds=d.settings.action_seconds)
+        settings = ActorSettings(action_seconds=d.play.settings.action_seconds)
         lens = _TableLens(f"{d.id}-{n}", f"{d.name} · table {n}", table, seats, settings,
                           run.log, d.clock, run.hand_number, run.deadline, run.result)
         self._lenses[n] = lens
@@ -216,10 +216,10 @@ class Publication:
         public = self._tables.get(n)
         if public is not None:
             return public
-        d, t = self.d, self.d.t
+        d, t = self.d, self.d.play.t
         public = public_state(cast("TableActor", self._lens(n)))
         table = t.floor.tables[n]
-        run = d.run_for(n)
+        run = d.play.run_for(n)
         public["table"].update(number=n, max_buy_in=0, min_buy_in=0, straddle=False,
                                level=t.level, stakes=_describe(table))
         seats = public["seats"]
@@ -244,7 +244,7 @@ class Publication:
     def place(self, viewer: Viewer) -> tuple[int | None, int | None, dict[str, Any] | None]:
         """The table ``viewer`` sees (None before the start), their seat at it (None:
         they watch it) and their own standing (None: a spectator's)."""
-        t = self.d.t
+        t = self.d.play.t
         you = self._you(viewer.name) if viewer.name is not None else None
         if not (t.started and t.floor.tables):
             return None, None, you
@@ -313,7 +313,7 @@ def diagnosis(d: TournamentDirector) -> str:
     """Why nothing moves, for people reading a failure: the clock, hand-for-hand,
     the floor, every table (who is to act, timers, the refusal it waits on),
     rebuy decisions, and the director's task."""
-    t, now = d.t, d.clock.now()
+    t, now = d.play.t, d.clock.now()
 
     def due(at: float | None) -> str:
         return "-" if at is None else f"{at - now:+.1f}s"
@@ -321,8 +321,8 @@ def diagnosis(d: TournamentDirector) -> str:
     c, h = t.clock, t.h4h
     groups, h4h_group = t.bust_groups()
     lines = [
-        f"status={d.status} version={d.version} hands={d.hands} "
-        f"retry={d.retry} players_left={t.players_left} entries={len(t.entries)} "
+        f"status={d.play.status} version={d.version} hands={d.play.hands} "
+        f"retry={d.play.retry} players_left={t.players_left} entries={len(t.entries)} "
         f"paid={t.places_paid} finished={t.finished}",
         f"clock: level={t.level} on_break={c.on_break} running={c.running} "
         f"time_left={c.time_left} elapsed={c.elapsed:.1f} "
@@ -337,7 +337,7 @@ def diagnosis(d: TournamentDirector) -> str:
         + f" h4h group: {h4h_group}",
     ]
     for n, table in sorted(t.floor.tables.items()):
-        run = d.runs.get(n)
+        run = d.play.runs.get(n)
         hand = table.hand
         head = f"table {n}: "
         if run is None:
@@ -355,7 +355,7 @@ def diagnosis(d: TournamentDirector) -> str:
         lines.append(head)
         for s, p in table.seated().items():
             entry = t.by_label.get(p.name)
-            reg = d.registrant_of(p.name)
+            reg = d.play.registrant_of(p.name)
             kind = "?" if reg is None else ("bot" if reg.bot is not None else "person")
             extra = ""
             if entry is not None:
@@ -367,5 +367,5 @@ def diagnosis(d: TournamentDirector) -> str:
             lines.append(f"  seat {s + 1}: {p.name} ({kind}) stack={p.stack} "
                          f"status={p.status.value}{extra}")
     lines.append(d.task_report())
-    lines.append("floor log: " + " / ".join(list(d.floor_log)[-12:]))
+    lines.append("floor log: " + " / ".join(list(d.play.floor_log)[-12:]))
     return "\n".join(lines)
