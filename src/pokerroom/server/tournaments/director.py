@@ -27,7 +27,7 @@ from pokerroom.rules.actions import Action
 from pokerroom.rules.engine import Hand
 from pokerroom.server.actors.clock import Clock
 from pokerroom.server.actors.owner import TaskOwner
-from pokerroom.server.operations.metrics import UNCOUNTED, RoomMetrics
+from pokerroom.server.operations.metrics import RoomMetrics
 from pokerroom.server.tournaments.play import TournamentPlay
 from pokerroom.server.tournaments.scenes import TournamentScenes
 from pokerroom.server.tournaments.setup import DirectorSettings, Registrant, Viewer
@@ -61,12 +61,12 @@ class TournamentDirector(TaskOwner):
                  settings: DirectorSettings, rng: random.Random,
                  store: TournamentStore | None = None, director_key: str | None = None
                  ) -> None:
+        self.play = TournamentPlay(tournament_id, name, structure, clock=clock,
+                                   settings=settings, rng=rng, books=self)
         super().__init__(f"tournament {tournament_id}")
         self.id = tournament_id
         self.name = name
         self.clock = clock
-        self.play = TournamentPlay(tournament_id, name, structure, clock=clock,
-                                   settings=settings, rng=rng, books=self)
         self.viewers: set[Viewer] = set()
         self.version = 0
         self.director_key = director_key or secrets.token_urlsafe(18)
@@ -78,12 +78,12 @@ class TournamentDirector(TaskOwner):
 
     @property
     def metrics(self) -> RoomMetrics:
-        return self.play.metrics if hasattr(self, "play") else UNCOUNTED
+        """The room's metrics (set by the room), counted by the play."""
+        return self.play.metrics
 
     @metrics.setter
     def metrics(self, metrics: RoomMetrics) -> None:
-        if hasattr(self, "play"):
-            self.play.metrics = metrics
+        self.play.metrics = metrics
 
     # ------------------------------------------------------------- the task
 
