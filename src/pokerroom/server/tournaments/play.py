@@ -99,7 +99,6 @@ class TournamentPlay:
         self.runs: dict[int, TableRun] = {}
         self.floor_log: deque[str] = deque(maxlen=300)
         self.hands = 0
-        self.version = 0
         self.last_tick: float | None = None
         self.retry = False  # something changed on the floor: try refused tables again
         self.chip_race_change = 0
