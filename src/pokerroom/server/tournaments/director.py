@@ -233,7 +233,7 @@ class TournamentDirector(TaskOwner):
             raise IllegalActionError(Reason.NAME_TAKEN, f"{name!r} is already registered")
         if known is None:  # a new name: none may look like it (a re-entry keeps its own)
             refuse_lookalike(name, self.play.registrants, where="registered in this tournament")
-        self.play._floor(self.play.t.register(name))
+        self.play.record_floor(self.play.t.register(name))
         if known is not None:
             return token or ""
         new_token = secrets.token_urlsafe(24)
@@ -283,7 +283,7 @@ class TournamentDirector(TaskOwner):
             while f"Bot {n}" in self.play.registrants:
                 n += 1
             name = f"Bot {n}"
-            self.play._floor(self.play.t.register(name))
+            self.play.record_floor(self.play.t.register(name))
             self.play.registrants[name] = Registrant(
                 name, None, bot=make_bot(policy, child_rng(self.play.rng)),
                 policy=policy)
@@ -294,7 +294,7 @@ class TournamentDirector(TaskOwner):
         self._need_director(key)
         if self.play.status != "registering":
             raise IllegalActionError(Reason.STARTED, "the tournament has started")
-        self.play._floor(self.play.t.start())
+        self.play.record_floor(self.play.t.start())
         self.play.status = "running"
         now = self.clock.now()
         self.play.started_at = self.play.last_tick = now
@@ -319,7 +319,7 @@ class TournamentDirector(TaskOwner):
         """P8: missed hands (dealt, blinded and anted, the hand killed)."""
         self._need_director(key)
         entry = self._live_entry(label)
-        self.play._floor(self.play.t.penalize(entry.number, rounds))
+        self.play.record_floor(self.play.t.penalize(entry.number, rounds))
         self.play.changed()
 
     def disqualify(self, key: str, label: str) -> None:
@@ -327,10 +327,10 @@ class TournamentDirector(TaskOwner):
         progress)."""
         self._need_director(key)
         entry = self._live_entry(label)
-        self.play._floor(self.play.t.disqualify(entry.number))
+        self.play.record_floor(self.play.t.disqualify(entry.number))
         self.play.changed()
         if entry.disqualify_after_hand:
-            self.play._table_log_of(entry.label, f"{entry.label} is disqualified at the end of "
+            self.play.table_log_of(entry.label, f"{entry.label} is disqualified at the end of "
                                             "this hand")
 
     def _live_entry(self, label: str) -> Entry:
@@ -363,14 +363,14 @@ class TournamentDirector(TaskOwner):
 
     def rebuy(self, name: str) -> None:
         entry = self.play.t.entry(name)
-        self.play._floor(self.play.t.rebuy(entry.number))
+        self.play.record_floor(self.play.t.rebuy(entry.number))
         self.play.registrants[name].rebuy_deadline = None
         self.play.changed()
 
     def decline_rebuy(self, name: str) -> None:
         entry = self.play.t.entry(name)
         self.play.registrants[name].rebuy_deadline = None
-        self.play._floor(self.play.t.decline_rebuy(entry.number))
+        self.play.record_floor(self.play.t.decline_rebuy(entry.number))
         self.play.changed()
 
     def add_on(self, name: str) -> None:
@@ -382,11 +382,11 @@ class TournamentDirector(TaskOwner):
             raise IllegalActionError(Reason.ADD_ON_TAKEN, "you have taken the add-on")
         table = self.play.t.floor.table_of(entry.label)
         if table is not None and table.hand is None:
-            self.play._floor(self.play.t.add_on(entry.number))
+            self.play.record_floor(self.play.t.add_on(entry.number))
         else:
             self.play.registrants[name].wants_add_on = True
             self.play.changed()
-            self.play._table_log_of(entry.label, f"{entry.label} takes the add-on after this hand")
+            self.play.table_log_of(entry.label, f"{entry.label} takes the add-on after this hand")
 
     def sit_out(self, name: str) -> None:
         entry = self.play.t.entry(name)
@@ -395,7 +395,7 @@ class TournamentDirector(TaskOwner):
         self.play.t.set_absent(entry.number, True)
         self.play.registrants[name].away = "sat_out"
         self.play.changed()
-        self.play._table_log_of(entry.label, f"{entry.label} sits out")
+        self.play.table_log_of(entry.label, f"{entry.label} sits out")
 
     def sit_in(self, name: str) -> None:
         entry = self.play.t.entry(name)
@@ -403,7 +403,7 @@ class TournamentDirector(TaskOwner):
         if entry.alive:
             self.play.t.set_absent(entry.number, False)
         if reg.away is not None:
-            self.play._table_log_of(entry.label, f"{entry.label} is back")
+            self.play.table_log_of(entry.label, f"{entry.label} is back")
         reg.away = None
         # back is a sign of life, not an action: one more timeout and they are away
         reg.timeouts = min(reg.timeouts, self.play.settings.sit_out_after - 1)

@@ -170,7 +170,7 @@ class TournamentPlay:
         changed = self.retry
         self.retry = False
         if self.last_tick is not None and now > self.last_tick:
-            changed |= self._floor(t.advance(now - self.last_tick))
+            changed |= self.record_floor(t.advance(now - self.last_tick))
         self.last_tick = now
         changed |= self._mark_away(now)
         for n in sorted(t.floor.tables):
@@ -207,7 +207,7 @@ class TournamentPlay:
                 if entry.alive:
                     self.t.set_absent(entry.number, True)
                     reg.away = "disconnected"
-                    self._table_log_of(entry.label, f"{entry.label} is away (disconnected)")
+                    self.table_log_of(entry.label, f"{entry.label} is away (disconnected)")
                     self.changed()
                     changed = True
         return changed
@@ -265,8 +265,8 @@ class TournamentPlay:
             if entry.deciding_rebuy and reg.rebuy_deadline is not None and (
                     now >= reg.rebuy_deadline):
                 reg.rebuy_deadline = None
-                self._table_log_of(p.name, f"{p.name} did not rebuy in time")
-                changed |= self._floor(t.decline_rebuy(entry.number))
+                self.table_log_of(p.name, f"{p.name} did not rebuy in time")
+                changed |= self.record_floor(t.decline_rebuy(entry.number))
                 if n not in t.floor.tables:
                     return True
                 continue
@@ -274,7 +274,7 @@ class TournamentPlay:
                     reg.wants_add_on or reg.bot is not None):
                 reg.wants_add_on = False
                 try:
-                    changed |= self._floor(t.add_on(entry.number))
+                    changed |= self.record_floor(t.add_on(entry.number))
                 except PokerError as exc:
                     self.books.tell(reg.name, exc)
         return changed
@@ -359,7 +359,7 @@ class TournamentPlay:
                            "table has finished the hand")
         run.deadline = run.bot_due = None
         run.ready_at = now + self.settings.pause_between_hands
-        self._floor(list(result.events))
+        self.record_floor(list(result.events))
         for number in result.busted:
             entry = t.entries[number]
             if not entry.deciding_rebuy:
@@ -369,17 +369,17 @@ class TournamentPlay:
                 continue
             if reg.bot is not None:
                 if self.rng.random() < self.settings.bot_rebuy_rate:
-                    self._floor(t.rebuy(number))
+                    self.record_floor(t.rebuy(number))
                 else:
-                    self._floor(t.decline_rebuy(number))
+                    self.record_floor(t.decline_rebuy(number))
             else:
                 reg.rebuy_deadline = now + self.settings.rebuy_seconds
-                self._table_log_of(entry.label, f"{entry.label} is out of chips and may rebuy")
+                self.table_log_of(entry.label, f"{entry.label} is out of chips and may rebuy")
         self.retry = True
 
     # -------------------------------------------------------------- the floor
 
-    def _floor(self, events: list[fe.FloorEvent]) -> bool:
+    def record_floor(self, events: list[fe.FloorEvent]) -> bool:
         """Tell what happened on the floor; keep the tables' logs and timers."""
         for e in events:
             self._keep_books(e)
@@ -404,7 +404,7 @@ class TournamentPlay:
             label = t.entries[e.entry].label
             line = floor_line(t, e)
             if line:
-                self._table_log_of(label, line)
+                self.table_log_of(label, line)
             self._forget_rebuy(label)
         elif isinstance(e, fe.TableOpened):
             self.run_for(e.table)
@@ -481,7 +481,7 @@ class TournamentPlay:
         entry = self.t.by_label.get(label)
         return self.registrants.get(entry.name) if entry is not None else None
 
-    def _table_log_of(self, label: str, line: str) -> None:
+    def table_log_of(self, label: str, line: str) -> None:
         table = self.t.floor.table_of(label)
         if table is not None:
             self.run_for(table.number).log.append(line)
