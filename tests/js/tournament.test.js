@@ -82,8 +82,12 @@ test("structureName: the room's structures by name, an unknown one by its key", 
 
 test("tournamentState: a delta connection's scene and own part make the whole state", () => {
   const tournament = { id: "e", status: "running" };
+  const row = (entry, chips, alive = true, place = null) => ({ entry, name: `P${entry}`, chips, alive, place });
+  const players = { 1: row(1, 0, false, 5), 2: row(2, 900), 3: row(3, 1200), 4: row(4, 900), 5: row(5, 0, false, 4) };
   const scene = {
     tournament,
+    clock: { level: 2 },
+    players,
     table: { number: 2 },
     seats: [{ seat: 0, name: "Ann", cards: [null, null] }, null],
     hand: null,
@@ -97,7 +101,12 @@ test("tournamentState: a delta connection's scene and own part make the whole st
   const own = { seat: 0, you: { seat: 0, legal: null }, cards: ["As", "Kd"], player: { name: "Ann", table: 2 } };
   const state = tournamentState(compose(scene, own), own);
   deepEqual(Object.keys(state), ["tournament", "you", "table", "now"]);
-  equal(state.tournament, tournament);
+  equal(state.tournament.id, "e");
+  deepEqual(state.tournament.clock, { level: 2 });
+  equal("clock" in state.table, false);
+  // The standings: those still in by chips (ties by entry), then the others by place.
+  deepEqual(state.tournament.players.map((p) => p.entry), [3, 2, 4, 5, 1]);
+  equal("players" in state.table, false);
   deepEqual(state.you, own.player);
   deepEqual(state.table.seats[0].cards, ["As", "Kd"]);
   deepEqual(state.table.you, own.you);
@@ -106,5 +115,6 @@ test("tournamentState: a delta connection's scene and own part make the whole st
   // A spectator, and before the first deal (no table in the scene).
   equal(tournamentState(compose(scene, null), null).you, null);
   equal(tournamentState(compose(scene, null), null).table.you, null);
-  deepEqual(tournamentState({ tournament, now: 1 }, null), { tournament, you: null, table: null, now: 1 });
+  deepEqual(tournamentState({ tournament, clock: null, players: {}, now: 1 }, null),
+    { tournament: { ...tournament, clock: null, players: [] }, you: null, table: null, now: 1 });
 });

@@ -62,6 +62,13 @@ class Publication:
         self.now = d.clock.now()
         self.finishes: list[Finish] = d.play.t.results() if d.play.t.started else []
         self.public = self._public()
+        # The scenes' parts of it: the players by entry and the clock, each beside the
+        # rest (a delta carries the entries and the clock's keys that changed, not
+        # the whole standings and clock at every action).
+        self.scene_parts = {
+            "tournament": {k: v for k, v in self.public.items() if k not in ("players", "clock")},
+            "clock": self.public["clock"],
+            "players": {str(p["entry"]): p for p in self.public["players"]}}
         self._lenses: dict[int, _TableLens] = {}
         self._tables: dict[int, dict[str, Any]] = {}
 
@@ -88,8 +95,7 @@ class Publication:
                 "place": f.place if f else None, "place_to": f.place_to if f else None,
                 "prize": f.prize if f else None,
             })
-        players.sort(key=lambda p: (not p["alive"], -p["chips"] if p["alive"] else 0,
-                                    p["place"] or 0, p["entry"]))
+        players.sort(key=standing)
         tables = []
         for n, table in sorted(t.floor.tables.items()):
             seated = table.seated()
@@ -259,12 +265,12 @@ class Publication:
 
     def scene(self, n: int | None) -> dict[str, Any]:
         """The scene of everyone watching table ``n`` (None: no table yet), shared by
-        them: the table's public state with the tournament's (``"tournament"``), the
-        part a delta connection is sent changes of (:mod:`pokerroom.server.tables.
-        scene`)."""
+        them: the table's public state with the tournament's (``"tournament"``, its
+        ``"clock"`` and ``"players"`` by entry beside it), the part a delta connection
+        is sent changes of (:mod:`pokerroom.server.tables.scene`)."""
         if n is None:
-            return {"tournament": self.public, "now": self.now}
-        return {**self._table_public(n), "tournament": self.public}
+            return {**self.scene_parts, "now": self.now}
+        return {**self._table_public(n), **self.scene_parts}
 
     def own(self, viewer_name: str | None, n: int | None, seat: int | None,
             you: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -293,12 +299,20 @@ class Publication:
                 "state": tournament_state(compose(scene, own), own)}
 
 
+def standing(p: dict[str, Any]) -> tuple[bool, int, int, int]:
+    """The order of the standings: the players still in by chips, then the others by
+    place (static/tournament/scene.js sorts the same)."""
+    return (not p["alive"], -p["chips"] if p["alive"] else 0, p["place"] or 0, p["entry"])
+
+
 def tournament_state(composed: dict[str, Any], own: dict[str, Any] | None) -> dict[str, Any]:
     """A viewer's tournament state ``{"tournament", "you", "table", "now"}`` from its
     scene with its own part on top (:func:`~pokerroom.server.tables.views.compose`) and
-    the own part; static/tournament/scene.js does the same in the page."""
-    table = {k: v for k, v in composed.items() if k != "tournament"}
-    return {"tournament": composed["tournament"],
+    the own part: the scene's players (by entry) are the tournament's standings, in
+    order; static/tournament/scene.js does the same in the page."""
+    table = {k: v for k, v in composed.items() if k not in ("tournament", "clock", "players")}
+    return {"tournament": {**composed["tournament"], "clock": composed["clock"],
+                           "players": sorted(composed["players"].values(), key=standing)},
             "you": own["player"] if own is not None else None,
             "table": table if "seats" in table else None, "now": composed["now"]}
 
