@@ -7,7 +7,10 @@ sockets takes a thousand of them) or to another test process doing the same, bef
 the server started on it binds it.  So the ports come instead from below the
 kernel's ephemeral range (``/proc/sys/net/ipv4/ip_local_port_range``: never an
 outgoing connection's), from a slice of their own for each test process (its
-``PYTEST_XDIST_WORKER`` number), each tried once by binding it, in turn.
+``PYTEST_XDIST_WORKER`` number), each tried once by binding it, in turn, from a
+place in the slice that depends on the process id (two pytest sessions run by hand at
+once rarely meet: a test that kills its server and restarts it on the same port would
+otherwise find the other session's server there).
 """
 
 from __future__ import annotations
@@ -32,7 +35,8 @@ def _slice() -> range:
     return range(start, start + _SLICE)
 
 
-_NEXT = itertools.cycle(_slice())
+_PORTS = _slice()
+_NEXT = itertools.islice(itertools.cycle(_PORTS), (os.getpid() * 7919) % _SLICE, None)
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -46,4 +50,4 @@ def free_port(host: str = "127.0.0.1") -> int:
             except OSError:
                 continue  # in use (a server still running from an earlier test)
             return port
-    raise OSError(f"no free port among {_slice()} on {host}")
+    raise OSError(f"no free port among {_PORTS} on {host}")

@@ -76,6 +76,9 @@ CASES: list[tuple[str, dict[str, Any], Check]] = [
      lambda t, h: t.method.value == "skipped_blinds_paid"),
     ("F3", {"small_blind": 2, "big_blind": 4, "button_blind": 1},
      lambda t, h: t.stakes.button_blind == 1 and sorted(h.config.blinds) == [1, 2, 4]),
+    # The button antes for all (ENC): one ante of 6 x 1 from the button, none from others.
+    ("F1", {"ante": 1, "button_ante": True},
+     lambda t, h: t.stakes.button_ante and sum(h.config.antes) == len(h.config.antes)),
 ]
 
 
@@ -133,6 +136,8 @@ REFUSED = [
     ({"button_blind": -1}, 422, "button_blind: Input should be greater than or equal to 0"),
     ({"button_blind": 2}, 400, "at most the small blind"),
     ({**STUD, "button_blind": 1}, 400, "for blind games"),
+    ({"button_ante": True}, 400, "button_ante"),
+    ({"ante": 1, "big_blind_ante": True, "button_ante": True}, 400, "button_ante"),
     ({"bba_order": "never"}, 422, "Input should be 'ante_first' or 'blind_first'"),
     ({"rake_percent": 5}, 422, "rake_percent: Input should be less than 1"),
     ({"rake_cap": -1}, 422, "rake_cap: Input should be greater than or equal to 0"),

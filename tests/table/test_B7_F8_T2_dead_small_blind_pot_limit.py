@@ -46,7 +46,7 @@ def _bust_c(table: Table) -> None:
         else:
             hand.fold()
     table.finish_hand()
-    assert table._player(C).stack == 0
+    assert table.player(C).stack == 0
 
 
 def _first_action_after_c_went(table: Table) -> Hand:

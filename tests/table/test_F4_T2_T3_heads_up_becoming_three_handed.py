@@ -114,7 +114,7 @@ def _run(method: ButtonMethod, layout: tuple[int, int, int, int], *, post: bool)
             newcomer_in = True
             if n == plan.seats[-1]:
                 found.append(where + "the newcomer has last action on the first hand (LVH B5)")
-        last = table._player(plan.seats[-1]).name
+        last = table.player(plan.seats[-1]).name
         if (method is ButtonMethod.MOVING_BUTTON and len(plan.seats) > 2
                 and last == last_action):
             found.append(where + f"{last} has last action twice in a row (T3)")

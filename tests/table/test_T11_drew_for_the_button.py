@@ -14,7 +14,7 @@ def _round_with(table: Table, seat: int) -> None:
     """Play until the big blind has passed ``seat`` (which sits out) at least once."""
     for _ in range(table.seat_count + 2):
         play(table)
-        if table._player(seat).missed_big:
+        if table.player(seat).missed_big:
             return
 
 
@@ -25,7 +25,7 @@ def test_T11_RR12a_a_player_who_drew_and_sat_out_from_the_first_deal_owes_the_bl
                          button_method=ButtonMethod.DEAD_BUTTON)
     table.sit_out(C)
     _round_with(table, C)
-    player = table._player(C)
+    player = table.player(C)
     assert player.missed_big and player.missed_small
     assert player.hands_played == 0
 
@@ -45,7 +45,7 @@ def test_T11_RR12a_coming_back_at_limit_posts_the_sum_not_one_big_blind() -> Non
             break
         play(table)
     table.sit_in(C, post=True)
-    assert table._player(C).status is Status.ACTIVE  # not a new player
+    assert table.player(C).status is Status.ACTIVE  # not a new player
     plan = table.plan()
     k = plan.position_of(C)
     assert (plan.posts[k], plan.dead[k]) == (10, 5)
@@ -61,7 +61,7 @@ def test_T11_RR12a_missing_the_small_blind_on_the_first_deal_is_marked() -> None
     plan = table.plan_in_play
     assert plan is not None and plan.positions is not None
     assert plan.positions.small_blind == C
-    assert table._player(B).missed_small and not table._player(B).missed_big
+    assert table.player(B).missed_small and not table.player(B).missed_big
     del hand
 
 
@@ -76,7 +76,7 @@ def test_T11_RR12a_who_sat_out_before_the_draw_did_not_draw_and_is_new() -> None
     table.draw_for_button(Deck(4))
     for _ in range(8):
         play(table)
-    player = table._player(C)
+    player = table.player(C)
     assert not player.owes
     table.sit_in(C)
     assert player.status is Status.NEW

@@ -31,7 +31,7 @@ def test_T12_RR14_letting_the_blinds_pass_once_then_in_behind_the_button(
     time, then dealt in behind the button without posting."""
     table = _dealt_off(method)
     table.let_blinds_pass(NEW_SEAT)
-    player = table._player(NEW_SEAT)
+    player = table.player(NEW_SEAT)
     waited_between = False
     for _ in range(12):
         plan = table.plan()
@@ -70,7 +70,7 @@ def test_T12_RR14_only_a_player_who_dealt_off_may_let_the_blinds_pass() -> None:
     with pytest.raises(IllegalActionError, match="did not deal off") as refused:
         table.let_blinds_pass(C)
     assert refused.value.reason is Reason.NOT_DEALING_OFF
-    assert not table._player(C).letting_blinds_pass
+    assert not table.player(C).letting_blinds_pass
 
 
 def test_T12_RR14_sitting_out_after_dealing_off_misses_blinds_and_is_not_dealt_free() -> None:
@@ -81,9 +81,9 @@ def test_T12_RR14_sitting_out_after_dealing_off_misses_blinds_and_is_not_dealt_f
     table.sit_out(NEW_SEAT)
     for _ in range(12):
         play(table)
-        if table._player(NEW_SEAT).missed_big:
+        if table.player(NEW_SEAT).missed_big:
             break
-    player = table._player(NEW_SEAT)
+    player = table.player(NEW_SEAT)
     assert player.owes and not player.dealing_off
     table.sit_in(NEW_SEAT)
     for _ in range(12):

@@ -57,7 +57,7 @@ class Deal:
 
 
 def _names(table: Table, plan: HandPlan) -> list[str]:
-    return [table._player(s).name for s in plan.seats]
+    return [table.player(s).name for s in plan.seats]
 
 
 def _deal(table: Table, deck: Deck | None = None) -> tuple[Deal, Hand]:
@@ -172,7 +172,7 @@ def _bust(table: Table, loser: str) -> Deal:
             hand.fold()
     table.finish_hand()
     plan_seat = {n: s for s, n in zip(plan.seats, names, strict=True)}
-    assert table._player(plan_seat[loser]).stack == 0
+    assert table.player(plan_seat[loser]).stack == 0
     table.leave(plan_seat[loser])  # busted out of the game
     return Deal(posted, {}, [], plan.positions.button if plan.positions else -1)
 

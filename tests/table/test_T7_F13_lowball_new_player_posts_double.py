@@ -64,7 +64,7 @@ def test_T7_F13_RR4b_lowball_new_player_posts_double_the_big_blind(game: str) ->
     while hand.street == 0:
         hand.check_call()
     table.cancel_hand("test over")
-    assert table._player(N).stack == 1_000
+    assert table.player(N).stack == 1_000
 
 
 def test_T7_F13_other_games_post_one_big_blind() -> None:
@@ -79,7 +79,7 @@ def test_T7_F13_other_games_post_one_big_blind() -> None:
 def test_T7_lowball_new_player_may_still_wait_for_the_big_blind() -> None:
     """T7 / RR 4: "either post ... or wait for the big blind": waiting costs nothing."""
     table = _table("deuce_seven_triple")
-    table._player(N).wants_to_post = False
+    table.player(N).wants_to_post = False
     plan = table.plan()
     assert N not in plan.seats and N in plan.waiting
 

@@ -22,7 +22,7 @@ def test_T7_RR6_a_person_playing_over_is_a_new_player() -> None:
     establish(table)
     table.away(D)
     over = table.play_over(D, "X", 400)
-    assert over.status is Status.NEW and table._player(D) is over
+    assert over.status is Status.NEW and table.player(D) is over
     plan = table.plan()
     assert D not in plan.seats or (plan.positions is not None
                                    and plan.positions.big_blind == D)
@@ -38,8 +38,8 @@ def test_T7_RR6_a_person_playing_over_is_a_new_player() -> None:
     # D comes back: the player playing over gives the seat up with their chips.
     chips = table.end_play_over(D)
     assert chips == over.stack
-    assert table._player(D).name == "D" and table.played_over(D) is None
-    assert table._player(D).owes
+    assert table.player(D).name == "D" and table.played_over(D) is None
+    assert table.player(D).owes
 
 
 def test_T7_RR6_playing_over_only_in_an_absent_players_seat() -> None:
@@ -59,7 +59,7 @@ def test_T7_RR6_playing_over_only_in_an_absent_players_seat() -> None:
     with pytest.raises(IllegalActionError, match="nobody plays over") as refused:
         table.end_play_over(B)
     assert refused.value.reason is Reason.NOT_PLAYING_OVER
-    assert table._player(B).name == "B"
+    assert table.player(B).name == "B"
 
 
 def test_T7_RR6_the_absent_player_is_kept_in_the_snapshot() -> None:
@@ -69,7 +69,7 @@ def test_T7_RR6_the_absent_player_is_kept_in_the_snapshot() -> None:
     table.play_over(B, "X", 300)
     again = table_from_dict(table_to_dict(table))
     owner = again.played_over(B)
-    assert owner is not None and owner.name == "B" and again._player(B).name == "X"
+    assert owner is not None and owner.name == "B" and again.player(B).name == "X"
     with pytest.raises(IllegalActionError) as refused:
         again.sit(5, "B", 100)  # B still has a seat here
     assert refused.value.reason is Reason.NAME_TAKEN
@@ -101,11 +101,11 @@ def test_T7_LVH_B17_a_moved_player_who_lets_the_blinds_pass_gets_a_marker() -> N
     table.sit_out(7)
     for _ in range(10):
         play(table)
-        if table._player(7).missed_big:
+        if table.player(7).missed_big:
             break
-    assert table._player(7).missed_big
+    assert table.player(7).missed_big
     table.sit_in(7)
-    assert table._player(7).status is Status.ACTIVE  # owes, not a new player
+    assert table.player(7).status is Status.ACTIVE  # owes, not a new player
 
 
 def test_T7_RR5_a_new_player_who_lets_the_button_pass_has_no_missed_blind() -> None:
@@ -119,7 +119,7 @@ def test_T7_RR5_a_new_player_who_lets_the_button_pass_has_no_missed_blind() -> N
     table.sit_out(7)
     for _ in range(table.seat_count + 1):  # the button and the blinds go past seat 7
         play(table)
-    player = table._player(7)
+    player = table.player(7)
     assert not player.owes
     table.sit_in(7, post=True)
     assert player.status is Status.NEW

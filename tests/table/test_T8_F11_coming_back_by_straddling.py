@@ -36,7 +36,7 @@ def _d_owes_in_the_straddle_seat() -> Table:
     for _ in range(20):
         plan = table.plan()
         assert plan.positions is not None
-        player = table._player(D)
+        player = table.player(D)
         if player.owes and plan.positions.big_blind == C:
             break
         play(table)
@@ -67,7 +67,7 @@ def test_T8_F11_LVH_B13c_missed_blind_player_comes_back_by_straddling() -> None:
     assert legal.check and legal.min_raise_to == 40  # the straddler's option
     fold_around(hand)
     table.finish_hand()
-    player = table._player(D)
+    player = table.player(D)
     assert not player.owes and not player.skip_blinds_until_bb
     # "Still required to take the blind in normal rotation": D is the next big blind.
     nxt = table.plan()
@@ -82,7 +82,7 @@ def test_F11_LVH_B8h_the_straddle_seat_is_the_returning_players() -> None:
     with pytest.raises(IllegalActionError, match=f"only seat {D}") as err:
         table.request_straddle(E)
     assert err.value.reason == "wrong_straddle_seat"
-    assert table._straddles == []
+    assert table.straddles.seats == []
 
 
 def test_T8_LVH_B9_make_up_post_in_the_straddle_seat_acts_first() -> None:
@@ -128,7 +128,7 @@ def test_T8_F11_straddle_asked_then_the_seats_change() -> None:
     for _ in range(20):
         nxt = wide.plan()
         assert nxt.positions is not None
-        if wide._player(5).owes and nxt.positions.big_blind == C:
+        if wide.player(5).owes and nxt.positions.big_blind == C:
             break
         play(wide)
     wide.sit_in(5)

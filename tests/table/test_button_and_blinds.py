@@ -73,7 +73,7 @@ def test_T4_simplified_button_and_blinds_to_the_next_active_players() -> None:
     table.sit_out(C)
     assert positions(table) == (B, D, E)
     play(table)
-    assert table._player(C).owes is False  # T4: missed blinds are not tracked
+    assert table.player(C).owes is False  # T4: missed blinds are not tracked
 
 
 @pytest.mark.parametrize(
@@ -100,7 +100,7 @@ def _bust(table: Table, loser: str, winner: str) -> None:
     plan = table.plan()
     holes = []
     for seat in plan.seats:
-        name = table._player(seat).name
+        name = table.player(seat).name
         holes.append("AsAh" if name == winner else "7c2d" if name == loser else "9c8c")
     hand = table.start_hand(stacked_deck(holes, "KdQs4h3s2c"))
     loser_seat = plan.position_of(seat_of(table, loser))
@@ -114,7 +114,7 @@ def _bust(table: Table, loser: str, winner: str) -> None:
         else:
             hand.fold()
     table.finish_hand()
-    assert table._player(seat_of(table, loser)).stack == 0
+    assert table.player(seat_of(table, loser)).stack == 0
 
 
 @pytest.mark.parametrize("method", list(ButtonMethod))

@@ -125,7 +125,7 @@ def _owing_both(make_up: str, *, between: bool) -> Table:
     for _ in range(12):
         plan = table.plan()
         assert plan.positions is not None
-        if (table._player(E).missed_big and table._player(E).missed_small
+        if (table.player(E).missed_big and table.player(E).missed_small
                 and plan.positions.between_blinds(E, table.seat_count) == between
                 and E not in (plan.positions.big_blind, plan.positions.small_blind)):
             table.sit_in(E, post=True)
@@ -150,7 +150,7 @@ def test_T8_RR9_make_up_the_sum_in_a_big_bet_game(make_up: str, post: int, dead:
     while not hand.is_over:
         hand.check_call() if hand.legal_actions().check else hand.fold()
     table.finish_hand()
-    assert not table._player(E).owes
+    assert not table.player(E).owes
 
 
 @pytest.mark.parametrize(("make_up", "dealt_in"), [("by_structure", True), ("sum", False),
@@ -177,7 +177,7 @@ def test_T8_ENC_one_blind_per_hand_largest_first_all_live(structure: str) -> Non
     for _ in range(12):
         plan = table.plan()
         assert plan.positions is not None
-        if (table._player(E).missed_big and table._player(E).missed_small
+        if (table.player(E).missed_big and table.player(E).missed_small
                 and not plan.positions.between_blinds(E, table.seat_count)
                 and plan.positions.big_blind != E
                 and not plan.positions.between_blinds((E + 1) % 9, table.seat_count)):
@@ -193,7 +193,7 @@ def test_T8_ENC_one_blind_per_hand_largest_first_all_live(structure: str) -> Non
         while not hand.is_over:
             hand.check_call() if hand.legal_actions().check else hand.fold()
         table.finish_hand()
-        assert table._player(E).owes is (live == 10)
+        assert table.player(E).owes is (live == 10)
     plan = table.plan()
     assert E in plan.seats and plan.posts[plan.position_of(E)] == 0
 
@@ -274,7 +274,7 @@ def test_T12_LVH_B21_the_small_blind_moves_next_to_the_big_blind_and_lets_the_bl
         assert small == 1
         table.leave(5)
         table.change_seat(1, 5)  # the next big blind is seat 3; 5 is two seats left of it
-        assert table._player(5).dealing_off is privileged
+        assert table.player(5).dealing_off is privileged
         if privileged:
             table.let_blinds_pass(5)
             assert 5 not in dealt(table)
@@ -290,7 +290,7 @@ def test_T12_LVH_B22_the_big_blind_moving_past_three_makes_up_the_small_blind() 
     assert table.positions is not None and table.positions.big_blind == 2
     table.leave(7)
     table.change_seat(2, 7)  # past 3, 4, 5 and 6
-    player = table._player(7)
+    player = table.player(7)
     assert player.missed_small and not player.missed_big
     assert 7 not in dealt(table)
     table.post_to_play(7)
@@ -469,7 +469,7 @@ def test_T3_T4_ENC_skipped_blinds_are_written_off_heads_up() -> None:
     play(table)
     table.leave(C)  # D is skipped by the big blind ...
     assert _deal(table) == {D: 10, A: 10}
-    assert table._player(D).skipped_small
+    assert table.player(D).skipped_small
     table.leave(B)  # ... and the table goes heads-up before D pays the small blind
     assert sorted(_deal(table).values()) == [5, 10]
-    assert not table._player(D).skipped_small
+    assert not table.player(D).skipped_small

@@ -136,8 +136,8 @@ def test_T11_the_new_game_survives_the_tables_snapshot(hands: int) -> None:
         play(table)
     copy = table_from_dict(table_to_dict(table))
     assert copy.new_game == table.new_game == (hands < 8)
-    assert [copy._free_in_new_game(s) for s in range(6)] == [
-        table._free_in_new_game(s) for s in range(6)]
+    assert [copy.new_game_round.free_at(s, copy.hands_dealt) for s in range(6)] == [
+        table.new_game_round.free_at(s, table.hands_dealt) for s in range(6)]
 
 
 def test_T11_an_older_snapshot_of_a_table_that_has_dealt_counts_as_established() -> None:

@@ -40,7 +40,7 @@ def test_T7_new_player_waits_for_the_big_blind_by_default() -> None:
     else:
         pytest.fail("the big blind never reached the new player")
     play(table)
-    assert table._player(F).status is Status.ACTIVE
+    assert table.player(F).status is Status.ACTIVE
 
 
 def test_T7_F13_new_player_may_post_a_live_big_blind_to_play_at_once() -> None:
@@ -114,7 +114,7 @@ def _advance_until(table: Table, seat: int, *, between: bool, need_big: bool = T
     for _ in range(20):
         plan = table.plan()
         assert plan.positions is not None
-        player = table._player(seat)
+        player = table.player(seat)
         if (
             (player.missed_big if need_big else player.owes)
             and plan.positions.big_blind != seat
@@ -129,7 +129,7 @@ def test_T8_missed_blinds_are_marked_when_the_big_blind_passes() -> None:
     table = holdem_table("ABCDEF", button=A)
     play(table)
     _advance_until(table, E, between=False)
-    player = table._player(E)
+    player = table.player(E)
     assert player.missed_big and player.owes
     table.sit_in(E)
     assert E not in dealt(table)  # waits for the big blind by default
@@ -143,7 +143,7 @@ def test_T8_limit_make_up_posts_the_sum_big_blind_live_small_dead() -> None:
                          button_method=ButtonMethod.DEAD_BUTTON)
     play(table)
     _advance_until(table, E, between=False)
-    assert table._player(E).missed_big and table._player(E).missed_small
+    assert table.player(E).missed_big and table.player(E).missed_small
     table.sit_in(E, post=True)
     plan = table.plan()
     k = plan.position_of(E)
@@ -153,7 +153,7 @@ def test_T8_limit_make_up_posts_the_sum_big_blind_live_small_dead() -> None:
     while not hand.is_over:
         hand.fold() if not hand.legal_actions().check else hand.check_call()
     table.finish_hand()
-    assert not table._player(E).owes
+    assert not table.player(E).owes
 
 
 def test_T8_limit_make_up_is_not_allowed_between_the_blinds() -> None:
@@ -179,7 +179,7 @@ def test_T8_big_bet_make_up_between_the_blinds_posts_the_big_blind_only() -> Non
     assert (plan.posts[k], plan.dead[k]) == (10, 0)
     play(table)
     # ... and then takes no more blinds or button that round.
-    player = table._player(C)
+    player = table.player(C)
     assert player.skip_blinds_until_bb and not player.owes
     for _ in range(5):
         plan = table.plan()
@@ -197,7 +197,7 @@ def test_T13_away_players_accrue_missed_blinds() -> None:
     table.away(D)
     for _ in range(6):
         play(table)
-    assert table._player(D).owes
+    assert table.player(D).owes
 
 
 def test_T8_returning_on_the_big_blind_clears_the_markers() -> None:
@@ -210,7 +210,7 @@ def test_T8_returning_on_the_big_blind_clears_the_markers() -> None:
         if E in plan.seats:
             assert plan.positions is not None and plan.positions.big_blind == E
             play(table)
-            assert not table._player(E).owes
+            assert not table.player(E).owes
             return
         play(table)
     pytest.fail("never dealt in")
@@ -220,7 +220,7 @@ def test_T8_returning_on_the_big_blind_clears_the_markers() -> None:
 
 
 def _bust_seat(table: Table, seat: int) -> None:
-    player = table._player(seat)
+    player = table.player(seat)
     player.stack = 0
     player.status = Status.BUSTED
 
@@ -233,7 +233,7 @@ def test_T10_busted_player_who_rebuys_makes_up_missed_blinds() -> None:
     for _ in range(6):
         play(table)
     table.rebuy(D, 500)
-    player = table._player(D)
+    player = table.player(D)
     assert player.status is Status.ACTIVE and player.owes
 
 
@@ -245,7 +245,7 @@ def test_T10_option_rebuy_as_new_player() -> None:
     for _ in range(6):
         play(table)
     table.rebuy(D, 500)
-    player = table._player(D)
+    player = table.player(D)
     assert player.status is Status.NEW and not player.owes
 
 
@@ -272,7 +272,7 @@ def test_T14_buy_in_limits_and_top_ups_between_hands_only() -> None:
         hand.fold()
     table.finish_hand()
     table.top_up(0, 10)
-    assert table._player(0).stack in (110, 109, 108, 111, 112)
+    assert table.player(0).stack in (110, 109, 108, 111, 112)
 
 
 def test_T14_errors_name_the_problem_and_change_nothing() -> None:
@@ -343,7 +343,7 @@ def test_T12_dealing_off_lets_the_blinds_pass_once() -> None:
     play(table)  # A had the button
     establish(table)  # ... and has it again, in an established game (T11)
     table.change_seat(A, 7)
-    assert table._player(7).dealing_off
+    assert table.player(7).dealing_off
 
 
 # ------------------------------------------------------------------ F11, F12
@@ -400,7 +400,7 @@ def test_F12_kill_with_stacked_decks() -> None:
         while not hand.is_over:
             hand.check_call()
         table.finish_hand()
-    assert table._kill_next == A
+    assert table.kill.next_seat == A
     plan = table.plan()
     k = plan.position_of(A)
     assert plan.blinds[k] == 20 and plan.kill_seat == A  # the kill replaces any blind
@@ -483,7 +483,7 @@ def test_T13_away_player_not_in_the_room_is_skipped_for_the_button() -> None:
 def test_T11_RR12a_everyone_who_drew_for_the_button_is_active() -> None:
     table = holdem_table("ABCD", button=A)
     assert table.new_game
-    assert all(table._player(s).status is Status.ACTIVE for s in (A, B, C, D))
+    assert all(table.player(s).status is Status.ACTIVE for s in (A, B, C, D))
     assert set(dealt(table)) == {A, B, C, D}
 
 
@@ -499,7 +499,7 @@ def test_T11_RR12b_a_new_player_needs_no_blind_in_a_new_game_before_a_blind_pass
     k = plan.position_of(F)
     assert plan.posts[k] == 0 and plan.blinds[k] == 0 and plan.dead[k] == 0
     play(table)
-    assert table._player(F).status is Status.ACTIVE
+    assert table.player(F).status is Status.ACTIVE
 
 
 def test_T11_RR12b_a_seat_a_blind_has_passed_is_an_established_seat() -> None:

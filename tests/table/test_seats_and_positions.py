@@ -255,3 +255,24 @@ def _random_action(legal: LegalActions, rng: random.Random) -> Action:
     if r < 0.4 and not legal.check and legal.fold:
         return Fold()
     return CheckCall()
+
+
+def test_T1_a_pickled_table_keeps_its_parts_on_its_own_seats() -> None:
+    """T1-T14: the room stores a tournament's tables by pickling them; the table's
+    parts (planner, straddles, seat changes...) come back sharing the table's seats
+    and notes, so the next deal moves the button on as it would have."""
+    import pickle
+
+    from tests.table.conftest import holdem_table, play
+
+    table = holdem_table("ABCD")
+    play(table)
+    copy = pickle.loads(pickle.dumps(table))
+    assert copy.seat_changes.players is copy.players is copy.straddles.players
+    assert copy.kill.notes is copy.notes and copy.planner.table is copy
+    copy.sit_out(2)
+    assert 2 not in copy.plan().seats and 2 in table.plan().seats
+    copy.sit_in(2)
+    play(table)
+    play(copy)
+    assert copy.positions == table.positions

@@ -32,7 +32,8 @@ class Stakes:
     """The game played at a table and its sizes.
 
     Blind games use ``small_blind``/``big_blind`` (``big_blind_ante``: the big
-    blind pays ``ante`` for the table, F7), and ``button_blind`` for three blinds
+    blind pays ``ante`` for the table, F7; ``button_ante``: the button pays ``ante``
+    for each player dealt in, F1, ENC), and ``button_blind`` for three blinds
     (F3, ENC: "the first blind goes on the button"; 0, the default, for two); stud
     uses ``ante`` and ``bring_in``.
     Fixed limit bets are ``small_bet``/``big_bet`` (default: the big blind and
@@ -63,6 +64,9 @@ class Stakes:
     open_pair_double: bool = False
     full_bring_in: Literal["live", "raise"] = "live"
     limit_short_raise: Literal["full_bet_over", "complete"] = "full_bet_over"
+    # F1 (ENC): "one of the players, normally the dealer, pay[s] for everyone": the
+    # button antes ``ante`` for each player dealt in (a dead button deal has no ante).
+    button_ante: bool = False
 
     def __post_init__(self) -> None:
         if self.game.is_stud:
@@ -93,6 +97,11 @@ class Stakes:
                 f"{self.limit_short_raise!r}")
         if self.ante < 0:
             raise ConfigError(f"the ante cannot be negative, got {self.ante}")
+        if self.button_ante and (self.game.is_stud or self.big_blind_ante or self.ante <= 0):
+            raise ConfigError(
+                "button_ante: the button pays the ante for everyone dealt in (F1, ENC); it "
+                "needs a blind game with an ante > 0 and no big-blind ante (F7), got "
+                f"{self.game.name}, ante {self.ante}, big_blind_ante {self.big_blind_ante}")
         if self.raise_cap is not None and self.raise_cap < 1:
             raise ConfigError(
                 f"raise_cap is at least 1 (a bet) or None for no cap, got {self.raise_cap}")

@@ -60,6 +60,12 @@ def passed_over(start: int, end: int, seats: int) -> list[int]:
     return list(_after(start, seats, until=end))
 
 
+def clockwise_from(start: int, seats: int, chosen: Collection[int]) -> tuple[int, ...]:
+    """The chosen seats in dealing order: the first after ``start``, ``start`` last."""
+    order = [(start + k) % seats for k in range(1, seats + 1)]
+    return tuple(s for s in order if s in chosen)
+
+
 def place(
     method: ButtonMethod,
     seats: int,

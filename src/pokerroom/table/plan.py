@@ -1,8 +1,9 @@
-"""The plan of one deal: who is dealt in and who posts what."""
+"""The plan of one deal: who is dealt in and who posts what (and, while it is being
+made, :class:`Duties`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pokerroom.table.placement import Positions
 
@@ -61,3 +62,14 @@ class HandPlan:
             raise ValueError(
                 f"no position {position} in this deal: positions are 0-{len(self.seats) - 1}")
         return self.seats[position]
+
+
+@dataclass(slots=True)
+class Duties:
+    """Who is dealt in and what they post (seat -> chips), while a plan is being made."""
+
+    dealt: set[int] = field(default_factory=set)
+    posts: dict[int, int] = field(default_factory=dict)
+    dead: dict[int, int] = field(default_factory=dict)
+    waiting: list[int] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)

@@ -1,67 +1,61 @@
 """Planning the next deal: button and blinds by the button method, who is dealt in,
 who waits and who posts what (T2-T8, T11-T13, F4, F11-F13).
 
-The base layer of :class:`~pokerroom.table.table.Table` (Planning <- Table), which
-owns the state declared here: :meth:`Planning.plan` reads the seats and what the
-last deal left behind and changes nothing.
+:class:`Planner` is a part the :class:`~pokerroom.table.table.Table` holds: its
+:meth:`Planner.plan` reads the seats, what the last deal left behind and the
+table's other parts (straddles, kill blind, seat changes, the new game, the
+make-ups) and changes nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-
 from pokerroom.errors import IllegalActionError, Reason
-from pokerroom.table.options import MAX_STUD_PLAYERS, ButtonMethod, Stakes, TableOptions
-from pokerroom.table.placement import Positions, next_of, passed_over, place
-from pokerroom.table.plan import HandPlan
+from pokerroom.table.kill import KillBlind
+from pokerroom.table.make_ups import MakeUps
+from pokerroom.table.new_game import NewGameRound
+from pokerroom.table.options import MAX_STUD_PLAYERS, ButtonMethod
+from pokerroom.table.placement import Positions, clockwise_from, next_of, passed_over, place
+from pokerroom.table.plan import Duties, HandPlan
 from pokerroom.table.player import Player, Status
+from pokerroom.table.seat_changes import SeatChanges
 from pokerroom.table.skipped import collect_skipped
+from pokerroom.table.state import TableState
+from pokerroom.table.straddles import Straddles
 
 
-class Planning:
-    """The part of a table that decides the next deal."""
+class Planner:
+    """Decides the next deal of ``table`` from its state and its parts."""
 
-    stakes: Stakes
-    options: TableOptions
-    method: ButtonMethod
-    players: list[Player | None]
-    positions: Positions | None
-    first_button: int | None
-    hands_dealt: int
-    _straddles: list[int]
-    _kill_next: int | None
-    _wait_hands: dict[int, int]
-
-    # Provided by Table, the class built on this one.
-
-    @property
-    def seat_count(self) -> int:
-        """How many seats the table has (the table's own count)."""
-        raise NotImplementedError
-
-    def _player(self, seat: int) -> Player:
-        raise NotImplementedError
+    def __init__(self, table: TableState, *, straddles: Straddles, kill: KillBlind,
+                 seat_changes: SeatChanges, new_game: NewGameRound,
+                 make_ups: MakeUps) -> None:
+        self.table = table
+        self.straddles = straddles
+        self.kill = kill
+        self.seat_changes = seat_changes
+        self.new_game = new_game
+        self.make_ups = make_ups
 
     def _free_in_new_game(self, seat: int) -> bool:
-        raise NotImplementedError
+        return self.new_game.free_at(seat, self.table.hands_dealt)
 
     # ---------------------------------------------------------------- plan
 
-    def _present(self) -> dict[int, Player]:
-        return {s: p for s, p in enumerate(self.players) if p is not None and p.present}
+    def present(self) -> dict[int, Player]:
+        """The players who would be dealt in (sitting in with chips), by seat."""
+        return {s: p for s, p in enumerate(self.table.players) if p is not None and p.present}
 
     def plan(self) -> HandPlan:
         """Decide the next deal without changing anything."""
-        present = self._present()
+        present = self.present()
         if len(present) < 2:
             raise IllegalActionError(
                 Reason.TOO_FEW_PLAYERS, f"{len(present)} player(s) ready: a deal needs two")
-        if self.stakes.game.is_stud:
+        if self.table.stakes.game.is_stud:
             if len(present) > MAX_STUD_PLAYERS:
                 raise IllegalActionError(
                     Reason.TOO_MANY_PLAYERS,
-                    f"{len(present)} players ready: {self.stakes.game.name} deals at most "
+                    f"{len(present)} players ready: {self.table.stakes.game.name} deals at most "
                     f"{MAX_STUD_PLAYERS} (more would need more cards before seventh street "
                     "than the deck holds, I9); one must sit out")
             return self._plan_stud(present)
@@ -74,36 +68,37 @@ class Planning:
 
     def _plan_stud(self, present: dict[int, Player]) -> HandPlan:
         # No button in stud; keep a dealer position moving for the seat order.
-        start = self.first_button if self.positions is None else self.positions.button
+        t = self.table
+        start = t.first_button if t.positions is None else t.positions.button
         if start is None:
             start = min(present)
-        elif self.positions is not None:
-            start = next(s for s in (*passed_over(start, start, self.seat_count), start)
+        elif self.table.positions is not None:
+            start = next(s for s in (*passed_over(start, start, self.table.seat_count), start)
                          if s in present)
-        seats = clockwise_from(start, self.seat_count, present)
-        antes = tuple(self.stakes.ante for _ in seats)
+        seats = clockwise_from(start, self.table.seat_count, present)
+        antes = tuple(self.table.stakes.ante for _ in seats)
         zeros = (0,) * len(seats)
         positions = Positions(start, start, None, start)
         return HandPlan(positions, seats, zeros, zeros, zeros, antes)
 
     def _plan_blinds(self, present: dict[int, Player]) -> HandPlan:
-        stakes, options = self.stakes, self.options
-        waiting_turns = {s for s, n in self._wait_hands.items() if n > 0}
+        stakes, options = self.table.stakes, self.table.options
+        waiting_turns = self.seat_changes.waiting()
         positions, present, dealers, absent_due = self._place_next(present, waiting_turns)
         duties = self._duties(present, positions, dealers, waiting_turns)
-        self._check_comeback_straddle(duties, positions)
+        self.straddles.check_comeback(duties, positions)
         if len(duties.dealt) == 2 and not positions.heads_up:
             # F4 (RR 3): whoever else waits, two players dealt in play heads-up.
             positions = _heads_up_between(duties.dealt, positions.big_blind, dealers)
             duties = self._duties(present, positions, dealers, waiting_turns)
-        elif len(duties.dealt) == 1 and not self.options.tournament:
+        elif len(duties.dealt) == 1 and not self.table.options.tournament:
             # The one regular player cannot deal to himself: he takes the button (F4)
             # and the next player comes in on the big blind (T7).  A tournament table
             # deals its moved-in players in itself (TournamentTable).
             (alone,) = duties.dealt
             others = set(present) - {alone}
             if alone in dealers and others:
-                bb_seat = next_of(alone, self.seat_count, others)
+                bb_seat = next_of(alone, self.table.seat_count, others)
                 positions = Positions(alone, alone, alone, bb_seat, heads_up=True)
                 duties = self._duties(present, positions, dealers, waiting_turns)
         notes = duties.notes
@@ -112,7 +107,7 @@ class Planning:
             notes.append(f"seat {absent_due}: away but in the room and due the button: dealt "
                          "in; the hand is killed if they do not return (T13)")
         bb, sb = stakes.big_blind, stakes.small_blind
-        seats = clockwise_from(positions.button, self.seat_count, dealt)
+        seats = clockwise_from(positions.button, self.table.seat_count, dealt)
         blinds = {positions.big_blind: bb}
         unposted = 0
         if positions.small_blind is not None:
@@ -126,27 +121,21 @@ class Planning:
                 blinds[positions.button] = stakes.button_blind
             else:
                 unposted += stakes.button_blind
-        kill_seat = self._kill_next if self._kill_next in dealt else None
+        kill_seat = self.kill.next_seat if self.kill.next_seat in dealt else None
         factor = options.kill_factor if kill_seat is not None else 1.0
         if kill_seat is not None:
             # F12: the kill blind replaces any blind the killer was due (house rules
             # vary; this keeps one blind per player).
             blinds[kill_seat] = int(bb * factor)
-        straddles: list[int] = []
-        size = options.straddle_multiple * bb  # F11 / LVH B8b: the house's set size
-        for s in self._straddles:
-            if s in dealt and s not in blinds:
-                blinds[s] = size
-                straddles.append(s)
-                size *= 2
+        straddles = self.straddles.post(blinds, dealt, bb)  # F11 / LVH B8b
         skipped: tuple[tuple[int, bool, bool], ...] = ()
-        if self.method is ButtonMethod.SKIPPED_BLINDS_PAID:
+        if self.table.method is ButtonMethod.SKIPPED_BLINDS_PAID:
             regulars = {s for s in dealt if s in dealers and s not in duties.posts
                         and s not in duties.dead and s not in straddles and s != kill_seat}
             got = collect_skipped(
-                self.positions, positions, self.seat_count, regulars=regulars,
+                self.table.positions, positions, self.table.seat_count, regulars=regulars,
                 carried={s: (p.skipped_big, p.skipped_small)
-                         for s in regulars if (p := self._player(s))},
+                         for s in regulars if (p := self.table.player(s))},
                 small=sb, big=bb)
             if got.deferred_small_blind is not None:
                 del blinds[got.deferred_small_blind]
@@ -156,6 +145,13 @@ class Planning:
         ante = stakes.ante
         if stakes.big_blind_ante:
             antes = tuple(ante if s == positions.big_blind else 0 for s in seats)
+        elif stakes.button_ante:
+            # F1 (ENC): the dealer pays for everyone.  A dead button (T2) deals with no
+            # ante: nobody deals from it (ENC's "minor inequities" of a missed turn).
+            payer = positions.button if not positions.dead_button else None
+            antes = tuple(ante * len(seats) if s == payer else 0 for s in seats)
+            if payer is None or payer not in seats:
+                notes.append("dead button: nobody pays the button ante this deal (F1)")
         else:
             antes = tuple(ante for _ in seats)
         return HandPlan(
@@ -181,7 +177,7 @@ class Planning:
         """The button and blinds of the next deal, by the button method (T1-T4, T13):
         the positions, the players present (with an away player due the button), the
         players who may take the button or small blind, and that away player."""
-        first_deal = self.hands_dealt == 0
+        first_deal = self.table.hands_dealt == 0
         # T12 / RR 14: a player letting the blinds pass takes none of them.
         candidates = {s for s, p in present.items() if not p.letting_blinds_pass}
         dealers = {
@@ -191,7 +187,7 @@ class Planning:
         }
         absent_due: int | None = None
         if (
-            self.method is ButtonMethod.MOVING_BUTTON and self.positions is not None
+            self.table.method is ButtonMethod.MOVING_BUTTON and self.table.positions is not None
             and not first_deal and len(present) >= 3
         ):
             # T13 / LVH B12b: an away player due the button is dealt in if in the room.
@@ -207,50 +203,35 @@ class Planning:
         elif len(candidates) == 2:
             # Heads-up there is no round to skip blinds in: a made-up player is regular.
             dealers |= {s for s, p in present.items() if p.skip_blinds_until_bb}
-        first = self.first_button
-        if self.positions is None and first is None:
+        first = self.table.first_button
+        if self.table.positions is None and first is None:
             raise IllegalActionError(Reason.BUTTON_NOT_DRAWN,
                                      "draw for the button first: table.draw_for_button(deck) (D5)")
         positions = place(
-            self.method, self.seat_count, candidates=candidates,
+            self.table.method, self.table.seat_count, candidates=candidates,
             dealers=dealers | {absent_due} if absent_due is not None else dealers,
-            previous=self.positions, first_button=first,
+            previous=self.table.positions, first_button=first,
         )
         if absent_due is not None and (positions.button != absent_due or positions.heads_up):
             absent_due = None  # not in a heads-up deal: they would post the small blind
-            positions = place(self.method, self.seat_count, candidates=candidates,
-                              dealers=dealers, previous=self.positions, first_button=first)
+            positions = place(self.table.method, self.table.seat_count, candidates=candidates,
+                              dealers=dealers, previous=self.table.positions, first_button=first)
         if absent_due is not None:
-            present = {**present, absent_due: self._player(absent_due)}
+            present = {**present, absent_due: self.table.player(absent_due)}
             dealers = dealers | {absent_due}
         return positions, present, dealers, absent_due
-
-    def _check_comeback_straddle(self, duties: _Duties, positions: Positions) -> None:
-        """T8, F11: a player who asked to come back by straddling and whom the seats
-        have since moved out of the straddle seat waits like anyone owing blinds (a
-        big blind that falls on them they take, LVH B13a)."""
-        seat = self._straddles[0] if self._straddles else None
-        if (
-            seat is None or seat not in duties.dealt
-            or seat in (positions.big_blind, positions.small_blind)
-            or self._straddle_is_next(seat, positions.big_blind, duties.dealt)
-        ):
-            return
-        duties.dealt.discard(seat)
-        duties.waiting.append(seat)
-        duties.notes.append(f"seat {seat}: no longer in the straddle seat; waits (T8)")
 
     def _duties(
         self, present: dict[int, Player], positions: Positions, dealers: set[int],
         waiting_turns: set[int],
-    ) -> _Duties:
+    ) -> Duties:
         """Who of the players present is dealt in, who waits, and the posts and dead
         money of those who come in (T7-T9, T11, T12, F13)."""
-        stakes, options = self.stakes, self.options
-        duties = _Duties()
+        stakes, options = self.table.stakes, self.table.options
+        duties = Duties()
         dealt, posts, dead, waiting, notes = (
             duties.dealt, duties.posts, duties.dead, duties.waiting, duties.notes)
-        bb, sb = stakes.big_blind, stakes.small_blind
+        bb = stakes.big_blind
         blind_seats = (positions.button, positions.big_blind, positions.small_blind)
         for seat, p in present.items():
             if positions.heads_up and seat not in blind_seats:
@@ -259,7 +240,7 @@ class Planning:
                 # deal with a place for them (T7, T8).
                 waiting.append(seat)
                 continue
-            between = positions.between_blinds(seat, self.seat_count)
+            between = positions.between_blinds(seat, self.table.seat_count)
             if p.letting_blinds_pass:
                 # T12 / RR 14: out until the blinds have passed the seat, then back
                 # behind the button without posting.
@@ -270,36 +251,15 @@ class Planning:
                 if p.owes_blind_next and seat != positions.big_blind:
                     posts[seat] = bb  # T9: played without posting last deal
             elif p.owes:
-                if self._straddles[:1] == [seat]:
+                if self.straddles.comes_back(seat):
                     # T8 / LVH B13c: back by straddling in the straddle seat, instead
                     # of making up the blinds (a live straddle, nothing dead).
                     dealt.add(seat)
                     notes.append(f"seat {seat}: comes back by straddling (T8, LVH B13c)")
                 elif not p.wants_to_post:
                     waiting.append(seat)
-                elif stakes.is_limit or options.make_up != "by_structure":
-                    # T8: the sum, the big blind live and the small dead; never between
-                    # the blinds (LVH B15a, B16 at limit; RR 9, RR 7 in every game).
-                    if between:
-                        waiting.append(seat)
-                        notes.append(f"seat {seat}: make-ups wait for the button (T8)")
-                        continue
-                    dealt.add(seat)
-                    if options.make_up == "one_per_hand":
-                        # ENC: one blind a hand, the largest first, all live.
-                        posts[seat] = bb if p.missed_big else sb
-                    elif p.missed_big:
-                        posts[seat] = bb
-                        if p.missed_small:
-                            dead[seat] = sb
-                    else:
-                        dead[seat] = sb
                 else:
-                    dealt.add(seat)
-                    if p.missed_big:
-                        posts[seat] = bb
-                    else:
-                        dead[seat] = sb
+                    self.make_ups.post(seat, p, duties, between=between)  # T8
             elif p.status is Status.NEW or p.dealing_off or seat in waiting_turns:
                 free = (self._free_in_new_game(seat) or not options.new_player_must_post
                         or p.transferred)  # LVH B17: moved by the house
@@ -324,62 +284,19 @@ class Planning:
                 dealt.add(seat)
         return duties
 
-    def _straddle_is_next(self, seat: int, big_blind: int, dealt: set[int]) -> bool:
-        """F11: ``seat`` is the first player dealt in left of the big blind; a player
-        coming back by straddling (T8) must be, every deal until it is dealt."""
-        p = self.players[seat]
-        if p is None or not p.owes:
-            return True  # a regular straddler is checked when asking (request_straddle)
-        order = clockwise_from(big_blind, self.seat_count, dealt)
-        return bool(order) and order[0] == seat
-
-    def _may_come_back_by_straddling(self, seat: int) -> bool:
-        """T8 / LVH B13c: a player at the table with a missed-blind button."""
-        p = self.players[seat]
-        return p is not None and p.present and p.status is Status.ACTIVE and p.owes
-
     def _away_in_room(self) -> set[int]:
-        return {s for s, p in enumerate(self.players)
+        return {s for s, p in enumerate(self.table.players)
                 if p is not None and p.status is Status.AWAY and p.in_room and p.stack > 0
                 and not p.owes}
 
     def _due_button(self, among: set[int]) -> int | None:
         """The next player after the last button who has taken all the blinds."""
-        assert self.positions is not None
-        for k in range(1, self.seat_count + 1):
-            s = (self.positions.button + k) % self.seat_count
+        assert self.table.positions is not None
+        for k in range(1, self.table.seat_count + 1):
+            s = (self.table.positions.button + k) % self.table.seat_count
             if s in among:
                 return s
         return None
-
-    def _straddle_seat(self, plan: HandPlan, *, after: int | None) -> int | None:
-        """F11 (LVH B8): the seat that may straddle next: the player left of the big
-        blind, or of the last straddle.  Left of the big blind that may be a player
-        waiting with a missed-blind button, who may come back by straddling (T8,
-        LVH B13c); a straddle by the player after them would be a sleeper."""
-        assert plan.positions is not None
-        anchor = plan.positions.big_blind if after is None else after
-        chosen = set(plan.seats)
-        if after is None:
-            chosen |= {s for s in plan.waiting if self._may_come_back_by_straddling(s)}
-        order = list(clockwise_from(plan.positions.button, self.seat_count, chosen))
-        if anchor not in order:
-            return None
-        k = order.index(anchor) + 1
-        if k >= len(order) - 1:
-            return None  # the button may not straddle
-        return order[k]
-
-
-@dataclass(slots=True)
-class _Duties:
-    """Who is dealt in and what they post, while a plan is being made."""
-
-    dealt: set[int] = field(default_factory=set)
-    posts: dict[int, int] = field(default_factory=dict)
-    dead: dict[int, int] = field(default_factory=dict)
-    waiting: list[int] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
 
 
 def _heads_up_between(dealt: set[int], big_blind: int, dealers: set[int]) -> Positions:
@@ -390,10 +307,3 @@ def _heads_up_between(dealt: set[int], big_blind: int, dealers: set[int]) -> Pos
     if other not in dealers and big_blind in dealers:
         big_blind, other = other, big_blind
     return Positions(other, other, other, big_blind, heads_up=True)
-
-
-def clockwise_from(start: int, seats: int, chosen: Sequence[int] | set[int] | dict[int, Player]
-                    ) -> tuple[int, ...]:
-    """The chosen seats in dealing order: the first after ``start``, ``start`` last."""
-    order = [(start + k) % seats for k in range(1, seats + 1)]
-    return tuple(s for s in order if s in chosen)

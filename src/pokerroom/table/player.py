@@ -62,3 +62,7 @@ class Player:
     def present(self) -> bool:
         """Dealt in when a hand starts: sitting in (active or new) with chips."""
         return self.status in (Status.ACTIVE, Status.NEW) and self.stack > 0
+
+    def forget_dealing_off(self) -> None:
+        """T12: the privilege of dealing off ends when it is used or given up."""
+        self.dealing_off = self.letting_blinds_pass = self.blinds_passed = False

@@ -9,16 +9,19 @@ hand."  And: "In the special case of three players in a tournament being reduced
 the two-player showdown, any leftover blinds from other rules are 'written off'":
 pokerroom writes them off whenever a deal is heads-up.
 
-Pure: :func:`collect_skipped` reads the placement of two deals and what each player
-still owes, and says who posts what now and what is left for later.
+:func:`collect_skipped` (pure) reads the placement of two deals and what each player
+still owes, and says who posts what now and what is left for later;
+:func:`keep_owed` writes what is left on the players after the deal.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from pokerroom.table.placement import Positions, passed_over
+from pokerroom.table.plan import HandPlan
+from pokerroom.table.player import Player
 
 Owed = tuple[bool, bool]  # (a big blind, a small blind) still to pay
 
@@ -81,3 +84,18 @@ def collect_skipped(
         if owes_big or owes_small:
             after.append((s, owes_big, owes_small))
     return SkippedBlinds(posts, deferred, tuple(after), tuple(notes))
+
+
+def keep_owed(plan: HandPlan, players: Sequence[Player | None]) -> None:
+    """T3, T4 (ENC): after the deal of ``plan``, what the players dealt in still owe
+    (``plan.skipped``), by seat; a bomb pot changes nothing."""
+    if plan.bomb_pot:
+        return
+    for seat in plan.seats:
+        p = players[seat]
+        assert p is not None
+        p.skipped_big = p.skipped_small = False
+    for seat, big, small in plan.skipped:
+        p = players[seat]
+        assert p is not None
+        p.skipped_big, p.skipped_small = big, small

@@ -80,11 +80,11 @@ def table_to_dict(table: Table) -> dict[str, Any]:
         "positions": dataclasses.asdict(table.positions) if table.positions else None,
         "first_button": table.first_button,
         "hands_dealt": table.hands_dealt,
-        "straddles": list(table._straddles),
-        "kill_next": table._kill_next,
-        "wait_hands": {str(k): v for k, v in table._wait_hands.items()},
-        "button_travel": table._button_travel,
-        "blinds_reached": sorted(table._blinds_reached),
+        "straddles": list(table.straddles.seats),
+        "kill_next": table.kill.next_seat,
+        "wait_hands": {str(k): v for k, v in table.seat_changes.waits.items()},
+        "button_travel": table.new_game_round.travel,
+        "blinds_reached": sorted(table.new_game_round.reached),
         "played_over": held,
     }
 
@@ -95,18 +95,18 @@ def table_from_dict(data: dict[str, Any]) -> Table:
     for seat, d in enumerate(data["players"]):
         if d is not None:
             table.players[seat] = _player_from_dict(d)
-    table._held = {int(s): _player_from_dict(d)
-                   for s, d in data.get("played_over", {}).items()}
+    table.play_over_seats.owners = {int(s): _player_from_dict(d)
+                                    for s, d in data.get("played_over", {}).items()}
     positions = data.get("positions")
     table.positions = Positions(**positions) if positions else None
     table.first_button = data.get("first_button")
     table.hands_dealt = int(data.get("hands_dealt", 0))
-    table._straddles = list(data.get("straddles", []))
-    table._kill_next = data.get("kill_next")
-    table._wait_hands = {int(k): int(v) for k, v in data.get("wait_hands", {}).items()}
+    table.straddles.seats = list(data.get("straddles", []))
+    table.kill.next_seat = data.get("kill_next")
+    table.seat_changes.waits = {int(k): int(v) for k, v in data.get("wait_hands", {}).items()}
     # T11: how far the new game has gone.  A snapshot from before this was stored counts
     # a table that has dealt as established (a new player then posts or waits).
     dealt = table.hands_dealt > 0
-    table._button_travel = int(data.get("button_travel", table.seat_count if dealt else 0))
-    table._blinds_reached = {int(s) for s in data.get("blinds_reached", [])}
+    table.new_game_round.travel = int(data.get("button_travel", table.seat_count if dealt else 0))
+    table.new_game_round.reached = {int(s) for s in data.get("blinds_reached", [])}
     return table

@@ -12,6 +12,7 @@ from pokerroom.tournament.clock import Clock
 from pokerroom.tournament.display import ClockView, clock_view
 from pokerroom.tournament.entries import Entry
 from pokerroom.tournament.games import GAMES, ROTATIONS, Game, game, rotation, stakes_for
+from pokerroom.tournament.house_rules import HouseRules
 from pokerroom.tournament.icm import DealSuggestion, finish_probabilities, icm_equity, suggest_deal
 from pokerroom.tournament.live import Instruction, LiveEvent, LiveReport
 from pokerroom.tournament.mixed import GameSwitcher, MixedGame
@@ -47,6 +48,7 @@ __all__ = [
     "Game",
     "GameSwitcher",
     "HandResult",
+    "HouseRules",
     "Instruction",
     "Level",
     "LiveEvent",

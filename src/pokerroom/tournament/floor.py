@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Literal
 
 from pokerroom.errors import IllegalActionError, Reason
 from pokerroom.table import Stakes
@@ -52,6 +53,7 @@ class Floor:
     tolerance: int
     rng: random.Random
     bba_order: str = "ante_first"
+    procedures: Literal["seed", "tda2024"] = "seed"  # I3-I5, I9 (HouseRules)
     entry_of: dict[str, int] = field(default_factory=dict)  # table name -> entry number
     tables: dict[int, TournamentTable] = field(default_factory=dict)
     arrivals: dict[int, dict[int, Arrival]] = field(default_factory=dict)
@@ -112,7 +114,7 @@ class Floor:
         n = self.next_number if number is None else number
         self.next_number = max(self.next_number, n + 1)
         table = TournamentTable(n, stakes, seats=seats or self.seats, bba_order=self.bba_order,
-                                chip_unit=chip_unit)
+                                chip_unit=chip_unit, irregularity_procedures=self.procedures)
         self.tables[n] = table
         return table, [TableOpened(n, table.seat_count)]
 

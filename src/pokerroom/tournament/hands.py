@@ -1,31 +1,28 @@
 """Hands at the tournament's tables: dealing the next hand at the level on the clock
-(P3), the action of a killed hand (P8), and taking a finished hand back: busts,
-penalties and disqualifications, then the floor.
-
-Functions over a :class:`~pokerroom.tournament.tournament.Tournament`; its methods
-:meth:`~pokerroom.tournament.tournament.Tournament.start_hand`,
-:meth:`~pokerroom.tournament.tournament.Tournament.killed_action` and
-:meth:`~pokerroom.tournament.tournament.Tournament.finish_hand` call them.
+(P3), the action of a killed hand (P8), and taking a finished hand back: penalties
+counted down, busts and disqualifications booked, before the floor follows.
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from pokerroom.cards import Deck
 from pokerroom.errors import IllegalActionError, Reason
 from pokerroom.rules import events as hand_events
 from pokerroom.rules.actions import Action, BringIn, Discard, Fold, Show
 from pokerroom.rules.engine import Hand, Phase
-from pokerroom.tournament import buys
+from pokerroom.table import Stakes
+from pokerroom.tournament.busts import BustBook
+from pokerroom.tournament.conduct import Conduct
 from pokerroom.tournament.entries import Entry
-from pokerroom.tournament.events import FloorEvent, PlayerDisqualified
-from pokerroom.tournament.places import Bust, BustGroup
+from pokerroom.tournament.events import FloorEvent
+from pokerroom.tournament.floor import Floor
+from pokerroom.tournament.hand_for_hand import HandForHand
+from pokerroom.tournament.roster import Roster
 from pokerroom.tournament.tables import TournamentTable
-
-if TYPE_CHECKING:
-    from pokerroom.tournament.tournament import Tournament
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,134 +35,129 @@ class HandResult:
     held: tuple[hand_events.Event, ...] = ()  # RP-8-F: not to be shown yet
 
 
-def start_hand(t: Tournament, number: int, *, deck: Deck | None = None) -> Hand:
-    """Deal the next hand at table ``number`` at the level on the clock now (P3)."""
-    if not t.started or t.finished:
-        raise IllegalActionError(Reason.NOT_RUNNING, "the tournament is not in play")
-    table = t.table(number)
-    if table.hand is not None:
-        raise IllegalActionError(Reason.HAND_IN_PROGRESS, f"table {number} is in a hand")
-    if t.clock.on_break:
-        raise IllegalActionError(Reason.ON_BREAK, "the tournament is on a break")
-    buys.decline_waiting_rebuys(t, number)
-    if number not in t.floor.tables:
-        raise IllegalActionError(Reason.TABLE_BROKEN, f"table {number} has been broken")
-    if t.floor.blocked(number):
-        raise IllegalActionError(Reason.TABLE_BREAKING, f"table {number} waits to be broken "
-                                 "or for the final table")
-    if not t.h4h.may_start(number):
-        raise IllegalActionError(Reason.HAND_FOR_HAND, f"hand-for-hand: table {number} waits "
-                                 "for the other tables to finish the hand")
-    short = halted_short(t, number)
-    if short:
-        raise IllegalActionError(Reason.TABLE_HALTED,
-                                 f"table {number} is {short} players short "
-                                 "of the largest table and waits for players (TDA 11)")
-    if number in t._color_up_due:
-        t._emit(t._color_up(number))  # a hand ran past the end of the break
-    if table.first_button is None and table.positions is None:
-        t._emit(t.floor.draw_buttons([table]))
-    stakes = t.stakes()
-    if table.stakes != stakes:
-        table.switcher.switch(table, stakes, t.rng)  # P3: a new level, or game
-    table.chip_unit = t.chip_unit
-    if sum(1 for p in table.players if p is not None and p.present) < 2:
-        raise IllegalActionError(Reason.SHORT_TABLE, f"table {number} has too few players")
-    t._start_chips[number] = {p.name: p.stack for p in table.seated().values()}
-    if deck is None:
-        deck = Deck(rng=t.rng, cards=stakes.game.deck)
-    return table.start_hand(deck)
+class HandBook:
+    """The hands dealt at the tables of ``floor`` to the entries of ``roster``: busts
+    go to ``busts``, disqualifications to ``conduct``, hand-for-hand rounds to ``h4h``."""
 
+    def __init__(self, floor: Floor, roster: Roster, busts: BustBook, conduct: Conduct,
+                 h4h: HandForHand) -> None:
+        self.floor = floor
+        self.roster = roster
+        self.busts = busts
+        self.conduct = conduct
+        self.h4h = h4h
+        self.start_chips: dict[int, dict[str, int]] = {}  # per table, for P6
 
-def halted_short(t: Tournament, number: int) -> int:
-    """TDA 11-D: how many players the table is short of the largest when that many
-    halt it (0: it may deal)."""
-    halt = t.structure.floor.halt_shortage
-    size = t.floor.size(number)
-    table = t.floor.tables[number]
-    short = max(t.floor.sizes().values()) - size if table.seat_count - size >= halt else 0
-    return short if short >= halt else 0
+    def check_may_deal(self, number: int, *, halt_shortage: int) -> None:
+        """Refuse a hand at table ``number`` that the floor holds up: broken, breaking
+        or waiting for the final table, waiting for the hand-for-hand round, or halted
+        short of players (TDA 11)."""
+        if number not in self.floor.tables:
+            raise IllegalActionError(Reason.TABLE_BROKEN, f"table {number} has been broken")
+        if self.floor.blocked(number):
+            raise IllegalActionError(Reason.TABLE_BREAKING, f"table {number} waits to be "
+                                     "broken or for the final table")
+        if not self.h4h.may_start(number):
+            raise IllegalActionError(Reason.HAND_FOR_HAND, f"hand-for-hand: table {number} "
+                                     "waits for the other tables to finish the hand")
+        short = self.halted_short(number, halt_shortage=halt_shortage)
+        if short:
+            raise IllegalActionError(Reason.TABLE_HALTED,
+                                     f"table {number} is {short} players short "
+                                     "of the largest table and waits for players (TDA 11)")
 
+    def deal(self, table: TournamentTable, stakes: Stakes, *, chip_unit: int,
+             rng: random.Random, deck: Deck | None = None) -> Hand:
+        """Deal the next hand at ``table`` at ``stakes`` (P3), from a deck shuffled with
+        ``rng`` unless ``deck`` is given."""
+        if table.stakes != stakes:
+            table.switcher.switch(table, stakes, rng)  # P3: a new level, or game
+        table.chip_unit = chip_unit
+        if sum(1 for p in table.players if p is not None and p.present) < 2:
+            raise IllegalActionError(Reason.SHORT_TABLE,
+                                     f"table {table.number} has too few players")
+        self.start_chips[table.number] = {p.name: p.stack for p in table.seated().values()}
+        if deck is None:
+            deck = Deck(rng=rng, cards=stakes.game.deck)
+        return table.start_hand(deck)
 
-def stalled(t: Tournament, number: int) -> bool:
-    """A table between hands (no rebuy still to decide) that cannot deal until the
-    floor breaks or balances it: marked to break, waiting for the final table,
-    halted short of players (TDA 11-D), or down to fewer than two players."""
-    if not t.floor.idle(number):
-        return False
-    table = t.floor.tables[number]
-    present = sum(1 for p in table.players if p is not None and p.present)
-    return present < 2 or t.floor.blocked(number) or halted_short(t, number) > 0
+    def halted_short(self, number: int, *, halt_shortage: int) -> int:
+        """TDA 11-D: how many players the table is short of the largest when that many
+        (``halt_shortage``) halt it (0: it may deal)."""
+        halt = halt_shortage
+        size = self.floor.size(number)
+        table = self.floor.tables[number]
+        short = (max(self.floor.sizes().values()) - size
+                 if table.seat_count - size >= halt else 0)
+        return short if short >= halt else 0
 
+    def stalled(self, number: int, *, halt_shortage: int) -> bool:
+        """A table between hands (no rebuy still to decide) that cannot deal until the
+        floor breaks or balances it: marked to break, waiting for the final table,
+        halted short of players (TDA 11-D), or down to fewer than two players."""
+        if not self.floor.idle(number):
+            return False
+        table = self.floor.tables[number]
+        present = sum(1 for p in table.players if p is not None and p.present)
+        return (present < 2 or self.floor.blocked(number)
+                or self.halted_short(number, halt_shortage=halt_shortage) > 0)
 
-def killed_action(t: Tournament, number: int) -> Action | None:
-    """P8: the action for a killed hand when it is that seat's turn."""
-    hand = t.table(number).hand
-    if hand is None or hand.is_over:
-        return None
-    legal = hand.legal_actions()
-    if legal.seat is None:
-        return None
-    entry = t.by_label.get(hand.config.names[legal.seat])
-    if entry is None or not entry.killed:
-        return None
-    if legal.phase is Phase.BETTING:
-        return BringIn() if legal.bring_in is not None else Fold()
-    if legal.phase is Phase.DRAWING:
-        return Discard(())
-    return Show()
+    def killed_action(self, table: TournamentTable) -> Action | None:
+        """P8: the action for a killed hand when it is that seat's turn."""
+        hand = table.hand
+        if hand is None or hand.is_over:
+            return None
+        legal = hand.legal_actions()
+        if legal.seat is None:
+            return None
+        entry = self.roster.by_label.get(hand.config.names[legal.seat])
+        if entry is None or not entry.killed:
+            return None
+        if legal.phase is Phase.BETTING:
+            return BringIn() if legal.bring_in is not None else Fold()
+        if legal.phase is Phase.DRAWING:
+            return Discard(())
+        return Show()
 
-
-def finish_hand(t: Tournament, number: int) -> HandResult:
-    """Take a finished hand back: busts, penalties, disqualifications, then the floor."""
-    table = t.table(number)
-    hand, plan = table.hand, table.plan_in_play
-    if hand is None or plan is None:
-        raise IllegalActionError(Reason.NO_HAND, f"table {number} has no hand in progress")
-    table.finish_hand()
-    events: list[FloorEvent] = []
-    held: tuple[hand_events.Event, ...] = ()
-    in_round = t.h4h.active and number in t.h4h.tables
-    if in_round:
-        held = tuple(t.h4h.finished(number, hand))
-    dealt = set(hand.config.names)
-    for label in dealt:
-        e = t.by_label[label]
-        if e.penalty_hands:
-            e.penalty_hands -= 1
-        e.penalty_hands += e.penalty_next
-        e.penalty_next = 0
-    t.floor.deliver(number)
-    start = t._start_chips.pop(number, {})
-    if t.structure.floor.bust_order == "after_antes":
-        for ev in hand.events:
-            if isinstance(ev, hand_events.AntePosted):
-                start[hand.config.names[ev.seat]] -= ev.amount
-    group = t._round_group() if in_round else t._new_group()
-    busted: list[int] = []
-    for seat, p in sorted(table.seated().items()):
-        e = t.by_label[p.name]
-        if e.disqualify_after_hand:
-            events.extend(remove_disqualified(t, table, seat, e, group, start))
-        elif p.stack == 0:
-            busted.append(e.number)
-            t._knock_out(table, seat, e, group, start.get(p.name, 0))
-    if in_round and t.h4h.round_over:
-        t._queue_round_group()
-    if number in t._color_up_due and t.clock.on_break:
-        events.extend(t._color_up(number))
-    events.extend(t._after_change())
-    return HandResult(number, tuple(busted), tuple(t._emit(events)), held)
-
-
-def remove_disqualified(t: Tournament, table: TournamentTable, seat: int, e: Entry,
-                        group: BustGroup, start: dict[str, int]) -> list[FloorEvent]:
-    """P8: a disqualified player leaves with their chips taken out of play, placed with
-    the busts of ``group``."""
-    chips = table.leave(seat)
-    t.chips_expected -= chips
-    t._eliminate(e)
-    e.disqualified = True
-    e.disqualify_after_hand = False
-    group.busts.append(Bust(e.number, start.get(e.label, 0), disqualified=True))
-    return [PlayerDisqualified(e.number, chips)]
+    def take_back(self, table: TournamentTable, *, after_antes: bool,
+                  may_rebuy: Callable[[Entry], bool]) -> HandResult:
+        """Take the finished hand of ``table`` back: penalties counted down, busts and
+        disqualifications booked (P6: ranked by chips at the start of the hand, less
+        the antes when ``after_antes``; a bust for whom ``may_rebuy`` decides), the
+        hand-for-hand round closed when this was its last hand.  The floor follows
+        (the caller's)."""
+        number = table.number
+        hand, plan = table.hand, table.plan_in_play
+        if hand is None or plan is None:
+            raise IllegalActionError(Reason.NO_HAND, f"table {number} has no hand in progress")
+        table.finish_hand()
+        events: list[FloorEvent] = []
+        held: tuple[hand_events.Event, ...] = ()
+        in_round = self.h4h.active and number in self.h4h.tables
+        if in_round:
+            held = tuple(self.h4h.finished(number, hand))
+        for label in set(hand.config.names):
+            e = self.roster.by_label[label]
+            if e.penalty_hands:
+                e.penalty_hands -= 1
+            e.penalty_hands += e.penalty_next
+            e.penalty_next = 0
+        self.floor.deliver(number)
+        start = self.start_chips.pop(number, {})
+        if after_antes:
+            for ev in hand.events:
+                if isinstance(ev, hand_events.AntePosted):
+                    start[hand.config.names[ev.seat]] -= ev.amount
+        group = self.busts.round_group() if in_round else self.busts.new_group()
+        busted: list[int] = []
+        for seat, p in sorted(table.seated().items()):
+            e = self.roster.by_label[p.name]
+            if e.disqualify_after_hand:
+                events.extend(self.conduct.remove(table, seat, group, start.get(e.label, 0)))
+            elif p.stack == 0:
+                busted.append(e.number)
+                self.busts.knock_out(table, seat, e, group, start.get(p.name, 0),
+                                     may_rebuy=may_rebuy(e))
+        if in_round and self.h4h.round_over:
+            self.busts.close_round()
+        return HandResult(number, tuple(busted), tuple(events), held)

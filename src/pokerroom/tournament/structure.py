@@ -1,5 +1,7 @@
 """A tournament structure: levels, breaks, stacks, chips, rebuys, add-ons, late
-registration and the floor's house options (P3, P4, P5, P7, P9).
+registration, the floor's house options (P3, P4, P5, P7, P9) and the table rules the
+house chooses (:class:`~pokerroom.tournament.house_rules.HouseRules`: B5, B9, F10, I3-I5,
+I9).
 
 Everything here is a frozen value checked when it is made; an impossible
 structure raises :class:`~pokerroom.errors.ConfigError` naming the field
@@ -15,6 +17,7 @@ from typing import Literal
 from pokerroom.errors import ConfigError
 from pokerroom.table import Stakes
 from pokerroom.tournament.games import Game, rotation, stakes_for
+from pokerroom.tournament.house_rules import HouseRules
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +135,7 @@ class Structure:
     add_on: AddOn | None = None
     payouts: str = "standard"
     floor: FloorOptions = field(default_factory=FloorOptions)
+    house: HouseRules = field(default_factory=HouseRules)
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -167,9 +171,15 @@ class Structure:
         return games[(number - 1) % len(games)]
 
     def stakes_at(self, number: int) -> Stakes:
-        """The table stakes of level ``number``: its game at its sizes."""
-        return stakes_for(self.game_at(number), self.level(number),
-                          where=f"level {number}")
+        """The table stakes of level ``number``: its game at its sizes, with the house's
+        betting rules (B5, B9, F10)."""
+        return self.house.apply(stakes_for(self.game_at(number), self.level(number),
+                                           where=f"level {number}"))
+
+    def dealt_games(self) -> tuple[Game, ...]:
+        """Every game the schedule deals: the rotation's and the levels' own."""
+        own = tuple(rotation(lv.game)[0] for lv in self.levels() if lv.game is not None)
+        return tuple(dict.fromkeys((*self.games(), *own)))
 
     @property
     def mixed(self) -> bool:
@@ -297,6 +307,9 @@ def _validate(s: Structure) -> None:
     if f.bust_order not in ("start_of_hand", "after_antes"):
         raise ConfigError(f"floor.bust_order must be 'start_of_hand' or 'after_antes', got "
                           f"{f.bust_order!r}")
+    if not isinstance(s.house, HouseRules):
+        raise ConfigError(f"house must be HouseRules, got {s.house!r}")
+    s.house.check(s.dealt_games())
     final = f.final_seats(s.seats)
     if not 2 <= final <= 10:
         raise ConfigError(f"floor.final_table_seats must be 2-10, got {final}")

@@ -3,27 +3,47 @@ levels and breaks inserted or removed, only ahead of the period in play (never t
 past nor the level or break in progress), the levels that end late registration,
 rebuys and the add-on following the renumbering.
 
-Functions over a :class:`~pokerroom.tournament.tournament.Tournament`;
+Functions over an event in play (:class:`EventInPlay`: a
+:class:`~pokerroom.tournament.tournament.Tournament`);
 :class:`~pokerroom.tournament.live.LiveEvent`'s methods of the same names call them.
-Every edit is checked before anything changes; the tournament then plays on with
-the new structure (:func:`play_on`, which
-:meth:`~pokerroom.tournament.tournament.Tournament.set_structure` calls).
+Every edit is checked before anything changes; the event then plays on with the new
+structure (its ``set_structure``, on the clock :func:`clock_for` makes).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from pokerroom.errors import ConfigError, IllegalActionError, Reason
 from pokerroom.tournament.clock import Clock
 from pokerroom.tournament.structure import Break, Level, Period, Structure
 
-if TYPE_CHECKING:
-    from pokerroom.tournament.tournament import Tournament
+
+class EventInPlay(Protocol):
+    """What a structure edit reads of an event and how it hands the new structure over."""
+
+    @property
+    def structure(self) -> Structure:
+        """The structure in play."""
+
+    @property
+    def clock(self) -> Clock:
+        """The clock running on it."""
+
+    @property
+    def started(self) -> bool:
+        """True once the event has started."""
+
+    @property
+    def finished(self) -> bool:
+        """True once the event is over."""
+
+    def set_structure(self, structure: Structure) -> None:
+        """Play on with ``structure`` from now."""
 
 
-def edit_level(t: Tournament, number: int, *, seconds: int | None = None,
+def edit_level(t: EventInPlay, number: int, *, seconds: int | None = None,
                small_blind: int | None = None, big_blind: int | None = None,
                ante: int | None = None) -> None:
     """Change a level that has not ended: its length, blinds or ante."""
@@ -55,7 +75,7 @@ def edit_level(t: Tournament, number: int, *, seconds: int | None = None,
     t.set_structure(dataclasses.replace(t.structure, schedule=tuple(schedule)))
 
 
-def insert_period(t: Tournament, position: int, period: Period) -> None:
+def insert_period(t: EventInPlay, position: int, period: Period) -> None:
     """Insert a level or a break into the structure at ``position`` (an index of the
     schedule, from 0: it goes before the period there; the schedule's length puts it
     last).  Only ahead of the period in play: never the past nor the level or break
@@ -80,7 +100,7 @@ def insert_period(t: Tournament, position: int, period: Period) -> None:
     t.set_structure(_renumbered(t.structure, tuple(schedule), number, shift))
 
 
-def remove_period(t: Tournament, position: int) -> None:
+def remove_period(t: EventInPlay, position: int) -> None:
     """Remove the level or break at ``position`` of the schedule (from 0), only ahead
     of the period in play.  Later level numbers move down one; a level that ended
     late registration, rebuys or the add-on and is removed hands that to the level
@@ -98,28 +118,26 @@ def remove_period(t: Tournament, position: int) -> None:
     t.set_structure(_renumbered(t.structure, tuple(schedule), number, shift))
 
 
-def play_on(t: Tournament, structure: Structure) -> None:
-    """Run ``t`` on ``structure`` from now: a new clock at the same time (running or
-    paused, hand-for-hand or not), the stakes read from it.  Refused (ConfigError,
-    nothing changed) when it changes more than the levels and breaks (and the levels
-    that end late registration, rebuys and the add-on), or, once started, the periods
-    played or which one is in progress."""
-    if _fixed(structure) != _fixed(t.structure):
+def clock_for(clock: Clock, old: Structure, structure: Structure, *, started: bool) -> Clock:
+    """The clock to run on ``structure`` from now, in place of ``clock`` (running on
+    ``old``): at the same time, running or paused, hand-for-hand or not.  Refused
+    (ConfigError, nothing changed) when it changes more than the levels and breaks
+    (and the levels that end late registration, rebuys and the add-on), or, once
+    ``started``, the periods played or which one is in progress."""
+    if _fixed(structure) != _fixed(old):
         raise ConfigError("a structure in play changes only its levels and breaks (and "
                           "the levels that end late registration, rebuys and the add-on)")
-    clock = t.clock
     new_clock = Clock(structure.schedule, push_hold_seconds=clock.push_hold_seconds)
     new_clock.elapsed, new_clock.running = clock.elapsed, clock.running
     new_clock.hand_for_hand = clock.hand_for_hand
     now = clock.index
-    old, new = clock.schedule, structure.schedule
-    if t.started and (new_clock.index != now or new[:now] != old[:now]
-                      or type(new[now]) is not type(old[now])):
+    before, after = clock.schedule, structure.schedule
+    if started and (new_clock.index != now or after[:now] != before[:now]
+                    or type(after[now]) is not type(before[now])):
         raise ConfigError(f"the new structure changes what has been played: the {now} "
                           "levels and breaks before the one in progress stay as they were, "
                           f"and the clock ({int(clock.elapsed)} seconds in) stays in it")
-    t.structure, t.clock = structure, new_clock
-    t._stakes.clear()
+    return new_clock
 
 
 def _fixed(structure: Structure) -> dict[str, object]:
@@ -134,7 +152,7 @@ def _fixed(structure: Structure) -> dict[str, object]:
     return fixed
 
 
-def _ahead(t: Tournament, position: int, what: str) -> None:
+def _ahead(t: EventInPlay, position: int, what: str) -> None:
     """Refuse a structure change at or before the period in play."""
     if t.finished:
         raise IllegalActionError(Reason.NOT_RUNNING, "the event is over")

@@ -14,6 +14,8 @@ The format, in TOML::
     [rebuy]                       # optional: chips, price, last_level, threshold
     [add_on]                      # optional: chips, price, after_level
     [floor]                       # house options (FloorOptions)
+    [house]                       # table rules (HouseRules): raise_cap, limit_short_raise,
+                                  # full_bring_in, irregularity_procedures
 
     [[schedule]]
     minutes = 20
@@ -39,13 +41,14 @@ from pathlib import Path
 from typing import Any
 
 from pokerroom.errors import ConfigError
+from pokerroom.tournament.house_rules import HouseRules
 from pokerroom.tournament.structure import AddOn, Break, FloorOptions, Level, Rebuy, Structure
 
 _TOP = {
     "name": str, "game": str, "rotation": list, "starting_stack": int, "seats": int,
     "chips": list, "late_registration_levels": int, "reentries": int, "buy_in": int,
     "fee": int, "guarantee": int, "payouts": str, "schedule": list, "rebuy": dict,
-    "add_on": dict, "floor": dict,
+    "add_on": dict, "floor": dict, "house": dict,
 }
 _REQUIRED = ("name", "starting_stack", "schedule")
 
@@ -168,6 +171,8 @@ def from_dict(data: Mapping[str, Any]) -> Structure:
             values[key] = _section(AddOn, value, where)
         elif key == "floor":
             values[key] = _section(FloorOptions, value, where)
+        elif key == "house":
+            values[key] = _section(HouseRules, value, where)
         else:
             _check_type(value, _TOP[key], where)
             values[key] = value

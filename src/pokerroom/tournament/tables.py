@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import Literal
 
 from pokerroom.cards import Deck
 from pokerroom.errors import ConfigError
@@ -30,9 +31,11 @@ class TournamentTable(Table):
         seats: int = 9,
         bba_order: str = "ante_first",
         chip_unit: int = 1,
+        irregularity_procedures: Literal["seed", "tda2024"] = "seed",
     ) -> None:
         super().__init__(
-            stakes, TableOptions(seats=seats, tournament=True, new_player_must_post=False)
+            stakes, TableOptions(seats=seats, tournament=True, new_player_must_post=False,
+                                 irregularity_procedures=irregularity_procedures)
         )
         self.number = number
         self.bba_order = bba_order

@@ -21,30 +21,33 @@ from pokerroom.errors import ConfigError, IllegalActionError, Reason
 from pokerroom.rules.actions import Action
 from pokerroom.rules.engine import Hand
 from pokerroom.table import Stakes
-from pokerroom.tournament import buys, conduct, hands, reports, structure_edits
-from pokerroom.tournament.chip_race import race_at_table
+from pokerroom.tournament import structure_edits
+from pokerroom.tournament.busts import BustBook
+from pokerroom.tournament.cashier import Cashier, deal_question
 from pokerroom.tournament.clock import Clock
+from pokerroom.tournament.color_up import ColorUp
+from pokerroom.tournament.conduct import Conduct
 from pokerroom.tournament.entries import Entry
 from pokerroom.tournament.events import (
     BreakStarted,
-    ChipRaceHeld,
     FloorEvent,
     HandForHandEnded,
     HandForHandRoundEnded,
     HandForHandStarted,
     LevelStarted,
-    PlayerEliminated,
     PlayerRegistered,
     RegistrationClosed,
     TournamentFinished,
 )
 from pokerroom.tournament.floor import Floor
 from pokerroom.tournament.hand_for_hand import HandForHand
-from pokerroom.tournament.hands import HandResult
+from pokerroom.tournament.hands import HandBook, HandResult
 from pokerroom.tournament.icm import DealQuestion, DealSuggestion
 from pokerroom.tournament.payouts import PayoutTable, payouts, prize_pool
 from pokerroom.tournament.payouts import payout_table as payout_table_named
-from pokerroom.tournament.places import Bust, BustGroup, Eliminations, Finish
+from pokerroom.tournament.places import Bust, Eliminations, Finish
+from pokerroom.tournament.reports import FloorReports
+from pokerroom.tournament.roster import Roster, seated_table
 from pokerroom.tournament.structure import Structure
 from pokerroom.tournament.tables import TournamentTable
 
@@ -52,7 +55,15 @@ __all__ = ["HandResult", "Tournament"]
 
 
 class Tournament:
-    """One event from registration to the winner."""
+    """One event from registration to the winner.
+
+    It holds its books, each owning its part of the event: the :class:`Roster` of
+    entries, the :class:`BustBook` of busts and places, the :class:`Cashier` (rebuys,
+    add-ons, deals, the count of chips put in play), :class:`Conduct` (penalties,
+    disqualification), the :class:`HandBook` of hands dealt, the
+    :class:`FloorReports` of tables it does not deal and :class:`ColorUp` (the chip
+    denominations in play and the races, P9).  It keeps the clock, the floor and
+    hand-for-hand play, and runs the floor after every change."""
 
     def __init__(self, structure: Structure, *, rng: random.Random,
                  payout_table: PayoutTable | None = None) -> None:
@@ -64,63 +75,89 @@ class Tournament:
         self.floor = Floor(
             seats=structure.seats, final_seats=structure.final_table_seats,
             tolerance=floor.balance_tolerance, rng=rng, bba_order=floor.bba_order,
+            procedures=structure.house.irregularity_procedures,
         )
-        self.entries: dict[int, Entry] = {}
-        self.by_label: dict[str, Entry] = {}
-        self.eliminations = Eliminations()
         self.h4h = HandForHand()
+        self.roster = Roster()
+        self.busts = BustBook(self.roster)
+        self.cashier = Cashier(self.floor, self.busts)
+        self.conduct = Conduct(self.roster, self.floor, self.busts, self.cashier)
+        self.hands = HandBook(self.floor, self.roster, self.busts, self.conduct, self.h4h)
+        self.reports = FloorReports(self.floor, self.roster, self.busts, self.h4h)
+        self.color_up = ColorUp(structure.chips, floor=self.floor, roster=self.roster,
+                                cashier=self.cashier, rng=rng)
         self.started = False
         self.finished = False
         self.registration_open = True
-        self.rebuys = 0
-        self.add_ons = 0
-        self.chips_expected = 0  # every chip the event has put in play, less removed
-        self.chips_in_play = list(structure.chips)  # denominations
         self.log: list[FloorEvent] = []
-        self.deal: dict[int, int] | None = None
-        self.kept_for_winner = 0
-        self._start_chips: dict[int, dict[str, int]] = {}  # per table, for P6
-        self._groups: list[BustGroup] = []
-        self._h4h_group: BustGroup | None = None  # the busts of the hand-for-hand round
-        self._vacated: dict[tuple[int, int], int] = {}  # (table, seat) -> entry busted there
-        self._color_up_due: dict[int, tuple[int, ...]] = {}
         self._stakes: dict[int, Stakes] = {}
         self._prizes: tuple[tuple[int, int], list[int]] | None = None
-        self._alive = 0  # entries not eliminated
+
+    # ======================================================= the books' figures
+
+    @property
+    def entries(self) -> dict[int, Entry]:
+        """Every entry by number (the roster's)."""
+        return self.roster.entries
+
+    @property
+    def by_label(self) -> dict[str, Entry]:
+        """Every entry by its name at the table (the roster's)."""
+        return self.roster.by_label
+
+    @property
+    def eliminations(self) -> Eliminations:
+        """The groups of entries eliminated so far (the bust book's)."""
+        return self.busts.eliminations
+
+    @property
+    def rebuys(self) -> int:
+        """Rebuys sold (the cashier's)."""
+        return self.cashier.rebuys
+
+    @property
+    def add_ons(self) -> int:
+        """Add-ons sold (the cashier's)."""
+        return self.cashier.add_ons
+
+    @property
+    def chips_expected(self) -> int:
+        """Every chip the event has put in play, less those removed (the cashier's count)."""
+        return self.cashier.chips_expected
+
+    @chips_expected.setter
+    def chips_expected(self, chips: int) -> None:
+        self.cashier.chips_expected = chips
+
+    @property
+    def chips_in_play(self) -> list[int]:
+        """The chip denominations in play, smallest first (P9: fewer after a colour-up)."""
+        return self.color_up.chips_in_play
+
+    @property
+    def deal(self) -> dict[int, int] | None:
+        """The deal made, amounts by entry (None: no deal)."""
+        return self.cashier.deal
+
+    @property
+    def kept_for_winner(self) -> int:
+        """What a deal left to play for."""
+        return self.cashier.kept_for_winner
 
     # ================================================================ reading
 
     def entry(self, who: str | int) -> Entry:
         """An entry by number, table name or (the latest entry of) a player's name."""
-        if isinstance(who, int):
-            if who not in self.entries:
-                raise ConfigError(f"no entry {who}")
-            return self.entries[who]
-        found = [e for e in self.entries.values() if e.name == who]
-        if found:
-            return found[-1]
-        if who in self.by_label:
-            return self.by_label[who]
-        raise ConfigError(f"nobody called {who!r} is registered")
+        return self.roster.entry(who)
 
     def alive(self) -> list[Entry]:
         """The entries still in the event, in entry order."""
-        return [e for e in self.entries.values() if e.alive]
-
-    def bust_groups(self) -> tuple[list[BustGroup], BustGroup | None]:
-        """The busts not yet placed, a group per hand in order, and the open group of
-        the hand-for-hand round (for a diagnosis)."""
-        return list(self._groups), self._h4h_group
+        return self.roster.alive()
 
     @property
     def players_left(self) -> int:
         """How many entries are still in the event."""
-        return self._alive
-
-    def _eliminate(self, e: Entry) -> None:
-        if not e.eliminated:
-            e.eliminated = True
-            self._alive -= 1
+        return self.roster.players_left
 
     @property
     def level(self) -> int:
@@ -137,7 +174,7 @@ class Tournament:
     @property
     def chip_unit(self) -> int:
         """The smallest chip in play: every bet and prize is a multiple of it."""
-        return self.chips_in_play[0]
+        return self.color_up.chip_unit
 
     def table(self, number: int) -> TournamentTable:
         """Table ``number``; ConfigError if no such table is in play."""
@@ -160,7 +197,7 @@ class Tournament:
         """(table, seat) of a player still in (seats from 0); IllegalActionError
         ``ELIMINATED`` or ``NOT_SEATED`` otherwise."""
         e = self.entry(who)
-        table = self._table_of(e)
+        table = seated_table(self.floor, e)
         return table.number, table.seat_of(e.label)
 
     def chips_at_tables(self) -> int:
@@ -171,8 +208,8 @@ class Tournament:
         """P10: buy-ins, rebuys and add-ons (after the house's share), at least the guarantee."""
         s = self.structure
         return prize_pool(
-            entries=len(self.entries), buy_in=s.buy_in, rebuys=self.rebuys,
-            rebuy_price=s.rebuy.price if s.rebuy else 0, add_ons=self.add_ons,
+            entries=len(self.entries), buy_in=s.buy_in, rebuys=self.cashier.rebuys,
+            rebuy_price=s.rebuy.price if s.rebuy else 0, add_ons=self.cashier.add_ons,
             add_on_price=s.add_on.price if s.add_on else 0, guarantee=s.guarantee,
         )
 
@@ -192,7 +229,13 @@ class Tournament:
     def results(self) -> list[Finish]:
         """Every finish so far, best first (provisional while registration is open);
         a deal's amounts replace the prizes of those who made it."""
-        return buys.results(self)
+        winners: list[Bust] = []
+        if self.finished:
+            winners = [Bust(e.number, self._stack(e)) for e in self.alive()]
+        finishes = self.busts.eliminations.standings(
+            len(self.entries), self.prizes(), unit=self.structure.floor.payout_unit,
+            winners=winners)
+        return self.cashier.settled(finishes)
 
     def _stack(self, entry: Entry) -> int:
         table = self.floor.table_of(entry.label)
@@ -216,27 +259,14 @@ class Tournament:
             raise IllegalActionError(Reason.FINISHED, "the tournament is over")
         if not self.registration_open:
             raise IllegalActionError(Reason.REGISTRATION_CLOSED, "registration is closed")
-        if not name.strip():
-            raise ConfigError("a player needs a name")
-        earlier = [e for e in self.entries.values() if e.name == name]
-        if any(e.alive for e in earlier):
-            raise IllegalActionError(Reason.ALREADY_REGISTERED, f"{name!r} is still in the event")
-        if earlier and (not self.started or len(earlier) > self.structure.reentries):
-            raise IllegalActionError(
-                Reason.NO_REENTRY, f"{name!r} may not enter again (re-entries allowed: "
-                f"{self.structure.reentries})"
-            )
-        number = len(self.entries) + 1
-        label = name if not earlier else f"{name} ({len(earlier) + 1})"
-        entry = Entry(number, name, label)
-        self.entries[number] = entry
-        self._alive += 1
-        self.by_label[label] = entry
+        entry = self.roster.enter(name, reentries=self.structure.reentries,
+                                  started=self.started)
+        number, label = entry.number, entry.label
         self.floor.entry_of[label] = number
         events: list[FloorEvent] = []
         if self.started:
             chips = self.structure.starting_stack
-            self.chips_expected += chips
+            self.cashier.put_in(chips)
             t, seat, seated = self.floor.seat_late(label, chips, self.stakes(), self.chip_unit)
             events.append(PlayerRegistered(number, name, t, seat))
             events.extend(seated)
@@ -250,16 +280,8 @@ class Tournament:
         """Withdraw an entry before the start; refused (``Reason.STARTED``) once it has started."""
         if self.started:
             raise IllegalActionError(Reason.STARTED, "entries are withdrawn only before the start")
-        entry = self.entry(name)
-        del self.entries[entry.number]
-        del self.by_label[entry.label]
-        self._alive -= 1
-        self.entries = {i: e for i, e in enumerate(
-            (e for e in self.entries.values() if e is not entry), 1)}
-        self.floor.entry_of = {}
-        for i, e in self.entries.items():
-            e.number = i
-            self.floor.entry_of[e.label] = i
+        self.roster.withdraw(name)
+        self.floor.entry_of = {e.label: i for i, e in self.entries.items()}
 
     def start(self) -> list[FloorEvent]:
         """P1: the seat draw and the button draws; the clock starts at level 1."""
@@ -272,7 +294,7 @@ class Tournament:
         self.started = True
         chips = self.structure.starting_stack
         players = {e.label: chips for e in self.entries.values()}
-        self.chips_expected = chips * len(players)
+        self.cashier.put_in(chips * len(players))
         events = self.floor.seat_draw(players, self.stakes(1), self.chip_unit)
         events.extend(self.clock.start())
         if self.structure.late_registration_levels == 0:
@@ -309,7 +331,10 @@ class Tournament:
         ConfigError, nothing changed, when it changes anything but the levels and
         breaks (and the levels ending late registration, rebuys and the add-on), the
         periods already played, or which one is in progress."""
-        structure_edits.play_on(self, structure)
+        self.clock = structure_edits.clock_for(self.clock, self.structure, structure,
+                                               started=self.started)
+        self.structure = structure
+        self._stakes.clear()
 
     def _clock_events(self, events: list[FloorEvent]) -> list[FloorEvent]:
         out = list(events)
@@ -318,26 +343,8 @@ class Tournament:
                 if self.registration_open and e.number > self.structure.late_registration_levels:
                     out.extend(self._close_registration())
             elif isinstance(e, BreakStarted) and e.color_up:
-                removed = tuple(c for c in self.chips_in_play if c in e.color_up)
-                self.chips_in_play = [c for c in self.chips_in_play if c not in e.color_up]
-                for n in self.floor.tables:
-                    self._color_up_due[n] = removed
-                for n in list(self._color_up_due):
-                    if self.floor.idle(n):
-                        out.extend(self._color_up(n))
+                out.extend(self.color_up.break_started(e.color_up))
         return out
-
-    def _color_up(self, number: int) -> list[FloorEvent]:
-        """P9: the chip race at one table."""
-        removed = self._color_up_due.pop(number, ())
-        if not removed or number not in self.floor.tables:
-            return []
-        table = self.floor.tables[number]
-        race = race_at_table(table, removed=removed, smallest=self.chip_unit, rng=self.rng)
-        table.chip_unit = self.chip_unit  # S10: odd chips now split by the new smallest
-        self.chips_expected += race.change
-        won = tuple(self.by_label[name].number for name in race.winners)
-        return [ChipRaceHeld(number, removed, self.chip_unit, won, race.change)]
 
     # ================================================================ hands
 
@@ -345,17 +352,39 @@ class Tournament:
         """Deal the next hand at table ``number`` at the level on the clock now (P3),
         from a deck shuffled with the tournament's random source (or ``deck``: a
         stacked deck for tests, a replay)."""
-        return hands.start_hand(self, number, deck=deck)
+        if not self.started or self.finished:
+            raise IllegalActionError(Reason.NOT_RUNNING, "the tournament is not in play")
+        table = self.table(number)
+        if table.hand is not None:
+            raise IllegalActionError(Reason.HAND_IN_PROGRESS, f"table {number} is in a hand")
+        if self.clock.on_break:
+            raise IllegalActionError(Reason.ON_BREAK, "the tournament is on a break")
+        if self.busts.decline_waiting(table):  # its busted players still deciding are out
+            self._emit(self._after_change())
+        self.hands.check_may_deal(number, halt_shortage=self.structure.floor.halt_shortage)
+        if self.color_up.owed(number):
+            self._emit(self.color_up.race(number))  # a hand ran past the end of the break
+        if table.first_button is None and table.positions is None:
+            self._emit(self.floor.draw_buttons([table]))
+        return self.hands.deal(table, self.stakes(), chip_unit=self.chip_unit, rng=self.rng,
+                               deck=deck)
 
     def killed_action(self, number: int) -> Action | None:
         """P8: the action for a killed hand (absent, on penalty) when it is that seat's
         turn: fold, or post the bring-in if due; None when a player must act."""
-        return hands.killed_action(self, number)
+        return self.hands.killed_action(self.table(number))
 
     def finish_hand(self, number: int) -> HandResult:
         """Take a finished hand back: busts, penalties, disqualifications, then the
         floor (places, hand-for-hand, balancing, breaking)."""
-        return hands.finish_hand(self, number)
+        taken = self.hands.take_back(
+            self.table(number), after_antes=self.structure.floor.bust_order == "after_antes",
+            may_rebuy=self._may_rebuy)
+        events = list(taken.events)
+        if self.color_up.owed(number) and self.clock.on_break:
+            events.extend(self.color_up.race(number))
+        events.extend(self._after_change())
+        return HandResult(number, taken.busted, tuple(self._emit(events)), taken.held)
 
     # =========================================================== the floor
 
@@ -370,7 +399,8 @@ class Tournament:
             # break, players lost outside a hand) sits this round out: waiting for it
             # would hold every table up for good.
             for n in sorted(self.h4h.tables - self.h4h.done):
-                if n not in self.floor.tables or hands.stalled(self, n):
+                if n not in self.floor.tables or self.hands.stalled(
+                        n, halt_shortage=self.structure.floor.halt_shortage):
                     self.h4h.forget(n)
         if self.h4h.active and self.h4h.round_over:
             events.extend(self._clock_events(self.clock.run_off(
@@ -385,35 +415,16 @@ class Tournament:
                 if not self.h4h.tables:
                     self.h4h.tables = set(self.floor.tables)
             events.extend(self._hand_for_hand_switch())  # down to one table: it ends
-        for n in list(self._color_up_due):
-            if n not in self.floor.tables:
-                del self._color_up_due[n]
-            elif self.clock.on_break and self.floor.idle(n):
-                events.extend(self._color_up(n))
+        events.extend(self.color_up.catch_up(on_break=self.clock.on_break))
         if self.started and not self.finished and self.players_left == 1:
             if self.registration_open:
                 events.extend(self._close_registration())
-            if not any(g.deciding for g in self._groups):
+            if not self.busts.deciding:
                 events.extend(self._finish())
         return events
 
     def _finalise_groups(self) -> list[FloorEvent]:
-        events: list[FloorEvent] = []
-        while self._groups and self._groups[0].closed and not self._groups[0].deciding:
-            group = self._groups.pop(0)
-            if not group.busts:
-                continue
-            for b in group.busts:
-                self._eliminate(self.entries[b.entry])
-            self.eliminations.add(group.busts)
-            standings = {f.entry: f for f in self.eliminations.last_group(
-                len(self.entries), self.prizes(), unit=self.structure.floor.payout_unit)}
-            for b in sorted(group.busts, key=lambda b: (-standings[b.entry].place, b.entry)):
-                f = standings[b.entry]  # announced from the lowest place up
-                e = self.entries[b.entry]
-                events.append(PlayerEliminated(b.entry, e.name, f.place, f.place_to, f.prize,
-                                               b.disqualified))
-        return events
+        return self.busts.finalise(self.prizes, unit=self.structure.floor.payout_unit)
 
     def _hand_for_hand_switch(self) -> list[FloorEvent]:
         """P5: on by itself near the bubble (registration closed, several tables, at most
@@ -444,13 +455,13 @@ class Tournament:
         busy = [n for n, t in self.floor.tables.items() if t.hand is not None]
         self.h4h.start(busy, self.floor.tables)
         self.clock.hand_for_hand = True
-        self._h4h_group = BustGroup()
+        self.busts.open_round()
         return [HandForHandStarted(self.players_left, self.places_paid)]
 
     def _stop_h4h(self) -> list[FloorEvent]:
         if not self.h4h.active:
             return []
-        self._queue_round_group()
+        self.busts.close_round()
         self.h4h.stop()
         self.clock.hand_for_hand = False
         return [HandForHandEnded(self.players_left), *self._finalise_groups()]
@@ -473,12 +484,15 @@ class Tournament:
         self.entry(who).absent = absent
 
     def penalize(self, who: str | int, rounds: int = 1) -> list[FloorEvent]:
-        """P8: ``rounds`` rounds of missed hands (see :func:`conduct.penalize`)."""
-        return conduct.penalize(self, who, rounds)
+        """P8: ``rounds`` rounds of missed hands (see :meth:`Conduct.penalize`)."""
+        return self._emit(self.conduct.penalize(who, rounds))
 
     def disqualify(self, who: str | int) -> list[FloorEvent]:
-        """P8: out of the event, chips removed from play (see :func:`conduct.disqualify`)."""
-        return conduct.disqualify(self, who)
+        """P8: out of the event, chips removed from play (see :meth:`Conduct.disqualify`)."""
+        events = self.conduct.disqualify(who)
+        if not events:  # during a hand: when it ends
+            return []
+        return self._emit([*events, *self._after_change()])
 
     # ================================ reports from tables dealt by hand (see reports)
 
@@ -506,7 +520,9 @@ class Tournament:
         >>> t.results()[-1].place, t.players_left
         (3, 2)
         """
-        return reports.report_busts(self, where, chips_at_start)
+        self.reports.report_busts(where, chips_at_start, table_in_play=self.table_in_play,
+                                  may_rebuy=self._may_rebuy)
+        return self._emit(self._after_change())
 
     def report_hand_done(self, number: int) -> list[FloorEvent]:
         """P5: in hand-for-hand play, table ``number`` (not dealt by the library)
@@ -514,80 +530,66 @@ class Tournament:
         :meth:`report_busts`, which counts their tables done); the round ends when
         every table is done.  Refused (``NOT_HAND_FOR_HAND``, ``HAND_FOR_HAND``)
         outside hand-for-hand or for a table done already."""
-        return reports.report_hand_done(self, number)
+        self.table_in_play(number)
+        self.reports.report_hand_done(number)
+        return self._emit(self._after_change())
 
     def move(self, who: str | int, number: int, seat: int) -> list[FloorEvent]:
         """The director moves a player to the empty ``seat`` of another table
         ``number``; refused (``MOVE_NOT_ALLOWED``) when the move leaves the tables
         further apart than the tolerance (P7), and for a table that is breaking
         (``TABLE_BREAKING``) or a player deciding on a rebuy."""
-        return reports.move(self, who, number, seat)
+        e = self.entry(who)
+        src, from_seat = self.seat_of(who)
+        moved = self.reports.move(e, src, from_seat, self.table_in_play(number), seat,
+                                  tolerance=self.structure.floor.balance_tolerance)
+        return self._emit([*moved, *self._after_change()])
 
-    def _new_group(self) -> BustGroup:
-        """The busts of one hand (closed: nothing joins them later)."""
-        group = BustGroup(closed=True)
-        self._groups.append(group)
-        return group
+    def _may_rebuy(self, e: Entry) -> bool:
+        """Whether ``e``, busting now, may decide on a rebuy."""
+        return Cashier.may_rebuy(e, self.structure.rebuy, level=self.level,
+                                 hand_for_hand=self.h4h.active)
 
-    def _round_group(self) -> BustGroup:
-        """P5, P6: the busts of the hand-for-hand round in play, together."""
-        if self._h4h_group is None:
-            self._h4h_group = BustGroup()
-        return self._h4h_group
-
-    def _queue_round_group(self) -> None:
-        """The hand-for-hand round is over: its busts wait only for rebuy decisions."""
-        if self._h4h_group is not None:
-            self._h4h_group.closed = True
-            self._groups.append(self._h4h_group)
-            self._h4h_group = None
-
-    def _knock_out(self, table: TournamentTable, seat: int, e: Entry, group: BustGroup,
-                   chips: int) -> None:
-        """The player at ``seat`` has no chips left (``chips`` at the start of the hand,
-        for P6): out, or deciding on a rebuy when one may be made."""
-        group.busts.append(Bust(e.number, chips))
-        if buys.may_rebuy(self, e):
-            e.deciding_rebuy = True
-            group.deciding.add(e.number)
-        else:
-            table.leave(seat)
-            self._eliminate(e)
-            self._vacated[(table.number, seat)] = e.number
-
-    def _table_of(self, e: Entry) -> TournamentTable:
-        if not e.alive:
-            raise IllegalActionError(Reason.ELIMINATED, f"{e.label!r} is out of the event")
-        table = self.floor.table_of(e.label)
-        if table is None:
-            raise IllegalActionError(Reason.NOT_SEATED, f"{e.label!r} has no seat")
-        return table
-
-    # ----------------------------------------- rebuys, add-ons, deals (see buys)
+    # ------------------------------------- rebuys, add-ons, deals (see Cashier)
 
     def rebuy(self, who: str | int) -> list[FloorEvent]:
-        """Buy the rebuy's chips, within the structure's rebuy rules (see :func:`buys.rebuy`)."""
-        return buys.rebuy(self, who)
+        """Buy the rebuy's chips, within the structure's rebuy rules (see :meth:`Cashier.rebuy`)."""
+        bought = self.cashier.rebuy(self.entry(who), self.structure.rebuy, level=self.level)
+        return self._emit([*bought, *self._after_change()])
 
     def decline_rebuy(self, who: str | int) -> list[FloorEvent]:
         """A busted player will not rebuy: out of the event."""
-        return buys.decline_rebuy(self, who)
+        self.cashier.decline_rebuy(self.entry(who))
+        return self._emit(self._after_change())
 
     def add_on(self, who: str | int) -> list[FloorEvent]:
-        """One add-on per entry, in its period, between hands (see :func:`buys.add_on`)."""
-        return buys.add_on(self, who)
+        """One add-on per entry, in its period, between hands (see :meth:`Cashier.add_on`)."""
+        return self._emit(self.cashier.add_on(self.entry(who), self.structure.add_on,
+                                              level=self.level))
 
     def deal_suggestion(self, *, keep_for_winner: int = 0) -> DealSuggestion:
         """ICM and chip-chop deals of the prizes the players still in will win."""
-        return buys.deal_suggestion(self, keep_for_winner=keep_for_winner)
+        return self.deal_question(keep_for_winner=keep_for_winner).answer()
 
     def deal_question(self, *, keep_for_winner: int = 0,
                       stacks: Sequence[int] | None = None) -> DealQuestion:
-        """What :meth:`deal_suggestion` computes from, read now (:func:`buys.deal_question`):
-        the room answers it off the table's task."""
-        return buys.deal_question(self, keep_for_winner=keep_for_winner, stacks=stacks)
+        """What :meth:`deal_suggestion` computes from, read now: the players still in,
+        their stacks (or ``stacks``, in the order of :meth:`alive`) and the prizes they
+        will take; checked, nothing changed.  The room answers it off the table's task."""
+        alive = self.alive()
+        chips = list(stacks) if stacks is not None else [self._stack(e) for e in alive]
+        return deal_question(len(alive), chips, self.prizes(),
+                             keep_for_winner=keep_for_winner,
+                             unit=self.structure.floor.payout_unit)
 
     def make_deal(self, amounts: Mapping[int, int], *, keep_for_winner: int = 0
                   ) -> list[FloorEvent]:
-        """The players still in split the money: ``amounts`` by entry (:func:`buys.make_deal`)."""
-        return buys.make_deal(self, amounts, keep_for_winner=keep_for_winner)
+        """The players still in split the money: ``amounts`` by entry, adding up with
+        ``keep_for_winner`` to the prizes left.  With nothing kept the event ends
+        (places by chips); otherwise play goes on for the rest (:meth:`Cashier.make_deal`)."""
+        events = self.cashier.make_deal(
+            amounts, keep_for_winner=keep_for_winner, alive={e.number for e in self.alive()},
+            prizes=self.prizes())
+        if keep_for_winner == 0:
+            events.extend(self._finish())
+        return self._emit(events)

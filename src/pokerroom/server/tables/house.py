@@ -80,6 +80,9 @@ def _more_house_rules(table: Table) -> list[tuple[str, str, str]]:
     default_method = dataclasses.replace(o, button_method=None).method_for(stakes)
     if blinds and table.method is not default_method:
         rules.append(("button_method", "Button", _METHODS[table.method.value]))
+    if stakes.button_ante:
+        rules.append(("button_ante", "Button ante",
+                      f"the button antes {stakes.ante} for each player dealt in (F1, ENC)"))
     if stakes.button_blind:
         rules.append(("button_blind", "Three blinds",
                       f"the button posts {stakes.button_blind} (F3)"))

@@ -72,6 +72,7 @@ class Room:
             raise ConfigError(f"{v.name} deals at most {STUD_MAX_SEATS} players (seven cards "
                               f"each from 52): choose 2 to {STUD_MAX_SEATS} seats")
         sizes: dict[str, Any] = {"ante": request.ante, "big_blind_ante": request.big_blind_ante,
+                                 "button_ante": request.button_ante,
                                  "raise_cap": request.raise_cap,
                                  "open_pair_double": request.open_pair_double,
                                  "limit_short_raise": request.limit_short_raise,

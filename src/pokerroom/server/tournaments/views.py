@@ -333,7 +333,6 @@ def diagnosis(d: TournamentDirector) -> str:
         return "-" if at is None else f"{at - now:+.1f}s"
 
     c, h = t.clock, t.h4h
-    groups, h4h_group = t.bust_groups()
     lines = [
         f"status={d.play.status} version={d.version} hands={d.play.hands} "
         f"retry={d.play.retry} players_left={t.players_left} entries={len(t.entries)} "
@@ -347,8 +346,8 @@ def diagnosis(d: TournamentDirector) -> str:
         f"final_formed={t.floor.final_formed} sizes={t.floor.sizes()} arrivals="
         + repr({n: {s: a.name for s, a in seats.items()}
                 for n, seats in t.floor.arrivals.items() if seats}),
-        "groups deciding: " + repr([sorted(g.deciding) for g in groups if g.deciding])
-        + f" h4h group: {h4h_group}",
+        "groups deciding: " + repr(t.busts.deciding_groups())
+        + f" h4h group: {t.busts.round}",
     ]
     for n, table in sorted(t.floor.tables.items()):
         run = d.play.runs.get(n)

@@ -348,7 +348,8 @@ class CreateTable(_Message):
       (flop games only).
     - ``button_draw`` (D5: ``"high_card"``, ``"first_jack"`` or ``"by_seat"``, LVH B4's
       first button on the highest seat without a draw) and ``bba_order`` (F7, with
-      ``big_blind_ante``).
+      ``big_blind_ante``); ``button_ante`` (F1, ENC: the button antes ``ante`` for
+      everyone dealt in; not with ``big_blind_ante``).
     - ``straddle_multiple`` (F11, LVH B8b): the straddle in big blinds, 2 to 10 (other
       than 2 in no limit and pot limit only).
     - ``make_up`` (T8): ``"by_structure"`` (LVH B15-B16) or ``"sum"`` (RR 9: every game
@@ -385,6 +386,7 @@ class CreateTable(_Message):
     big_blind: Integer = Field(default=2, ge=1, le=MAX_CHIPS)
     ante: Integer = Field(default=0, ge=0, le=MAX_CHIPS)
     big_blind_ante: bool = False
+    button_ante: bool = False
     bring_in: Integer = Field(default=0, ge=0, le=MAX_CHIPS)
     small_bet: Integer = Field(default=0, ge=0, le=MAX_CHIPS)
     big_bet: Integer = Field(default=0, ge=0, le=MAX_CHIPS)

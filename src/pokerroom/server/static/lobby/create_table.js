@@ -141,6 +141,7 @@ export function mountCreateTable(ready) {
       body.small_blind = numberField(data, "small_blind") ?? 1;
       body.big_blind = numberField(data, "big_blind") ?? 2;
       body.big_blind_ante = data.get("big_blind_ante") === "on";
+      body.button_ante = data.get("button_ante") === "on";
       if (data.get("button_method")) body.button_method = data.get("button_method");
       if (data.get("straddle")) body.straddle = data.get("straddle") === "true";
     }
