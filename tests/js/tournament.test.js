@@ -1,5 +1,7 @@
 // tournament/views.js: what the tournament page draws from its state.
 import { deepEqual, equal, includes, parse, test } from "/js-tests/harness.js";
+import { compose } from "/static/shared/scene.js";
+import { tournamentState } from "/static/tournament/scene.js";
 import { structureName } from "/static/tournament/structures.js";
 import {
   entrantsHtml, floorLineHtml, payoutsHtml, playersHtml, podiumHtml, tableBarWho, tablesText, timeLeftNow,
@@ -76,4 +78,43 @@ test("podiumHtml: the top three of a finished event, ties shared", () => {
 
 test("structureName: the room's structures by name, an unknown one by its key", () => {
   deepEqual(["sit_and_go", "deepstack", "mystery"].map(structureName), ["Sit & go", "Deep stack", "mystery"]);
+});
+
+test("tournamentState: a delta connection's scene and own part make the whole state", () => {
+  const tournament = { id: "e", status: "running" };
+  const row = (entry, chips, alive = true, place = null) => ({ entry, name: `P${entry}`, chips, alive, place });
+  const players = { 1: row(1, 0, false, 5), 2: row(2, 900), 3: row(3, 1200), 4: row(4, 900), 5: row(5, 0, false, 4) };
+  const scene = {
+    tournament,
+    clock: { level: 2 },
+    players,
+    table: { number: 2 },
+    seats: [{ seat: 0, name: "Ann", cards: [null, null] }, null],
+    hand: null,
+    you: null,
+    result: null,
+    log: [],
+    now: 5,
+    held: false,
+    waiting: null,
+  };
+  const own = { seat: 0, you: { seat: 0, legal: null }, cards: ["As", "Kd"], player: { name: "Ann", table: 2 } };
+  const state = tournamentState(compose(scene, own), own);
+  deepEqual(Object.keys(state), ["tournament", "you", "table", "now"]);
+  equal(state.tournament.id, "e");
+  deepEqual(state.tournament.clock, { level: 2 });
+  equal("clock" in state.table, false);
+  // The standings: those still in by chips (ties by entry), then the others by place.
+  deepEqual(state.tournament.players.map((p) => p.entry), [3, 2, 4, 5, 1]);
+  equal("players" in state.table, false);
+  deepEqual(state.you, own.player);
+  deepEqual(state.table.seats[0].cards, ["As", "Kd"]);
+  deepEqual(state.table.you, own.you);
+  equal("tournament" in state.table, false);
+  equal(state.now, 5);
+  // A spectator, and before the first deal (no table in the scene).
+  equal(tournamentState(compose(scene, null), null).you, null);
+  equal(tournamentState(compose(scene, null), null).table.you, null);
+  deepEqual(tournamentState({ tournament, clock: null, players: {}, now: 1 }, null),
+    { tournament: { ...tournament, clock: null, players: [] }, you: null, table: null, now: 1 });
 });

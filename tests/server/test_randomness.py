@@ -131,7 +131,7 @@ def test_D1_a_tournament_request_naming_a_seed_is_refused(live_client: TestClien
 
 def _first_deals(d: TournamentDirector) -> dict[int, list[tuple[int | None, ...]]]:
     return {n: [e.cards for e in table.hand.events if isinstance(e, HoleCardsDealt)]
-            for n, table in d.t.floor.tables.items() if table.hand is not None}
+            for n, table in d.play.t.floor.tables.items() if table.hand is not None}
 
 
 def test_D1_two_tournaments_created_the_same_way_deal_different_cards() -> None:
@@ -141,7 +141,7 @@ def test_D1_two_tournaments_created_the_same_way_deal_different_cards() -> None:
         request = CreateTournament(name="Twin", structure="sit_and_go", seats=6)
         twins = [room.create(request) for _ in range(2)]
         for d in twins:
-            assert type(d.rng) is SecureRandom and type(d.t.rng) is SecureRandom
+            assert type(d.play.rng) is SecureRandom and type(d.play.t.rng) is SecureRandom
             d.add_bots(d.director_key, 12, "steady")
             d.start(d.director_key)
         for _ in range(200):  # the bots wait (bot_delay): each table's first hand stays
@@ -152,7 +152,7 @@ def test_D1_two_tournaments_created_the_same_way_deal_different_cards() -> None:
         assert len(first) == len(second) == 2
         assert first != second
         seating = [[[p.name if p else None for p in t.players]
-                    for _, t in sorted(d.t.floor.tables.items())] for d in twins]
+                    for _, t in sorted(d.play.t.floor.tables.items())] for d in twins]
         assert seating[0] != seating[1]  # the seat draw too (P1)
         await room.close()
 
@@ -174,7 +174,7 @@ def test_D1_a_secure_tournament_saves_and_restores(tmp_path: Path) -> None:
                                          level_seconds=60, action_seconds=10))
         d.add_bots(d.director_key, 8, "random")
         d.start(d.director_key)
-        while d.hands < 3 or d.recorded == 0:  # mid-hand, actions since the save
+        while d.play.hands < 3 or d.recorded == 0:  # mid-hand, actions since the save
             for _ in range(20):
                 await asyncio.sleep(0)
             clock.advance(1.0)
@@ -195,8 +195,8 @@ def test_D1_a_secure_tournament_saves_and_restores(tmp_path: Path) -> None:
         after = _floor(again)
         after["floor_log"] = after["floor_log"][:len(before["floor_log"])]
         assert after == before
-        assert type(again.t.rng) is SecureRandom and again.t.rng is not d.t.rng
-        assert type(again.rng) is SecureRandom
+        assert type(again.play.t.rng) is SecureRandom and again.play.t.rng is not d.play.t.rng
+        assert type(again.play.rng) is SecureRandom
         _watch_every_hand(again)
         await _drive(again, clock, step=2.0)
         _check_end(again)

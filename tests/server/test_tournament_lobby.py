@@ -46,7 +46,7 @@ def test_the_room_lists_its_open_events_and_the_newest_finished(
                for n in range(4)]
         room = app.state.tournaments
         for tid in ids[:3]:
-            room.get(tid).status = "finished"  # as the end of the event leaves it
+            room.get(tid).play.status = "finished"  # as the end of the event leaves it
         answer = c.get("/api/tournaments")
         assert [t["id"] for t in answer.json()] == [ids[3], ids[2]]
         assert [t["status"] for t in answer.json()] == ["registering", "finished"]

@@ -26,14 +26,15 @@ from tests.server.test_tournament_room import _check_end, _person, _watch_every_
 
 def _floor(d: TournamentDirector) -> dict[str, Any]:
     """Everything a restart must keep, as plain values."""
-    t = d.t
+    t = d.play.t
     hands = {}
     for n, table in t.floor.tables.items():
         hand = table.hand
-        hands[n] = None if hand is None else (d.runs[n].hand_number, list(hand.events),
+        hands[n] = None if hand is None else (d.play.runs[n].hand_number, list(hand.events),
                                               list(hand.stacks), hand.actor)
     return {
-        "status": d.status, "hands": d.hands, "level": t.level, "on_break": t.clock.on_break,
+        "status": d.play.status, "hands": d.play.hands, "level": t.level,
+        "on_break": t.clock.on_break,
         "entries": [(e.number, e.label, e.alive, e.rebuys, e.add_on, e.deciding_rebuy, e.absent)
                     for e in t.entries.values()],
         "rebuys": t.rebuys, "add_ons": t.add_ons, "chips": t.chips_at_tables(),
@@ -44,16 +45,16 @@ def _floor(d: TournamentDirector) -> dict[str, Any]:
         "results": [(f.entry, f.place, f.place_to, f.prize) for f in t.results()]
         if t.started else [],
         "h4h": (t.h4h.active, t.h4h.round, sorted(t.h4h.tables), sorted(t.h4h.done)),
-        "registrants": {r.name: (r.token, r.policy, r.away) for r in d.registrants.values()},
-        "floor_log": list(d.floor_log),
+        "registrants": {r.name: (r.token, r.policy, r.away) for r in d.play.registrants.values()},
+        "floor_log": list(d.play.floor_log),
     }
 
 
 async def _kill_and_restore(room: TournamentRoom, d: TournamentDirector, clock: FakeClock,
                             store: TournamentStore) -> tuple[TournamentRoom, TournamentDirector]:
     before = _floor(d)
-    time_left = d.t.clock.time_left
-    pending = {r.name: r.rebuy_deadline for r in d.registrants.values()
+    time_left = d.play.t.clock.time_left
+    pending = {r.name: r.rebuy_deadline for r in d.play.registrants.values()
                if r.rebuy_deadline is not None}
     await room.close()  # the task is cancelled: nothing more is written
     # No seed is stored (D1): a tournament restored while registering deals from the
@@ -66,10 +67,10 @@ async def _kill_and_restore(room: TournamentRoom, d: TournamentDirector, clock: 
     after["floor_log"] = after["floor_log"][:len(before["floor_log"])]
     assert after == before
     assert again.director_key == d.director_key
-    if time_left is not None and again.t.clock.time_left is not None:
-        assert 0 <= again.t.clock.time_left - time_left <= SAVE_EVERY + 1.0
+    if time_left is not None and again.play.t.clock.time_left is not None:
+        assert 0 <= again.play.t.clock.time_left - time_left <= SAVE_EVERY + 1.0
     for name, deadline in pending.items():  # the seconds left to decide are kept
-        kept = again.registrants[name].rebuy_deadline
+        kept = again.play.registrants[name].rebuy_deadline
         assert kept is not None and abs(kept - deadline) <= SAVE_EVERY + 1.0
     _watch_every_hand(again)
     return room, again
@@ -100,28 +101,28 @@ def test_a_tournament_comes_back_exactly_after_a_restart_at_any_moment(tmp_path:
         await d.submit(lambda: d.add_bots(d.director_key, 11, "random"))
         # Registering: a restart keeps the entries and the person's token.
         room, d = await _kill_and_restore(room, d, clock, records)
-        assert d.status == "registering" and d.name_for_token(token) == "Pat"
+        assert d.play.status == "registering" and d.name_for_token(token) == "Pat"
         await d.submit(lambda: d.start(d.director_key))
-        d.registrants["Pat"].connections = 1
+        d.play.registrants["Pat"].connections = 1
         restarts: list[str] = []
         rounds = 0
-        while d.status != "finished":
+        while d.play.status != "finished":
             rounds += 1
             assert rounds < 20_000, "no winner"
             for _ in range(20):
                 await asyncio.sleep(0)
-            pat = d.t.entry("Pat")
+            pat = d.play.t.entry("Pat")
             moment = None
             if "mid-hand" not in restarts and d.recorded >= 3:
                 moment = "mid-hand"  # actions taken since the last save
             elif "rebuy" not in restarts and pat.deciding_rebuy:
                 moment = "rebuy"
-            elif "hand-for-hand" not in restarts and d.t.h4h.active and d.recorded:
+            elif "hand-for-hand" not in restarts and d.play.t.h4h.active and d.recorded:
                 moment = "hand-for-hand"
             if moment is not None:
                 restarts.append(moment)
                 room, d = await _kill_and_restore(room, d, clock, records)
-                d.registrants["Pat"].connections = 1
+                d.play.registrants["Pat"].connections = 1
                 continue
             message = _person(d, "Pat", rebuy=len(restarts) < 3, raise_all_in=True)
             if message is not None:
@@ -133,7 +134,7 @@ def test_a_tournament_comes_back_exactly_after_a_restart_at_any_moment(tmp_path:
         await room.close()
         # Finished: the results are still there after one more restart.
         room, d = await _kill_and_restore(room, d, clock, records)
-        assert d.status == "finished"
+        assert d.play.status == "finished"
         _check_end(d)
         await room.close()
         store.close()

@@ -33,11 +33,11 @@ from tests.server.conftest import seat_socket
 
 
 def _chips_balance(d: TournamentDirector) -> None:
-    t, s = d.t, d.structure
+    t, s = d.play.t, d.play.structure
     put_in = (len(t.entries) * s.starting_stack
               + t.rebuys * (s.rebuy.chips if s.rebuy else 0)
               + t.add_ons * (s.add_on.chips if s.add_on else 0)
-              + d.chip_race_change - d.chips_removed)
+              + d.play.chip_race_change - d.play.chips_removed)
     assert t.chips_at_tables() == t.chips_expected == put_in, (
         t.chips_at_tables(), t.chips_expected, put_in)
 
@@ -45,20 +45,20 @@ def _chips_balance(d: TournamentDirector) -> None:
 def _watch_every_hand(d: TournamentDirector) -> list[int]:
     """Check the chips after every finished hand; returns the list of hand counts."""
     seen: list[int] = []
-    finish = d._hand_finished
+    finish = d.play._hand_finished
 
     def checked(n: int, now: float) -> None:
         finish(n, now)
         _chips_balance(d)
-        seen.append(d.hands)
+        seen.append(d.play.hands)
 
-    d._hand_finished = checked  # type: ignore[method-assign]
+    d.play._hand_finished = checked  # type: ignore[method-assign]
     return seen
 
 
 def _check_end(d: TournamentDirector) -> None:
-    t = d.t
-    assert t.finished and d.status == "finished"
+    t = d.play.t
+    assert t.finished and d.play.status == "finished"
     check_places(t.results(), len(t.entries), t.prize_pool())
     assert sum(t.prizes()) == t.prize_pool()
     _chips_balance(d)
@@ -68,7 +68,7 @@ async def _drive(d: TournamentDirector, clock: FakeClock, *, step: float = 5.0,
                  limit: int = 20_000, each: Any = None) -> int:
     """Let the director work, moving the fake clock ``step`` seconds at a time."""
     rounds = 0
-    while d.status != "finished":
+    while d.play.status != "finished":
         rounds += 1
         assert rounds < limit, f"no winner after {rounds} clock steps"
         for _ in range(20):
@@ -101,31 +101,32 @@ def test_bots_play_a_multi_table_tournament_with_rebuys_add_ons_and_breaks() -> 
         with pytest.raises(Exception, match="director"):
             d.start("not the key")
         d.start(d.director_key)
-        assert len(d.t.floor.tables) == 4  # 18 players, 5 a table
-        tables_seen: set[int] = set(d.t.floor.tables)
+        assert len(d.play.t.floor.tables) == 4  # 18 players, 5 a table
+        tables_seen: set[int] = set(d.play.t.floor.tables)
         levels: set[int] = set()
         breaks = 0
 
         def look() -> None:
             nonlocal breaks
-            tables_seen.update(d.t.floor.tables)
-            levels.add(d.t.level)
-            breaks += d.t.clock.on_break
-            if d.status == "running" and d.t.registration_open and d.t.level == 2 and (
-                    "Late" not in d.registrants):
+            tables_seen.update(d.play.t.floor.tables)
+            levels.add(d.play.t.level)
+            breaks += d.play.t.clock.on_break
+            play = d.play
+            if play.status == "running" and play.t.registration_open and play.t.level == 2 and (
+                    "Late" not in play.registrants):
                 d.register("Late")  # seated at once (late registration)
-                d.registrants["Late"].connections = 1  # present: plays by the clock
+                d.play.registrants["Late"].connections = 1  # present: plays by the clock
 
         await _drive(d, clock, step=10.0, each=look)
         _check_end(d)
-        assert len(seen) == d.hands > 20
+        assert len(seen) == d.play.hands > 20
         assert tables_seen == {1, 2, 3, 4}
-        late = d.registrants["Late"]
-        assert late.away == "timeouts" or not d.t.entry("Late").alive  # never acted
+        late = d.play.registrants["Late"]
+        assert late.away == "timeouts" or not d.play.t.entry("Late").alive  # never acted
         assert max(levels) >= 5 and breaks > 0
-        assert d.t.rebuys > 0 and d.t.add_ons > 0
-        assert len(d.t.entries) == 19
-        log = "\n".join(d.floor_log)
+        assert d.play.t.rebuys > 0 and d.play.t.add_ons > 0
+        assert len(d.play.t.entries) == 19
+        log = "\n".join(d.play.floor_log)
         assert "is broken" in log and "The final table" in log and "wins the tournament" in log
         await room.close()
 
@@ -144,7 +145,7 @@ def test_hand_for_hand_waits_for_a_slow_table() -> None:
                                          level_seconds=60, action_seconds=30))
         _watch_every_hand(d)
         d.register("Slow")
-        d.registrants["Slow"].connections = 1
+        d.play.registrants["Slow"].connections = 1
         d.add_bots(d.director_key, 10, "random")
         d.start(d.director_key)
         waits: set[str] = set()
@@ -153,12 +154,12 @@ def test_hand_for_hand_waits_for_a_slow_table() -> None:
         def look() -> None:
             nonlocal looks
             looks += 1
-            if d.t.h4h.active:
-                waits.update(f"h4h:{r.waiting}" for r in d.runs.values() if r.waiting)
-            where = d.seat_of("Slow") if d.t.entry("Slow").alive else None
+            if d.play.t.h4h.active:
+                waits.update(f"h4h:{r.waiting}" for r in d.play.runs.values() if r.waiting)
+            where = d.play.seat_of("Slow") if d.play.t.entry("Slow").alive else None
             if where is None or looks % 3:
                 return
-            table = d.t.floor.tables[where[0]]
+            table = d.play.t.floor.tables[where[0]]
             hand, plan = table.hand, table.plan_in_play
             if hand is not None and plan is not None and where[1] in plan.seats and (
                     table.to_act == where[1]):
@@ -167,7 +168,7 @@ def test_hand_for_hand_waits_for_a_slow_table() -> None:
 
         await _drive(d, clock, step=2.0, each=look)
         _check_end(d)
-        log = "\n".join(d.floor_log)
+        log = "\n".join(d.play.floor_log)
         await room.close()
         return "Hand-for-hand:" in log, waits
 
@@ -188,7 +189,7 @@ def test_a_person_rebuys_takes_the_add_on_and_sits_out() -> None:
                                          add_on=True, action_seconds=30))
         _watch_every_hand(d)
         d.register("Pat")
-        d.registrants["Pat"].connections = 1
+        d.play.registrants["Pat"].connections = 1
         d.add_bots(d.director_key, 5, "station")
         d.start(d.director_key)
         prompts = 0
@@ -197,29 +198,29 @@ def test_a_person_rebuys_takes_the_add_on_and_sits_out() -> None:
 
         def look() -> None:
             nonlocal prompts, waited, sat_out
-            pat = d.t.entry("Pat")
+            pat = d.play.t.entry("Pat")
             if not pat.alive:
                 return
             if pat.deciding_rebuy:
-                waited = waited or d.registrants["Pat"].rebuy_deadline is not None
+                waited = waited or d.play.registrants["Pat"].rebuy_deadline is not None
                 prompts += 1
                 if prompts == 1:
                     d.rebuy("Pat")
                 else:
                     d.decline_rebuy("Pat")
                 return
-            if d._add_on_open() and not pat.add_on:
+            if d.play._add_on_open() and not pat.add_on:
                 d.add_on("Pat")
-            if not sat_out and d.hands >= 1:
+            if not sat_out and d.play.hands >= 1:
                 d.sit_out("Pat")
                 assert pat.absent
                 d.sit_in("Pat")
                 assert not pat.absent
                 sat_out = True
-            where = d.seat_of("Pat")
+            where = d.play.seat_of("Pat")
             if where is None:
                 return
-            table = d.t.floor.tables[where[0]]
+            table = d.play.t.floor.tables[where[0]]
             hand, plan = table.hand, table.plan_in_play
             if hand is None or plan is None or where[1] not in plan.seats:
                 return
@@ -235,10 +236,10 @@ def test_a_person_rebuys_takes_the_add_on_and_sits_out() -> None:
 
         await _drive(d, clock, step=2.0, each=look)
         _check_end(d)
-        pat = d.t.entry("Pat")
+        pat = d.play.t.entry("Pat")
         assert prompts >= 1 and waited and pat.rebuys == 1
         assert sat_out
-        assert d.t.add_ons >= 1
+        assert d.play.t.add_ons >= 1
         await room.close()
 
     asyncio.run(run())
@@ -259,9 +260,9 @@ def test_a_person_who_never_connects_is_blinded_away() -> None:
         _watch_every_hand(d)
         await _drive(d, clock, step=3.0)
         _check_end(d)
-        ghost = d.t.entry("Ghost")
-        assert d.registrants["Ghost"].away == "disconnected" or not ghost.alive
-        lines = [line for run in d.runs.values() for line in run.log]
+        ghost = d.play.t.entry("Ghost")
+        assert d.play.registrants["Ghost"].away == "disconnected" or not ghost.alive
+        lines = [line for run in d.play.runs.values() for line in run.log]
         assert "Ghost is away (disconnected)" in "\n".join(lines) or not ghost.alive
         await room.close()
 
@@ -283,19 +284,19 @@ def test_the_director_penalizes_and_disqualifies() -> None:
             d.penalize(d.director_key, "Bot 1", 1)
         d.start(d.director_key)
         d.penalize(d.director_key, "Bot 1", 1)
-        assert d.t.entry("Bot 1").penalty_hands + d.t.entry("Bot 1").penalty_next > 0
-        deal = d.t.deal_suggestion()
+        assert d.play.t.entry("Bot 1").penalty_hands + d.play.t.entry("Bot 1").penalty_next > 0
+        deal = d.play.t.deal_suggestion()
         assert sum(deal.icm) == sum(deal.chip_chop) == sum(deal.prizes)
-        chips = d.t.stacks()[d.t.entry("Bot 2").number]
+        chips = d.play.t.stacks()[d.play.t.entry("Bot 2").number]
         d.disqualify(d.director_key, "Bot 2")
         with pytest.raises(Exception, match="director"):
             d.disqualify("wrong", "Bot 3")
         await _drive(d, clock, step=10.0)
         _check_end(d)
-        bot2 = d.t.entry("Bot 2")
-        assert bot2.disqualified and d.chips_removed == chips
-        finish = next(f for f in d.t.results() if f.entry == bot2.number)
-        assert finish.disqualified and finish.place == len(d.t.entries)
+        bot2 = d.play.t.entry("Bot 2")
+        assert bot2.disqualified and d.play.chips_removed == chips
+        finish = next(f for f in d.play.t.results() if f.entry == bot2.number)
+        assert finish.disqualified and finish.place == len(d.play.t.entries)
         await room.close()
 
     asyncio.run(run())
@@ -313,7 +314,7 @@ def test_mixed_game_tournament_runs_across_tables() -> None:
         games: set[str] = set()
 
         def look() -> None:
-            games.update(t.stakes.game.key for t in d.t.floor.tables.values())
+            games.update(t.stakes.game.key for t in d.play.t.floor.tables.values())
 
         await _drive(d, clock, step=5.0, each=look)
         _check_end(d)
@@ -328,13 +329,13 @@ def _person(d: TournamentDirector, who: str, rebuy: bool, raise_all_in: bool
     """What a person in the WebSocket test would send now, or None (not their turn):
     rebuy (or decline) when busted in the rebuy period; else act when it is their
     turn: show, raise all in (when told to), or check and call."""
-    entry = d.t.entry(who)
+    entry = d.play.t.entry(who)
     if entry.deciding_rebuy:
         return {"type": "rebuy" if rebuy else "decline_rebuy"}
-    where = d.seat_of(who)
+    where = d.play.seat_of(who)
     if where is None:
         return None
-    table = d.t.floor.tables[where[0]]
+    table = d.play.t.floor.tables[where[0]]
     hand, plan = table.hand, table.plan_in_play
     if hand is None or plan is None or where[1] not in plan.seats:
         return None
@@ -365,7 +366,7 @@ async def _the_websocket_event_by_the_clock(seed: int) -> float:
     people = ("Alice", "Bob")
     for name in people:
         d.register(name)
-        d.registrants[name].connections = 1
+        d.play.registrants[name].connections = 1
     d.add_bots(d.director_key, 7, "random")
     d.start(d.director_key)
     answered = dict.fromkeys(people, 0)
@@ -374,7 +375,7 @@ async def _the_websocket_event_by_the_clock(seed: int) -> float:
     elapsed = quiet = longest = 0.0
     acted = 0
     version = d.version
-    while d.status != "finished":
+    while d.play.status != "finished":
         assert elapsed < 600, f"seed {seed}: no winner in 600 s\n{d.diagnosis()}"
         for _ in range(20):
             await asyncio.sleep(0)
@@ -382,7 +383,7 @@ async def _the_websocket_event_by_the_clock(seed: int) -> float:
             if d.version <= handled[who]:
                 continue  # like the WebSocket test: they answer a new state only
             message = (_person(d, who, answered[who] == 0, acted % 2 == 1)
-                       if d.t.entry(who).alive else None)
+                       if d.play.t.entry(who).alive else None)
             if message is None:
                 continue
             if who not in due:  # they take a moment to answer

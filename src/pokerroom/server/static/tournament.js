@@ -11,7 +11,7 @@ import {
 } from "/static/shared/felt.js";
 import { clockText, compactStakes, fmt, money, placeText } from "/static/shared/format.js";
 import { Games, loadGames } from "/static/shared/games.js";
-import { lastHandResult, logLineHtml } from "/static/shared/handlog.js";
+import { logLineHtml, resultView } from "/static/shared/handlog.js";
 import { createHandsTab } from "/static/shared/hands.js";
 import { createSocket } from "/static/shared/socket.js";
 import { storage } from "/static/shared/storage.js";
@@ -20,6 +20,7 @@ import {
   clockBarHtml, entrantsHtml, eventInfoHtml, floorLineHtml, levelsHtml, payoutsHtml,
   playersHtml, podiumHtml, resultsTableHtml, summaryHtml, tableBarWho, tablesHtml, timeLeftNow,
 } from "/static/tournament/views.js";
+import { tournamentState } from "/static/tournament/scene.js";
 import { structureName } from "/static/tournament/structures.js";
 
 // ========================================================== the tournament page
@@ -57,6 +58,7 @@ const conn = createSocket({
   token: () => (me ? me.token : null),
   seated: () => Boolean(me),
   gone: "no_tournament",
+  deltas: true,
   onState,
   onError,
 });
@@ -69,7 +71,9 @@ function forgetEntry() {
 }
 
 function onState(message) {
-  state = message.state;
+  // A delta connection's state is the scene of the table seen with the viewer's own
+  // part on it: the tournament's state is made from it (tournament/scene.js).
+  state = "own" in message ? tournamentState(message.state, message.own) : message.state;
   clockOffset = state.now - Date.now() / 1000;
   dock.sending = false;
   if (me && !state.you) {
@@ -313,7 +317,7 @@ function heroSeat() {
 function renderTable() {
   const tv = state.table;
   const hero = heroSeat();
-  const result = tv.hand ? null : lastHandResult(tv.log);
+  const result = tv.hand || tv.held ? null : resultView(tv.result);
   renderLayer(tv, hero,
     (seat, pos) => `<div class="seat empty t-empty" data-seat="${seat}" style="${pos}"><div class="empty-seat" aria-label="Seat ${seat + 1}: empty">seat ${seat + 1}</div></div>`,
     (info, pos) => feltSeatHtml(tv, info, pos, hero, result, dock.discardPick, { ...SEAT_OPTS, games }));

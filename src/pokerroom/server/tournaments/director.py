@@ -26,7 +26,10 @@ from pokerroom.errors import ConfigError, IllegalActionError, PokerError, Reason
 from pokerroom.rules.actions import Action
 from pokerroom.rules.engine import Hand
 from pokerroom.server.actors.clock import Clock
+from pokerroom.server.actors.owner import TaskOwner
+from pokerroom.server.operations.metrics import RoomMetrics
 from pokerroom.server.tournaments.play import TournamentPlay
+from pokerroom.server.tournaments.scenes import TournamentScenes
 from pokerroom.server.tournaments.setup import DirectorSettings, Registrant, Viewer
 from pokerroom.server.tournaments.store import (
     STATE_FORMAT,
@@ -42,65 +45,107 @@ from pokerroom.server.tournaments.store import (
 )
 from pokerroom.server.tournaments.views import Publication, diagnosis
 from pokerroom.server.wire.codec import action_from_dict, action_to_dict
+from pokerroom.server.wire.messages import error
 from pokerroom.server.wire.names import refuse_lookalike
+from pokerroom.server.wire.protocol import error_reason
 from pokerroom.tournament import Entry, Structure
 from pokerroom.tournament.simulate import make_bot
 
 
-class TournamentDirector(TournamentPlay):
-    """The owner of one tournament and its tables."""
+class TournamentDirector(TaskOwner):
+    """The owner of one tournament: it holds the play (:class:`TournamentPlay`: the
+    event and its tables) and keeps its books (:class:`~pokerroom.server.tournaments.
+    play.Books`), answers requests inside its task and publishes to every viewer."""
 
     def __init__(self, tournament_id: str, name: str, structure: Structure, *, clock: Clock,
                  settings: DirectorSettings, rng: random.Random,
                  store: TournamentStore | None = None, director_key: str | None = None
                  ) -> None:
-        super().__init__(tournament_id, name, structure, clock=clock, settings=settings,
-                         rng=rng)
+        self.play = TournamentPlay(tournament_id, name, structure, clock=clock,
+                                   settings=settings, rng=rng, books=self)
+        super().__init__(f"tournament {tournament_id}")
+        self.id = tournament_id
+        self.name = name
+        self.clock = clock
+        self.viewers: set[Viewer] = set()
+        self.version = 0
         self.director_key = director_key or secrets.token_urlsafe(18)
         self.store = store
         self.recorded = 0  # actions recorded since the last save
+        self.scenes = TournamentScenes()  # each table's scene, versioned (deltas)
 
     # ------------------------------------------------------------- saving
 
-    def _save(self) -> None:
-        self.save_due = False
-        now = self.saved_at = self.clock.now()
+    @property
+    def metrics(self) -> RoomMetrics:
+        """The room's metrics (set by the room), counted by the play."""
+        return self.play.metrics
+
+    @metrics.setter
+    def metrics(self, metrics: RoomMetrics) -> None:
+        self.play.metrics = metrics
+
+    # ------------------------------------------------------------- the task
+
+    def _step(self) -> bool:
+        return self.play.step()
+
+    def _next_wakeup(self) -> float | None:
+        return self.play.next_wakeup()
+
+    def _recover(self) -> None:
+        self.play.recover()
+
+    def _after_request(self) -> None:
+        self.play.after_request()
+
+    # ------------------------------------------------------------- the books
+
+    def save(self) -> None:
+        self.play.save_due = False
+        now = self.play.saved_at = self.clock.now()
         self.recorded = 0
         if self.store is not None:
-            engine = engine_dumps(self.t) if self.t.started else None
+            engine = engine_dumps(self.play.t) if self.play.t.started else None
             self.store.save(self.id, state=self.state_json(now), engine=engine, saved_at=now,
                             lobby=self.lobby_row())
 
+    def tell(self, name: str, exc: PokerError) -> None:
+        for viewer in self.viewers:
+            if viewer.name == name:
+                viewer.push_error(error(error_reason(exc), str(exc)))
+
     def record_action(self, n: int, engine_seat: int, action: Action) -> None:
-        if self.save_due:
-            self._save()  # the save holds this action: nothing more to record
+        if self.play.save_due:
+            self.save()  # the save holds this action: nothing more to record
             return
         if self.store is not None:
             self.recorded += 1
             self.store.add_action(self.id, seq=self.recorded, table=n,
-                                  hand=self.run_for(n).hand_number, seat=engine_seat,
+                                  hand=self.play.run_for(n).hand_number, seat=engine_seat,
                                   action=action_to_dict(action))
 
-    def _record_hand(self, n: int, hand: Hand, players: dict[str, Any], held: bool) -> None:
+    def record_hand(self, n: int, hand: Hand, players: dict[str, Any], held: bool) -> None:
         if self.store is not None:
-            self.store.add_hand(self.id, number=self.run_for(n).hand_number, table=n,
+            self.store.add_hand(self.id, number=self.play.run_for(n).hand_number, table=n,
                                 players=players, hand=pickle.dumps(hand), held=held,
                                 at=self.clock.now())
 
-    def _release_held(self) -> None:
+    def release_held(self) -> None:
         if self.store is not None:
             self.store.release_held(self.id)
 
     def state_json(self, now: float) -> dict[str, Any]:
         """Everything the room keeps about the event beside the library's tournament
         (see :mod:`pokerroom.server.tournaments.store`)."""
+        p = self.play
         return {
-            "format": STATE_FORMAT, "status": self.status, "started_at": self.started_at,
-            "finished_at": self.finished_at, "hands": self.hands, "version": self.version,
-            "chip_race_change": self.chip_race_change, "chips_removed": self.chips_removed,
-            "floor_log": list(self.floor_log),
-            "registrants": [registrant_to_json(r, now) for r in self.registrants.values()],
-            "runs": [run_to_json(r, now) for r in self.runs.values()],
+            "format": STATE_FORMAT, "status": p.status, "started_at": p.started_at,
+            "finished_at": p.finished_at, "hands": p.hands, "version": self.version,
+            "chip_race_change": p.chip_race_change, "chips_removed": p.chips_removed,
+            "floor_log": list(p.floor_log),
+            "registrants": [registrant_to_json(r, now) for r in p.registrants.values()],
+            "runs": [run_to_json(r, now) for r in p.runs.values()],
         }
 
     def restore(self, stored: StoredTournament) -> str:
@@ -111,36 +156,37 @@ class TournamentDirector(TournamentPlay):
         if state.get("format") != STATE_FORMAT:
             raise ConfigError(f"tournament {self.id}: stored state format "
                               f"{state.get('format')!r}, this server reads {STATE_FORMAT}")
-        self.created_at = stored.created_at
-        for key in ("status", "started_at", "finished_at", "hands", "version",
-                    "chip_race_change", "chips_removed"):
-            setattr(self, key, state[key])
-        self.floor_log.extend(state["floor_log"])
+        self.play.created_at = stored.created_at
+        self.version = state["version"]
+        for key in ("status", "started_at", "finished_at", "hands", "chip_race_change",
+                    "chips_removed"):
+            setattr(self.play, key, state[key])
+        self.play.floor_log.extend(state["floor_log"])
         for data in state["registrants"]:
             reg = registrant_from_json(data, now)
             if reg.policy is not None and reg.token is None:
-                reg.bot = make_bot(reg.policy, child_rng(self.rng))
-            self.registrants[reg.name] = reg
+                reg.bot = make_bot(reg.policy, child_rng(self.play.rng))
+            self.play.registrants[reg.name] = reg
             if reg.token is not None:
-                self.tokens[reg.token] = reg.name
+                self.play.tokens[reg.token] = reg.name
         if stored.engine is not None:
-            self.t = engine_loads(stored.engine)
-            self.structure = self.t.structure
+            self.play.t = engine_loads(stored.engine)
+            self.play.structure = self.play.t.structure
         else:  # not started: the entries are the registrants, in order
-            for reg in self.registrants.values():
-                self.t.register(reg.name)
-        self.runs = {r.number: r for r in (run_from_json(d, now) for d in state["runs"])}
-        self.last_tick = now if self.status == "running" else None
+            for reg in self.play.registrants.values():
+                self.play.t.register(reg.name)
+        self.play.runs = {r.number: r for r in (run_from_json(d, now) for d in state["runs"])}
+        self.play.last_tick = now if self.play.status == "running" else None
         replayed = self._replay(stored.actions)
-        for run in self.runs.values():
-            table = self.t.floor.tables.get(run.number)
+        for run in self.play.runs.values():
+            table = self.play.t.floor.tables.get(run.number)
             if table is not None and table.hand is not None:
                 run.log.append(f"Hand {run.hand_number} is resumed after a restart")
-        if self.status == "running":
-            self.floor_log.append("The room restarted: play resumes")
-        self.retry = True
-        self._save()
-        return (f"tournament {self.id} ({self.status}): restored, {replayed} of "
+        if self.play.status == "running":
+            self.play.floor_log.append("The room restarted: play resumes")
+        self.play.retry = True
+        self.save()
+        return (f"tournament {self.id} ({self.play.status}): restored, {replayed} of "
                 f"{len(stored.actions)} recorded actions replayed")
 
     def _replay(self, actions: list[TournamentActionRow]) -> int:
@@ -149,8 +195,8 @@ class TournamentDirector(TournamentPlay):
         order) is left out, and the hand goes on from the one before."""
         done = 0
         for row in actions:
-            table = self.t.floor.tables.get(row.table_number)
-            run = self.runs.get(row.table_number)
+            table = self.play.t.floor.tables.get(row.table_number)
+            run = self.play.runs.get(row.table_number)
             hand = table.hand if table is not None else None
             if hand is None or run is None or hand.is_over or (
                     run.hand_number != row.hand_number):
@@ -159,7 +205,7 @@ class TournamentDirector(TournamentPlay):
                 hand.act_recorded(action_from_dict(row.action), seat=row.seat)
             except PokerError:
                 continue
-            self.narrate_table(row.table_number)
+            self.play.narrate_table(row.table_number)
             done += 1
         return done
 
@@ -181,20 +227,20 @@ class TournamentDirector(TournamentPlay):
         name = name.strip()
         if not name:
             raise ConfigError("a player needs a name")
-        known = self.registrants.get(name)
+        known = self.play.registrants.get(name)
         if known is not None and (known.token is None or token is None
                                   or not secrets.compare_digest(known.token, token)):
             raise IllegalActionError(Reason.NAME_TAKEN, f"{name!r} is already registered")
         if known is None:  # a new name: none may look like it (a re-entry keeps its own)
-            refuse_lookalike(name, self.registrants, where="registered in this tournament")
-        self._floor(self.t.register(name))
+            refuse_lookalike(name, self.play.registrants, where="registered in this tournament")
+        self.play.record_floor(self.play.t.register(name))
         if known is not None:
             return token or ""
         new_token = secrets.token_urlsafe(24)
-        self.registrants[name] = Registrant(name, new_token,
+        self.play.registrants[name] = Registrant(name, new_token,
                                             disconnected_at=self.clock.now())
-        self.tokens[new_token] = name
-        self._changed()
+        self.play.tokens[new_token] = name
+        self.play.changed()
         return new_token
 
     def unregister(self, token: str) -> None:
@@ -202,29 +248,29 @@ class TournamentDirector(TournamentPlay):
         if name is None:
             raise IllegalActionError(Reason.BAD_TOKEN, "unknown player token")
         self._withdraw(name)
-        self.floor_log.append(f"{name} unregisters")
-        self._changed()
+        self.play.floor_log.append(f"{name} unregisters")
+        self.play.changed()
 
     def remove_registration(self, key: str, name: str) -> None:
         """The director withdraws ``name``'s registration (a person's or a bot's)
         before the start; their token no longer plays."""
         self._need_director(key)
-        if self.status != "registering":
+        if self.play.status != "registering":
             raise IllegalActionError(Reason.STARTED,
                                      "registrations are removed only before the start")
-        if name not in self.registrants:
+        if name not in self.play.registrants:
             raise ConfigError(f"no registration named {name!r}: give the name as the "
                               "list of players shows it")
         self._withdraw(name)
-        self.floor_log.append(f"The director removes {name}")
-        self._changed()
+        self.play.floor_log.append(f"The director removes {name}")
+        self.play.changed()
 
     def _withdraw(self, name: str) -> None:
         """Take ``name``'s entry out before the start (the engine's unregister)."""
-        self.t.unregister(name)
-        registrant = self.registrants.pop(name)
+        self.play.t.unregister(name)
+        registrant = self.play.registrants.pop(name)
         if registrant.token is not None:
-            self.tokens.pop(registrant.token, None)
+            self.play.tokens.pop(registrant.token, None)
         for viewer in self.viewers:
             if viewer.name == name:
                 viewer.name = None
@@ -234,134 +280,134 @@ class TournamentDirector(TournamentPlay):
         added: list[str] = []
         n = 1
         for _ in range(count):
-            while f"Bot {n}" in self.registrants:
+            while f"Bot {n}" in self.play.registrants:
                 n += 1
             name = f"Bot {n}"
-            self._floor(self.t.register(name))
-            self.registrants[name] = Registrant(
-                name, None, bot=make_bot(policy, child_rng(self.rng)),
+            self.play.record_floor(self.play.t.register(name))
+            self.play.registrants[name] = Registrant(
+                name, None, bot=make_bot(policy, child_rng(self.play.rng)),
                 policy=policy)
             added.append(name)
         return added
 
     def start(self, key: str) -> None:
         self._need_director(key)
-        if self.status != "registering":
+        if self.play.status != "registering":
             raise IllegalActionError(Reason.STARTED, "the tournament has started")
-        self._floor(self.t.start())
-        self.status = "running"
+        self.play.record_floor(self.play.t.start())
+        self.play.status = "running"
         now = self.clock.now()
-        self.started_at = self.last_tick = now
-        for reg in self.registrants.values():
+        self.play.started_at = self.play.last_tick = now
+        for reg in self.play.registrants.values():
             if reg.bot is None and reg.connections == 0:
                 reg.disconnected_at = max(reg.disconnected_at, now)
-        self.retry = True
+        self.play.retry = True
 
     def pause(self, key: str, paused: bool) -> None:
         self._need_director(key)
-        if self.status != "running":
+        if self.play.status != "running":
             raise IllegalActionError(Reason.NOT_RUNNING, "the tournament is not in play")
         if paused:
-            self.t.clock.pause()
-            self.floor_log.append("The clock is paused")
+            self.play.t.clock.pause()
+            self.play.floor_log.append("The clock is paused")
         else:
-            self.t.clock.resume()
-            self.floor_log.append("The clock runs again")
-        self._changed()
+            self.play.t.clock.resume()
+            self.play.floor_log.append("The clock runs again")
+        self.play.changed()
 
     def penalize(self, key: str, label: str, rounds: int) -> None:
         """P8: missed hands (dealt, blinded and anted, the hand killed)."""
         self._need_director(key)
         entry = self._live_entry(label)
-        self._floor(self.t.penalize(entry.number, rounds))
-        self._changed()
+        self.play.record_floor(self.play.t.penalize(entry.number, rounds))
+        self.play.changed()
 
     def disqualify(self, key: str, label: str) -> None:
         """P8: out of the event, the chips removed from play (at the end of a hand in
         progress)."""
         self._need_director(key)
         entry = self._live_entry(label)
-        self._floor(self.t.disqualify(entry.number))
-        self._changed()
+        self.play.record_floor(self.play.t.disqualify(entry.number))
+        self.play.changed()
         if entry.disqualify_after_hand:
-            self._table_log_of(entry.label, f"{entry.label} is disqualified at the end of "
+            self.play.table_log_of(entry.label, f"{entry.label} is disqualified at the end of "
                                             "this hand")
 
     def _live_entry(self, label: str) -> Entry:
-        if self.status != "running":
+        if self.play.status != "running":
             raise IllegalActionError(Reason.NOT_RUNNING, "the tournament is not in play")
-        entry = self.t.by_label.get(label) or self.t.entry(label)
+        entry = self.play.t.by_label.get(label) or self.play.t.entry(label)
         if not entry.alive:
             raise IllegalActionError(Reason.ELIMINATED, f"{entry.label!r} is out of the event")
         return entry
 
     def name_for_token(self, token: str) -> str | None:
-        for known, name in self.tokens.items():
+        for known, name in self.play.tokens.items():
             if secrets.compare_digest(known, token):
                 return name
         return None
 
     def act(self, name: str, message: dict[str, Any]) -> None:
         """A person's action at the table they sit at now."""
-        where = self.seat_of(name)
+        where = self.play.seat_of(name)
         if where is None:
             raise IllegalActionError(Reason.NOT_SEATED, "you have no seat in play")
         n, seat = where
-        if self.t.floor.tables[n].hand is None:
+        if self.play.t.floor.tables[n].hand is None:
             raise IllegalActionError(Reason.NO_HAND, "there is no hand in progress at your table")
-        driver = self.driver(n)
+        driver = self.play.driver(n)
         driver.dealt_in(seat)
         driver.act(seat, action_from_dict(message))
-        reg = self.registrants[name]
+        reg = self.play.registrants[name]
         reg.timeouts = 0
 
     def rebuy(self, name: str) -> None:
-        entry = self.t.entry(name)
-        self._floor(self.t.rebuy(entry.number))
-        self.registrants[name].rebuy_deadline = None
-        self._changed()
+        entry = self.play.t.entry(name)
+        self.play.record_floor(self.play.t.rebuy(entry.number))
+        self.play.registrants[name].rebuy_deadline = None
+        self.play.changed()
 
     def decline_rebuy(self, name: str) -> None:
-        entry = self.t.entry(name)
-        self.registrants[name].rebuy_deadline = None
-        self._floor(self.t.decline_rebuy(entry.number))
-        self._changed()
+        entry = self.play.t.entry(name)
+        self.play.registrants[name].rebuy_deadline = None
+        self.play.record_floor(self.play.t.decline_rebuy(entry.number))
+        self.play.changed()
 
     def add_on(self, name: str) -> None:
         """The add-on, now if the player's table is between hands, else after the hand."""
-        entry = self.t.entry(name)
-        if not self.add_on_open():
+        entry = self.play.t.entry(name)
+        if not self.play.add_on_open():
             raise IllegalActionError(Reason.ADD_ON_CLOSED, "the add-on is not available now")
         if entry.add_on:
             raise IllegalActionError(Reason.ADD_ON_TAKEN, "you have taken the add-on")
-        table = self.t.floor.table_of(entry.label)
+        table = self.play.t.floor.table_of(entry.label)
         if table is not None and table.hand is None:
-            self._floor(self.t.add_on(entry.number))
+            self.play.record_floor(self.play.t.add_on(entry.number))
         else:
-            self.registrants[name].wants_add_on = True
-            self._changed()
-            self._table_log_of(entry.label, f"{entry.label} takes the add-on after this hand")
+            self.play.registrants[name].wants_add_on = True
+            self.play.changed()
+            self.play.table_log_of(entry.label, f"{entry.label} takes the add-on after this hand")
 
     def sit_out(self, name: str) -> None:
-        entry = self.t.entry(name)
+        entry = self.play.t.entry(name)
         if not entry.alive:
             raise IllegalActionError(Reason.ELIMINATED, "you are out of the event")
-        self.t.set_absent(entry.number, True)
-        self.registrants[name].away = "sat_out"
-        self._changed()
-        self._table_log_of(entry.label, f"{entry.label} sits out")
+        self.play.t.set_absent(entry.number, True)
+        self.play.registrants[name].away = "sat_out"
+        self.play.changed()
+        self.play.table_log_of(entry.label, f"{entry.label} sits out")
 
     def sit_in(self, name: str) -> None:
-        entry = self.t.entry(name)
-        reg = self.registrants[name]
+        entry = self.play.t.entry(name)
+        reg = self.play.registrants[name]
         if entry.alive:
-            self.t.set_absent(entry.number, False)
+            self.play.t.set_absent(entry.number, False)
         if reg.away is not None:
-            self._table_log_of(entry.label, f"{entry.label} is back")
+            self.play.table_log_of(entry.label, f"{entry.label} is back")
         reg.away = None
         # back is a sign of life, not an action: one more timeout and they are away
-        reg.timeouts = min(reg.timeouts, self.settings.sit_out_after - 1)
-        self._changed()
+        reg.timeouts = min(reg.timeouts, self.play.settings.sit_out_after - 1)
+        self.play.changed()
 
     # ------------------------------------------------------------ publishing
 
@@ -369,7 +415,7 @@ class TournamentDirector(TournamentPlay):
         viewer = Viewer(name, watching)
         self.viewers.add(viewer)
         if name is not None:
-            reg = self.registrants[name]
+            reg = self.play.registrants[name]
             reg.connections += 1
             if reg.away == "disconnected":
                 self.sit_in(name)
@@ -378,15 +424,15 @@ class TournamentDirector(TournamentPlay):
 
     def unsubscribe(self, viewer: Viewer) -> None:
         self.viewers.discard(viewer)
-        if viewer.name is not None and viewer.name in self.registrants:
-            reg = self.registrants[viewer.name]
+        if viewer.name is not None and viewer.name in self.play.registrants:
+            reg = self.play.registrants[viewer.name]
             reg.connections -= 1
             if reg.connections == 0:
                 reg.disconnected_at = self.clock.now()
         self._publish()
 
     def watch(self, viewer: Viewer, table: int) -> None:
-        if table not in self.t.floor.tables:
+        if table not in self.play.t.floor.tables:
             raise IllegalActionError(Reason.NO_TABLE, f"no table {table} in play")
         viewer.watching = table
         self._publish(only=viewer)
@@ -396,15 +442,15 @@ class TournamentDirector(TournamentPlay):
             self.version += 1
         if not self.viewers:
             return
-        publication = Publication(self)
-        for viewer in [only] if only is not None else list(self.viewers):
-            viewer.push_state(publication.message_for(viewer))
+        self.scenes.forget(self.play.t.floor.tables)
+        self.scenes.publish(Publication(self), [only] if only is not None else list(self.viewers),
+                            chained=only is None)
 
     def lobby_row(self) -> dict[str, Any]:
         """The tournament's row in the lobby."""
-        s, t = self.structure, self.t
+        s, t = self.play.structure, self.play.t
         return {
-            "id": self.id, "name": self.name, "status": self.status, "structure": s.name,
+            "id": self.id, "name": self.name, "status": self.play.status, "structure": s.name,
             "game": s.game_at(1).name, "mixed": s.mixed, "seats": s.seats,
             "buy_in": s.buy_in, "fee": s.fee, "starting_stack": s.starting_stack,
             "entries": len(t.entries), "players_left": t.players_left,

@@ -16,8 +16,8 @@ Chips are checked, never trusted: the chips at the tables always equal the chips
 the event put in play (entries x starting stack + rebuys + add-ons +/- chip
 races - disqualifications).
 
-Persistence hooks (:meth:`TournamentPlay._changed`, ``record_action``): every
-change of the floor marks the event to be saved at the next safe point, and
+Persistence (:class:`Books`, kept by the director): every change of the floor marks
+the event to be saved at the next safe point (:meth:`TournamentPlay.changed`), and
 every action in a hand is recorded (see :mod:`pokerroom.server.tournaments.store`).
 """
 
@@ -27,7 +27,7 @@ import random
 import sys
 from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from pokerroom.bots import Policy
 from pokerroom.bots.smart import brief
@@ -38,11 +38,10 @@ from pokerroom.rules.actions import Action
 from pokerroom.rules.engine import Hand
 from pokerroom.server.actors.clock import Clock
 from pokerroom.server.actors.driver import Move, TableDriver
-from pokerroom.server.actors.owner import TaskOwner
+from pokerroom.server.operations.metrics import UNCOUNTED, RoomMetrics
+from pokerroom.server.tables.hand_result import hand_result
 from pokerroom.server.tournaments.floor import floor_line
-from pokerroom.server.tournaments.setup import DirectorSettings, Registrant, TableRun, Viewer
-from pokerroom.server.wire.messages import error
-from pokerroom.server.wire.protocol import error_reason
+from pokerroom.server.tournaments.setup import DirectorSettings, Registrant, TableRun
 from pokerroom.tournament import Structure, Tournament
 from pokerroom.tournament import events as fe
 from pokerroom.tournament.display import describe
@@ -54,13 +53,36 @@ RETRY_REASONS = frozenset({"on_break", "hand_for_hand", "table_halted", "table_b
 SAVE_EVERY = 5.0  # seconds: the clock's time left is saved at least this often in play
 
 
-class TournamentPlay(TaskOwner):
-    """The running of one tournament and its tables (requests, publishing and saving
-    are :class:`~pokerroom.server.tournaments.director.TournamentDirector`'s)."""
+class Books(Protocol):
+    """What the play asks of its keeper (the
+    :class:`~pokerroom.server.tournaments.director.TournamentDirector` that holds it):
+    saving the event, recording actions and hands, and telling a person of a refusal."""
+
+    def save(self) -> None:
+        """Write the event as it is now (and forget the actions recorded so far)."""
+
+    def record_action(self, n: int, engine_seat: int, action: Action) -> None:
+        """Write an action just taken at table ``n`` (after a save, if one is due)."""
+
+    def record_hand(self, n: int, hand: Hand, players: dict[str, Any], held: bool) -> None:
+        """Keep a finished hand of table ``n`` for its players' downloads."""
+
+    def release_held(self) -> None:
+        """A hand-for-hand round is over: its held hands may be downloaded."""
+
+    def tell(self, name: str, exc: PokerError) -> None:
+        """Tell ``name``'s connections of a refusal."""
+
+
+class TournamentPlay:
+    """The running of one tournament and its tables, held by its
+    :class:`~pokerroom.server.tournaments.director.TournamentDirector` (requests,
+    publishing and saving are the director's: ``books``)."""
 
     def __init__(self, tournament_id: str, name: str, structure: Structure, *, clock: Clock,
-                 settings: DirectorSettings, rng: random.Random) -> None:
-        super().__init__(f"tournament {tournament_id}")
+                 settings: DirectorSettings, rng: random.Random, books: Books) -> None:
+        self.books = books
+        self.metrics: RoomMetrics = UNCOUNTED  # the room's: set by its director
         self.id = tournament_id
         self.name = name
         self.structure = structure
@@ -75,10 +97,8 @@ class TournamentPlay(TaskOwner):
         self.registrants: dict[str, Registrant] = {}
         self.tokens: dict[str, str] = {}  # token -> registrant name
         self.runs: dict[int, TableRun] = {}
-        self.viewers: set[Viewer] = set()
         self.floor_log: deque[str] = deque(maxlen=300)
         self.hands = 0
-        self.version = 0
         self.last_tick: float | None = None
         self.retry = False  # something changed on the floor: try refused tables again
         self.chip_race_change = 0
@@ -88,34 +108,18 @@ class TournamentPlay(TaskOwner):
 
     # ------------------------------------------------------------- saving
 
-    def _changed(self) -> None:
+    def changed(self) -> None:
         """Something worth keeping changed: save at the next safe point (the end of this
         step or request, or before the next action is recorded)."""
         self.save_due = True
 
-    def _save(self) -> None:
-        """Write the event as it is now (and forget the actions recorded so far)."""
-        raise NotImplementedError
-
-    def record_action(self, n: int, engine_seat: int, action: Action) -> None:
-        """Write an action just taken at table ``n`` (after a save, if one is due)."""
-        raise NotImplementedError
-
-    def _record_hand(self, n: int, hand: Hand, players: dict[str, Any], held: bool) -> None:
-        """Keep a finished hand of table ``n`` for its players' downloads."""
-        raise NotImplementedError
-
-    def _release_held(self) -> None:
-        """A hand-for-hand round is over: its held hands may be downloaded."""
-        raise NotImplementedError
-
-    def _after_request(self) -> None:
+    def after_request(self) -> None:
         if self.save_due:
-            self._save()
+            self.books.save()
 
     # ------------------------------------------------------------- running
 
-    def _recover(self) -> None:
+    def recover(self) -> None:
         import traceback
 
         sys.stderr.write(f"pokerroom: tournament {self.id}: internal error\n"
@@ -125,7 +129,7 @@ class TournamentPlay(TaskOwner):
             run.ready_at = self.clock.now() + 1.0
             run.deadline = run.bot_due = None
 
-    def _next_wakeup(self) -> float | None:
+    def next_wakeup(self) -> float | None:
         if self.status != "running":
             return None
         if self.retry:
@@ -156,17 +160,17 @@ class TournamentPlay(TaskOwner):
 
     # ------------------------------------------------------------- the step
 
-    def _step(self) -> bool:
+    def step(self) -> bool:
         if self.status != "running":
             if self.save_due:
-                self._save()
+                self.books.save()
             return False
         t = self.t
         now = self.clock.now()
         changed = self.retry
         self.retry = False
         if self.last_tick is not None and now > self.last_tick:
-            changed |= self._floor(t.advance(now - self.last_tick))
+            changed |= self.record_floor(t.advance(now - self.last_tick))
         self.last_tick = now
         changed |= self._mark_away(now)
         for n in sorted(t.floor.tables):
@@ -175,9 +179,9 @@ class TournamentPlay(TaskOwner):
             if n in t.floor.tables:
                 changed |= self._step_table(n, now)
         if now - self.saved_at >= SAVE_EVERY:
-            self._changed()  # the clock's time left, every few seconds
+            self.changed()  # the clock's time left, every few seconds
         if self.save_due:
-            self._save()
+            self.books.save()
         return changed
 
     def timed_out(self, reg: Registrant, label: str, log: deque[str]) -> None:
@@ -203,8 +207,8 @@ class TournamentPlay(TaskOwner):
                 if entry.alive:
                     self.t.set_absent(entry.number, True)
                     reg.away = "disconnected"
-                    self._table_log_of(entry.label, f"{entry.label} is away (disconnected)")
-                    self._changed()
+                    self.table_log_of(entry.label, f"{entry.label} is away (disconnected)")
+                    self.changed()
                     changed = True
         return changed
 
@@ -261,8 +265,8 @@ class TournamentPlay(TaskOwner):
             if entry.deciding_rebuy and reg.rebuy_deadline is not None and (
                     now >= reg.rebuy_deadline):
                 reg.rebuy_deadline = None
-                self._table_log_of(p.name, f"{p.name} did not rebuy in time")
-                changed |= self._floor(t.decline_rebuy(entry.number))
+                self.table_log_of(p.name, f"{p.name} did not rebuy in time")
+                changed |= self.record_floor(t.decline_rebuy(entry.number))
                 if n not in t.floor.tables:
                     return True
                 continue
@@ -270,9 +274,9 @@ class TournamentPlay(TaskOwner):
                     reg.wants_add_on or reg.bot is not None):
                 reg.wants_add_on = False
                 try:
-                    changed |= self._floor(t.add_on(entry.number))
+                    changed |= self.record_floor(t.add_on(entry.number))
                 except PokerError as exc:
-                    self._tell(reg.name, exc)
+                    self.books.tell(reg.name, exc)
         return changed
 
     def _deciding(self, n: int, now: float) -> bool:
@@ -296,7 +300,7 @@ class TournamentPlay(TaskOwner):
 
     def _hand_started(self, n: int, hand: Hand) -> None:
         run = self.run_for(n)
-        self._changed()
+        self.changed()
         self.hands += 1
         run.hand_number = self.hands
         run.waiting = None
@@ -327,7 +331,7 @@ class TournamentPlay(TaskOwner):
         table = t.floor.tables[n]
         hand = table.hand
         assert hand is not None
-        self._changed()
+        self.changed()
         self.narrate_table(n)
         labels = list(hand.config.names)
         plan = table.plan_in_play
@@ -342,14 +346,20 @@ class TournamentPlay(TaskOwner):
             "level": t.level,
         }
         self.metrics.hand_finished(hand.config.variant.key, room="tournament")
+        names = {plan.seat_at(k): label for k, label in enumerate(labels)}
+        shown = hand_result(hand.events, plan.seat_at, lambda s: names.get(s, f"seat {s + 1}"),
+                            run.hand_number)
         result = t.finish_hand(n)
-        self._record_hand(n, hand, players, bool(result.held))
+        self.books.record_hand(n, hand, players, bool(result.held))
+        # Built from public events only; a held hand's shows nothing until the round
+        # ends (RP-8-F: its all-in cards turn up then, for every table at once).
+        run.result, run.held_result = (None, shown) if result.held else (shown, None)
         if result.held:
             run.log.append("All-in on a hand-for-hand hand: the cards are shown when every "
                            "table has finished the hand")
         run.deadline = run.bot_due = None
         run.ready_at = now + self.settings.pause_between_hands
-        self._floor(list(result.events))
+        self.record_floor(list(result.events))
         for number in result.busted:
             entry = t.entries[number]
             if not entry.deciding_rebuy:
@@ -359,17 +369,17 @@ class TournamentPlay(TaskOwner):
                 continue
             if reg.bot is not None:
                 if self.rng.random() < self.settings.bot_rebuy_rate:
-                    self._floor(t.rebuy(number))
+                    self.record_floor(t.rebuy(number))
                 else:
-                    self._floor(t.decline_rebuy(number))
+                    self.record_floor(t.decline_rebuy(number))
             else:
                 reg.rebuy_deadline = now + self.settings.rebuy_seconds
-                self._table_log_of(entry.label, f"{entry.label} is out of chips and may rebuy")
+                self.table_log_of(entry.label, f"{entry.label} is out of chips and may rebuy")
         self.retry = True
 
     # -------------------------------------------------------------- the floor
 
-    def _floor(self, events: list[fe.FloorEvent]) -> bool:
+    def record_floor(self, events: list[fe.FloorEvent]) -> bool:
         """Tell what happened on the floor; keep the tables' logs and timers."""
         for e in events:
             self._keep_books(e)
@@ -378,7 +388,7 @@ class TournamentPlay(TaskOwner):
                 self.floor_log.append(line)
         if events:
             self.retry = True
-            self._changed()
+            self.changed()
             for run in self.runs.values():
                 run.waiting = None
         return bool(events)
@@ -394,7 +404,7 @@ class TournamentPlay(TaskOwner):
             label = t.entries[e.entry].label
             line = floor_line(t, e)
             if line:
-                self._table_log_of(label, line)
+                self.table_log_of(label, line)
             self._forget_rebuy(label)
         elif isinstance(e, fe.TableOpened):
             self.run_for(e.table)
@@ -436,7 +446,11 @@ class TournamentPlay(TaskOwner):
                         run.log.append(text)
             for run in self.runs.values():
                 run.cut = None
-            self._release_held()
+                if run.held_result is not None:  # shown now: for the pause between hands
+                    run.result, run.held_result = run.held_result, None
+                    run.ready_at = max(run.ready_at,
+                                       self.clock.now() + self.settings.pause_between_hands)
+            self.books.release_held()
         elif isinstance(e, fe.TournamentFinished):
             self.status = "finished"
             self.finished_at = self.clock.now()
@@ -467,15 +481,11 @@ class TournamentPlay(TaskOwner):
         entry = self.t.by_label.get(label)
         return self.registrants.get(entry.name) if entry is not None else None
 
-    def _table_log_of(self, label: str, line: str) -> None:
+    def table_log_of(self, label: str, line: str) -> None:
         table = self.t.floor.table_of(label)
         if table is not None:
             self.run_for(table.number).log.append(line)
 
-    def _tell(self, name: str, exc: PokerError) -> None:
-        for v in self.viewers:
-            if v.name == name:
-                v.push_error(error(error_reason(exc), str(exc)))
 
     def seat_of(self, name: str) -> tuple[int, int] | None:
         """(table, seat) where the registrant's live entry sits now, if seated."""
@@ -533,7 +543,7 @@ class TournamentSeats:
 
     def acted(self, move: Move) -> None:
         self.play.metrics.acted(move.by, room="tournament")
-        self.play.record_action(self.n, move.position, move.action)
+        self.play.books.record_action(self.n, move.position, move.action)
 
     def timed_out(self, seat: int) -> None:
         label, reg = self._registrant(seat)

@@ -58,14 +58,14 @@ class TournamentRoom:
         director = TournamentDirector(tid, request.name, structure, clock=self.clock,
                                       settings=self._settings(request.action_seconds),
                                       rng=child_rng(self.rng), store=self.store)
-        director.floor_log.append(f"{request.name} is open for registration")
+        director.play.floor_log.append(f"{request.name} is open for registration")
         if self.store is not None:
             definition: dict[str, Any] = {
                 "request": request.model_dump(mode="json"),
                 "structure": structure_files.to_dict(structure)}
-            self.store.create(tid, name=request.name, created_at=director.created_at,
+            self.store.create(tid, name=request.name, created_at=director.play.created_at,
                               director_key=director.director_key, definition=definition,
-                              state=director.state_json(director.created_at),
+                              state=director.state_json(director.play.created_at),
                               lobby=director.lobby_row())
         self._start(director)
         return director
@@ -112,18 +112,18 @@ class TournamentRoom:
 
     def open_count(self) -> int:
         """Tournaments here not finished: what ``quotas.open_tournaments`` counts."""
-        return sum(1 for d in self.directors.values() if d.status != "finished")
+        return sum(1 for d in self.directors.values() if d.play.status != "finished")
 
     def unstarted_since(self, cutoff: float) -> list[str]:
         """The tournaments still registering that were created at ``cutoff`` or before."""
         return [d.id for d in self.directors.values()
-                if d.status == "registering" and d.created_at <= cutoff]
+                if d.play.status == "registering" and d.play.created_at <= cutoff]
 
     async def expire(self, tournament_id: str) -> bool:
         """Remove a tournament that never started, here and from the database (its id
         answers 404 from now on); False when it is gone or has started."""
         director = self.directors.get(tournament_id)
-        if director is None or director.status != "registering":
+        if director is None or director.play.status != "registering":
             return False
         self.directors.pop(tournament_id, None)
         await director.stop()

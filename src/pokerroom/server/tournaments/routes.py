@@ -114,8 +114,8 @@ async def list_tournaments(request: Request, tournaments: Tournaments) -> Respon
     if room.claim is not None and room.store is not None:
         rows = await asyncio.to_thread(room.store.lobby)
     else:
-        newest = sorted(room.directors.values(), key=lambda d: -d.created_at)
-        finished = [d for d in newest if d.status == "finished"]
+        newest = sorted(room.directors.values(), key=lambda d: -d.play.created_at)
+        finished = [d for d in newest if d.play.status == "finished"]
         older = {d.id for d in finished[FINISHED_LISTED:]}  # not among the newest
         rows = [await d.submit(d.lobby_row) for d in newest if d.id not in older]
     return LobbyAnswer(rows).response(request.headers)
@@ -151,9 +151,9 @@ async def register(tournament_id: str, tournaments: Tournaments, quotas: Quotas_
     quotas.take("registrations", http.scope)
 
     def enter() -> dict[str, Any]:
-        quotas.entries(len(d.t.entries))
+        quotas.entries(len(d.play.t.entries))
         token = d.register(request.name, request.token)
-        entry = d.t.entry(request.name.strip())
+        entry = d.play.t.entry(request.name.strip())
         return {"token": token, "entry": entry.number, "name": entry.name,
                 "label": entry.label}
 
@@ -175,7 +175,7 @@ async def add_bots(tournament_id: str, tournaments: Tournaments, quotas: Quotas_
 
     def add() -> list[str]:
         d.check_director(request.director)
-        quotas.entries(len(d.t.entries), request.count)
+        quotas.entries(len(d.play.t.entries), request.count)
         return d.add_bots(request.director, request.count, request.policy)
 
     return {"added": await d.submit(add)}
@@ -252,10 +252,10 @@ async def deal(tournament_id: str, tournaments: Tournaments, request: Request,
                                  "in 'Authorization: Bearer <key>'")
 
     def read() -> tuple[DealQuestion, list[tuple[int, str]]]:
-        if d.status != "running":
+        if d.play.status != "running":
             raise IllegalActionError(Reason.NOT_RUNNING, "the tournament is not in play")
-        question = d.t.deal_question(keep_for_winner=keep_for_winner)
-        return question, [(e.number, e.label) for e in d.t.alive()]
+        question = d.play.t.deal_question(keep_for_winner=keep_for_winner)
+        return question, [(e.number, e.label) for e in d.play.t.alive()]
 
     question, alive = await d.submit(read)
     try:
@@ -279,14 +279,14 @@ async def results(tournament_id: str, tournaments: Tournaments) -> dict[str, Any
     d = deps.director_or_404(tournaments, tournament_id)
 
     def read() -> dict[str, Any]:
-        t = d.t
+        t = d.play.t
         rows = []
         for f in (t.results() if t.started else []):
             e = t.entries[f.entry]
             rows.append({"entry": f.entry, "name": e.label, "place": f.place,
                          "place_to": f.place_to, "prize": f.prize,
                          "disqualified": f.disqualified})
-        return {"id": d.id, "name": d.name, "status": d.status, "finished": t.finished,
+        return {"id": d.id, "name": d.name, "status": d.play.status, "finished": t.finished,
                 "entries": len(t.entries), "prize_pool": t.prize_pool(),
                 "places_paid": t.places_paid, "results": rows}
 
@@ -299,7 +299,7 @@ async def chips(tournament_id: str, tournaments: Tournaments) -> dict[str, Any]:
     d = deps.director_or_404(tournaments, tournament_id)
 
     def count() -> dict[str, Any]:
-        t, s = d.t, d.structure
+        t, s = d.play.t, d.play.structure
         rebuy_chips = s.rebuy.chips if s.rebuy else 0
         add_on_chips = s.add_on.chips if s.add_on else 0
         return {
@@ -308,7 +308,7 @@ async def chips(tournament_id: str, tournaments: Tournaments) -> dict[str, Any]:
             "entries": len(t.entries), "starting_stack": s.starting_stack,
             "rebuys": t.rebuys, "rebuy_chips": rebuy_chips,
             "add_ons": t.add_ons, "add_on_chips": add_on_chips,
-            "chip_race_change": d.chip_race_change, "removed": d.chips_removed,
+            "chip_race_change": d.play.chip_race_change, "removed": d.play.chips_removed,
             "started": t.started,
             "stacks": sum(t.stacks().values()) if t.started else 0,
         }
@@ -396,7 +396,7 @@ async def download(tournaments: TournamentRoom, tournament_id: str, number: int,
     players = row.players
     # Trackers read a tournament's number as digits: the id's hex, read as one.
     number_of_event = int(d.id, 16) if all(c in "0123456789abcdef" for c in d.id) else None
-    s = d.structure
+    s = d.play.structure
     buy_in = (f"${s.buy_in / 100:.2f}+${s.fee / 100:.2f} USD" if s.buy_in or s.fee else "")
     phh, text = render_hand(
         hand, table_name=(f"{number_of_event} {row.table_number}" if number_of_event

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pokerroom.bots import Policy
+from pokerroom.server.tables.hand_result import HandResult
 from pokerroom.server.wire.protocol import CreateTournament
 from pokerroom.server.wire.sockets import Mailbox
 from pokerroom.tournament import AddOn, Break, Level, Rebuy, Structure
@@ -112,6 +113,10 @@ class TableRun:
     cut: int | None = None  # RP-8-F: events from here are held until the round ends
     waiting: str | None = None  # why no hand is dealt now (the library's reason)
     start_stacks: dict[str, int] = field(default_factory=dict)
+    # The last hand's result (tables/hand_result.py), shown between hands; a
+    # hand-for-hand all-in hand's waits in ``held_result`` until the round ends (RP-8-F).
+    result: HandResult | None = None
+    held_result: HandResult | None = None
 
 
 @dataclass(frozen=True, slots=True)

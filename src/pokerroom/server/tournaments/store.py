@@ -287,7 +287,8 @@ def run_to_json(run: TableRun, now: float) -> dict[str, Any]:
     return {"number": run.number, "log": list(run.log), "hand_number": run.hand_number,
             "ready_in": _left(run.ready_at, now), "events_seen": run.events_seen,
             "cut": run.cut, "waiting": run.waiting,
-            "start_stacks": [[name, chips] for name, chips in run.start_stacks.items()]}
+            "start_stacks": [[name, chips] for name, chips in run.start_stacks.items()],
+            "result": run.result, "held_result": run.held_result}
 
 
 def run_from_json(data: dict[str, Any], now: float) -> TableRun:
@@ -295,6 +296,7 @@ def run_from_json(data: dict[str, Any], now: float) -> TableRun:
                    ready_at=now + float(data["ready_in"] or 0.0),
                    events_seen=int(data["events_seen"]), cut=data["cut"],
                    waiting=data["waiting"],
-                   start_stacks={str(name): int(chips) for name, chips in data["start_stacks"]})
+                   start_stacks={str(name): int(chips) for name, chips in data["start_stacks"]},
+                   result=data.get("result"), held_result=data.get("held_result"))
     run.log.extend(data["log"])
     return run

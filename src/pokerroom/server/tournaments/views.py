@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any, cast
 
 from pokerroom.server.actors.clock import Clock
 from pokerroom.server.tables.actor import ActorSettings, SeatMeta
-from pokerroom.server.tables.views import table_state
+from pokerroom.server.tables.hand_result import HandResult
+from pokerroom.server.tables.views import compose, private_part, public_state
 from pokerroom.server.tournaments.setup import Viewer, schedule_rows
 from pokerroom.tournament import clock_view
 from pokerroom.tournament.places import Finish
@@ -36,9 +37,9 @@ class _TableLens:
     clock: Clock
     hand_number: int
     deadline: float | None
-    # A tournament table shows no structured result yet (the log tells the hand): a
-    # result built at the hand's end would show all-in cards that hand-for-hand holds.
-    last_result: None = None
+    # The last hand's (shown between hands); a hand-for-hand all-in hand's only once
+    # the round is over (TableRun.held_result until then).
+    last_result: HandResult | None
 
     def pending(self, seat: int) -> None:
         """No requests wait at a tournament table (the director seats and pays)."""
@@ -46,8 +47,8 @@ class _TableLens:
 
 
 def _finish_row(d: TournamentDirector, f: Finish) -> dict[str, Any]:
-    e = d.t.entries[f.entry]
-    reg = d.registrants.get(e.name)
+    e = d.play.t.entries[f.entry]
+    reg = d.play.registrants.get(e.name)
     return {"entry": f.entry, "name": e.label, "place": f.place, "place_to": f.place_to,
             "prize": f.prize, "disqualified": f.disqualified,
             "bot": bool(reg is not None and reg.bot is not None)}
@@ -59,21 +60,29 @@ class Publication:
     def __init__(self, d: TournamentDirector) -> None:
         self.d = d
         self.now = d.clock.now()
-        self.finishes: list[Finish] = d.t.results() if d.t.started else []
+        self.finishes: list[Finish] = d.play.t.results() if d.play.t.started else []
         self.public = self._public()
+        # The scenes' parts of it: the players by entry and the clock, each beside the
+        # rest (a delta carries the entries and the clock's keys that changed, not
+        # the whole standings and clock at every action).
+        self.scene_parts = {
+            "tournament": {k: v for k, v in self.public.items() if k not in ("players", "clock")},
+            "clock": self.public["clock"],
+            "players": {str(p["entry"]): p for p in self.public["players"]}}
         self._lenses: dict[int, _TableLens] = {}
+        self._tables: dict[int, dict[str, Any]] = {}
 
     # ------------------------------------------------------------ public
 
     def _public(self) -> dict[str, Any]:
-        d, t = self.d, self.d.t
-        s = d.structure
+        d, t = self.d, self.d.play.t
+        s = d.play.structure
         view = clock_view(t)
         stacks = t.stacks() if t.started else {}
         finishes = {f.entry: f for f in self.finishes}
         players: list[dict[str, Any]] = []
         for e in t.entries.values():
-            reg = d.registrants.get(e.name)
+            reg = d.play.registrants.get(e.name)
             table = t.floor.table_of(e.label) if e.alive and t.started else None
             f = finishes.get(e.number)
             players.append({
@@ -86,12 +95,11 @@ class Publication:
                 "place": f.place if f else None, "place_to": f.place_to if f else None,
                 "prize": f.prize if f else None,
             })
-        players.sort(key=lambda p: (not p["alive"], -p["chips"] if p["alive"] else 0,
-                                    p["place"] or 0, p["entry"]))
+        players.sort(key=standing)
         tables = []
         for n, table in sorted(t.floor.tables.items()):
             seated = table.seated()
-            run = d.runs.get(n)
+            run = d.play.runs.get(n)
             tables.append({
                 "number": n, "seats": table.seat_count, "players": t.floor.size(n),
                 "chips": table.chips_on_table(),
@@ -111,14 +119,14 @@ class Publication:
             "places_paid": view.places_paid, "hand_for_hand": view.hand_for_hand,
             "push_held": view.push_held, "registration_open": view.registration_open,
             "tables": view.tables,
-            "running": bool(d.status == "running" and t.clock.running
+            "running": bool(d.play.status == "running" and t.clock.running
                             and not (t.h4h.active and not view.on_break)),
-            "paused": d.status == "running" and not t.clock.running,
+            "paused": d.play.status == "running" and not t.clock.running,
             "rebuys_open": bool(s.rebuy is not None and t.level <= s.rebuy.last_level),
-            "add_on_open": d.add_on_open(),
+            "add_on_open": d.play.add_on_open(),
         }
         return {
-            "id": d.id, "name": d.name, "status": d.status, "version": d.version,
+            "id": d.id, "name": d.name, "status": d.play.status, "version": d.version,
             "structure": {
                 "name": s.name, "game": s.game_at(1).name, "mixed": s.mixed,
                 "starting_stack": s.starting_stack, "seats": s.seats,
@@ -137,24 +145,24 @@ class Publication:
             "players": players,
             "tables": tables,
             "results": results,
-            "floor_log": list(d.floor_log)[-80:],
-            "hands": d.hands,
-            "created_at": d.created_at, "started_at": d.started_at,
-            "finished_at": d.finished_at,
+            "floor_log": list(d.play.floor_log)[-80:],
+            "hands": d.play.hands,
+            "created_at": d.play.created_at, "started_at": d.play.started_at,
+            "finished_at": d.play.finished_at,
         }
 
     def _levels(self) -> list[dict[str, Any]]:
-        return schedule_rows(self.d.structure)
+        return schedule_rows(self.d.play.structure)
 
     # ------------------------------------------------------------ personal
 
     def _you(self, name: str) -> dict[str, Any] | None:
-        d, t = self.d, self.d.t
-        reg = d.registrants.get(name)
+        d, t = self.d, self.d.play.t
+        reg = d.play.registrants.get(name)
         if reg is None:
             return None
         entry = t.entry(name)
-        where = d.seat_of(name) if t.started else None
+        where = d.play.seat_of(name) if t.started else None
         arriving = False
         if where is None and t.started and entry.alive:
             for number, seats in t.floor.arrivals.items():
@@ -162,9 +170,9 @@ class Publication:
                     if a.name == entry.label:
                         where, arriving = (number, seat), True
         f = next((f for f in self.finishes if f.entry == entry.number), None)
-        s = d.structure
+        s = d.play.structure
         can_rebuy = bool(s.rebuy is not None and entry.alive and entry.deciding_rebuy)
-        can_add_on = bool(d.add_on_open() and entry.alive and not entry.add_on
+        can_add_on = bool(d.play.add_on_open() and entry.alive and not entry.add_on
                           and not entry.deciding_rebuy and not reg.wants_add_on)
         status = "registered"
         if t.started:
@@ -190,33 +198,38 @@ class Publication:
         lens = self._lenses.get(n)
         if lens is not None:
             return lens
-        d, t = self.d, self.d.t
+        d, t = self.d, self.d.play.t
         table = t.floor.tables[n]
-        run = d.run_for(n)
+        run = d.play.run_for(n)
         seats: dict[int, SeatMeta] = {}
         for s, p in enumerate(table.players):
             if p is None:
                 continue
-            reg = d.registrant_of(p.name)
+            reg = d.play.registrant_of(p.name)
             seats[s] = SeatMeta(p.name, "", is_bot=bool(reg and reg.bot),
                                 policy=reg.policy if reg else None,
                                 connections=reg.connections if reg else 0)
-        settings = ActorSettings(action_seconds=d.settings.action_seconds)
+        settings = ActorSettings(action_seconds=d.play.settings.action_seconds)
         lens = _TableLens(f"{d.id}-{n}", f"{d.name} · table {n}", table, seats, settings,
-                          run.log, d.clock, run.hand_number, run.deadline)
+                          run.log, d.clock, run.hand_number, run.deadline, run.result)
         self._lenses[n] = lens
         return lens
 
-    def _table(self, n: int, seat: int | None) -> dict[str, Any]:
-        d, t = self.d, self.d.t
-        lens = self._lens(n)
-        state = table_state(cast("TableActor", lens), seat)
+    def _table_public(self, n: int) -> dict[str, Any]:
+        """What everyone watching table ``n`` sees of it (the cash table's public state,
+        :func:`~pokerroom.server.tables.views.public_state`, with the tournament's
+        additions), built once per publication."""
+        public = self._tables.get(n)
+        if public is not None:
+            return public
+        d, t = self.d, self.d.play.t
+        public = public_state(cast("TableActor", self._lens(n)))
         table = t.floor.tables[n]
-        run = d.run_for(n)
-        state["table"].update(number=n, max_buy_in=0, min_buy_in=0, straddle=False,
-                              level=t.level, stakes=_describe(table))
-        arrivals = t.floor.arrivals.get(n, {})
-        for info in state["seats"]:
+        run = d.play.run_for(n)
+        public["table"].update(number=n, max_buy_in=0, min_buy_in=0, straddle=False,
+                               level=t.level, stakes=_describe(table))
+        seats = public["seats"]
+        for info in seats:
             if info is None:
                 continue
             entry = t.by_label.get(info["name"])
@@ -225,37 +238,83 @@ class Publication:
                             deciding_rebuy=entry.deciding_rebuy)
                 if info.get("status") == "new":
                     info["status"] = "active"  # a tournament never asks for a post
-        for s, a in arrivals.items():
-            if 0 <= s < len(state["seats"]) and state["seats"][s] is None:
-                state["seats"][s] = {"seat": s, "name": a.name, "pending": True, "stack": a.chips}
-        state["held"] = run.cut is not None
-        state["waiting"] = run.waiting
-        if state.get("you") is not None and state["you"].get("status") == "new":
-            state["you"]["status"] = "active"
-        return state
+        for s, a in t.floor.arrivals.get(n, {}).items():
+            if 0 <= s < len(seats) and seats[s] is None:
+                seats[s] = {"seat": s, "name": a.name, "pending": True, "stack": a.chips}
+        public["held"] = run.cut is not None
+        public["waiting"] = run.waiting
+        public["now"] = self.now
+        self._tables[n] = public
+        return public
+
+    def place(self, viewer: Viewer) -> tuple[int | None, int | None, dict[str, Any] | None]:
+        """The table ``viewer`` sees (None before the start), their seat at it (None:
+        they watch it) and their own standing (None: a spectator's)."""
+        t = self.d.play.t
+        you = self._you(viewer.name) if viewer.name is not None else None
+        if not (t.started and t.floor.tables):
+            return None, None, you
+        if you is not None and you["table"] is not None:
+            # Where they sit is where they watch once they bust (the table goes on
+            # without them; they keep the view until they pick another).
+            viewer.watching = you["table"]
+            return you["table"], None if you["arriving"] else you["seat"], you
+        if viewer.watching in t.floor.tables:
+            return viewer.watching, None, you
+        return min(t.floor.tables), None, you
+
+    def scene(self, n: int | None) -> dict[str, Any]:
+        """The scene of everyone watching table ``n`` (None: no table yet), shared by
+        them: the table's public state with the tournament's (``"tournament"``, its
+        ``"clock"`` and ``"players"`` by entry beside it), the part a delta connection
+        is sent changes of (:mod:`pokerroom.server.tables.scene`)."""
+        if n is None:
+            return {**self.scene_parts, "now": self.now}
+        return {**self._table_public(n), **self.scene_parts}
+
+    def own(self, viewer_name: str | None, n: int | None, seat: int | None,
+            you: dict[str, Any] | None) -> dict[str, Any] | None:
+        """What one viewer sees beyond the scene: their seat's private part (its cards
+        and ``you``: :func:`~pokerroom.server.tables.views.private_part`) and their
+        standing in the event (``player``); None for a spectator."""
+        if viewer_name is None:
+            return None
+        private = None
+        if n is not None and seat is not None:
+            private = private_part(cast("TableActor", self._lens(n)), seat)
+        table_you = private["you"] if private is not None else None
+        if table_you is not None and table_you.get("status") == "new":
+            table_you["status"] = "active"
+        return {"seat": seat, "you": table_you,
+                "cards": private["cards"] if private is not None else None, "player": you}
 
     def message_for(self, viewer: Viewer) -> dict[str, Any]:
-        d, t = self.d, self.d.t
-        you = self._you(viewer.name) if viewer.name is not None else None
-        table: dict[str, Any] | None = None
-        if t.started and t.floor.tables:
-            seat: int | None = None
-            number: int | None = None
-            if you is not None and you["table"] is not None:
-                number = you["table"]
-                seat = None if you["arriving"] else you["seat"]
-                # Where they sit is where they watch once they bust (the table
-                # goes on without them; they keep the view until they pick another).
-                viewer.watching = number
-            elif viewer.watching in t.floor.tables:
-                number = viewer.watching
-            else:
-                number = min(t.floor.tables)
-            assert number is not None
-            table = self._table(number, seat)
-        return {"type": "state", "version": d.version,
-                "state": {"tournament": self.public, "you": you, "table": table,
-                          "now": self.now}}
+        """The whole state ``viewer`` gets (a connection that asked for no deltas, the
+        HTTP API): :func:`tournament_state` of its scene and own part."""
+        n, seat, you = self.place(viewer)
+        return self.whole(self.scene(n), self.own(viewer.name, n, seat, you))
+
+    def whole(self, scene: dict[str, Any], own: dict[str, Any] | None) -> dict[str, Any]:
+        return {"type": "state", "version": self.d.version,
+                "state": tournament_state(compose(scene, own), own)}
+
+
+def standing(p: dict[str, Any]) -> tuple[bool, int, int, int]:
+    """The order of the standings: the players still in by chips, then the others by
+    place (static/tournament/scene.js sorts the same)."""
+    return (not p["alive"], -p["chips"] if p["alive"] else 0, p["place"] or 0, p["entry"])
+
+
+def tournament_state(composed: dict[str, Any], own: dict[str, Any] | None) -> dict[str, Any]:
+    """A viewer's tournament state ``{"tournament", "you", "table", "now"}`` from its
+    scene with its own part on top (:func:`~pokerroom.server.tables.views.compose`) and
+    the own part: the scene's players (by entry) are the tournament's standings, in
+    order; static/tournament/scene.js does the same in the page."""
+    table = {k: v for k, v in composed.items() if k not in ("tournament", "clock", "players")}
+    return {"tournament": {**composed["tournament"], "clock": composed["clock"],
+                           "players": sorted(composed["players"].values(), key=standing)},
+            "you": own["player"] if own is not None else None,
+            "table": table if "seats" in table else None, "now": composed["now"]}
 
 
 def _describe(table: TournamentTable) -> str:
@@ -268,15 +327,15 @@ def diagnosis(d: TournamentDirector) -> str:
     """Why nothing moves, for people reading a failure: the clock, hand-for-hand,
     the floor, every table (who is to act, timers, the refusal it waits on),
     rebuy decisions, and the director's task."""
-    t, now = d.t, d.clock.now()
+    t, now = d.play.t, d.clock.now()
 
     def due(at: float | None) -> str:
         return "-" if at is None else f"{at - now:+.1f}s"
 
     c, h = t.clock, t.h4h
     lines = [
-        f"status={d.status} version={d.version} hands={d.hands} "
-        f"retry={d.retry} players_left={t.players_left} entries={len(t.entries)} "
+        f"status={d.play.status} version={d.version} hands={d.play.hands} "
+        f"retry={d.play.retry} players_left={t.players_left} entries={len(t.entries)} "
         f"paid={t.places_paid} finished={t.finished}",
         f"clock: level={t.level} on_break={c.on_break} running={c.running} "
         f"time_left={c.time_left} elapsed={c.elapsed:.1f} "
@@ -291,7 +350,7 @@ def diagnosis(d: TournamentDirector) -> str:
         + f" h4h group: {t.busts.round}",
     ]
     for n, table in sorted(t.floor.tables.items()):
-        run = d.runs.get(n)
+        run = d.play.runs.get(n)
         hand = table.hand
         head = f"table {n}: "
         if run is None:
@@ -309,7 +368,7 @@ def diagnosis(d: TournamentDirector) -> str:
         lines.append(head)
         for s, p in table.seated().items():
             entry = t.by_label.get(p.name)
-            reg = d.registrant_of(p.name)
+            reg = d.play.registrant_of(p.name)
             kind = "?" if reg is None else ("bot" if reg.bot is not None else "person")
             extra = ""
             if entry is not None:
@@ -321,5 +380,5 @@ def diagnosis(d: TournamentDirector) -> str:
             lines.append(f"  seat {s + 1}: {p.name} ({kind}) stack={p.stack} "
                          f"status={p.status.value}{extra}")
     lines.append(d.task_report())
-    lines.append("floor log: " + " / ".join(list(d.floor_log)[-12:]))
+    lines.append("floor log: " + " / ".join(list(d.play.floor_log)[-12:]))
     return "\n".join(lines)

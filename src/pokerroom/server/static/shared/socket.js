@@ -49,7 +49,8 @@ function showLost(lost, text) {
 //                 applied to the scene held and handed on as the whole state it
 //                 makes; a delta that does not follow the version held (a gap)
 //                 starts a new connection, which begins with the whole scene;
-// onState(msg)    a {"type": "state"} message (``version`` is already updated);
+// onState(msg)    a {"type": "state"} message (``version`` is already updated; from
+//                 a delta connection with ``own``, the viewer's own part);
 // onError(msg)    a {"type": "error"} message;
 // onOther(msg)    any other message (a table's "chat"), when given.
 // A {"type": "moved"} message (a room on many processes: another worker serves the
@@ -98,7 +99,7 @@ export function createSocket({ path, token, seated, gone, deltas = false, onStat
           return;
         }
         held = next.held;
-        message = { type: "state", version: message.version, state: next.state };
+        message = { type: "state", version: message.version, state: next.state, own: next.held.own };
       }
       if (message.type === "state") {
         // Back only once the table speaks: a socket opened on a server that then
