@@ -652,3 +652,28 @@ def _no_foreign_cards(table: dict[str, Any] | None, *, you_seat: int | None) -> 
             if card is not None and not up:
                 # only a hand tabled at the showdown (all its cards) may show
                 assert all(c is not None for c in seat["cards"]), (seat, you_seat)
+
+
+def test_B5_B9_F10_I3_a_tournament_chooses_its_house_rules_when_created(
+        app_client: TestClient) -> None:
+    """The house's choices (#27) reach the event's structure through CreateTournament;
+    one the event's games cannot use, or one out of its range, is refused with the
+    field named, and nothing is created."""
+    c = app_client
+    before = len(c.get("/api/tournaments").json())
+    tid, _ = _create(c, structure="horse", seats=6, raise_cap=0,
+                     limit_short_raise="complete", full_bring_in="raise",
+                     irregularity_procedures="tda2024")
+    room = c.app.state.tournaments  # type: ignore[attr-defined]
+    house = room.get(tid).play.t.structure.house
+    assert (house.raise_cap, house.limit_short_raise, house.full_bring_in,
+            house.irregularity_procedures) == (0, "complete", "raise", "tda2024")
+    plain = room.get(_create(c, structure="sit_and_go")[0]).play.t.structure.house
+    assert (plain.raise_cap, plain.irregularity_procedures) == (4, "seed")
+    refused = c.post("/api/tournaments", json={"name": "x", "structure": "sit_and_go",
+                                                "raise_cap": 3})
+    assert refused.status_code == 400, refused.text
+    assert "house.raise_cap" in refused.json()["error"]
+    wrong = c.post("/api/tournaments", json={"name": "x", "irregularity_procedures": "2019"})
+    assert wrong.status_code == 422 and "irregularity_procedures" in wrong.text
+    assert len(c.get("/api/tournaments").json()) == before + 2

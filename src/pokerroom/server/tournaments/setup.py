@@ -18,6 +18,9 @@ from pokerroom.tournament import AddOn, Break, Level, Rebuy, Structure
 from pokerroom.tournament import structure as builtin_structure
 from pokerroom.tournament.display import describe
 
+_HOUSE_CHOICES = ("raise_cap", "limit_short_raise", "full_bring_in", "irregularity_procedures")
+"""The house's choices a tournament may make when it is created (#27)."""
+
 
 def build_structure(request: CreateTournament) -> Structure:
     """A built-in structure with the request's changes (checked by ``Structure``)."""
@@ -53,6 +56,10 @@ def build_structure(request: CreateTournament) -> Structure:
         changes["rebuy"] = Rebuy(chips=stack, price=buy_in, last_level=last)
     if request.add_on:
         changes["add_on"] = AddOn(chips=stack, price=buy_in, after_level=last)
+    house = {name: value for name in _HOUSE_CHOICES
+             if (value := getattr(request, name)) is not None}
+    if house:
+        changes["house"] = dataclasses.replace(base.house, **house)
     return dataclasses.replace(base, **changes) if changes else base
 
 

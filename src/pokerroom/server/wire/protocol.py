@@ -530,7 +530,11 @@ class CreateTournament(_Message):
     stack at most :data:`MAX_TOURNAMENT_STACK`; ``name`` 1 to 60 characters.
     ``level_seconds`` sets every level
     (breaks keep their share of a level); ``rebuys`` allows rebuys of a starting
-    stack through ``rebuy_levels`` levels, ``add_on`` one add-on after them."""
+    stack through ``rebuy_levels`` levels, ``add_on`` one add-on after them.  The
+    house's choices (:class:`~pokerroom.tournament.house_rules.HouseRules`, each left
+    to the structure when not given): ``raise_cap`` (B5, fixed limit; 0 no cap),
+    ``limit_short_raise`` (B9), ``full_bring_in`` (F10, stud) and
+    ``irregularity_procedures`` (I3-I5, I9: ``"seed"`` or ``"tda2024"``)."""
 
     name: TitleName
     structure: TOURNAMENT_STRUCTURES = "turbo"
@@ -544,6 +548,10 @@ class CreateTournament(_Message):
     rebuy_levels: Integer = Field(default=3, ge=1, le=100)
     add_on: bool = False
     action_seconds: float = Field(default=30.0, ge=2, le=3600)
+    raise_cap: Integer | None = Field(default=None, ge=0, le=20)
+    limit_short_raise: Literal["full_bet_over", "complete"] | None = None
+    full_bring_in: Literal["live", "raise"] | None = None
+    irregularity_procedures: Literal["seed", "tda2024"] | None = None
 
 
 class RegisterTournament(_Message):
