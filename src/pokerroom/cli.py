@@ -8,6 +8,7 @@ import json
 import re
 import sys
 from collections.abc import Sequence
+from typing import Any
 from pathlib import Path
 
 from pokerroom import __version__
@@ -187,8 +188,16 @@ def build_parser() -> argparse.ArgumentParser:
         help="run the room: a poker server with a web UI",
         description="Start the room on http://HOST:PORT with persistence (SQLite by default).",
     )
-    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--host", default="127.0.0.1", metavar="ADDRESS",
+                       help="the address to listen on: 127.0.0.1 (this machine only, the "
+                       "default), 0.0.0.0 (every network this machine is on: friends on "
+                       "your LAN), or one of this machine's addresses")
     serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--public-url", default=None, metavar="URL",
+                       help="the address friends open the room at, e.g. "
+                       "https://poker.example.org behind a TLS proxy: the invite and host "
+                       "links the pages copy use it (the setting room.public_url; default: "
+                       "the address each browser used)")
     serve.add_argument("--database", default=None,
                        help="SQLAlchemy URL; default sqlite file ./pokerroom.sqlite "
                        "(PostgreSQL: postgresql+psycopg://user:pass@host/db)")
@@ -197,7 +206,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--worker", default=None, metavar="NAME",
                        help="run as the worker NAME of a room on many processes sharing one "
                        "PostgreSQL --database, behind a front proxy (docs/scaling.md)")
-    serve.add_argument("--public-url", default=None, metavar="PREFIX",
+    serve.add_argument("--worker-prefix", default=None, metavar="PREFIX",
                        help="with --worker: the address prefix the proxy routes to this "
                        "worker (default /w/NAME)")
     serve.add_argument("--lease-seconds", type=float, default=3.0,
@@ -379,6 +388,11 @@ def _serve(args: argparse.Namespace) -> int:
             sys.stderr.write(f"pokerroom serve: --lease-seconds is at least 1, "
                              f"got {args.lease_seconds}\n")
             return 2
+    try:
+        listening = _listening(args.host, args.port)
+    except ValueError as exc:
+        sys.stderr.write(f"pokerroom serve: {exc}\n")
+        return 2
     from pokerroom.server.settings import SettingError, Settings, apply
 
     try:
@@ -387,14 +401,24 @@ def _serve(args: argparse.Namespace) -> int:
     except SettingError as exc:
         sys.stderr.write(f"pokerroom serve: --set: {exc}\n")
         return 2
+    if args.public_url is not None:
+        try:
+            settings = apply(settings, [f"room.public_url={args.public_url}"])
+        except SettingError as exc:
+            worker = (" (a worker's address prefix is --worker-prefix)"
+                      if args.public_url.startswith("/") else "")
+            sys.stderr.write(f"pokerroom serve: --public-url: {exc}{worker}\n")
+            return 2
     from pokerroom.server.operations.logs import LOG, configure
 
     configure(settings.logs.format)  # the room's lines on stderr, text or JSON
     app = create_app(url, bot_delay=args.bot_delay, pause_between_hands=args.pause,
-                     worker=args.worker, public_url=args.public_url,
+                     worker=args.worker, worker_prefix=args.worker_prefix,
                      lease_seconds=args.lease_seconds, settings=settings)
     shown = make_url(url).render_as_string(hide_password=True)  # never a password in a log
-    sys.stdout.write(f"pokerroom: open http://{args.host}:{args.port}/  (database {shown})\n")
+    sys.stdout.write(f"pokerroom: open {listening}  (database {shown})\n")
+    for line in _reach(args.host, args.port, settings):
+        sys.stdout.write(f"pokerroom: {line}\n")
     sys.stdout.flush()
     LOG.info("serving on http://%s:%d/", args.host, args.port,
              extra={"database": shown, "worker": args.worker})
@@ -405,6 +429,61 @@ def _serve(args: argparse.Namespace) -> int:
         serve(app, host=args.host, port=args.port, settings=settings)
     LOG.info("stopped")
     return 0
+
+
+_LOOPBACK = ("127.", "::1", "localhost")
+_EVERYWHERE = ("0.0.0.0", "::", "")
+
+
+def _listening(host: str, port: int) -> str:
+    """The address to open on this machine; a ValueError says why ``--host`` and
+    ``--port`` cannot be listened on."""
+    import socket
+
+    if not 1 <= port <= 65535:
+        raise ValueError(f"--port is 1-65535, got {port}")
+    try:
+        socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
+                           flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError) as exc:
+        raise ValueError(f"--host {host!r} is no address of this machine ({exc}): give "
+                         "127.0.0.1 (this machine only), 0.0.0.0 (every network) or one of "
+                         "its addresses") from None
+    shown = "127.0.0.1" if host in _EVERYWHERE else f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}/"
+
+
+def _lan_address() -> str | None:
+    """This machine's address on the network its default route is on (no packet is
+    sent: a UDP socket only picks its source address), or None offline."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere real
+            address = str(probe.getsockname()[0])
+        except OSError:
+            return None
+    return None if address.startswith(_LOOPBACK) or address == "0.0.0.0" else address
+
+
+def _reach(host: str, port: int, settings: Any) -> list[str]:
+    """What ``serve`` prints about who can reach the room (docs/play-with-friends.md)."""
+    lines = []
+    public = settings.room.public_url
+    if public:
+        lines.append(f"friends open {public}/ (room.public_url: the links the pages copy)")
+        if not settings.proxy.trusted and host.startswith(_LOOPBACK):
+            lines.append("behind a proxy, give --set proxy.trusted=ITS ADDRESS (127.0.0.1) "
+                         "so each player's own address counts for the quotas")
+    elif host.startswith(_LOOPBACK):
+        lines.append("this machine only: --host 0.0.0.0 lets friends on your network in "
+                     "(docs: Play with friends)")
+    elif host in _EVERYWHERE:
+        lan = _lan_address()
+        if lan:
+            lines.append(f"friends on your network open http://{lan}:{port}/")
+    return lines
 
 
 def _settings(args: argparse.Namespace) -> int:

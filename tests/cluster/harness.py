@@ -159,7 +159,7 @@ class Worker:
     def command(self) -> list[str]:
         return [sys.executable, "-m", "pokerroom.cli", "serve", "--host", HOST, "--port",
                 str(self.port), "--database", self.database, "--worker", self.name,
-                "--public-url", f"/w/{self.name}", "--lease-seconds", str(self.lease_seconds),
+                "--worker-prefix", f"/w/{self.name}", "--lease-seconds", str(self.lease_seconds),
                 "--bot-delay", str(self.bot_delay), "--pause", str(self.pause),
                 *(a for setting in LOAD_SETTINGS for a in ("--set", setting))]
 

@@ -1,6 +1,6 @@
 """nginx in front of the room's workers (issue 15): the configuration, rendered.
 
-A room on several processes (``pokerroom serve --worker NAME --public-url /w/NAME``,
+A room on several processes (``pokerroom serve --worker NAME --worker-prefix /w/NAME``,
 all on one PostgreSQL database) sits behind one nginx.  Two kinds of address reach a
 worker through it:
 
