@@ -8,8 +8,8 @@ import json
 import re
 import sys
 from collections.abc import Sequence
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 from pokerroom import __version__
 
