@@ -241,6 +241,15 @@ def build_parser() -> argparse.ArgumentParser:
                        dest="settings",
                        help="the room's limits, as given to its workers' serve --set: "
                             "nginx enforces the connections.* ones too")
+    proxy.add_argument("--tls-certificate", default=None, metavar="FILE",
+                       help="HTTPS on --listen with this certificate chain (PEM, absolute "
+                       "path; Let's Encrypt's fullchain.pem): the room on the internet")
+    proxy.add_argument("--tls-key", default=None, metavar="FILE",
+                       help="the certificate's private key (PEM, absolute path)")
+    proxy.add_argument("--server-name", default="_", metavar="NAME",
+                       help="with TLS: the name browsers ask for (poker.example.org)")
+    proxy.add_argument("--redirect-http", default=None, metavar="LISTEN",
+                       help="with TLS: also listen here (80) and redirect plain HTTP to HTTPS")
     proxy.set_defaults(func=_nginx_config)
 
     simulate = sub.add_parser(
@@ -495,7 +504,7 @@ def _settings(args: argparse.Namespace) -> int:
 
 
 def _nginx_config(args: argparse.Namespace) -> int:
-    from pokerroom.server.cluster.proxy_config import render
+    from pokerroom.server.cluster.proxy_config import Tls, render
     from pokerroom.server.settings import SettingError, Settings, apply
 
     try:
@@ -513,9 +522,16 @@ def _nginx_config(args: argparse.Namespace) -> int:
             return 2
         workers[name] = address
     standalone = Path(args.standalone).resolve() if args.standalone else None
+    if (args.tls_certificate is None) != (args.tls_key is None):
+        sys.stderr.write("pokerroom nginx-config: HTTPS needs both --tls-certificate and "
+                         "--tls-key\n")
+        return 2
+    tls = None if args.tls_certificate is None else Tls(
+        certificate=Path(args.tls_certificate), key=Path(args.tls_key),
+        server_name=args.server_name, redirect_from=args.redirect_http)
     try:
         sys.stdout.write(render(args.listen, workers, standalone_dir=standalone,
-                                limits=settings.connections))
+                                limits=settings.connections, tls=tls))
     except ValueError as exc:  # an address or directory nginx cannot take
         sys.stderr.write(f"pokerroom nginx-config: {exc}\n")
         return 2
