@@ -9,9 +9,12 @@ import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pokerroom import __version__
+
+if TYPE_CHECKING:  # the room's modules load only when a command needs them
+    from pokerroom.server.settings import Settings
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -447,17 +450,29 @@ _EVERYWHERE = ("0.0.0.0", "::", "")
 def _listening(host: str, port: int) -> str:
     """The address to open on this machine; a ValueError says why ``--host`` and
     ``--port`` cannot be listened on."""
+    import errno
     import socket
 
     if not 1 <= port <= 65535:
         raise ValueError(f"--port is 1-65535, got {port}")
+    not_here = (f"--host {host!r} is no address of this machine: give 127.0.0.1 (this "
+                "machine only), 0.0.0.0 (every network) or one of its addresses")
     try:
-        socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
-                           flags=socket.AI_PASSIVE)
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
     except (OSError, UnicodeError) as exc:
-        raise ValueError(f"--host {host!r} is no address of this machine ({exc}): give "
-                         "127.0.0.1 (this machine only), 0.0.0.0 (every network) or one of "
-                         "its addresses") from None
+        raise ValueError(f"{not_here} ({exc})") from None
+    with socket.socket(family, kind, proto) as probe:  # as uvicorn will bind, at once
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            if exc.errno == errno.EADDRNOTAVAIL:
+                raise ValueError(not_here) from None
+            if exc.errno == errno.EADDRINUSE:
+                raise ValueError(f"port {port} is in use on {host}: stop what listens "
+                                 "there or give another --port") from None
+            raise ValueError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
     shown = "127.0.0.1" if host in _EVERYWHERE else f"[{host}]" if ":" in host else host
     return f"http://{shown}:{port}/"
 
@@ -476,7 +491,7 @@ def _lan_address() -> str | None:
     return None if address.startswith(_LOOPBACK) or address == "0.0.0.0" else address
 
 
-def _reach(host: str, port: int, settings: Any) -> list[str]:
+def _reach(host: str, port: int, settings: Settings) -> list[str]:
     """What ``serve`` prints about who can reach the room (docs/play-with-friends.md)."""
     lines = []
     public = settings.room.public_url

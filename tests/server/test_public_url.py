@@ -6,6 +6,7 @@ sockets.  (Through nginx with TLS: tests/cluster/test_https_proxy.py.)"""
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 import time
@@ -39,6 +40,7 @@ def _serve(*args: str, database: Path) -> subprocess.CompletedProcess[str]:
     (("--set", "room.public_url=ftp://poker.example.org"), "--set: room.public_url"),
     (("--host", "no-such-host.invalid"), "--host 'no-such-host.invalid' is no address of "
                                          "this machine"),
+    (("--host", "198.51.100.77"), "--host '198.51.100.77' is no address of this machine"),
     (("--port", "70000"), "--port is 1-65535"),
 ])
 def test_a_bad_address_stops_the_start_saying_what_is_allowed(
@@ -49,6 +51,15 @@ def test_a_bad_address_stops_the_start_saying_what_is_allowed(
     assert says in done.stderr, done.stderr
     assert "Traceback" not in done.stderr
     assert not database.exists()  # refused before the room was made
+
+
+def test_a_port_in_use_is_said_before_the_room_is_made(tmp_path: Path) -> None:
+    port = free_port()
+    with socket.create_server(("127.0.0.1", port)):
+        done = _serve("--port", str(port), database=tmp_path / "room.sqlite")
+    assert done.returncode == 2, done
+    assert f"port {port} is in use on 127.0.0.1" in done.stderr, done.stderr
+    assert not (tmp_path / "room.sqlite").exists()
 
 
 def test_the_setting_is_normalised_as_an_origin() -> None:
