@@ -783,7 +783,8 @@ $("invite").addEventListener("click", async () => {
     await navigator.clipboard.writeText(url);
     toast(`Table link copied — send it to your friends: ${url}${reachNote(url)}`, "info");
   } catch {
-    toast(`Share this link: ${url}${reachNote(url)}`, "info");
+    // No clipboard (plain HTTP at a LAN address is no secure context): a box to copy from.
+    window.prompt(`Copy this link for your friends:${reachNote(url)}`, url);
   }
 });
 

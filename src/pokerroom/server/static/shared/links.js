@@ -38,7 +38,7 @@ export function roomLink(path) {
  * on this machine. */
 export function reachNote(url) {
   return onlyOnThisMachine(url)
-    ? " This address opens on this computer only: to play with friends elsewhere, see"
+    ? " — but it opens on this computer only: to play with friends elsewhere, see"
       + " 'Play with friends' (pokerroom serve --host 0.0.0.0 or --public-url)."
     : "";
 }
