@@ -9,7 +9,7 @@ the whole run:
 
 1. A fresh database on one throwaway PostgreSQL server (tests/server/pg.py: fsync,
    synchronous_commit and full_page_writes off), ``N`` workers (``pokerroom serve
-   --worker wK --public-url /w/wK``, the tests' harness, tests/cluster/harness.py),
+   --worker wK --worker-prefix /w/wK``, the tests' harness, tests/cluster/harness.py),
    each in a session of its own (``--worker-sessions``: see :func:`worker_class`),
    and nginx in front with the configuration ``pokerroom.server.cluster.proxy_config``
    renders (standalone, one nginx worker process).  Loopback only.

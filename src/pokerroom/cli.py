@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING
 
 from pokerroom import __version__
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the room's modules load only when a command needs them
     from pokerroom.history.replay import ReplayResult
+    from pokerroom.server.settings import Settings
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -228,8 +229,16 @@ def build_parser() -> argparse.ArgumentParser:
         help="run the room: a poker server with a web UI",
         description="Start the room on http://HOST:PORT with persistence (SQLite by default).",
     )
-    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--host", default="127.0.0.1", metavar="ADDRESS",
+                       help="the address to listen on: 127.0.0.1 (this machine only, the "
+                       "default), 0.0.0.0 (every network this machine is on: friends on "
+                       "your LAN), or one of this machine's addresses")
     serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--public-url", default=None, metavar="URL",
+                       help="the address friends open the room at, e.g. "
+                       "https://poker.example.org behind a TLS proxy: the invite and host "
+                       "links the pages copy use it (the setting room.public_url; default: "
+                       "the address each browser used)")
     serve.add_argument("--database", default=None,
                        help="SQLAlchemy URL; default sqlite file ./pokerroom.sqlite "
                        "(PostgreSQL: postgresql+psycopg://user:pass@host/db)")
@@ -238,7 +247,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--worker", default=None, metavar="NAME",
                        help="run as the worker NAME of a room on many processes sharing one "
                        "PostgreSQL --database, behind a front proxy (docs/scaling.md)")
-    serve.add_argument("--public-url", default=None, metavar="PREFIX",
+    serve.add_argument("--worker-prefix", default=None, metavar="PREFIX",
                        help="with --worker: the address prefix the proxy routes to this "
                        "worker (default /w/NAME)")
     serve.add_argument("--lease-seconds", type=float, default=3.0,
@@ -273,6 +282,15 @@ def build_parser() -> argparse.ArgumentParser:
                        dest="settings",
                        help="the room's limits, as given to its workers' serve --set: "
                             "nginx enforces the connections.* ones too")
+    proxy.add_argument("--tls-certificate", default=None, metavar="FILE",
+                       help="HTTPS on --listen with this certificate chain (PEM, absolute "
+                       "path; Let's Encrypt's fullchain.pem): the room on the internet")
+    proxy.add_argument("--tls-key", default=None, metavar="FILE",
+                       help="the certificate's private key (PEM, absolute path)")
+    proxy.add_argument("--server-name", default="_", metavar="NAME",
+                       help="with TLS: the name browsers ask for (poker.example.org)")
+    proxy.add_argument("--redirect-http", default=None, metavar="LISTEN",
+                       help="with TLS: also listen here (80) and redirect plain HTTP to HTTPS")
     proxy.set_defaults(func=_nginx_config)
 
     simulate = sub.add_parser(
@@ -437,6 +455,11 @@ def _serve(args: argparse.Namespace) -> int:
             sys.stderr.write(f"pokerroom serve: --lease-seconds is at least 1, "
                              f"got {args.lease_seconds}\n")
             return 2
+    try:
+        listening = _listening(args.host, args.port)
+    except ValueError as exc:
+        sys.stderr.write(f"pokerroom serve: {exc}\n")
+        return 2
     from pokerroom.server.settings import SettingError, Settings, apply
 
     try:
@@ -445,14 +468,24 @@ def _serve(args: argparse.Namespace) -> int:
     except SettingError as exc:
         sys.stderr.write(f"pokerroom serve: --set: {exc}\n")
         return 2
+    if args.public_url is not None:
+        try:
+            settings = apply(settings, [f"room.public_url={args.public_url}"])
+        except SettingError as exc:
+            worker = (" (a worker's address prefix is --worker-prefix)"
+                      if args.public_url.startswith("/") else "")
+            sys.stderr.write(f"pokerroom serve: --public-url: {exc}{worker}\n")
+            return 2
     from pokerroom.server.operations.logs import LOG, configure
 
     configure(settings.logs.format)  # the room's lines on stderr, text or JSON
     app = create_app(url, bot_delay=args.bot_delay, pause_between_hands=args.pause,
-                     worker=args.worker, public_url=args.public_url,
+                     worker=args.worker, worker_prefix=args.worker_prefix,
                      lease_seconds=args.lease_seconds, settings=settings)
     shown = make_url(url).render_as_string(hide_password=True)  # never a password in a log
-    sys.stdout.write(f"pokerroom: open http://{args.host}:{args.port}/  (database {shown})\n")
+    sys.stdout.write(f"pokerroom: open {listening}  (database {shown})\n")
+    for line in _reach(args.host, args.port, settings):
+        sys.stdout.write(f"pokerroom: {line}\n")
     sys.stdout.flush()
     LOG.info("serving on http://%s:%d/", args.host, args.port,
              extra={"database": shown, "worker": args.worker})
@@ -465,6 +498,73 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
+_LOOPBACK = ("127.", "::1", "localhost")
+_EVERYWHERE = ("0.0.0.0", "::", "")
+
+
+def _listening(host: str, port: int) -> str:
+    """The address to open on this machine; a ValueError says why ``--host`` and
+    ``--port`` cannot be listened on."""
+    import errno
+    import socket
+
+    if not 1 <= port <= 65535:
+        raise ValueError(f"--port is 1-65535, got {port}")
+    not_here = (f"--host {host!r} is no address of this machine: give 127.0.0.1 (this "
+                "machine only), 0.0.0.0 (every network) or one of its addresses")
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+    except (OSError, UnicodeError) as exc:
+        raise ValueError(f"{not_here} ({exc})") from None
+    with socket.socket(family, kind, proto) as probe:  # as uvicorn will bind, at once
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            if exc.errno == errno.EADDRNOTAVAIL:
+                raise ValueError(not_here) from None
+            if exc.errno == errno.EADDRINUSE:
+                raise ValueError(f"port {port} is in use on {host}: stop what listens "
+                                 "there or give another --port") from None
+            raise ValueError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
+    shown = "127.0.0.1" if host in _EVERYWHERE else f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}/"
+
+
+def _lan_address() -> str | None:
+    """This machine's address on the network its default route is on (no packet is
+    sent: a UDP socket only picks its source address), or None offline."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere real
+            address = str(probe.getsockname()[0])
+        except OSError:
+            return None
+    return None if address.startswith(_LOOPBACK) or address == "0.0.0.0" else address
+
+
+def _reach(host: str, port: int, settings: Settings) -> list[str]:
+    """What ``serve`` prints about who can reach the room (docs/play-with-friends.md)."""
+    lines = []
+    public = settings.room.public_url
+    if public:
+        lines.append(f"friends open {public}/ (room.public_url: the links the pages copy)")
+        if not settings.proxy.trusted and host.startswith(_LOOPBACK):
+            lines.append("behind a proxy, give --set proxy.trusted=ITS ADDRESS (127.0.0.1) "
+                         "so each player's own address counts for the quotas")
+    elif host.startswith(_LOOPBACK):
+        lines.append("this machine only: --host 0.0.0.0 lets friends on your network in "
+                     "(docs: Play with friends)")
+    elif host in _EVERYWHERE:
+        lan = _lan_address()
+        if lan:
+            lines.append(f"friends on your network open http://{lan}:{port}/")
+    return lines
+
+
 def _settings(args: argparse.Namespace) -> int:
     from pokerroom.server.settings import described
 
@@ -474,7 +574,7 @@ def _settings(args: argparse.Namespace) -> int:
 
 
 def _nginx_config(args: argparse.Namespace) -> int:
-    from pokerroom.server.cluster.proxy_config import render
+    from pokerroom.server.cluster.proxy_config import Tls, render
     from pokerroom.server.settings import SettingError, Settings, apply
 
     try:
@@ -492,9 +592,16 @@ def _nginx_config(args: argparse.Namespace) -> int:
             return 2
         workers[name] = address
     standalone = Path(args.standalone).resolve() if args.standalone else None
+    if (args.tls_certificate is None) != (args.tls_key is None):
+        sys.stderr.write("pokerroom nginx-config: HTTPS needs both --tls-certificate and "
+                         "--tls-key\n")
+        return 2
+    tls = None if args.tls_certificate is None else Tls(
+        certificate=Path(args.tls_certificate), key=Path(args.tls_key),
+        server_name=args.server_name, redirect_from=args.redirect_http)
     try:
         sys.stdout.write(render(args.listen, workers, standalone_dir=standalone,
-                                limits=settings.connections))
+                                limits=settings.connections, tls=tls))
     except ValueError as exc:  # an address or directory nginx cannot take
         sys.stderr.write(f"pokerroom nginx-config: {exc}\n")
         return 2

@@ -9,7 +9,7 @@ import os
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -54,8 +54,9 @@ def serve(app: FastAPI, port: int = 0) -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def chromium() -> Iterator[Any]:
-    """Debian's Chromium under Playwright; a clear failure when it is missing."""
+def chromium(extra_args: Sequence[str] = ()) -> Iterator[Any]:
+    """Debian's Chromium under Playwright (with ``extra_args`` besides
+    :data:`CHROMIUM_ARGS`); a clear failure when it is missing."""
     if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
         pytest.fail(
             f"Chromium is not installed at {CHROMIUM}. The browser test needs Debian's "
@@ -67,7 +68,8 @@ def chromium() -> Iterator[Any]:
     except ImportError:
         pytest.fail("the Python package playwright is missing: pip install -e '.[dev]'")
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        launched = playwright.chromium.launch(executable_path=CHROMIUM,
+                                                args=[*CHROMIUM_ARGS, *extra_args])
         try:
             yield launched
         finally:

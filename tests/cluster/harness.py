@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pokerroom.server.cluster.proxy_config import render
+from pokerroom.server.cluster.proxy_config import Tls, render
 from pokerroom.server.settings import ConnectionLimits
 from tests.ports import free_port
 from tests.server.pg import PostgresServer, postgres_server
@@ -159,7 +159,7 @@ class Worker:
     def command(self) -> list[str]:
         return [sys.executable, "-m", "pokerroom.cli", "serve", "--host", HOST, "--port",
                 str(self.port), "--database", self.database, "--worker", self.name,
-                "--public-url", f"/w/{self.name}", "--lease-seconds", str(self.lease_seconds),
+                "--worker-prefix", f"/w/{self.name}", "--lease-seconds", str(self.lease_seconds),
                 "--bot-delay", str(self.bot_delay), "--pause", str(self.pause),
                 *(a for setting in LOAD_SETTINGS for a in ("--set", setting))]
 
@@ -262,6 +262,8 @@ class Nginx:
     process: subprocess.Popen[bytes] | None = None
     limits: ConnectionLimits | None = None
     """The ``connections`` settings nginx enforces (the defaults when None)."""
+    tls: Tls | None = None
+    """HTTPS on :attr:`port` (plain HTTP when None)."""
 
     def _write(self) -> Path:
         self.directory.mkdir(parents=True, exist_ok=True)
@@ -272,7 +274,8 @@ class Nginx:
             os.chmod(path, os.stat(path).st_mode | 0o711)
         config = self.directory / "nginx.conf"
         config.write_text(render(f"{HOST}:{self.port}", self.workers,
-                                 standalone_dir=self.directory, limits=self.limits))
+                                 standalone_dir=self.directory, limits=self.limits,
+                                 tls=self.tls))
         return config
 
     def _args(self, config: Path) -> list[str]:

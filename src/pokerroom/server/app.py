@@ -12,6 +12,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from pokerroom.server.actors.clock import Clock, SystemClock
+from pokerroom.server.address import router as address_router
 from pokerroom.server.cluster.cluster import Cluster
 from pokerroom.server.cluster.routes import router as worker_router
 from pokerroom.server.cluster.routing import Routing
@@ -48,12 +49,12 @@ def create_app(
     pause_between_hands: float = 2.0,
     seed: int | None = None,
     worker: str | None = None,
-    public_url: str | None = None,
+    worker_prefix: str | None = None,
     lease_seconds: float = 3.0,
     settings: Settings | None = None,
 ) -> FastAPI:
     """The room on ``database_url``.  ``worker``: this process is the worker of that
-    name in a room on many processes (PostgreSQL only; ``public_url`` is the prefix the
+    name in a room on many processes (PostgreSQL only; ``worker_prefix`` is the prefix the
     front proxy routes to it, ``/w/NAME`` by default): it serves the tables,
     tournaments and live events it holds the lease of (``lease_seconds``) and sends
     requests for the others on (:mod:`pokerroom.server.cluster`).  ``settings``: the
@@ -65,7 +66,7 @@ def create_app(
     room_clock = clock or SystemClock()
     cluster = None
     if worker is not None:  # refused now, not at start-up: SQLite serves one process
-        cluster = Cluster(store.engine, name=worker, url=public_url or f"/w/{worker}",
+        cluster = Cluster(store.engine, name=worker, url=worker_prefix or f"/w/{worker}",
                           seconds=lease_seconds)
     app = FastAPI(title="pokerroom", exception_handlers=ERROR_HANDLERS,
                   lifespan=RoomLife(store=store, clock=room_clock, bot_delay=bot_delay,
@@ -86,8 +87,11 @@ def create_app(
     desk_of(state)  # deal suggestions' threads, warming their kernel (tournaments/deals)
     app.add_middleware(Routing, cluster=lambda: cluster)
     app.add_middleware(JsonBodies)  # a body must be sent as JSON: 415 otherwise
-    # Other sites' pages refused (sockets and changes), before any route runs.
-    app.add_middleware(OriginCheck, allowed=settings.browser.allowed_origins, trusted=proxies)
+    # Other sites' pages refused (sockets and changes), before any route runs; the
+    # room's public address is its own (behind a proxy, whatever Host it forwards).
+    public = (settings.room.public_url,) if settings.room.public_url else ()
+    app.add_middleware(OriginCheck, allowed=(*settings.browser.allowed_origins, *public),
+                       trusted=proxies)
     limits = settings.connections  # before any route reads a body
     app.add_middleware(BodyLimit, max_bytes=limits.body_bytes, seconds=limits.header_seconds)
     # Outermost (added last): the security headers on every answer, refusals included.
@@ -95,6 +99,6 @@ def create_app(
         app.docs_url, app.redoc_url, app.swagger_ui_oauth2_redirect_url))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     for router in (games_router, tournament_router, live_router, lobby_router, table_router,
-                   hand_router, worker_router, metrics_router):
+                   hand_router, worker_router, metrics_router, address_router):
         app.include_router(router)
     return app

@@ -24,16 +24,17 @@ import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, get_type_hints
+from urllib.parse import urlsplit
 
 from pokerroom.server.actors.clock_memory import ClockSettings
 from pokerroom.server.guard.clients import ProxySettings
-from pokerroom.server.guard.origins import BrowserSettings
+from pokerroom.server.guard.origins import BrowserSettings, normalized_origin
 from pokerroom.server.guard.quotas import QuotaSettings
 from pokerroom.server.operations.logs import LogSettings
 from pokerroom.server.operations.metrics import MetricsSettings
 from pokerroom.server.tournaments.deals import DealLimits
 
-__all__ = ["ConnectionLimits", "SettingError", "Settings", "apply", "described"]
+__all__ = ["ConnectionLimits", "RoomAddress", "SettingError", "Settings", "apply", "described"]
 
 
 class SettingError(ValueError):
@@ -72,6 +73,35 @@ class ConnectionLimits:
                                    f"got {getattr(self, name)!r}")
 
 
+_UNSPECIFIED_HOSTS = frozenset({"0.0.0.0", "::"})
+
+
+@dataclass(frozen=True, kw_only=True)
+class RoomAddress:
+    """Where friends reach the room (docs/play-with-friends.md).
+
+    >>> RoomAddress(public_url="HTTPS://Poker.Example.org:443/").public_url
+    'https://poker.example.org'
+    """
+
+    public_url: str = ""
+    """The address friends open the room at (``https://poker.example.org``, the proxy's):
+    the invite and host links the pages show and copy are on it, and its pages may open
+    the room's sockets.  Empty: the address each browser used (``pokerroom serve
+    --public-url``)."""
+
+    def __post_init__(self) -> None:
+        if not self.public_url:
+            return
+        origin = normalized_origin(self.public_url)
+        if origin is None or urlsplit(origin).hostname in _UNSPECIFIED_HOSTS:
+            raise SettingError(
+                f"room.public_url: {self.public_url!r} is not an address a browser can open:"
+                " write http(s)://HOST or http(s)://HOST:PORT without a path, HOST a name or "
+                "address friends reach (not 0.0.0.0), e.g. https://poker.example.org")
+        object.__setattr__(self, "public_url", origin)  # compared as an origin
+
+
 @dataclass(frozen=True, kw_only=True)
 class Settings:
     """Every section of the room's settings."""
@@ -84,6 +114,7 @@ class Settings:
     browser: BrowserSettings = field(default_factory=BrowserSettings)
     metrics: MetricsSettings = field(default_factory=MetricsSettings)
     logs: LogSettings = field(default_factory=LogSettings)
+    room: RoomAddress = field(default_factory=RoomAddress)
 
 
 def _sections(settings: Settings) -> Iterator[tuple[str, Any]]:

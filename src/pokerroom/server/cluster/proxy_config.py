@@ -1,6 +1,6 @@
 """nginx in front of the room's workers (issue 15): the configuration, rendered.
 
-A room on several processes (``pokerroom serve --worker NAME --public-url /w/NAME``,
+A room on several processes (``pokerroom serve --worker NAME --worker-prefix /w/NAME``,
 all on one PostgreSQL database) sits behind one nginx.  Two kinds of address reach a
 worker through it:
 
@@ -38,6 +38,17 @@ directory and stays in the foreground: what the tests and the bench run.
 >>> site = render("8080", {"a": "127.0.0.1:8001", "b": "127.0.0.1:8002"})
 >>> "server 127.0.0.1:8001" in site and "listen 8080;" in site
 True
+
+With ``tls`` (a :class:`Tls`: the certificate, its key, the name browsers ask for)
+nginx speaks HTTPS on ``listen`` (TLS 1.2 and 1.3) and, when ``tls.redirect_from``
+is set, answers plain HTTP there with a redirect to the same address over HTTPS: the
+room on the internet (docs/play-with-friends.md; deploy/nginx/pokerroom-tls.conf).
+
+>>> tls = Tls(certificate=Path("/etc/ssl/room.pem"), key=Path("/etc/ssl/room.key"),
+...           server_name="poker.example.org", redirect_from="80")
+>>> site = render("443", {"room": "127.0.0.1:8000"}, tls=tls)
+>>> "listen 443 ssl;" in site and "return 301 https://$host$request_uri;" in site
+True
 >>> render("8080", {"a b": "127.0.0.1:8001"})
 Traceback (most recent call last):
 ...
@@ -48,12 +59,13 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from pokerroom.server.settings import ConnectionLimits
 from pokerroom.server.wire.reasons import WireReason
 
-__all__ = ["render", "render_site", "render_standalone"]
+__all__ = ["Tls", "render", "render_site", "render_standalone"]
 
 # The same alphabet as a URL path segment needs no escaping in, and as nginx takes
 # unquoted in a map: letters, digits, '_' and '-'.
@@ -83,6 +95,71 @@ RETRY_AFTER = 5
 """Seconds a client refused by nginx's limits is told to wait (``Retry-After``)."""
 
 
+# A DNS name nginx takes as a server_name (or '_', any name).
+_SERVER_NAME = re.compile(r"_|(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?"
+                          r"(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Tls:
+    """HTTPS at nginx: the room on the internet (module doc)."""
+
+    certificate: Path
+    """The certificate chain, PEM (Let's Encrypt's ``fullchain.pem``)."""
+    key: Path
+    """Its private key, PEM (``privkey.pem``), readable by nginx's master only."""
+    server_name: str = "_"
+    """The name browsers ask for (``poker.example.org``); ``_``: any."""
+    redirect_from: str | None = None
+    """A second address (``80``) where nginx answers plain HTTP with a redirect to HTTPS."""
+
+    def check(self) -> None:
+        """Refuse what nginx would misread, naming the value and what is allowed."""
+        for what, path in (("certificate", self.certificate), ("key", self.key)):
+            if not Path(path).is_absolute() or re.search(r"[\s;{}'\"$#\\]", str(path)):
+                raise ValueError(f"TLS {what} {str(path)!r}: give an absolute path without "
+                                 "spaces, quotes or any of ; { } $ # \\")
+        if not _SERVER_NAME.fullmatch(self.server_name):
+            raise ValueError(f"server name {self.server_name!r}: give a DNS name "
+                             "(poker.example.org) or _ for any")
+        if self.redirect_from is not None:
+            _check_listen(self.redirect_from, "redirect address")
+
+
+def _check_listen(listen: str, what: str) -> str:
+    """``listen``'s port; a ValueError when nginx cannot listen on it."""
+    match = _LISTEN.fullmatch(listen)
+    if match is None:
+        raise ValueError(f"{what} {listen!r}: use PORT or HOST:PORT "
+                         "(e.g. 80 or 127.0.0.1:8080)")
+    _check_port(match["port"], f"{what} {listen!r}")
+    return match["port"]
+
+
+def _tls_lines(indent: str, tls: Tls) -> list[str]:
+    lines = [
+        "# HTTPS (issue 24): the room on the internet.",
+        f"ssl_certificate {tls.certificate};",
+        f"ssl_certificate_key {tls.key};",
+        "ssl_protocols TLSv1.2 TLSv1.3;",
+        "ssl_prefer_server_ciphers off;",
+        "ssl_session_cache shared:pokerroom_tls:10m;",
+        "ssl_session_timeout 1d;",
+        "ssl_session_tickets off;",
+    ]
+    return [indent + line for line in lines]
+
+
+def _redirect_server(listen: str, tls: Tls) -> list[str]:
+    """Plain HTTP on ``tls.redirect_from``: a redirect to the room over HTTPS."""
+    assert tls.redirect_from is not None
+    port = _check_listen(listen, "listen address")
+    target = "https://$host" + ("" if port == "443" else f":{port}") + "$request_uri"
+    return ["", "# Plain HTTP: the same address over HTTPS.", "server {",
+            f"    listen {tls.redirect_from};", f"    server_name {tls.server_name};",
+            f"    return 301 {target};", "}"]
+
+
 def _check_port(port: str, what: str) -> None:
     if not 1 <= int(port) <= 65535:
         raise ValueError(f"{what}: port {port} is out of range (1-65535)")
@@ -90,11 +167,7 @@ def _check_port(port: str, what: str) -> None:
 
 def _check(listen: str, workers: dict[str, str]) -> None:
     """Refuse what nginx would misread, naming the value and what is allowed."""
-    match = _LISTEN.fullmatch(listen)
-    if match is None:
-        raise ValueError(f"listen address {listen!r}: use PORT or HOST:PORT "
-                         "(e.g. 80 or 127.0.0.1:8080)")
-    _check_port(match["port"], f"listen address {listen!r}")
+    _check_listen(listen, "listen address")
     if not workers:
         raise ValueError("no workers: give at least one NAME=HOST:PORT")
     for name, address in workers.items():
@@ -189,12 +262,14 @@ def _timeouts(indent: str, seconds: int) -> list[str]:
 
 
 def render_site(listen: str, workers: dict[str, str], *,
-                limits: ConnectionLimits | None = None) -> str:
+                limits: ConnectionLimits | None = None, tls: Tls | None = None) -> str:
     """The ``http``-context configuration: upstreams, maps and one ``server``, with
-    ``limits`` (the defaults when omitted) at the door.
+    ``limits`` (the defaults when omitted) at the door, HTTPS with ``tls``.
 
     Debian's nginx includes it from ``/etc/nginx/sites-enabled/``."""
     _check(listen, workers)
+    if tls is not None:
+        tls.check()
     limits = limits or ConnectionLimits()
     out = [
         "# pokerroom behind nginx (generated by `pokerroom nginx-config`; issue 15).",
@@ -237,8 +312,9 @@ def render_site(listen: str, workers: dict[str, str], *,
         "}",
         "",
         "server {",
-        f"    listen {listen};",
-        "    server_name _;",
+        f"    listen {listen}{' ssl' if tls else ''};",
+        f"    server_name {tls.server_name if tls else '_'};",
+        *(["", *_tls_lines("    ", tls)] if tls else []),
         "",
         *_limits("    ", limits),
         "",
@@ -283,12 +359,13 @@ def render_site(listen: str, workers: dict[str, str], *,
         "    }",
         *_refusal_locations("    ", limits),
         "}",
+        *(_redirect_server(listen, tls) if tls and tls.redirect_from else []),
     ]
     return "\n".join(out) + "\n"
 
 
 def render_standalone(listen: str, workers: dict[str, str], directory: Path, *,
-                      limits: ConnectionLimits | None = None) -> str:
+                      limits: ConnectionLimits | None = None, tls: Tls | None = None) -> str:
     """A whole ``nginx.conf`` around :func:`render_site`: in the foreground
     (``daemon off``), with its pid, lock, logs and temp files under ``directory``
     (absolute), so ``nginx -c DIR/nginx.conf -p DIR -e DIR/error.log`` runs it without
@@ -299,7 +376,7 @@ def render_standalone(listen: str, workers: dict[str, str], directory: Path, *,
     if re.search(r"[\s;{}'\"$#\\]", str(directory)):
         raise ValueError(f"standalone directory {str(directory)!r}: use a path without "
                          "spaces, quotes or any of ; { } $ # \\")
-    site = render_site(listen, workers, limits=limits)
+    site = render_site(listen, workers, limits=limits, tls=tls)
     d = str(directory)
     head = [
         "# A standalone nginx for pokerroom's workers (tests, bench, trying it out).",
@@ -329,13 +406,13 @@ def render_standalone(listen: str, workers: dict[str, str], directory: Path, *,
 
 
 def render(listen: str, workers: dict[str, str], *, standalone_dir: Path | None = None,
-           limits: ConnectionLimits | None = None) -> str:
+           limits: ConnectionLimits | None = None, tls: Tls | None = None) -> str:
     """nginx configuration for ``workers`` (name -> ``host:port``) listening on
     ``listen`` (``PORT`` or ``HOST:PORT``): a site for Debian's nginx, or with
     ``standalone_dir`` a whole configuration kept in that directory; ``limits``: the
-    room's ``connections`` settings (the defaults when omitted).
+    room's ``connections`` settings (the defaults when omitted); ``tls``: HTTPS.
 
     Bad input raises ``ValueError`` naming the value and what is allowed."""
     if standalone_dir is None:
-        return render_site(listen, workers, limits=limits)
-    return render_standalone(listen, workers, standalone_dir, limits=limits)
+        return render_site(listen, workers, limits=limits, tls=tls)
+    return render_standalone(listen, workers, standalone_dir, limits=limits, tls=tls)

@@ -3,6 +3,7 @@
 import { ApiError, api, downloadWithToken } from "/static/shared/api.js";
 import { $, escapeHtml as esc, takeFromHash } from "/static/shared/dom.js";
 import { clockText, fmt as chips, money, plural } from "/static/shared/format.js";
+import { loadRoomAddress, roomLink } from "/static/shared/links.js";
 import { eventId, poll, timeLeft } from "/static/live/live.js";
 
 const id = eventId();
@@ -17,6 +18,7 @@ let freshFrom = 0;
 let picked = [];  // [{table, seat, name}] for several busts on one hand (P6)
 
 $("clock-link").href = `/live/${encodeURIComponent(id)}`;
+loadRoomAddress();  // the seat cards' links
 $("no-key").hidden = Boolean(host);
 $("key-save").addEventListener("click", () => {
   host = $("key-input").value.trim();
@@ -302,7 +304,7 @@ $("print-cards").addEventListener("click", async () => {
     { headers: { authorization: `Bearer ${host}` } });
   if (!response.ok) return showError("Seat cards need the host key.");
   const cards = await response.json();
-  $("seat-cards").innerHTML = cards.map((c) => `<div><b>${esc(c.name)}</b>${c.table ? `Table ${c.table} · Seat ${c.seat + 1}` : "Seat drawn at the start"}<br>${esc(location.origin + c.link)}</div>`).join("");
+  $("seat-cards").innerHTML = cards.map((c) => `<div><b>${esc(c.name)}</b>${c.table ? `Table ${c.table} · Seat ${c.seat + 1}` : "Seat drawn at the start"}<br>${esc(roomLink(c.link))}</div>`).join("");
   window.print();
 });
 

@@ -13,6 +13,7 @@ import { capital, fmt } from "/static/shared/format.js";
 import { Games, loadGames } from "/static/shared/games.js";
 import { logLineHtml, resultView } from "/static/shared/handlog.js";
 import { createHandsTab } from "/static/shared/hands.js";
+import { loadRoomAddress, reachNote, roomLink } from "/static/shared/links.js";
 import { createSocket } from "/static/shared/socket.js";
 import { storage } from "/static/shared/storage.js";
 import {
@@ -532,10 +533,10 @@ function wireHostTools(t) {
   if (tableLife(t) === "closed") return;
   $("btn-pause").addEventListener("click", () => hostCall(tableLife(t) === "paused" ? "resume" : "pause"));
   $("btn-host-link").addEventListener("click", async () => {
-    const link = `${location.origin}/t/${encodeURIComponent(tableId)}#host=${encodeURIComponent(hostKey)}`;
+    const link = roomLink(`/t/${encodeURIComponent(tableId)}#host=${encodeURIComponent(hostKey)}`);
     try {
       await navigator.clipboard.writeText(link);
-      toast("Host link copied: whoever opens it can add bots, pause and close this table.", "info");
+      toast(`Host link copied: whoever opens it can add bots, pause and close this table.${reachNote(link)}`, "info");
     } catch {
       window.prompt("The host link (anyone with it can host this table):", link);
     }
@@ -777,15 +778,17 @@ $("confirm-yes").addEventListener("click", () => {
 });
 
 $("invite").addEventListener("click", async () => {
-  const url = `${location.origin}/t/${encodeURIComponent(tableId)}`;
+  const url = roomLink(`/t/${encodeURIComponent(tableId)}`);
   try {
     await navigator.clipboard.writeText(url);
-    toast("Table link copied — send it to your friends.", "info");
+    toast(`Table link copied — send it to your friends: ${url}${reachNote(url)}`, "info");
   } catch {
-    toast(`Share this link: ${url}`, "info");
+    // No clipboard (plain HTTP at a LAN address is no secure context): a box to copy from.
+    window.prompt(`Copy this link for your friends:${reachNote(url)}`, url);
   }
 });
 
+loadRoomAddress(); // the invite and host links (shared/links.js)
 wireActionKeys();
 
 // ----------------------------------------------------------------- start
