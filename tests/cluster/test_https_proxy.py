@@ -45,8 +45,8 @@ def _socket(room: HttpsRoom, table: str, origin: str) -> str:
     """The first message of a spectator's socket to ``table`` through nginx, opened
     by a page at ``origin``."""
     with connect(f"wss://127.0.0.1:{room.port}/ws/tables/{table}", ssl=room.context(),
-                 origin=origin, open_timeout=10) as ws:  # type: ignore[arg-type]
-        return str(ws.recv(timeout=10))
+                 origin=origin, open_timeout=30) as ws:  # type: ignore[arg-type]
+        return str(ws.recv(timeout=30))
 
 
 def test_a_friend_reaches_the_room_over_https(tmp_path: Path) -> None:
