@@ -8,15 +8,18 @@ before it is shown.
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from pokerroom.cards import Card
+from pokerroom.cards import FULL_DECK, Card
 from pokerroom.rules.engine import Phase
 from pokerroom.rules.legal import LegalActions
-from pokerroom.rules.view import viewer_legal, visible_cards
+from pokerroom.rules.view import PublicSeat, hand_pots, public_seats, viewer_legal, visible_cards
 from pokerroom.server.tables.house import house_rules
-from pokerroom.table.view import legal_in_seats
+from pokerroom.table.view import legal_in_seats, seat_to_act
 
 if TYPE_CHECKING:
     from pokerroom.server.tables.actor import TableActor
@@ -24,6 +27,7 @@ if TYPE_CHECKING:
 
 
 _CARD_TEXT: dict[Card, str] = {}  # each card's notation, written once ("As")
+_NOTATION = tuple(str(card) for card in FULL_DECK)  # by the engine's card number
 
 
 def _card(card: Card) -> str:
@@ -152,77 +156,94 @@ def public_state(actor: TableActor, *, kept: KeptTableInfo | None = None) -> dic
     """What everyone at the table sees (a spectator's view): built once per update
     and shared by every viewer's state (:func:`table_state`).  ``kept``: its ``table``
     part may be the one given last time, when nothing in it changed (for a caller
-    that never changes what it gets: the scene)."""
+    that never changes what it gets: the scene).
+
+    The hand's part is the engine's spectator view (:func:`~pokerroom.rules.view.
+    public_seats`, :func:`~pokerroom.rules.view.hand_pots`: what
+    :meth:`Table.view(None) <pokerroom.table.Table.view>` holds, without building
+    the whole view), in seats."""
     table = actor.table
-    plan = table.plan_in_play
-    view = table.view(None) if table.hand is not None else None  # the spectator's, by seat
-    stakes = table.stakes
+    hand, plan = table.hand, table.plan_in_play
+    if hand is None or plan is None:
+        hand = plan = None
     # A room table's extras (issue 14); a tournament's table (its lens) has none of them.
     labels: dict[int, str] = getattr(actor, "labels", {})
     bank_of = getattr(actor, "bank_of", None)
     chat = getattr(actor, "chat", None)
+    dealt: dict[int, PublicSeat] = {}
+    to_act = None
+    if hand is not None and plan is not None:
+        dealt = dict(zip(plan.seats, public_seats(hand), strict=True))
+        to_act = seat_to_act(hand.phase, hand.actor, plan)
+    metas = actor.seats
     seats: list[dict[str, Any] | None] = []
     for seat, player in enumerate(table.players):
-        meta = actor.seats.get(seat)
+        meta = metas.get(seat)
         if player is None:
             seats.append({"seat": seat, "name": meta.name, "pending": True} if meta else None)
             continue
+        bot = meta is not None and meta.is_bot
         entry: dict[str, Any] = {
             "seat": seat,
             "name": player.name,
             "stack": player.stack,
             "status": player.status.value,
             "owes": player.owes,
-            "bot": bool(meta and meta.is_bot),
-            "connected": bool(meta and (meta.is_bot or meta.connections > 0)),
+            "bot": bot,
+            "connected": meta is not None and (bot or meta.connections > 0),
             "in_hand": False,
             "label": labels.get(seat),  # the last action this street
-            "time_bank": round(bank_of(meta)) if bank_of and meta and not meta.is_bot else None,
+            "time_bank": round(bank_of(meta)) if bank_of and meta and not bot else None,
         }
-        sv = view.seats.get(seat) if view is not None else None
-        if view is not None and sv is not None:
-            entry.update(
-                in_hand=True,
-                stack=sv.stack,
-                bet=sv.bet,
-                folded=sv.folded,
-                all_in=sv.all_in,
-                cards=_cards(sv.cards),
-                up=list(sv.up),
-                to_act=view.to_act == seat,
-            )
+        sv = dealt.get(seat)
+        if sv is not None:
+            entry["in_hand"] = True
+            entry["stack"] = sv.stack
+            entry["bet"] = sv.bet
+            entry["folded"] = sv.folded
+            entry["all_in"] = sv.all_in
+            entry["cards"] = _cards(sv.cards)
+            entry["up"] = list(sv.up)
+            entry["to_act"] = to_act == seat
         seats.append(entry)
     state: dict[str, Any] = {
         "table": _table_info(actor, chat, kept),
         "seats": seats,
         "hand": None,
         "you": None,
-        "result": actor.last_result if view is None else None,  # between hands
-        "log": list(actor.log)[-60:],
+        "result": actor.last_result if hand is None else None,  # between hands
+        "log": _last_lines(actor.log, 60),
         "now": actor.clock.now(),
     }
-    if view is not None and plan is not None:
+    if hand is not None and plan is not None:
         positions = plan.positions
-        seen = view.hand
+        stud = table.stakes.game.is_stud
+        street = hand.street
         state["hand"] = {
             "number": actor.hand_number,
-            "street": seen.street_name,
-            "phase": seen.phase.value,
-            "board": [_card(c) for c in seen.board],
-            "pot": seen.pot,
-            "pots": [p.amount for p in view.pots],
-            "current_bet": seen.current_bet,
-            "button": positions.button if positions is not None and not stakes.game.is_stud
-            else None,
+            "street": hand.variant.streets[street].name if street >= 0 else "",
+            "phase": hand.phase.value,
+            "board": [_NOTATION[c] for c in hand.board],
+            "pot": hand.pot,
+            "pots": [p.amount for p in hand_pots(hand)],
+            "current_bet": hand.current_bet,
+            "button": positions.button if positions is not None and not stud else None,
             "small_blind": positions.small_blind if positions is not None else None,
-            "big_blind": positions.big_blind if positions is not None and not stakes.game.is_stud
-            else None,
-            "actor": view.to_act,
+            "big_blind": positions.big_blind if positions is not None and not stud else None,
+            "actor": to_act,
             "deadline": actor.deadline,
             # The deadline runs on the acting seat's time bank.
             "time_bank": getattr(actor, "_bank_seat", None) is not None,
         }
     return state
+
+
+def _last_lines(log: Iterable[str], count: int) -> list[str]:
+    """The last ``count`` lines of ``log`` (the actor's deque: sliced from its end,
+    not copied whole)."""
+    if isinstance(log, deque) and len(log) > count:
+        return list(islice(log, len(log) - count, None))
+    return list(log)[-count:]
 
 
 def private_part(actor: TableActor, viewer: int | None) -> dict[str, Any] | None:
