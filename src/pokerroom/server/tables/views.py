@@ -94,18 +94,24 @@ def own_part(table: Table, viewer: int) -> Own | None:
                pot=hand.pot, legal=None if legal is None else legal_in_seats(legal, plan))
 
 
-class KeptTableInfo:
-    """The last ``table`` part of one table's public state and what it was made from
-    (held by the table's scene, :class:`~pokerroom.server.tables.scene.TableScene`)."""
+class KeptParts:
+    """The parts of one table's states last made, each with what it was made from
+    (held by the table's scene, :class:`~pokerroom.server.tables.scene.TableScene`):
+    the public state's ``table`` part, each seat's public entry and each seat's
+    private part.  A part whose makings are the same is given again, the same object
+    (nobody changes a state's parts): only what changed is built per version, and the
+    scene's diff skips the rest by identity."""
 
-    __slots__ = ("info", "key")
+    __slots__ = ("info", "key", "privates", "seats")
 
     def __init__(self) -> None:
         self.key: tuple[Any, ...] | None = None
         self.info: dict[str, Any] = {}
+        self.seats: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
+        self.privates: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
 
 
-def _table_info(actor: TableActor, chat: Any, kept: KeptTableInfo | None) -> dict[str, Any]:
+def _table_info(actor: TableActor, chat: Any, kept: KeptParts | None) -> dict[str, Any]:
     """The public state's ``table``: the table's name, stakes, house rules and the
     host's switches.  It changes rarely: given ``kept``, the last one made for this
     table is given again (the same object: the caller never changes it, and the
@@ -152,7 +158,7 @@ def _table_info(actor: TableActor, chat: Any, kept: KeptTableInfo | None) -> dic
     return info
 
 
-def public_state(actor: TableActor, *, kept: KeptTableInfo | None = None) -> dict[str, Any]:
+def public_state(actor: TableActor, *, kept: KeptParts | None = None) -> dict[str, Any]:
     """What everyone at the table sees (a spectator's view): built once per update
     and shared by every viewer's state (:func:`table_state`).  ``kept``: its ``table``
     part may be the one given last time, when nothing in it changed (for a caller
@@ -183,6 +189,17 @@ def public_state(actor: TableActor, *, kept: KeptTableInfo | None = None) -> dic
             seats.append({"seat": seat, "name": meta.name, "pending": True} if meta else None)
             continue
         bot = meta is not None and meta.is_bot
+        connected = meta is not None and (bot or meta.connections > 0)
+        label = labels.get(seat)  # the last action this street
+        bank = round(bank_of(meta)) if bank_of and meta and not bot else None
+        sv = dealt.get(seat)
+        key = (player.name, player.stack, player.status, player.owes, bot, connected, label,
+               bank, sv, to_act == seat)
+        if kept is not None:
+            was = kept.seats.get(seat)
+            if was is not None and was[0] == key:
+                seats.append(was[1])
+                continue
         entry: dict[str, Any] = {
             "seat": seat,
             "name": player.name,
@@ -190,12 +207,11 @@ def public_state(actor: TableActor, *, kept: KeptTableInfo | None = None) -> dic
             "status": player.status.value,
             "owes": player.owes,
             "bot": bot,
-            "connected": meta is not None and (bot or meta.connections > 0),
+            "connected": connected,
             "in_hand": False,
-            "label": labels.get(seat),  # the last action this street
-            "time_bank": round(bank_of(meta)) if bank_of and meta and not bot else None,
+            "label": label,
+            "time_bank": bank,
         }
-        sv = dealt.get(seat)
         if sv is not None:
             entry["in_hand"] = True
             entry["stack"] = sv.stack
@@ -205,6 +221,8 @@ def public_state(actor: TableActor, *, kept: KeptTableInfo | None = None) -> dic
             entry["cards"] = _cards(sv.cards)
             entry["up"] = list(sv.up)
             entry["to_act"] = to_act == seat
+        if kept is not None:
+            kept.seats[seat] = (key, entry)
         seats.append(entry)
     state: dict[str, Any] = {
         "table": _table_info(actor, chat, kept),
@@ -246,57 +264,84 @@ def _last_lines(log: Iterable[str], count: int) -> list[str]:
     return list(log)[-count:]
 
 
-def private_part(actor: TableActor, viewer: int | None) -> dict[str, Any] | None:
+def private_part(actor: TableActor, viewer: int | None, *,
+                 kept: KeptParts | None = None) -> dict[str, Any] | None:
     """What ``viewer`` (a seat, or None for a spectator) sees beyond the public state:
     ``{"seat", "you", "cards"}``, its ``you`` (status, blinds owed, pre-action, legal
     actions) and its own cards as the engine lets that seat see them (``None`` when it
     is not dealt in); ``None`` for a spectator.  :func:`compose` puts it on the public
-    state; this is the only part of a viewer's state that is theirs alone."""
+    state; this is the only part of a viewer's state that is theirs alone.  ``kept``
+    (the scene's): the seat's last one is given again while what it is made from is the
+    same (never on its turn: its legal actions are made anew)."""
     if viewer is None:
         return None
     table = actor.table
-    plan = table.plan_in_play
-    own = own_part(table, viewer)  # the rest of this viewer's view is the public one
-    you: dict[str, Any] | None = None
     player = table.players[viewer]
-    if player is not None:
-        meta = actor.seats.get(viewer)
-        you = {
-            "seat": viewer,
-            "status": player.status.value,
-            "owes": player.owes,
-            "missed_small": player.missed_small,
-            "missed_big": player.missed_big,
-            "wants_to_post": player.wants_to_post,
-            "muck_losing": meta.muck_losing if meta else True,
-            "preaction": None if (pre := getattr(meta, "preaction", None)) is None
-            else {"kind": pre.kind, "amount": pre.amount},
-            "waiting": bool(plan is None or viewer not in plan.seats),
-            "pending": actor.pending(viewer),
-            "legal": None,
+    if player is None:
+        own = own_part(table, viewer)
+        joining = None if viewer not in actor.seats else {
+            "seat": viewer, "status": "joining", "waiting": True, "legal": None,
+            "pending": actor.pending(viewer)}
+        return {"seat": viewer, "you": joining,
+                "cards": None if own is None else _cards(own.cards)}
+    hand, plan = table.hand, table.plan_in_play
+    waiting = plan is None or viewer not in plan.seats
+    cards: tuple[Card | None, ...] | None = None
+    legal: LegalActions | None = None
+    if hand is not None and not waiting:
+        assert plan is not None
+        position = plan.position_of(viewer)  # the engine's, for that seat only
+        cards = visible_cards(hand, position, position)
+        legal = viewer_legal(hand, position)
+    meta = actor.seats.get(viewer)
+    pre = getattr(meta, "preaction", None)
+    pending = actor.pending(viewer)
+    key = (player.status, player.owes, player.missed_small, player.missed_big,
+           player.wants_to_post, meta.muck_losing if meta else True,
+           None if pre is None else (pre.kind, pre.amount), waiting, pending, cards)
+    if kept is not None and legal is None:
+        was = kept.privates.get(viewer)
+        if was is not None and was[0] == key:
+            return was[1]
+    you: dict[str, Any] = {
+        "seat": viewer,
+        "status": player.status.value,
+        "owes": player.owes,
+        "missed_small": player.missed_small,
+        "missed_big": player.missed_big,
+        "wants_to_post": player.wants_to_post,
+        "muck_losing": key[5],
+        "preaction": None if pre is None else {"kind": pre.kind, "amount": pre.amount},
+        "waiting": waiting,
+        "pending": pending,
+        "legal": None,
+    }
+    if legal is not None:
+        assert hand is not None and plan is not None
+        described = legal_in_seats(legal, plan).describe()  # in seats: "seat 3 may ..."
+        you["legal"] = {
+            "fold": legal.fold,
+            "check": legal.check,
+            "call": legal.call,
+            "min_raise_to": legal.min_raise_to,
+            "max_raise_to": legal.max_raise_to,
+            # B15 house option open_pair_double: the big bet instead, to this total.
+            "big_raise_to": legal.big_raise_to,
+            "bring_in": legal.bring_in,
+            "discard": legal.max_discard if legal.phase is Phase.DRAWING else None,
+            "show": legal.show,
+            "muck": legal.muck,
+            "pot": hand.pot,
+            "bet": hand.bets[position],
+            "describe": described,
         }
-        legal = own.legal if own is not None else None
-        if own is not None and legal is not None:
-            you["legal"] = {
-                "fold": legal.fold,
-                "check": legal.check,
-                "call": legal.call,
-                "min_raise_to": legal.min_raise_to,
-                "max_raise_to": legal.max_raise_to,
-                # B15 house option open_pair_double: the big bet instead, to this total.
-                "big_raise_to": legal.big_raise_to,
-                "bring_in": legal.bring_in,
-                "discard": legal.max_discard if legal.phase is Phase.DRAWING else None,
-                "show": legal.show,
-                "muck": legal.muck,
-                "pot": own.pot,
-                "bet": own.bet,
-                "describe": legal.describe(),
-            }
-    elif viewer in actor.seats:
-        you = {"seat": viewer, "status": "joining", "waiting": True, "legal": None,
-               "pending": actor.pending(viewer)}
-    return {"seat": viewer, "you": you, "cards": None if own is None else _cards(own.cards)}
+    private = {"seat": viewer, "you": you, "cards": None if cards is None else _cards(cards)}
+    if kept is not None:
+        if legal is None:
+            kept.privates[viewer] = (key, private)
+        else:
+            kept.privates.pop(viewer, None)
+    return private
 
 
 def compose(public: dict[str, Any], private: dict[str, Any] | None) -> dict[str, Any]:
