@@ -164,20 +164,19 @@ class HandView:
         return () if own is None else tuple(c for c in own.cards if c is not None)
 
 
-def _card(value: int | None) -> Card | None:
-    return None if value is None else FULL_DECK[value]
+_CARD_OF: dict[int | None, Card | None] = {None: None, **dict(enumerate(FULL_DECK))}
 
 
 def visible_cards(hand: Hand, seat: int, viewer: int | None) -> tuple[Card | None, ...]:
     """The cards of ``seat`` that ``viewer`` (an engine seat, or ``None`` for a
     spectator) may see, ``None`` for the others: its own, up cards, a hand turned
     face up and not mucked."""
-    shown = hand.exposed[seat] and not hand.mucked[seat]
-    everything = shown or seat == viewer
-    return tuple(
-        _card(card) if everything or up else None
-        for card, up in zip(hand.hole[seat], hand.up[seat], strict=True)
-    )
+    hole, up = hand.hole[seat], hand.up[seat]
+    if seat == viewer or (hand.exposed[seat] and not hand.mucked[seat]):
+        return tuple(map(_CARD_OF.__getitem__, hole))
+    if not any(up):
+        return (None,) * len(hole)
+    return tuple(_CARD_OF[card] if shown else None for card, shown in zip(hole, up, strict=True))
 
 
 def hand_pots(hand: Hand) -> tuple[Pot, ...]:

@@ -26,7 +26,8 @@ if TYPE_CHECKING:
     from pokerroom.table import Table
 
 
-_CARD_TEXT: dict[Card, str] = {}  # each card's notation, written once ("As")
+# Each card's notation ("As"), written once; None for a card not seen.
+_CARD_TEXT: dict[Card | None, str | None] = {None: None, **{c: str(c) for c in FULL_DECK}}
 _NOTATION = tuple(str(card) for card in FULL_DECK)  # by the engine's card number
 
 
@@ -38,7 +39,10 @@ def _card(card: Card) -> str:
 
 
 def _cards(cards: tuple[Card | None, ...]) -> list[str | None]:
-    return [None if c is None else _card(c) for c in cards]
+    try:
+        return list(map(_CARD_TEXT.__getitem__, cards))
+    except KeyError:  # a card outside the full deck (none is): written the long way
+        return [None if c is None else _card(c) for c in cards]
 
 
 def lobby_row(table_id: str, name: str, t: Table, *, hands: int, bots: int = 0,
