@@ -366,10 +366,12 @@ def compose(public: dict[str, Any], private: dict[str, Any] | None) -> dict[str,
 
 
 def table_state(actor: TableActor, viewer: int | None,
-                public: dict[str, Any] | None = None) -> dict[str, Any]:
+                public: dict[str, Any] | None = None, *,
+                kept: KeptParts | None = None) -> dict[str, Any]:
     """What ``viewer`` (a seat, or None for a spectator) may see: the public state
     (``public``, built here when not given) with the viewer's :func:`private_part`:
-    its own face-down cards and legal actions.  ``public`` itself is never changed."""
+    its own face-down cards and legal actions.  ``public`` itself is never changed;
+    ``kept``: the table scene's kept parts (:class:`KeptParts`)."""
     if public is None:
-        public = public_state(actor)
-    return compose(public, private_part(actor, viewer))
+        public = public_state(actor, kept=kept)
+    return compose(public, private_part(actor, viewer, kept=kept))
