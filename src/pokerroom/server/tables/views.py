@@ -198,7 +198,7 @@ def public_state(actor: TableActor, *, kept: KeptParts | None = None) -> dict[st
         bank = round(bank_of(meta)) if bank_of and meta and not bot else None
         sv = dealt.get(seat)
         key = (player.name, player.stack, player.status, player.owes, bot, connected, label,
-               bank, sv, to_act == seat)
+               bank, sv, to_act == seat)  # everything the entry is made from
         if kept is not None:
             was = kept.seats.get(seat)
             if was is not None and was[0] == key:
@@ -209,7 +209,7 @@ def public_state(actor: TableActor, *, kept: KeptParts | None = None) -> dict[st
             "name": player.name,
             "stack": player.stack,
             "status": player.status.value,
-            "owes": player.owes,
+            "owes": key[3],
             "bot": bot,
             "connected": connected,
             "in_hand": False,
@@ -310,7 +310,7 @@ def private_part(actor: TableActor, viewer: int | None, *,
     you: dict[str, Any] = {
         "seat": viewer,
         "status": player.status.value,
-        "owes": player.owes,
+        "owes": key[1],
         "missed_small": player.missed_small,
         "missed_big": player.missed_big,
         "wants_to_post": player.wants_to_post,
