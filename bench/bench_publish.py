@@ -15,8 +15,14 @@ state, each seat's own part, its delta) together with what each connection's
 sender then makes of it (``take_updates``: the texts it would send), i.e. the
 server's whole cost of telling one change to five seats, encoding included;
 nothing of the action itself.  Reported: microseconds per publication (median of
-``--runs`` (5) runs of the same seeded game, and the best), and with ``--profile``
-a cProfile of the timed part.
+``--runs`` (5) runs of the same seeded game, and the best: thread CPU time), and
+with ``--profile`` a cProfile of the timed part.
+
+On a busy machine, count instructions instead: each publication runs inside
+``itertools.starmap`` (used nowhere else), so ``valgrind --tool=callgrind
+--collect-atstart=no --toggle-collect=starmap_next python bench/bench_publish.py
+--runs 1 --actions 300`` counts the instructions of the timed part alone, the same
+from run to run of the same code (divide by the publications printed).
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ import statistics
 import sys
 import tempfile
 import time
+from itertools import starmap
 from pathlib import Path
 from typing import Any
 
@@ -100,10 +107,7 @@ async def _run(actions: int, seed: int, *, deltas: bool,
         spent = [0.0, 0]
         publish = actor._publish
 
-        def timed() -> None:
-            if profile is not None:
-                profile.enable()
-            start = time.thread_time()
+        def publish_and_send() -> None:
             publish()
             for sub in subs:
                 if deltas:
@@ -111,6 +115,12 @@ async def _run(actions: int, seed: int, *, deltas: bool,
                 elif sub.outgoing is not None:
                     sub.outgoing.text()
                     sub.outgoing = sub.latest = None
+
+        def timed() -> None:
+            if profile is not None:
+                profile.enable()
+            start = time.thread_time()
+            list(starmap(publish_and_send, ((),)))  # for callgrind: see the docstring
             spent[0] += time.thread_time() - start
             spent[1] += 1
             if profile is not None:
