@@ -1,9 +1,13 @@
 """What one viewer may see of a table: their own cards, public cards, nothing else.
 
-Built from the engine's views (:meth:`pokerroom.rules.Hand.view`), never by
+Built from what the engine lets each viewer see (:mod:`pokerroom.rules.view`: the
+spectator's seats and pots, :func:`~pokerroom.rules.view.public_seats`, for the
+public state; :func:`~pokerroom.rules.view.visible_cards` and
+:func:`~pokerroom.rules.view.viewer_legal` for a seat's own part), never by
 filtering the whole hand here: a seat sees its own face-down cards; everyone sees
 up-cards and hands tabled at the showdown; a spectator never sees a face-down card
-before it is shown.
+before it is shown.  A table's scene keeps the parts it made (:class:`KeptParts`)
+and gives them again while what they are made from is the same.
 """
 
 from __future__ import annotations
