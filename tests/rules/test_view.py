@@ -26,6 +26,7 @@ from pokerroom.rules import (
 )
 from pokerroom.rules import events as ev
 from pokerroom.rules.pots import build_pots
+from pokerroom.rules.view import public_seats
 from tests.properties.hands import Setup, play, setups
 
 from .conftest import play as moves
@@ -79,6 +80,14 @@ def _check_view(hand: Hand, view: HandView) -> None:
         assert view.pots == () and view.pot == 0  # every pot was awarded
     else:
         assert [p.amount for p in view.pots] == _pots(hand)
+        live = [not f for f in hand.folded]
+        bets = [c - d for c, d in zip(hand.contributed, hand.dead, strict=True)]
+        assert [(p.amount, list(p.eligible)) for p in view.pots] == build_pots(
+            bets, live, [s == 0 for s in hand.stacks], dead=hand.dead,
+            short_dead=hand.short_ante)  # hand_pots' one-pot shortcut included
+    if viewer is None:  # the spectator's seats without the view (the room's public state)
+        assert public_seats(hand) == [(s.stack, s.bet, s.folded, s.all_in, s.cards, s.up)
+                                      for s in view.seats]
     assert sum(p.amount for p in view.pots) == view.pot == hand.pot
     for pot in view.pots:
         assert all(not hand.folded[s] for s in pot.eligible)

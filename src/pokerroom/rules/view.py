@@ -42,7 +42,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from pokerroom.cards import FULL_DECK, Card
 from pokerroom.rules.config import Structure
@@ -53,7 +53,8 @@ from pokerroom.rules.variants import Variant
 if TYPE_CHECKING:
     from pokerroom.rules.engine import Hand
 
-__all__ = ["HandView", "Pot", "SeatView", "make_view", "viewer_legal", "visible_cards"]
+__all__ = ["HandView", "Pot", "PublicSeat", "SeatView", "hand_pots", "make_view",
+           "public_seats", "viewer_legal", "visible_cards"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,32 +164,61 @@ class HandView:
         return () if own is None else tuple(c for c in own.cards if c is not None)
 
 
-def _card(value: int | None) -> Card | None:
-    return None if value is None else FULL_DECK[value]
+_CARD_OF: dict[int | None, Card | None] = {None: None, **dict(enumerate(FULL_DECK))}
 
 
 def visible_cards(hand: Hand, seat: int, viewer: int | None) -> tuple[Card | None, ...]:
     """The cards of ``seat`` that ``viewer`` (an engine seat, or ``None`` for a
     spectator) may see, ``None`` for the others: its own, up cards, a hand turned
     face up and not mucked."""
-    shown = hand.exposed[seat] and not hand.mucked[seat]
-    everything = shown or seat == viewer
-    return tuple(
-        _card(card) if everything or up else None
-        for card, up in zip(hand.hole[seat], hand.up[seat], strict=True)
-    )
+    hole, up = hand.hole[seat], hand.up[seat]
+    if seat == viewer or (hand.exposed[seat] and not hand.mucked[seat]):
+        return tuple(map(_CARD_OF.__getitem__, hole))
+    if not any(up):
+        return (None,) * len(hole)
+    return tuple(_CARD_OF[card] if shown else None for card, shown in zip(hole, up, strict=True))
 
 
-def _pots(hand: Hand) -> tuple[Pot, ...]:
+def hand_pots(hand: Hand) -> tuple[Pot, ...]:
     """The main pot and side pots as they stand, this street's bets included (S1);
-    none once the hand is over (every pot was awarded)."""
+    none once the hand is over (every pot was awarded).  (Public: the same for every
+    viewer, :attr:`HandView.pots`.)"""
     if hand.is_over:
         return ()
-    live = [not f for f in hand.folded]
+    folded, stacks = hand.folded, hand.stacks
+    if all(folded[k] or stacks[k] for k in range(hand.n)):
+        # No live player is all-in (nor short of their ante, who is all-in too): one
+        # pot, every chip in, that every live player may win (what build_pots makes).
+        total = sum(hand.contributed)
+        return (Pot(total, tuple(k for k in range(hand.n) if not folded[k])),) if total else ()
+    live = [not f for f in folded]
     bets = [c - d for c, d in zip(hand.contributed, hand.dead, strict=True)]
-    pots = build_pots(bets, live, [s == 0 for s in hand.stacks], dead=hand.dead,
+    pots = build_pots(bets, live, [s == 0 for s in stacks], dead=hand.dead,
                       short_dead=hand.short_ante)
     return tuple(Pot(amount, tuple(eligible)) for amount, eligible in pots)
+
+
+class PublicSeat(NamedTuple):
+    """What everyone may see of one engine seat: :class:`SeatView`'s ``stack``,
+    ``bet``, ``folded``, ``all_in``, ``cards`` and ``up`` as a spectator's view has
+    them (:func:`public_seats`)."""
+
+    stack: int
+    bet: int
+    folded: bool
+    all_in: bool
+    cards: tuple[Card | None, ...]
+    up: tuple[bool, ...]
+
+
+def public_seats(hand: Hand) -> list[PublicSeat]:
+    """Each engine seat as a spectator sees it (``hand.view(None).seats``, the cards
+    by :func:`visible_cards` likewise), without the rest of the view: for a caller
+    that tells everyone each change (the room's public state, built per version)."""
+    stacks, bets, folded = hand.stacks, hand.bets, hand.folded
+    return [PublicSeat(stacks[k], bets[k], folded[k], stacks[k] == 0 and not folded[k],
+                       visible_cards(hand, k, None), tuple(hand.up[k]))
+            for k in range(hand.n)]
 
 
 def viewer_legal(hand: Hand, viewer: int | None) -> LegalActions | None:
@@ -237,7 +267,7 @@ def make_view(hand: Hand, viewer: int | None) -> HandView:
         board=tuple(FULL_DECK[c] for c in hand.board),
         runs=tuple(tuple(FULL_DECK[c] for c in run) for run in hand.runs),
         pot=hand.pot,
-        pots=_pots(hand),
+        pots=hand_pots(hand),
         current_bet=hand.current_bet,
         actor=hand.actor,
         seats=seats,

@@ -541,4 +541,4 @@ class TableActor(TaskOwner):
     def _state_for(self, seat: int | None,
                    public: dict[str, Any] | None = None) -> dict[str, Any]:
         return {"type": "state", "version": self.version,
-                "state": table_state(self, seat, public)}
+                "state": table_state(self, seat, public, kept=self.scene.kept)}

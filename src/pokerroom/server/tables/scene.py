@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from pokerroom.server.tables.views import KeptTableInfo, private_part, public_state
+from pokerroom.server.tables.views import KeptParts, private_part, public_state
 from pokerroom.server.wire.sockets import Outgoing, encode_bytes
 
 if TYPE_CHECKING:
@@ -87,9 +87,10 @@ def diff(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any] | None:
     whole: dict[str, Any] = {}
     patches: dict[str, Any] = {}
     for key, value in new.items():
-        if key in _SPLIT or old[key] == value:
+        was = old[key]
+        if key in _SPLIT or was is value or was == value:  # a kept part: the same object
             continue
-        patch = _patch(old[key], value)
+        patch = _patch(was, value)
         if patch is None:
             whole[key] = value
         else:
@@ -98,7 +99,7 @@ def diff(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any] | None:
     if "seats" in new and old["seats"] != new["seats"]:
         seats, seat_patches = delta["seats"], delta["seat_patch"] = {}, {}
         for index, (was, entry) in enumerate(zip(old["seats"], new["seats"], strict=True)):
-            if was != entry:
+            if was is not entry and was != entry:
                 patch = _patch(was, entry)
                 if patch is None:
                     seats[str(index)] = entry
@@ -231,18 +232,19 @@ class TableScene:
 
     def __init__(self) -> None:
         self.part: ScenePart | None = None
-        self.table_info = KeptTableInfo()  # the public state's rarely changing part
+        self.kept = KeptParts()  # the parts last made: given again while unchanged
 
     def _current(self, actor: TableActor, version: int) -> ScenePart:
         """The latest part, built now when there is none at ``version``."""
         if self.part is None or self.part.version != version:
-            self.part = ScenePart(version, public_state(actor, kept=self.table_info), None)
+            self.part = ScenePart(version, public_state(actor, kept=self.kept), None)
         return self.part
 
     def joining(self, actor: TableActor, seat: int | None) -> SceneUpdate:
         """A new connection's first update (a whole scene): the latest version's, with
         the viewer's own part as it is now."""
-        return SceneUpdate(self._current(actor, actor.version), private_part(actor, seat))
+        return SceneUpdate(self._current(actor, actor.version),
+                           private_part(actor, seat, kept=self.kept))
 
     def publish(self, actor: TableActor, version: int, subscribers: Iterable[Subscriber],
                 state_for: Callable[[int | None, dict[str, Any]], dict[str, Any]]) -> None:
@@ -250,7 +252,7 @@ class TableScene:
         delta too, when a delta connection asks for it); per viewer, its private part
         once (a delta connection's) and its whole state once (``state_for(seat,
         public)``: a connection that did not ask for deltas, or has not said yet)."""
-        public = public_state(actor, kept=self.table_info)
+        public = public_state(actor, kept=self.kept)
         previous = self.part
         self.part = part = ScenePart(version, public, None if previous is None
                                      else (previous.version, previous.public))
@@ -261,7 +263,8 @@ class TableScene:
             if sub.deltas is not False:
                 update = updates.get(sub.seat)
                 if update is None:
-                    update = updates[sub.seat] = SceneUpdate(part, private_part(actor, sub.seat))
+                    own = private_part(actor, sub.seat, kept=self.kept)
+                    update = updates[sub.seat] = SceneUpdate(part, own)
             full = None
             if sub.deltas is not True:
                 full = fulls.get(sub.seat)

@@ -1,29 +1,38 @@
 """What one viewer may see of a table: their own cards, public cards, nothing else.
 
-Built from the engine's views (:meth:`pokerroom.rules.Hand.view`), never by
+Built from what the engine lets each viewer see (:mod:`pokerroom.rules.view`: the
+spectator's seats and pots, :func:`~pokerroom.rules.view.public_seats`, for the
+public state; :func:`~pokerroom.rules.view.visible_cards` and
+:func:`~pokerroom.rules.view.viewer_legal` for a seat's own part), never by
 filtering the whole hand here: a seat sees its own face-down cards; everyone sees
 up-cards and hands tabled at the showdown; a spectator never sees a face-down card
-before it is shown.
+before it is shown.  A table's scene keeps the parts it made (:class:`KeptParts`)
+and gives them again while what they are made from is the same.
 """
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from pokerroom.cards import Card
+from pokerroom.cards import FULL_DECK, Card
 from pokerroom.rules.engine import Phase
 from pokerroom.rules.legal import LegalActions
-from pokerroom.rules.view import viewer_legal, visible_cards
+from pokerroom.rules.view import PublicSeat, hand_pots, public_seats, viewer_legal, visible_cards
 from pokerroom.server.tables.house import house_rules
-from pokerroom.table.view import legal_in_seats
+from pokerroom.table.view import legal_in_seats, seat_to_act
 
 if TYPE_CHECKING:
     from pokerroom.server.tables.actor import TableActor
     from pokerroom.table import Table
 
 
-_CARD_TEXT: dict[Card, str] = {}  # each card's notation, written once ("As")
+# Each card's notation ("As"), written once; None for a card not seen.
+_CARD_TEXT: dict[Card | None, str | None] = {None: None, **{c: str(c) for c in FULL_DECK}}
+_NOTATION = tuple(str(card) for card in FULL_DECK)  # by the engine's card number
 
 
 def _card(card: Card) -> str:
@@ -34,7 +43,10 @@ def _card(card: Card) -> str:
 
 
 def _cards(cards: tuple[Card | None, ...]) -> list[str | None]:
-    return [None if c is None else _card(c) for c in cards]
+    try:
+        return list(map(_CARD_TEXT.__getitem__, cards))
+    except KeyError:  # a card outside the full deck (none is): written the long way
+        return [None if c is None else _card(c) for c in cards]
 
 
 def lobby_row(table_id: str, name: str, t: Table, *, hands: int, bots: int = 0,
@@ -90,18 +102,24 @@ def own_part(table: Table, viewer: int) -> Own | None:
                pot=hand.pot, legal=None if legal is None else legal_in_seats(legal, plan))
 
 
-class KeptTableInfo:
-    """The last ``table`` part of one table's public state and what it was made from
-    (held by the table's scene, :class:`~pokerroom.server.tables.scene.TableScene`)."""
+class KeptParts:
+    """The parts of one table's states last made, each with what it was made from
+    (held by the table's scene, :class:`~pokerroom.server.tables.scene.TableScene`):
+    the public state's ``table`` part, each seat's public entry and each seat's
+    private part.  A part whose makings are the same is given again, the same object
+    (nobody changes a state's parts): only what changed is built per version, and the
+    scene's diff skips the rest by identity."""
 
-    __slots__ = ("info", "key")
+    __slots__ = ("info", "key", "privates", "seats")
 
     def __init__(self) -> None:
         self.key: tuple[Any, ...] | None = None
         self.info: dict[str, Any] = {}
+        self.seats: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
+        self.privates: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
 
 
-def _table_info(actor: TableActor, chat: Any, kept: KeptTableInfo | None) -> dict[str, Any]:
+def _table_info(actor: TableActor, chat: Any, kept: KeptParts | None) -> dict[str, Any]:
     """The public state's ``table``: the table's name, stakes, house rules and the
     host's switches.  It changes rarely: given ``kept``, the last one made for this
     table is given again (the same object: the caller never changes it, and the
@@ -148,76 +166,97 @@ def _table_info(actor: TableActor, chat: Any, kept: KeptTableInfo | None) -> dic
     return info
 
 
-def public_state(actor: TableActor, *, kept: KeptTableInfo | None = None) -> dict[str, Any]:
+def public_state(actor: TableActor, *, kept: KeptParts | None = None) -> dict[str, Any]:
     """What everyone at the table sees (a spectator's view): built once per update
     and shared by every viewer's state (:func:`table_state`).  ``kept``: its ``table``
     part may be the one given last time, when nothing in it changed (for a caller
-    that never changes what it gets: the scene)."""
+    that never changes what it gets: the scene).
+
+    The hand's part is the engine's spectator view (:func:`~pokerroom.rules.view.
+    public_seats`, :func:`~pokerroom.rules.view.hand_pots`: what
+    :meth:`Table.view(None) <pokerroom.table.Table.view>` holds, without building
+    the whole view), in seats."""
     table = actor.table
-    plan = table.plan_in_play
-    view = table.view(None) if table.hand is not None else None  # the spectator's, by seat
-    stakes = table.stakes
+    hand, plan = table.hand, table.plan_in_play
+    if hand is None or plan is None:
+        hand = plan = None
     # A room table's extras (issue 14); a tournament's table (its lens) has none of them.
     labels: dict[int, str] = getattr(actor, "labels", {})
     bank_of = getattr(actor, "bank_of", None)
     chat = getattr(actor, "chat", None)
+    dealt: dict[int, PublicSeat] = {}
+    to_act = None
+    if hand is not None and plan is not None:
+        dealt = dict(zip(plan.seats, public_seats(hand), strict=True))
+        to_act = seat_to_act(hand.phase, hand.actor, plan)
+    metas = actor.seats
     seats: list[dict[str, Any] | None] = []
     for seat, player in enumerate(table.players):
-        meta = actor.seats.get(seat)
+        meta = metas.get(seat)
         if player is None:
             seats.append({"seat": seat, "name": meta.name, "pending": True} if meta else None)
             continue
+        bot = meta is not None and meta.is_bot
+        connected = meta is not None and (bot or meta.connections > 0)
+        label = labels.get(seat)  # the last action this street
+        bank = round(bank_of(meta)) if bank_of and meta and not bot else None
+        sv = dealt.get(seat)
+        key = (player.name, player.stack, player.status, player.owes, bot, connected, label,
+               bank, sv, to_act == seat)  # everything the entry is made from
+        if kept is not None:
+            was = kept.seats.get(seat)
+            if was is not None and was[0] == key:
+                seats.append(was[1])
+                continue
         entry: dict[str, Any] = {
             "seat": seat,
             "name": player.name,
             "stack": player.stack,
             "status": player.status.value,
-            "owes": player.owes,
-            "bot": bool(meta and meta.is_bot),
-            "connected": bool(meta and (meta.is_bot or meta.connections > 0)),
+            "owes": key[3],
+            "bot": bot,
+            "connected": connected,
             "in_hand": False,
-            "label": labels.get(seat),  # the last action this street
-            "time_bank": round(bank_of(meta)) if bank_of and meta and not meta.is_bot else None,
+            "label": label,
+            "time_bank": bank,
         }
-        sv = view.seats.get(seat) if view is not None else None
-        if view is not None and sv is not None:
-            entry.update(
-                in_hand=True,
-                stack=sv.stack,
-                bet=sv.bet,
-                folded=sv.folded,
-                all_in=sv.all_in,
-                cards=_cards(sv.cards),
-                up=list(sv.up),
-                to_act=view.to_act == seat,
-            )
+        if sv is not None:
+            entry["in_hand"] = True
+            entry["stack"] = sv.stack
+            entry["bet"] = sv.bet
+            entry["folded"] = sv.folded
+            entry["all_in"] = sv.all_in
+            entry["cards"] = _cards(sv.cards)
+            entry["up"] = list(sv.up)
+            entry["to_act"] = to_act == seat
+        if kept is not None:
+            kept.seats[seat] = (key, entry)
         seats.append(entry)
     state: dict[str, Any] = {
         "table": _table_info(actor, chat, kept),
         "seats": seats,
         "hand": None,
         "you": None,
-        "result": actor.last_result if view is None else None,  # between hands
-        "log": list(actor.log)[-60:],
+        "result": actor.last_result if hand is None else None,  # between hands
+        "log": _last_lines(actor.log, 60),
         "now": actor.clock.now(),
     }
-    if view is not None and plan is not None:
+    if hand is not None and plan is not None:
         positions = plan.positions
-        seen = view.hand
+        stud = table.stakes.game.is_stud
+        street = hand.street
         state["hand"] = {
             "number": actor.hand_number,
-            "street": seen.street_name,
-            "phase": seen.phase.value,
-            "board": [_card(c) for c in seen.board],
-            "pot": seen.pot,
-            "pots": [p.amount for p in view.pots],
-            "current_bet": seen.current_bet,
-            "button": positions.button if positions is not None and not stakes.game.is_stud
-            else None,
+            "street": hand.variant.streets[street].name if street >= 0 else "",
+            "phase": hand.phase.value,
+            "board": [_NOTATION[c] for c in hand.board],
+            "pot": hand.pot,
+            "pots": [p.amount for p in hand_pots(hand)],
+            "current_bet": hand.current_bet,
+            "button": positions.button if positions is not None and not stud else None,
             "small_blind": positions.small_blind if positions is not None else None,
-            "big_blind": positions.big_blind if positions is not None and not stakes.game.is_stud
-            else None,
-            "actor": view.to_act,
+            "big_blind": positions.big_blind if positions is not None and not stud else None,
+            "actor": to_act,
             "deadline": actor.deadline,
             # The deadline runs on the acting seat's time bank.
             "time_bank": getattr(actor, "_bank_seat", None) is not None,
@@ -225,57 +264,92 @@ def public_state(actor: TableActor, *, kept: KeptTableInfo | None = None) -> dic
     return state
 
 
-def private_part(actor: TableActor, viewer: int | None) -> dict[str, Any] | None:
+def _last_lines(log: Iterable[str], count: int) -> list[str]:
+    """The last ``count`` lines of ``log`` (the actor's deque: sliced from its end,
+    not copied whole)."""
+    if isinstance(log, deque) and len(log) > count:
+        return list(islice(log, len(log) - count, None))
+    return list(log)[-count:]
+
+
+def private_part(actor: TableActor, viewer: int | None, *,
+                 kept: KeptParts | None = None) -> dict[str, Any] | None:
     """What ``viewer`` (a seat, or None for a spectator) sees beyond the public state:
     ``{"seat", "you", "cards"}``, its ``you`` (status, blinds owed, pre-action, legal
     actions) and its own cards as the engine lets that seat see them (``None`` when it
     is not dealt in); ``None`` for a spectator.  :func:`compose` puts it on the public
-    state; this is the only part of a viewer's state that is theirs alone."""
+    state; this is the only part of a viewer's state that is theirs alone.  ``kept``
+    (the scene's): the seat's last one is given again while what it is made from is the
+    same (never on its turn: its legal actions are made anew)."""
     if viewer is None:
         return None
     table = actor.table
-    plan = table.plan_in_play
-    own = own_part(table, viewer)  # the rest of this viewer's view is the public one
-    you: dict[str, Any] | None = None
     player = table.players[viewer]
-    if player is not None:
-        meta = actor.seats.get(viewer)
-        you = {
-            "seat": viewer,
-            "status": player.status.value,
-            "owes": player.owes,
-            "missed_small": player.missed_small,
-            "missed_big": player.missed_big,
-            "wants_to_post": player.wants_to_post,
-            "muck_losing": meta.muck_losing if meta else True,
-            "preaction": None if (pre := getattr(meta, "preaction", None)) is None
-            else {"kind": pre.kind, "amount": pre.amount},
-            "waiting": bool(plan is None or viewer not in plan.seats),
-            "pending": actor.pending(viewer),
-            "legal": None,
+    if player is None:
+        own = own_part(table, viewer)
+        joining = None if viewer not in actor.seats else {
+            "seat": viewer, "status": "joining", "waiting": True, "legal": None,
+            "pending": actor.pending(viewer)}
+        return {"seat": viewer, "you": joining,
+                "cards": None if own is None else _cards(own.cards)}
+    hand, plan = table.hand, table.plan_in_play
+    waiting = plan is None or viewer not in plan.seats
+    cards: tuple[Card | None, ...] | None = None
+    legal: LegalActions | None = None
+    if hand is not None and not waiting:
+        assert plan is not None
+        position = plan.position_of(viewer)  # the engine's, for that seat only
+        cards = visible_cards(hand, position, position)
+        legal = viewer_legal(hand, position)
+    meta = actor.seats.get(viewer)
+    pre = getattr(meta, "preaction", None)
+    pending = actor.pending(viewer)
+    key = (player.status, player.owes, player.missed_small, player.missed_big,
+           player.wants_to_post, meta.muck_losing if meta else True,
+           None if pre is None else (pre.kind, pre.amount), waiting, pending, cards)
+    if kept is not None and legal is None:
+        was = kept.privates.get(viewer)
+        if was is not None and was[0] == key:
+            return was[1]
+    you: dict[str, Any] = {
+        "seat": viewer,
+        "status": player.status.value,
+        "owes": key[1],
+        "missed_small": player.missed_small,
+        "missed_big": player.missed_big,
+        "wants_to_post": player.wants_to_post,
+        "muck_losing": key[5],
+        "preaction": None if pre is None else {"kind": pre.kind, "amount": pre.amount},
+        "waiting": waiting,
+        "pending": pending,
+        "legal": None,
+    }
+    if legal is not None:
+        assert hand is not None and plan is not None
+        described = legal_in_seats(legal, plan).describe()  # in seats: "seat 3 may ..."
+        you["legal"] = {
+            "fold": legal.fold,
+            "check": legal.check,
+            "call": legal.call,
+            "min_raise_to": legal.min_raise_to,
+            "max_raise_to": legal.max_raise_to,
+            # B15 house option open_pair_double: the big bet instead, to this total.
+            "big_raise_to": legal.big_raise_to,
+            "bring_in": legal.bring_in,
+            "discard": legal.max_discard if legal.phase is Phase.DRAWING else None,
+            "show": legal.show,
+            "muck": legal.muck,
+            "pot": hand.pot,
+            "bet": hand.bets[position],
+            "describe": described,
         }
-        legal = own.legal if own is not None else None
-        if own is not None and legal is not None:
-            you["legal"] = {
-                "fold": legal.fold,
-                "check": legal.check,
-                "call": legal.call,
-                "min_raise_to": legal.min_raise_to,
-                "max_raise_to": legal.max_raise_to,
-                # B15 house option open_pair_double: the big bet instead, to this total.
-                "big_raise_to": legal.big_raise_to,
-                "bring_in": legal.bring_in,
-                "discard": legal.max_discard if legal.phase is Phase.DRAWING else None,
-                "show": legal.show,
-                "muck": legal.muck,
-                "pot": own.pot,
-                "bet": own.bet,
-                "describe": legal.describe(),
-            }
-    elif viewer in actor.seats:
-        you = {"seat": viewer, "status": "joining", "waiting": True, "legal": None,
-               "pending": actor.pending(viewer)}
-    return {"seat": viewer, "you": you, "cards": None if own is None else _cards(own.cards)}
+    private = {"seat": viewer, "you": you, "cards": None if cards is None else _cards(cards)}
+    if kept is not None:
+        if legal is None:
+            kept.privates[viewer] = (key, private)
+        else:
+            kept.privates.pop(viewer, None)
+    return private
 
 
 def compose(public: dict[str, Any], private: dict[str, Any] | None) -> dict[str, Any]:
@@ -296,10 +370,12 @@ def compose(public: dict[str, Any], private: dict[str, Any] | None) -> dict[str,
 
 
 def table_state(actor: TableActor, viewer: int | None,
-                public: dict[str, Any] | None = None) -> dict[str, Any]:
+                public: dict[str, Any] | None = None, *,
+                kept: KeptParts | None = None) -> dict[str, Any]:
     """What ``viewer`` (a seat, or None for a spectator) may see: the public state
     (``public``, built here when not given) with the viewer's :func:`private_part`:
-    its own face-down cards and legal actions.  ``public`` itself is never changed."""
+    its own face-down cards and legal actions.  ``public`` itself is never changed;
+    ``kept``: the table scene's kept parts (:class:`KeptParts`)."""
     if public is None:
-        public = public_state(actor)
-    return compose(public, private_part(actor, viewer))
+        public = public_state(actor, kept=kept)
+    return compose(public, private_part(actor, viewer, kept=kept))
