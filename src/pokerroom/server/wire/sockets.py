@@ -48,7 +48,7 @@ import asyncio
 import contextlib
 import json
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, cast
 
@@ -250,6 +250,26 @@ class Mailbox:
             self.errors.append(message)
         self.wake.set()
 
+    def pending(self) -> Iterator[str | bytes]:
+        """Take what is to be sent, one message at a time, in the order it goes out:
+        the answers (encoded, ``bytes``), then (unless a final message waits) the state
+        or the updates' texts (``str``, shared by many connections); nothing once the
+        mailbox overflows, even between two messages."""
+        while self.errors and not self.overflowed:
+            yield encode_bytes(self.errors.popleft())
+        if self.final is not None or self.overflowed:
+            return
+        if self.outgoing is not None:
+            outgoing, self.latest, self.outgoing = self.outgoing, None, None
+            # A delta connection's whole state kept before it was known to be one: its
+            # updates say the same.
+            if not (self.deltas and self.updates):
+                yield outgoing.text()
+        for text in self.take_updates() if self.deltas else ():
+            if self.overflowed:
+                return
+            yield text
+
     def push_final(self, message: dict[str, Any]) -> None:
         """Send ``message`` after what is queued, then close the connection with
         :data:`MOVED` (the table is served by another worker now)."""
@@ -267,27 +287,46 @@ def moved_message(url: str | None) -> dict[str, Any]:
     return moved(url)
 
 
+class FrameSink(Protocol):
+    """A connection's fast way out, past the ASGI layers (the room's uvicorn protocol,
+    :class:`~pokerroom.server.connections.GuardedWebSocketProtocol`)."""
+
+    async def frames_ready(self) -> bool:
+        """Wait for the transport to take more (flow control); False when the socket
+        is no longer open for data frames."""
+
+    def write_messages(self, messages: list[str | bytes]) -> None:
+        """Write these text messages in order (``str`` shared, ``bytes`` this
+        connection's own), in one write."""
+
+
+def frame_sink(websocket: WebSocket) -> FrameSink | None:
+    """The connection's :class:`FrameSink`, or None (another ASGI server, the test
+    client: messages then go through ``websocket.send``)."""
+    protocol = _protocol(websocket)
+    ready = getattr(protocol, "frames_ready", None)
+    return cast(FrameSink, protocol) if callable(ready) else None
+
+
 async def send_loop(websocket: WebSocket, box: Mailbox) -> None:
-    """Send what ``box`` holds, errors first, until it overflows or is final."""
+    """Send what ``box`` holds (:meth:`Mailbox.pending`: errors first), until it
+    overflows or is final.  Through the connection's :class:`FrameSink` when it has
+    one, all that is pending in one write, once the transport takes more; else one
+    ``websocket.send`` a message."""
+    sink = frame_sink(websocket)
     while not box.overflowed:
         await box.wake.wait()
         box.wake.clear()
-        while box.errors and not box.overflowed:
-            await websocket.send_json(box.errors.popleft())
+        if sink is not None and await sink.frames_ready():
+            sink.write_messages(list(box.pending()))
+        else:
+            for message in box.pending():
+                await websocket.send_text(
+                    message if isinstance(message, str) else message.decode())
         if box.final is not None:
             await websocket.send_json(box.final)
             await websocket.close(code=MOVED)
             return
-        if box.outgoing is not None and not box.overflowed:
-            outgoing, box.latest, box.outgoing = box.outgoing, None, None
-            # A delta connection's whole state kept before it was known to be one: its
-            # updates say the same.
-            if not (box.deltas and box.updates):
-                await websocket.send_text(outgoing.text())
-        for text in box.take_updates() if box.deltas else ():
-            if box.overflowed:
-                break
-            await websocket.send_text(text)
 
 
 SUBPROTOCOL = "pokerroom"
