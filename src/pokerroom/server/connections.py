@@ -335,6 +335,11 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
                 and self.initial_response is None and self.conn.state is State.OPEN
                 and not self.transport.is_closing())
 
+    def frames_writable(self) -> bool:
+        """True when the transport's buffer is below its high-water mark (uvicorn's
+        flow control) and :meth:`frames_open`."""
+        return self.writable.is_set() and self.frames_open()
+
     async def frames_ready(self) -> bool:
         """Wait while the transport's buffer is above its high-water mark (uvicorn's
         flow control, as ``websocket.send`` waits); then :meth:`frames_open`."""

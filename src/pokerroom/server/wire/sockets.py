@@ -194,6 +194,11 @@ class Mailbox:
     updates: deque[StateUpdate] = field(default_factory=deque)
     held: int | None = None
     held_own: Any = None  # the own part the client holds (sent with ``held``)
+    # While :func:`send_loop` writes through a FrameSink: a change is written by a
+    # callback of the event loop (:meth:`_flush`), scheduled where ``wake.set()`` would
+    # have woken the send task, instead of waking that task once per connection.
+    sink: FrameSink | None = None
+    flush_due: bool = False
 
     def push_state(self, message: dict[str, Any] | Outgoing) -> None:
         """Make ``message`` the state to send next, replacing one not sent yet (an
@@ -201,7 +206,7 @@ class Mailbox:
         if not self.overflowed:
             self.outgoing = message if isinstance(message, Outgoing) else Outgoing(message)
             self.latest = self.outgoing.message
-        self.wake.set()
+        self._wake()
 
     def push_update(self, update: StateUpdate | None,
                     full: dict[str, Any] | Outgoing | None) -> None:
@@ -210,7 +215,7 @@ class Mailbox:
         which this is, both are kept.  A delta connection keeps at most
         :data:`MAX_PENDING` updates: the oldest go, and the next one sent is whole."""
         if self.overflowed:
-            self.wake.set()
+            self._wake()
             return
         if self.deltas is not True and full is not None:
             self.push_state(full)
@@ -218,7 +223,7 @@ class Mailbox:
             self.updates.append(update)
             while len(self.updates) > MAX_PENDING:
                 self.updates.popleft()
-        self.wake.set()
+        self._wake()
 
     def take_updates(self) -> list[str]:
         """The texts to send for the pending updates, in order: each a delta while it
@@ -248,7 +253,28 @@ class Mailbox:
             self.latest = self.outgoing = None
         else:
             self.errors.append(message)
-        self.wake.set()
+        self._wake()
+
+    def _wake(self) -> None:
+        """Have what changed sent: by the send task, or, while it writes through a
+        :class:`FrameSink`, by :meth:`_flush` at the same place in the event loop's
+        queue (so answers and states keep today's order, docs/protocol.md)."""
+        if self.sink is None:
+            self.wake.set()
+        elif not self.flush_due:
+            self.flush_due = True
+            asyncio.get_running_loop().call_soon(self._flush)
+
+    def _flush(self) -> None:
+        """Write what is pending straight to the sink when it takes it now; else (the
+        transport's buffer is full, the socket closing, the mailbox overflowed or
+        final) wake the send task, which waits for the transport or ends."""
+        self.flush_due = False
+        sink = self.sink
+        if sink is None or self.overflowed or self.final is not None or not sink.frames_writable():
+            self.wake.set()
+            return
+        sink.write_messages(list(self.pending()))
 
     def pending(self) -> Iterator[str | bytes]:
         """Take what is to be sent, one message at a time, in the order it goes out:
@@ -274,7 +300,7 @@ class Mailbox:
         """Send ``message`` after what is queued, then close the connection with
         :data:`MOVED` (the table is served by another worker now)."""
         self.final = message
-        self.wake.set()
+        self._wake()
 
 
 MOVED = 4307
@@ -290,6 +316,10 @@ def moved_message(url: str | None) -> dict[str, Any]:
 class FrameSink(Protocol):
     """A connection's fast way out, past the ASGI layers (the room's uvicorn protocol,
     :class:`~pokerroom.server.connections.GuardedWebSocketProtocol`)."""
+
+    def frames_writable(self) -> bool:
+        """True when the transport takes more now and the socket is open for data
+        frames."""
 
     async def frames_ready(self) -> bool:
         """Wait for the transport to take more (flow control); False when the socket
@@ -314,19 +344,23 @@ async def send_loop(websocket: WebSocket, box: Mailbox) -> None:
     one, all that is pending in one write, once the transport takes more; else one
     ``websocket.send`` a message."""
     sink = frame_sink(websocket)
-    while not box.overflowed:
-        await box.wake.wait()
-        box.wake.clear()
-        if sink is not None and await sink.frames_ready():
-            sink.write_messages(list(box.pending()))
-        else:
-            for message in box.pending():
-                await websocket.send_text(
-                    message if isinstance(message, str) else message.decode())
-        if box.final is not None:
-            await websocket.send_json(box.final)
-            await websocket.close(code=MOVED)
-            return
+    box.sink = sink
+    try:
+        while not box.overflowed:
+            await box.wake.wait()
+            box.wake.clear()
+            if sink is not None and await sink.frames_ready():
+                sink.write_messages(list(box.pending()))
+            else:
+                for message in box.pending():
+                    await websocket.send_text(
+                        message if isinstance(message, str) else message.decode())
+            if box.final is not None:
+                await websocket.send_json(box.final)
+                await websocket.close(code=MOVED)
+                return
+    finally:
+        box.sink = None
 
 
 SUBPROTOCOL = "pokerroom"
