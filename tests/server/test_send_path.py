@@ -1,0 +1,120 @@
+"""The room's fast way out (issue 23, the cost per action): on ``pokerroom serve`` a
+connection's messages are written straight to uvicorn's transport, each shared text's
+frame built once (wire/frames.py, ``GuardedWebSocketProtocol.write_messages``), by one
+event-loop callback per change instead of a task woken per connection.  What a client
+sees must not change: the same frames websockets would write, messages a
+permessage-deflate connection compresses still compressed in one stream (context
+takeover), an answer before the state that shows its effect (docs/protocol.md), and
+the ordinary path for any other ASGI server (the TestClient tests of the suite)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.frames import Frame, Opcode
+from websockets.sync.client import ClientConnection, connect
+from websockets.typing import Subprotocol
+
+from pokerroom.server.connections import COMPRESS_FROM
+from pokerroom.server.wire.frames import FrameCache, text_frame
+from pokerroom.server.wire.sockets import DELTAS, token_subprotocols
+from tests.ports import free_port
+from tests.server.serving import assert_clean_log, call, start_server
+
+WAIT = 30.0  # seconds: the most one message is waited for
+
+
+@pytest.mark.parametrize("length", [0, 1, 125, 126, 127, 65535, 65536, 70000])
+def test_a_frame_is_the_bytes_websockets_writes(length: int) -> None:
+    payload = ("é" * length).encode()[:length]  # multi-byte text, cut to the length
+    expected = Frame(Opcode.TEXT, payload).serialize(mask=False)
+    assert text_frame(payload) == expected
+
+
+def test_a_shared_text_is_framed_once_and_the_cache_stays_bounded() -> None:
+    cache = FrameCache(limit=3)
+    text = json.dumps({"type": "delta", "version": 7})
+    first = cache.frame(text)
+    assert cache.frame(text) is first  # the same bytes for every connection
+    for i in range(10):
+        cache.frame(f"other {i}")
+    assert len(cache) == 3
+    assert cache.frame(text) == first and cache.frame(text) is not first  # rebuilt
+
+
+@pytest.fixture(scope="module")
+def port(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
+    directory: Path = tmp_path_factory.mktemp("send-path")
+    log, number = directory / "serve.log", free_port()
+    process = start_server(number, f"sqlite:///{directory / 'room.sqlite'}", log)
+    try:
+        yield number
+    finally:
+        process.kill()
+        process.wait(timeout=30)
+    assert_clean_log(log)
+
+
+def _socket(port: int, path: str, token: str | None, *, deltas: bool,
+            compression: str | None) -> ClientConnection:
+    offered = token_subprotocols(token) + ([DELTAS] if deltas else [])
+    return connect(f"ws://127.0.0.1:{port}{path}", proxy=None, compression=compression,
+                   subprotocols=[Subprotocol(p) for p in offered], open_timeout=WAIT,
+                   ping_interval=None, close_timeout=1, max_size=2**24)
+
+
+def _next(ws: ClientConnection) -> dict[str, Any]:
+    message: dict[str, Any] = json.loads(ws.recv(timeout=WAIT))
+    return message
+
+
+def test_deflate_keeps_one_stream_across_messages_sent_as_they_are(port: int) -> None:
+    """A whole-state connection with permessage-deflate: states (over COMPRESS_FROM)
+    go compressed, pongs between them as they are; the client's inflater takes every
+    compressed one in turn (the compressor's context carried across the small ones),
+    version after version of a table of bots."""
+    created = call(port, "/api/tables", {"name": "Stream", "seats": 6})
+    table, host = created["id"], created["host"]
+    for _ in range(3):
+        call(port, f"/api/tables/{table}/bots", {"policy": "random", "host": host})
+    with _socket(port, f"/ws/tables/{table}", None, deltas=False,
+                 compression="deflate") as ws:
+        assert ws.protocol.extensions, "permessage-deflate negotiated"
+        versions: list[int] = []
+        pongs = 0
+        while len(versions) < 30:
+            ws.send(json.dumps({"type": "ping", "id": len(versions)}))
+            message = _next(ws)
+            while message["type"] != "state":
+                pongs += message["type"] == "pong"
+                message = _next(ws)
+            assert len(json.dumps(message, separators=(",", ":"))) >= COMPRESS_FROM
+            versions.append(message["version"])
+    assert versions == sorted(versions) and len(set(versions)) == len(versions), versions
+    assert pongs >= 20, pongs
+
+
+def test_an_answer_comes_before_the_state_that_shows_it(port: int) -> None:
+    """docs/protocol.md: an acknowledged message's ack comes before the state showing
+    its effect, on the fast way out too (one seated player, nothing else changing the
+    table: each accepted message makes exactly one new version)."""
+    created = call(port, "/api/tables", {"name": "Order", "seats": 6})
+    table = created["id"]
+    token = call(port, f"/api/tables/{table}/join",
+                 {"name": "Alice", "seat": 0, "buy_in": 200})["token"]
+    with _socket(port, f"/ws/tables/{table}", token, deltas=True, compression=None) as ws:
+        first = _next(ws)
+        assert first["type"] == "scene", first
+        version = first["version"]
+        for n, kind in enumerate(["sit_out", "sit_in", "sit_out", "sit_in"] * 3):
+            ws.send(json.dumps({"type": kind, "id": n}))
+            got = [_next(ws)]
+            while got[-1]["type"] not in ("delta", "scene"):
+                got.append(_next(ws))
+            assert got[0] == {"type": "ack", "id": n}, got
+            assert got[-1]["version"] > version, got
+            version = got[-1]["version"]
