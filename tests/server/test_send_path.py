@@ -9,19 +9,29 @@ the ordinary path for any other ASGI server (the TestClient tests of the suite).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
+from fastapi import WebSocket
 from websockets.frames import Frame, Opcode
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Subprotocol
 
 from pokerroom.server.connections import COMPRESS_FROM
 from pokerroom.server.wire.frames import FrameCache, text_frame
-from pokerroom.server.wire.sockets import DELTAS, token_subprotocols
+from pokerroom.server.wire.sockets import (
+    DELTAS,
+    MAX_QUEUED,
+    Mailbox,
+    Outgoing,
+    send_loop,
+    token_subprotocols,
+)
 from tests.ports import free_port
 from tests.server.serving import assert_clean_log, call, start_server
 
@@ -118,3 +128,120 @@ def test_an_answer_comes_before_the_state_that_shows_it(port: int) -> None:
             assert got[0] == {"type": "ack", "id": n}, got
             assert got[-1]["version"] > version, got
             version = got[-1]["version"]
+
+
+# ------------------------------------------------------------------ the mailbox's side
+
+
+class FakeSink:
+    """uvicorn's protocol as :func:`send_loop` sees it (a transport, flow control, a
+    socket open for data frames): what it is given to write, one list per write."""
+
+    def __init__(self) -> None:
+        self.transport = object()
+        self.writable = asyncio.Event()
+        self.writable.set()
+        self.open = True
+        self.fail: Exception | None = None
+        self.writes: list[list[str]] = []
+
+    def frames_writable(self) -> bool:
+        return self.writable.is_set() and self.open
+
+    async def frames_ready(self) -> bool:
+        await self.writable.wait()
+        return self.open
+
+    def write_messages(self, messages: list[str | bytes]) -> None:
+        if self.fail is not None:
+            raise self.fail
+        self.writes.append([m if isinstance(m, str) else m.decode() for m in messages])
+
+    async def receive(self) -> dict[str, Any]:  # how send_loop finds the protocol
+        await asyncio.Event().wait()
+        raise AssertionError
+
+
+class FakeSocket:
+    """A Starlette WebSocket's channels on the :class:`FakeSink` (nothing goes through
+    ``websocket.send`` while the sink is open)."""
+
+    def __init__(self, sink: FakeSink) -> None:
+        self._receive = sink.receive
+        self.sent: list[str] = []
+
+    async def send_text(self, data: str) -> None:
+        self.sent.append(data)
+
+
+def _run(body: Callable[[Mailbox, FakeSink, asyncio.Task[None]], Awaitable[None]]) -> None:
+    async def main() -> None:
+        sink, box = FakeSink(), Mailbox(deltas=False)
+        socket = FakeSocket(sink)
+        sender = asyncio.create_task(send_loop(cast(WebSocket, socket), box))
+        await asyncio.sleep(0)
+        try:
+            await asyncio.wait_for(body(box, sink, sender), timeout=10)
+        finally:
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError, RuntimeError):
+                await sender
+        assert not socket.sent
+
+    asyncio.run(main())
+
+
+def _state(version: int) -> Outgoing:
+    return Outgoing({"type": "state", "version": version})
+
+
+def test_a_change_is_written_by_one_callback_answers_first_without_waking_the_task() -> None:
+    async def body(box: Mailbox, sink: FakeSink, sender: asyncio.Task[None]) -> None:
+        box.push_state(_state(1))
+        box.push_error({"type": "ack", "id": 1})
+        await asyncio.sleep(0)
+        assert sink.writes == [['{"type":"ack","id":1}', '{"type":"state","version":1}']]
+        assert not box.wake.is_set()  # the send task was not woken
+        box.push_state(_state(2))
+        box.push_state(_state(3))  # replaces 2 before it went
+        await asyncio.sleep(0)
+        assert sink.writes[1:] == [['{"type":"state","version":3}']]
+
+    _run(body)
+
+
+def test_a_full_transport_keeps_the_mailbox_bounds() -> None:
+    """While the transport's buffer is full nothing is taken from the mailbox: the
+    answers wait there (at most MAX_QUEUED; one more drops the connection), states
+    replace each other, and all that waits goes in one write once it drains."""
+    async def body(box: Mailbox, sink: FakeSink, sender: asyncio.Task[None]) -> None:
+        sink.writable.clear()
+        for n in range(MAX_QUEUED):
+            box.push_error({"type": "pong", "id": n})
+            box.push_state(_state(n))
+            await asyncio.sleep(0)
+        assert not sink.writes and len(box.errors) == MAX_QUEUED
+        sink.writable.set()
+        while not sink.writes:
+            await asyncio.sleep(0)
+        assert len(sink.writes) == 1 and len(sink.writes[0]) == MAX_QUEUED + 1
+        assert sink.writes[0][-1] == f'{{"type":"state","version":{MAX_QUEUED - 1}}}'
+        sink.writable.clear()
+        for n in range(MAX_QUEUED + 1):
+            box.push_error({"type": "pong", "id": n})
+        assert box.overflowed  # the receive loop sees it and pump drops the connection
+        sink.writable.set()
+        await sender  # nothing more is written
+        assert len(sink.writes) == 1
+
+    _run(body)
+
+
+def test_a_failure_while_writing_ends_the_send_loop() -> None:
+    async def body(box: Mailbox, sink: FakeSink, sender: asyncio.Task[None]) -> None:
+        sink.fail = RuntimeError("a bug")
+        box.push_state(_state(1))
+        with pytest.raises(RuntimeError, match="a bug"):
+            await sender
+
+    _run(body)

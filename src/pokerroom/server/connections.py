@@ -32,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import json
 import resource
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -309,6 +310,9 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
                 compress_settings={"memLevel": 5})]
 
         self.arrivals = ArrivalRate(self.loop.time())
+        # Messages shorter than this go as plain frames (write_messages): all without
+        # an extension, those under COMPRESS_FROM with LargeMessageDeflate.
+        self.raw_below: int | None = None
 
     def send_receive_event_to_app(self) -> None:
         """Each message counted as it arrives (:class:`ArrivalRate`); past the rate the
@@ -351,16 +355,23 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
         """Write ``messages`` in order as text frames, in one write: a ``str`` is a text
         that may go to many connections (its frame is cached), ``bytes`` a payload
         (UTF-8 JSON) for this connection only.  Only while :meth:`frames_open`."""
-        extensions = self.conn.extensions
-        raw_below = COMPRESS_FROM if all(
-            isinstance(e, LargeMessageDeflate) for e in extensions) else 0
+        raw_below = self.raw_below
+        if raw_below is None:  # known once the handshake is done
+            extensions = self.conn.extensions
+            if not extensions:
+                raw_below = sys.maxsize
+            elif all(isinstance(e, LargeMessageDeflate) for e in extensions):
+                raw_below = COMPRESS_FROM
+            else:
+                raw_below = 0
+            self.raw_below = raw_below
         chunks: list[bytes] = []
         for message in messages:
             if isinstance(message, str):
                 payload, frame = self.frame_cache.frame(message)
             else:
                 payload, frame = message, b""
-            if not extensions or len(payload) < raw_below:
+            if len(payload) < raw_below:
                 chunks.append(frame or text_frame(payload))
             else:  # compressed: the deflate context carries on from this message
                 self.conn.send_text(payload)

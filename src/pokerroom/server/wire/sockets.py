@@ -199,6 +199,7 @@ class Mailbox:
     # have woken the send task, instead of waking that task once per connection.
     sink: FrameSink | None = None
     flush_due: bool = False
+    failure: Exception | None = None  # raised by the send task (a bug: not swallowed)
 
     def push_state(self, message: dict[str, Any] | Outgoing) -> None:
         """Make ``message`` the state to send next, replacing one not sent yet (an
@@ -274,7 +275,12 @@ class Mailbox:
         if sink is None or self.overflowed or self.final is not None or not sink.frames_writable():
             self.wake.set()
             return
-        sink.write_messages(list(self.pending()))
+        try:
+            if messages := list(self.pending()):
+                sink.write_messages(messages)
+        except Exception as exc:  # the send task raises it, which ends the connection
+            self.failure = exc
+            self.wake.set()
 
     def pending(self) -> Iterator[str | bytes]:
         """Take what is to be sent, one message at a time, in the order it goes out:
@@ -349,8 +355,11 @@ async def send_loop(websocket: WebSocket, box: Mailbox) -> None:
         while not box.overflowed:
             await box.wake.wait()
             box.wake.clear()
+            if box.failure is not None:
+                raise box.failure
             if sink is not None and await sink.frames_ready():
-                sink.write_messages(list(box.pending()))
+                if messages := list(box.pending()):
+                    sink.write_messages(messages)
             else:
                 for message in box.pending():
                     await websocket.send_text(
