@@ -368,7 +368,8 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
         chunks: list[bytes] = []
         for message in messages:
             if isinstance(message, str):
-                payload, frame = self.frame_cache.frame(message)
+                payload, frame = (self.frame_cache.frame(message) if len(message) < raw_below
+                                  else (message.encode(), b""))  # compressed: no frame kept
             else:
                 payload, frame = message, b""
             if len(payload) < raw_below:
