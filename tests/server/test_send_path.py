@@ -27,6 +27,7 @@ from pokerroom.server.wire.frames import FrameCache, text_frame
 from pokerroom.server.wire.sockets import (
     DELTAS,
     MAX_QUEUED,
+    MOVED,
     Mailbox,
     Outgoing,
     send_loop,
@@ -173,8 +174,17 @@ class FakeSocket:
     async def send_text(self, data: str) -> None:
         self.sent.append(data)
 
+    async def send_json(self, data: Any) -> None:
+        self.sent.append(json.dumps(data))
 
-def _run(body: Callable[[Mailbox, FakeSink, asyncio.Task[None]], Awaitable[None]]) -> None:
+    async def close(self, code: int = 1000) -> None:
+        self.sent.append(f"close {code}")
+
+
+def _run(body: Callable[[Mailbox, FakeSink, asyncio.Task[None]], Awaitable[None]],
+         *, sent: list[str] | None = None) -> None:
+    """Run ``body`` against a send loop on a :class:`FakeSink`; what went through
+    ``websocket.send`` instead must be ``sent`` (nothing by default)."""
     async def main() -> None:
         sink, box = FakeSink(), Mailbox(deltas=False)
         socket = FakeSocket(sink)
@@ -186,7 +196,7 @@ def _run(body: Callable[[Mailbox, FakeSink, asyncio.Task[None]], Awaitable[None]
             sender.cancel()
             with contextlib.suppress(asyncio.CancelledError, RuntimeError):
                 await sender
-        assert not socket.sent
+        assert socket.sent == (sent or [])
 
     asyncio.run(main())
 
@@ -245,3 +255,18 @@ def test_a_failure_while_writing_ends_the_send_loop() -> None:
             await sender
 
     _run(body)
+
+
+def test_a_moved_table_sends_the_answers_then_the_final_message_and_closes() -> None:
+    """``moved`` (a table another worker serves now): the answers waiting go first, the
+    states after them are not sent, then the final message and the close (4307)."""
+    async def body(box: Mailbox, sink: FakeSink, sender: asyncio.Task[None]) -> None:
+        sink.writable.clear()  # all three wait in the mailbox
+        box.push_error({"type": "ack", "id": 1})
+        box.push_state(_state(2))
+        box.push_final({"type": "moved", "url": None})
+        sink.writable.set()
+        await sender
+        assert sink.writes == [['{"type":"ack","id":1}']]
+
+    _run(body, sent=['{"type": "moved", "url": null}', f"close {MOVED}"])
