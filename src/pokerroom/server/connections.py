@@ -32,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import json
 import resource
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -46,12 +47,14 @@ from websockets.extensions.permessage_deflate import (
     ServerPerMessageDeflateFactory,
 )
 from websockets.frames import Frame, Opcode
+from websockets.protocol import State
 from websockets.typing import ExtensionParameter
 
 from pokerroom.server.guard.clients import TrustedProxies
 from pokerroom.server.operations.logs import LOG
 from pokerroom.server.operations.metrics import UNCOUNTED, RoomMetrics, metrics_of
 from pokerroom.server.settings import ConnectionLimits, Settings
+from pokerroom.server.wire.frames import FrameCache, text_frame
 from pokerroom.server.wire.reasons import WireReason
 from pokerroom.server.wire.sockets import ArrivalRate
 
@@ -279,7 +282,23 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
     """uvicorn's WebSocket protocol (websockets, sans-I/O) giving back the connection's
     place in the :class:`ConnectionGuard` when the socket ends, and compressing only
     large messages (:class:`LargeMessageDeflate`) when the client asks for
-    permessage-deflate (with uvicorn's settings: 12-bit windows, memLevel 5)."""
+    permessage-deflate (with uvicorn's settings: 12-bit windows, memLevel 5).
+
+    It is also the room's fast way out (a
+    :class:`~pokerroom.server.wire.sockets.FrameSink`): once the socket is open,
+    :meth:`write_messages` writes a connection's pending messages straight to the
+    transport in one write, each text's frame built once for every connection
+    (:class:`~pokerroom.server.wire.frames.FrameCache`), instead of one ASGI
+    ``websocket.send`` per message through Starlette, the middleware and websockets.
+    uvicorn's state stays right: nothing is written once a close frame went out or the
+    connection is closing (:meth:`frames_open`), flow control is uvicorn's
+    (:meth:`frames_ready` waits while the transport's buffer is above its high-water
+    mark, as ``websocket.send`` does), and a message a permessage-deflate connection
+    compresses (:data:`COMPRESS_FROM` bytes or more) goes through websockets'
+    compressor, whose context it keeps."""
+
+    frame_cache = FrameCache()
+    """The frames of the texts recently sent, shared by every connection of the process."""
 
     def __init__(self, config: uvicorn.Config, server_state: ServerState,
                  app_state: dict[str, Any], _loop: asyncio.AbstractEventLoop | None = None,
@@ -291,6 +310,9 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
                 compress_settings={"memLevel": 5})]
 
         self.arrivals = ArrivalRate(self.loop.time())
+        # Messages shorter than this go as plain frames (write_messages): all without
+        # an extension, those under COMPRESS_FROM with LargeMessageDeflate.
+        self.raw_below: int | None = None
 
     def send_receive_event_to_app(self) -> None:
         """Each message counted as it arrives (:class:`ArrivalRate`); past the rate the
@@ -308,6 +330,55 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
     def connection_lost(self, exc: Exception | None) -> None:
         _guard(self.config).release(self.transport)
         super().connection_lost(exc)
+
+    def frames_open(self) -> bool:
+        """True while a data frame may be written straight to the transport: the
+        handshake accepted, no close frame sent or received, the connection not
+        closing."""
+        return (self.handshake_complete and not self.close_sent and not self.disconnected
+                and self.initial_response is None and self.conn.state is State.OPEN
+                and not self.transport.is_closing())
+
+    def frames_writable(self) -> bool:
+        """True when the transport's buffer is below its high-water mark (uvicorn's
+        flow control) and :meth:`frames_open`."""
+        return self.writable.is_set() and self.frames_open()
+
+    async def frames_ready(self) -> bool:
+        """Wait while the transport's buffer is above its high-water mark (uvicorn's
+        flow control, as ``websocket.send`` waits); then :meth:`frames_open`."""
+        if not self.writable.is_set():
+            await self.writable.wait()
+        return self.frames_open()
+
+    def write_messages(self, messages: list[str | bytes]) -> None:
+        """Write ``messages`` in order as text frames, in one write: a ``str`` is a text
+        that may go to many connections (its frame is cached), ``bytes`` a payload
+        (UTF-8 JSON) for this connection only.  Only while :meth:`frames_open`."""
+        raw_below = self.raw_below
+        if raw_below is None:  # known once the handshake is done
+            extensions = self.conn.extensions
+            if not extensions:
+                raw_below = sys.maxsize
+            elif all(isinstance(e, LargeMessageDeflate) for e in extensions):
+                raw_below = COMPRESS_FROM
+            else:
+                raw_below = 0
+            self.raw_below = raw_below
+        chunks: list[bytes] = []
+        for message in messages:
+            if isinstance(message, str):
+                payload, frame = (self.frame_cache.frame(message) if len(message) < raw_below
+                                  else (message.encode(), b""))  # compressed: no frame kept
+            else:
+                payload, frame = message, b""
+            if len(payload) < raw_below:
+                chunks.append(frame or text_frame(payload))
+            else:  # compressed: the deflate context carries on from this message
+                self.conn.send_text(payload)
+                chunks.extend(self.conn.data_to_send())
+        if chunks:
+            self.transport.writelines(chunks)
 
 
 def raise_file_limit(wanted: int) -> tuple[int, str | None]:

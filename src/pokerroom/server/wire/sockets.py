@@ -48,7 +48,7 @@ import asyncio
 import contextlib
 import json
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, cast
 
@@ -194,6 +194,12 @@ class Mailbox:
     updates: deque[StateUpdate] = field(default_factory=deque)
     held: int | None = None
     held_own: Any = None  # the own part the client holds (sent with ``held``)
+    # While :func:`send_loop` writes through a FrameSink: a change is written by a
+    # callback of the event loop (:meth:`_flush`), scheduled where ``wake.set()`` would
+    # have woken the send task, instead of waking that task once per connection.
+    sink: FrameSink | None = None
+    flush_due: bool = False
+    failure: Exception | None = None  # raised by the send task (a bug: not swallowed)
 
     def push_state(self, message: dict[str, Any] | Outgoing) -> None:
         """Make ``message`` the state to send next, replacing one not sent yet (an
@@ -201,7 +207,7 @@ class Mailbox:
         if not self.overflowed:
             self.outgoing = message if isinstance(message, Outgoing) else Outgoing(message)
             self.latest = self.outgoing.message
-        self.wake.set()
+        self._wake()
 
     def push_update(self, update: StateUpdate | None,
                     full: dict[str, Any] | Outgoing | None) -> None:
@@ -210,7 +216,7 @@ class Mailbox:
         which this is, both are kept.  A delta connection keeps at most
         :data:`MAX_PENDING` updates: the oldest go, and the next one sent is whole."""
         if self.overflowed:
-            self.wake.set()
+            self._wake()
             return
         if self.deltas is not True and full is not None:
             self.push_state(full)
@@ -218,7 +224,7 @@ class Mailbox:
             self.updates.append(update)
             while len(self.updates) > MAX_PENDING:
                 self.updates.popleft()
-        self.wake.set()
+        self._wake()
 
     def take_updates(self) -> list[str]:
         """The texts to send for the pending updates, in order: each a delta while it
@@ -248,13 +254,59 @@ class Mailbox:
             self.latest = self.outgoing = None
         else:
             self.errors.append(message)
-        self.wake.set()
+        self._wake()
+
+    def _wake(self) -> None:
+        """Have what changed sent: by the send task, or, while it writes through a
+        :class:`FrameSink`, by :meth:`_flush` at the same place in the event loop's
+        queue (so answers and states keep today's order, docs/protocol.md)."""
+        if self.sink is None:
+            self.wake.set()
+        elif not self.flush_due:
+            self.flush_due = True
+            asyncio.get_running_loop().call_soon(self._flush)
+
+    def _flush(self) -> None:
+        """Write what is pending straight to the sink when it takes it now; else (the
+        transport's buffer is full, the socket closing, the mailbox overflowed or
+        final) wake the send task, which waits for the transport or ends."""
+        self.flush_due = False
+        sink = self.sink
+        if sink is None or self.overflowed or self.final is not None or not sink.frames_writable():
+            self.wake.set()
+            return
+        try:
+            if messages := list(self.pending()):
+                sink.write_messages(messages)
+        except Exception as exc:  # the send task raises it, which ends the connection
+            self.failure = exc
+            self.wake.set()
+
+    def pending(self) -> Iterator[str | bytes]:
+        """Take what is to be sent, one message at a time, in the order it goes out:
+        the answers (encoded, ``bytes``), then (unless a final message waits) the state
+        or the updates' texts (``str``, shared by many connections); nothing once the
+        mailbox overflows, even between two messages."""
+        while self.errors and not self.overflowed:
+            yield encode_bytes(self.errors.popleft())
+        if self.final is not None or self.overflowed:
+            return
+        if self.outgoing is not None:
+            outgoing, self.latest, self.outgoing = self.outgoing, None, None
+            # A delta connection's whole state kept before it was known to be one: its
+            # updates say the same.
+            if not (self.deltas and self.updates):
+                yield outgoing.text()
+        for text in self.take_updates() if self.deltas else ():
+            if self.overflowed:
+                return
+            yield text
 
     def push_final(self, message: dict[str, Any]) -> None:
         """Send ``message`` after what is queued, then close the connection with
         :data:`MOVED` (the table is served by another worker now)."""
         self.final = message
-        self.wake.set()
+        self._wake()
 
 
 MOVED = 4307
@@ -267,27 +319,57 @@ def moved_message(url: str | None) -> dict[str, Any]:
     return moved(url)
 
 
+class FrameSink(Protocol):
+    """A connection's fast way out, past the ASGI layers (the room's uvicorn protocol,
+    :class:`~pokerroom.server.connections.GuardedWebSocketProtocol`)."""
+
+    def frames_writable(self) -> bool:
+        """True when the transport takes more now and the socket is open for data
+        frames."""
+
+    async def frames_ready(self) -> bool:
+        """Wait for the transport to take more (flow control); False when the socket
+        is no longer open for data frames."""
+
+    def write_messages(self, messages: list[str | bytes]) -> None:
+        """Write these text messages in order (``str`` shared, ``bytes`` this
+        connection's own), in one write."""
+
+
+def frame_sink(websocket: WebSocket) -> FrameSink | None:
+    """The connection's :class:`FrameSink`, or None (another ASGI server, the test
+    client: messages then go through ``websocket.send``)."""
+    protocol = _protocol(websocket)
+    ready = getattr(protocol, "frames_ready", None)
+    return cast(FrameSink, protocol) if callable(ready) else None
+
+
 async def send_loop(websocket: WebSocket, box: Mailbox) -> None:
-    """Send what ``box`` holds, errors first, until it overflows or is final."""
-    while not box.overflowed:
-        await box.wake.wait()
-        box.wake.clear()
-        while box.errors and not box.overflowed:
-            await websocket.send_json(box.errors.popleft())
-        if box.final is not None:
-            await websocket.send_json(box.final)
-            await websocket.close(code=MOVED)
-            return
-        if box.outgoing is not None and not box.overflowed:
-            outgoing, box.latest, box.outgoing = box.outgoing, None, None
-            # A delta connection's whole state kept before it was known to be one: its
-            # updates say the same.
-            if not (box.deltas and box.updates):
-                await websocket.send_text(outgoing.text())
-        for text in box.take_updates() if box.deltas else ():
-            if box.overflowed:
-                break
-            await websocket.send_text(text)
+    """Send what ``box`` holds (:meth:`Mailbox.pending`: errors first), until it
+    overflows or is final.  Through the connection's :class:`FrameSink` when it has
+    one, all that is pending in one write, once the transport takes more; else one
+    ``websocket.send`` a message."""
+    sink = frame_sink(websocket)
+    box.sink = sink
+    try:
+        while not box.overflowed:
+            await box.wake.wait()
+            box.wake.clear()
+            if box.failure is not None:
+                raise box.failure
+            if sink is not None and await sink.frames_ready():
+                if messages := list(box.pending()):
+                    sink.write_messages(messages)
+            else:
+                for message in box.pending():
+                    await websocket.send_text(
+                        message if isinstance(message, str) else message.decode())
+            if box.final is not None:
+                await websocket.send_json(box.final)
+                await websocket.close(code=MOVED)
+                return
+    finally:
+        box.sink = None
 
 
 SUBPROTOCOL = "pokerroom"
