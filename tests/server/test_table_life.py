@@ -149,9 +149,10 @@ def test_a_table_whose_people_are_away_and_offline_stops_dealing_and_the_lobby_s
     deal again; Alice opening her page does.
 
     She is dealt into hand 1 and her page stays open until her clock has run out
-    there once: a connected player's time bank would hold that turn for 30 s, so
-    the table has none (whether her page was still open when her clock ran out
-    used to depend on the machine's load)."""
+    twice there (T13: the rest of the hand is folded for her): a connected
+    player's time bank would hold such a turn for 30 s, so the table has none
+    (whether her page was still open when her clock ran out used to depend on the
+    machine's load)."""
     table = new_table(client, action_seconds=0.05)  # her turn in a hand passes fast
     actor = actor_of(client, table)
     actor.settings = dataclasses.replace(actor.settings, idle_seconds=0.3)
@@ -166,7 +167,7 @@ def test_a_table_whose_people_are_away_and_offline_stops_dealing_and_the_lobby_s
         receive_until(wa, lambda m: m["type"] == "state"
                       and m["state"]["you"]["status"] == "sitting_out")
         assert _life(client, table) == "open"  # her page is open: she is here
-        wait_until(lambda: actor.seats[0].timeouts >= 1)  # her clock ran out, page open
+        wait_until(lambda: actor.seats[0].timeouts >= 2)  # both turns timed out, page open
     idle = "No player is here: the bots wait for a player to come back"
     wait_until(lambda: actor.table.hand is None and idle in actor.log)
     stopped = actor.hand_number
