@@ -146,19 +146,28 @@ def test_a_table_whose_people_are_away_and_offline_stops_dealing_and_the_lobby_s
     """Alice with three bots sits out and closes her page: once she has been gone for
     the table's idle time the bots stop being dealt (a log line says why), the state
     and the lobby say 'idle' (4/6, 3 bots), and a spectator opening the table does not
-    deal again; Alice opening her page does."""
+    deal again; Alice opening her page does.
+
+    She is dealt into hand 1 and her page stays open until her clock has run out
+    twice there (T13: the rest of the hand is folded for her): a connected
+    player's time bank would hold such a turn for 30 s, so the table has none
+    (whether her page was still open when her clock ran out used to depend on the
+    machine's load)."""
     table = new_table(client, action_seconds=0.05)  # her turn in a hand passes fast
     actor = actor_of(client, table)
     actor.settings = dataclasses.replace(actor.settings, idle_seconds=0.3)
+    actor.bank.full = 0.0  # and no time bank follows it
     with paused(client, table):
         alice = join(client, table, "Alice", 0)
         for _ in range(3):
             add_bot(client, table, "station")
     with seat_socket(client, f"/ws/tables/{table}", alice) as wa:
+        wait_until(lambda: actor.table.hand is not None)  # she is dealt in
         wa.send_text(json.dumps({"type": "sit_out"}))
         receive_until(wa, lambda m: m["type"] == "state"
                       and m["state"]["you"]["status"] == "sitting_out")
         assert _life(client, table) == "open"  # her page is open: she is here
+        wait_until(lambda: actor.seats[0].timeouts >= 2)  # both turns timed out, page open
     idle = "No player is here: the bots wait for a player to come back"
     wait_until(lambda: actor.table.hand is None and idle in actor.log)
     stopped = actor.hand_number
@@ -179,10 +188,13 @@ def test_a_table_whose_people_are_away_and_offline_stops_dealing_and_the_lobby_s
 def test_an_idle_table_deals_again_when_its_person_sits_in(client: TestClient) -> None:
     """A person away who sits in again (without a page of theirs being needed
     afterwards) brings the bots back: the table is open and deals.  (Her turns time
-    out at once, and never sit her out here: T13's sit_out_after is 100.)"""
+    out at once, and never sit her out here: T13's sit_out_after is 100; the table
+    has no time bank, which would hold a turn of hers for 30 s while her page is
+    open: it stays open until her clock has run out once after she sat in.)"""
     table = new_table(client, action_seconds=0.05, sit_out_after=100)
     actor = actor_of(client, table)
     actor.settings = dataclasses.replace(actor.settings, idle_seconds=0.0)
+    actor.bank.full = 0.0
     with paused(client, table):
         alice = join(client, table, "Alice", 0)
         add_bot(client, table, "station")
@@ -194,9 +206,11 @@ def test_an_idle_table_deals_again_when_its_person_sits_in(client: TestClient) -
     wait_until(lambda: _life(client, table) == "idle")
     stopped = actor.hand_number
     with seat_socket(client, f"/ws/tables/{table}", alice) as wa:
+        timeouts = actor.seats[0].timeouts
         wa.send_text(json.dumps({"type": "sit_in", "post": True}))
         receive_until(wa, lambda m: m["type"] == "state"
                       and m["state"]["you"]["status"] != "sitting_out")
+        wait_until(lambda: actor.seats[0].timeouts > timeouts)  # her clock ran out, page open
     wait_until(lambda: actor.hand_number >= stopped + 2)  # she plays: no page needed
 
 
