@@ -161,13 +161,24 @@ def test_I7_substantial_action_definition_TDA_36(actions: list[str], substantial
     assert live.substantial_action(1) is substantial
 
 
-def test_I7_dead_hand_out_of_turn_is_refused_until_that_players_turn() -> None:
+def test_I7_dead_hand_found_out_of_turn_is_dead_at_once_and_the_player_to_act_acts() -> None:
+    """TDA 38: the hand of seat 7, found with one card while seat 5 is to act, is dead
+    when it is found (the engine's kill works out of turn): its cards go to the muck,
+    its chips (none yet) stay in the pot, and seat 5 still acts, then seat 6, then the
+    action passes seat 7 by."""
     live = tda_table()
     act_at(live, 3, Fold())
     act_at(live, 4, CheckCall())
-    err = assert_refused(live, lambda: live.wrong_card_count(position_of(live, 7), 1),
-                         "no_wrong_count")
-    assert "only in turn" in str(err)
+    seat7 = position_of(live, 7)
+    held = live.census().hands[seat7]
+    live.wrong_card_count(seat7, 1)
+    dead = of(live.records, HandDead)[0]
+    assert (dead.rule, dead.seat) == ("I7", seat7)
+    assert live.hand.folded[seat7] and seat7 in live.dead
+    assert set(held) <= set(live.census().muck)
+    act_at(live, 5, CheckCall())
+    act_at(live, 6, CheckCall())
+    assert live.hand.actor == position_of(live, 8)  # seat 7 is skipped
 
 
 def test_I7_reports_that_make_no_sense_are_refused() -> None:

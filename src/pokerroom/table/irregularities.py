@@ -25,9 +25,9 @@ A ``seat`` argument or record field here is a position, the hand engine's number
 :class:`~pokerroom.rules.engine.Hand`; a ``table_seat`` is a seat (a chair);
 ``live.plan.position_of(table_seat)`` and ``live.plan.seat_at(seat)`` translate.
 
-One ruling waits for hand-engine support: the engine folds a hand only in turn, so
-an I7 or T9 dead hand is reported when that player is to act.  Stud's rulings (I9)
-are in :mod:`pokerroom.table.irregularity_stud`.
+An I7 or T9 dead hand is dead when it is found, in turn or not (the engine's
+:meth:`~pokerroom.rules.engine.Hand.kill`).  Stud's rulings (I9) are in
+:mod:`pokerroom.table.irregularity_stud`.
 """
 
 from __future__ import annotations
@@ -388,9 +388,6 @@ class LiveDeal(StudDeal):
         if why is None and (holding < 0 or holding == expected):
             why = f"seat {seat} should hold {expected}; report how many it really holds"
         substantial = why is None and self.substantial_action(0)
-        if why is None and substantial and self.hand.actor != seat:
-            why = (f"after substantial action seat {seat}'s hand is dead, and the hand engine "
-                   f"folds a hand only in turn: report it when seat {seat} is to act")
         if why:
             raise self._refuse(Reason.NO_WRONG_COUNT, "a wrong number of hole cards", why)
         mark = len(self.records)
@@ -421,9 +418,6 @@ class LiveDeal(StudDeal):
         ):
             why = f"seat {seat} posted in this hand"
         acted = any(actor == seat for actor, _ in self.hand.log)
-        if why is None and looked and not acted and self.hand.actor != seat:
-            why = (f"seat {seat}'s hand is dead, and the hand engine folds a hand only in "
-                   f"turn: report it when seat {seat} is to act")
         if why:
             raise self._refuse(Reason.NO_UNPOSTED_BLIND, "a blind not posted", why)
         mark = len(self.records)

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pokerroom.cards import Card
 from pokerroom.errors import ConfigError, IllegalActionError, Reason
 from pokerroom.rules import events as ev
-from pokerroom.rules.actions import Action, DealBoard, DealHole, Fold
+from pokerroom.rules.actions import Action, DealBoard, DealHole
 from pokerroom.rules.engine import Hand, Phase
 from pokerroom.table.irregularity_cards import Cards
 from pokerroom.table.irregularity_records import (
@@ -360,9 +360,9 @@ class PhysicalDeal:
         self._begin("the redeal after a misdeal")
 
     def _kill(self, seat: int, rule: str, cause: str) -> None:
-        """I7, T9: a dead hand, folded in turn: its cards to the muck, its chips stay in
-        the pot."""
-        assert self.hand.actor == seat, "the engine folds a hand only in turn"
+        """I7, T9: a dead hand, in turn or not (the engine's :meth:`~pokerroom.rules.
+        engine.Hand.kill`): its cards to the muck, its chips stay in the pot, and the
+        player to act still acts."""
         self.dead.add(seat)
         self.cards.muck_hand(seat)
         self._record(HandDead(
@@ -370,7 +370,7 @@ class PhysicalDeal:
             "its chips stay in the pot", seat, cause,
         ))
         mark = len(self.hand.events)
-        self.hand.act(Fold())
+        self.hand.kill(seat)
         self._procedural.update(range(mark, len(self.hand.events)))
         self._collect(mark)
 
