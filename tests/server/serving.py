@@ -6,6 +6,7 @@ raw pieces a hostile client needs (any HTTP answer, a WebSocket made by hand).""
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import os
 import socket
@@ -15,9 +16,11 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
+
+from tests.ports import free_port
 
 
 def call(port: int, path: str, body: dict[str, Any] | None = None, *,
@@ -57,6 +60,23 @@ def start_server(port: int, database: str, log: Path, *, bot_delay: float = 0.00
     process.wait()
     raise AssertionError(f"pokerroom serve did not start on {database}:\n"
                          f"{log.read_text(errors='replace')[-3000:]}")
+
+
+@contextlib.contextmanager
+def served_room(directory: Path, *, bot_delay: float = 0.002,
+                pause: float = 0.01) -> Iterator[int]:
+    """A ``pokerroom serve`` on a fresh SQLite file in ``directory`` (its log beside
+    it) for the ``with`` block: yields its port, then kills it and checks that its log
+    stayed clean (:func:`assert_clean_log`)."""
+    log, number = directory / "server.log", free_port()
+    process = start_server(number, f"sqlite:///{directory / 'room.sqlite'}", log,
+                           bot_delay=bot_delay, pause=pause)
+    try:
+        yield number
+    finally:
+        process.kill()
+        process.wait(timeout=30)
+    assert_clean_log(log)
 
 
 def bot_tables(port: int, games: tuple[tuple[str, str], ...]) -> list[str]:

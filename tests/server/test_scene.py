@@ -33,14 +33,12 @@ from pokerroom.server.wire.sockets import (
     Mailbox,
     token_subprotocols,
 )
-from tests.ports import free_port
 from tests.server.serving import (
-    assert_clean_log,
     call,
     handshake_answer,
     http,
+    served_room,
     server_frames,
-    start_server,
     ws_frame,
 )
 
@@ -145,16 +143,8 @@ def test_a_connection_without_deltas_keeps_the_latest_whole_state() -> None:
 
 @pytest.fixture(scope="module")
 def port(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
-    directory = tmp_path_factory.mktemp("scene")
-    log = directory / "server.log"
-    number = free_port()
-    process = start_server(number, f"sqlite:///{directory / 'room.sqlite'}", log)
-    try:
+    with served_room(tmp_path_factory.mktemp("scene")) as number:
         yield number
-    finally:
-        process.kill()
-        process.wait(timeout=30)
-    assert_clean_log(log)
 
 
 @dataclass(eq=False)

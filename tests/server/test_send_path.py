@@ -13,7 +13,6 @@ import asyncio
 import contextlib
 import json
 from collections.abc import Awaitable, Callable, Iterator
-from pathlib import Path
 from typing import Any, cast
 
 import pytest
@@ -33,8 +32,7 @@ from pokerroom.server.wire.sockets import (
     send_loop,
     token_subprotocols,
 )
-from tests.ports import free_port
-from tests.server.serving import assert_clean_log, call, start_server
+from tests.server.serving import call, served_room
 
 WAIT = 30.0  # seconds: the most one message is waited for
 
@@ -59,15 +57,8 @@ def test_a_shared_text_is_framed_once_and_the_cache_stays_bounded() -> None:
 
 @pytest.fixture(scope="module")
 def port(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
-    directory: Path = tmp_path_factory.mktemp("send-path")
-    log, number = directory / "serve.log", free_port()
-    process = start_server(number, f"sqlite:///{directory / 'room.sqlite'}", log)
-    try:
+    with served_room(tmp_path_factory.mktemp("send-path")) as number:
         yield number
-    finally:
-        process.kill()
-        process.wait(timeout=30)
-    assert_clean_log(log)
 
 
 def _socket(port: int, path: str, token: str | None, *, deltas: bool,

@@ -29,8 +29,7 @@ from pokerroom.server.tournaments.room import TournamentRoom
 from pokerroom.server.tournaments.setup import Viewer
 from pokerroom.server.tournaments.views import tournament_state
 from pokerroom.server.wire.protocol import CreateTournament
-from tests.ports import free_port
-from tests.server.serving import assert_clean_log, call, http, start_server
+from tests.server.serving import call, http, served_room
 from tests.server.test_scene import RawDeltas, _old_socket
 
 CARD = re.compile(r"\b[2-9TJQKA][cdhs]\b")
@@ -158,17 +157,8 @@ def test_RP8F_deltas_rebuild_whole_states_and_a_held_hands_result_waits() -> Non
 
 @pytest.fixture(scope="module")
 def port(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
-    directory = tmp_path_factory.mktemp("tournament-scene")
-    log = directory / "server.log"
-    number = free_port()
-    process = start_server(number, f"sqlite:///{directory / 'room.sqlite'}", log,
-                           bot_delay=0.002, pause=0.05)
-    try:
+    with served_room(tmp_path_factory.mktemp("tournament-scene"), pause=0.05) as number:
         yield number
-    finally:
-        process.kill()
-        process.wait(timeout=30)
-    assert_clean_log(log)
 
 
 def _hand_cards(port: int, tid: str, number: int, token: str | None = None) -> set[str]:
