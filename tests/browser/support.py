@@ -5,10 +5,12 @@ people at their screens, screenshots and careful clicks."""
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import socket
 import threading
 import time
+import urllib.request
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -197,6 +199,15 @@ def new_page(browser: Any, viewport: dict[str, int], errors: list[str]) -> Any:
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     return page
+
+
+def post_json(url: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    """POST ``body`` as JSON to the room at ``url`` and return the decoded answer."""
+    request = urllib.request.Request(url + path, data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        data: dict[str, Any] = json.loads(answer.read())
+    return data
 
 
 def shot(page: Any, name: str, *, full: bool = False) -> None:

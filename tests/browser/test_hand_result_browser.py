@@ -11,14 +11,12 @@ Calling bots play to the showdown (S1-S4); screenshots land in
 
 from __future__ import annotations
 
-import json
 import time
-import urllib.request
 from typing import Any
 
 import pytest
 
-from tests.browser.support import LAPTOP, PHONE, new_page, room_server, shot
+from tests.browser.support import LAPTOP, PHONE, new_page, post_json, room_server, shot
 
 server_url = room_server("result", bot_delay=0.15, pause_between_hands=3.0)
 
@@ -45,18 +43,11 @@ BETWEEN_JS = """() => {
 }"""
 
 
-def _post(url: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(url + path, data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        data: dict[str, Any] = json.loads(answer.read())
-    return data
-
-
 def _table_of_bots(url: str, name: str) -> str:
-    made = _post(url, "/api/tables", {"name": name, "seats": 6})
+    made = post_json(url, "/api/tables", {"name": name, "seats": 6})
     for _ in range(3):
-        _post(url, f"/api/tables/{made['id']}/bots", {"policy": "station", "host": made["host"]})
+        post_json(url, f"/api/tables/{made['id']}/bots",
+                  {"policy": "station", "host": made["host"]})
     return str(made["id"])
 
 

@@ -10,8 +10,6 @@ Screenshots land in ``tests/browser/artifacts/`` (``life-*.png``).
 from __future__ import annotations
 
 import dataclasses
-import json
-import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
@@ -19,7 +17,7 @@ import pytest
 from fastapi import FastAPI
 
 from pokerroom.server.app import create_app
-from tests.browser.support import LAPTOP, PHONE, SEED, new_page, serve, shot
+from tests.browser.support import LAPTOP, PHONE, SEED, new_page, post_json, serve, shot
 
 VIEWPORTS = [(LAPTOP, "laptop"), (PHONE, "phone")]
 
@@ -59,18 +57,11 @@ SIT_OUT = """() => {
 }"""
 
 
-def _post(url: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(url + path, data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        data: dict[str, Any] = json.loads(answer.read())
-    return data
-
-
 def _table(url: str, name: str, bots: int, **fields: Any) -> tuple[str, str]:
-    made = _post(url, "/api/tables", {"name": name, "seats": 6, **fields})
+    made = post_json(url, "/api/tables", {"name": name, "seats": 6, **fields})
     for _ in range(bots):
-        _post(url, f"/api/tables/{made['id']}/bots", {"policy": "station", "host": made["host"]})
+        post_json(url, f"/api/tables/{made['id']}/bots",
+                  {"policy": "station", "host": made["host"]})
     return str(made["id"]), str(made["host"])
 
 
@@ -116,7 +107,7 @@ def test_a_closed_table_says_so_and_offers_nothing(room: tuple[str, FastAPI], br
     url, _app = room
     errors: list[str] = []
     table, host = _table(url, f"Closing {label}", 2)
-    _post(url, f"/api/tables/{table}/lock", {"host": host, "locked": True})
+    post_json(url, f"/api/tables/{table}/lock", {"host": host, "locked": True})
     page = new_page(browser, viewport, errors)
     try:
         page.goto(f"{url}/t/{table}#host={host}")
@@ -172,7 +163,7 @@ def test_a_paused_table_says_paused_and_offers_no_straddle(
         # who could straddle.
         page.wait_for_function(PLAY_UNTIL % "window.pokerroom.state.you.status === 'active'",
                                polling=200)
-        assert _post(url, f"/api/tables/{table}/pause", {"host": host})["life"] == "paused"
+        assert post_json(url, f"/api/tables/{table}/pause", {"host": host})["life"] == "paused"
         _life(page, "paused")
         # The hand in progress is played out: Alice checks or calls to its end.
         page.wait_for_function(PLAY_UNTIL % "!window.pokerroom.state.hand", polling=200)
@@ -185,7 +176,7 @@ def test_a_paused_table_says_paused_and_offers_no_straddle(
         assert "Paused by the host" in _text(page, "#log-next")
         _no_overflow(page)
         shot(page, f"life-paused-{label}")
-        _post(url, f"/api/tables/{table}/resume", {"host": host})
+        post_json(url, f"/api/tables/{table}/resume", {"host": host})
         _life(page, "open")
         page.wait_for_function("document.getElementById('t-life').hidden")
         assert errors == []

@@ -11,14 +11,12 @@ Calling bots play to the showdown; screenshots land in ``tests/browser/artifacts
 
 from __future__ import annotations
 
-import json
 import time
-import urllib.request
 from typing import Any
 
 import pytest
 
-from tests.browser.support import LAPTOP, PHONE, new_page, room_server, shot
+from tests.browser.support import LAPTOP, PHONE, new_page, post_json, room_server, shot
 
 server_url = room_server("tournament-result", bot_delay=0.15, pause_between_hands=3.0)
 
@@ -46,20 +44,12 @@ BETWEEN_JS = """() => {
 }"""
 
 
-def _post(url: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(url + path, data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        data: dict[str, Any] = json.loads(answer.read())
-    return data
-
-
 def _event_of_bots(url: str, name: str) -> str:
-    made = _post(url, "/api/tournaments", {"name": name, "structure": "sit_and_go",
+    made = post_json(url, "/api/tournaments", {"name": name, "structure": "sit_and_go",
                                            "seats": 6, "level_seconds": 600})
-    _post(url, f"/api/tournaments/{made['id']}/bots",
+    post_json(url, f"/api/tournaments/{made['id']}/bots",
           {"director": made["director"], "count": 5, "policy": "station"})
-    _post(url, f"/api/tournaments/{made['id']}/start", {"director": made["director"]})
+    post_json(url, f"/api/tournaments/{made['id']}/start", {"director": made["director"]})
     return str(made["id"])
 
 
