@@ -9,6 +9,7 @@ real app (its tables' actors, its recorder) through HTTP.
 from __future__ import annotations
 
 import asyncio
+import gc
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -23,6 +24,7 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 
 from pokerroom.server.actors.group_commit import GroupCommit
+from pokerroom.server.cluster.leases import LeaseLost
 from pokerroom.server.tables.store import Batch, LedgerRow, SeatRow, Store
 from tests.server.conftest import actor_of, join, new_table, wait_until
 
@@ -141,6 +143,42 @@ def test_a_failing_unit_fails_alone_and_lands_nothing(store: Store) -> None:
     assert isinstance(outcome[1], OperationalError) and isinstance(outcome[3], OperationalError)
     assert [_ledger(store, t) for t in ("a", "b", "c")] == [[100], [], [300]]
     assert recorder.stats.failed_groups == 1
+
+
+def test_a_stopped_owners_refused_last_writes_are_logged_not_left_unretrieved(
+        store: Store, caplog: pytest.LogCaptureFixture) -> None:
+    """A table that stops hands its last writes over and no one awaits them: when they
+    are refused (its lease went to another worker), the room logs one line naming the
+    table, and asyncio's "exception was never retrieved" (whose traceback, printed by
+    the collector at any later moment, once broke another test's ``ast.parse``) never
+    comes."""
+    recorder = GroupCommit(store.engine)
+    store.group_commit = recorder
+    unretrieved: list[dict[str, Any]] = []
+
+    def refused(_c: Connection) -> None:
+        raise LeaseLost("table", "a")
+
+    async def run() -> None:
+        asyncio.get_running_loop().set_exception_handler(
+            lambda _loop, context: unretrieved.append(context))
+        journal = store.journal("a")
+        assert journal is not None
+        store.ledger("a", "Ann", 0, "buy_in", 100)
+        journal.add(refused)
+        journal.close()
+        assert journal.in_flight is not None
+        await asyncio.wait([journal.in_flight])
+
+    with caplog.at_level("WARNING", logger="pokerroom.server.actors.group_commit"):
+        asyncio.run(run())
+        recorder.close()
+        gc.collect()
+    assert unretrieved == []
+    assert [r.getMessage() for r in caplog.records] == [
+        "table a: the last writes after it stopped were refused: this table is being "
+        "served by another worker now; nothing was changed: try again in a moment"]
+    assert _ledger(store, "a") == []
 
 
 def test_without_a_journal_each_write_commits_at_once(store: Store) -> None:

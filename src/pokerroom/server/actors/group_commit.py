@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import queue
 import threading
 import time
@@ -38,6 +39,8 @@ from sqlalchemy import Table
 from sqlalchemy.engine import Connection, Engine
 
 __all__ = ["Assigned", "GroupCommit", "Journal", "Row", "Write", "apply_writes"]
+
+LOG = logging.getLogger(__name__)
 
 
 class Assigned:
@@ -280,6 +283,20 @@ class Journal:
         later writes of its resource run at once again."""
         if self._writes:
             with contextlib.suppress(RuntimeError):  # no loop any more: nothing to hand
-                self.commit()
+                done = self.commit()
+                assert done is not None
+                done.add_done_callback(self.unwaited)
         if self._on_close is not None:
             self._on_close()
+
+    def unwaited(self, done: asyncio.Future[None]) -> None:
+        """A done callback for a commit no one awaits any more (the last one of a
+        stopped owner, or one whose waiter was cancelled): its refusal (the lease went
+        to another worker) is logged here, in one line, instead of asyncio
+        reporting an exception never retrieved when the future is collected."""
+        if done.cancelled():
+            return
+        exc = done.exception()
+        if exc is not None:
+            LOG.warning("%s: the last writes after it stopped were refused: %s", self.key, exc,
+                        extra={"event": "last_writes_refused"})

@@ -209,7 +209,11 @@ class TaskOwner:
             return
         done = journal.commit()
         if done is not None:
-            await asyncio.shield(done)
+            try:
+                await asyncio.shield(done)
+            except asyncio.CancelledError:  # stopping: the commit goes on, unawaited
+                done.add_done_callback(journal.unwaited)
+                raise
 
     async def _settle(self) -> bool:
         """Commit what the last step wrote before it is published; a commit refused
