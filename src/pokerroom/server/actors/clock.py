@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from typing import Protocol
 
 
@@ -12,6 +13,10 @@ class Clock(Protocol):
 
     async def sleep(self, seconds: float) -> None: ...
 
+    def wake_after(self, seconds: float, callback: Callable[[], None]) -> Callable[[], None]:
+        """Call ``callback`` on the event loop after ``seconds``; returns what cancels
+        it (an owner waiting for a request or its next step, without a task for it)."""
+
 
 class SystemClock:
     def now(self) -> float:
@@ -19,6 +24,9 @@ class SystemClock:
 
     async def sleep(self, seconds: float) -> None:
         await asyncio.sleep(max(0.0, seconds))
+
+    def wake_after(self, seconds: float, callback: Callable[[], None]) -> Callable[[], None]:
+        return asyncio.get_running_loop().call_later(max(0.0, seconds), callback).cancel
 
 
 class FakeClock:
@@ -41,6 +49,17 @@ class FakeClock:
             await future
         finally:
             self._sleepers = [(t, f) for t, f in self._sleepers if f is not future]
+
+    def wake_after(self, seconds: float, callback: Callable[[], None]) -> Callable[[], None]:
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        future.add_done_callback(lambda f: None if f.cancelled() else callback())
+        self._sleepers.append((self._now + max(0.0, seconds), future))
+
+        def cancel() -> None:
+            future.cancel()
+            self._sleepers = [(t, f) for t, f in self._sleepers if f is not future]
+
+        return cancel
 
     def advance(self, seconds: float) -> None:
         self._now += seconds

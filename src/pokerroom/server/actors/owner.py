@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections import deque
 from collections.abc import Callable, Coroutine, Iterable
 from typing import Any, TypeVar
 
@@ -62,9 +63,10 @@ class TaskOwner:
 
     def __init__(self, task_name: str) -> None:
         self._task_name = task_name
-        self.inbox: asyncio.Queue[tuple[Callable[[], Any], asyncio.Future[Any]]] = (
-            asyncio.Queue()
-        )
+        # Requests waiting, in order; the task waits on ``_wakeup`` (a future, set by a
+        # request or by the clock) instead of a task per wait.
+        self.inbox: deque[tuple[Callable[[], Any], asyncio.Future[Any]]] = deque()
+        self._wakeup: asyncio.Future[None] | None = None
         self._task: asyncio.Task[None] | None = None
         self._stopping = False
         # A worker of a room on many processes: called once when a write is refused
@@ -129,8 +131,27 @@ class TaskOwner:
         if self.lost is not None:
             raise self.lost
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        await self.inbox.put((fn, future))
+        self.inbox.append((fn, future))
+        self._wake()
         return await future
+
+    def _wake(self) -> None:
+        """Wake the task if it waits (a request came, or its next step is due)."""
+        wakeup = self._wakeup
+        if wakeup is not None and not wakeup.done():
+            wakeup.set_result(None)
+
+    async def _idle(self, wait: float | None) -> None:
+        """Wait for a request, or ``wait`` seconds (None: only for a request): one
+        future and one timer of the loop, not a task for each."""
+        wakeup = self._wakeup = asyncio.get_running_loop().create_future()
+        cancel = self.clock.wake_after(wait, self._wake) if wait is not None else None
+        try:
+            await wakeup
+        finally:
+            self._wakeup = None
+            if cancel is not None:
+                cancel()
 
     def _lose(self, exc: LeaseLost) -> None:
         """The lease is gone: stop here, publish nothing more, refuse every request
@@ -141,8 +162,8 @@ class TaskOwner:
         self.lost, self._stopping = exc, True
         LOG.warning("%s: a write was refused, another worker holds the lease now: given up "
                     "here", self._task_name, extra={"event": "lease_lost"})
-        while not self.inbox.empty():
-            _fn, future = self.inbox.get_nowait()
+        while self.inbox:
+            _fn, future = self.inbox.popleft()
             if not future.done():
                 future.set_exception(exc)
         if self.on_lost is not None:
@@ -179,24 +200,10 @@ class TaskOwner:
             wait = self._next_wakeup()
             if wait is not None and wait <= 0:
                 await asyncio.sleep(0)  # let connections in between bots' actions
-                if not self.inbox.empty():
-                    await self._drain()
-                continue
-            getter = asyncio.ensure_future(self.inbox.get())
-            sleeper = asyncio.ensure_future(self.clock.sleep(wait)) if wait is not None else None
-            waiters: set[asyncio.Future[Any]] = {getter} | ({sleeper} if sleeper else set())
-            try:
-                done, _ = await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
-            finally:
-                if sleeper is not None and not sleeper.done():
-                    sleeper.cancel()
-            if getter in done:
-                await self._handle(*getter.result())
+            elif not self.inbox:
+                await self._idle(wait)
+            if self.inbox:
                 await self._drain()
-            else:
-                getter.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await getter
 
     async def _commit(self) -> None:
         """Wait for the commit of what was written since the last one (raises what
@@ -235,8 +242,8 @@ class TaskOwner:
     async def _drain(self) -> None:
         """Run every request waiting; their changes are published after the next step
         (once per change, not once for the request and again for what it set off)."""
-        while not self.inbox.empty():
-            await self._handle(*self.inbox.get_nowait())
+        while self.inbox:
+            await self._handle(*self.inbox.popleft())
         if self.lost is None:
             self._unpublished = True
 

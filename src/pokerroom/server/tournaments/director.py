@@ -470,7 +470,7 @@ class TournamentDirector(TaskOwner):
         if task.done():
             error = None if task.cancelled() else task.exception()
             return f"task: done, cancelled={task.cancelled()} exception={error!r}"
-        return f"task: running, inbox={self.inbox.qsize()}"
+        return f"task: running, inbox={len(self.inbox)}"
 
     def diagnosis(self) -> str:
         return diagnosis(self)
