@@ -89,6 +89,7 @@ import time
 import urllib.error
 import urllib.request
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -626,22 +627,28 @@ def main() -> int:
     print(f"server pid {server.pid} on http://{HOST}:{port} (database {database})",
           file=sys.stderr)
     try:
-        tables: list[str] = []
-        for i in range(args.tables):
+        def create(i: int) -> str:
             omaha = i % 4 == 3
             body = {"name": f"Bench {i + 1}", "game": "omaha" if omaha else "holdem",
                     "structure": "pot_limit" if omaha else "no_limit", "seats": 6,
                     "small_blind": 1, "big_blind": 2, "action_seconds": 30}
-            tables.append(call(port, "/api/tables", body)["id"])
-        seats: list[Seat] = []
+            return str(call(port, "/api/tables", body)["id"])
+
+        def join(place: tuple[int, str, int]) -> Seat:
+            t, table, s = place
+            name = f"P{t + 1}-{s + 1}"
+            token = call(port, f"/api/tables/{table}/join",
+                         {"name": name, "seat": s, "buy_in": BUY_IN})["token"]
+            return Seat(table, s, name, token)
+
+        # A few requests at once: 1,000 joins one after another take long on a busy machine.
+        with ThreadPoolExecutor(max_workers=8) as requests:
+            tables = list(requests.map(create, range(args.tables)))
+            seats = list(requests.map(join, [(t, table, s) for t, table in enumerate(tables)
+                                             for s in range(args.per_table)]))
         tokens: dict[str, str] = {}
-        for t, table in enumerate(tables):
-            for s in range(args.per_table):
-                name = f"P{t + 1}-{s + 1}"
-                token = call(port, f"/api/tables/{table}/join",
-                             {"name": name, "seat": s, "buy_in": BUY_IN})["token"]
-                seats.append(Seat(table, s, name, token))
-                tokens.setdefault(table, token)
+        for seat in seats:
+            tokens.setdefault(seat.table, seat.token)
         joined = time.time()
         print(f"{len(tables)} tables, {len(seats)} players joined in {joined - began:.1f} s",
               file=sys.stderr)
