@@ -267,6 +267,53 @@ def db_counts(engine: Any, since: float | None = None,
             "cancelled": int(by_status.get("cancelled", 0)), "finished_in_window": int(window)}
 
 
+WATCHED = {"commit": "pokerroom_db_commit_seconds", "loop_lag": "pokerroom_event_loop_lag_seconds"}
+"""The server's histograms read at the window's start and end (``GET /metrics``): how
+long its commits took, and how late its event loop woke (every half second)."""
+
+
+def histograms(port: int) -> dict[str, dict[str, float]]:
+    """The :data:`WATCHED` histograms now: ``{name: {le: count, "sum": s, "count": n}}``."""
+    text = call(port, "/metrics", raw=True).decode()
+    out: dict[str, dict[str, float]] = {key: {} for key in WATCHED}
+    for line in text.splitlines():
+        for key, metric in WATCHED.items():
+            if not line.startswith(metric):
+                continue
+            name, value = line.rsplit(" ", 1)
+            if name.startswith(f"{metric}_bucket"):
+                bound = name.split('le="', 1)[1].split('"', 1)[0]
+                out[key][bound] = out[key].get(bound, 0.0) + float(value)
+            elif name.startswith((f"{metric}_sum", f"{metric}_count")):
+                part = name[len(metric) + 1:].split("{", 1)[0]
+                out[key][part] = out[key].get(part, 0.0) + float(value)
+    return out
+
+
+def window_histograms(before: dict[str, dict[str, float]], after: dict[str, dict[str, float]]
+                      ) -> dict[str, dict[str, float | None]]:
+    """Each watched histogram over the window: how many, their mean, and the upper
+    bounds of the buckets holding the 50th and 99th percentiles (ms)."""
+    out: dict[str, dict[str, float | None]] = {}
+    for key in WATCHED:
+        a, b = before[key], after[key]
+        count = b.get("count", 0.0) - a.get("count", 0.0)
+        buckets = sorted((float(le), b[le] - a.get(le, 0.0)) for le in b
+                         if le not in ("sum", "count"))
+
+        def bound(q: float, buckets: list[tuple[float, float]] = buckets,
+                  count: float = count) -> float | None:
+            for le, cumulative in buckets:
+                if count and cumulative >= q * count:
+                    return le * 1000
+            return None
+
+        out[key] = {"count": count, "mean_ms": (b.get("sum", 0.0) - a.get("sum", 0.0))
+                    * 1000 / count if count else None,
+                    "p50_at_most_ms": bound(0.50), "p99_at_most_ms": bound(0.99)}
+    return out
+
+
 # ------------------------------------------------------------------ clients
 
 
@@ -669,12 +716,14 @@ def main() -> int:
                 for k, g in enumerate(groups)])
             time.sleep(max(0.0, start - time.time()))
             at_start = db_counts(engine)
+            watched_start = histograms(port)  # before the CPU is read: not in the window's
             server_cpu_start = cpu_seconds(server.pid)
             db_cpu_start = postgres_cpu_seconds(postmaster) if postmaster else 0.0
             print(f"window of {args.seconds:.0f} s starts", file=sys.stderr)
             time.sleep(max(0.0, end - time.time()))
             at_end = db_counts(engine, start, end)
             server_cpu_end = cpu_seconds(server.pid)
+            watched = window_histograms(watched_start, histograms(port))
             db_cpu_end = postgres_cpu_seconds(postmaster) if postmaster else 0.0
             results = pending.get(timeout=args.seconds + 120)
         after = db_counts(engine)
@@ -770,6 +819,9 @@ def main() -> int:
             # whose counts lag up to half a second); None on SQLite.
             "commits_per_action": (at_end["commits"] - at_start["commits"])
             / max(1, stored_in_window) if postmaster else None,
+            # The server's own histograms over the window (GET /metrics): its commits
+            # and its event loop's lateness, as bucket bounds.
+            "server_histograms": watched,
         },
         "nothing_lost": {
             "ok": not problems,
@@ -812,6 +864,10 @@ def main() -> int:
         print(f"  chat / ahead     {total['chat_sent']} lines said, {total['chat_heard']} heard; "
               f"{total['preactions']} pre-actions, {played_ahead} played ahead, "
               f"{total['preactions_cancelled']} cancelled by a changed bet")
+    for key, h in watched.items():
+        print(f"  server {key:<9} {h['count']:.0f} in the window, mean "
+              + (f"{h['mean_ms']:.1f} ms" if h["mean_ms"] is not None else "-")
+              + f", p50 <= {h['p50_at_most_ms']} ms, p99 <= {h['p99_at_most_ms']} ms")
     print(f"  hands            {r['hands_in_window']} in the window "
           f"({r['hands_per_second']:.1f}/s), {r['hands_total']} in all")
     print(f"  CPU              server {r['server_cpu_in_window']:.0%} of a core "
