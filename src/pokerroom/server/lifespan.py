@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 
 from fastapi import FastAPI
@@ -84,8 +85,11 @@ class RoomLife:
             tournaments.store.fencing = live.store.fencing = cluster.fencing
             restored = await cluster.start()
         # The bots' equity kernels load in a thread, not in the first bot decision
-        # of some table (which would stall every table for a few seconds).
-        threading.Thread(target=warm_bots, name="warm-bots", daemon=True).start()
+        # of some table (which would stall every table for a few seconds); then the
+        # heap is settled (HeapFreeze).
+        heap = HeapFreeze(asyncio.get_running_loop())
+        threading.Thread(target=heap.after, args=(warm_bots,), name="warm-bots",
+                         daemon=True).start()
         expiry = Expiry(settings.quotas, clock=room.clock, room=room,
                         tournaments=tournaments, live=live)
         state = RoomState(services=services, tables=room, tournaments=tournaments, live=live,
@@ -115,3 +119,33 @@ class RoomLife:
                      extra={"event": "recorder", "commits": done.groups, "units": done.units})
             store.group_commit = None
             store.close()
+            heap.thaw()
+
+
+class HeapFreeze:
+    """What start-up made (the modules, the bots' kernels, the tables restored: some
+    200,000 objects) lives as long as the room: frozen out of the garbage collector's
+    full passes (:func:`gc.freeze`), each of which otherwise read all of it, 0.1-0.3 s
+    of CPU with the event loop stopped: the room's worst latencies at people's pace
+    (``bench/bench_server.py --think``).  Thawed at shutdown, so that a process that
+    runs many rooms one after another (the tests) can collect each."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.stopped = False
+
+    def after(self, warm: Callable[[], object]) -> None:
+        """In a thread: ``warm()``, then the freeze on the event loop."""
+        warm()
+        with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
+            self.loop.call_soon_threadsafe(self._freeze)
+
+    def _freeze(self) -> None:
+        if not self.stopped:
+            gc.collect()  # the garbage of start-up goes first
+            gc.freeze()
+
+    def thaw(self) -> None:
+        """On the event loop, at shutdown."""
+        self.stopped = True
+        gc.unfreeze()
