@@ -18,7 +18,7 @@ What happens
    processes.  Like the page, each asks for deltas (subprotocol ``pokerroom.delta``)
    and rebuilds its state from them (``--whole-states``: a whole state a version).
    When a state message shows ``you.legal`` for a new decision, the client acts
-   at once: show at the showdown; else a minimum raise 8% of
+   (at once, or after its think time: ``--think``): show at the showdown; else a minimum raise 8% of
    the time when raising is allowed; else fold 15% of the time when facing a
    bet; else check or call.  It rebuys when busted, posts when it is a new
    player or owes blinds, and sits back in when sat out.  ``--chat S``: each
@@ -56,9 +56,17 @@ Reading the latency: with the default ``--think 0`` every client answers at
 once, so each table always has exactly one decision in flight and the server
 is saturated; by Little's law the mean latency is then about
 tables / (actions/s), i.e. mostly queueing behind the other 39 tables'
-actions.  ``--think S`` (clients wait uniform(0, S) seconds, like people)
-measures latency under a load the server keeps up with.  ``--postgres`` runs
-the same load against a throwaway PostgreSQL server (tests/server/pg.py).
+actions.  ``--think A-B`` measures it at people's pace instead: a client decides
+when its decision arrives and sends the action uniform(A, B) seconds later (seeded
+per client; ``--think B``: uniform(0, B)), reading its socket meanwhile as a page
+does, and drops the plan if the decision is gone by then (counted, never sent).
+The server then keeps up, and the latency is what one action costs when it arrives
+among others' rather than behind them: ``--tables 200 --think 2-8`` is 1,000 people
+at five to a table, each table acting about once every five seconds.  One address
+holds every socket: the bench turns the per-address limits off (``LOAD_SETTINGS``);
+the room's total (``connections.total``, 4,000) and the open-file limit it raises
+at start leave room for 1,000 sockets.  ``--postgres`` runs the same load against a
+throwaway PostgreSQL server (tests/server/pg.py).
 """
 
 from __future__ import annotations
@@ -66,6 +74,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import multiprocessing
 import os
@@ -81,6 +90,7 @@ import time
 import urllib.error
 import urllib.request
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -258,6 +268,53 @@ def db_counts(engine: Any, since: float | None = None,
             "cancelled": int(by_status.get("cancelled", 0)), "finished_in_window": int(window)}
 
 
+WATCHED = {"commit": "pokerroom_db_commit_seconds", "loop_lag": "pokerroom_event_loop_lag_seconds"}
+"""The server's histograms read at the window's start and end (``GET /metrics``): how
+long its commits took, and how late its event loop woke (every half second)."""
+
+
+def histograms(port: int) -> dict[str, dict[str, float]]:
+    """The :data:`WATCHED` histograms now: ``{name: {le: count, "sum": s, "count": n}}``."""
+    text = call(port, "/metrics", raw=True).decode()
+    out: dict[str, dict[str, float]] = {key: {} for key in WATCHED}
+    for line in text.splitlines():
+        for key, metric in WATCHED.items():
+            if not line.startswith(metric):
+                continue
+            name, value = line.rsplit(" ", 1)
+            if name.startswith(f"{metric}_bucket"):
+                bound = name.split('le="', 1)[1].split('"', 1)[0]
+                out[key][bound] = out[key].get(bound, 0.0) + float(value)
+            elif name.startswith((f"{metric}_sum", f"{metric}_count")):
+                part = name[len(metric) + 1:].split("{", 1)[0]
+                out[key][part] = out[key].get(part, 0.0) + float(value)
+    return out
+
+
+def window_histograms(before: dict[str, dict[str, float]], after: dict[str, dict[str, float]]
+                      ) -> dict[str, dict[str, float | None]]:
+    """Each watched histogram over the window: how many, their mean, and the upper
+    bounds of the buckets holding the 50th and 99th percentiles (ms)."""
+    out: dict[str, dict[str, float | None]] = {}
+    for key in WATCHED:
+        a, b = before[key], after[key]
+        count = b.get("count", 0.0) - a.get("count", 0.0)
+        buckets = sorted((float(le), b[le] - a.get(le, 0.0)) for le in b
+                         if le not in ("sum", "count"))
+
+        def bound(q: float, buckets: list[tuple[float, float]] = buckets,
+                  count: float = count) -> float | None:
+            for le, cumulative in buckets:
+                if count and cumulative >= q * count:
+                    return le * 1000
+            return None
+
+        out[key] = {"count": count, "mean_ms": (b.get("sum", 0.0) - a.get("sum", 0.0))
+                    * 1000 / count if count else None,
+                    "p50_at_most_ms": bound(0.50), "p99_at_most_ms": bound(0.99)}
+    return out
+
+
 # ------------------------------------------------------------------ clients
 
 
@@ -279,10 +336,11 @@ class ClientStats:
     preactions: int = 0  # pre-actions chosen
     preactions_cancelled: int = 0
     preaction_races: int = 0
+    plans_dropped: int = 0  # decisions gone while the client thought (with --think)
 
 
 async def play(seat: Seat, port: int, *, start: float, end: float, grace: float,
-               stats: ClientStats, seed: int, compression: bool, think: float,
+               stats: ClientStats, seed: int, compression: bool, think: tuple[float, float],
                chat: float = 0.0, preactions: float = 0.0, deltas: bool = True) -> None:
     from websockets.asyncio.client import connect
     from websockets.exceptions import ConnectionClosed
@@ -297,6 +355,12 @@ async def play(seat: Seat, port: int, *, start: float, end: float, grace: float,
     acted_key: tuple[Any, ...] | None = None
     sent_at: float | None = None
     sent_wall = 0.0
+    # With a think time: the action chosen for the decision ``planned_key``, sent at
+    # ``due`` (perf_counter) unless the decision is gone by then; the socket is read
+    # meanwhile, as a page reads it while its player thinks.
+    planned: dict[str, Any] | None = None
+    planned_key: tuple[Any, ...] | None = None
+    due = 0.0
     last_state: dict[str, Any] | None = None
     control_key: tuple[Any, ...] | None = None
     version = 0
@@ -319,9 +383,23 @@ async def play(seat: Seat, port: int, *, start: float, end: float, grace: float,
             stopping = now_wall >= end
             if stopping and sent_at is None:
                 break
+            if stopping:
+                planned = None  # not sent: the window is over
+            wait = (end + grace if stopping else end) - now_wall
+            if planned is not None:
+                wait = min(wait, due - time.perf_counter())
+                if wait <= 0:  # thought it over: the action goes now
+                    acted_key, planned_key = planned_key, None
+                    sent_wall = time.time()
+                    sent_at = time.perf_counter()
+                    stats.sent += 1
+                    if start <= sent_wall < end:
+                        stats.sent_in_window += 1
+                    await ws.send(json.dumps(planned))
+                    planned = None
+                    continue
             try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.01, (
-                    end + grace if stopping else end) - now_wall))
+                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.01, wait))
             except TimeoutError:
                 if time.time() >= end + grace:
                     break
@@ -374,6 +452,9 @@ async def play(seat: Seat, port: int, *, start: float, end: float, grace: float,
                 if start <= sent_wall < end:
                     stats.latencies.append(received - sent_at)
                 sent_at = None
+            if planned is not None and key != planned_key:
+                planned = None  # the decision thought about is gone
+                stats.plans_dropped += 1
             if stopping:
                 continue
             you = state["you"]
@@ -399,10 +480,12 @@ async def play(seat: Seat, port: int, *, start: float, end: float, grace: float,
                     stats.preactions += 1
                     await ws.send(json.dumps({"type": "preaction", "kind": kind,
                                               **({"amount": owed} if kind == "call" else {})}))
-            if legal and sent_at is None and key != acted_key:
+            if legal and sent_at is None and planned is None and key != acted_key:
                 action = choose(legal, rng)
-                if think > 0:
-                    await asyncio.sleep(rng.uniform(0, think))
+                if think[1] > 0:
+                    planned, planned_key = action, key
+                    due = time.perf_counter() + rng.uniform(*think)
+                    continue
                 acted_key = key
                 sent_wall = time.time()
                 sent_at = time.perf_counter()
@@ -426,7 +509,8 @@ async def play(seat: Seat, port: int, *, start: float, end: float, grace: float,
 
 
 async def run_clients(seats: list[Seat], port: int, start: float, end: float, grace: float,
-                      seed: int, compression: bool, think: float, chat: float = 0.0,
+                      seed: int, compression: bool, think: tuple[float, float],
+                      chat: float = 0.0,
                       preactions: float = 0.0, deltas: bool = True) -> dict[str, Any]:
     stats = [ClientStats() for _ in seats]
     cpu0 = time.process_time()
@@ -436,8 +520,13 @@ async def run_clients(seats: list[Seat], port: int, start: float, end: float, gr
                                       deltas=deltas))
              for i, (s, st) in enumerate(zip(seats, stats, strict=True))]
     cpu_at_start: float | None = None
-    while time.time() < start:
-        await asyncio.sleep(min(0.2, max(0.0, start - time.time())))
+    while time.time() < start - 1.0:
+        await asyncio.sleep(min(0.2, max(0.0, start - 1.0 - time.time())))
+    # What the clients hold by now (1,000 sockets, their states) stays: out of this
+    # process's full collections, whose pauses would count as the server's latency.
+    gc.collect()
+    gc.freeze()
+    await asyncio.sleep(max(0.0, start - time.time()))
     cpu_at_start = time.process_time()
     await asyncio.sleep(max(0.0, end - time.time()))
     cpu_at_end = time.process_time()
@@ -465,13 +554,14 @@ async def run_clients(seats: list[Seat], port: int, start: float, end: float, gr
         "preactions": sum(s.preactions for s in stats),
         "preactions_cancelled": sum(s.preactions_cancelled for s in stats),
         "preaction_races": sum(s.preaction_races for s in stats),
+        "plans_dropped": sum(s.plans_dropped for s in stats),
         "cpu_window": cpu_at_end - cpu_at_start,
         "cpu_total": time.process_time() - cpu0,
     }
 
 
-def client_worker(args: tuple[list[dict[str, Any]], int, float, float, float, int, bool, float,
-                              float, float, bool]) -> dict[str, Any]:
+def client_worker(args: tuple[list[dict[str, Any]], int, float, float, float, int, bool,
+                              tuple[float, float], float, float, bool]) -> dict[str, Any]:
     seat_dicts, port, start, end, grace, seed, compression, think, chat, preactions, deltas = args
     seats = [Seat(**d) for d in seat_dicts]
     return asyncio.run(run_clients(seats, port, start, end, grace, seed, compression, think,
@@ -519,6 +609,19 @@ def check_tables(port: int, tables: list[str], tokens: dict[str, str],
             "download_failures": download_failures, "running_hands": running}
 
 
+def think_range(text: str) -> tuple[float, float]:
+    """``--think``: ``B`` (uniform(0, B) seconds) or ``A-B``."""
+    low, _, high = text.rpartition("-")
+    try:
+        bounds = (float(low) if low else 0.0, float(high))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--think is B or A-B in seconds, got {text!r}"
+                                         ) from None
+    if not 0 <= bounds[0] <= bounds[1]:
+        raise argparse.ArgumentTypeError(f"--think A-B needs 0 <= A <= B, got {text!r}")
+    return bounds
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=60.0, help="timed window")
@@ -534,9 +637,10 @@ def main() -> int:
     parser.add_argument("--whole-states", action="store_true",
                         help="clients take a whole state per version instead of the deltas "
                              "the table page asks for (subprotocol pokerroom.delta)")
-    parser.add_argument("--think", type=float, default=0.0,
-                        help="clients wait uniform(0, THINK) seconds before acting (default 0: "
-                             "as fast as the server answers)")
+    parser.add_argument("--think", type=think_range, default=(0.0, 0.0), metavar="[A-]B",
+                        help="clients act uniform(A, B) seconds (A: 0 when omitted) after "
+                             "their decision arrives, seeded, reading their socket meanwhile "
+                             "(default 0: as fast as the server answers)")
     parser.add_argument("--chat", type=float, default=0.0, metavar="S",
                         help="each client says a chat line every S seconds (default 0: none)")
     parser.add_argument("--preactions", type=float, default=0.0, metavar="P",
@@ -576,22 +680,28 @@ def main() -> int:
     print(f"server pid {server.pid} on http://{HOST}:{port} (database {database})",
           file=sys.stderr)
     try:
-        tables: list[str] = []
-        for i in range(args.tables):
+        def create(i: int) -> str:
             omaha = i % 4 == 3
             body = {"name": f"Bench {i + 1}", "game": "omaha" if omaha else "holdem",
                     "structure": "pot_limit" if omaha else "no_limit", "seats": 6,
                     "small_blind": 1, "big_blind": 2, "action_seconds": 30}
-            tables.append(call(port, "/api/tables", body)["id"])
-        seats: list[Seat] = []
+            return str(call(port, "/api/tables", body)["id"])
+
+        def join(place: tuple[int, str, int]) -> Seat:
+            t, table, s = place
+            name = f"P{t + 1}-{s + 1}"
+            token = call(port, f"/api/tables/{table}/join",
+                         {"name": name, "seat": s, "buy_in": BUY_IN})["token"]
+            return Seat(table, s, name, token)
+
+        # A few requests at once: 1,000 joins one after another take long on a busy machine.
+        with ThreadPoolExecutor(max_workers=8) as requests:
+            tables = list(requests.map(create, range(args.tables)))
+            seats = list(requests.map(join, [(t, table, s) for t, table in enumerate(tables)
+                                             for s in range(args.per_table)]))
         tokens: dict[str, str] = {}
-        for t, table in enumerate(tables):
-            for s in range(args.per_table):
-                name = f"P{t + 1}-{s + 1}"
-                token = call(port, f"/api/tables/{table}/join",
-                             {"name": name, "seat": s, "buy_in": BUY_IN})["token"]
-                seats.append(Seat(table, s, name, token))
-                tokens.setdefault(table, token)
+        for seat in seats:
+            tokens.setdefault(seat.table, seat.token)
         joined = time.time()
         print(f"{len(tables)} tables, {len(seats)} players joined in {joined - began:.1f} s",
               file=sys.stderr)
@@ -612,12 +722,14 @@ def main() -> int:
                 for k, g in enumerate(groups)])
             time.sleep(max(0.0, start - time.time()))
             at_start = db_counts(engine)
+            watched_start = histograms(port)  # before the CPU is read: not in the window's
             server_cpu_start = cpu_seconds(server.pid)
             db_cpu_start = postgres_cpu_seconds(postmaster) if postmaster else 0.0
             print(f"window of {args.seconds:.0f} s starts", file=sys.stderr)
             time.sleep(max(0.0, end - time.time()))
             at_end = db_counts(engine, start, end)
             server_cpu_end = cpu_seconds(server.pid)
+            watched = window_histograms(watched_start, histograms(port))
             db_cpu_end = postgres_cpu_seconds(postmaster) if postmaster else 0.0
             results = pending.get(timeout=args.seconds + 120)
         after = db_counts(engine)
@@ -637,7 +749,7 @@ def main() -> int:
     total = {k: sum(r[k] for r in results) for k in (
         "clients", "sent", "confirmed", "sent_in_window", "unconfirmed", "controls", "states",
         "bytes", "versions_went_back", "connect_failures", "chat_sent", "chat_heard",
-        "preactions", "preactions_cancelled", "preaction_races")}
+        "preactions", "preactions_cancelled", "preaction_races", "plans_dropped")}
     window = args.seconds
     stored_in_window = at_end["actions"] - at_start["actions"]
     ms = [x * 1000 for x in latencies]
@@ -676,7 +788,7 @@ def main() -> int:
         "config": {"tables": args.tables, "per_table": args.per_table,
                    "clients": len(seats), "client_processes": n, "seconds": window,
                    "warmup": args.warmup, "pause_between_hands": args.pause,
-                   "bot_delay": 0, "database": database_kind, "think_seconds": args.think,
+                   "bot_delay": 0, "database": database_kind, "think_seconds": list(args.think),
                    "chat_every_seconds": args.chat, "preaction_probability": args.preactions,
                    "permessage_deflate": not args.no_deflate, "seed": args.seed,
                    "deltas": not args.whole_states,
@@ -692,7 +804,7 @@ def main() -> int:
                 "mean": statistics.fmean(ms) if ms else None,
                 "p50": percentile(ms, 0.50), "p90": percentile(ms, 0.90),
                 "p99": percentile(ms, 0.99), "p999": percentile(ms, 0.999),
-                "max": ms[-1] if ms else None,
+                "max": ms[-1] if ms else float("nan"),
             },
             "hands_in_window": at_end["finished_in_window"],
             "hands_per_second": at_end["finished_in_window"] / window,
@@ -713,6 +825,9 @@ def main() -> int:
             # whose counts lag up to half a second); None on SQLite.
             "commits_per_action": (at_end["commits"] - at_start["commits"])
             / max(1, stored_in_window) if postmaster else None,
+            # The server's own histograms over the window (GET /metrics): its commits
+            # and its event loop's lateness, as bucket bounds.
+            "server_histograms": watched,
         },
         "nothing_lost": {
             "ok": not problems,
@@ -724,6 +839,7 @@ def main() -> int:
             "preactions_chosen": total["preactions"],
             "preactions_cancelled": total["preactions_cancelled"],
             "preaction_races": total["preaction_races"],
+            "plans_dropped": total["plans_dropped"],
             "actions_stored": after["actions"],
             "unconfirmed": total["unconfirmed"],
             "controls_sent": total["controls"],
@@ -747,10 +863,17 @@ def main() -> int:
           f"{stored_in_window} in the window)")
     print(f"  action latency   p50 {lat['p50']:.1f} ms, p90 {lat['p90']:.1f} ms, "
           f"p99 {lat['p99']:.1f} ms, max {lat['max']:.1f} ms ({lat['count']} actions)")
+    if args.think[1] > 0:
+        print(f"  think time       uniform({args.think[0]:g}, {args.think[1]:g}) s; "
+              f"{total['plans_dropped']} planned actions dropped (their decision gone)")
     if args.chat or args.preactions:
         print(f"  chat / ahead     {total['chat_sent']} lines said, {total['chat_heard']} heard; "
               f"{total['preactions']} pre-actions, {played_ahead} played ahead, "
               f"{total['preactions_cancelled']} cancelled by a changed bet")
+    for key, h in watched.items():
+        print(f"  server {key:<9} {h['count']:.0f} in the window, mean "
+              + (f"{h['mean_ms']:.1f} ms" if h["mean_ms"] is not None else "-")
+              + f", p50 <= {h['p50_at_most_ms']} ms, p99 <= {h['p99_at_most_ms']} ms")
     print(f"  hands            {r['hands_in_window']} in the window "
           f"({r['hands_per_second']:.1f}/s), {r['hands_total']} in all")
     print(f"  CPU              server {r['server_cpu_in_window']:.0%} of a core "

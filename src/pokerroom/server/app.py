@@ -1,9 +1,11 @@
 """The ASGI app: HTTP for the lobby and downloads, a WebSocket per table connection.
 
-:func:`create_app` holds no routes of its own: it reads the settings, makes what the
-routes share (on ``app.state``, read by :mod:`pokerroom.server.deps`), adds the
+:func:`create_app` holds no routes of its own: it reads the settings, makes the
+room's services (:class:`~pokerroom.server.room_state.RoomServices`), adds the
 middleware, includes each context's router and sets the error handlers; the room's
-life (start-up and shutdown) is :class:`~pokerroom.server.lifespan.RoomLife`.
+life (start-up and shutdown) is :class:`~pokerroom.server.lifespan.RoomLife`, which
+puts what the routes share, one :class:`~pokerroom.server.room_state.RoomState`, on
+``app.state`` for :mod:`pokerroom.server.deps` to read.
 """
 
 from __future__ import annotations
@@ -33,11 +35,12 @@ from pokerroom.server.lobby.routes import router as lobby_router
 from pokerroom.server.operations.metrics import RoomMetrics
 from pokerroom.server.operations.routes import router as metrics_router
 from pokerroom.server.pages import STATIC
+from pokerroom.server.room_state import RoomServices
 from pokerroom.server.settings import Settings
 from pokerroom.server.tables.hand_routes import router as hand_router
 from pokerroom.server.tables.routes import router as table_router
 from pokerroom.server.tables.store import Store
-from pokerroom.server.tournaments.deals import desk_of
+from pokerroom.server.tournaments.deals import DealDesk
 from pokerroom.server.tournaments.routes import router as tournament_router
 
 
@@ -68,23 +71,26 @@ def create_app(
     if worker is not None:  # refused now, not at start-up: SQLite serves one process
         cluster = Cluster(store.engine, name=worker, url=worker_prefix or f"/w/{worker}",
                           seconds=lease_seconds)
-    app = FastAPI(title="pokerroom", exception_handlers=ERROR_HANDLERS,
-                  lifespan=RoomLife(store=store, clock=room_clock, bot_delay=bot_delay,
-                                    pause_between_hands=pause_between_hands, seed=seed,
-                                    cluster=cluster))
-    state = app.state
-    state.settings, state.store, state.cluster = settings, store, cluster
     proxies = TrustedProxies(settings.proxy.trusted)
-    state.quotas = Quotas(settings.quotas, proxies=proxies, clock=room_clock.now)
-    metrics = state.metrics = RoomMetrics()  # GET /metrics (operations/); the hooks count
+    quotas = Quotas(settings.quotas, proxies=proxies, clock=room_clock.now)
+    metrics = RoomMetrics()  # GET /metrics (operations/); the hooks count
     metrics.watch_commits(store.engine)  # every store's: one engine
     metrics.gauge("pokerroom_sockets_open", "Table and tournament sockets open.",
-                  state.quotas.sockets.total)
+                  quotas.sockets.total)
     if cluster is not None:
         metrics.watch_cluster(cluster)  # refused writes, leases lost, takeovers
-    state.stored_lobby, state.lobby_pages = StoredLobby(store), LobbyPages()
-    state.table_summaries, state.tournament_summaries = SummaryCache(), SummaryCache()
-    desk_of(state)  # deal suggestions' threads, warming their kernel (tournaments/deals)
+    services = RoomServices(
+        settings=settings, store=store, cluster=cluster, quotas=quotas, metrics=metrics,
+        stored_lobby=StoredLobby(store), lobby_pages=LobbyPages(),
+        table_summaries=SummaryCache(), tournament_summaries=SummaryCache(),
+        # Deal suggestions' threads, warming their kernel now (tournaments/deals).
+        deal_desk=DealDesk(settings.deals))
+    app = FastAPI(title="pokerroom", exception_handlers=ERROR_HANDLERS,
+                  lifespan=RoomLife(services=services, clock=room_clock, bot_delay=bot_delay,
+                                    pause_between_hands=pause_between_hands, seed=seed))
+    # The layers below the rooms (middleware, error handlers, the connection guard)
+    # count through ``metrics_of(app)``, from the app's making on: its one name of its own.
+    app.state.metrics = metrics
     app.add_middleware(Routing, cluster=lambda: cluster)
     app.add_middleware(JsonBodies)  # a body must be sent as JSON: 415 otherwise
     # Other sites' pages refused (sockets and changes), before any route runs; the

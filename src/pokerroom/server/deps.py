@@ -1,10 +1,10 @@
 """FastAPI dependencies: what the routes need, read from the app's state.
 
-:func:`pokerroom.server.app.create_app` puts each of these on ``app.state`` (the
-rooms at start-up, in its lifespan; the rest when the app is made); the routes of
-every context (``tables/routes.py``, ``tournaments/routes.py``, ...) name them as
-parameters (``room: Tables``) instead of closing over them.  Each works for HTTP and
-WebSocket routes alike (an :class:`~starlette.requests.HTTPConnection`).
+Each reads a field of the one :class:`~pokerroom.server.room_state.RoomState` that
+the app's lifespan puts on ``app.state`` at start-up; the routes of every context
+(``tables/routes.py``, ``tournaments/routes.py``, ...) name them as parameters
+(``room: Tables``) instead of closing over them.  Each works for HTTP and WebSocket
+routes alike (an :class:`~starlette.requests.HTTPConnection`).
 
 ``..._or_404`` look one resource up by id and answer 404 for an unknown one.  They
 are plain functions a handler calls, not dependencies, where the route has other
@@ -26,84 +26,86 @@ from pokerroom.server.hands.exports import SummaryCache
 from pokerroom.server.live.room import LiveRoom, LiveRun
 from pokerroom.server.lobby.answer import StoredLobby
 from pokerroom.server.lobby.query import LobbyPages
+from pokerroom.server.room_state import RoomState
 from pokerroom.server.settings import Settings
 from pokerroom.server.tables.actor import TableActor
 from pokerroom.server.tables.room import Room
 from pokerroom.server.tables.store import Store
+from pokerroom.server.tournaments.deals import DealDesk
 from pokerroom.server.tournaments.director import TournamentDirector
 from pokerroom.server.tournaments.room import TournamentRoom
 
 
+def room_state(conn: HTTPConnection) -> RoomState:
+    """What the routes share: the one :class:`~pokerroom.server.room_state.RoomState`
+    the lifespan put on ``app.state`` at start-up."""
+    state: RoomState = conn.app.state.room_state
+    return state
+
+
 def settings(conn: HTTPConnection) -> Settings:
-    """The room's settings (``app.state.settings``)."""
-    value: Settings = conn.app.state.settings
-    return value
+    """The room's settings."""
+    return room_state(conn).services.settings
 
 
 def store(conn: HTTPConnection) -> Store:
-    """The cash tables' store (``app.state.store``)."""
-    value: Store = conn.app.state.store
-    return value
+    """The cash tables' store."""
+    return room_state(conn).services.store
 
 
 def tables(conn: HTTPConnection) -> Room:
-    """The room of cash tables (``app.state.room``, made at start-up)."""
-    value: Room = conn.app.state.room
-    return value
+    """The room of cash tables."""
+    return room_state(conn).tables
 
 
 def tournaments(conn: HTTPConnection) -> TournamentRoom:
-    """The room's tournaments (``app.state.tournaments``, made at start-up)."""
-    value: TournamentRoom = conn.app.state.tournaments
-    return value
+    """The room's tournaments."""
+    return room_state(conn).tournaments
 
 
 def live(conn: HTTPConnection) -> LiveRoom:
-    """The room's live events (``app.state.live``, made at start-up)."""
-    value: LiveRoom = conn.app.state.live
-    return value
+    """The room's live events."""
+    return room_state(conn).live
 
 
 def resources(conn: HTTPConnection) -> Registry:
-    """The three kinds of resource in one registry (``app.state.resources``)."""
-    value: Registry = conn.app.state.resources
-    return value
+    """The three kinds of resource in one registry."""
+    return room_state(conn).resources
 
 
 def quotas(conn: HTTPConnection) -> Quotas:
-    """The room's quotas (``app.state.quotas``)."""
-    value: Quotas = conn.app.state.quotas
-    return value
+    """The room's quotas."""
+    return room_state(conn).services.quotas
 
 
 def cluster(conn: HTTPConnection) -> Cluster | None:
     """This worker's cluster, or None in a room on one process."""
-    value: Cluster | None = conn.app.state.cluster
-    return value
+    return room_state(conn).services.cluster
 
 
 def stored_lobby(conn: HTTPConnection) -> StoredLobby:
     """The lobby as the workers stored it (a room on many processes)."""
-    value: StoredLobby = conn.app.state.stored_lobby
-    return value
+    return room_state(conn).services.stored_lobby
 
 
 def lobby_pages(conn: HTTPConnection) -> LobbyPages:
     """The filtered, sorted lobby pages, cached by the rows' version."""
-    value: LobbyPages = conn.app.state.lobby_pages
-    return value
+    return room_state(conn).services.lobby_pages
 
 
 def table_summaries(conn: HTTPConnection) -> SummaryCache:
     """The cash tables' hand summaries, cached (keys: table id and hand row id)."""
-    value: SummaryCache = conn.app.state.table_summaries
-    return value
+    return room_state(conn).services.table_summaries
 
 
 def tournament_summaries(conn: HTTPConnection) -> SummaryCache:
     """The tournaments' hand summaries, cached (keys: tournament id and hand number)."""
-    value: SummaryCache = conn.app.state.tournament_summaries
-    return value
+    return room_state(conn).services.tournament_summaries
+
+
+def deal_desk(conn: HTTPConnection) -> DealDesk:
+    """The room's deal suggestions, answered off the event loop."""
+    return room_state(conn).services.deal_desk
 
 
 Settings_ = Annotated[Settings, Depends(settings)]

@@ -7,15 +7,18 @@ brought back (or, a worker of many, leased through the cluster; each restore
 logged), the tables' writes go to one group commit
 (:mod:`~pokerroom.server.actors.group_commit`), the bots' kernels warm in a thread, and
 the expiry sweeps and the measure of the event loop's lag
-(:mod:`~pokerroom.server.operations.metrics`) start.  At shutdown, the reverse.
+(:mod:`~pokerroom.server.operations.metrics`) start; all of it, with the services
+the app was made with, is one :class:`~pokerroom.server.room_state.RoomState` on
+``app.state.room_state``.  At shutdown, the reverse.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 
 from fastapi import FastAPI
@@ -24,66 +27,77 @@ from pokerroom.bots.odds import warm as warm_bots
 from pokerroom.server.actors.clock import Clock
 from pokerroom.server.actors.group_commit import GroupCommit
 from pokerroom.server.actors.registry import Registry
-from pokerroom.server.cluster.cluster import Cluster
 from pokerroom.server.guard.expiry import Expiry
 from pokerroom.server.live.room import LiveRoom
 from pokerroom.server.live.store import LiveStore
 from pokerroom.server.operations.logs import LOG
-from pokerroom.server.operations.metrics import metrics_of
+from pokerroom.server.room_state import RoomServices, RoomState
 from pokerroom.server.tables.room import Room
-from pokerroom.server.tables.store import Store
 from pokerroom.server.tournaments.room import TournamentRoom
 from pokerroom.server.tournaments.store import TournamentStore
 
-__all__ = ["RoomLife"]
+__all__ = ["STATE_NAMES", "RoomLife"]
+
+STATE_NAMES = {"room": "tables", "tournaments": "tournaments", "live": "live",
+               "group_commit": "group_commit", "expiry": "expiry", "restored": "restored"}
+"""Names on ``app.state`` beside ``room_state``, each a field of the
+:class:`~pokerroom.server.room_state.RoomState` (``app.state.room`` is its ``tables``),
+for the tests and scripts that reach into a running room; the room's own code reads
+``room_state`` only."""
 
 
 @dataclass(frozen=True, kw_only=True)
 class RoomLife:
     """The app's lifespan: call it with the app (``FastAPI(lifespan=RoomLife(...))``).
-    It puts ``room``, ``tournaments``, ``live``, ``resources``, ``restored`` and
-    ``expiry`` on ``app.state``."""
+    It puts the :class:`~pokerroom.server.room_state.RoomState` on
+    ``app.state.room_state`` (and its rooms by the :data:`STATE_NAMES`)."""
 
-    store: Store
+    services: RoomServices
     clock: Clock
     bot_delay: float
     pause_between_hands: float
     seed: int | None
-    cluster: Cluster | None
 
     @contextlib.asynccontextmanager
     async def __call__(self, app: FastAPI) -> AsyncIterator[None]:
-        store, settings, cluster = self.store, app.state.settings, self.cluster
+        services = self.services
+        store, settings, cluster = services.store, services.settings, services.cluster
         store.migrate()
         # The tables' writes: grouped into one commit per tick, in one thread.
-        recorder = app.state.group_commit = store.group_commit = GroupCommit(store.engine)
-        room = app.state.room = Room(
-            store, self.clock, bot_delay=self.bot_delay,
-            pause_between_hands=self.pause_between_hands, seed=self.seed,
-            clock_settings=settings.clock)
-        tournaments = app.state.tournaments = TournamentRoom(
+        recorder = store.group_commit = GroupCommit(store.engine)
+        room = Room(store, self.clock, bot_delay=self.bot_delay,
+                    pause_between_hands=self.pause_between_hands, seed=self.seed,
+                    clock_settings=settings.clock)
+        tournaments = TournamentRoom(
             room.clock, bot_delay=self.bot_delay, pause_between_hands=self.pause_between_hands,
             seed=self.seed, store=TournamentStore(store.engine))
-        live = app.state.live = LiveRoom(room.clock, store=LiveStore(store.engine),
-                                         seed=self.seed)
-        room.metrics = tournaments.metrics = metrics = metrics_of(app)  # their owners count
-        resources = app.state.resources = Registry(
-            {"table": room, "tournament": tournaments, "live": live})
+        live = LiveRoom(room.clock, store=LiveStore(store.engine), seed=self.seed)
+        room.metrics = tournaments.metrics = metrics = services.metrics  # their owners count
+        resources = Registry({"table": room, "tournament": tournaments, "live": live})
         if cluster is None:
-            app.state.restored = resources.restore()
-            for note in app.state.restored:
+            restored = resources.restore()
+            for note in restored:
                 LOG.info("restored %s", note)
         else:  # a worker of many: what it holds the lease of, now and as others go
             resources.join(cluster)
             store.fencing = cluster.fencing
             assert tournaments.store is not None and live.store is not None
             tournaments.store.fencing = live.store.fencing = cluster.fencing
-            app.state.restored = await cluster.start()
+            restored = await cluster.start()
         # The bots' equity kernels load in a thread, not in the first bot decision
-        # of some table (which would stall every table for a few seconds).
-        threading.Thread(target=warm_bots, name="warm-bots", daemon=True).start()
-        expiry = app.state.expiry = Expiry(settings.quotas, clock=room.clock, room=room,
-                                           tournaments=tournaments, live=live)
+        # of some table (which would stall every table for a few seconds); then the
+        # heap is settled (HeapFreeze).
+        heap = HeapFreeze(asyncio.get_running_loop())
+        threading.Thread(target=heap.after, args=(warm_bots,), name="warm-bots",
+                         daemon=True).start()
+        expiry = Expiry(settings.quotas, clock=room.clock, room=room,
+                        tournaments=tournaments, live=live)
+        state = RoomState(services=services, tables=room, tournaments=tournaments, live=live,
+                          resources=resources, group_commit=recorder, expiry=expiry,
+                          restored=tuple(restored))
+        app.state.room_state = state
+        for name, field in STATE_NAMES.items():
+            setattr(app.state, name, getattr(state, field))
         sweeper = asyncio.get_running_loop().create_task(expiry.run(), name="expiry")
         lag = asyncio.get_running_loop().create_task(
             metrics.watch_loop(settings.metrics.lag_interval_seconds), name="loop-lag")
@@ -105,3 +119,33 @@ class RoomLife:
                      extra={"event": "recorder", "commits": done.groups, "units": done.units})
             store.group_commit = None
             store.close()
+            heap.thaw()
+
+
+class HeapFreeze:
+    """What start-up made (the modules, the bots' kernels, the tables restored: some
+    200,000 objects) lives as long as the room: frozen out of the garbage collector's
+    full passes (:func:`gc.freeze`), each of which otherwise read all of it, 0.1-0.3 s
+    of CPU with the event loop stopped: the room's worst latencies at people's pace
+    (``bench/bench_server.py --think``).  Thawed at shutdown, so that a process that
+    runs many rooms one after another (the tests) can collect each."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.stopped = False
+
+    def after(self, warm: Callable[[], object]) -> None:
+        """In a thread: ``warm()``, then the freeze on the event loop."""
+        warm()
+        with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
+            self.loop.call_soon_threadsafe(self._freeze)
+
+    def _freeze(self) -> None:
+        if not self.stopped:
+            gc.collect()  # the garbage of start-up goes first
+            gc.freeze()
+
+    def thaw(self) -> None:
+        """On the event loop, at shutdown."""
+        self.stopped = True
+        gc.unfreeze()

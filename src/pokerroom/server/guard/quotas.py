@@ -286,11 +286,12 @@ class Quotas:
 
 
 async def admit_socket(websocket: WebSocket) -> SocketSlot | None:
-    """The socket's place under its address's quota (the app's ``state.quotas``), or
+    """The socket's place under its address's quota (the app's quotas, in its
+    ``state.room_state``: :mod:`pokerroom.server.room_state`), or
     None when refused: then it has been answered, before any other work, with a 429
     and ``Retry-After`` (or closed with code 1008 by a server without denial
     responses)."""
-    quotas: Quotas = websocket.app.state.quotas
+    quotas: Quotas = websocket.app.state.room_state.services.quotas
     try:
         return quotas.socket(websocket.scope)
     except QuotaExceeded as exc:

@@ -60,7 +60,7 @@ from pokerroom.server.deps import Live, Quotas_
 from pokerroom.server.hands.downloads import attachment, bearer_token
 from pokerroom.server.live.room import LiveRun, NotHostError
 from pokerroom.server.pages import STATIC
-from pokerroom.server.tournaments.deals import DealRefused, desk_of
+from pokerroom.server.tournaments.deals import DealRefused
 from pokerroom.server.tournaments.setup import schedule_rows
 from pokerroom.server.wire.names import PersonName, refuse_lookalike
 from pokerroom.server.wire.protocol import MAX_KEY_LENGTH, CreateTournament
@@ -456,7 +456,7 @@ async def deal_suggestion(event_id: str, live: Live, request: Request
                            "host key returned when the event was created is needed")
     question = run.event.deal_question(body.chips, keep_for_winner=body.keep_for_winner)
     try:
-        s = await desk_of(request.app.state).answer(f"live:{run.id}", question)
+        s = await deps.deal_desk(request).answer(f"live:{run.id}", question)
     except DealRefused as exc:
         return _bad(str(exc), exc.reason, 503)
     args = body.model_dump(mode="json", exclude={"host"})

@@ -32,7 +32,7 @@ from pokerroom.server.tables.views import KeptParts, private_part, public_state
 from pokerroom.server.wire.sockets import Outgoing, encode_bytes
 
 if TYPE_CHECKING:
-    from pokerroom.server.tables.actor import TableActor
+    from pokerroom.server.tables.facets import VersionedTable
     from pokerroom.server.tables.sittings import Subscriber
 
 __all__ = ["ScenePart", "SceneUpdate", "TableScene", "apply", "diff"]
@@ -234,19 +234,19 @@ class TableScene:
         self.part: ScenePart | None = None
         self.kept = KeptParts()  # the parts last made: given again while unchanged
 
-    def _current(self, actor: TableActor, version: int) -> ScenePart:
+    def _current(self, actor: VersionedTable, version: int) -> ScenePart:
         """The latest part, built now when there is none at ``version``."""
         if self.part is None or self.part.version != version:
             self.part = ScenePart(version, public_state(actor, kept=self.kept), None)
         return self.part
 
-    def joining(self, actor: TableActor, seat: int | None) -> SceneUpdate:
+    def joining(self, actor: VersionedTable, seat: int | None) -> SceneUpdate:
         """A new connection's first update (a whole scene): the latest version's, with
         the viewer's own part as it is now."""
         return SceneUpdate(self._current(actor, actor.version),
                            private_part(actor, seat, kept=self.kept))
 
-    def publish(self, actor: TableActor, version: int, subscribers: Iterable[Subscriber],
+    def publish(self, actor: VersionedTable, version: int, subscribers: Iterable[Subscriber],
                 state_for: Callable[[int | None, dict[str, Any]], dict[str, Any]]) -> None:
         """Version ``version`` to every subscriber: the public state built once (its
         delta too, when a delta connection asks for it); per viewer, its private part

@@ -26,7 +26,7 @@ from pokerroom.server.tables.house import house_rules
 from pokerroom.table.view import legal_in_seats, seat_to_act
 
 if TYPE_CHECKING:
-    from pokerroom.server.tables.actor import TableActor
+    from pokerroom.server.tables.facets import ViewedTable
     from pokerroom.table import Table
 
 
@@ -119,7 +119,7 @@ class KeptParts:
         self.privates: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
 
 
-def _table_info(actor: TableActor, chat: Any, kept: KeptParts | None) -> dict[str, Any]:
+def _table_info(actor: ViewedTable, chat: Any, kept: KeptParts | None) -> dict[str, Any]:
     """The public state's ``table``: the table's name, stakes, house rules and the
     host's switches.  It changes rarely: given ``kept``, the last one made for this
     table is given again (the same object: the caller never changes it, and the
@@ -166,7 +166,7 @@ def _table_info(actor: TableActor, chat: Any, kept: KeptParts | None) -> dict[st
     return info
 
 
-def public_state(actor: TableActor, *, kept: KeptParts | None = None) -> dict[str, Any]:
+def public_state(actor: ViewedTable, *, kept: KeptParts | None = None) -> dict[str, Any]:
     """What everyone at the table sees (a spectator's view): built once per update
     and shared by every viewer's state (:func:`table_state`).  ``kept``: its ``table``
     part may be the one given last time, when nothing in it changed (for a caller
@@ -272,7 +272,7 @@ def _last_lines(log: Iterable[str], count: int) -> list[str]:
     return list(log)[-count:]
 
 
-def private_part(actor: TableActor, viewer: int | None, *,
+def private_part(actor: ViewedTable, viewer: int | None, *,
                  kept: KeptParts | None = None) -> dict[str, Any] | None:
     """What ``viewer`` (a seat, or None for a spectator) sees beyond the public state:
     ``{"seat", "you", "cards"}``, its ``you`` (status, blinds owed, pre-action, legal
@@ -369,7 +369,7 @@ def compose(public: dict[str, Any], private: dict[str, Any] | None) -> dict[str,
     return state
 
 
-def table_state(actor: TableActor, viewer: int | None,
+def table_state(actor: ViewedTable, viewer: int | None,
                 public: dict[str, Any] | None = None, *,
                 kept: KeptParts | None = None) -> dict[str, Any]:
     """What ``viewer`` (a seat, or None for a spectator) may see: the public state

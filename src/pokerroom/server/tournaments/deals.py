@@ -19,7 +19,6 @@ import threading
 from collections import OrderedDict
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
 
 from pokerroom.server.wire.reasons import WireReason
 from pokerroom.tournament.icm import DealQuestion, DealSuggestion
@@ -124,11 +123,3 @@ class DealDesk:
         """Stop taking work (what runs finishes in its thread)."""
         self._pool.shutdown(wait=False, cancel_futures=True)
 
-
-def desk_of(state: Any) -> DealDesk:
-    """The room's desk, made on first use from ``state.settings.deals`` (``state``: the
-    app's ``app.state``; the tournament routes make it with the app)."""
-    desk: DealDesk | None = getattr(state, "deal_desk", None)
-    if desk is None:
-        desk = state.deal_desk = DealDesk(state.settings.deals)
-    return desk

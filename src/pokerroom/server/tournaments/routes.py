@@ -65,7 +65,7 @@ from pokerroom.server.hands.exports import (
 )
 from pokerroom.server.lobby.answer import LobbyAnswer
 from pokerroom.server.pages import add_page
-from pokerroom.server.tournaments.deals import DealRefused, desk_of
+from pokerroom.server.tournaments.deals import DealRefused
 from pokerroom.server.tournaments.director import TournamentDirector
 from pokerroom.server.tournaments.room import TournamentRoom
 from pokerroom.server.tournaments.setup import Viewer
@@ -259,7 +259,7 @@ async def deal(tournament_id: str, tournaments: Tournaments, request: Request,
 
     question, alive = await d.submit(read)
     try:
-        s = await desk_of(request.app.state).answer(f"tournament:{d.id}", question)
+        s = await deps.deal_desk(request).answer(f"tournament:{d.id}", question)
     except DealRefused as exc:
         return JSONResponse({"error": str(exc), "reason": exc.reason}, status_code=503,
                             headers={"Retry-After": "5"})

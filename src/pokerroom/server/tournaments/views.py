@@ -8,25 +8,48 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol
 
 from pokerroom.server.actors.clock import Clock
 from pokerroom.server.tables.actor import ActorSettings, SeatMeta
 from pokerroom.server.tables.hand_result import HandResult
 from pokerroom.server.tables.views import compose, private_part, public_state
+from pokerroom.server.tournaments.play import TournamentPlay
 from pokerroom.server.tournaments.setup import Viewer, schedule_rows
 from pokerroom.tournament import clock_view
 from pokerroom.tournament.places import Finish
 from pokerroom.tournament.tables import TournamentTable
 
-if TYPE_CHECKING:
-    from pokerroom.server.tables.actor import TableActor
-    from pokerroom.server.tournaments.director import TournamentDirector
+
+class ShownTournament(Protocol):
+    """What the views read of a tournament (its
+    :class:`~pokerroom.server.tournaments.director.TournamentDirector`, which imports
+    this module: the imports run one way)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def clock(self) -> Clock: ...
+
+    @property
+    def play(self) -> TournamentPlay: ...
+
+    @property
+    def version(self) -> int: ...
+
+    def task_report(self) -> str:
+        """The director's task, in words (for :func:`diagnosis`)."""
+        ...
 
 
 @dataclass(slots=True)
 class _TableLens:
-    """The attributes of a table actor that :func:`views.table_state` reads."""
+    """A tournament's table as :mod:`~pokerroom.server.tables.views` reads it (a
+    :class:`~pokerroom.server.tables.facets.ViewedTable`)."""
 
     id: str
     name: str
@@ -46,7 +69,7 @@ class _TableLens:
         return None
 
 
-def _finish_row(d: TournamentDirector, f: Finish) -> dict[str, Any]:
+def _finish_row(d: ShownTournament, f: Finish) -> dict[str, Any]:
     e = d.play.t.entries[f.entry]
     reg = d.play.registrants.get(e.name)
     return {"entry": f.entry, "name": e.label, "place": f.place, "place_to": f.place_to,
@@ -57,7 +80,7 @@ def _finish_row(d: TournamentDirector, f: Finish) -> dict[str, Any]:
 class Publication:
     """One round of messages: the public part is built once and shared."""
 
-    def __init__(self, d: TournamentDirector) -> None:
+    def __init__(self, d: ShownTournament) -> None:
         self.d = d
         self.now = d.clock.now()
         self.finishes: list[Finish] = d.play.t.results() if d.play.t.started else []
@@ -223,7 +246,7 @@ class Publication:
         if public is not None:
             return public
         d, t = self.d, self.d.play.t
-        public = public_state(cast("TableActor", self._lens(n)))
+        public = public_state(self._lens(n))
         table = t.floor.tables[n]
         run = d.play.run_for(n)
         public["table"].update(number=n, max_buy_in=0, min_buy_in=0, straddle=False,
@@ -281,7 +304,7 @@ class Publication:
             return None
         private = None
         if n is not None and seat is not None:
-            private = private_part(cast("TableActor", self._lens(n)), seat)
+            private = private_part(self._lens(n), seat)
         table_you = private["you"] if private is not None else None
         if table_you is not None and table_you.get("status") == "new":
             table_you["status"] = "active"
@@ -323,7 +346,7 @@ def _describe(table: TournamentTable) -> str:
     return describe(table.stakes)
 
 
-def diagnosis(d: TournamentDirector) -> str:
+def diagnosis(d: ShownTournament) -> str:
     """Why nothing moves, for people reading a failure: the clock, hand-for-hand,
     the floor, every table (who is to act, timers, the refusal it waits on),
     rebuy decisions, and the director's task."""
