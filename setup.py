@@ -26,12 +26,10 @@ from setuptools import setup
 # The hot path of a hand: the events and actions it makes and takes (native
 # classes: a few dozen instructions to make one instead of thousands), the engine,
 # its betting and dealing layers, the showdown and pots, the scalar high-hand
-# evaluator used at showdown and the fill of its rank tables (best_of: 0.2 s of
-# every process's first showdown, interpreted), and the deck's shuffle.  Then the
-# hot path of reading PHH: phh.py itself (reading a file, the field checks,
-# HandHistory), the action notation and its PhhAction values, the TOML subset reader
-# and the action entries, and the replay that drives the engine through a history's
-# actions.
+# evaluator used at showdown, and the deck's shuffle.  Then the hot path of
+# reading PHH: phh.py itself (reading a file, the field checks, HandHistory), the
+# action notation and its PhhAction values, the TOML subset reader and the action
+# entries, and the replay that drives the engine through a history's actions.
 COMPILED = [
     "src/pokerroom/rules/events.py",
     "src/pokerroom/rules/actions.py",
@@ -47,7 +45,6 @@ COMPILED = [
     "src/pokerroom/rules/stud.py",
     "src/pokerroom/rules/run_twice.py",
     "src/pokerroom/evaluation/high.py",
-    "src/pokerroom/evaluation/best_of.py",
     "src/pokerroom/shuffle.py",
     "src/pokerroom/history/phh_toml.py",
     "src/pokerroom/history/phh.py",

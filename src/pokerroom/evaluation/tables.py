@@ -17,10 +17,9 @@ obtained by dropping one card, which needs one lookup per distinct rank.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 from typing import Final
 
-from pokerroom.evaluation.best_of import best_of_ranks
 from pokerroom.evaluation.encoding import PATTERN_CATEGORY, HandCategory, pack
 
 POW5: Final = tuple(5**r for r in range(13))
@@ -104,7 +103,27 @@ class BestOfTable(dict[int, int]):
         return value
 
     def _prefill(self) -> None:
-        self.update(best_of_ranks(self._five, self._ranks, self._prefill_sizes))
+        # Five ranks from their counts; then each larger size forward from the
+        # one below: a multiset's value is the max over the ones it extends.
+        level: dict[int, int] = {}
+        for combo in combinations_with_replacement(self._ranks, 5):
+            counts = [0] * 13
+            for r in combo:
+                counts[r] += 1
+            if max(counts) <= 4:
+                level[sum(POW5[r] for r in combo)] = self._five(counts)
+        steps = [(POW5[r], POW5[r] * 5) for r in self._ranks]
+        for size in range(5, max(self._prefill_sizes) + 1):
+            if size > 5:
+                bigger: dict[int, int] = {}
+                get = bigger.get
+                for key, value in level.items():
+                    for step, next_digit in steps:
+                        if key % next_digit // step != 4 and get(key + step, -1) < value:
+                            bigger[key + step] = value
+                level = bigger
+            if size in self._prefill_sizes:
+                self.update(level)
 
 
 def straight_masks(tops_and_ranks: Sequence[tuple[int, Sequence[int]]]) -> dict[int, int]:
