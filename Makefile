@@ -154,12 +154,14 @@ clean:
 # AUDITWHEEL= names another install, patchelf beside it) checks which glibc symbols it
 # uses and retags it manylinux_2_17_x86_64 (manylinux2014) into dist/; the repaired
 # wheel is then installed into a fresh venv, must run the compiled engine
-# (pokerroom.compiled()) and imports and replays PokerStars text with it.
+# (pokerroom.compiled()) and imports and replays PokerStars text with it.  setuptools'
+# own build folders are emptied first: a module deleted from src stays in them and
+# would be packed into the wheel (make compiled has the same hazard).
 AUDITWHEEL ?= $(BIN)/auditwheel
 WHEEL_CHECK := build/wheel-check
 .PHONY: wheel
 wheel: venv
-	rm -rf build/wheel dist $(WHEEL_CHECK)
+	rm -rf build/wheel dist $(WHEEL_CHECK) build/lib build/lib.* build/bdist.*
 	$(BIN)/pip wheel --quiet --no-deps -w build/wheel .
 	PATH="$(dir $(AUDITWHEEL)):$$PATH" $(AUDITWHEEL) repair -w dist build/wheel/pokerroom-*.whl
 	$(PYTHON) -m venv $(WHEEL_CHECK)/venv
