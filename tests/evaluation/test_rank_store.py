@@ -41,6 +41,7 @@ def test_a_kept_table_is_read_back_with_the_same_values(cache: Path) -> None:
     built, calls = filled("test-high")
     assert calls == 6175 and len(built) == 73775
     [kept] = cache.glob("rank-table-test-high-*.bin")
+    assert kept.stat().st_size == 16 * 73775  # the keys, then the values
     assert cache.stat().st_mode & 0o777 == 0o700
     read, calls_again = filled("test-high")
     assert calls_again == 0  # nothing computed: read from the file
