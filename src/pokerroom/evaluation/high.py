@@ -43,11 +43,12 @@ class HighRules:
     __slots__ = ("by_five_flush_key", "by_flush_ranks", "by_rank_key", "order", "straights")
 
     def __init__(
-        self, *, straights: dict[int, int], order: Sequence[int], ranks: Sequence[int]
+        self, *, straights: dict[int, int], order: Sequence[int], ranks: Sequence[int],
+        kept_as: str | None = None,
     ) -> None:
         self.straights = straights
         self.order = tuple(order)
-        self.by_rank_key = BestOfTable(self._five_unsuited, ranks=ranks)
+        self.by_rank_key = BestOfTable(self._five_unsuited, ranks=ranks, kept_as=kept_as)
         """Rank key -> best non-flush hand of those ranks."""
         self.by_flush_ranks = MemoTable(self._best_flush)
         """Bitmask of five or more suited ranks -> best flush or straight flush."""
@@ -77,9 +78,12 @@ class HighRules:
         return flush
 
 
-STANDARD: Final = HighRules(straights=STANDARD_STRAIGHTS, order=(0,) * 9, ranks=range(13))
+STANDARD: Final = HighRules(
+    straights=STANDARD_STRAIGHTS, order=(0,) * 9, ranks=range(13), kept_as="high"
+)
 SHORT_DECK: Final = HighRules(
-    straights=SHORT_DECK_STRAIGHTS, order=SHORT_DECK_ORDER, ranks=range(4, 13)
+    straights=SHORT_DECK_STRAIGHTS, order=SHORT_DECK_ORDER, ranks=range(4, 13),
+    kept_as="short-deck",
 )
 _NONFLUSH: Final = STANDARD.by_rank_key
 

@@ -58,7 +58,7 @@ def a5_value(counts: Sequence[int]) -> int:
     return five_card_value(low_counts, flush=False, straights={})
 
 
-A5_TABLE: Final = BestOfTable(lambda counts: LOW_BASE - a5_value(counts))
+A5_TABLE: Final = BestOfTable(lambda counts: LOW_BASE - a5_value(counts), kept_as="ace-five")
 """Rank key -> best ace-to-five strength of any five of those ranks."""
 
 LOW8_MIN_STRENGTH: Final = LOW_BASE - pack(HandCategory.HIGH_CARD, (8,)) + 1

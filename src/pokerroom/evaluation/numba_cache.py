@@ -2,22 +2,27 @@
 
 Compiling every kernel of the batch evaluators and the equity code takes 8 to
 10 s, so each is cached on disk and a later process loads it in milliseconds.
-Numba looks for a writable place in this order: ``NUMBA_CACHE_DIR`` when it is
-set, the ``__pycache__`` beside the kernel's source, then the user's cache
-directory (``$XDG_CACHE_HOME/numba``, ``~/.cache/numba`` on Linux).  A read-only
-install (a system ``site-packages``, a container image) therefore caches in the
-user's directory.
+The first writable place of these is used:
 
-When none of those can be written (a read-only install run by an account
-whose home cannot be written either: a service, a locked-down container)
-Numba refuses to make a cached kernel at all ("cannot cache function ...: no
-locator available"), which would make every batch and equity call fail.
-pokerroom then caches in a directory of its own under the system's temporary
-directory, ``pokerroom-numba-<uid>``, used only if this account owns it and no
-one else may write to it (the cache holds pickled code: a directory another
-account could have prepared is never read).  If even that cannot be had, the
-kernels are compiled without a cache: correct, but each new process compiles
-them again.
+1. ``NUMBA_CACHE_DIR`` when it is set (Numba's own setting);
+2. the ``__pycache__`` beside the kernel's source (an install the user can
+   write to: a virtual environment, an editable install);
+3. pokerroom's user cache directory, ``numba`` in
+   :func:`~pokerroom.evaluation.user_cache.cache_dir`
+   (``$POKERROOM_CACHE_DIR/numba``, else ``$XDG_CACHE_HOME/pokerroom/numba``,
+   else ``~/.cache/pokerroom/numba``): the place of a read-only install (a
+   system ``site-packages``, a container image).  It is made private (mode
+   0700, and ``pokerroom`` above it too when it makes that) and used only if
+   this account owns it and no one else may write to it: the cache holds
+   pickled code, so a folder another account could have filled is never read;
+4. when none of those can be had (a read-only install run by an account whose
+   home cannot be written either: a service, a locked-down container), a
+   directory of its own under the system's temporary directory,
+   ``pokerroom-numba-<uid>``, with the same checks (made 0700, owned, not a
+   link);
+5. else the kernels are compiled without a cache: correct, but each new
+   process compiles them again.  (Numba alone would refuse to make a cached
+   kernel at all, "cannot cache function ...: no locator available".)
 """
 
 from __future__ import annotations
@@ -34,6 +39,8 @@ from typing import Any, TypeVar, cast
 import numba
 from numba.core import config as _numba_config
 
+from pokerroom.evaluation.user_cache import cache_dir
+
 F = TypeVar("F", bound=Callable[..., Any])
 _config: Any = _numba_config
 """Numba's settings (``CACHE_DIR`` is ``NUMBA_CACHE_DIR``)."""
@@ -44,8 +51,9 @@ class Placement:
     """Where the kernels of one source directory are cached.
 
     ``directory`` None with ``cached`` True: where Numba itself chooses (it can
-    write there); a directory: pokerroom's private fallback; ``cached`` False:
-    nowhere, the kernels compile in every process.
+    write there: ``NUMBA_CACHE_DIR`` or the ``__pycache__`` beside the source); a
+    directory: pokerroom's private one (the user cache's or the temporary
+    fallback); ``cached`` False: nowhere, the kernels compile in every process.
     """
 
     cached: bool
@@ -83,12 +91,9 @@ def private(directory: Path) -> bool:
     )
 
 
-def numba_user_cache() -> Path:
-    """Numba's user-wide cache directory (the one it falls back on itself)."""
-    from numba.misc.appdirs import AppDirs
-
-    directories: Any = cast(Any, AppDirs)(appname="numba", appauthor=False)
-    return Path(directories.user_cache_dir)
+def user_directory() -> Path:
+    """The kernels' directory in pokerroom's user cache directory."""
+    return cache_dir() / "numba"
 
 
 def fallback_directory() -> Path:
@@ -97,17 +102,28 @@ def fallback_directory() -> Path:
     return Path(tempfile.gettempdir()) / f"pokerroom-numba-{uid}"
 
 
+def private_tree(directory: Path) -> bool:
+    """:func:`private` for ``directory``, its missing parent made 0700 first (the
+    parents that exist are left as they are: ``~/.cache`` is the user's)."""
+    try:
+        if not directory.parent.exists():
+            directory.parent.mkdir(mode=0o700, parents=True)
+    except OSError:
+        return False
+    return private(directory)
+
+
 @cache
 def placement(source_directory: Path) -> Placement:
     """Where the kernels defined in ``source_directory`` are cached (decided once)."""
     chosen = _config.CACHE_DIR
     numba_places = [Path(chosen)] if chosen else []
-    numba_places += [source_directory / "__pycache__", numba_user_cache()]
+    numba_places.append(source_directory / "__pycache__")
     if any(writable(place) for place in numba_places):
         return Placement(cached=True)
-    fallback = fallback_directory()
-    if private(fallback):
-        return Placement(cached=True, directory=fallback)
+    for directory in (user_directory(), fallback_directory()):
+        if private_tree(directory):
+            return Placement(cached=True, directory=directory)
     return Placement(cached=False)
 
 

@@ -9,7 +9,8 @@ the suit: a hand of up to nine cards holds a flush iff ``key & FLUSH_BITS``.
 
 A :class:`BestOfTable` maps a rank key to the best strength any five of those
 ranks make, by the rules of one game.  It is built on first use: every
-multiset of five to seven ranks at once (about 0.1 s), larger ones on demand.
+multiset of five to seven ranks at once (about 0.1 s, or read back from the
+disk where an earlier process kept it: :mod:`.rank_store`), larger ones on demand.
 The best of ``n > 5`` ranks is the best over the ``n - 1``-rank multisets
 obtained by dropping one card, which needs one lookup per distinct rank.
 """
@@ -21,6 +22,7 @@ from itertools import combinations, combinations_with_replacement
 from typing import Final
 
 from pokerroom.evaluation.encoding import PATTERN_CATEGORY, HandCategory, pack
+from pokerroom.evaluation.rank_store import keep_table, stored_table
 
 POW5: Final = tuple(5**r for r in range(13))
 RANK_KEY: Final = tuple(POW5[c >> 2] for c in range(52))
@@ -70,7 +72,7 @@ class BestOfTable(dict[int, int]):
     ``ranks``; a later miss (eight or nine cards) is computed and kept.
     """
 
-    __slots__ = ("_filled", "_five", "_prefill_sizes", "_ranks")
+    __slots__ = ("_filled", "_five", "_kept_as", "_prefill_sizes", "_ranks")
 
     def __init__(
         self,
@@ -78,11 +80,14 @@ class BestOfTable(dict[int, int]):
         *,
         ranks: Sequence[int] = range(13),
         prefill_sizes: Sequence[int] = (5, 6, 7),
+        kept_as: str | None = None,
     ) -> None:
         super().__init__()
         self._five = five
         self._ranks = tuple(ranks)
         self._prefill_sizes = tuple(prefill_sizes)
+        self._kept_as = kept_as
+        """The name the filled table is kept on disk under (:mod:`.rank_store`)."""
         self._filled = False
 
     def __missing__(self, key: int) -> int:
@@ -103,8 +108,17 @@ class BestOfTable(dict[int, int]):
         return value
 
     def _prefill(self) -> None:
+        filled = stored_table(self._kept_as) if self._kept_as is not None else None
+        if filled is None:
+            filled = self._fill()
+            if self._kept_as is not None:
+                keep_table(self._kept_as, filled)
+        self.update(filled)
+
+    def _fill(self) -> dict[int, int]:
         # Five ranks from their counts; then each larger size forward from the
         # one below: a multiset's value is the max over the ones it extends.
+        filled: dict[int, int] = {}
         level: dict[int, int] = {}
         for combo in combinations_with_replacement(self._ranks, 5):
             counts = [0] * 13
@@ -123,7 +137,8 @@ class BestOfTable(dict[int, int]):
                             bigger[key + step] = value
                 level = bigger
             if size in self._prefill_sizes:
-                self.update(level)
+                filled.update(level)
+        return filled
 
 
 def straight_masks(tops_and_ranks: Sequence[tuple[int, Sequence[int]]]) -> dict[int, int]:

@@ -1,5 +1,6 @@
 """The exponential race's equity sum compiled by Numba (the ``[fast]`` extra), without
-the GIL, compiled on the first call and cached on disk (``cache=True``).
+the GIL, compiled on the first call and cached on disk
+(:mod:`pokerroom.evaluation.numba_cache`: a read-only install too).
 
 At each node ``t`` it needs, for every player i, the expected prize of the number of
 *others* finished, ``V_i = sum_k g_k P(N_i = k)``.  Instead of a distribution of the
@@ -35,10 +36,12 @@ nodes (``tests/tournament/test_icm_bounded.py``).
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import Any
 
-import numba
 import numpy as np
+
+from pokerroom.evaluation.numba_cache import njit
 
 TRIM = 1e-19
 """Entries of the count's distribution below this are dropped from its two ends."""
@@ -50,7 +53,7 @@ SURE = 1e-22
 LN2 = math.log(2.0)
 
 
-@numba.njit(cache=True, nogil=True)
+@partial(njit, nogil=True)
 def _cdf(cum: Any, lo: int, hi: int, k: int) -> float:
     """The chance that at most ``k`` finished, from the window ``[lo, hi]`` of ``cum``."""
     if k < lo:
@@ -58,7 +61,7 @@ def _cdf(cum: Any, lo: int, hi: int, k: int) -> float:
     return float(cum[min(k, hi) + 4])
 
 
-@numba.njit(cache=True, nogil=True, fastmath={"reassoc", "contract", "nsz"})
+@partial(njit, nogil=True, fastmath={"reassoc", "contract", "nsz"})
 def race_equity_kernel(w: Any, g: Any, times: Any, steps: Any) -> Any:
     """Each player's expected prize: rates ``w`` (n), prizes ``g`` (paid places, 1st
     first, nonincreasing), nodes ``times`` and their weights ``steps`` in ``log t``."""

@@ -23,27 +23,30 @@ from pokerroom.table import HandPlan, Table
 from pokerroom.table.snapshot import table_from_dict
 
 
-def hand_texts(table_name: str, table: Table, hand: Hand, plan: HandPlan, number: int,
+def hand_texts(table_name: str, table: Table, hand: Hand, plan: HandPlan, room_number: int,
                *, played_at: float, viewer: int | Literal["all"] | None = "all"
                ) -> tuple[str | None, str]:
     """PHH and text of a cash table's hand, the players named as they were at the deal
-    (``table`` as it stood then); ``viewer`` as in :func:`render_hand`."""
+    (``table`` as it stood then); ``room_number`` and ``viewer`` as in
+    :func:`render_hand`."""
     positions = plan.positions
     return render_hand(
-        hand, table_name=table_name, number=number,
+        hand, table_name=table_name, room_number=room_number,
         names=[_name(table, s) for s in plan.seats], seat_numbers=[s + 1 for s in plan.seats],
         button_seat=positions.button + 1 if positions is not None else None,
         max_seats=table.seat_count, played_at=played_at, viewer=viewer)
 
 
-def render_hand(hand: Hand, *, table_name: str, number: int, names: list[str],
+def render_hand(hand: Hand, *, table_name: str, room_number: int, names: list[str],
                 seat_numbers: list[int], button_seat: int | None, max_seats: int,
                 played_at: float, viewer: int | Literal["all"] | None = "all",
                 tournament_id: int | None = None, buy_in: str = "", level: int | None = None
                 ) -> tuple[str | None, str]:
     """PHH (None when PHH cannot express the hand) and PokerStars-style text of a
-    finished hand, dated ``played_at`` (a Unix time: when the hand was dealt, so that
-    a hand downloaded twice is the same).  ``viewer``: the engine seat of the person
+    finished hand, numbered ``room_number`` (unique across the room, see
+    :mod:`pokerroom.server.hands.numbers`: trackers key hands on it), dated
+    ``played_at`` (a Unix time: when the hand was dealt, so that a hand downloaded
+    twice is the same).  ``viewer``: the engine seat of the person
     downloading (None for someone who was not in the hand), who sees their own cards
     and the hands tabled at the showdown, never another player's discards, folded or
     mucked cards; ``"all"``: the room's own record, every card.  A tournament's hand
@@ -54,7 +57,7 @@ def render_hand(hand: Hand, *, table_name: str, number: int, names: list[str],
         history = to_phh(hand, extra={
             "players": names,
             "seats": seat_numbers,
-            "hand": number,
+            "hand": room_number,
             "table": table_name,
         })
         if viewer != "all":
@@ -64,7 +67,7 @@ def render_hand(hand: Hand, *, table_name: str, number: int, names: list[str],
         phh = None  # e.g. dead money, which PHH cannot express
     text = to_pokerstars(
         hand,
-        hand_number=number,
+        hand_number=room_number,
         table_name=table_name,
         names=names,
         seat_numbers=seat_numbers,

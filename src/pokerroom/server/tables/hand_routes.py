@@ -35,6 +35,7 @@ from pokerroom.server.hands.exports import (
     summarize,
     viewer_position,
 )
+from pokerroom.server.hands.numbers import cash_hand_number
 from pokerroom.server.tables.room import Room
 from pokerroom.server.tables.store import HandRow, Store
 from pokerroom.table import HandPlan, Table
@@ -88,7 +89,10 @@ def hands(table_id: str, room: Tables, store: Store_, summaries: TableSummaries,
           limit: int = Query(default=50, ge=1, le=100),
           mine: bool = False) -> list[dict[str, Any]]:
     """The table's hands, newest first, ``limit`` at a time; ``before``: only hands
-    numbered below it (the next page: the last number of this one).  Each names
+    numbered below it (the next page: the last number of this one).  ``number`` is
+    the hand's count at this table (the table log's "hand 7"), the number the other
+    hand routes take; ``room_number`` is the number its downloads carry, unique
+    across the room (trackers key hands on it).  Each names
     who played (names at the deal, by seat), the winners and the pot; with the
     seat token, whether the viewer's sitting was in it (``you``) and then its
     cards as its own view showed them and its result in chips (``net``);
@@ -107,7 +111,8 @@ def hands(table_id: str, room: Tables, store: Store_, summaries: TableSummaries,
             if 0 <= int(seat) < len(players):
                 players[int(seat)] = who["name"]
         row: dict[str, Any] = {
-            "number": h.number, "status": h.status, "result": h.result,
+            "number": h.number, "room_number": cash_hand_number(h.id),
+            "status": h.status, "result": h.result,
             "phh": h.phh is not None, "players": players,
             "you": sitting is not None
             and any(w["sitting"] == sitting for w in sittings.values()),
@@ -134,8 +139,8 @@ async def _download(room: Room, store: Store, table_id: str, number: int,
     sitting = viewer_sitting(store, table_id, authorization)
     row, table, hand, plan = stored_hand(store, table_id, number)
     viewer = viewer_position(row.sittings, plan.seats, sitting)
-    return (*hand_texts(actor.name, table, hand, plan, number, played_at=row.started_at,
-                        viewer=viewer), hand)
+    return (*hand_texts(actor.name, table, hand, plan, cash_hand_number(row.id),
+                        played_at=row.started_at, viewer=viewer), hand)
 
 
 @router.get("/api/tables/{table_id}/hands/{number}/replay")
@@ -150,13 +155,15 @@ def hand_replay(table_id: str, number: int, room: Tables, store: Store_,
     frames = replay_frames(row.before, list(row.deck),
                            [(a.seat, a.action) for a in store.hand_actions(row.id)],
                            viewer=viewer_position(row.sittings, plan.seats, sitting))
-    return JSONResponse({"number": number, **frames},
+    return JSONResponse({"number": number, "room_number": cash_hand_number(row.id), **frames},
                         headers={"Cache-Control": "private, no-store"})
 
 
 @router.get("/api/tables/{table_id}/hands/{number}.phh")
 async def hand_phh(table_id: str, number: int, room: Tables, store: Store_,
                    authorization: str | None = Header(default=None)) -> PlainTextResponse:
+    """Hand ``number`` of this table (its count here, as the list's ``number``) as
+    PHH, whose ``hand`` field is the room's number (the list's ``room_number``)."""
     phh, _, hand = await _download(room, store, table_id, number, authorization)
     if phh is None:  # e.g. dead money or a house rule PHH has no words for
         raise HTTPException(404, f"hand {number}: {phh_refusal(hand)}")
@@ -166,5 +173,8 @@ async def hand_phh(table_id: str, number: int, room: Tables, store: Store_,
 @router.get("/api/tables/{table_id}/hands/{number}.txt")
 async def hand_text(table_id: str, number: int, room: Tables, store: Store_,
                     authorization: str | None = Header(default=None)) -> PlainTextResponse:
+    """Hand ``number`` of this table (its count here, as the list's ``number``) as
+    PokerStars text, headed ``PokerStars Hand #<room number>`` (the list's
+    ``room_number``, unique across the room)."""
     _, text, _ = await _download(room, store, table_id, number, authorization)
     return attachment(text, f"{table_id}-{number}.txt")

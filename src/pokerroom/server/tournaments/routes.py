@@ -63,6 +63,7 @@ from pokerroom.server.hands.exports import (
     replay_finished,
     summarize,
 )
+from pokerroom.server.hands.numbers import tournament_hand_number
 from pokerroom.server.lobby.answer import LobbyAnswer
 from pokerroom.server.pages import add_page
 from pokerroom.server.tournaments.deals import DealRefused
@@ -354,7 +355,8 @@ async def tournament_hands(
                 if h.held or not (you or not mine):
                     continue
                 summary = summaries.get((d.id, h.number), partial(summary_of, d, h.number))
-                out.append({"number": h.number, "table": h.table_number,
+                out.append({"number": h.number, "room_number": tournament_hand_number(h.id),
+                            "table": h.table_number,
                             "players": h.players["names"], "you": you,
                             **summary.row(people.index(name) if you else None)})
             if len(rows) < limit:
@@ -401,7 +403,7 @@ async def download(tournaments: TournamentRoom, tournament_id: str, number: int,
     phh, text = render_hand(
         hand, table_name=(f"{number_of_event} {row.table_number}" if number_of_event
                           is not None else f"{d.name} - table {row.table_number}"),
-        number=number, tournament_id=number_of_event, buy_in=buy_in,
+        room_number=tournament_hand_number(row.id), tournament_id=number_of_event, buy_in=buy_in,
         level=players.get("level"),
         names=players["names"], seat_numbers=players["seats"],
         button_seat=players["button"], max_seats=players["max_seats"],
@@ -429,7 +431,8 @@ async def tournament_hand_replay(tournament_id: str, tournaments: Tournaments, n
             raise HTTPException(410, f"hand {number} cannot be dealt again ({exc})"
                                 ) from None
 
-    return JSONResponse({"number": number, **await asyncio.to_thread(frames)},
+    return JSONResponse({"number": number, "room_number": tournament_hand_number(row.id),
+                         **await asyncio.to_thread(frames)},
                         headers={"Cache-Control": "private, no-store"})
 
 
