@@ -55,7 +55,7 @@ unit: venv
 # engine's tests (the whole PHH data set's replay among them) against it.
 COMPILED := build/compiled
 $(COMPILED)/.built: setup.py pyproject.toml $(shell find src -name '*.py')
-	rm -rf $(COMPILED)
+	rm -rf $(COMPILED) build/lib build/lib.* build/bdist.*  # setuptools' own: a deleted module stays there
 	$(BIN)/pip install --quiet --no-deps --target $(COMPILED) .
 	PYTHONPATH=$(COMPILED) $(BIN)/python -c "import pokerroom, sys; \
 	  sys.exit(0 if pokerroom.compiled() else 'make compiled: the engine did not compile (see above)')"
