@@ -236,9 +236,17 @@ export function seatHtml(tv, info, pos, hero, result, discardPick, opts) {
       tags.unshift(`<span class="tag win">Wins ${fmt(won)}</span>`);
     }
   }
+  // A draw: the cards thrown away come back after everyone has discarded (variants.py);
+  // until then the seat still holds a full hand, the cards to come drawn faded.
+  const held = opts.games.get(tv.table.game)?.hole_cards || 0;
+  const shortBy = hand && hand.phase === "drawing" && info.in_hand && !info.folded && info.cards
+    && opts.games.isDraw(tv.table.game) ? held - info.cards.length : 0;
+  if (shortBy > 0) cards += '<div class="card back to-come" title="a card to come from the draw" aria-label="a card to come"></div>'.repeat(shortBy);
   const cardCount = (cards.match(/class="card/g) || []).length;
   // At a draw, what each player did stays beside their seat for the betting after it.
-  const drew = hand && info.in_hand && !info.folded ? (opts.drawWords || new Map()).get(info.name) : null;
+  // (Once its own label, "Draw 2", has given way to a check or a bet.)
+  const drawLabel = /^(Draw \d+|Stand pat)$/.test(info.label || "");
+  const drew = hand && info.in_hand && !info.folded && !drawLabel ? (opts.drawWords || new Map()).get(info.name) : null;
   if (drew) tags.push(`<span class="tag drew" data-drew="${escapeHtml(drew)}">${escapeHtml(drew)}</span>`);
   const stack = info.stack;
   const clock = acting ? '<div class="clock"><i></i></div>' : "";

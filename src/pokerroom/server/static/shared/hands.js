@@ -164,14 +164,17 @@ export function replayerOpen() {
   return Boolean(dialog && dialog.open && !dialog.classList.contains("given-way"));
 }
 
-/** The player's turn: a docked replayer over any of ``keepClear`` (the elements the
- * decision needs: the felt, the action buttons) folds to its title bar (issue 24:
- * on a phone it is a sheet over the table; beside the table on a laptop nothing is
- * covered and it stays).  True when it gave way. */
+/** The player's turn: a docked replayer that is a sheet on the screen, or over any of
+ * ``keepClear`` (the elements the decision needs: the felt, the action buttons),
+ * folds to its title bar (issue 24: on a phone it is a sheet over the table; beside
+ * the table on a laptop nothing is covered and it stays).  True when it gave way. */
 export function replayerGiveWay(keepClear) {
   if (!replayerOpen() || !dialog.classList.contains("docked")) return false;
+  // A sheet (fixed on the screen: a phone's) is over the table whenever the table is
+  // in view, wherever the page is scrolled now.
+  const sheet = getComputedStyle(dialog).position === "fixed";
   const own = dialog.getBoundingClientRect();
-  const covers = keepClear.filter(Boolean).map((el) => el.getBoundingClientRect())
+  const covers = sheet || keepClear.filter(Boolean).map((el) => el.getBoundingClientRect())
     .some((r) => own.left < r.right && own.right > r.left && own.top < r.bottom && own.bottom > r.top);
   if (covers) dialog.classList.add("given-way");
   return covers;
