@@ -370,3 +370,34 @@ def test_a_draw_hand_told_plainly(server_url: str, browser: Any, size: str,
     assert not dialog.is_visible()
     page.context.close()
     assert not errors, errors
+
+
+@pytest.mark.parametrize(("size", "viewport"), SIZES)
+def test_the_dealer_button_beside_your_five_cards(
+        server_url: str, browser: Any, size: str, viewport: dict[str, int]) -> None:
+    """Heads-up 2-7 triple draw: when Alice has the button, it sits beside her five
+    cards, over none of them, and nothing covers it."""
+    table, host, joined = _table(server_url, game="deuce_seven_triple", seats=2, bots=(1,))
+    errors: list[str] = []
+    page = _page(browser, viewport, errors)
+    _open(page, server_url, table, joined, None)
+    _http(f"{server_url}/api/tables/{table}/resume", {"host": host})
+
+    def hers() -> bool:
+        hand = _state(page)["hand"]
+        if hand and hand["button"] == 0 and page.locator("#btn-call").is_visible():
+            return True
+        for selector in ("#btn-pat", "#btn-call"):
+            button = page.locator(selector)
+            if button.is_visible() and button.is_enabled():
+                with contextlib.suppress(Exception):
+                    button.click(timeout=2_000)
+        return False
+    _until("Alice's turn on the button", hers)
+    assert page.locator("#layer .seat.hero .hole .card").count() == 5
+    _button_clear(page)
+    button, plate = _rect(page, "#layer .dealer-button"), _rect(page, "#layer .seat.hero .plate")
+    assert not _overlap(button, plate)
+    shot(page, f"clarity-{size}-button-beside-your-cards")
+    page.context.close()
+    assert not errors, errors
