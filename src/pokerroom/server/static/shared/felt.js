@@ -552,7 +552,8 @@ export function createDock(hooks) {
 // Keys on the player's turn: F fold, C/K check or call, R bet or raise, B the big bet (B15).
 export function wireActionKeys() {
   document.addEventListener("keydown", (event) => {
-    if (event.target.closest && event.target.closest("input, select, textarea, dialog")) return;
+    // (A docked replayer, beside the table, does not take the keys away from the turn.)
+    if (event.target.closest && event.target.closest("input, select, textarea, dialog:not(.docked)")) return;
     if (event.metaKey || event.ctrlKey || event.altKey) return;
     const id = { f: "btn-fold", c: "btn-call", k: "btn-call", r: "btn-raise", b: "btn-big-bet" }[event.key.toLowerCase()];
     const button = id && $(id);
