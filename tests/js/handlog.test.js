@@ -98,6 +98,17 @@ test("logLineHtml: separators, streets, cards drawn, wins and the page's own lin
   equal(line("Alice checks").className, "ln ");
 });
 
+test("logLineHtml: a stud up-card is dealt face up, not shown (issue 24)", () => {
+  const line = (text) => parse(logLineHtml(text, META)).firstElementChild;
+  const dealt = line("Bot 1 is dealt 8c face up");
+  equal(dealt.className, "ln dealt-up");
+  equal(dealt.querySelectorAll(".card.mini").length, 1);
+  includes(dealt.textContent, "Bot 1 is dealt");
+  includes(dealt.textContent, "face up");
+  assert(!dealt.textContent.includes("shows"), dealt.textContent);
+  includes(line("You are dealt Kd face up").textContent, "You are dealt");
+});
+
 test("logLineHtml escapes what players named themselves", () => {
   const html = logLineHtml(`<img src=x> shows AhKh`, META);
   assert(!parse(html).querySelector("img"), html);

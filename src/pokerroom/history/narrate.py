@@ -61,7 +61,9 @@ def narrate(event: ev.Event, name: Callable[[int], str], *, hand: Hand | None = 
     if isinstance(event, ev.BoardRun):
         return f"Run {event.run}: " + cards(event.cards)
     if isinstance(event, ev.HoleCardsDealt) and event.up:
-        return f"{who(event.seat, 'shows')} up {cards(event.up)}"
+        # A card dealt face up is no showdown's "shows" (issue 24).
+        dealt = "You are" if event.seat == you else f"{name(event.seat)} is"
+        return f"{dealt} dealt {cards(event.up)} face up"
     if isinstance(event, ev.Discarded) and event.audience is None:
         return (f"{who(event.seat, 'draws')} {event.count}" if event.count
                 else who(event.seat, "stands") + " pat")

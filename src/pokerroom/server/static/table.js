@@ -9,10 +9,11 @@ import {
   createDock, handCenterParts, layoutFelt, renderLayer, resultCenterParts,
   seatHtml as feltSeatHtml, tickActionClock, wireActionKeys, BOT_ICON,
 } from "/static/shared/felt.js";
+import { bringInWhy, drawWords } from "/static/shared/clarity.js";
 import { capital, fmt } from "/static/shared/format.js";
 import { Games, loadGames } from "/static/shared/games.js";
 import { logLineHtml, resultView } from "/static/shared/handlog.js";
-import { createHandsTab } from "/static/shared/hands.js";
+import { createHandsTab, replayerGiveWay, replayerOpen } from "/static/shared/hands.js";
 import { loadRoomAddress, reachNote, roomLink } from "/static/shared/links.js";
 import { createSocket } from "/static/shared/socket.js";
 import { storage } from "/static/shared/storage.js";
@@ -51,7 +52,19 @@ const dock = createDock({
   send: (message) => send(message),
   renderTable: () => renderTable(),
   renderDock: () => renderDock(),
+  confirmFreeFold,
 });
+
+// Fold when a check is free: asked first, as online rooms do, unless the player turned
+// the question off in the Table tab (localStorage "pokerroom.confirmFreeFold").
+function confirmFreeFold(fold) {
+  if (storage.get("confirmFreeFold", true) === false) {
+    fold();
+    return;
+  }
+  confirmBox("Fold when you can check?", "Checking costs nothing here: you would see the next cards for free. "
+    + "(The Table tab turns this question off.)", "Fold", fold);
+}
 
 // ------------------------------------------------------------ connection
 
@@ -183,6 +196,7 @@ function resultForDisplay() {
 }
 
 function renderTable() {
+  drew = state.hand && games.isDraw(state.table.game) ? drawWords(state.log) : new Map();
   const hero = heroSeat();
   const result = resultForDisplay();
   const nameToSeat = new Map();
@@ -226,7 +240,16 @@ const SEAT_OPTS = {
 };
 
 function seatHtml(info, pos, hero, result) {
-  return feltSeatHtml(state, info, pos, hero, result, dock.discardPick, { ...SEAT_OPTS, games });
+  return feltSeatHtml(state, info, pos, hero, result, dock.discardPick, { ...SEAT_OPTS, games, drawWords: drew });
+}
+
+// Who drew how many at the draw in play (the seats' "Draws 2" tags), made per render.
+let drew = new Map();
+
+/** Whether the table's game is razz-like: the highest up-card brings it in (F10). */
+function lowStud() {
+  const game = games.get(state.table.game);
+  return Boolean(game && game.stud && !game.high);
 }
 
 function hasBoard() {
@@ -237,7 +260,11 @@ function renderCenter(result, nameToSeat) {
   const hand = state.hand;
   const out = [];
   if (hand) {
-    handCenterParts(felt, hand, hasBoard(), out);
+    const game = games.get(state.table.game);
+    handCenterParts(felt, hand, hasBoard(), out, game ? game.draws : 0);
+    // Stud's third street: who brings it in, and why (F10, D6).
+    const why = hand.street === "third" && games.isStud(state.table.game) ? bringInWhy(state.log, lowStud()) : null;
+    if (why) out.push(`<div class="why-note" id="bring-in-why"><b>${escapeHtml(why.name)}</b> brings it in: ${escapeHtml(why.text)}</div>`);
   } else if (result) {
     resultCenterParts(result, out);
   } else {
@@ -280,9 +307,15 @@ function renderDock() {
     heroInfo() && heroInfo().folded, heroInfo() && heroInfo().all_in,
     !you && state.table.locked, !you && state.seats.every((s) => s),  // a watcher's line
     tableLife(state.table),
-    you && you.pending, unacked.size > 0,
+    you && you.pending, unacked.size > 0, state.seats.every((s) => s),
   ]);
   if (!dock.draw(key, legal, idleHtml, wireIdle)) return;
+  // On the host's own turn the bot control stays, under the action buttons.
+  const bot = legal ? botAddHtml("") : "";
+  if (bot) {
+    $("dock").insertAdjacentHTML("beforeend", `<div class="line host-line">${bot}</div>`);
+    wireBotAdd("");
+  }
   tickClock();
 }
 
@@ -292,10 +325,7 @@ function idleHtml() {
   const t = state.table;
   const life = tableLife(t);
   const open = life === "open" || life === "idle";
-  // A closed table takes nothing more: no bot, no seat, no chips, no straddle.
-  const bot = isHost && life !== "closed" ? `<span class="bot-add"><select id="bot-policy" aria-label="Bot style">
-      <option value="solid">solid bot</option><option value="rock">rock bot</option><option value="loose">loose bot</option><option value="tag">tight bot</option><option value="station">calling bot</option><option value="random">random bot</option>
-    </select> <button type="button" class="small" id="btn-add-bot">Add bot</button></span>` : "";
+  const bot = botAddHtml("");
   if (!you) {
     const free = state.seats.filter((s) => !s).length;
     const text = life === "closed" ? "You are watching. The table is closed."
@@ -397,8 +427,24 @@ function wireIdle() {
   on("btn-rebuy", () => openAmount(true));
   on("btn-leave", () => confirmBox("Leave the table?",
     "Your chips are cashed out. If a hand is running, you leave when it ends.", "Leave", () => send({ type: "leave" })));
-  on("btn-add-bot", async () => {
-    const policy = $("bot-policy") ? $("bot-policy").value : "solid";
+  wireBotAdd("");
+}
+
+// The host's "Add bot": in the dock (between hands, and under the action buttons on
+// the host's own turn: issue 24, item 5, it used to live only in the idle dock, so a
+// heads-up hand against a bot, the host's turn most of the time, hid it) and in the
+// Table tab's host tools.  ``prefix`` keeps the two copies' ids apart ("" or "host-").
+// A closed table takes nothing more, a full one no bot: nothing to show.
+function botAddHtml(prefix) {
+  if (!isHost || tableLife(state.table) === "closed" || state.seats.every((s) => s)) return "";
+  return `<span class="bot-add"><select id="${prefix}bot-policy" aria-label="Bot style">
+      <option value="solid">solid bot</option><option value="rock">rock bot</option><option value="loose">loose bot</option><option value="tag">tight bot</option><option value="station">calling bot</option><option value="random">random bot</option>
+    </select> <button type="button" class="small" id="${prefix}btn-add-bot">Add bot</button></span>`;
+}
+
+function wireBotAdd(prefix) {
+  onClick(`${prefix}btn-add-bot`, async () => {
+    const policy = $(`${prefix}bot-policy`) ? $(`${prefix}bot-policy`).value : "solid";
     try {
       const r = await api(`/api/tables/${encodeURIComponent(tableId)}/bots`, { method: "POST", body: { policy, host: hostKey } });
       toast(`A bot takes seat ${r.seat + 1}.`, "info");
@@ -419,7 +465,12 @@ function renderLog() {
   const key = `${state.log.join("\n")}\n${next}`;
   if (key === lastLogKey) return;
   lastLogKey = key;
-  fillScrolled($("tab-log"), state.log.map((line) => logLineHtml(line, META)).join("") +
+  const stud = games.isStud(state.table.game);
+  fillScrolled($("tab-log"), state.log.map((line, i) => {
+    const html = logLineHtml(line, META);
+    const why = stud && / brings it in for \d+$/.test(line) ? bringInWhy(state.log.slice(0, i + 1), lowStud()) : null;
+    return why ? html.replace(/<\/div>$/, ` <span class="why">— ${escapeHtml(why.text)}</span></div>`) : html;
+  }).join("") +
     (next ? `<div class="ln meta next" id="log-next">${escapeHtml(next)}</div>` : ""));
 }
 
@@ -431,6 +482,7 @@ const handsTab = createHandsTab({
   token: () => seatToken && seatToken.token,
   fileStem: tableId,
   replay: true,
+  dock: document.querySelector("main.room .side"), // beside the table, never over it
 });
 
 function loadHands() {
@@ -465,7 +517,8 @@ function renderInfo() {
   const method = { no_dead_button: "moving button", no_missed_blinds: "dead button", simplified: "simplified moving button" };
   $("tab-info").innerHTML = `
     <label><input type="checkbox" id="four-colour" ${storage.get("fourColour", false) ? "checked" : ""}> Four-colour deck</label>
-    <label title="A short beep when it is your turn (the tab's title flashes when it is hidden)"><input type="checkbox" id="turn-sound" ${storage.get("turnSound", false) ? "checked" : ""}> Sound on your turn</label>
+    <label title="A short beep when it is your turn (the tab's title flashes when it is hidden or the replayer is open)"><input type="checkbox" id="turn-sound" ${storage.get("turnSound", false) ? "checked" : ""}> Sound on your turn</label>
+    <label title="Asks before you fold when checking is free (kept in this browser)"><input type="checkbox" id="confirm-free-fold" ${storage.get("confirmFreeFold", true) === false ? "" : "checked"}> Ask before folding when I can check</label>
     ${muck !== null && canMuck ? `<label title="At the showdown, a hand that cannot win is mucked unseen (all-in hands are always shown)"><input type="checkbox" id="muck-losing" ${muck ? "checked" : ""}> Muck losing hands</label>` : ""}
     <dl>
       <dt>Game</dt><dd>${escapeHtml(t.game_name)}</dd>
@@ -488,6 +541,7 @@ function renderInfo() {
     storage.set("turnSound", event.target.checked);
     if (event.target.checked) beep();
   });
+  $("confirm-free-fold").addEventListener("change", (event) => storage.set("confirmFreeFold", event.target.checked));
   $("four-colour").addEventListener("change", (event) => {
     storage.set("fourColour", event.target.checked);
     applyCardColours();
@@ -503,10 +557,12 @@ function hostToolsHtml(t) {
       <p><button type="button" class="small" id="btn-ledger">Show the ledger</button></p>
       <div id="host-ledger"></div>`;
   }
+  const bot = botAddHtml("host-");
   return `<h3 class="house-head">Host</h3><p class="host-tools">
       <button type="button" class="small" id="btn-pause">${life === "paused" ? "Resume dealing" : "Pause after this hand"}</button>
       <button type="button" class="small ghost" id="btn-host-link">Copy host link</button>
       <button type="button" class="small ghost" id="btn-close-table">Close table</button></p>
+      ${bot ? `<p class="host-bots">${bot}</p>` : ""}
       ${hostPanelHtml(t)}`;
 }
 
@@ -532,6 +588,7 @@ function wireHostTools(t) {
   });
   if (tableLife(t) === "closed") return;
   $("btn-pause").addEventListener("click", () => hostCall(tableLife(t) === "paused" ? "resume" : "pause"));
+  wireBotAdd("host-");
   $("btn-host-link").addEventListener("click", async () => {
     const link = roomLink(`/t/${encodeURIComponent(tableId)}#host=${encodeURIComponent(hostKey)}`);
     try {
@@ -590,8 +647,12 @@ let wasMyTurn = false;
 function turnAlert() {
   const mine = Boolean(state.you && state.you.legal && state.hand && state.hand.actor === state.you.seat);
   if (mine && !wasMyTurn) {
-    if (storage.get("turnSound", false)) beep();
-    if (document.hidden && !flashing) {
+    // Eyes on the replayer are not on the table: it beeps and flashes the title too,
+    // and makes way where it covers the felt or the buttons (a phone's sheet).
+    const replaying = replayerOpen();
+    if (storage.get("turnSound", false) || replaying) beep();
+    replayerGiveWay([$("felt-area"), $("dock")]);
+    if ((document.hidden || replaying) && !flashing) {
       let on = false;
       flashing = setInterval(() => {
         on = !on;
@@ -601,7 +662,21 @@ function turnAlert() {
   }
   if (!mine) stopFlash();
   wasMyTurn = mine;
+  showTurnJump(mine);
 }
+
+// A phone scrolled down to the log, the hands or the replay: on your turn a bar at the
+// bottom of the screen takes you back to the action buttons.
+function showTurnJump(mine) {
+  const jump = $("turn-jump");
+  const box = $("dock").getBoundingClientRect();
+  jump.hidden = !(mine && (box.bottom > window.innerHeight + 1 || box.top < 0));
+}
+$("turn-jump").addEventListener("click", () => {
+  $("dock").scrollIntoView({ block: "end" });
+  $("turn-jump").hidden = true;
+});
+window.addEventListener("scroll", () => { if (state) showTurnJump(wasMyTurn); }, { passive: true });
 
 function stopFlash() {
   if (flashing) clearInterval(flashing);

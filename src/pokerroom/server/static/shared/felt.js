@@ -6,6 +6,7 @@
 import { cardHtml } from "/static/shared/cards.js";
 import { $, escapeHtml, onClick, toast } from "/static/shared/dom.js";
 import { fmt, plural } from "/static/shared/format.js";
+import { foldIsFree, newCards, streetLabel } from "/static/shared/clarity.js";
 
 // ----------------------------------------------------------------- layout
 
@@ -104,6 +105,8 @@ export function seatGeometry(seat, n, hero) {
 
 // ------------------------------------------------------------------ pieces
 
+let heroCards = null; // newCards' memory (clarity.js): the hero's cards before the last change
+
 export const BOT_ICON = '<svg class="bot-icon" viewBox="0 0 16 16" role="img" aria-label="bot"><title>bot: played by the computer</title>' +
   '<rect x="7.2" y="0.8" width="1.6" height="3" rx=".8"/><rect x="1.5" y="3.6" width="13" height="10" rx="3.2"/>' +
   '<circle cx="5.4" cy="8.4" r="1.5" fill="#16221c"/><circle cx="10.6" cy="8.4" r="1.5" fill="#16221c"/>' +
@@ -138,6 +141,40 @@ export function renderLayer(tv, hero, emptyHtml, occupiedHtml) {
     parts.push(`<div class="dealer-button" title="Dealer button" style="left:${g.btnX.toFixed(2)}%;top:${g.btnY.toFixed(2)}%">D</div>`);
   }
   $("layer").innerHTML = parts.join("");
+  keepButtonClear();
+}
+
+/** How far (px, along x) a box ``box`` ({left, right, top, bottom}) moves to clear
+ * every one of ``obstacles``, toward the side with more room inside ``bounds`` (0:
+ * it overlaps none). */
+export function clearShift(box, obstacles, bounds) {
+  const hits = obstacles.filter((o) => box.left < o.right && box.right > o.left && box.top < o.bottom && box.bottom > o.top);
+  if (!hits.length) return 0;
+  const width = box.right - box.left;
+  const right = Math.max(...hits.map((o) => o.right)) + 4 - box.left;
+  const left = Math.min(...hits.map((o) => o.left)) - 4 - box.right;
+  const fitsRight = box.right + right <= bounds.right;
+  const fitsLeft = box.left + left >= bounds.left;
+  if (fitsRight && (!fitsLeft || right <= -left)) return right;
+  if (fitsLeft) return left;
+  return right > width ? left : right;
+}
+
+// The dealer button beside, never under, a seat's cards or plate (five cards to a
+// player in draw games are wider than the spot the geometry gives the button).
+function keepButtonClear() {
+  const button = document.querySelector("#layer .dealer-button");
+  if (!button) return;
+  const wrap = $("felt-wrap").getBoundingClientRect();
+  const obstacles = [...document.querySelectorAll("#layer .seat .hole .card, #layer .seat .plate")]
+    .map((el) => el.getBoundingClientRect());
+  const box = button.getBoundingClientRect();
+  const dx = clearShift(box, obstacles, wrap);
+  if (dx && wrap.width) {
+    const left = parseFloat(button.style.left) + (dx / wrap.width) * 100;
+    button.style.left = `${left.toFixed(2)}%`;
+    button.dataset.moved = "1";
+  }
 }
 
 // One occupied seat.  `opts.pendingHtml(info)` draws a seat not yet in play,
@@ -169,9 +206,17 @@ export function seatHtml(tv, info, pos, hero, result, discardPick, opts) {
   let shownDesc = "";
   const selecting = isHero && tv.you && tv.you.legal && tv.you.legal.discard !== null
     && tv.you.legal.discard !== undefined;
+  // Your new cards after a draw are marked until they change.
+  let fresh = new Set();
+  if (isHero && hand && info.cards && opts.games.isDraw(tv.table.game)) {
+    const seen = newCards(heroCards, hand.number, info.cards);
+    heroCards = seen.memory;
+    fresh = seen.fresh;
+  }
   if (hand && info.in_hand && info.cards && (!info.folded || isHero)) {
     cards = info.cards.map((c, i) => {
       const extra = [];
+      if (c && fresh.has(c)) extra.push("new-card");
       if (isHero && c && info.up && info.up[i] === false && stud) extra.push("down-own");
       if (selecting && c) {
         extra.push("selectable");
@@ -191,12 +236,23 @@ export function seatHtml(tv, info, pos, hero, result, discardPick, opts) {
       tags.unshift(`<span class="tag win">Wins ${fmt(won)}</span>`);
     }
   }
+  // A draw: the cards thrown away come back after everyone has discarded (variants.py);
+  // until then the seat still holds a full hand, the cards to come drawn faded.
+  const held = opts.games.get(tv.table.game)?.hole_cards || 0;
+  const shortBy = hand && hand.phase === "drawing" && info.in_hand && !info.folded && info.cards
+    && opts.games.isDraw(tv.table.game) ? held - info.cards.length : 0;
+  if (shortBy > 0) cards += '<div class="card back to-come" title="a card to come from the draw" aria-label="a card to come"></div>'.repeat(shortBy);
   const cardCount = (cards.match(/class="card/g) || []).length;
+  // At a draw, what each player did stays beside their seat for the betting after it.
+  // (Once its own label, "Draw 2", has given way to a check or a bet.)
+  const drawLabel = /^(Draw \d+|Stand pat)$/.test(info.label || "");
+  const drew = hand && info.in_hand && !info.folded && !drawLabel ? (opts.drawWords || new Map()).get(info.name) : null;
+  if (drew) tags.push(`<span class="tag drew" data-drew="${escapeHtml(drew)}">${escapeHtml(drew)}</span>`);
   const stack = info.stack;
   const clock = acting ? '<div class="clock"><i></i></div>' : "";
   const dotTitle = opts.dotTitle ? ` title="${info.connected ? "connected" : "disconnected"}"` : "";
   return `<div class="${classes.join(" ")}" data-seat="${info.seat}" data-stack="${stack}" data-name="${escapeHtml(info.name)}" style="${pos}">
-    <div class="hole ${cardCount > 3 ? "many" : ""} ${selecting ? "spread" : ""}">${cards}</div>
+    <div class="hole ${cardCount > 3 ? "many" : ""} ${selecting ? "spread" : ""}" data-cards="${cardCount}">${cards}</div>
     <div class="plate">
       <div class="name"><span class="dot ${info.connected ? "" : "off"}"${dotTitle}></span><span class="nm">${escapeHtml(info.name)}</span>${info.bot ? BOT_ICON : ""}</div>
       <div class="stack ${stack ? "" : "zero"}">${fmt(stack)}</div>
@@ -209,9 +265,12 @@ export function seatHtml(tv, info, pos, hero, result, discardPick, opts) {
 }
 
 // The middle of a live hand: street, board (new cards marked "fresh") and pot.
-// `felt.boardSeen` remembers the board cards already drawn.
-export function handCenterParts(felt, hand, hasBoard, out) {
-  if (hand.street) out.push(`<div class="street-label">${escapeHtml(hand.street.replace(/_/g, " "))}</div>`);
+// `felt.boardSeen` remembers the board cards already drawn; `draws`: the game's
+// number of draws (the street's label names the betting round after a draw).
+export function handCenterParts(felt, hand, hasBoard, out, draws = 0) {
+  if (hand.street) {
+    out.push(`<div class="street-label" data-street="${escapeHtml(hand.street)}">${escapeHtml(streetLabel(hand.street, hand.phase, draws))}</div>`);
+  }
   if (hasBoard || hand.board.length) {
     const slots = hasBoard ? Math.max(0, 5 - hand.board.length) : 0;
     const seen = felt.boardSeen.number === hand.number ? felt.boardSeen.cards : new Set();
@@ -309,7 +368,9 @@ export function raiseLabel(tv, legal, amount, stud) {
 //   games          the room's games (shared/games.js),
 //   view()         the table view (`tv`) in play,
 //   send(message)  sends to the server, true when sent,
-//   renderTable(), renderDock()  redraw the felt and the dock.
+//   renderTable(), renderDock()  redraw the felt and the dock,
+//   confirmFreeFold(fold)  (optional) asks before a fold when a check is free, then
+//                  calls fold() if the player still wants it.
 // `dock.draw(key, legal, idleHtml, wireIdle)` fills #dock when `key` (a string of
 // all it shows) changed: the player's turn when `legal`, else the page's idle
 // dock; `dock.key = ""` makes the next draw draw anew.
@@ -411,7 +472,11 @@ export function createDock(hooks) {
 
   function wireActions(legal) {
     const on = onClick;
-    on("btn-fold", () => act("fold"));
+    // Folding when a check is free: a page's hooks.confirmFreeFold(fold) may ask first.
+    on("btn-fold", () => {
+      if (hooks.confirmFreeFold && foldIsFree(legal)) hooks.confirmFreeFold(() => act("fold"));
+      else act("fold");
+    });
     on("btn-call", () => act("check_call"));
     on("btn-bring-in", () => act("bring_in"));
     on("btn-muck", () => act("muck"));
@@ -487,7 +552,8 @@ export function createDock(hooks) {
 // Keys on the player's turn: F fold, C/K check or call, R bet or raise, B the big bet (B15).
 export function wireActionKeys() {
   document.addEventListener("keydown", (event) => {
-    if (event.target.closest && event.target.closest("input, select, textarea, dialog")) return;
+    // (A docked replayer, beside the table, does not take the keys away from the turn.)
+    if (event.target.closest && event.target.closest("input, select, textarea, dialog:not(.docked)")) return;
     if (event.metaKey || event.ctrlKey || event.altKey) return;
     const id = { f: "btn-fold", c: "btn-call", k: "btn-call", r: "btn-raise", b: "btn-big-bet" }[event.key.toLowerCase()];
     const button = id && $(id);

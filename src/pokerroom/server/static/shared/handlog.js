@@ -103,8 +103,10 @@ export function logLineHtml(line, meta) {
     // "You show" in the replayer's lines for the viewer (narrate's you=)
     cls = "show";
     html = `${escapeHtml(m[1])} ${m[2]} ${miniCards(m[3])}${escapeHtml(m[4] || "")}`;
-  } else if ((m = line.match(/^(.+) (shows?) up ((?:[2-9TJQKA][cdhs])+)$/))) {
-    html = `${escapeHtml(m[1])} ${m[2]} ${miniCards(m[3])}`;
+  } else if ((m = line.match(/^(.+) (is|are) dealt ((?:[2-9TJQKA][cdhs])+) face up$/))) {
+    // A stud up-card as it is dealt (narrate.py): not the showdown's "shows".
+    cls = "dealt-up";
+    html = `${escapeHtml(m[1])} ${m[2]} dealt ${miniCards(m[3])} face up`;
   } else if ((m = line.match(/^Dealt to you: ((?:[2-9TJQKA][cdhs])+)$/))) {
     html = `Dealt to you ${miniCards(m[1])}`;
   } else if (/ wins? \d+ from the /.test(line)) {

@@ -47,9 +47,11 @@ export function handRowHtml(h, { base, fileStem, replay = false }) {
 /**
  * The hands list in ``box``.  ``base``: the hands route ("/api/tables/<id>/hands");
  * ``token()``: the viewer's seat token or null; ``fileStem``: downloads' file names;
- * ``replay``: whether the route serves ``<n>/replay``.
+ * ``replay``: whether the route serves ``<n>/replay``; ``dock``: an element the
+ * replayer opens in, beside the table and never over it (the cash table's side
+ * panel), instead of a modal dialog over the page.
  */
-export function createHandsTab({ box, base, token, fileStem, replay = false }) {
+export function createHandsTab({ box, base, token, fileStem, replay = false, dock = null }) {
   let mine = false;
   let rows = [];
   let more = false;
@@ -131,7 +133,7 @@ export function createHandsTab({ box, base, token, fileStem, replay = false }) {
     const olderButton = box.querySelector(".hands-older");
     if (olderButton) olderButton.addEventListener("click", older);
     for (const b of box.querySelectorAll("[data-replay]")) {
-      b.addEventListener("click", () => openReplayer(`${base}/${b.dataset.replay}/replay`, token()));
+      b.addEventListener("click", () => openReplayer(`${base}/${b.dataset.replay}/replay`, token(), dock));
     }
     // Downloads carry the seat token in a header, so they go through fetch.
     wireTokenDownloads(box, token);
@@ -144,24 +146,50 @@ export function createHandsTab({ box, base, token, fileStem, replay = false }) {
 
 let dialog = null;
 
-function replayerDialog() {
+function replayerDialog(dock) {
   if (dialog) return dialog;
   dialog = document.createElement("dialog");
   dialog.id = "replayer";
-  dialog.className = "replayer";
+  dialog.className = dock ? "replayer docked" : "replayer";
   dialog.setAttribute("aria-label", "Hand replayer");
-  document.body.append(dialog);
+  (dock || document.body).append(dialog);
   dialog.addEventListener("click", (event) => {
-    if (event.target === dialog) dialog.close(); // a click on the backdrop
+    if (event.target === dialog && !dock) dialog.close(); // a click on the backdrop
   });
   return dialog;
 }
 
-/** Step through a stored hand: ``path`` answers the frames the viewer may see. */
-export async function openReplayer(path, token) {
-  const box = replayerDialog();
+/** Whether the replayer is open (and not given way). */
+export function replayerOpen() {
+  return Boolean(dialog && dialog.open && !dialog.classList.contains("given-way"));
+}
+
+/** The player's turn: a docked replayer that is a sheet on the screen, or over any of
+ * ``keepClear`` (the elements the decision needs: the felt, the action buttons),
+ * folds to its title bar (issue 24: on a phone it is a sheet over the table; beside
+ * the table on a laptop nothing is covered and it stays).  True when it gave way. */
+export function replayerGiveWay(keepClear) {
+  if (!replayerOpen() || !dialog.classList.contains("docked")) return false;
+  // A sheet (fixed on the screen: a phone's) is over the table whenever the table is
+  // in view, wherever the page is scrolled now.
+  const sheet = getComputedStyle(dialog).position === "fixed";
+  const own = dialog.getBoundingClientRect();
+  const covers = sheet || keepClear.filter(Boolean).map((el) => el.getBoundingClientRect())
+    .some((r) => own.left < r.right && own.right > r.left && own.top < r.bottom && own.bottom > r.top);
+  if (covers) dialog.classList.add("given-way");
+  return covers;
+}
+
+/** Step through a stored hand: ``path`` answers the frames the viewer may see;
+ * ``dock``: opened in that element (non-modal) rather than over the page. */
+export async function openReplayer(path, token, dock = null) {
+  const box = replayerDialog(dock);
   box.innerHTML = '<p class="muted">Loading the hand…</p>';
-  if (!box.open) box.showModal();
+  box.classList.remove("given-way");
+  if (!box.open) {
+    if (dock) box.show();
+    else box.showModal();
+  }
   let hand;
   try {
     hand = await api(path, { token });
@@ -200,6 +228,7 @@ export async function openReplayer(path, token) {
       ? frame.runs.map((run, i) => `<div class="rp-board">Run ${i + 1} ${run.map((c) => cardHtml(c, "mini")).join("")}</div>`).join("") : "";
     box.innerHTML = `
       <div class="rp-head"><h2>Hand #${hand.number}</h2><span class="muted">${escapeHtml(hand.game)}</span><span class="spacer"></span>
+        <button type="button" class="small rp-restore" data-step="restore" title="It made way for your turn">Back to the replay</button>
         <button type="button" class="ghost small" data-step="close" aria-label="Close the replayer">Close</button></div>
       <div class="rp-felt">
         <div class="rp-street">${escapeHtml(street)}${frame.pot ? ` · pot ${fmt(frame.pot)}` : ""}</div>
@@ -222,6 +251,10 @@ export async function openReplayer(path, token) {
   function step(what) {
     if (what === "close") {
       box.close();
+      return;
+    }
+    if (what === "restore") {
+      box.classList.remove("given-way");
       return;
     }
     if (what === "start") at = 0;
