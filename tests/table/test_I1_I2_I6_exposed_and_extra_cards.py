@@ -56,7 +56,7 @@ def test_I1_first_hole_card_exposed_is_a_misdeal() -> None:
     assert any("misdeal (I1)" in note for note in live.table.notes)
     # The redeal is an ordinary deal from a freshly shuffled and cut deck.
     live.deal()
-    assert live.hand.legal_actions().seat is not None
+    assert live.hand.legal_actions().position is not None
 
 
 def test_I1_second_hole_card_exposed_is_a_misdeal() -> None:

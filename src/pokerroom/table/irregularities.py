@@ -459,7 +459,7 @@ class LiveDeal(StudDeal):
         hand = self.hand
         if hand.variant.is_stud:
             return "TDA 35-A's boxed cards are ruled here in flop games"
-        if hand.is_over or hand.street != 0 or hand.legal_actions().deal_seat is None:
+        if hand.is_over or hand.street != 0 or hand.legal_actions().deal_position is None:
             return "a boxed card is reported while the hole cards are dealt (TDA 35-A)"
         return None
 

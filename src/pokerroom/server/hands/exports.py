@@ -105,8 +105,9 @@ def phh_refusal(hand: Hand) -> str:
 
 
 def shown_seats(hand: Hand) -> set[int]:
-    """Engine seats whose hands were tabled (and not mucked)."""
-    return {e.seat for e in hand.events if isinstance(e, HandShown) and not hand.mucked[e.seat]}
+    """Positions whose hands were tabled (and not mucked)."""
+    return {e.position for e in hand.events
+            if isinstance(e, HandShown) and not hand.mucked[e.position]}
 
 
 def _mask(history: HandHistory, hand: Hand, viewer: int | None) -> HandHistory:
@@ -144,7 +145,7 @@ def replay_stored(before: dict[str, Any], deck: list[int],
     table = table_from_dict(before)
     hand = table.start_hand(Deck.from_order(deck))
     for seat, data in actions:
-        hand.act_recorded(action_from_dict(data), seat=seat)
+        hand.act_recorded(action_from_dict(data), position=seat)
     plan = table.plan_in_play
     assert plan is not None
     return table, hand, plan
@@ -203,7 +204,7 @@ def summarize(hand: Hand, seats: Sequence[int], names: Sequence[str]) -> HandSum
         seats=tuple(seats),
         winners=tuple((names[k], c) for k, c in sorted(won.items(), key=lambda kc: -kc[1])),
         pot=sum(won.values()) + hand.rake,
-        cards=tuple(tuple(None if c is None else str(c) for c in hand.view(k).seats[k].cards)
+        cards=tuple(tuple(None if c is None else str(c) for c in hand.view(k).players[k].cards)
                     for k in range(hand.n)),
         net=tuple(hand.stacks[k] - hand.config.stacks[k] for k in range(hand.n)),
         phh=writes_as_phh(hand))
@@ -296,11 +297,11 @@ def _frames(hand: Hand, actions: list[tuple[int | None, Action]], *, seats: Sequ
             "seats": [{"seat": seats[k], "stack": s.stack, "bet": s.bet,
                        "folded": s.folded, "all_in": s.all_in, "up": list(s.up),
                        "cards": [None if c is None else str(c) for c in s.cards]}
-                      for k, s in enumerate(view.seats)]})
+                      for k, s in enumerate(view.players)]})
 
     frame()
     for seat, action in actions:
-        hand.act_recorded(action, seat=seat)
+        hand.act_recorded(action, position=seat)
         frame()
     return {"players": [{"seat": s, "name": names[k]} for k, s in enumerate(seats)],
             "seat_count": seat_count, "game": game, "button": button,

@@ -157,7 +157,7 @@ class TableRestore:
         try:
             hand = table.start_hand(Deck.from_order(deck))
             for seq, (position, data) in enumerate(actions, 1):  # noqa: B007
-                hand.act_recorded(action_from_dict(data), seat=position)
+                hand.act_recorded(action_from_dict(data), position=position)
         except (PokerError, KeyError, ValueError) as exc:
             self.use_table(table_from_dict(before))
             self.log.append(f"hand {number} could not be resumed ({exc}); cancelled")

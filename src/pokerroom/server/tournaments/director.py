@@ -202,7 +202,7 @@ class TournamentDirector(TaskOwner):
                     run.hand_number != row.hand_number):
                 continue
             try:
-                hand.act_recorded(action_from_dict(row.action), seat=row.seat)
+                hand.act_recorded(action_from_dict(row.action), position=row.seat)
             except PokerError:
                 continue
             self.play.narrate_table(row.table_number)
