@@ -180,7 +180,7 @@ def test_I9_seventh_street_exposure_bad_reports_change_nothing() -> None:
     err = assert_refused(live, lambda: live.expose_hole_card(1, 6), "no_exposed_card")
     assert "not been dealt yet" in str(err)
     err = assert_refused(live, lambda: live.expose_hole_card(7, 6), "no_exposed_card")
-    assert "no engine seat 7" in str(err)
+    assert "no position 7" in str(err)
     live.deal()
     err = assert_refused(live, lambda: live.deal_hole_card(exposed=True), "no_hole_card_due")
     assert "no hole cards are due" in str(err)

@@ -4,7 +4,7 @@
 :func:`~pokerroom.history.pokerstars.to_pokerstars` and keeps its visibility
 rule: face-down cards are written for the ``visible`` seats only (the hero, whose
 ``hero_player_id`` it is), tabled hands for everyone.  A player's ``id`` is the
-engine seat; ``seat`` the table seat.  Amounts are chips: an action's ``amount``
+position; ``seat`` the table seat.  Amounts are chips: an action's ``amount``
 is what the action puts in (a raise: the chips added, not the total), a pot's
 ``amount`` includes the rake.  Every hand tabled (at the showdown, or as an all-in
 is called) is in the "Showdown" round, as the standard asks.

@@ -99,7 +99,7 @@ class LiveDeal(StudDeal):
         ``deal_hole_card(exposed=True)`` reports a card exposed as it is dealt."""
         why = self._why_not_expose()
         if why is None and not 0 <= seat < self.hand.n:
-            why = f"there is no engine seat {seat}: seats are 0-{self.hand.n - 1}"
+            why = f"there is no position {seat}: positions are 0-{self.hand.n - 1}"
         if why is None and self.hand.folded[seat]:
             why = f"seat {seat} is out of the hand"
         held = self.cards.hands[seat] if why is None else []
@@ -549,7 +549,7 @@ class LiveDeal(StudDeal):
     def _why_not_seat_report(self, seat: int) -> str | None:
         why = self._why_not_any_seat_report()
         if why is None and not 0 <= seat < self.hand.n:
-            why = f"there is no engine seat {seat}: seats are 0-{self.hand.n - 1}"
+            why = f"there is no position {seat}: positions are 0-{self.hand.n - 1}"
         if why is None and self.hand.folded[seat]:
             why = f"seat {seat} is out of the hand"
         return why

@@ -73,7 +73,7 @@ class PhysicalDeal:
         self.records: list[ev.Event] = []
         self.misdeals = 0
         self._rng = rng
-        self._owes_next: dict[int, int] = {}  # T9: table seat -> engine seat
+        self._owes_next: dict[int, int] = {}  # T9: table seat -> position
         self._begin("a new deal")
 
     def _begin(self, reason: str) -> None:

@@ -182,7 +182,7 @@ class CardsStand(Ruling):
 
 @dataclass(frozen=True, slots=True)
 class BlindOwed(Ruling):
-    """T9: ``seat`` (engine seat; ``table_seat`` at the table) posts on the next deal."""
+    """T9: ``seat`` (position; ``table_seat`` at the table) posts on the next deal."""
 
     seat: int
     table_seat: int

@@ -43,7 +43,7 @@ def render_hand(hand: Hand, *, table_name: str, number: int, names: list[str],
                 ) -> tuple[str | None, str]:
     """PHH (None when PHH cannot express the hand) and PokerStars-style text of a
     finished hand, dated ``played_at`` (a Unix time: when the hand was dealt, so that
-    a hand downloaded twice is the same).  ``viewer``: the engine seat of the person
+    a hand downloaded twice is the same).  ``viewer``: the position of the person
     downloading (None for someone who was not in the hand), who sees their own cards
     and the hands tabled at the showdown, never another player's discards, folded or
     mucked cards; ``"all"``: the room's own record, every card.  A tournament's hand
@@ -111,7 +111,7 @@ def shown_seats(hand: Hand) -> set[int]:
 
 
 def _mask(history: HandHistory, hand: Hand, viewer: int | None) -> HandHistory:
-    """Hide what ``viewer`` (an engine seat, or None) may not see: every face-down card
+    """Hide what ``viewer`` (a position, or None) may not see: every face-down card
     dealt to another seat, except a tabled hand's in flop and stud games (the same
     cards its showdown shows; in draw games the deals would tell the discards), and
     every other seat's discards."""
@@ -155,7 +155,7 @@ def replay_stored(before: dict[str, Any], deck: list[int],
 
 def viewer_position(sittings: dict[str, Any] | None, seats: Sequence[int],
                     sitting: str | None) -> int | None:
-    """The engine seat (position) of ``sitting`` in a stored hand, None when that
+    """The position of ``sitting`` in a stored hand, None when that
     sitting was not dealt in: a viewer's rights to an old hand come from having
     been in it (the sitting that held the seat at the deal, not the seat)."""
     if sitting is None:

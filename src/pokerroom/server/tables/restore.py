@@ -96,7 +96,7 @@ class TableRestore:
         if running is not None:
             if self.resume_hand(
                     running.before, list(running.deck),
-                    [(a.seat, a.action) for a in stored.actions], running.id, running.number,
+                    [(a.position, a.action) for a in stored.actions], running.id, running.number,
                     started_at=running.started_at):
                 note = f"hand {running.number} resumed"
             else:
