@@ -2,13 +2,16 @@
 always held the engine's position, is renamed ``position``.  A room upgraded in
 place keeps its hands: a database made at the previous head (0007), with a hand's
 actions and a tournament's in it, reads back the same after the upgrade, and the
-downgrade gives the old column back."""
+downgrade gives the old column back.  On SQLite and on PostgreSQL (a server
+started for the module, as tests/server/test_postgres.py does)."""
 
 from __future__ import annotations
 
-import json
+import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
@@ -18,6 +21,23 @@ from pokerroom.server.tables import store as store_module
 from pokerroom.server.tables.store import ACTIONS, Store
 from pokerroom.server.tournaments.store import TournamentStore
 from pokerroom.server.wire.codec import action_from_dict
+from tests.server.pg import PostgresServer, postgres_server
+
+
+@pytest.fixture(scope="module")
+def pg() -> Iterator[PostgresServer]:
+    with postgres_server() as server:
+        yield server
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new empty database: a SQLite file, or one on a PostgreSQL server."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'room.sqlite'}"
+    server: PostgresServer = request.getfixturevalue("pg")
+    return server.create_database(f"m{uuid.uuid4().hex[:12]}")
+
 
 # As 0007 stored them: the dealer's (None) and the players' actions by position,
 # and a floor's kill written with the old key.
@@ -40,37 +60,47 @@ def _columns(store: Store, table: str) -> set[str]:
     return {c["name"] for c in sa.inspect(store.engine).get_columns(table)}
 
 
+# The 0007 schema's tables as far as these rows need them (its column names).
+_TABLES = sa.table("room_tables", sa.column("id"), sa.column("name"), sa.column("created_at"),
+                   sa.column("settings", sa.JSON), sa.column("snapshot", sa.JSON))
+_HANDS = sa.table("hands", sa.column("id"), sa.column("table_id"), sa.column("number"),
+                  sa.column("status"), sa.column("before", sa.JSON), sa.column("deck", sa.JSON),
+                  sa.column("started_at"))
+_ACTIONS = sa.table("actions", sa.column("hand_id"), sa.column("seq"), sa.column("seat"),
+                    sa.column("action", sa.JSON))
+_EVENTS = sa.table("tournaments", sa.column("id"), sa.column("name"), sa.column("created_at"),
+                   sa.column("director_key"), sa.column("definition", sa.JSON),
+                   sa.column("status"), sa.column("state", sa.JSON), sa.column("saved_at"))
+_EVENT_ACTIONS = sa.table("tournament_actions", sa.column("tournament_id"), sa.column("seq"),
+                          sa.column("table_number"), sa.column("hand_number"),
+                          sa.column("seat"), sa.column("action", sa.JSON))
+
+
 def _fill_at_0007(store: Store) -> int:
     """A table with one hand of five actions and a tournament with two, written
     with the 0007 schema's column names; returns the hand's id."""
     with store.engine.begin() as c:
-        c.execute(sa.text(
-            "INSERT INTO room_tables (id, name, created_at, settings, snapshot) "
-            "VALUES ('t1', 'Old table', 1.0, '{}', '{}')"))
-        hand = c.execute(sa.text(
-            "INSERT INTO hands (table_id, number, status, before, deck, started_at) "
-            "VALUES ('t1', 1, 'finished', '{}', '[]', 2.0)")).lastrowid
-        for seq, (seat, action) in enumerate(OLD_ROWS, 1):
-            c.execute(sa.text("INSERT INTO actions (hand_id, seq, seat, action) "
-                              "VALUES (:hand, :seq, :seat, :action)"),
-                      {"hand": hand, "seq": seq, "seat": seat, "action": json.dumps(action)})
-        c.execute(sa.text(
-            "INSERT INTO tournaments (id, name, created_at, director_key, definition, "
-            "status, state, saved_at) VALUES ('e1', 'Event', 1.0, 'k', '{}', 'running', "
-            "'{}', 1.0)"))
-        for seq, (seat, action) in enumerate([(3, {"type": "fold"}),
-                                              (0, {"type": "bet_raise", "to": 40})], 1):
-            c.execute(sa.text(
-                "INSERT INTO tournament_actions (tournament_id, seq, table_number, "
-                "hand_number, seat, action) VALUES ('e1', :seq, 1, 7, :seat, :action)"),
-                {"seq": seq, "seat": seat, "action": json.dumps(action)})
-    assert hand is not None
+        c.execute(sa.insert(_TABLES), {"id": "t1", "name": "Old table", "created_at": 1.0,
+                                       "settings": {}, "snapshot": {}})
+        hand = c.execute(sa.insert(_HANDS).returning(_HANDS.c.id), {
+            "table_id": "t1", "number": 1, "status": "finished", "before": {}, "deck": [],
+            "started_at": 2.0}).scalar_one()
+        c.execute(sa.insert(_ACTIONS), [
+            {"hand_id": hand, "seq": seq, "seat": seat, "action": action}
+            for seq, (seat, action) in enumerate(OLD_ROWS, 1)])
+        c.execute(sa.insert(_EVENTS), {
+            "id": "e1", "name": "Event", "created_at": 1.0, "director_key": "k",
+            "definition": {}, "status": "running", "state": {}, "saved_at": 1.0})
+        c.execute(sa.insert(_EVENT_ACTIONS), [
+            {"tournament_id": "e1", "seq": seq, "table_number": 1, "hand_number": 7,
+             "seat": seat, "action": action}
+            for seq, (seat, action) in enumerate([(3, {"type": "fold"}),
+                                                  (0, {"type": "bet_raise", "to": 40})], 1)])
     return int(hand)
 
 
-def test_a_room_upgraded_in_place_keeps_its_hands_actions_by_position(
-        tmp_path: Path) -> None:
-    store = Store(f"sqlite:///{tmp_path / 'room.sqlite'}")
+def test_a_room_upgraded_in_place_keeps_its_hands_actions_by_position(url: str) -> None:
+    store = Store(url)
     _to(store, "0007")
     assert "seat" in _columns(store, "actions") and "position" not in _columns(store, "actions")
     hand = _fill_at_0007(store)
@@ -98,8 +128,8 @@ def test_a_room_upgraded_in_place_keeps_its_hands_actions_by_position(
     store.close()
 
 
-def test_the_downgrade_gives_the_seat_column_back_with_its_rows(tmp_path: Path) -> None:
-    store = Store(f"sqlite:///{tmp_path / 'room.sqlite'}")
+def test_the_downgrade_gives_the_seat_column_back_with_its_rows(url: str) -> None:
+    store = Store(url)
     _to(store, "0007")
     hand = _fill_at_0007(store)
     store.migrate()
