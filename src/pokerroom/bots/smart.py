@@ -110,9 +110,9 @@ class Reads:
         return (self.shoved if shove else self.raised) / (self.acted + 2)
 
 
-def _who(view: HandView, seat: int) -> str:
-    """The player in ``seat`` by name (a hand without names: by position)."""
-    return view.names[seat] if seat < len(view.names) else f"position {seat}"
+def _who(view: HandView, position: int) -> str:
+    """The player at ``position`` by name (a hand without names: by position)."""
+    return view.names[position] if position < len(view.names) else f"position {position}"
 
 
 def tournament_situation(t: Tournament, number: int) -> TournamentSituation | None:

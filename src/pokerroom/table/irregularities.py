@@ -20,10 +20,11 @@ the catalogue, files 002-004 and the older TDA text) or ``"tda2024"`` (TDA-EXAMP
 section 14: a four-card flop keeps three and burns one at random; a premature turn
 or stud card is reshuffled and redealt).
 
-A ``seat`` argument or record field here is a position, the hand engine's number
-(0 is the first player left of the button), as in
-:class:`~pokerroom.rules.engine.Hand`; a ``table_seat`` is a seat (a chair);
-``live.plan.position_of(table_seat)`` and ``live.plan.seat_at(seat)`` translate.
+The records name the player by ``position``, the hand engine's number (0 is the
+first player left of the button), as :class:`~pokerroom.rules.engine.Hand` does;
+a ``table_seat`` is a seat (a chair).  The methods' ``seat`` arguments are still
+positions (a rename to come, #23); ``live.plan.position_of(table_seat)`` and
+``live.plan.seat_at(position)`` translate.
 
 An I7 or T9 dead hand is dead when it is found, in turn or not (the engine's
 :meth:`~pokerroom.rules.engine.Hand.kill`).  Stud's rulings (I9) are in
