@@ -60,7 +60,7 @@ def _decide(actor: TableActor, rng: random.Random) -> tuple[int, dict[str, Any]]
     if table.hand is None or table.to_act is None:
         return None
     legal = table.legal_actions()
-    seat = legal.seat
+    seat = table.to_act
     assert seat is not None
     if legal.show:
         return seat, {"type": "show"}

@@ -67,8 +67,8 @@ async def play(recorder: Recorder, journal: Journal, table: Table, hands: int,
         while not hand.is_over:
             legal = hand.legal_actions()
             action = choose(legal, rng)
-            hand.act(action, seat=legal.seat)
-            recorder.add_action(legal.seat, action_to_dict(action))
+            hand.act(action, position=legal.position)
+            recorder.add_action(legal.position, action_to_dict(action))
             counted[0] += 1
             await commit(journal)
         result = {"stacks": {str(plan.seat_at(k)): s for k, s in enumerate(hand.stacks)},

@@ -40,12 +40,12 @@ class Spy(CallingStation):
         reachable = [getattr(view, f.name) for f in dataclasses.fields(view)]
         assert not any(isinstance(value, Hand) for value in reachable)
         assert view.viewer is not None and view.legal is not None
-        for k, seat in enumerate(view.seats):
+        for k, seat in enumerate(view.players):
             if k == view.viewer or seat.shown:
                 continue
             hidden = [card for card, up in zip(seat.cards, seat.up, strict=True) if not up]
             assert hidden == [None] * len(hidden), f"seat {k}'s hidden cards leaked: {hidden}"
-        assert None not in view.seats[view.viewer].cards  # its own cards, all of them
+        assert None not in view.players[view.viewer].cards  # its own cards, all of them
         self.log.append(view)
         return super().decide(view)
 
@@ -60,7 +60,7 @@ def views(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[HandView]]:
 
 def _others_hidden(views: list[HandView]) -> int:
     """How many opponents' face-down cards the spies were asked to decide beside."""
-    return sum(1 for v in views for k, s in enumerate(v.seats) if k != v.viewer
+    return sum(1 for v in views for k, s in enumerate(v.players) if k != v.viewer
                for up in s.up if not up)
 
 

@@ -14,7 +14,7 @@
 ...     Hand(config).bet_raise(4)
 ... except IllegalActionError as refused:
 ...     print(refused.reason, "-", refused)
-dealer_to_act - bet/raise to 4 is not allowed: the dealer deals 2 card(s) to seat 0
+dealer_to_act - bet/raise to 4 is not allowed: the dealer deals 2 card(s) to position 0
 >>> hand = Hand(config, Deck(seed=1))
 >>> try:
 ...     hand.bet_raise(500)
@@ -88,7 +88,7 @@ class Reason(StrEnum):
     NO_BOARD_DUE = "no_board_due"
     """No board cards are due now."""
     NO_CARDS_DUE = "no_cards_due"
-    """No hole cards are due to that seat now."""
+    """No hole cards are due to that position now."""
     WRONG_CARD_COUNT = "wrong_card_count"
     """A deal of more or fewer cards than are due."""
     BAD_CARD = "bad_card"

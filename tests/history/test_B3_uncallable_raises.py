@@ -61,12 +61,12 @@ def _old_hand() -> Hand:
                         stacks=(10_000, 300, 500), blinds=button_blinds(3, 50, 100),
                         min_bet=100)
     hand = Hand(config, Deck(7))
-    hand.act(BetRaise(500), seat=2)
+    hand.act(BetRaise(500), position=2)
     with pytest.raises(IllegalActionError) as info:
-        hand.act(BetRaise(2_000), seat=0)
+        hand.act(BetRaise(2_000), position=0)
     assert info.value.reason == "raise_uncallable"
-    hand.act_recorded(BetRaise(2_000), seat=0)
-    hand.act(CheckCall(), seat=1)
+    hand.act_recorded(BetRaise(2_000), position=0)
+    hand.act(CheckCall(), position=1)
     assert hand.is_over and ev.BetReturned(None, 0, 1_500) in hand.events
     return hand
 

@@ -21,7 +21,7 @@ def _holdem(players: int, *blinds: int, **extra: object) -> Hand:
 def _act(hand: Hand, action: object) -> None:
     legal = hand.legal_actions()
     assert legal is not None
-    hand.act(action, seat=legal.seat)  # type: ignore[arg-type]
+    hand.act(action, position=legal.position)  # type: ignore[arg-type]
 
 
 def _lines(hand: Hand, **kw: object) -> list[str]:

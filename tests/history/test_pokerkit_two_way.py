@@ -245,9 +245,9 @@ def pokerroom_hand(spec: Spec, rng: random.Random) -> Hand:
 
 def _random_action(hand: Hand, rng: random.Random) -> Action:
     legal = hand.legal_actions()
-    assert legal.phase is not Phase.SHOWDOWN and legal.seat is not None, legal.describe()
+    assert legal.phase is not Phase.SHOWDOWN and legal.position is not None, legal.describe()
     if legal.phase is Phase.DRAWING:
-        seat = legal.seat
+        seat = legal.position
         held = [c for c in hand.hole[seat] if c is not None]
         return Discard(tuple(rng.sample(held, rng.randint(0, legal.max_discard))))
     if legal.bring_in is not None and rng.random() < 0.7:
@@ -341,7 +341,7 @@ def _low_half_unwon(text: str) -> bool:
 
 _SHORT_ALL_IN_RAISES = (
     "is outside", "below the minimum", "above the maximum",
-    "Short all-in cannot be raised", "betting is not open to this seat",
+    "Short all-in cannot be raised", "betting is not open to this position",
 )
 
 

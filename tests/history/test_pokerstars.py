@@ -106,7 +106,7 @@ def triple_draw() -> tuple[Hand, dict[str, Any]]:
     while not hand.is_over:
         legal = hand.legal_actions()
         if legal.max_discard:
-            seat = legal.seat
+            seat = legal.position
             assert seat is not None
             hand.act(Discard(tuple(hand.hole[seat][: (0, 2, 1)[seat]])))  # type: ignore[arg-type]
         else:

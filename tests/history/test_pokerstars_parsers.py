@@ -100,14 +100,14 @@ class Played:
 
     def shown(self) -> dict[int, tuple[int, ...]]:
         hand = self.hand
-        return {e.seat: tuple(c for c in e.cards if c is not None) for e in hand.events
-                if isinstance(e, ev.HandShown) and not hand.mucked[e.seat]}
+        return {e.position: tuple(c for c in e.cards if c is not None) for e in hand.events
+                if isinstance(e, ev.HandShown) and not hand.mucked[e.position]}
 
     def posted(self, kind: type[ev.AntePosted] | type[ev.BlindPosted]) -> dict[int, int]:
-        return {e.seat: e.amount for e in self.hand.events if isinstance(e, kind)}
+        return {e.position: e.amount for e in self.hand.events if isinstance(e, kind)}
 
     def returned(self) -> dict[int, int]:
-        return {e.seat: e.amount for e in self.hand.events if isinstance(e, ev.BetReturned)}
+        return {e.position: e.amount for e in self.hand.events if isinstance(e, ev.BetReturned)}
 
 
 def play(rng: random.Random, number: int) -> Played:
@@ -139,7 +139,7 @@ def play(rng: random.Random, number: int) -> Played:
     played = Played(hand, written)
     while not hand.is_over:
         legal = hand.legal_actions()
-        seat = legal.seat
+        seat = legal.position
         assert seat is not None
         if legal.show or legal.muck:
             hand.act(Muck() if legal.muck and rng.random() < 0.3 else Show())
@@ -152,7 +152,7 @@ def play(rng: random.Random, number: int) -> Played:
             choices.append(BetRaise(rng.choice((legal.min_raise_to, legal.max_raise_to))))
         street, stack = hand.street, hand.stacks[seat]
         for e in hand.act(rng.choice(choices)):
-            if getattr(e, "seat", None) != seat:
+            if getattr(e, "position", None) != seat:
                 continue
             entry: tuple[str, int | None, int | None] | None = None
             if isinstance(e, ev.Folded):
@@ -424,8 +424,8 @@ def test_pokerkits_parser_reads_no_limit_holdem_and_replays_it_to_the_engines_st
                 street += 1
                 expected.append(f"d db {deals[street - 1]}")
             for e in hand.events:
-                if isinstance(e, ev.HandShown) and not hand.mucked[e.seat]:
-                    expected.append(f"{player[names[e.seat]]} sm {format_cards(e.cards)}")
+                if isinstance(e, ev.HandShown) and not hand.mucked[e.position]:
+                    expected.append(f"{player[names[e.position]]} sm {format_cards(e.cards)}")
             assert [x for x in got.actions if x.startswith("d ")] == [
                 x for x in expected if x.startswith("d ")], played.text
             # Its repair adds a check where its own state wants one more action (a

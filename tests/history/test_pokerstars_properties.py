@@ -62,7 +62,7 @@ def random_hand(rng: random.Random) -> Hand:
     while not hand.is_over:
         legal = hand.legal_actions()
         if legal.max_discard or legal.phase.name == "DRAWING":
-            seat = legal.seat
+            seat = legal.position
             assert seat is not None
             k = rng.randint(0, legal.max_discard)
             hand.act(Discard(tuple(rng.sample(list(hand.hole[seat]), k))))

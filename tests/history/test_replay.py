@@ -63,7 +63,7 @@ def test_2019_hand_missing_the_buttons_fold_is_repaired_with_a_note() -> None:
     result = check(history)
     assert result.ok
     assert len(result.notes) == 1
-    assert "seat 7 had not acted; treated as a fold" in result.notes[0]
+    assert "position 7 had not acted; treated as a fold" in result.notes[0]
 
 
 def test_heads_up_history_blinds_are_reversed_F4() -> None:
@@ -111,7 +111,7 @@ def test_B8_illegal_raise_in_a_history_names_the_action_and_what_is_allowed() ->
 
 def test_acting_out_of_turn_in_a_history_is_an_error() -> None:
     error = _check_text(HAND.format(action="'p2 cc'"))
-    assert "seat 1 cannot act now" in error
+    assert "position 1 cannot act now" in error
 
 
 def test_a_card_dealt_twice_is_an_error() -> None:

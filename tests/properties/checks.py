@@ -37,13 +37,13 @@ class ChipLedger:
             if isinstance(
                 e, ev.AntePosted | ev.BlindPosted | ev.BringInPosted | ev.Called | ev.BetOrRaised
             ):
-                self.stacks[e.seat] -= e.amount
+                self.stacks[e.position] -= e.amount
             elif isinstance(e, ev.BetReturned):
-                self.stacks[e.seat] += e.amount
+                self.stacks[e.position] += e.amount
             elif isinstance(e, ev.PotAwarded):
-                for seat, chips in e.amounts:
+                for position, chips in e.amounts:
                     assert chips >= 0, f"a negative award: {e}"
-                    self.stacks[seat] += chips
+                    self.stacks[position] += chips
             elif isinstance(e, ev.RakeTaken):
                 self.rake += e.amount
             elif isinstance(e, ev.HandEnded):
@@ -60,23 +60,23 @@ class ChipLedger:
         else:
             assert sum(stacks) + hand.pot == self.total, (stacks, hand.pot, self.total)
             assert all(c >= 0 for c in hand.contributed), hand.contributed
-            for seat, c in enumerate(hand.contributed):
-                assert c + stacks[seat] == self.start[seat], (seat, c, stacks[seat])
+            for position, c in enumerate(hand.contributed):
+                assert c + stacks[position] == self.start[position], (position, c, stacks[position])
 
 
 class CardTracker:
     """D1, D3: no card is dealt twice; burned cards are never dealt -- but for the
     engine's rules when the stub runs short.
 
-    Cards are read from each seat's own ``HoleCardsDealt`` copy, ``Discarded``
+    Cards are read from each position's own ``HoleCardsDealt`` copy, ``Discarded``
     copy and ``BoardDealt``.  A card is at most once among the cards currently
     held and the board.  Outside draw games a card is dealt at most once in the
     whole hand.  In draw games (house rule) a discard comes back only once the
     stub has run out: first the discards of earlier draws; when none is left, the
-    discards of this draw, never to the seat that threw it away.  A burned card
+    discards of this draw, never to the position that threw it away.  A burned card
     is never dealt, except on stud's seventh street with a short stub (I9, TDA
     RP-10-H cases A and C): the three burns of fourth to sixth street are mixed
-    with the stub and may be dealt.  What each seat holds matches ``hand.hole``
+    with the stub and may be dealt.  What each position holds matches ``hand.hole``
     and the board ``hand.board``.
     """
 
@@ -90,7 +90,7 @@ class CardTracker:
         self.board: list[int] = []
         self.ever: set[int] = set()
         self.pool_before: set[int] = set()  # earlier draws' discards not dealt again yet
-        self.pool_now: dict[int, int] = {}  # this draw's discards not dealt again -> seat
+        self.pool_now: dict[int, int] = {}  # this draw's discards not dealt again -> position
         self.street = -1
         # The whole deck: the constructor may already have dealt (a hand dealt out at
         # once when everyone is all-in), and those events are counted down too.
@@ -99,7 +99,7 @@ class CardTracker:
 
     def step(self, hand: Hand, events: Sequence[ev.Event]) -> None:
         stub = self.stub
-        seventh: list[tuple[int | None, Sequence[int | None]]] = []  # (seat or None, cards)
+        seventh: list[tuple[int | None, Sequence[int | None]]] = []  # (position or None, cards)
         reused_now = False
         for e in events:
             if isinstance(e, ev.StreetStarted):
@@ -111,22 +111,24 @@ class CardTracker:
             elif isinstance(e, ev.CardBurned):
                 if not (self.stud and self.street == self.last_street):
                     stub -= 1
-            elif isinstance(e, ev.HoleCardsDealt) and e.audience == e.seat:
-                reused_now |= self._dealt(e.cards, e, e.seat)
-                self.held[e.seat].extend(c for c in e.cards if c is not None)
+            elif isinstance(e, ev.HoleCardsDealt) and e.audience == e.position:
+                reused_now |= self._dealt(e.cards, e, e.position)
+                self.held[e.position].extend(c for c in e.cards if c is not None)
             elif isinstance(e, ev.BoardDealt):
                 reused_now |= self._dealt(e.cards, e, None)
                 self.board.extend(e.cards)
-            elif isinstance(e, ev.Discarded) and e.audience == e.seat:
+            elif isinstance(e, ev.Discarded) and e.audience == e.position:
                 for c in e.cards:
-                    assert c in self.held[e.seat], f"seat {e.seat} discards {c} it does not hold"
-                    self.held[e.seat].remove(c)
-                    self.pool_now[c] = e.seat
+                    assert c in self.held[e.position], (
+                        f"position {e.position} discards {c} it does not hold")
+                    self.held[e.position].remove(c)
+                    self.pool_now[c] = e.position
             else:
                 continue
             if isinstance(e, ev.HoleCardsDealt | ev.BoardDealt):
                 if self.stud and self.street == self.last_street:
-                    seventh.append((e.seat if isinstance(e, ev.HoleCardsDealt) else None, e.cards))
+                    who = e.position if isinstance(e, ev.HoleCardsDealt) else None
+                    seventh.append((who, e.cards))
                 else:
                     stub -= len(e.cards)
         self._check_reuse_order(reused_now, events)
@@ -136,12 +138,12 @@ class CardTracker:
         current = [c for cards in self.held for c in cards] + self.board
         dup = [c for c, k in Counter(current).items() if k > 1]
         assert not dup, f"{format_cards(dup)} held twice: {self.held} board {self.board}"
-        for seat in range(hand.n):
-            if hand.mucked[seat]:
+        for position in range(hand.n):
+            if hand.mucked[position]:
                 continue
-            assert sorted(self.held[seat]) == sorted(
-                c for c in hand.hole[seat] if c is not None
-            ), (seat, self.held[seat], hand.hole[seat])
+            assert sorted(self.held[position]) == sorted(
+                c for c in hand.hole[position] if c is not None
+            ), (position, self.held[position], hand.hole[position])
         assert self.board == list(hand.board), (self.board, hand.board)
         burned = set(self.deck.burned) - self.burns_may_return
         assert not burned & set(current), f"a burned card was dealt: {burned & set(current)}"
@@ -166,9 +168,9 @@ class CardTracker:
         earlier burns are enough -- mix them, burn one, a card for each player; B:
         three cards or more in the stub -- burn one, one community card; C: mix the
         stub and the burns, burn one, one community card."""
-        seats = [s for s, _ in deals if s is not None]
+        positions = [s for s, _ in deals if s is not None]
         board = [cards for s, cards in deals if s is None]
-        players = len(seats) if seats else sum(not f for f in hand.folded)
+        players = len(positions) if positions else sum(not f for f in hand.folded)
         need = players + 2
         if stub >= need:
             case = None
@@ -179,14 +181,14 @@ class CardTracker:
         if case in (None, "A"):
             assert not board and all(len(cards) == 1 for _, cards in deals), (case, events)
         else:
-            assert not seats and len(board) == 1 and len(board[0]) == 1, (case, stub, events)
+            assert not positions and len(board) == 1 and len(board[0]) == 1, (case, stub, events)
         if case in ("A", "C"):
             burns = self.deck.burned
             assert len(burns) == 3, (burns, events)
             assert len(self.deck) == 0, f"case {case} leaves {len(self.deck)} cards in the stub"
             self.burns_may_return = {int(c) for c in burns}
 
-    def _dealt(self, cards: Sequence[int | None], event: ev.Event, seat: int | None) -> bool:
+    def _dealt(self, cards: Sequence[int | None], event: ev.Event, position: int | None) -> bool:
         """Record cards dealt; returns whether one of them is this draw's discard."""
         reused_now = False
         for c in cards:
@@ -203,8 +205,8 @@ class CardTracker:
                     assert c in self.pool_now, (
                         f"{format_cards([c])} dealt again without being discarded: {event}"
                     )
-                    assert self.pool_now[c] != seat, (
-                        f"seat {seat} dealt back {format_cards([c])} it discarded in this "
+                    assert self.pool_now[c] != position, (
+                        f"position {position} dealt back {format_cards([c])} it discarded in this "
                         f"draw: {event}"
                     )
                     del self.pool_now[c]
@@ -216,10 +218,10 @@ class CardTracker:
 class AudienceChecker:
     """D4, S3, S4: hidden cards stay hidden.
 
-    No event for everyone (audience None) names a face-down card of a seat
-    before that seat's hand is shown (``HandShown``); discards and mucked hands
-    are never named.  Face-up stud cards are public.  A seat's own copy goes to
-    that seat only.
+    No event for everyone (audience None) names a face-down card of a position
+    before that position's hand is shown (``HandShown``); discards and mucked hands
+    are never named.  Face-up stud cards are public.  A position's own copy goes to
+    that position only.
     """
 
     def __init__(self, hand: Hand) -> None:
@@ -230,24 +232,24 @@ class AudienceChecker:
     def step(self, hand: Hand, events: Sequence[ev.Event]) -> None:
         for e in events:
             if e.audience is not None:
-                seat = getattr(e, "seat", None)
-                assert seat == e.audience, f"a seat's own copy sent to another: {e}"
+                position = getattr(e, "position", None)
+                assert position == e.audience, f"a position's own copy sent to another: {e}"
                 if isinstance(e, ev.HoleCardsDealt):
                     dealt = {c for c in e.cards if c is not None}
-                    self.held[e.seat].extend(dealt)
-                    self.hidden[e.seat] |= dealt - set(e.up)
+                    self.held[e.position].extend(dealt)
+                    self.hidden[e.position] |= dealt - set(e.up)
                     for discards in self.discards:  # a discard dealt again (draw games)
                         discards -= dealt
                 elif isinstance(e, ev.Discarded):
-                    self.discards[e.seat] |= set(e.cards)
-                    self.hidden[e.seat] -= set(e.cards)
-                    self.held[e.seat] = [c for c in self.held[e.seat] if c not in e.cards]
+                    self.discards[e.position] |= set(e.cards)
+                    self.hidden[e.position] -= set(e.cards)
+                    self.held[e.position] = [c for c in self.held[e.position] if c not in e.cards]
                 continue
             if isinstance(e, ev.HandShown):
                 named = {c for c in e.cards if c is not None}
-                assert not named & self.discards[e.seat], f"a discard shown: {e}"
-                assert sorted(named) == sorted(self.held[e.seat]), (e, self.held[e.seat])
-                self.hidden[e.seat] -= named
+                assert not named & self.discards[e.position], f"a discard shown: {e}"
+                assert sorted(named) == sorted(self.held[e.position]), (e, self.held[e.position])
+                self.hidden[e.position] -= named
                 continue
             secret = set().union(*self.hidden, *self.discards)
             for name in ("cards", "up"):
@@ -318,8 +320,8 @@ class AwardChecker:
         pots = [e.pot for e in awards]
         assert pots == sorted(pots, reverse=True), f"S2: the main pot before a side pot: {pots}"
         for award in awards:
-            for seat, _ in award.amounts:
-                assert not hand.folded[seat], f"folded seat {seat} wins: {award}"
+            for position, _ in award.amounts:
+                assert not hand.folded[position], f"folded position {position} wins: {award}"
             shares = [chips for _, chips in award.amounts]
             if len(shares) > 1:
                 total = sum(shares)
@@ -343,10 +345,10 @@ def check_betting_bounds(hand: Hand) -> None:
     all-in; fixed limit raises by one bet at most; pot limit never below the
     minimum bet (unless all-in)."""
     legal = hand.legal_actions()
-    seat = legal.seat
-    if legal.phase.value != "betting" or seat is None:
+    position = legal.position
+    if legal.phase.value != "betting" or position is None:
         return
-    stack, bet, current = hand.stacks[seat], hand.bets[seat], hand.current_bet
+    stack, bet, current = hand.stacks[position], hand.bets[position], hand.current_bet
     owed = current - bet
     if legal.call is not None:
         assert legal.call == min(owed, stack) > 0, (legal, owed, stack)

@@ -169,10 +169,10 @@ def setups(
             blinds = list(button_blinds(n, small, unit, *straddles))
         first_free = 2 + len(straddles)
         if any(blinds) and first_free <= n - 2 and draw(st.integers(0, 5)) == 0:
-            seat = draw(st.integers(first_free, n - 2))
-            posts[seat] = unit  # F13: a new player posts a big blind, live (not the button)
+            position = draw(st.integers(first_free, n - 2))
+            posts[position] = unit  # F13: a new player posts a big blind, live (not the button)
             if not phh_only and draw(st.booleans()):
-                dead[seat] = small  # T8: making up a missed small blind, dead
+                dead[position] = small  # T8: making up a missed small blind, dead
         if ante_kind == "each":
             antes = [ante] * n
         elif ante_kind == "bba":
@@ -234,8 +234,8 @@ def choose(hand: Hand, rng: random.Random) -> Action:
     """A random action among ``legal_actions()`` (never a dealer's action)."""
     legal = hand.legal_actions()
     if legal.phase is Phase.DRAWING:
-        assert legal.seat is not None
-        held = [c for c in hand.hole[legal.seat] if c is not None]
+        assert legal.position is not None
+        held = [c for c in hand.hole[legal.position] if c is not None]
         k = rng.randint(0, min(len(held), legal.max_discard))
         return Discard(tuple(rng.sample(held, k)))
     if legal.phase is Phase.SHOWDOWN:
@@ -310,8 +310,8 @@ def legal_probes(legal: LegalActions, hand: Hand, rng: random.Random) -> Iterato
                 yield BetRaise(legal.max_raise_to)
                 yield BetRaise(rng.randint(legal.min_raise_to, legal.max_raise_to))
     elif legal.phase is Phase.DRAWING:
-        assert legal.seat is not None
-        held = [c for c in hand.hole[legal.seat] if c is not None]
+        assert legal.position is not None
+        held = [c for c in hand.hole[legal.position] if c is not None]
         yield Discard()
         yield Discard(tuple(held[: legal.max_discard]))
     elif legal.phase is Phase.SHOWDOWN:

@@ -36,7 +36,7 @@ def test_S1_S11_B11_B12_chips_conserved(setup: Setup) -> None:
     """S1, S11, B11, B12: chips are conserved at every step.
 
     While the hand is on, the stacks plus the chips put in equal the starting
-    total (and each seat's stack plus what it put in equals its starting
+    total (and each position's stack plus what it put in equals its starting
     stack); at the end the stacks plus the rake equal it.  The stacks rebuilt
     from the events (posts, calls, bets, returned bets, awards) equal the
     hand's stacks after every action.
@@ -59,11 +59,11 @@ def test_D1_D3_no_card_dealt_twice(setup: Setup) -> None:
     """D1, D3: no card is dealt twice, and no burned card is dealt -- but by the
     short-stub rules.
 
-    Every card dealt (each seat's own ``HoleCardsDealt`` copy, ``BoardDealt``)
+    Every card dealt (each position's own ``HoleCardsDealt`` copy, ``BoardDealt``)
     is in the variant's deck; a card is at most once among the cards held and
     the board; outside draw games no card is dealt twice in the hand; in draw
     games a discard comes back only once the stub has run out -- an earlier
-    draw's first, then this draw's, never to the seat that threw it away.  A
+    draw's first, then this draw's, never to the position that threw it away.  A
     burned card is dealt only on stud's seventh street with a short stub (I9
     cases A and C: the earlier burns mixed with the stub).  What the events deal
     matches ``hand.hole`` and ``hand.board`` at every step.
@@ -84,8 +84,8 @@ def test_D1_D3_no_card_dealt_twice(setup: Setup) -> None:
 @given(setups())
 def test_D4_S3_S4_events_never_leak_hidden_cards(setup: Setup) -> None:
     """D4, S3, S4: an event for everyone (audience None) never names a face-down
-    card of a seat before that seat's hand is shown, nor any discard; a seat's
-    own copy of an event (its hole cards, its discards) goes to that seat
+    card of a position before that position's hand is shown, nor any discard; a position's
+    own copy of an event (its hole cards, its discards) goes to that position
     only; a shown hand is the hand held."""
     checker: AudienceChecker | None = None
 
@@ -106,8 +106,8 @@ def test_D1_configuration_deck_and_log_reproduce_the_hand(setup: Setup) -> None:
     the same stacks -- in every variant, draw games' reshuffled stubs included."""
     hand = play(setup)
     again = setup.hand()
-    for seat, action in hand.log:
-        again.act(action, seat=seat)
+    for position, action in hand.log:
+        again.act(action, position=position)
     assert again.events == hand.events
     assert again.stacks == hand.stacks and again.is_over
 

@@ -43,7 +43,7 @@ HANDS = 400
 
 
 def _unseen_card(hand: Hand) -> int:
-    """A card of the deck that no seat holds and the board does not show."""
+    """A card of the deck that no position holds and the board does not show."""
     used = {c for cards in hand.hole for c in cards if c is not None} | set(hand.board)
     return next(c for c in hand.variant.deck if c not in used)
 
@@ -51,41 +51,41 @@ def _unseen_card(hand: Hand) -> int:
 def _check_effect(hand: Hand, legal: LegalActions, action: Action, events: list[ev.Event]) -> None:
     """The first event of an accepted action is the action, with the amounts
     ``legal_actions()`` announced."""
-    seat = legal.seat
+    position = legal.position
     first = events[0]
     if isinstance(action, Fold):
-        assert first == ev.Folded(None, seat)  # type: ignore[arg-type]
+        assert first == ev.Folded(None, position)  # type: ignore[arg-type]
     elif isinstance(action, CheckCall):
         if legal.check:
-            assert first == ev.Checked(None, seat), first  # type: ignore[arg-type]
+            assert first == ev.Checked(None, position), first  # type: ignore[arg-type]
         else:
-            assert isinstance(first, ev.Called) and first.seat == seat, first
+            assert isinstance(first, ev.Called) and first.position == position, first
             assert first.amount == legal.call, (first, legal)
-            assert seat is not None and first.all_in == (hand.stacks[seat] == legal.call)
+            assert position is not None and first.all_in == (hand.stacks[position] == legal.call)
     elif isinstance(action, BetRaise):
-        assert isinstance(first, ev.BetOrRaised) and first.seat == seat, first
-        assert seat is not None
-        assert first.to == action.to and first.amount == action.to - hand.bets[seat], (
-            first, hand.bets[seat]
+        assert isinstance(first, ev.BetOrRaised) and first.position == position, first
+        assert position is not None
+        assert first.to == action.to and first.amount == action.to - hand.bets[position], (
+            first, hand.bets[position]
         )
-        assert first.all_in == (first.amount == hand.stacks[seat])
+        assert first.all_in == (first.amount == hand.stacks[position])
     elif isinstance(action, BringIn):
-        assert first == ev.BringInPosted(None, seat, legal.bring_in), (  # type: ignore[arg-type]
+        assert first == ev.BringInPosted(None, position, legal.bring_in), (  # type: ignore[arg-type]
             first, legal
         )
     elif isinstance(action, Discard):
-        assert first == ev.Discarded(seat, seat, len(action.cards), action.cards), first  # type: ignore[arg-type]
+        assert first == ev.Discarded(position, position, len(action.cards), action.cards), first  # type: ignore[arg-type]
     elif isinstance(action, Show):
-        assert isinstance(first, ev.HandShown) and first.seat == seat, first
+        assert isinstance(first, ev.HandShown) and first.position == position, first
     elif isinstance(action, Muck):
-        assert first == ev.HandMucked(None, seat), first  # type: ignore[arg-type]
+        assert first == ev.HandMucked(None, position), first  # type: ignore[arg-type]
 
 
 def _illegal(hand: Hand, legal: LegalActions, rng: random.Random) -> Iterator[
     tuple[Action, int | None, str]
 ]:
-    """Actions ``legal`` does not list, with the seat trying them and a label."""
-    actor = legal.seat
+    """Actions ``legal`` does not list, with the position trying them and a label."""
+    actor = legal.position
     others = [s for s in range(hand.n) if s != actor]
     card = _unseen_card(hand)
     always: list[Action] = [DealBoard((card,)), DealHole(actor or 0, (card,))]
@@ -96,12 +96,13 @@ def _illegal(hand: Hand, legal: LegalActions, rng: random.Random) -> Iterator[
             yield action, None, "act after the hand is over"
         return
     assert actor is not None
-    for seat in others:
-        if legal.phase is Phase.SHOWDOWN and not hand.folded[seat] and not hand.exposed[seat]:
+    for position in others:
+        if (legal.phase is Phase.SHOWDOWN and not hand.folded[position]
+                and not hand.exposed[position]):
             continue  # TDA 17: at the showdown anyone still in may show without waiting
-        yield (Discard() if legal.phase is Phase.DRAWING else CheckCall()), seat, "out of turn"
-        yield Fold(), seat, "out of turn"
-        yield Show(), seat, "out of turn"
+        yield (Discard() if legal.phase is Phase.DRAWING else CheckCall()), position, "out of turn"
+        yield Fold(), position, "out of turn"
+        yield Show(), position, "out of turn"
     if legal.phase is Phase.BETTING:
         current = hand.current_bet
         if legal.min_raise_to is not None:
@@ -190,9 +191,10 @@ def probe(hand: Hand, rng: random.Random) -> None:
                 f"{action!r} is listed by {legal} but refused: {error}"
             ) from error
         _check_effect(hand, legal, action, events)
-    for action, seat, what in _illegal(hand, legal, rng):
+    for action, position, what in _illegal(hand, legal, rng):
         before = Snapshot(hand)
         with pytest.raises(IllegalActionError):
-            hand.act(action, seat=seat)
-            raise AssertionError(f"{what}: {action!r} by seat {seat} accepted; legal: {legal}")
+            hand.act(action, position=position)
+            raise AssertionError(
+                f"{what}: {action!r} by position {position} accepted; legal: {legal}")
         before.assert_unchanged(hand, f"{what} {action!r}")

@@ -56,7 +56,7 @@ def codes(history: HandHistory) -> list[str]:
 
 def test_F4_heads_up_blinds_and_antes_are_written_in_reverse() -> None:
     """F4, PHH: heads-up p1 is the big blind; PHH lists [small, big]."""
-    config = nl((1000, 500), antes=(3, 1))  # seat 0 big blind (ante 3), seat 1 button
+    config = nl((1000, 500), antes=(3, 1))  # position 0 big blind (ante 3), position 1 button
     hand = Hand(config, Deck(7))
     hand.act(Fold())  # the button folds
     history = to_phh(hand)
@@ -176,7 +176,7 @@ def test_names_and_extra_fields() -> None:
 def test_T8_S10_S11_F7_what_PHH_cannot_express_is_refused(
     change: dict[str, object], what: str
 ) -> None:
-    """T8, S10, S11, F7: dead blinds, a seat with a blind and a post, rake, a
+    """T8, S10, S11, F7: dead blinds, a position with a blind and a post, rake, a
     chip unit, BBA blind-first for a short big blind: ConfigError."""
     kw: dict[str, object] = {"stacks": (100, 100, 100)} | change
     stacks = kw.pop("stacks")

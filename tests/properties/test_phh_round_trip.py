@@ -90,7 +90,7 @@ def test_PHH_write_read_replay_gives_the_same_hand(setup: Setup, stop: int) -> N
     deals = [
         e for e in hand.events
         if isinstance(e, ev.BoardDealt)
-        or (isinstance(e, ev.HoleCardsDealt) and e.audience == e.seat)
+        or (isinstance(e, ev.HoleCardsDealt) and e.audience == e.position)
     ]
     assert sum(a.code in ("dh", "db") for a in history.actions) == len(deals)
     assert sum(a is None for a, _ in replayed.log) == len(deals)
@@ -101,8 +101,9 @@ def test_PHH_write_read_replay_gives_the_same_hand(setup: Setup, stop: int) -> N
     for a in history.actions:
         if a.code == "sm" and a.cards is not None:
             written.setdefault(a.actor, []).append(frozenset(a.cards))
-    last_shown = {e.seat: frozenset(e.cards) for e in hand.events if isinstance(e, ev.HandShown)}
-    assert {seat: shows[-1] for seat, shows in written.items()} == last_shown
+    last_shown = {e.position: frozenset(e.cards)
+                  for e in hand.events if isinstance(e, ev.HandShown)}
+    assert {position: shows[-1] for position, shows in written.items()} == last_shown
     for shows in written.values():  # shown again only with new cards
         assert all(a != b for a, b in pairwise(shows))
     for _, actions in partial:

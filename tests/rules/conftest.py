@@ -7,7 +7,7 @@ TDA worked example, the scenario number of ``TDA-EXAMPLES.md``.
   applies it to every Hand a test creates, at the end of the test.
 - ``play(hand, *moves)``: moves are ``"f"`` (fold), ``"c"`` (check or call),
   ``"x"`` (check, asserted legal), ``"b"`` (stud bring-in), ``"s"``/``"m"``
-  (show/muck) or an int (bet/raise to that total); ``(seat, move)`` also checks
+  (show/muck) or an int (bet/raise to that total); ``(position, move)`` also checks
   who acts.
 - ``Dealer``: fixes exact cards for a hand built without a deck.
 - ``assert_refused(hand, action)``: the action raises IllegalActionError and
@@ -103,13 +103,13 @@ def play(hand: Hand, *moves: Move, dealer: Dealer | None = None) -> list[ev.Even
     for move in moves:
         if dealer is not None:
             dealer.deal()
-        seat: int | None = None
+        position: int | None = None
         if isinstance(move, tuple):
-            seat, move = move
-            assert hand.actor == seat, f"expected seat {seat} to act, not {hand.actor}"
+            position, move = move
+            assert hand.actor == position, f"expected position {position} to act, not {hand.actor}"
         if move == "x":
-            assert hand.legal_actions().check, f"seat {hand.actor} cannot check"
-        out.extend(hand.act(_action(move), seat=seat))
+            assert hand.legal_actions().check, f"position {hand.actor} cannot check"
+        out.extend(hand.act(_action(move), position=position))
     if dealer is not None:
         dealer.deal()
     return out
@@ -130,8 +130,8 @@ def street_of(hand: Hand) -> str:
 
 
 class Dealer:
-    """Deals fixed cards to a Hand built without a deck: ``holes`` per seat in
-    dealing order (all the seat's cards for the whole hand), then the board."""
+    """Deals fixed cards to a Hand built without a deck: ``holes`` per position in
+    dealing order (all the position's cards for the whole hand), then the board."""
 
     def __init__(self, hand: Hand, holes: Sequence[str], board: str = "") -> None:
         self.hand = hand
@@ -146,11 +146,11 @@ class Dealer:
                 cards, self.board = self.board[: legal.deal_board], self.board[legal.deal_board:]
                 hand.act(DealBoard(tuple(cards)))
             else:
-                seat = legal.deal_seat
-                assert seat is not None
-                mine = self.holes[seat]
-                cards, self.holes[seat] = mine[: legal.deal_count], mine[legal.deal_count:]
-                hand.act(DealHole(seat, tuple(cards)))
+                position = legal.deal_position
+                assert position is not None
+                mine = self.holes[position]
+                cards, self.holes[position] = mine[: legal.deal_count], mine[legal.deal_count:]
+                hand.act(DealHole(position, tuple(cards)))
 
 
 def dealt(config: HandConfig, holes: Sequence[str], board: str = "") -> tuple[Hand, Dealer]:
@@ -201,12 +201,12 @@ def _snapshot(hand: Hand) -> dict[str, Any]:
 
 
 def assert_refused(hand: Hand, action: Action | str | int, reason: str | None = None,
-                   *, seat: int | None = None) -> IllegalActionError:
+                   *, position: int | None = None) -> IllegalActionError:
     """``action`` raises IllegalActionError (with ``reason``) and changes nothing."""
     action = _action(action)
     before = _snapshot(hand)
     with pytest.raises(IllegalActionError) as info:
-        hand.act(action, seat=seat)
+        hand.act(action, position=position)
     if reason is not None:
         assert info.value.reason == reason, str(info.value)
     after = _snapshot(hand)
@@ -218,8 +218,8 @@ def fork(hand: Hand) -> Hand:
     """A fresh copy of ``hand``: same configuration and deck order, same actions."""
     deck = getattr(hand, "_deck", None)
     copy = Hand(hand.config, Deck.from_order(deck.order) if deck is not None else None)
-    for seat, action in hand.log:
-        copy.act(action, seat=seat)
+    for position, action in hand.log:
+        copy.act(action, position=position)
     return copy
 
 
@@ -244,17 +244,17 @@ def assert_chips_conserved(hand: Hand) -> None:
         assert middle == 0
         ended = [e for e in hand.events if isinstance(e, ev.HandEnded)]
         assert len(ended) == 1 and list(ended[0].stacks) == hand.stacks
-        # The events alone account for every chip of every seat.
+        # The events alone account for every chip of every position.
         net = list(hand.config.stacks)
         for e in hand.events:
             if isinstance(e, ev.AntePosted | ev.BlindPosted | ev.BringInPosted | ev.Called
                           | ev.BetOrRaised):
-                net[e.seat] -= e.amount
+                net[e.position] -= e.amount
             elif isinstance(e, ev.BetReturned):
-                net[e.seat] += e.amount
+                net[e.position] += e.amount
             elif isinstance(e, ev.PotAwarded):
-                for seat, chips in e.amounts:
-                    net[seat] += chips
+                for position, chips in e.amounts:
+                    net[position] += chips
         assert net == hand.stacks, f"events say {net}, stacks are {hand.stacks}"
         rake = sum(e.amount for e in hand.events if isinstance(e, ev.RakeTaken))
         assert rake == hand.rake
@@ -277,12 +277,12 @@ def _chips_conserved(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Hand]]:
 
 
 def payouts(hand: Hand) -> dict[int, int]:
-    """Chips awarded per seat over all pots."""
+    """Chips awarded per position over all pots."""
     out: dict[int, int] = {}
     for e in hand.events:
         if isinstance(e, ev.PotAwarded):
-            for seat, chips in e.amounts:
-                out[seat] = out.get(seat, 0) + chips
+            for position, chips in e.amounts:
+                out[position] = out.get(position, 0) + chips
     return out
 
 

@@ -44,13 +44,14 @@ from .conftest import (
 DEEP = 10_000
 
 
-def _no_raise(hand: Hand, seat: int, call: int) -> None:
-    """``seat`` acts and may call ``call`` or fold, nothing more."""
+def _no_raise(hand: Hand, position: int, call: int) -> None:
+    """``position`` acts and may call ``call`` or fold, nothing more."""
     legal = hand.legal_actions()
-    assert hand.actor == seat
+    assert hand.actor == position
     assert legal.fold and legal.call == call and not legal.check
     assert legal.min_raise_to is None and legal.max_raise_to is None and not legal.can_raise
-    error = assert_refused(hand, BetRaise(hand.stacks[seat] + hand.bets[seat]), "raise_uncallable")
+    all_in = BetRaise(hand.stacks[position] + hand.bets[position])
+    error = assert_refused(hand, all_in, "raise_uncallable")
     assert "B3" in str(error) and "call" in str(error)
 
 
@@ -58,9 +59,9 @@ def _no_raise(hand: Hand, seat: int, call: int) -> None:
 
 
 def test_B3_facing_an_all_in_bet_with_only_a_short_stack_behind_call_or_fold() -> None:
-    """B3: flop, seat 0 bets all-in 900; seat 1 covers everyone; seat 2, still to
-    act, has 500 behind: it can at most call all-in, so a raise by seat 1 could
-    never be called.  Seat 1 may call or fold; then seat 2 calls all-in and
+    """B3: flop, position 0 bets all-in 900; position 1 covers everyone; position 2, still to
+    act, has 500 behind: it can at most call all-in, so a raise by position 1 could
+    never be called.  Position 1 may call or fold; then position 2 calls all-in and
     nothing comes back."""
     hand, dealer = dealt(nl([1_000, DEEP, 600]), ["AsAh", "KsKh", "QsQh"], "2c7d9cTd3s")
     play(hand, (2, "c"), (0, "c"), (1, "x"), dealer=dealer)
@@ -84,7 +85,7 @@ def test_B3_facing_an_all_in_bet_with_only_a_short_stack_behind_call_or_fold() -
 def test_B3_a_raise_needs_an_opponent_with_chips_beyond_the_bet(
     third: int, may_raise: bool
 ) -> None:
-    """B3: seat 1 may raise exactly when seat 2 (still to act) could put in more
+    """B3: position 1 may raise exactly when position 2 (still to act) could put in more
     than the 900 bet; a raise it can only partly call is allowed, and what it
     cannot call goes back (B12)."""
     hand = deck_hand(nl([1_000, DEEP, third]))
@@ -161,8 +162,8 @@ def test_B3_every_structure_and_draw_games(
 
 
 def test_B3_fixed_limit_flop_bet_all_in_with_a_shorter_stack_behind() -> None:
-    """B3, B5: fixed limit 100/200, flop: seat 0 bets its last 100; seat 2 has 50
-    behind: seat 1 may not raise to 200 (nobody could call the second 100)."""
+    """B3, B5: fixed limit 100/200, flop: position 0 bets its last 100; position 2 has 50
+    behind: position 1 may not raise to 200 (nobody could call the second 100)."""
     hand = deck_hand(fl([200, DEEP, 150]))
     to_flop(hand)
     play(hand, (0, 100))
@@ -215,8 +216,8 @@ def _stud(stacks: tuple[int, ...], **kw: Any) -> HandConfig:
 
 
 def test_B3_F10_stud_completion_all_in_and_the_bring_in_can_only_call() -> None:
-    """B3, F10: seat 2 brings in 10 with 10 behind; seat 0 completes all-in to 20;
-    seat 1 faces 20 with nobody able to put in more: call or fold."""
+    """B3, F10: position 2 brings in 10 with 10 behind; position 0 completes all-in to 20;
+    position 1 faces 20 with nobody able to put in more: call or fold."""
     hand, _ = dealt(_stud((25, DEEP, 25)), ["AhKhKd", "QdJdAs", "8s8d2c"])
     play(hand, (2, "b"), (0, 20))
     _no_raise(hand, 1, 20)
@@ -240,7 +241,7 @@ def test_B3_F10_TDA_RP10_E_bring_in_all_in_for_the_ante_and_nobody_else_to_bet()
     only one other player has chips: "players with chips must bet at least the
     bring-in" needs someone to bet against; nobody acts."""
     hand, _ = dealt(_stud((DEEP, 5)), ["AhKh9c 3c4c5c6c", "QdJd2c 3d4d5d6d"])
-    assert hand.is_over  # dealt out with no betting: seat 1's straight wins the antes
+    assert hand.is_over  # dealt out with no betting: position 1's straight wins the antes
     assert hand.stacks == [DEEP - 5, 10]
     assert not events_of(hand, ev.BetOrRaised) and not events_of(hand, ev.Called)
 
@@ -259,15 +260,15 @@ def test_B3_act_recorded_replays_raises_recorded_before_the_rule() -> None:
     with pytest.raises(IllegalActionError) as info:
         hand.act_recorded(BetRaise(100))
     assert info.value.reason == "raise_out_of_range"
-    hand.act_recorded(BetRaise(2_000), seat=0)
+    hand.act_recorded(BetRaise(2_000), position=0)
     assert hand.log[-1] == (0, BetRaise(2_000))
     legal = hand.legal_actions()
     assert hand.actor == 1 and legal.call == 200 and not legal.can_raise
     play(hand, (1, "c"))
     assert ev.BetReturned(None, 0, 1_500) in hand.events
     copy = deck_hand(hand.config)  # the same deck order
-    for seat, action in hand.log:
-        copy.act_recorded(action, seat=seat)
+    for position, action in hand.log:
+        copy.act_recorded(action, position=position)
     assert copy.stacks == hand.stacks and copy.events == hand.events
 
 
@@ -285,7 +286,7 @@ def _opponent_can_answer(hand: Hand) -> None:
     assert any(
         j != i and not hand.folded[j] and hand.stacks[j] + hand.bets[j] > current
         for j in range(hand.n)
-    ), f"seat {i} is offered a raise over {current} nobody can call: {legal}"
+    ), f"position {i} is offered a raise over {current} nobody can call: {legal}"
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

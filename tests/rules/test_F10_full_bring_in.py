@@ -17,7 +17,7 @@ from pokerroom.rules import events as ev
 from .conftest import assert_refused, dealt, play
 
 DEEP = 10_000
-# Seat 0 shows the 2c and brings it in; seats 1 and 2 act after.
+# Position 0 shows the 2c and brings it in; positions 1 and 2 act after.
 HOLES = ["AhKh2c", "QdJd7c", "8s8d9h"]
 
 

@@ -74,7 +74,7 @@ def test_B1_postflop_skips_folded_and_all_in_players() -> None:
     hand = deck_hand(nl([DEEP, 100, DEEP, DEEP]))
     play(hand, (2, "c"), (3, "c"), (0, "f"))
     assert street_of(hand) == "flop"
-    assert hand.actor == 2  # seat 0 folded, seat 1 is all-in
+    assert hand.actor == 2  # position 0 folded, position 1 is all-in
 
 
 def test_B1_stud_bring_in_first_then_highest_board() -> None:
@@ -85,10 +85,10 @@ def test_B1_stud_bring_in_first_then_highest_board() -> None:
     assert hand.actor == 0 and hand.legal_actions().bring_in == 10  # 2c is lowest
     play(hand, (0, "b"), (1, "c"), (2, "c"), dealer=dealer)
     assert street_of(hand) == "fourth"
-    # Up-cards: seat 0 2c 5d, seat 1 7c 5s, seat 2 9h Ac: the ace is the best board.
+    # Up-cards: position 0 2c 5d, position 1 7c 5s, position 2 9h Ac: the ace is the best board.
     assert hand.actor == 2
     play(hand, (2, "x"), (0, "x"), (1, "x"), dealer=dealer)
-    # Fifth street: seat 0 2c 5d 9c, seat 1 7c 5s 9d, seat 2 9h Ac 3d.
+    # Fifth street: position 0 2c 5d 9c, position 1 7c 5s 9d, position 2 9h Ac 3d.
     assert street_of(hand) == "fifth" and hand.actor == 2
 
 
@@ -108,7 +108,8 @@ def test_B1_razz_lowest_board_acts_first() -> None:
                          ["2c3cKs 4d 9c Tc 4s", "2d3d5h 7c 9d Ts 4h", "5c6cAh Qd 8s Js 6h"])
     assert hand.actor == 0  # the king brings it in
     play(hand, (0, "b"), (1, "c"), (2, "c"), dealer=dealer)
-    # Fourth street: seat 0 Ks 4d, seat 1 5h 7c, seat 2 Ah Qd: seat 1's 7-5 is lowest.
+    # Fourth street: position 0 Ks 4d, position 1 5h 7c, position 2 Ah Qd: position
+    # 1's 7-5 is lowest.
     assert hand.actor == 1
 
 
@@ -156,14 +157,14 @@ def test_B2_other_actions_are_refused_with_a_reason(action: Action, reason: str)
     that lists the legal ones; the hand does not change."""
     hand = deck_hand(nl([DEEP] * 3))
     error = assert_refused(hand, action, reason)
-    assert "seat 2 may fold, call 100, bet/raise to 200-" in str(error)
+    assert "position 2 may fold, call 100, bet/raise to 200-" in str(error)
 
 
 def test_B2_acting_out_of_turn_is_refused() -> None:
-    """B2 (B13 online): a seat that is not the actor is refused, nothing changes."""
+    """B2 (B13 online): a position that is not the actor is refused, nothing changes."""
     hand = deck_hand(nl([DEEP] * 3))
-    assert_refused(hand, CheckCall(), "not_your_turn", seat=0)
-    assert_refused(hand, Fold(), "not_your_turn", seat=1)
+    assert_refused(hand, CheckCall(), "not_your_turn", position=0)
+    assert_refused(hand, Fold(), "not_your_turn", position=1)
 
 
 def test_B2_no_action_after_the_hand_is_over() -> None:
@@ -184,14 +185,14 @@ def test_B3_round_ends_when_all_acted_and_stakes_equal() -> None:
     hand = deck_hand(nl([DEEP] * 3))
     to_flop(hand)
     play(hand, (0, "x"), (1, 200), (2, "c"))
-    assert street_of(hand) == "flop" and hand.actor == 0  # seat 0 still owes 200
+    assert street_of(hand) == "flop" and hand.actor == 0  # position 0 still owes 200
     play(hand, (0, "c"))
     assert street_of(hand) == "turn"
 
 
 def test_B3_round_ends_when_everyone_else_is_all_in() -> None:
     """B3: when the bettor's only opponents are all-in, the round (and the betting)
-    ends; the board is run out.  (Seat 0 may not raise over the 800 all-in: seat 1
+    ends; the board is run out.  (Position 0 may not raise over the 800 all-in: position 1
     has only 500; see test_B3_nobody_can_call.py.)"""
     hand = deck_hand(nl([DEEP, 500, 800]))
     play(hand, (2, 800), (0, "c"), (1, "c"))
@@ -357,7 +358,7 @@ def test_B7_pot_limit_max_is_the_pot_after_calling() -> None:
     legal = hand.legal_actions()
     assert (legal.min_raise_to, legal.max_raise_to) == (200, 350)
     play(hand, (2, 350))
-    # Seat 3 faces 350: pot 500 + call 350 = 850 raise, to 1,200.
+    # Position 3 faces 350: pot 500 + call 350 = 850 raise, to 1,200.
     assert hand.legal_actions().max_raise_to == 1_200
     assert_refused(hand, BetRaise(1_201), "raise_out_of_range")
     play(hand, (3, "c"), (0, "c"), (1, "c"))

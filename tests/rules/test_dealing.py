@@ -16,12 +16,12 @@ DEEP = 10_000
 
 
 def test_D4_hole_cards_one_at_a_time_clockwise_from_seat_0() -> None:
-    """D4: seat j gets cards j, j + n, ... of the deck."""
+    """D4: position j gets cards j, j + n, ... of the deck."""
     deck = Deck(5)
     order = [int(c) for c in deck.order]
     hand = Hand(nl([DEEP] * 4, game="omaha"), deck)
-    for seat in range(4):
-        assert hand.hole[seat] == order[seat:16:4]
+    for position in range(4):
+        assert hand.hole[position] == order[position:16:4]
 
 
 def test_D3_a_burn_before_the_flop_turn_and_river() -> None:

@@ -82,7 +82,7 @@ def test_draw_discard_and_draw_or_stand_pat() -> None:
     events = play(hand, (0, discard("7c5d")), dealer=dealer)
     assert events == [ev.Discarded(0, 0, 2, cards("7c5d")), ev.Discarded(None, 0, 2, ())]
     play(hand, (1, discard()), dealer=dealer)  # stands pat
-    assert_refused(hand, discard("2c"), "not_your_card")  # seat 2 does not hold it
+    assert_refused(hand, discard("2c"), "not_your_card")  # position 2 does not hold it
     play(hand, (2, discard("KcKd")))
     dealer.holes[2] += cards("8s8h")
     dealer.deal()
@@ -91,7 +91,7 @@ def test_draw_discard_and_draw_or_stand_pat() -> None:
     assert sorted(hand.hole[1]) == sorted(cards("7d6c5h4s2d"))
     assert sorted(hand.hole[2]) == sorted(cards("QhJsTc8s8h"))
     dealt_now = [e for e in hand.events if isinstance(e, ev.HoleCardsDealt)][-4:]
-    assert [(e.audience, e.seat, e.count, e.cards) for e in dealt_now] == [
+    assert [(e.audience, e.position, e.count, e.cards) for e in dealt_now] == [
         (0, 0, 2, cards("8d9d")), (None, 0, 2, ()), (2, 2, 2, cards("8s8h")), (None, 2, 2, ()),
     ]
 
@@ -227,8 +227,8 @@ def _discard_everything(hand: Hand) -> None:
     while not hand.is_over:
         legal = hand.legal_actions()
         if legal.phase is Phase.DRAWING:
-            assert legal.seat is not None
-            hand.act(Discard(tuple(c for c in hand.hole[legal.seat] if c is not None)))
+            assert legal.position is not None
+            hand.act(Discard(tuple(c for c in hand.hole[legal.position] if c is not None)))
         elif legal.phase is Phase.SHOWDOWN:
             break
         else:
@@ -236,15 +236,15 @@ def _discard_everything(hand: Hand) -> None:
 
 
 def _draws(hand: Hand) -> list[tuple[dict[int, list[int]], dict[int, list[int]]]]:
-    """Per draw: what each seat threw away and what it got."""
+    """Per draw: what each position threw away and what it got."""
     out: list[tuple[dict[int, list[int]], dict[int, list[int]]]] = []
     for e in hand.events:
         if isinstance(e, ev.StreetStarted) and e.name.endswith("_draw"):
             out.append(({}, {}))
         elif out and isinstance(e, ev.Discarded) and e.audience is not None:
-            out[-1][0][e.seat] = list(e.cards)
+            out[-1][0][e.position] = list(e.cards)
         elif out and isinstance(e, ev.HoleCardsDealt) and e.audience is not None:
-            out[-1][1][e.seat] = [c for c in e.cards if c is not None]
+            out[-1][1][e.position] = [c for c in e.cards if c is not None]
     return out
 
 
@@ -259,9 +259,10 @@ def test_draw_first_draw_of_a_full_table_redeals_this_draws_discards(seed: int) 
     first = _draws(hand)[0]
     order = [int(c) for c in Deck(seed).order]
     from_stub = set(order[31:])
-    for seat, got in first[1].items():
+    for position, got in first[1].items():
         assert len(got) == 5
-        assert not set(got) & set(first[0][seat]), f"seat {seat} got its own discards back"
+        assert not set(got) & set(first[0][position]), (
+            f"position {position} got its own discards back")
     came_back = [c for got in first[1].values() for c in got if c not in from_stub]
     assert len(came_back) == 9
     held = [c for h in hand.hole for c in h]
@@ -299,7 +300,7 @@ def test_draw_manual_dealing_may_reuse_discards_but_not_the_players_own() -> Non
     assert cards("8d")[0] in hand.hole[0] and cards("7c")[0] in hand.hole[1]
     held = [c for h in hand.hole for c in h]
     assert len(held) == len(set(held))
-    assert events_of(hand, ev.HoleCardsDealt)[-1].seat == 1
+    assert events_of(hand, ev.HoleCardsDealt)[-1].position == 1
 
 
 def test_D3_a_recorded_new_stub_may_hold_any_card_out_of_play() -> None:
@@ -365,6 +366,6 @@ def test_S3_draw_game_all_in_hands_stay_down_until_the_showdown() -> None:
     assert not any(isinstance(e, ev.HandShown) for e in hand.events)
     while not hand.is_over:
         hand.act(Discard(()))
-    shown = {e.seat for e in hand.events if isinstance(e, ev.HandShown)}
+    shown = {e.position for e in hand.events if isinstance(e, ev.HandShown)}
     assert shown == {0, 1}
     assert sum(hand.stacks) == 200

@@ -27,13 +27,13 @@ DEEP = 10_000
 
 
 def _forced(hand: Hand) -> list[tuple[str, int, int]]:
-    """The forced-bet events in order: (kind, seat, amount)."""
+    """The forced-bet events in order: (kind, position, amount)."""
     out = []
     for e in hand.events:
         if isinstance(e, ev.AntePosted):
-            out.append(("ante", e.seat, e.amount))
+            out.append(("ante", e.position, e.amount))
         elif isinstance(e, ev.BlindPosted):
-            out.append(("dead" if e.dead else "blind", e.seat, e.amount))
+            out.append(("dead" if e.dead else "blind", e.position, e.amount))
     return out
 
 
@@ -81,8 +81,8 @@ def test_F1_S1_player_all_in_for_part_of_the_ante_wins_only_what_it_matched() ->
 
 
 def test_F2_small_blind_left_of_the_button_big_blind_two_left() -> None:
-    """F2: with the button on the last seat, seat 0 posts the small blind, seat 1 the
-    big blind, and seat 2 acts first."""
+    """F2: with the button on the last position, position 0 posts the small blind, position 1 the
+    big blind, and position 2 acts first."""
     assert button_blinds(6, 50, 100) == (50, 100, 0, 0, 0, 0)
     hand = deck_hand(nl([DEEP] * 6))
     assert _forced(hand) == [("blind", 0, 50), ("blind", 1, 100)]
@@ -118,7 +118,7 @@ def test_F3_a_blind_may_sit_on_the_button() -> None:
 
 
 def test_F4_heads_up_button_posts_the_small_blind_acts_first_then_last() -> None:
-    """F4: heads-up the button (seat 1) posts the small blind, acts first before the
+    """F4: heads-up the button (position 1) posts the small blind, acts first before the
     flop and last after it."""
     assert button_blinds(2, 50, 100) == (100, 50)
     hand = deck_hand(nl([DEEP, DEEP]))
@@ -298,7 +298,7 @@ def test_F9_blind_below_the_minimum_bet_may_be_called_or_completed() -> None:
 
 
 def test_F11_straddle_is_a_live_blind_twice_the_big_blind() -> None:
-    """F11: a straddle (seat 2, twice the big blind) is the largest blind: the call is
+    """F11: a straddle (position 2, twice the big blind) is the largest blind: the call is
     200, the minimum raise 400, and action starts left of the straddler."""
     hand = deck_hand(nl([DEEP] * 6, 50, 100, 200))
     assert _forced(hand) == [("blind", 0, 50), ("blind", 1, 100), ("blind", 2, 200)]
@@ -409,7 +409,7 @@ def test_F10_TDA_RP10_E_bring_in_all_in_for_the_ante() -> None:
     legal = hand.legal_actions()
     assert hand.actor == 0 and legal.call == 200 and not legal.check
     play(hand, (0, "f"), (1, "f"))
-    # The 200 nobody called goes back; seat 3 and the all-in seat 2 play for the antes.
+    # The 200 nobody called goes back; position 3 and the all-in position 2 play for the antes.
     assert ev.BetReturned(None, 3, 200) in hand.events
     dealer.holes[2] += parse_cards("3c4c5c6c")
     dealer.holes[3] += parse_cards("3d4d5d6d")

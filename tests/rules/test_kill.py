@@ -1,4 +1,4 @@
-"""Dead hands declared by the floor (I7, T9, P8): ``Hand.kill(seat)`` folds a seat
+"""Dead hands declared by the floor (I7, T9, P8): ``Hand.kill(position)`` folds a position
 at once, in turn or not; its chips stay in the pot."""
 
 from __future__ import annotations
@@ -38,9 +38,9 @@ DEEP = 10_000
 
 
 def test_I7_kill_out_of_turn_keeps_the_chips_in_and_the_turn_where_it_is() -> None:
-    """I7: the floor kills seat 0's hand (wrong number of cards after substantial
-    action) while seat 3 is to act: seat 0 is out at once, its small blind stays in
-    the pot, and seat 3 still acts."""
+    """I7: the floor kills position 0's hand (wrong number of cards after substantial
+    action) while position 3 is to act: position 0 is out at once, its small blind stays in
+    the pot, and position 3 still acts."""
     hand = deck_hand(nl([DEEP] * 4))
     play(hand, (2, "c"))
     assert hand.actor == 3
@@ -79,12 +79,12 @@ def test_kill_stops_the_betting_when_nobody_is_left_to_bet_against() -> None:
     hand = deck_hand(nl([DEEP, 300, DEEP]))
     play(hand, (2, "c"), (0, "c"), (1, "x"))
     assert street_of(hand) == "flop" and hand.actor == 0
-    play(hand, (0, "x"), (1, 200))  # seat 1 all-in
+    play(hand, (0, "x"), (1, 200))  # position 1 all-in
     assert hand.actor == 2
     play(hand, (2, "c"))
     assert hand.actor == 0
     hand.kill(2)
-    assert hand.actor == 0  # seat 0 still owes the all-in bet
+    assert hand.actor == 0  # position 0 still owes the all-in bet
     play(hand, (0, "c"))
     assert hand.is_over
 
@@ -170,7 +170,7 @@ def test_kill_refusals() -> None:
     assert_refused(hand, Kill(2), "not_in_hand")
     assert_refused(hand, Kill(7), "not_in_hand")
     with pytest.raises(IllegalActionError) as info:
-        hand.act(Kill(1), seat=hand.actor)
+        hand.act(Kill(1), position=hand.actor)
     assert info.value.reason == "floor_only"
     hand.kill(1)
     assert hand.is_over

@@ -23,7 +23,7 @@ def _config(twice: bool) -> HandConfig:
 
 
 def test_run_it_twice_splits_the_pot_between_two_boards() -> None:
-    # Seat 0 (big blind) AsAh, seat 1 (button) KsKh.  Run 1: burn 2c, flop 3d 7c 9h, burn,
+    # Position 0 (big blind) AsAh, position 1 (button) KsKh.  Run 1: burn 2c, flop 3d 7c 9h, burn,
     # turn Jd, burn, river Kd (kings win).  Run 2: burn, flop 4d 8s Tc, burn, turn 2d,
     # burn, river 5c (aces win).
     rest = "2c 3d7c9h 3c Jd 4c Kd  6c 4d8sTc 6d 2d 6h 5c"

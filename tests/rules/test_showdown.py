@@ -43,7 +43,7 @@ def _kinds(events: list[ev.Event]) -> list[str]:
 
 
 def _shown(events: list[ev.Event]) -> list[int]:
-    return [e.seat for e in events if isinstance(e, ev.HandShown)]
+    return [e.position for e in events if isinstance(e, ev.HandShown)]
 
 
 # ----------------------------------------------------------------- S1 side pots
@@ -100,7 +100,7 @@ def test_S3_S2_TDA_16_2_hands_stay_down_while_betting_is_possible() -> None:
     down.  Turn B all-in, C calls: all three tabled now.  Side pot first."""
     config = nl([500, 3_000, DEEP])
     hand, dealer = dealt(config, ["AsAh", "KsKh", "QsQh"], "2c7d9cTd3s")
-    # Seats: 0 A (small blind, shortest), 1 B (big blind), 2 C (button).
+    # Positions: 0 A (small blind, shortest), 1 B (big blind), 2 C (button).
     events = play(hand, (2, "c"), (0, 500), (1, "c"), (2, "c"), dealer=dealer)
     assert street_of(hand) == "flop" and not _shown(events)
     events = play(hand, (1, "x"), (2, "x"), dealer=dealer)
@@ -154,7 +154,7 @@ def test_S4_TDA_17_D1_last_aggressor_shows_first() -> None:
     while not hand.is_over:
         legal = hand.legal_actions()
         assert legal.phase is Phase.SHOWDOWN and legal.show and legal.muck
-        order.append(legal.seat)
+        order.append(legal.position)
         hand.act(Show())
     assert order == [1, 2, 0]
 
@@ -164,21 +164,21 @@ def test_S4_TDA_17_D2_no_bet_first_left_of_the_button_shows_first() -> None:
     hand shows first."""
     hand, _ = _river_hand(["AsAh", "KsKh", "QsQh"])
     play(hand, (0, "x"), (1, "x"), (2, "x"))
-    assert hand.legal_actions().seat == 0
+    assert hand.legal_actions().position == 0
     hand2, _ = _river_hand(["AsAh", "KsKh", "QsQh"])
     play(hand2, (0, 100), (1, "c"), (2, "c"))
-    assert hand2.legal_actions().seat == 0  # the bettor
+    assert hand2.legal_actions().position == 0  # the bettor
 
 
 def test_S4_muck_gives_up_the_claim() -> None:
     """S4: a player may muck instead of showing and loses any claim to the pot."""
     hand, _ = _river_hand(["AsAh", "KsKh", "QsQh"])
     play(hand, (0, "x"), (1, "x"), (2, "x"), (0, "m"))
-    # Seat 0 had the best hand but mucked it.
+    # Position 0 had the best hand but mucked it.
     play(hand, (1, "s"), (2, "m"))
     assert hand.is_over
     assert payouts(hand) == {1: 300}
-    shown = [e.seat for e in hand.events if isinstance(e, ev.HandShown)]
+    shown = [e.position for e in hand.events if isinstance(e, ev.HandShown)]
     assert shown == [1]
 
 
@@ -195,9 +195,9 @@ def test_S4_show_out_of_turn_is_allowed_at_the_showdown() -> None:
     """S4: at the showdown a player may table a hand without waiting (TDA 17)."""
     hand, _ = _river_hand(["AsAh", "KsKh", "QsQh"])
     play(hand, (0, "x"), (1, "x"), (2, "x"))
-    hand.act(Show(), seat=2)
-    assert hand.legal_actions().seat == 0
-    assert_refused(hand, Muck(), "not_your_turn", seat=2)
+    hand.act(Show(), position=2)
+    assert hand.legal_actions().position == 0
+    assert_refused(hand, Muck(), "not_your_turn", position=2)
 
 
 def test_S4_stud_high_board_shows_first() -> None:
@@ -209,8 +209,8 @@ def test_S4_stud_high_board_shows_first() -> None:
                                   "8s8d9h Ac 3d Jh 2h"])
     play(hand, (0, "b"), (1, "c"), (2, "c"), dealer=dealer)
     check_down(hand, dealer)
-    # Seat 2 shows 9h Ac 3d Jh: ace high is the best board.
-    assert hand.legal_actions().seat == 2
+    # Position 2 shows 9h Ac 3d Jh: ace high is the best board.
+    assert hand.legal_actions().position == 2
 
 
 # ------------------------------------------------------------- S5-S8 ranks
@@ -246,7 +246,7 @@ def test_S6_holdem_the_board_can_play() -> None:
 def test_S7_omaha_exactly_two_hole_cards() -> None:
     """S7: Omaha: the ace of spades with four spades on the board is no flush, and
     the board's Q-J-T-9 cannot be played without two hole cards; a pair of kings
-    (two hole cards, three board cards) wins.  In hold'em seat 0 would have the
+    (two hole cards, three board cards) wins.  In hold'em position 0 would have the
     nut flush."""
     config = nl([DEEP] * 2, game="omaha")
     hand, dealer = dealt(config, ["As2c3d4h", "KdKc8h8c"], "QsJsTs9s5c")
@@ -280,12 +280,12 @@ def test_S8_split_high_and_low_with_different_cards() -> None:
     """S8: one player wins the low with A-2 while the other wins high; a player may
     use different hole cards for each half."""
     config = nl([DEEP] * 2, game="omaha_hilo")
-    # Seat 0: A2 for the low (A-2-3-4-6), K-K for a set of kings high.
-    # Seat 1: Q-Q for a set of queens; 7-8 low does not beat A-2.
+    # Position 0: A2 for the low (A-2-3-4-6), K-K for a set of kings high.
+    # Position 1: Q-Q for a set of queens; 7-8 low does not beat A-2.
     hand, dealer = dealt(config, ["AsKc2dKh", "QcQh7c8d"], "Kd3h4s6cQs")
     check_down(hand, dealer)
     awards = events_of(hand, ev.PotAwarded)
-    # Seat 0 scoops: a set of kings beats a set of queens, and A-2 makes the low.
+    # Position 0 scoops: a set of kings beats a set of queens, and A-2 makes the low.
     assert payouts(hand) == {0: 200}
     assert [a.half for a in awards] == ["whole"]
 
@@ -319,7 +319,7 @@ def test_S10_TDA_20_2_stud_hilo_both_halves_tied_split_the_whole_pot() -> None:
     pot 66: A 33, B 33."""
     config = HandConfig(variant=variant("stud_hilo"), structure=Structure.FIXED_LIMIT,
                         stacks=(33, 33), bring_in=5, small_bet=10, big_bet=20)
-    # Seat 0 (A): 6s 5d | 2c | 3c 4h Kh Qd | ... ; seat 1 (B): 6c 5h | 2d | 3d 4d Ks Jh.
+    # Position 0 (A): 6s 5d | 2c | 3c 4h Kh Qd | ... ; position 1 (B): 6c 5h | 2d | 3d 4d Ks Jh.
     hand, dealer = dealt(config, ["6s5d2c3c4hKhQd", "6c5h2d3d4dKsJh"])
     assert hand.actor == 0  # the 2c brings it in
     play(hand, (0, "b"), (1, 10), (0, 20), (1, 30), (0, 33), (1, "c"), dealer=dealer)
@@ -332,8 +332,9 @@ def test_S10_TDA_20_2_stud_hilo_both_halves_tied_split_the_whole_pot() -> None:
 
 def test_S10_TDA_20_D1_odd_chip_to_first_winner_left_of_the_button() -> None:
     """S10 / TDA-20-D1: pot 101, seats 1-9 with the button on seat 7; tied winners on
-    seats 2 and 5: seat 2 (first clockwise from the button) 51, seat 5 50.
-    In dealing order seat 8 is our seat 0, so TDA seat 2 is seat 3 and seat 5 seat 6."""
+    seats 2 and 5: seat 2 (first clockwise from the button) 51, seat 5 50.  In
+    dealing order seat 8 is position 0, so TDA seat 2 is position 3 and seat 5
+    position 6."""
     config = nl([DEEP] * 9, 1, 2)
     holes = ["2c3c", "2d3d", "2h3h", "4c5c", "2s3s", "4d5d", "4h5h", "6c7c", "6d7d"]
     hand, dealer = dealt(config, holes, "AsKsQsJsTs")
@@ -348,9 +349,9 @@ def test_S10_TDA_20_D2_stud_odd_chip_to_the_highest_card_by_suit() -> None:
     pot 101: A 51, B 50."""
     config = HandConfig(variant=variant("stud"), structure=Structure.NO_LIMIT,
                         stacks=(50, 50, 10), antes=(1, 1, 1), bring_in=5, min_bet=10)
-    # B is seat 0 so that a seat-order split would wrongly favour B.
+    # B is position 0 so that a position-order split would wrongly favour B.
     hand, dealer = dealt(config, ["9d8c7c 6d 5h 2s 2h", "9s8d7d 6h 5c 3s 3h", "AcAdKc"])
-    # Up-cards on third street: 7c, 7d, Kc: seat 0's 7c brings it in.
+    # Up-cards on third street: 7c, 7d, Kc: position 0's 7c brings it in.
     assert hand.actor == 0
     play(hand, (0, "b"), (1, 49), (2, "f"), (0, "c"), dealer=dealer)
     dealer.deal()
@@ -457,7 +458,7 @@ def test_S11_rake_comes_out_of_the_main_pot_first() -> None:
 
 def test_S3_all_in_hands_with_unknown_cards_are_named_at_the_showdown() -> None:
     """S3 (replay): a hand tabled all-in whose cards the engine was not told (a
-    history that hides them) must be named before the pot is awarded; that seat may
+    history that hides them) must be named before the pot is awarded; that position may
     show out of turn, others may not muck."""
     config = nl([500, 500], auto_showdown=False)
     hand = Hand(config)
@@ -467,12 +468,12 @@ def test_S3_all_in_hands_with_unknown_cards_are_named_at_the_showdown() -> None:
     hand.act(DealBoard(cards("2c7d9c")))
     hand.act(DealBoard(cards("Td")))
     hand.act(DealBoard(cards("3s")))
-    assert hand.phase is Phase.SHOWDOWN and hand.legal_actions().seat == 0
+    assert hand.phase is Phase.SHOWDOWN and hand.legal_actions().position == 0
     # Tabled when the all-in was called (S3), and again at the showdown.
-    assert [e.seat for e in events_of(hand, ev.HandShown)] == [0, 1, 0, 1]
+    assert [e.position for e in events_of(hand, ev.HandShown)] == [0, 1, 0, 1]
     assert_refused(hand, Muck(), "must_show")
-    assert_refused(hand, Show(), seat=1)
-    hand.act(Show(cards("KsKh")), seat=0)
+    assert_refused(hand, Show(), position=1)
+    hand.act(Show(cards("KsKh")), position=0)
     assert hand.is_over and payouts(hand) == {1: 1_000}
 
 

@@ -147,7 +147,7 @@ def test_F10_the_bring_in_may_not_check_or_fold_before_posting() -> None:
     ("fourth", "first"),
     [
         (("Kd", "Qh", "Jc"), 0),  # a pair of kings beats ace-high
-        (("Qd", "Kh", "Jc"), 1),  # seat 1 pairs its king
+        (("Qd", "Kh", "Jc"), 1),  # position 1 pairs its king
         (("5d", "6h", "8c"), 2),  # no pairs: A-8 beats K-6 beats K-5
     ],
 )
@@ -199,7 +199,7 @@ def test_B1_stud_later_street_skips_an_all_in_best_board() -> None:
     assert hand.actor == 1  # kings showing
     play(hand, (1, 10), (2, "c"), (0, "c"), dealer=dealer)
     assert hand.stacks[1] == 0 and street_of(hand) == "fifth"
-    assert hand.actor == 2  # seat 1 still has the best board but is all-in
+    assert hand.actor == 2  # position 1 still has the best board but is all-in
 
 
 # ------------------------------------------------------------ B15 bet sizes
@@ -317,7 +317,7 @@ def test_S10_razz_odd_chip_to_the_highest_card_by_suit_ace_low() -> None:
     and in a low hand the highest card is the six (the ace is low): the 6-spades."""
     config = stud((50, 50, 10), "razz", structure=Structure.NO_LIMIT, antes=(1, 1, 1),
                   bring_in=4, min_bet=10)
-    # The aces' suits favour seat 0 and the sixes' seat 1.
+    # The aces' suits favour position 0 and the sixes' position 1.
     hand, dealer = dealt(config, ["As2c3c 4h 6d Kc Kd", "Ad2d3d 4c 6s Qc Qd", "KsQsJs"])
     play(hand, (2, "b"), (0, 49), (1, "c"), (2, "f"), dealer=dealer)
     dealer.deal()
@@ -336,7 +336,7 @@ def test_S10_stud_hilo_odd_chips_go_high_then_by_suit() -> None:
     play(hand, (1, "b"), (2, 100), (0, "c"), (1, "c"), dealer=dealer)
     dealer.deal()
     assert hand.is_over
-    # 303 in the pot: high 152 to seat 0; low 151 split, the 7-spades (not the
+    # 303 in the pot: high 152 to position 0; low 151 split, the 7-spades (not the
     # ace-diamonds: the ace is low) gets the odd chip.
     assert payouts(hand) == {0: 152, 2: 76, 1: 75}
 
@@ -399,7 +399,7 @@ def test_I9_TDA_RP10_H_case_C_eight_players_need_a_community_card() -> None:
     burns = [order[k] for k in (24, 33, 42)]
     assert hand.board[0] in [*burns, order[51]]
     # Every player's seven cards: six of their own and the community card.
-    shown = {e.seat: e for e in events_of(hand, ev.HandShown)}
+    shown = {e.position: e for e in events_of(hand, ev.HandShown)}
     assert len(shown) == 8 and all(len(e.cards) == 6 for e in shown.values())
     assert sum(payouts(hand).values()) == 8 * (5 + 10)
 
@@ -497,7 +497,7 @@ def test_I9_manual_dealing_accepts_one_community_card_on_seventh_street() -> Non
         else:
             legal = hand.legal_actions()
             hand.act(BringIn() if legal.bring_in is not None else CheckCall())
-    assert hand.phase is Phase.DEALING and hand.legal_actions().deal_seat == 0
+    assert hand.phase is Phase.DEALING and hand.legal_actions().deal_position == 0
     assert_refused(hand, DealBoard(cards("TsJs")), "wrong_card_count")
     play(hand, DealBoard(cards("Ts")))
     assert hand.board == list(cards("Ts")) and hand.phase is Phase.BETTING

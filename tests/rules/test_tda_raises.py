@@ -1,7 +1,7 @@
 """TDA worked examples for raise sizes and re-opening the betting (B5, B7-B10).
 
 Scenario numbers are those of ``TDA-EXAMPLES.md``.  Players are lettered in the
-order they act on the street; post-flop A is seat 0 (first left of the button).
+order they act on the street; post-flop A is position 0 (first left of the button).
 Every scenario checks the exact ``legal_actions`` amounts, that the boundary
 raises are accepted, and that raises outside the range are refused without
 changing the hand.
@@ -176,7 +176,7 @@ def test_B10_TDA_47_2_min_raise_stays_the_opening_bet_after_short_all_ins() -> N
 def _tda_47_3() -> Hand:
     """TDA-47-3 up to the big blind's turn: blinds 2,000-4,000; A calls, B folds, C is
     all-in to 7,500, the rest and the small blind fold."""
-    # Seats: 0 small blind, 1 big blind, 2 A, 3 B, 4 C (7,500), 5 the button.
+    # Positions: 0 small blind, 1 big blind, 2 A, 3 B, 4 C (7,500), 5 the button.
     hand = deck_hand(nl([DEEP, DEEP, DEEP, DEEP, 7_500, DEEP], 2_000, 4_000))
     play(hand, (2, "c"), (3, "f"), (4, 7_500), (5, "f"), (0, "f"))
     return hand
@@ -225,12 +225,12 @@ def test_B9_B5_TDA_47B_D1_half_bet_all_in_reopens_limit_betting(
     House option ``limit_short_raise``: the next raise is a full bet over the all-in
     (250, default) or completes it to the next full bet (200)."""
     hand = _tda_47b(150, option)
-    for seat in (A, B):
-        assert hand.actor == seat
+    for position in (A, B):
+        assert hand.actor == position
         legal = hand.legal_actions()
         assert legal.call == 50 and legal.can_raise
         _check_raise_range(hand, raise_to, raise_to)
-        play(hand, (seat, "c"))
+        play(hand, (position, "c"))
     assert street_of(hand) == "turn"
 
 
@@ -245,10 +245,10 @@ def test_B9_TDA_47B_D2_under_half_bet_all_in_does_not_reopen(option: str) -> Non
     assert hand.actor == D
     _check_raise_range(hand, 200, 200)
     play(hand, (D, "c"))
-    for seat in (A, B):
-        assert hand.actor == seat
+    for position in (A, B):
+        assert hand.actor == position
         _no_raise(hand, 40)
-        play(hand, (seat, "c"))
+        play(hand, (position, "c"))
     assert street_of(hand) == "turn"
 
 
@@ -316,7 +316,7 @@ def test_B7_F8_TDA_54_B_preflop_pot_assumes_full_blinds(case: str) -> None:
     """B7, F8 / TDA-54-B1, B2: PLO 100-200: with a dead small blind, or a big blind
     all-in for 100, the first player's pot raise is still to 700."""
     if case == "B1_dead_small_blind":
-        # The small blind's seat is empty (dead button, T2): seat 0 is the big blind.
+        # The small blind's position is empty (dead button, T2): position 0 is the big blind.
         config = pl([DEEP] * 4, 100, 200, blinds=(200, 0, 0, 0), unposted_blinds=100)
         first = 1
     else:

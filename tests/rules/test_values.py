@@ -166,8 +166,8 @@ def _config(key: str, structure: Structure, rng: random.Random) -> HandConfig:
 def _choose(hand: Hand, rng: random.Random) -> object:
     legal = hand.legal_actions()
     if legal.phase is Phase.DRAWING:
-        assert legal.seat is not None
-        held = hand.hole[legal.seat]
+        assert legal.position is not None
+        held = hand.hole[legal.position]
         return Discard(tuple(rng.sample(held, rng.randint(0, legal.max_discard))))
     if legal.phase is Phase.SHOWDOWN:
         return Muck() if legal.muck and rng.random() < 0.4 else Show()

@@ -1,6 +1,6 @@
-"""``Hand.view(seat)``: what one viewer may know of a hand (issue 13).
+"""``Hand.view(position)``: what one viewer may know of a hand (issue 13).
 
-A seat sees its own cards, everyone's up cards and the hands turned face up and
+A position sees its own cards, everyone's up cards and the hands turned face up and
 not mucked (S3, S4); a spectator sees no face-down card before it is shown.
 """
 
@@ -26,7 +26,7 @@ from pokerroom.rules import (
 )
 from pokerroom.rules import events as ev
 from pokerroom.rules.pots import build_pots
-from pokerroom.rules.view import public_seats
+from pokerroom.rules.view import public_players
 from tests.properties.hands import Setup, play, setups
 
 from .conftest import play as moves
@@ -60,22 +60,22 @@ def _holdem(players: int = 3, *, auto_showdown: bool = True) -> HandConfig:
 
 def _check_view(hand: Hand, view: HandView) -> None:
     viewer = view.viewer
-    assert len(view.seats) == hand.n
-    for k, seat in enumerate(view.seats):
+    assert len(view.players) == hand.n
+    for k, position in enumerate(view.players):
         shown = hand.exposed[k] and not hand.mucked[k]
-        assert seat.shown == shown
-        assert len(seat.cards) == len(hand.hole[k])
-        for card, real, up in zip(seat.cards, hand.hole[k], hand.up[k], strict=True):
+        assert position.shown == shown
+        assert len(position.cards) == len(hand.hole[k])
+        for card, real, up in zip(position.cards, hand.hole[k], hand.up[k], strict=True):
             if k != viewer and not up and not shown:
-                assert card is None, "a face-down card of another seat leaked"
+                assert card is None, "a face-down card of another position leaked"
             else:
                 assert card == real
         # The same as the room's old filtering of the whole state.
-        assert [None if c is None else format_cards([c]) for c in seat.cards] == _cards_for(
+        assert [None if c is None else format_cards([c]) for c in position.cards] == _cards_for(
             hand, k, viewer)
-        assert (seat.stack, seat.bet, seat.folded) == (hand.stacks[k], hand.bets[k],
+        assert (position.stack, position.bet, position.folded) == (hand.stacks[k], hand.bets[k],
                                                        hand.folded[k])
-        assert seat.up == tuple(hand.up[k])
+        assert position.up == tuple(hand.up[k])
     if hand.is_over:
         assert view.pots == () and view.pot == 0  # every pot was awarded
     else:
@@ -85,9 +85,9 @@ def _check_view(hand: Hand, view: HandView) -> None:
         assert [(p.amount, list(p.eligible)) for p in view.pots] == build_pots(
             bets, live, [s == 0 for s in hand.stacks], dead=hand.dead,
             short_dead=hand.short_ante)  # hand_pots' one-pot shortcut included
-    if viewer is None:  # the spectator's seats without the view (the room's public state)
-        assert public_seats(hand) == [(s.stack, s.bet, s.folded, s.all_in, s.cards, s.up)
-                                      for s in view.seats]
+    if viewer is None:  # the spectator's positions without the view (the room's public state)
+        assert public_players(hand) == [(s.stack, s.bet, s.folded, s.all_in, s.cards, s.up)
+                                      for s in view.players]
     assert sum(p.amount for p in view.pots) == view.pot == hand.pot
     for pot in view.pots:
         assert all(not hand.folded[s] for s in pot.eligible)
@@ -109,8 +109,8 @@ views_of_hands = settings(
 @views_of_hands
 @given(setups(), st.integers(0, 2**32 - 1))
 def test_a_view_shows_only_what_its_viewer_may_see(setup: Setup, seed: int) -> None:
-    """For random hands of every game, at every point and for random viewers (seats
-    and spectators): no face-down card of another seat that is not tabled, and
+    """For random hands of every game, at every point and for random viewers (positions
+    and spectators): no face-down card of another position that is not tabled, and
     the same cards and pots the room computed from the whole hand."""
     rng = random.Random(seed)
 
@@ -128,8 +128,8 @@ def test_seat_and_spectator_before_the_flop() -> None:
     hand = Hand(_holdem(), Deck(7))
     mine, spectator = hand.view(0), hand.view(None)
     assert mine.own_cards == tuple(hand.hole[0]) and len(mine.own_cards) == 2
-    assert mine.seats[1].cards == (None, None) and mine.seats[2].cards == (None, None)
-    assert all(seat.cards == (None, None) for seat in spectator.seats)
+    assert mine.players[1].cards == (None, None) and mine.players[2].cards == (None, None)
+    assert all(position.cards == (None, None) for position in spectator.players)
     assert spectator.own is None and spectator.own_cards == () and spectator.legal is None
     assert mine.game == "holdem" and mine.street_name == "preflop"
     assert hand.view(hand.actor).legal == hand.legal_actions()
@@ -145,7 +145,7 @@ def test_a_view_shows_the_public_stakes_and_the_big_blind() -> None:
                             antes=(1, 1, 1)), Deck(7))
     view = short.view(None)
     assert (view.blinds, view.antes, view.min_bet) == ((1, 2, 0), (1, 1, 1), 2)
-    assert view.seats[1].bet <= 1 and view.big_blind == 2  # posted short, still 2 (F8)
+    assert view.players[1].bet <= 1 and view.big_blind == 2  # posted short, still 2 (F8)
     limit = Hand(HandConfig(variant=VARIANTS["holdem"], structure=Structure.FIXED_LIMIT,
                             stacks=(100,) * 3, blinds=button_blinds(3, 2, 4), small_bet=4,
                             big_bet=8), Deck(7)).view(0)
@@ -166,7 +166,7 @@ def test_a_view_is_a_frozen_value() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         view.pot = 0  # type: ignore[misc]
     with pytest.raises(dataclasses.FrozenInstanceError):
-        view.seats[0].stack = 0  # type: ignore[misc]
+        view.players[0].stack = 0  # type: ignore[misc]
     assert hand.view(0) == view
     moves(hand, "c")
     assert hand.view(0) != view  # a snapshot: the hand moved on, the view did not
@@ -185,8 +185,8 @@ def test_S3_all_in_hands_are_tabled_for_everyone() -> None:
     assert hand.is_over
     for viewer in (None, 0, 1):
         view = hand.view(viewer)
-        assert all(seat.shown for seat in view.seats)
-        assert [list(seat.cards) for seat in view.seats] == hand.hole
+        assert all(position.shown for position in view.players)
+        assert [list(position.cards) for position in view.players] == hand.hole
 
 
 def test_S4_a_mucked_hand_stays_hidden_and_a_shown_one_is_public() -> None:
@@ -204,10 +204,10 @@ def test_S4_a_mucked_hand_stays_hidden_and_a_shown_one_is_public() -> None:
         assert second is not None
         moves(hand, "m")
         spectator = hand.view(None)
-        assert spectator.seats[first].shown and None not in spectator.seats[first].cards
-        assert spectator.seats[second].cards == (None, None)
-        assert spectator.seats[second].mucked and not spectator.seats[second].shown
-        assert None not in hand.view(second).seats[second].cards  # still their own
+        assert spectator.players[first].shown and None not in spectator.players[first].cards
+        assert spectator.players[second].cards == (None, None)
+        assert spectator.players[second].mucked and not spectator.players[second].shown
+        assert None not in hand.view(second).players[second].cards  # still their own
         return
     pytest.fail("no showdown with a muck in 40 deals")
 
@@ -217,7 +217,7 @@ def test_stud_up_cards_are_public_and_down_cards_private() -> None:
                         stacks=(100,) * 3, antes=(1,) * 3, bring_in=2, small_bet=4, big_bet=8)
     hand = Hand(config, Deck(3))
     spectator = hand.view(None)
-    for k, seat in enumerate(spectator.seats):
-        assert seat.up == (False, False, True)
-        assert seat.cards[:2] == (None, None) and seat.cards[2] == hand.hole[k][2]
-    assert hand.view(1).seats[1].cards == tuple(hand.hole[1])
+    for k, position in enumerate(spectator.players):
+        assert position.up == (False, False, True)
+        assert position.cards[:2] == (None, None) and position.cards[2] == hand.hole[k][2]
+    assert hand.view(1).players[1].cards == tuple(hand.hole[1])

@@ -68,7 +68,7 @@ def _holes(events: list[ev.Event]) -> dict[int, set[str]]:
     holes: dict[int, set[str]] = {}
     for event in events:
         if isinstance(event, ev.HoleCardsDealt) and event.audience is not None:
-            holes.setdefault(event.seat, set()).update(
+            holes.setdefault(event.position, set()).update(
                 str(Card(c)) for c in event.cards if c is not None)
     return holes
 
@@ -100,13 +100,13 @@ def test_S4_folded_and_mucked_cards_never_reach_any_viewer(
     hidden_checked = 0
     for events, result in seen:
         holes = _holes(events)
-        gone = {e.seat for e in events if isinstance(e, ev.Folded | ev.HandMucked)}
+        gone = {e.position for e in events if isinstance(e, ev.Folded | ev.HandMucked)}
         text = json.dumps(result)
         for position in gone:
             for card in holes.get(position, ()):
                 assert f'"{card}"' not in text, (card, result)
                 hidden_checked += 1
-        shown_positions = {e.seat for e in events if isinstance(e, ev.HandShown)}
+        shown_positions = {e.position for e in events if isinstance(e, ev.HandShown)}
         assert len(result["shown"]) == len(shown_positions)
     assert hidden_checked > 0
     with seat_socket(client, f"/ws/tables/{table}", None) as ws:  # a spectator's state

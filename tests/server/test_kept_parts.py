@@ -84,18 +84,17 @@ def _decide(actor: TableActor, rng: random.Random) -> tuple[int, dict[str, Any]]
     table = actor.table
     if table.hand is None or table.to_act is None:
         return None
-    legal = table.legal_actions()
-    assert legal.seat is not None
+    legal, seat = table.legal_actions(), table.to_act
     if legal.show:
-        return legal.seat, {"type": "show"}
+        return seat, {"type": "show"}
     if legal.muck:
-        return legal.seat, {"type": "muck"}
+        return seat, {"type": "muck"}
     r = rng.random()
     if legal.min_raise_to is not None and r < 0.1:
-        return legal.seat, {"type": "bet_raise", "to": legal.min_raise_to}
+        return seat, {"type": "bet_raise", "to": legal.min_raise_to}
     if not legal.check and legal.fold and r < 0.3:
-        return legal.seat, {"type": "fold"}
-    return legal.seat, {"type": "check_call"}
+        return seat, {"type": "fold"}
+    return seat, {"type": "check_call"}
 
 
 def _meddle(actor: TableActor, rng: random.Random, sittings: dict[int, str],

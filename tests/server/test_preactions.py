@@ -166,7 +166,7 @@ def test_a_pre_action_is_refused_clearly_where_it_cannot_apply(client: TestClien
 
 
 def _legal(**fields: Any) -> LegalActions:
-    return LegalActions(phase=Phase.BETTING, seat=0, **fields)
+    return LegalActions(phase=Phase.BETTING, position=0, **fields)
 
 
 @pytest.mark.parametrize(("pre", "legal", "expected"), [

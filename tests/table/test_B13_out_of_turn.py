@@ -212,7 +212,7 @@ def test_B13_online_table_refuses_action_out_of_turn() -> None:
     hand.act(BetRaise(300))
     before = (list(hand.bets), list(hand.stacks), hand.actor, len(hand.events))
     with pytest.raises(IllegalActionError) as info:
-        hand.act(BetRaise(800), seat=S[6])
+        hand.act(BetRaise(800), position=S[6])
     assert info.value.reason == "not_your_turn"
     assert (list(hand.bets), list(hand.stacks), hand.actor, len(hand.events)) == before
 

@@ -232,9 +232,9 @@ def _engine_accepts(hand: Hand, ruling: Ruling, chips_in_front: int) -> None:
     trial = copy.deepcopy(hand)
     seat = ruling.seat
     before = trial.bets[seat]
-    events = trial.act(ruling.action, seat=seat)
+    events = trial.act(ruling.action, position=seat)
     paid = sum(e.amount for e in events
-               if isinstance(e, ev.Called | ev.BetOrRaised) and e.seat == seat)
+               if isinstance(e, ev.Called | ev.BetOrRaised) and e.position == seat)
     assert before + paid == chips_in_front - ruling.change + ruling.to_add, ruling.explanation
 
 
@@ -257,7 +257,7 @@ def test_B14_property_a_ruling_is_always_accepted_by_the_engine(
     engine accepts, the chip accounting adds up, and judging never changes the hand."""
     hand = holdem(len(stacks), 50, 100, stacks, structure=structure)
     for move in moves:
-        if hand.legal_actions().seat is None or hand.is_over:
+        if hand.legal_actions().position is None or hand.is_over:
             break
         legal = hand.legal_actions()
         if move == "c":
@@ -267,7 +267,7 @@ def test_B14_property_a_ruling_is_always_accepted_by_the_engine(
         elif legal.min_raise_to is not None and legal.max_raise_to is not None:
             assert isinstance(move, int)
             hand.act(BetRaise(min(max(move, legal.min_raise_to), legal.max_raise_to)))
-    if hand.is_over or hand.legal_actions().seat is None:
+    if hand.is_over or hand.legal_actions().position is None:
         return
     seat = hand.actor
     assert seat is not None

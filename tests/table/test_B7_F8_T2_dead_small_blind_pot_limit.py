@@ -39,9 +39,9 @@ def _bust_c(table: Table) -> None:
     c, d = plan.position_of(C), plan.position_of(D)
     while not hand.is_over:
         legal = hand.legal_actions()
-        if legal.seat == d and legal.max_raise_to is not None:
+        if legal.position == d and legal.max_raise_to is not None:
             hand.bet_raise(legal.max_raise_to)
-        elif legal.seat in (c, d) or legal.check:
+        elif legal.position in (c, d) or legal.check:
             hand.check_call()
         else:
             hand.fold()
@@ -114,7 +114,7 @@ def test_B7_F8_TDA_54_B2_short_big_blind_at_a_table() -> None:
     hand = table.start_hand(Deck(3))
     assert _posted(hand) == [100, 100]
     legal = table.legal_actions()
-    assert legal.seat == D
+    assert table.to_act == D and legal.position == table.plan_in_play.position_of(D)
     assert (legal.call, legal.max_raise_to) == (200, 700)
 
 

@@ -33,7 +33,7 @@ def antes_by_name(table: Table, hands: int) -> Counter[str]:
         hand = play(table)
         for e in hand.events:
             if isinstance(e, AntePosted):
-                paid[hand.config.names[e.seat]] += e.amount
+                paid[hand.config.names[e.position]] += e.amount
     return paid
 
 
@@ -58,7 +58,7 @@ def test_F1_ENC_heads_up_the_button_on_the_small_blind_antes_for_both() -> None:
     """F1, F4: heads-up the button is the small blind, and it antes for both players."""
     table = ante_table("AB", button_ante=True)
     hand = table.start_hand()
-    assert [(e.seat, e.amount) for e in hand.events if isinstance(e, AntePosted)] == [(1, 2)]
+    assert [(e.position, e.amount) for e in hand.events if isinstance(e, AntePosted)] == [(1, 2)]
     assert hand.config.names[1] == "A"  # the button acts last, in position 1 of 2
 
 

@@ -38,7 +38,7 @@ def _play_in_turn(hand: Hand) -> list[list[int]]:
         if hand.phase is Phase.BETTING:
             while len(streets) <= hand.street:
                 streets.append([])
-            streets[hand.street].append(hand.legal_actions().seat)  # type: ignore[arg-type]
+            streets[hand.street].append(hand.legal_actions().position)  # type: ignore[arg-type]
         hand.check_call()
     return streets
 
@@ -52,7 +52,7 @@ def _problems(plan: HandPlan, hand: Hand, acted: list[list[int]]) -> list[str]:
     if pos.button == pos.big_blind or seats[-1] == pos.big_blind:
         out.append("the button and the big blind are one player")
     bb = seats.index(pos.big_blind)
-    posted = {e.seat: e.amount for e in hand.events if isinstance(e, BlindPosted)}
+    posted = {e.position: e.amount for e in hand.events if isinstance(e, BlindPosted)}
     if len(seats) == 2:
         button = seats.index(pos.button) if pos.button in seats else None
         if not pos.heads_up or button is None or pos.small_blind != pos.button:

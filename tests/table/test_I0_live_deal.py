@@ -201,7 +201,7 @@ def test_D4_hole_cards_one_at_a_time_clockwise_from_left_of_the_button() -> None
     order = live.cards.stub.order
     live.deal()
     pitched = of(live.records, HoleCardPitched)
-    assert [p.seat for p in pitched] == [0, 1, 2, 3, 4, 5] * 2
+    assert [p.position for p in pitched] == [0, 1, 2, 3, 4, 5] * 2
     assert all(p.shown is None for p in pitched)  # face down: nobody sees a card
     for seat in range(6):
         assert live.hand.hole[seat] == [order[seat], order[6 + seat]]
@@ -284,7 +284,7 @@ def test_stud_deals_two_down_one_up_then_burns_each_street() -> None:
     order = live.cards.stub.order
     live.deal()
     pitched = of(live.records, HoleCardPitched)
-    assert [p.seat for p in pitched] == [0, 1, 2, 3] * 3
+    assert [p.position for p in pitched] == [0, 1, 2, 3] * 3
     assert [p.shown is not None for p in pitched] == [False] * 8 + [True] * 4
     assert live.hand.hole[2] == [order[2], order[6], order[10]]
     play_out(live)

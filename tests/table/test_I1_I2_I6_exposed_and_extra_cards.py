@@ -56,7 +56,7 @@ def test_I1_first_hole_card_exposed_is_a_misdeal() -> None:
     assert any("misdeal (I1)" in note for note in live.table.notes)
     # The redeal is an ordinary deal from a freshly shuffled and cut deck.
     live.deal()
-    assert live.hand.legal_actions().seat is not None
+    assert live.hand.legal_actions().position is not None
 
 
 def test_I1_second_hole_card_exposed_is_a_misdeal() -> None:
@@ -110,11 +110,11 @@ def test_I2_other_exposed_card_is_replaced_by_the_top_card_and_becomes_the_burn(
     live.deal_hole_card(exposed=True)  # the fifth card: seat 4's first
     exposed = order[4]
     record = of(live.records, HoleCardExposed)[0]
-    assert (record.rule, record.seat, record.card) == ("I2", 4, exposed)
+    assert (record.rule, record.position, record.card) == ("I2", 4, exposed)
     assert of(live.records, HoleCardPitched)[4].shown == exposed  # everyone saw it
     deal_cards(live, 7)  # the deal goes on to the end
     replaced = of(live.records, ExposedCardReplaced)[0]
-    assert (replaced.seat, replaced.card) == (4, exposed)
+    assert (replaced.position, replaced.card) == (4, exposed)
     # After the deal, the top card (the 13th off the deck) replaces it, in its place.
     assert live.hand.hole[4] == [order[12], order[10]]
     assert exposed in live.cards.burns
@@ -133,7 +133,7 @@ def test_I2_the_buttons_last_card_exposed() -> None:
     deal_cards(live, 5)
     live.deal_hole_card(exposed=True)
     assert live.hand.hole[2][1] == live.cards.stub.order[6]
-    assert of(live.records, ExposedCardReplaced)[0].seat == 2
+    assert of(live.records, ExposedCardReplaced)[0].position == 2
 
 
 def test_I1_I2_exposed_cards_are_for_the_first_deal_of_flop_games() -> None:
@@ -165,7 +165,7 @@ def test_I6_one_extra_card_to_the_first_player_goes_back_as_the_burn() -> None:
     live.deal()
     live.deal_extra_card()
     record = of(live.records, ExtraCardBurned)[0]
-    assert (record.rule, record.seat) == ("I6", 0)
+    assert (record.rule, record.position) == ("I6", 0)
     assert live.cards.burns == [order[10]]
     finish_round(live)
     live.deal()  # the flop: no second burn

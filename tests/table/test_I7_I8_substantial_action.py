@@ -51,7 +51,7 @@ def test_I7_TDA_38_1A_one_card_after_a_fold_and_a_call_is_a_dead_hand() -> None:
     held = live.census().hands[seat5]
     live.wrong_card_count(seat5, 1)
     dead = of(live.records, HandDead)[0]
-    assert (dead.rule, dead.seat) == ("I7", seat5)
+    assert (dead.rule, dead.position) == ("I7", seat5)
     assert live.hand.folded[seat5] and seat5 in live.dead
     assert set(held) <= set(live.census().muck)
     assert not of(live.records, Misdeal)
@@ -71,7 +71,7 @@ def test_I7_TDA_38_1B_three_cards_dead_hand_and_the_third_is_not_the_burn() -> N
     third = live.cards.stub.remaining()[0]  # the card stuck to hers
     mucked = len(live.census().muck)  # seat 3's folded hand
     live.wrong_card_count(seat5, 3)
-    assert of(live.records, HandDead)[0].seat == seat5
+    assert of(live.records, HandDead)[0].position == seat5
     assert third in live.census().muck and len(live.census().muck) == mucked + 3
     flop_burn = live.cards.stub.remaining()[0]
     finish_round(live)
@@ -135,7 +135,7 @@ def test_I7_TDA_36_D3_three_folds_are_substantial_dead_hand() -> None:
     seat6 = position_of(live, 6)
     live.wrong_card_count(seat6, 1)
     assert not of(live.records, Misdeal)
-    assert of(live.records, HandDead)[0].seat == seat6 and live.hand.folded[seat6]
+    assert of(live.records, HandDead)[0].position == seat6 and live.hand.folded[seat6]
     assert live.hand.actor == position_of(live, 7)
 
 
@@ -173,7 +173,7 @@ def test_I7_dead_hand_found_out_of_turn_is_dead_at_once_and_the_player_to_act_ac
     held = live.census().hands[seat7]
     live.wrong_card_count(seat7, 1)
     dead = of(live.records, HandDead)[0]
-    assert (dead.rule, dead.seat) == ("I7", seat7)
+    assert (dead.rule, dead.position) == ("I7", seat7)
     assert live.hand.folded[seat7] and seat7 in live.dead
     assert set(held) <= set(live.census().muck)
     act_at(live, 5, CheckCall())

@@ -54,12 +54,12 @@ def test_I9_TDA_RP10_B_seventh_street_card_exposed_is_replaced_when_betting_rema
     live.deal_hole_card(exposed=True)  # seat 1's down card, face up
     exposed = next_cards[1]
     record = of(live.records, HoleCardExposed)[0]
-    assert (record.rule, record.seat, record.card) == ("I9", 1, exposed)
+    assert (record.rule, record.position, record.card) == ("I9", 1, exposed)
     assert "TDA RP-10-B" in record.note
     assert of(live.records, HoleCardPitched)[-1].shown == exposed  # everyone saw it
     live.deal()  # the round goes on to the end
     replaced = of(live.records, ExposedCardReplaced)[0]
-    assert (replaced.rule, replaced.seat, replaced.card) == ("I9", 1, exposed)
+    assert (replaced.rule, replaced.position, replaced.card) == ("I9", 1, exposed)
     # The others got the cards due them; seat 1 gets the top card after the round.
     assert [live.hand.hole[s][-1] for s in (0, 2, 3)] == [next_cards[0], *next_cards[2:4]]
     assert live.hand.hole[1][-1] == next_cards[4]
@@ -118,7 +118,7 @@ def test_I9_TDA_RP10_B_no_betting_action_remains_so_the_exposed_card_plays() -> 
     live.deal_hole_card(exposed=True)
     exposed = live.cards.hands[0][-1]
     stands = of(live.records, ExposedCardStands)
-    assert len(stands) == 1 and (stands[0].rule, stands[0].seat, stands[0].card) == (
+    assert len(stands) == 1 and (stands[0].rule, stands[0].position, stands[0].card) == (
         "I9", 0, exposed)
     assert "no betting action remains" in stands[0].note
     live.deal()
@@ -138,7 +138,7 @@ def test_I9_seventh_street_exposed_card_when_the_stub_runs_out() -> None:
     live.deal_hole_card(exposed=True)
     live.deal()
     replaced = of(live.records, ExposedCardReplaced)
-    assert [r.seat for r in replaced] == [0, 1]
+    assert [r.position for r in replaced] == [0, 1]
     reshuffle = of(live.records, StubReshuffled)
     assert len(reshuffle) == 1 and reshuffle[0].rule == "I9"
     assert reshuffle[0].cards == burns + 1 and reshuffle[0].added == ()  # burns unseen
@@ -159,9 +159,9 @@ def test_I9_seventh_street_exposed_card_with_no_card_left_plays() -> None:
     live.deal()
     # The card left over replaces the first, the seventh-street burn the second, and
     # nothing is left for the third: it plays face up.
-    assert [r.seat for r in of(live.records, ExposedCardReplaced)] == [0, 1]
+    assert [r.position for r in of(live.records, ExposedCardReplaced)] == [0, 1]
     stands = of(live.records, ExposedCardStands)
-    assert [(s.seat, s.card) for s in stands] == [(2, third)]
+    assert [(s.position, s.card) for s in stands] == [(2, third)]
     assert "no card" in stands[0].note
     assert live.hand.hole[2][-1] == third
     assert live.cards.stub.remaining() == [] and live.cards.burns == []
@@ -180,7 +180,7 @@ def test_I9_seventh_street_exposure_bad_reports_change_nothing() -> None:
     err = assert_refused(live, lambda: live.expose_hole_card(1, 6), "no_exposed_card")
     assert "not been dealt yet" in str(err)
     err = assert_refused(live, lambda: live.expose_hole_card(7, 6), "no_exposed_card")
-    assert "no engine seat 7" in str(err)
+    assert "no position 7" in str(err)
     live.deal()
     err = assert_refused(live, lambda: live.deal_hole_card(exposed=True), "no_hole_card_due")
     assert "no hole cards are due" in str(err)

@@ -15,9 +15,9 @@ def test_T9_looked_and_not_acted_the_hand_is_dead_and_the_blind_is_posted_next_d
     live.act(CheckCall())  # seat 2 calls; seat 3 looks, and it is found she owes a blind
     live.unposted_blind(3, looked=True)
     dead = of(live.records, HandDead)[0]
-    assert (dead.rule, dead.seat) == ("T9", 3) and live.hand.folded[3]
+    assert (dead.rule, dead.position) == ("T9", 3) and live.hand.folded[3]
     owed = of(live.records, BlindOwed)[0]
-    assert (owed.rule, owed.seat, owed.table_seat) == ("T9", 3, 3)
+    assert (owed.rule, owed.position, owed.table_seat) == ("T9", 3, 3)
     assert live.census().hands[3] == ()
     play_out(live)
     live.finish()
@@ -37,8 +37,8 @@ def test_T9_found_out_of_turn_the_hand_is_dead_at_once_and_seat_2_still_acts() -
     live.deal()
     live.unposted_blind(4, looked=True)
     dead = of(live.records, HandDead)[0]
-    assert (dead.rule, dead.seat) == ("T9", 4) and live.hand.folded[4]
-    assert of(live.records, BlindOwed)[0].seat == 4
+    assert (dead.rule, dead.position) == ("T9", 4) and live.hand.folded[4]
+    assert of(live.records, BlindOwed)[0].position == 4
     assert live.hand.actor == 2
     live.act(CheckCall())  # seat 2
     live.act(Fold())  # seat 3

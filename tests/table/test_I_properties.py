@@ -75,7 +75,7 @@ def report_call(live: Any, name: str, pick: int) -> Callable[[], object]:
 def normal_step(live: Any, pick: int) -> None:
     hand = live.hand
     if hand.phase is Phase.DEALING:
-        if pick % 2 and hand.legal_actions().deal_seat is not None:
+        if pick % 2 and hand.legal_actions().deal_position is not None:
             live.deal_hole_card()
         else:
             live.deal()

@@ -70,13 +70,13 @@ def _deal(table: Table, deck: Deck | None = None) -> tuple[Deal, Hand]:
     dead: dict[str, int] = {}
     for e in hand.events:
         if isinstance(e, BlindPosted):
-            (dead if e.dead else posted)[names[e.seat]] = e.amount
+            (dead if e.dead else posted)[names[e.position]] = e.amount
     order: list[list[str]] = []
     while not hand.is_over:
         if hand.phase is Phase.BETTING:
             while len(order) <= hand.street:
                 order.append([])
-            order[hand.street].append(names[hand.legal_actions().seat])  # type: ignore[index]
+            order[hand.street].append(names[hand.legal_actions().position])  # type: ignore[index]
         hand.check_call()
     table.finish_hand()
     return Deal(posted, dead, order, plan.positions.button), hand
@@ -160,10 +160,10 @@ def _bust(table: Table, loser: str) -> Deal:
     winner = "Dianne" if loser != "Dianne" else "Carol"
     holes = ["AsAh" if n == winner else "7c2d" if n == loser else "9c8c" for n in names]
     hand = table.start_hand(stacked_deck(holes, "KdQs4h3s2c"))
-    posted = {names[e.seat]: e.amount for e in hand.events if isinstance(e, BlindPosted)}
+    posted = {names[e.position]: e.amount for e in hand.events if isinstance(e, BlindPosted)}
     while not hand.is_over:
         legal = hand.legal_actions()
-        name = names[legal.seat]  # type: ignore[index]
+        name = names[legal.position]  # type: ignore[index]
         if name == loser and legal.max_raise_to is not None:
             hand.bet_raise(legal.max_raise_to)
         elif name in (loser, winner) or legal.check:

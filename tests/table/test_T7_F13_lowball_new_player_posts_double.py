@@ -52,14 +52,14 @@ def test_T7_F13_RR4b_lowball_new_player_posts_double_the_big_blind(game: str) ->
     assert (plan.posts[k], plan.dead[k], plan.blinds[k]) == (10, 10, 0)
     hand = table.start_hand(Deck(2))
     mine = [(e.amount, e.dead) for e in hand.events
-            if isinstance(e, BlindPosted) and e.seat == k]
+            if isinstance(e, BlindPosted) and e.position == k]
     assert sorted(mine) == [(10, False), (10, True)]
     assert hand.bets[k] == 10 and hand.dead[k] == 10
     assert hand.pot == 5 + 10 + 20
     # The post does not change who acts first (left of the big blind: N itself);
     # everyone calls 10 and N, unraised, may check or raise.
     legal = hand.legal_actions()
-    assert legal.seat == k and legal.check and legal.min_raise_to == 20
+    assert legal.position == k and legal.check and legal.min_raise_to == 20
     hand.check_call()
     while hand.street == 0:
         hand.check_call()

@@ -94,7 +94,7 @@ def test_T8_LVH_B9_make_up_post_in_the_straddle_seat_acts_first() -> None:
     k = plan.position_of(D)
     assert (plan.blinds[k], plan.posts[k]) == (0, 10)
     hand = table.start_hand(Deck(6))
-    assert hand.legal_actions().seat == k
+    assert hand.legal_actions().position == k
 
 
 def test_F11_a_player_sitting_out_leaves_the_straddle_to_the_next_player() -> None:

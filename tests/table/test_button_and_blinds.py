@@ -107,9 +107,9 @@ def _bust(table: Table, loser: str, winner: str) -> None:
     winner_seat = plan.position_of(seat_of(table, winner))
     while not hand.is_over:
         legal = hand.legal_actions()
-        if legal.seat == loser_seat and legal.max_raise_to is not None:
+        if legal.position == loser_seat and legal.max_raise_to is not None:
             hand.bet_raise(legal.max_raise_to)
-        elif legal.seat in (loser_seat, winner_seat) or legal.check:
+        elif legal.position in (loser_seat, winner_seat) or legal.check:
             hand.check_call()
         else:
             hand.fold()
@@ -153,10 +153,10 @@ def test_F4_heads_up_small_blind_on_the_button_acts_first_preflop_last_after() -
     assert plan is not None and plan.positions is not None
     assert plan.seats == (B, A)  # engine order: big blind first, button last
     assert plan.blinds == (10, 5)
-    assert hand.legal_actions().seat == 1  # the button acts first preflop
+    assert hand.legal_actions().position == 1  # the button acts first preflop
     hand.check_call()
     hand.check_call()
-    assert hand.legal_actions().seat == 0  # the big blind acts first on the flop
+    assert hand.legal_actions().position == 0  # the big blind acts first on the flop
     hand.check_call()
     hand.check_call()
     assert table.hand is hand

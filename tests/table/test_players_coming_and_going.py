@@ -409,7 +409,7 @@ def test_F12_kill_with_stacked_decks() -> None:
     # The kill blind is the largest blind, so its poster acts last before the flop.
     order = []
     while hand.street == 0 and not hand.is_over:
-        order.append(hand.legal_actions().seat)
+        order.append(hand.legal_actions().position)
         hand.check_call()
     assert order[-1] == k
 
@@ -459,7 +459,7 @@ def test_T13_away_player_due_the_button_is_dealt_in_if_in_the_room() -> None:
     assert B in plan.seats and plan.absent == (B,)
     hand = table.start_hand(Deck(4))
     k = plan.position_of(B)
-    while hand.legal_actions().seat != k:
+    while hand.legal_actions().position != k:
         hand.check_call()
     hand.fold()  # killed: they did not come back
     while not hand.is_over:

@@ -62,11 +62,12 @@ def test_B1_B13_to_act_legal_actions_and_act_speak_seats() -> None:
     hand = table.start_hand(Deck(1))
     # B1: three-handed, the button acts first before the flop: seat 6, position 2.
     assert hand.actor == 2 and table.to_act == 6
-    legal = table.legal_actions()
-    assert legal.seat == 6 and legal.call == 10
-    assert legal.describe().startswith("seat 6 may ")
+    legal = table.legal_actions()  # the engine's, by position
+    assert legal.position == 2 and legal.call == 10
+    assert legal.describe().startswith("position 2 may ")
+    assert legal.describe(table.plan_in_play.seats).startswith("seat 6 may ")  # type: ignore[union-attr]
     events = table.act(6, CheckCall())
-    assert len(events) == 1 and isinstance(events[0], Called) and events[0].seat == 2
+    assert len(events) == 1 and isinstance(events[0], Called) and events[0].position == 2
     assert table.to_act == 1
 
 
@@ -120,7 +121,8 @@ def test_view_by_seat_shows_own_cards_and_names_seats() -> None:
     assert (mine.seats[1].bet, mine.seats[4].bet, mine.seats[6].bet) == (5, 10, 0)
     assert [(p.amount, p.eligible) for p in mine.pots] == [(15, (1, 4, 6))]
     button = table.view(6)
-    assert button.legal is not None and button.legal.seat == 6 and button.legal.call == 10
+    assert button.legal is not None and button.to_act == 6 and button.legal.call == 10
+    assert button.legal.position == 2
     assert [str(c) for c in button.own.cards] == ["Qs", "Qh"]  # type: ignore[union-attr]
 
 
@@ -141,7 +143,9 @@ def test_manual_deal_nobody_to_act_and_the_deal_names_a_seat() -> None:
     hand = table.start_hand(manual=True)
     assert hand.phase is Phase.DEALING and table.to_act is None
     legal = table.legal_actions()
-    assert legal.seat is None and legal.deal_seat == 1  # position 0 is dealt first (D4)
+    assert legal.position is None and legal.deal_position == 0  # dealt first (D4)
+    seats = table.plan_in_play.seats  # type: ignore[union-attr]
+    assert legal.describe(seats) == "the dealer deals 2 card(s) to seat 1"
     assert table.view(1).to_act is None
     with pytest.raises(IllegalActionError, match="DealHole is the dealer's"):
         table.act(1, DealHole(0, ()))
@@ -229,8 +233,9 @@ def test_B13_random_hands_through_the_seat_api_agree_with_the_engine(game: str) 
                 assert (len(hand.events), list(hand.stacks)) == before
                 mine = table.view(seat)
                 engine = hand.view(hand.actor)
-                assert mine.own == engine.seats[hand.actor] and mine.legal is not None
-                assert mine.legal == table.legal_actions() and mine.legal.seat == seat
+                assert mine.own == engine.players[hand.actor] and mine.legal is not None
+                assert mine.legal == table.legal_actions() and mine.to_act == seat
+                assert mine.legal.position == hand.actor
                 assert [set(p.eligible) for p in mine.pots] == [
                     {plan.seat_at(k) for k in p.eligible} for p in engine.pots]
                 table.act(seat, _random_action(mine.legal, rng))

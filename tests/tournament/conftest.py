@@ -87,7 +87,7 @@ def play(hand: Hand, *, shove: Collection[str] = (), call: Collection[str] | Non
     everyone) call or check; the others fold when facing a bet."""
     while not hand.is_over:
         legal = hand.legal_actions()
-        seat = legal.seat
+        seat = legal.position
         assert seat is not None
         name = hand.config.names[seat]
         if legal.phase is Phase.SHOWDOWN:

@@ -26,9 +26,9 @@ def posted(order: str, bb_stack: int, players: int = 6) -> tuple[int, int]:
     player.stack = bb_stack
     hand = t.start_hand(1)
     bb = hand.config.names.index(player.name)
-    ante = sum(e.amount for e in hand.events if isinstance(e, AntePosted) and e.seat == bb)
+    ante = sum(e.amount for e in hand.events if isinstance(e, AntePosted) and e.position == bb)
     blind = sum(e.amount for e in hand.events
-                if isinstance(e, BlindPosted) and e.seat == bb and not e.dead)
+                if isinstance(e, BlindPosted) and e.position == bb and not e.dead)
     return ante, blind
 
 

@@ -41,16 +41,16 @@ def test_P8_absent_player_is_dealt_in_posts_and_is_folded() -> None:
     absent = order[1]  # the big blind
     t.set_absent(absent)
     hand = t.start_hand(1)
-    seat = hand.config.names.index(absent)
-    assert any(isinstance(e, BlindPosted) and e.seat == seat and e.amount == 10
+    position = hand.config.names.index(absent)
+    assert any(isinstance(e, BlindPosted) and e.position == position and e.amount == 10
                for e in hand.events)
     assert t.killed_action(1) is None  # not the absent player's turn yet
     hand.act(BetRaise(30))  # UTG raises
-    while hand.legal_actions().seat != seat:
+    while hand.legal_actions().position != position:
         hand.act(Fold())
     assert t.killed_action(1) == Fold()
     hand.act(Fold())
-    assert Folded(None, seat) in hand.events
+    assert Folded(None, position) in hand.events
     t.finish_hand(1)
 
 
@@ -84,14 +84,14 @@ def test_P8_absent_stud_player_posts_the_bring_in() -> None:
     hand = t.start_hand(1, deck=deck)
     assert t.killed_action(1) == BringIn()
     hand.act(BringIn())
-    seat = hand.config.names.index(absent)
-    assert any(isinstance(e, BringInPosted) and e.seat == seat for e in hand.events)
+    position = hand.config.names.index(absent)
+    assert any(isinstance(e, BringInPosted) and e.position == position for e in hand.events)
     while not hand.is_over:  # the others call; when it comes back the hand is folded
         killed = t.killed_action(1)
-        if hand.legal_actions().seat == seat:
+        if hand.legal_actions().position == position:
             assert killed == Fold()
         hand.act(killed or CheckCall())
-    assert Folded(None, seat) in hand.events
+    assert Folded(None, position) in hand.events
 
 
 def test_P8_TDA_71_penalty_is_one_hand_per_player_times_rounds() -> None:

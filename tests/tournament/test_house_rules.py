@@ -81,7 +81,7 @@ def test_B9_TDA_47B_D1_limit_short_raise_of_a_limit_event(option: str, raise_to:
     hand.act(BetRaise(150))  # all-in
     hand.act(CheckCall())  # the button
     legal = hand.legal_actions()
-    assert legal.seat == 0
+    assert legal.position == 0
     assert (legal.call, legal.min_raise_to, legal.max_raise_to) == (50, raise_to, raise_to)
 
 

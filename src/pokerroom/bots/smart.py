@@ -110,9 +110,9 @@ class Reads:
         return (self.shoved if shove else self.raised) / (self.acted + 2)
 
 
-def _who(view: HandView, seat: int) -> str:
-    """The player in ``seat`` by name (a hand without names: by position)."""
-    return view.names[seat] if seat < len(view.names) else f"position {seat}"
+def _who(view: HandView, position: int) -> str:
+    """The player at ``position`` by name (a hand without names: by position)."""
+    return view.names[position] if position < len(view.names) else f"position {position}"
 
 
 def tournament_situation(t: Tournament, number: int) -> TournamentSituation | None:
@@ -168,15 +168,15 @@ class EquityBot(ViewBot):
         beyond what the viewer can match come back to them and do not count."""
         if call <= 0 or view.viewer is None:
             return 0.0
-        me = view.seats[view.viewer]
+        me = view.players[view.viewer]
         reach = me.stack + me.bet
-        bets = sum(s.bet for s in view.seats)
-        matched = sum(min(s.bet, reach) for s in view.seats)
+        bets = sum(s.bet for s in view.players)
+        matched = sum(min(s.bet, reach) for s in view.players)
         return call / (view.pot - bets + matched + call)
 
     @staticmethod
     def opponents(view: HandView) -> list[int]:
-        return [k for k, s in enumerate(view.seats) if k != view.viewer and not s.folded]
+        return [k for k, s in enumerate(view.players) if k != view.viewer and not s.folded]
 
     def _bet(self, legal: LegalActions, to: int) -> Action:
         """A bet or raise to ``to``, within the legal amounts (or a call)."""
@@ -196,12 +196,12 @@ class EquityBot(ViewBot):
         if situation is None or not situation.prizes or view.viewer is None:
             return None
         me = view.viewer
-        totals = [s.stack + (0 if s.folded else s.bet) for s in view.seats]
-        live_bets = sum(s.bet for s in view.seats if not s.folded)
+        totals = [s.stack + (0 if s.folded else s.bet) for s in view.players]
+        live_bets = sum(s.bet for s in view.players if not s.folded)
         dead = max(0, view.pot - live_bets)
         mine, theirs = totals[me], totals[villain]
         risk = min(mine, theirs)
-        my_bet = view.seats[me].bet
+        my_bet = view.players[me].bet
 
         def value(me_after: int, villain_after: int) -> float:
             stacks = list(totals)
@@ -235,7 +235,7 @@ class EquityBot(ViewBot):
         self._hand = key
         if len(self.reads) > MAX_READS:
             self.reads.clear()
-        for k, seat in enumerate(view.seats):
+        for k, seat in enumerate(view.players):
             if k == view.viewer or not (seat.folded or seat.bet > bb):
                 continue
             reads = self.reads.setdefault(_who(view, k), Reads())
@@ -247,13 +247,13 @@ class EquityBot(ViewBot):
     # -------------------------------------------------------------- preflop
 
     def _preflop(self, view: HandView, legal: LegalActions, name: str) -> Action:
-        style, me = self.style, view.seats[view.viewer or 0]
+        style, me = self.style, view.players[view.viewer or 0]
         bb = max(1, view.big_blind)
         self._watch(view, bb)
         opponents = self.opponents(view)
         if not opponents:
             return CheckCall()
-        deepest = max(view.seats[k].stack + view.seats[k].bet for k in opponents)
+        deepest = max(view.players[k].stack + view.players[k].bet for k in opponents)
         depth = min(me.stack + me.bet, deepest) / bb
         call = legal.call or 0
         rank = top(name)
@@ -262,7 +262,7 @@ class EquityBot(ViewBot):
         if not raised:
             if no_limit and depth <= style.push_bb:
                 share = min(0.75, style.push_factor / max(depth, 1.0))
-                villain = max(opponents, key=lambda k: view.seats[k].stack)
+                villain = max(opponents, key=lambda k: view.players[k].stack)
                 pressure = self._need(view, villain)
                 if pressure is not None:  # near the money: what ICM asks beyond the chips
                     premium = pressure[0] - pressure[1]
@@ -279,10 +279,10 @@ class EquityBot(ViewBot):
                 return CheckCall()
             return Fold()
         # facing a raise
-        raiser = max(opponents, key=lambda k: view.seats[k].bet)
+        raiser = max(opponents, key=lambda k: view.players[k].bet)
         raise_bb = view.current_bet / bb
-        their_depth = (view.seats[raiser].stack + view.seats[raiser].bet) / bb
-        shove = view.seats[raiser].stack == 0
+        their_depth = (view.players[raiser].stack + view.players[raiser].bet) / bb
+        shove = view.players[raiser].stack == 0
         if shove:  # wider the shorter it is
             share = min(0.6, 2.4 / max(their_depth, 1.0))
         else:
@@ -315,7 +315,7 @@ class EquityBot(ViewBot):
     # ------------------------------------------------------------- postflop
 
     def _postflop(self, view: HandView, legal: LegalActions, hole: tuple[int, ...]) -> Action:
-        style, me = self.style, view.seats[view.viewer or 0]
+        style, me = self.style, view.players[view.viewer or 0]
         opponents = self.opponents(view)
         if not opponents:
             return CheckCall()
@@ -340,7 +340,7 @@ class EquityBot(ViewBot):
             return self._bet(legal, target)
         need = price
         if call >= me.stack:
-            raiser = max(opponents, key=lambda k: view.seats[k].bet)
+            raiser = max(opponents, key=lambda k: view.players[k].bet)
             icm = self._need(view, raiser)
             if icm is not None:
                 need = max(need, icm[0])

@@ -152,7 +152,7 @@ def to_phh(
     if short is not None:
         fields_extra.setdefault(SHORT_BLIND_FIELD, short)
     actions = _Transcriber(hand).actions()
-    n = config.seats
+    n = config.players
     antes = list(config.antes or (0,) * n)
     blinds_or_straddles: list[int] = []
     if not config.variant.is_stud:
@@ -195,7 +195,7 @@ def _check_expressible(config: HandConfig) -> None:
     def refuse(what: str) -> ConfigError:
         return ConfigError(f"PHH cannot express {what}; this hand cannot be written as PHH")
 
-    n = config.seats
+    n = config.players
     if config.dead and any(config.dead):
         raise refuse(f"dead blinds (T8): dead = {list(config.dead)}")
     blinds = config.blinds or (0,) * n
@@ -203,7 +203,7 @@ def _check_expressible(config: HandConfig) -> None:
     both = [i for i in range(n) if blinds[i] and posts[i]]
     if both:
         raise refuse(
-            f"a seat posting both a blind and a live post (seat {both[0]}): PHH has one "
+            f"a player posting both a blind and a live post (position {both[0]}): PHH has one "
             "entry per player in blinds_or_straddles"
         )
     if getattr(config, "unposted_blinds", 0) and config.structure is Structure.POT_LIMIT:
@@ -233,7 +233,7 @@ def _check_expressible(config: HandConfig) -> None:
         ]
         if short:
             raise refuse(
-                f"bba_order 'blind_first' (F7) with seat {short[0]} unable to cover both "
+                f"bba_order 'blind_first' (F7) with position {short[0]} unable to cover both "
                 "its ante and its blind; PHH posts the ante first"
             )
 
@@ -251,7 +251,7 @@ def _short_blind_note(config: HandConfig) -> str | None:
     it in a user-defined field (``_short_all_in_blind``); readers that go by
     PokerKit's rule replay such a hand differently."""
     blinds = config.blinds or ()
-    antes = config.antes or (0,) * config.seats
+    antes = config.antes or (0,) * config.players
     short = [
         seat for seat, blind in enumerate(blinds)
         if blind and config.stacks[seat] < antes[seat] + blind
@@ -276,7 +276,7 @@ def _ante_trimming(config: HandConfig) -> bool:
     are the trimmed ones; a big-blind ante (one seat's ante for the table, or
     any unequal antes) must not be trimmed."""
     antes = [a for a in config.antes if a]
-    return bool(antes) and len(antes) == config.seats and len(set(antes)) == 1
+    return bool(antes) and len(antes) == config.players and len(set(antes)) == 1
 
 
 # ------------------------------------------------------------------ actions
@@ -301,8 +301,8 @@ class _Transcriber:
         }
         self.boards: deque[tuple[int, ...]] = deque()
         for event in hand.events:
-            if isinstance(event, ev.HoleCardsDealt) and event.audience == event.seat:
-                self.holes[event.seat].append(event.cards)
+            if isinstance(event, ev.HoleCardsDealt) and event.audience == event.position:
+                self.holes[event.position].append(event.cards)
             elif isinstance(event, ev.BoardDealt):
                 self.boards.append(event.cards)
         self.out: list[PhhAction] = []
@@ -355,9 +355,9 @@ class _Transcriber:
         legal = self.copy.legal_actions()
         if legal.deal_board:
             return DealBoard(self.boards[0]) if self.boards else None
-        assert legal.deal_seat is not None
-        queue = self.holes[legal.deal_seat]
-        return DealHole(legal.deal_seat, queue[0]) if queue else None
+        assert legal.deal_position is not None
+        queue = self.holes[legal.deal_position]
+        return DealHole(legal.deal_position, queue[0]) if queue else None
 
     def _deal(self, action: DealHole | DealBoard) -> None:
         """One dealer entry, from the log (manual dealing) or from the cards the
@@ -367,8 +367,8 @@ class _Transcriber:
             self.boards.popleft()
             self.out.append(PhhAction(None, "db", cards=action.cards))
         else:
-            self.holes[action.seat].popleft()
-            self.out.append(PhhAction(None, "dh", cards=action.cards, dealt_to=action.seat))
+            self.holes[action.position].popleft()
+            self.out.append(PhhAction(None, "dh", cards=action.cards, dealt_to=action.position))
         self._exposures(events)
 
     def _named(self, seat: int, show: Show) -> Show:
@@ -502,7 +502,7 @@ class _Transcriber:
 
     def _show_entry(self, seat: int, events: Sequence[ev.Event], action: Show) -> PhhAction:
         shown = next(
-            (e for e in events if isinstance(e, ev.HandShown) and e.seat == seat), None
+            (e for e in events if isinstance(e, ev.HandShown) and e.position == seat), None
         )
         cards = shown.cards if shown is not None else action.cards
         if cards is None or None in cards:
@@ -522,7 +522,7 @@ class _Transcriber:
             return
         for event in events:
             if isinstance(event, ev.HandShown) and None not in event.cards:
-                self._write_show(PhhAction(event.seat, "sm", cards=event.cards))
+                self._write_show(PhhAction(event.position, "sm", cards=event.cards))
 
     def _write_show(self, entry: PhhAction) -> None:
         """Each hand is written shown once, and again only when it holds new cards
@@ -535,11 +535,11 @@ class _Transcriber:
             self.shown[entry.actor] = cards
         self.out.append(entry)
 
-    def _act(self, seat: int | None, action: Action) -> list[ev.Event]:
+    def _act(self, position: int | None, action: Action) -> list[ev.Event]:
         try:
-            return self.copy.act(action, seat=seat)
+            return self.copy.act(action, position=position)
         except PokerError as error:
             raise AssertionError(
                 f"the hand's own log does not play again: {action!r} by "
-                f"{'the dealer' if seat is None else f'seat {seat}'}: {error}"
+                f"{'the dealer' if position is None else f'position {position}'}: {error}"
             ) from error

@@ -40,17 +40,17 @@ def narrate(event: ev.Event, name: Callable[[int], str], *, hand: Hand | None = 
         return "you" if seat == you else name(seat)
 
     if isinstance(event, ev.BlindPosted):
-        return f"{who(event.seat, 'posts')} {_blind_kind(event, hand)}{event.amount}"
+        return f"{who(event.position, 'posts')} {_blind_kind(event, hand)}{event.amount}"
     if isinstance(event, ev.AntePosted):
-        return f"{who(event.seat, 'antes')} {event.amount}"
+        return f"{who(event.position, 'antes')} {event.amount}"
     if isinstance(event, ev.BringInPosted):
-        return f"{who(event.seat, 'brings')} it in for {event.amount}"
+        return f"{who(event.position, 'brings')} it in for {event.amount}"
     if isinstance(event, ev.Folded):
-        return who(event.seat, "folds")
+        return who(event.position, "folds")
     if isinstance(event, ev.Checked):
-        return who(event.seat, "checks")
+        return who(event.position, "checks")
     if isinstance(event, ev.Called):
-        return f"{who(event.seat, 'calls')} {event.amount}" + (
+        return f"{who(event.position, 'calls')} {event.amount}" + (
             " (all-in)" if event.all_in else "")
     if isinstance(event, ev.BetOrRaised):
         return _bet(event, hand, who) + (" (all-in)" if event.all_in else "")
@@ -62,18 +62,18 @@ def narrate(event: ev.Event, name: Callable[[int], str], *, hand: Hand | None = 
         return f"Run {event.run}: " + cards(event.cards)
     if isinstance(event, ev.HoleCardsDealt) and event.up:
         # A card dealt face up is no showdown's "shows" (issue 24).
-        dealt = "You are" if event.seat == you else f"{name(event.seat)} is"
+        dealt = "You are" if event.position == you else f"{name(event.position)} is"
         return f"{dealt} dealt {cards(event.up)} face up"
     if isinstance(event, ev.Discarded) and event.audience is None:
-        return (f"{who(event.seat, 'draws')} {event.count}" if event.count
-                else who(event.seat, "stands") + " pat")
+        return (f"{who(event.position, 'draws')} {event.count}" if event.count
+                else who(event.position, "stands") + " pat")
     if isinstance(event, ev.BetReturned):
-        return f"{event.amount} returned to {whom(event.seat)}"
+        return f"{event.amount} returned to {whom(event.position)}"
     if isinstance(event, ev.HandShown):
         described = f" ({event.description})" if event.description else ""
-        return f"{who(event.seat, 'shows')} {cards(event.cards)}{described}"
+        return f"{who(event.position, 'shows')} {cards(event.cards)}{described}"
     if isinstance(event, ev.HandMucked):
-        return who(event.seat, "mucks")
+        return who(event.position, "mucks")
     if isinstance(event, ev.RakeTaken):
         return f"rake {event.amount}"
     if isinstance(event, ev.PotAwarded):
@@ -92,7 +92,7 @@ def _blind_kind(event: ev.BlindPosted, hand: Hand | None) -> str:
         return "dead "
     if hand is None:
         return ""
-    config, k = hand.config, event.seat
+    config, k = hand.config, event.position
     blinds = config.blinds or (0,) * hand.n
     if not blinds[k]:
         return ""  # a live post by a new or returning player (F13)
@@ -108,13 +108,13 @@ def _blind_kind(event: ev.BlindPosted, hand: Hand | None) -> str:
 
 def _bet(event: ev.BetOrRaised, hand: Hand | None, who: Callable[[int, str], str]) -> str:
     if hand is None:
-        return f"{who(event.seat, 'bets/raises')} to {event.to}"
+        return f"{who(event.position, 'bets/raises')} to {event.to}"
     events = hand.events
     i = len(events) - 1
     while i >= 0 and events[i] is not event:
         i -= 1
     if i < 0:  # not one of this hand's events
-        return f"{who(event.seat, 'bets/raises')} to {event.to}"
+        return f"{who(event.position, 'bets/raises')} to {event.to}"
     opened = None  # the last bet, bring-in or live blind before it on the street
     for earlier in reversed(events[:i]):
         if isinstance(earlier, ev.StreetStarted) and earlier.street > 0:
@@ -124,10 +124,10 @@ def _bet(event: ev.BetOrRaised, hand: Hand | None, who: Callable[[int, str], str
             opened = earlier
             break
     if opened is None:
-        return f"{who(event.seat, 'bets')} {event.to}"
+        return f"{who(event.position, 'bets')} {event.to}"
     if isinstance(opened, ev.BringInPosted) and hand.config.structure.is_limit:
-        return f"{who(event.seat, 'completes')} to {event.to}"
-    return f"{who(event.seat, 'raises')} to {event.to}"
+        return f"{who(event.position, 'completes')} to {event.to}"
+    return f"{who(event.position, 'raises')} to {event.to}"
 
 
 def narrate_all(events: Sequence[ev.Event], name: Callable[[int], str], *,

@@ -4,7 +4,7 @@
 :func:`~pokerroom.history.pokerstars.to_pokerstars` and keeps its visibility
 rule: face-down cards are written for the ``visible`` seats only (the hero, whose
 ``hero_player_id`` it is), tabled hands for everyone.  A player's ``id`` is the
-engine seat; ``seat`` the table seat.  Amounts are chips: an action's ``amount``
+position; ``seat`` the table seat.  Amounts are chips: an action's ``amount``
 is what the action puts in (a raise: the chips added, not the total), a pot's
 ``amount`` includes the rake.  Every hand tabled (at the showdown, or as an all-in
 is called) is in the "Showdown" round, as the standard asks.
@@ -267,33 +267,34 @@ class _Rounds:
         first = [s for s in (self.small, self.big) if s is not None]
         rank = {seat: i for i, seat in enumerate(first)}
         posts = sorted((e for e in forced if isinstance(e, ev.BlindPosted)),
-                       key=lambda e: (rank.get(e.seat, len(rank)), e.seat, not e.dead))
+                       key=lambda e: (rank.get(e.position, len(rank)), e.position, not e.dead))
         for ante in forced:
             if isinstance(ante, ev.AntePosted):
-                self.pay(ante.seat, ante.amount)
-                self.add(ante.seat, "Post Ante", ante.amount)
+                self.pay(ante.position, ante.amount)
+                self.add(ante.position, "Post Ante", ante.amount)
         for post in posts:
-            self.pay(post.seat, post.amount)
+            self.pay(post.position, post.amount)
             if post.dead:
                 kind = "Post Dead"
-            elif post.seat == self.small:
+            elif post.position == self.small:
                 kind = "Post SB"
-            elif post.seat == self.big:
+            elif post.position == self.big:
                 kind = "Post BB"
-            elif blinds[post.seat] > bb:
+            elif blinds[post.position] > bb:
                 kind = "Straddle"
             else:
                 kind = "Post Extra Blind"
             if not post.dead:
                 self.current = max(self.current, post.amount)
-            self.add(post.seat, kind, post.amount)
+            self.add(post.position, kind, post.amount)
         for e in events[start:]:
             if isinstance(e, ev.StreetStarted):
                 self.street = e.street
                 self.current = 0 if e.street else self.current
             elif isinstance(e, ev.HoleCardsDealt):
-                if e.audience == e.seat and (self.visible is None or e.seat in self.visible):
-                    self.add(e.seat, "Dealt Cards", cards=e.cards)
+                visible = self.visible is None or e.position in self.visible
+                if e.audience == e.position and visible:
+                    self.add(e.position, "Dealt Cards", cards=e.cards)
             elif isinstance(e, ev.BoardDealt):
                 self.board.extend(e.cards)
                 self.open(_STREETS.get(len(self.board), "River"), e.cards)
@@ -304,23 +305,23 @@ class _Rounds:
                 board.extend(e.cards)
                 self.open(_STREETS.get(len(board), "River"), e.cards)
             elif isinstance(e, ev.Folded):
-                self.add(e.seat, "Fold")
+                self.add(e.position, "Fold")
             elif isinstance(e, ev.Checked):
-                self.add(e.seat, "Check")
+                self.add(e.position, "Check")
             elif isinstance(e, ev.Called):
-                self.pay(e.seat, e.amount)
-                self.add(e.seat, "Call", e.amount)
+                self.pay(e.position, e.amount)
+                self.add(e.position, "Call", e.amount)
             elif isinstance(e, ev.BetOrRaised):
-                self.pay(e.seat, e.amount)
+                self.pay(e.position, e.amount)
                 kind = "Bet" if self.current == 0 and self.street else "Raise"
                 self.current = max(self.current, e.to)
-                self.add(e.seat, kind, e.amount)
+                self.add(e.position, kind, e.amount)
             elif isinstance(e, ev.BetReturned):
-                self.stacks[e.seat] += e.amount
+                self.stacks[e.position] += e.amount
             elif isinstance(e, ev.HandShown):
-                shown[e.seat] = e.cards
+                shown[e.position] = e.cards
             elif isinstance(e, ev.HandMucked):
-                mucked.append(e.seat)
+                mucked.append(e.position)
         if shown or mucked:
             self.open("Showdown")
             for seat, cards in shown.items():
@@ -395,10 +396,10 @@ def _chips_put_in(hand: Hand) -> tuple[list[int], list[int]]:
     dead = [0] * hand.n
     for e in hand.events:
         if isinstance(e, ev.AntePosted) or (isinstance(e, ev.BlindPosted) and e.dead):
-            put_in[e.seat] += e.amount
-            dead[e.seat] += e.amount
+            put_in[e.position] += e.amount
+            dead[e.position] += e.amount
         elif isinstance(e, ev.BlindPosted | ev.BringInPosted | ev.Called | ev.BetOrRaised):
-            put_in[e.seat] += e.amount
+            put_in[e.position] += e.amount
         elif isinstance(e, ev.BetReturned):
-            put_in[e.seat] -= e.amount
+            put_in[e.position] -= e.amount
     return put_in, dead

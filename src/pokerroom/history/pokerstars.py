@@ -101,9 +101,9 @@ def to_pokerstars(
 ) -> str:
     """The finished hand as PokerStars writes it.
 
-    ``names`` and ``seat_numbers`` (1-based table seats) are per engine seat;
+    ``names`` and ``seat_numbers`` (1-based table seats) are per position;
     ``button_seat`` is the table seat (1-based) with the button.  ``when``: when the
-    hand was dealt (the room's record; None: now).  ``visible``: the engine seats
+    hand was dealt (the room's record; None: now).  ``visible``: the positions
     whose face-down cards may be written, the hero's "Dealt to" lines (None: all,
     the room's own record); hands tabled at the table are written for everyone.
     A tournament hand: ``tournament_id`` (with ``buy_in``, e.g. ``"$10+$1 USD"``,

@@ -124,11 +124,11 @@ class Writer:
             if isinstance(e, ev.StreetStarted):
                 break
             if isinstance(e, ev.AntePosted):
-                antes[e.seat] = antes.get(e.seat, 0) + e.amount
-                self.stacks[e.seat] -= e.amount
+                antes[e.position] = antes.get(e.position, 0) + e.amount
+                self.stacks[e.position] -= e.amount
             elif isinstance(e, ev.BlindPosted):
-                (dead if e.dead else live)[e.seat] = e.amount
-                self.stacks[e.seat] -= e.amount
+                (dead if e.dead else live)[e.position] = e.amount
+                self.stacks[e.position] -= e.amount
         for k in self.seat_order():
             if k in antes:
                 tail = self.all_in(k) if k not in live and k not in dead else ""
@@ -172,49 +172,49 @@ class Writer:
             e, ev.BoardDealt | ev.BoardRun | ev.HoleCardsDealt)), default=-1)
         for i in range(start, len(events)):
             e = events[i]
-            seat = getattr(e, "seat", None)
-            name = self.names[seat] if isinstance(seat, int) else ""
+            position = getattr(e, "position", None)
+            name = self.names[position] if isinstance(position, int) else ""
             if isinstance(e, ev.StreetStarted):
                 self.new_street(e.street)
             elif isinstance(e, ev.HoleCardsDealt):
-                if e.audience == e.seat:
+                if e.audience == e.position:
                     self.dealt(e)
             elif isinstance(e, ev.BoardDealt):
                 self.board_line(e.cards)
             elif isinstance(e, ev.BoardRun):
                 self.run_line(e.run, e.cards)
             elif isinstance(e, ev.BringInPosted):
-                self.stacks[e.seat] -= e.amount
-                self.bets[e.seat] += e.amount
-                self.current = max(self.current, self.bets[e.seat])
-                self.voluntary[e.seat] = True
+                self.stacks[e.position] -= e.amount
+                self.bets[e.position] += e.amount
+                self.current = max(self.current, self.bets[e.position])
+                self.voluntary[e.position] = True
                 self.out.append(f"{name}: brings in for {self.m(e.amount)}"
-                                f"{self.all_in(e.seat)}")
+                                f"{self.all_in(e.position)}")
             elif isinstance(e, ev.Folded):
-                self.fold_street[e.seat] = self.street
+                self.fold_street[e.position] = self.street
                 # PokerStars ends fold and check lines with a space; trackers
                 # match the whole line, space included.
                 self.out.append(f"{name}: folds ")
             elif isinstance(e, ev.Checked):
                 self.out.append(f"{name}: checks ")
             elif isinstance(e, ev.Called):
-                self.stacks[e.seat] -= e.amount
-                self.bets[e.seat] += e.amount
-                self.current = max(self.current, self.bets[e.seat])
-                self.voluntary[e.seat] = True
-                self.out.append(f"{name}: calls {self.m(e.amount)}{self.all_in(e.seat)}")
+                self.stacks[e.position] -= e.amount
+                self.bets[e.position] += e.amount
+                self.current = max(self.current, self.bets[e.position])
+                self.voluntary[e.position] = True
+                self.out.append(f"{name}: calls {self.m(e.amount)}{self.all_in(e.position)}")
             elif isinstance(e, ev.BetOrRaised):
                 self.bet(e, name)
             elif isinstance(e, ev.Discarded):
                 self.discard(e, name)
             elif isinstance(e, ev.BetReturned):
-                self.stacks[e.seat] += e.amount
+                self.stacks[e.position] += e.amount
                 self.out.append(f"Uncalled bet ({self.m(e.amount)}) returned to {name}")
             elif isinstance(e, ev.HandShown):
                 self.show(e, name, early=i < last_deal)
             elif isinstance(e, ev.HandMucked):
                 self.to_showdown()
-                self.mucked.add(e.seat)
+                self.mucked.add(e.position)
                 self.out.append(f"{name}: mucks hand")
             elif isinstance(e, ev.PotAwarded):
                 self.award(e)
@@ -240,7 +240,7 @@ class Writer:
     def dealt(self, e: ev.HoleCardsDealt) -> None:
         """The hero's cards ("Dealt to Ann [As Kd]"; later deals "[before] [new]");
         in stud everyone's up cards, and a tabled hand's every card."""
-        k = e.seat
+        k = e.position
         before = list(self.known[k])
         self.known[k].extend(e.cards)
         if self.sees(k) or k in self.shown:
@@ -284,9 +284,9 @@ class Writer:
 
     def bet(self, e: ev.BetOrRaised, name: str) -> None:
         """A bet or raise: "bets", "raises X to Y", or stud's "completes it to"."""
-        self.stacks[e.seat] -= e.amount
-        self.voluntary[e.seat] = True
-        tail = self.all_in(e.seat)
+        self.stacks[e.position] -= e.amount
+        self.voluntary[e.position] = True
+        tail = self.all_in(e.position)
         if self.v.is_stud and self.street == 0 and self.current <= self.cfg.bring_in:
             self.out.append(f"{name}: completes it to {self.m(e.to)}{tail}")
         elif self.current == 0:
@@ -294,12 +294,12 @@ class Writer:
         else:
             self.out.append(f"{name}: raises {self.m(e.to - self.current)} to {self.m(e.to)}"
                             f"{tail}")
-        self.bets[e.seat] = e.to
+        self.bets[e.position] = e.to
         self.current = max(self.current, e.to)
 
     def discard(self, e: ev.Discarded, name: str) -> None:
         """A draw: "discards 2 cards" (with the cards for the hero), or "stands pat"."""
-        k = e.seat
+        k = e.position
         mine = e.audience == k
         if mine != self.sees(k):
             return  # the other copy of the same draw is written
@@ -337,7 +337,7 @@ class Writer:
     def show(self, e: ev.HandShown, name: str, *, early: bool) -> None:
         """A hand turned up, written at the showdown with its description (PokerStars
         writes an all-in's hand there too, not when it is turned up); never twice."""
-        k = e.seat
+        k = e.position
         if k in self.shown:
             self.shown[k] = e.cards
             return

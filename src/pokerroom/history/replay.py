@@ -315,7 +315,7 @@ def _apply(
             return
         if hand.folded[seat]:
             return
-        hand.apply(action, seat=seat)
+        hand.apply(action, position=seat)
         return
     if isinstance(action, CheckCall) and seat is not None and _idle_check(hand, seat):
         # B1: a check nobody asked for (see the module notes); it changes nothing.
@@ -326,29 +326,30 @@ def _apply(
         while hand.phase is BETTING and hand.actor != seat:
             legal = hand.legal_actions()
             if legal.check:
-                assert legal.seat is not None
-                if not hand.raise_callable(legal.seat):
+                assert legal.position is not None
+                if not hand.raise_callable(legal.position):
                     # B1, B3: a check nobody needed, which the file leaves out (a
                     # live post facing only all-in blinds; see the module notes).
                     hand.apply(CheckCall())
                     continue
                 break
             notes.append(
-                f"{_where(number, entry)}: seat {legal.seat} had not acted; treated as a fold"
+                f"{_where(number, entry)}: position {legal.position} had not acted; "
+                "treated as a fold"
             )
             hand.apply(Fold())
     if seat is None and phase is BETTING:
         # The history skipped players' actions before dealing (see the module notes).
         while hand.phase is BETTING:
             legal = hand.legal_actions()
-            assert legal.seat is not None
-            if legal.check and not hand.raise_callable(legal.seat):
+            assert legal.position is not None
+            if legal.check and not hand.raise_callable(legal.position):
                 # B1, B3: a check nobody needed (see the module notes).
                 hand.apply(CheckCall())
                 continue
             repair: Action = CheckCall() if legal.check else Fold()
             notes.append(
-                f"{_where(number, entry)}: seat {legal.seat} had not acted; treated as "
+                f"{_where(number, entry)}: position {legal.position} had not acted; treated as "
                 f"{'a check' if legal.check else 'a fold'}"
             )
             hand.apply(repair)
@@ -360,11 +361,11 @@ def _act(
     entry: PhhAction,
 ) -> None:
     try:
-        hand.apply(action, seat=seat)
+        hand.apply(action, position=seat)
     except IllegalActionError as refused:
         if refused.reason != "raise_uncallable":
             raise
-        hand.act_recorded(action, seat=seat)
+        hand.act_recorded(action, position=seat)
         notes.append(
             f"{_where(number, entry)}: nobody could call this bet or raise (B3); accepted "
             "as recorded, what nobody called went back (B12)"
@@ -443,7 +444,7 @@ def _compare_winnings(hand: Hand, history: HandHistory) -> str | None:
             for seat, chips in event.amounts:
                 got[seat] += chips
         elif isinstance(event, BetReturned):
-            returned[event.seat] += event.amount
+            returned[event.position] += event.amount
     pot = sum(got)
     raked = Fraction(0)
     for want, have, back in zip(expected, got, returned, strict=True):

@@ -9,7 +9,7 @@ blind here, 2 the button):
 ...                     stacks=(100, 100, 100), blinds=button_blinds(3, 1, 2), min_bet=2)
 >>> hand = Hand(config, Deck(seed=1))
 >>> hand.legal_actions().describe()
-'seat 2 may fold, call 2, bet/raise to 4-100'
+'position 2 may fold, call 2, bet/raise to 4-100'
 >>> [type(e).__name__ for e in hand.bet_raise(6)]
 ['BetOrRaised']
 >>> hand.bet_raise(7)  # doctest: +ELLIPSIS
@@ -17,7 +17,7 @@ Traceback (most recent call last):
 ...
 pokerroom.errors.IllegalActionError: a bet/raise to 7 is outside 10-100; ...
 >>> hand.fold(), hand.check_call()[-1]
-([Folded(audience=None, seat=0, forfeit=0)], BoardDealt(audience=None, cards=(11, 35, 5)))
+([Folded(audience=None, position=0, forfeit=0)], BoardDealt(audience=None, cards=(11, 35, 5)))
 >>> hand.view(None).board, hand.pot
 ((Card('4s'), Card('Ts'), Card('3d')), 13)
 >>> while not hand.is_over:
@@ -42,7 +42,7 @@ from pokerroom.rules.actions import (
 from pokerroom.rules.config import HandConfig, Structure, button_blinds
 from pokerroom.rules.engine import Hand, LegalActions, Phase
 from pokerroom.rules.variants import VARIANTS, Street, Variant, variant
-from pokerroom.rules.view import HandView, Pot, SeatView
+from pokerroom.rules.view import HandView, PlayerView, Pot
 
 __all__ = [
     "VARIANTS",
@@ -61,8 +61,8 @@ __all__ = [
     "LegalActions",
     "Muck",
     "Phase",
+    "PlayerView",
     "Pot",
-    "SeatView",
     "Show",
     "Street",
     "Structure",

@@ -99,17 +99,17 @@ class Muck:
 
 @dataclass(frozen=True, slots=True)
 class DealHole:
-    """Dealer (manual dealing only): these cards to ``seat``; None = an unknown card."""
+    """Dealer (manual dealing only): these cards to ``position``; None = an unknown card."""
 
-    seat: int
+    position: int
     cards: tuple[int | None, ...]
 
-    def __init__(self, seat: int, cards: tuple[int | None, ...]) -> None:
-        self.seat = seat
+    def __init__(self, position: int, cards: tuple[int | None, ...]) -> None:
+        self.position = position
         self.cards = cards
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (DealHole, (self.seat, self.cards))
+        return (DealHole, (self.position, self.cards))
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,17 +127,17 @@ class DealBoard:
 
 @dataclass(frozen=True, slots=True)
 class Kill:
-    """The floor: ``seat``'s hand is dead (I7, T9, P8).  It is folded at once, in
+    """The floor: ``position``'s hand is dead (I7, T9, P8).  It is folded at once, in
     turn or not, and its chips stay in the pot.  Not a player's action: the log
-    records it with no seat, like the dealer's."""
+    records it with no player, like the dealer's."""
 
-    seat: int
+    position: int
 
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
+    def __init__(self, position: int) -> None:
+        self.position = position
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (Kill, (self.seat,))
+        return (Kill, (self.position,))
 
 
 for _value in (Fold, BetRaise, Discard, Show, DealHole, DealBoard, Kill):

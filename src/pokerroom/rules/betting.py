@@ -15,7 +15,7 @@ from pokerroom.rules.actions import Action, BetRaise, BringIn, CheckCall, Fold
 from pokerroom.rules.config import HandConfig, Structure
 from pokerroom.rules.dealing import Dealing
 from pokerroom.rules.legal import BETTING, LegalActions
-from pokerroom.rules.stud import bring_in_seat, first_to_act_by_board
+from pokerroom.rules.stud import bring_in_position, first_to_act_by_board
 
 
 class Betting(Dealing):
@@ -38,7 +38,7 @@ class Betting(Dealing):
     _capped: bool
     # Kept up to date on every fold, all-in and returned bet so that finding the
     # next player or whether anyone may raise needs no scan of the table.
-    _active: int  # seats in the hand with chips behind
+    _active: int  # positions in the hand with chips behind
     # The structure as flags, read on every action.
     _fixed: bool
     _spread: bool
@@ -64,7 +64,7 @@ class Betting(Dealing):
         """The positions still in the hand (see :meth:`Hand.in_hand`)."""
         raise NotImplementedError
 
-    def _pay(self, seat: int, amount: int) -> int:
+    def _pay(self, position: int, amount: int) -> int:
         raise NotImplementedError
 
     def _close_round(self) -> None:
@@ -188,22 +188,22 @@ class Betting(Dealing):
                 # B3: everyone but one player is all-in for the ante: nobody could
                 # call the bring-in, so there is no betting (PokerKit agrees).
                 return None
-            seat = bring_in_seat(ups, low_game=v.stud_low)
+            position = bring_in_position(ups, low_game=v.stud_low)
             # F10 / TDA RP-10-E: a bring-in player all-in for the ante: the action
             # starts to the left, and everyone must put in at least the bring-in
             # (or complete, or fold): nobody may check.
-            if self.stacks[seat] == 0:
+            if self.stacks[position] == 0:
                 self._bring_in_due = None
                 self.current_bet = self.config.bring_in
                 self._note_full_bring_in()
-                return self._next_actor(seat)
-            self._bring_in_due = seat
-            return seat
-        seat = first_to_act_by_board(ups, low_game=v.stud_low)
-        if self.stacks[seat] == 0 or not self._can_bet_more():
+                return self._next_actor(position)
+            self._bring_in_due = position
+            return position
+        position = first_to_act_by_board(ups, low_game=v.stud_low)
+        if self.stacks[position] == 0 or not self._can_bet_more():
             # B1, B3: the best board is all-in, or nobody is left to bet against.
-            return self._next_actor(seat)
-        return seat
+            return self._next_actor(position)
+        return position
 
     def _note_full_bring_in(self) -> None:
         """F10: a bring-in of the whole small bet is the round's first full bet (the
@@ -230,7 +230,7 @@ class Betting(Dealing):
         return None
 
     def _may_raise(self, i: int) -> bool:
-        """Whether seat ``i`` may bet or raise now (B3, B5, B9)."""
+        """Whether position ``i`` may bet or raise now (B3, B5, B9)."""
         stack = self.stacks[i]
         if stack + self.bets[i] <= self.current_bet:
             return False
@@ -258,11 +258,11 @@ class Betting(Dealing):
                 return False
         elif self.current_bet - self.faced[i] < self.full_raise:
             return False
-        # B3, last: it may have to look at every seat.
+        # B3, last: it may have to look at every position.
         return self._uncallable_ok or self.raise_callable(i)
 
-    def raise_callable(self, seat: int) -> bool:
-        """B3 (decided rule, with B12): whether a bet or raise by ``seat`` could be
+    def raise_callable(self, position: int) -> bool:
+        """B3 (decided rule, with B12): whether a bet or raise by ``position`` could be
         called, at least in part: some other player still in the hand can put in
         more than the current bet.  When every opponent is all-in, or can at most
         call all-in, a bet or raise would only come back uncalled (B12), so the
@@ -274,12 +274,13 @@ class Betting(Dealing):
         current = self.current_bet
         folded, stacks, bets = self.folded, self.stacks, self.bets
         # Most often whoever made the bet still has chips behind: no need to look
-        # at every seat.
+        # at every position.
         k = self.last_aggressor
-        if k is not None and k != seat and stacks[k] > 0 and bets[k] >= current and not folded[k]:
+        if (k is not None and k != position and stacks[k] > 0 and bets[k] >= current
+                and not folded[k]):
             return True
         for j in range(self.n):
-            if j != seat and not folded[j] and stacks[j] + bets[j] > current:
+            if j != position and not folded[j] and stacks[j] + bets[j] > current:
                 return True
         return False
 
@@ -431,7 +432,8 @@ class Betting(Dealing):
                     f"nobody else in the hand can put in more than the bet of "
                     f"{self.current_bet}, so a bet or raise could not be called (B3)",
                 )
-            raise self._refuse(Reason.RAISE_NOT_ALLOWED, action, "betting is not open to this seat")
+            raise self._refuse(
+                Reason.RAISE_NOT_ALLOWED, action, "betting is not open to this position")
         low, high = self._raise_bounds(i)
         current = self.current_bet
         if not low <= to <= high:

@@ -1,8 +1,8 @@
-"""The configuration of one hand: game, stakes, seats and stacks, forced bets, options.
+"""The configuration of one hand: game, stakes, players and their stacks, forced bets, options.
 
-Seats are numbered in dealing order: seat 0 is the first player left of the
-button and the last seat is the button (D4).  In stud there is no button; seat 0
-is the first player left of the dealer.  Heads-up, seat 1 is the button and posts
+Positions are numbered in dealing order: position 0 is the first player left of the
+button and the last position is the button (D4).  In stud there is no button; position 0
+is the first player left of the dealer.  Heads-up, position 1 is the button and posts
 the small blind (F4): use :func:`button_blinds` to place blinds.
 """
 
@@ -30,17 +30,17 @@ class Structure(Enum):
         return self in (Structure.FIXED_LIMIT, Structure.SPREAD_LIMIT)
 
 
-def button_blinds(seats: int, *amounts: int) -> tuple[int, ...]:
-    """Blind amounts per seat for ``seats`` players: small, big, then straddles (F2-F4).
+def button_blinds(players: int, *amounts: int) -> tuple[int, ...]:
+    """Blind amounts per position for ``players`` players: small, big, then straddles (F2-F4).
 
-    Heads-up the button (seat 1) posts the small blind and seat 0 the big blind.
+    Heads-up the button (position 1) posts the small blind and position 0 the big blind.
     """
-    if seats < 2:
-        raise ConfigError(f"a hand needs at least two players, got {seats}")
-    if len(amounts) > seats:
-        raise ConfigError(f"{len(amounts)} blinds cannot be posted by {seats} players")
-    blinds = [0] * seats
-    if seats == 2 and len(amounts) == 2:
+    if players < 2:
+        raise ConfigError(f"a hand needs at least two players, got {players}")
+    if len(amounts) > players:
+        raise ConfigError(f"{len(amounts)} blinds cannot be posted by {players} players")
+    blinds = [0] * players
+    if players == 2 and len(amounts) == 2:
         blinds[1], blinds[0] = amounts
         return tuple(blinds)
     for i, amount in enumerate(amounts):
@@ -52,14 +52,14 @@ def button_blinds(seats: int, *amounts: int) -> tuple[int, ...]:
 class HandConfig:
     """Everything needed to deal one hand (with a deck order and the actions).
 
-    - ``antes``: per seat, dead money posted before the deal (F1); a big-blind
-      ante is the whole table's ante at the big blind's seat (F7).
-    - ``blinds``: per seat, live blinds and straddles (F2-F5, F11).  Preflop
+    - ``antes``: per position, dead money posted before the deal (F1); a big-blind
+      ante is the whole table's ante at the big blind's position (F7).
+    - ``blinds``: per position, live blinds and straddles (F2-F5, F11).  Preflop
       action starts left of the largest.  A short blind does not lower the bet
       (F8).
-    - ``posts``: per seat, live posts by new or returning players (F13) that do
+    - ``posts``: per position, live posts by new or returning players (F13) that do
       not change who acts first.
-    - ``dead``: per seat, dead money (the dead part of made-up blinds, T8).
+    - ``dead``: per position, dead money (the dead part of made-up blinds, T8).
     - ``unposted_blinds``: chips of blinds the structure calls for that nobody
       posts (a dead small blind on an empty seat, T2).  Pot limit counts them,
       and the missing part of a short blind (F8), in the pot before the flop
@@ -130,7 +130,7 @@ class HandConfig:
             if values and len(values) != n:
                 raise ConfigError(
                     f"{name} has {len(values)} entries but there are {n} players; "
-                    f"give one per seat (0 for none) or leave it empty"
+                    f"give one per position (0 for none) or leave it empty"
                 )
             if any(v < 0 for v in values):
                 raise ConfigError(f"{name} cannot be negative: {list(values)}")
@@ -204,7 +204,7 @@ class HandConfig:
             object.__setattr__(self, f.name, f.default)
 
     @property
-    def seats(self) -> int:
+    def players(self) -> int:
         """How many players are dealt in (one stack each)."""
         return len(self.stacks)
 

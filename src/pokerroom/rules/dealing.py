@@ -42,7 +42,7 @@ class Dealing:
     _pending_draws: list[int]
     _restub: list[int]
     short_stub: str | None  # I9: the seventh-street case used, if any
-    _draw_round_discards: dict[int, int]  # card -> the seat that discarded it, this draw
+    _draw_round_discards: dict[int, int]  # card -> the position that discarded it, this draw
     # A hand replayed from a record takes any house's new stub (follow_any_new_stub).
     _any_new_stub: bool = False
 
@@ -89,11 +89,11 @@ class Dealing:
         hole_deals = [(s, c) for s, c in pending if s is not None]
         board = sum(c for s, c in pending if s is None)
         if hole_deals:
-            # D4: one card at a time, clockwise from seat 0.
+            # D4: one card at a time, clockwise from position 0.
             counts = {c for _, c in hole_deals}
             k = len(hole_deals)
             if len(counts) == 1 and not self._restub and len(deck) >= k * (c := counts.pop()):
-                # Everyone gets the same number: seat j's cards are every k-th.
+                # Everyone gets the same number: position j's cards are every k-th.
                 block = list(map(int, deck.deal(k * c)))
                 for j, (s, _) in enumerate(hole_deals):
                     self._give_hole(s, block[j::k], street)
@@ -113,7 +113,7 @@ class Dealing:
                 self._give_board([self._draw_card(deck, None) for _ in range(board)])
         self._pending_deals = []
 
-    def _draw_card(self, deck: Deck, seat: int | None) -> int:
+    def _draw_card(self, deck: Deck, position: int | None) -> int:
         if len(deck) == 0 and not self._restub:
             self._reshuffle_discards()
         restub = self._restub
@@ -121,10 +121,10 @@ class Dealing:
             own = self._draw_round_discards
             for k in range(len(restub) - 1, -1, -1):
                 # Nobody gets back a card they threw away in this draw.
-                if own.get(restub[k], -1) != seat:
+                if own.get(restub[k], -1) != position:
                     return restub.pop(k)
             raise ConfigError(
-                f"the deck ran out of cards: only seat {seat}'s own discards are left"
+                f"the deck ran out of cards: only position {position}'s own discards are left"
             )
         return int(deck.deal(1)[0])
 
@@ -166,9 +166,9 @@ class Dealing:
         variant = self.variant
         if not variant.is_stud or self.street != len(variant.streets) - 1:
             return False
-        seats = [s for s, _ in self._pending_deals if s is not None]
+        positions = [s for s, _ in self._pending_deals if s is not None]
         burns = [int(c) for c in deck.burned]
-        case = short_stub_case(len(deck), len(seats), len(burns))
+        case = short_stub_case(len(deck), len(positions), len(burns))
         if case is None:
             return False
         self._pending_deals = []
@@ -182,14 +182,14 @@ class Dealing:
         self._restub.pop()  # the burn
         self.events.append(_BURNED)
         if case == "A":
-            for s in seats:
+            for s in positions:
                 self._give_hole(s, [self._restub.pop()])
         else:
             self._give_board([self._restub.pop()])
         return True
 
     def _give_hole(
-        self, seat: int, cards: Sequence[int | None], street: Street | None = None
+        self, position: int, cards: Sequence[int | None], street: Street | None = None
     ) -> None:
         if street is None:
             street = self.variant.streets[self.street]
@@ -198,27 +198,27 @@ class Dealing:
         for c in cards:
             if c is not None:
                 dealt.add(c)
-        self.hole[seat].extend(cards)
+        self.hole[position].extend(cards)
         events = self.events
         if not street.up or street.draw:
-            # All face down: the cards to the seat alone, the count to the table.
-            self.up[seat].extend(_FACE_DOWN[count] if count < 8 else [False] * count)
-            events.append(ev.HoleCardsDealt(seat, seat, tuple(cards), (), count))
-            hidden = _HIDDEN_DEALS.get(seat * 64 + count) if count < 64 else None
+            # All face down: the cards to the position alone, the count to the table.
+            self.up[position].extend(_FACE_DOWN[count] if count < 8 else [False] * count)
+            events.append(ev.HoleCardsDealt(position, position, tuple(cards), (), count))
+            hidden = _HIDDEN_DEALS.get(position * 64 + count) if count < 64 else None
             if hidden is None:
-                hidden = ev.HoleCardsDealt(None, seat, (), (), count)
+                hidden = ev.HoleCardsDealt(None, position, (), (), count)
                 if count < 64:
-                    _HIDDEN_DEALS[seat * 64 + count] = hidden
+                    _HIDDEN_DEALS[position * 64 + count] = hidden
             events.append(hidden)
             return
         ups = [False] * street.down + [True] * street.up
-        self.up[seat].extend(ups)
+        self.up[position].extend(ups)
         up_cards = tuple(c for c, u in zip(cards, ups, strict=True) if u and c is not None)
-        events.append(ev.HoleCardsDealt(seat, seat, tuple(cards), up_cards, count))
+        events.append(ev.HoleCardsDealt(position, position, tuple(cards), up_cards, count))
         if street.down:
-            events.append(ev.HoleCardsDealt(None, seat, (), up_cards, count))
+            events.append(ev.HoleCardsDealt(None, position, (), up_cards, count))
         else:
-            events.append(ev.HoleCardsDealt(None, seat, tuple(cards), up_cards, count))
+            events.append(ev.HoleCardsDealt(None, position, tuple(cards), up_cards, count))
 
     def _give_board(self, cards: Sequence[int]) -> None:
         self._dealt.update(cards)
@@ -283,25 +283,26 @@ class Dealing:
             pending.pop(index)
             self._give_board(cards)
         else:
-            seat = action.seat
+            position = action.position
             pending = self._pending_deals
             index = None
             for k in range(len(pending)):
-                if pending[k][0] == seat:
+                if pending[k][0] == position:
                     index = k
                     break
             if index is None:
                 raise self._refuse(
-                    Reason.NO_CARDS_DUE, action, f"no cards are due to seat {action.seat}"
+                    Reason.NO_CARDS_DUE, action, f"no cards are due to position {action.position}"
                 )
             count = self._pending_deals[index][1]
             if len(action.cards) != count:
                 raise self._refuse(
                     Reason.WRONG_CARD_COUNT, action,
-                    f"{count} card(s) are due to seat {action.seat}, not {len(action.cards)}",
+                    f"{count} card(s) are due to position {action.position}, "
+                    f"not {len(action.cards)}",
                 )
             pending.pop(index)
-            self._give_hole(seat, action.cards)
+            self._give_hole(position, action.cards)
         if not self._pending_deals:
             self._after_deals()
 
@@ -342,10 +343,10 @@ class Dealing:
         then every card out of play, discarded or folded, may come back."""
         if not isinstance(action, DealHole):
             return set()
-        return self._reusable_for(action.seat)
+        return self._reusable_for(action.position)
 
-    def _reusable_for(self, seat: int) -> set[int]:
-        """The cards already dealt that ``seat`` may yet be dealt from a draw game's
+    def _reusable_for(self, position: int) -> set[int]:
+        """The cards already dealt that ``position`` may yet be dealt from a draw game's
         new stub (an unknown card of his, shown or thrown, may be one of them)."""
         if not self.variant.is_draw:
             return set()
@@ -355,7 +356,7 @@ class Dealing:
             return {c for c in self._dealt if c not in live}
         own = self._draw_round_discards
         held = {c for cards in self.hole for c in cards}
-        return {c for c in self.discards if own.get(c, -1) != seat and c not in held}
+        return {c for c in self.discards if own.get(c, -1) != position and c not in held}
 
     @property
     def _valid_cards(self) -> frozenset[int]:
@@ -380,13 +381,14 @@ class Dealing:
                     or (c in self._dealt and c not in self._reusable_for(i))
                 ):
                     raise self._refuse(
-                        Reason.NOT_YOUR_CARD, action, f"seat {i} cannot hold {format_cards([c])}"
+                        Reason.NOT_YOUR_CARD, action,
+                        f"position {i} cannot hold {format_cards([c])}",
                     )
                 remaining.remove(None)
             else:
                 raise self._refuse(
                     Reason.NOT_YOUR_CARD, action,
-                    f"seat {i} does not hold {format_cards([c])}",
+                    f"position {i} does not hold {format_cards([c])}",
                 )
         known = [c for c in action.cards if c is not None]
         if len(set(known)) != len(known):
@@ -421,7 +423,7 @@ class Dealing:
 
 # Events are immutable values: these serve every hand.
 _BURNED: Final = ev.CardBurned(None)
-# What the table sees of a deal of ``count`` cards to ``seat``, by ``seat * 64 + count``.
+# What the table sees of a deal of ``count`` cards to ``position``, by ``position * 64 + count``.
 _HIDDEN_DEALS: Final[dict[int, ev.HoleCardsDealt]] = {}
 _FACE_DOWN: Final = tuple([False] * k for k in range(8))  # never changed: extend() copies them
 

@@ -7,13 +7,14 @@ act one at a time: :meth:`Hand.legal_actions` says exactly what may happen
 next and :meth:`Hand.act` refuses anything else with an IllegalActionError
 that says why, leaving the hand unchanged.
 
-A hand's "seat" is a position: its players are numbered 0 to ``n - 1`` from the
-button (0 is the first player left of the button, the button is last), in
-``HandConfig.stacks`` order, and so are every ``seat`` parameter and field of the
-engine (``act(..., seat=)``, ``view(seat)``, ``LegalActions.seat``, events,
-``HandView.seats``).  A table's chairs are seats of the table:
-:class:`pokerroom.table.Table` speaks those, and ``HandPlan.position_of`` and
-``HandPlan.seat_at`` translate.
+The engine numbers its players by **position**, their place in dealing order:
+0 to ``n - 1`` from the button (0 is the first player left of the button, the
+button is last; heads-up, position 1 is the button), in ``HandConfig.stacks``
+order.  Every ``position`` parameter and field of the engine is one
+(``act(..., position=)``, ``view(position)``, ``LegalActions.position``, the
+events' ``position``, ``HandView.players``).  A **seat** is a chair at a
+table: :class:`pokerroom.table.Table` speaks seats, and ``HandPlan.position_of``
+and ``HandPlan.seat_at`` translate.
 """
 
 from __future__ import annotations
@@ -80,7 +81,7 @@ class Hand(Floor):
     def __init__(self, config: HandConfig, deck: Deck | None = None) -> None:
         self.config = config
         self.variant = config.variant
-        n = config.seats
+        n = config.players
         self.n = n
         self._deck = deck
         self._deck_cards = deck_set(self.variant)
@@ -173,25 +174,25 @@ class Hand(Floor):
         """The positions still holding cards (not folded or mucked), in order."""
         return [i for i in range(self.n) if not self.folded[i]]
 
-    def view(self, seat: int | None) -> HandView:
-        """What the player in ``seat`` (a position, see the module) may know of the
+    def view(self, position: int | None) -> HandView:
+        """What the player in ``position`` (a position, see the module) may know of the
         hand now (``None``: a spectator): own cards, up cards, tabled hands, stacks,
         bets, pots, and the legal actions when it is their turn (see
         :mod:`pokerroom.rules.view`)."""
-        return make_view(self, seat)
+        return make_view(self, position)
 
     # --------------------------------------------------------------- forced bets
 
-    def _pay(self, seat: int, amount: int) -> int:
-        stack = self.stacks[seat]
+    def _pay(self, position: int, amount: int) -> int:
+        stack = self.stacks[position]
         if amount < stack:
-            self.stacks[seat] = stack - amount
-            self.contributed[seat] += amount
+            self.stacks[position] = stack - amount
+            self.contributed[position] += amount
             return amount
         # All-in.
-        self.stacks[seat] = 0
-        self.contributed[seat] += stack
-        if stack and not self.folded[seat]:
+        self.stacks[position] = 0
+        self.contributed[position] += stack
+        if stack and not self.folded[position]:
             self._active -= 1
         return stack
 
@@ -272,10 +273,10 @@ class Hand(Floor):
         if phase is COMPLETE:
             return LegalActions(phase, None)
         if phase is DEALING:
-            seat, count = self._pending_deals[0]
-            if seat is None:
+            position, count = self._pending_deals[0]
+            if position is None:
                 return LegalActions(phase, None, deal_board=count)
-            return LegalActions(phase, None, deal_seat=seat, deal_count=count)
+            return LegalActions(phase, None, deal_position=position, deal_count=count)
         i = self.actor
         assert i is not None
         if phase is DRAWING:
@@ -286,37 +287,38 @@ class Hand(Floor):
 
     # ------------------------------------------------------------------ acting
 
-    def act(self, action: Action, *, seat: int | None = None) -> list[ev.Event]:
+    def act(self, action: Action, *, position: int | None = None) -> list[ev.Event]:
         """Apply one action; return the events it caused.
 
-        ``seat`` (optional) is who is trying to act: a player acting out of turn
+        ``position`` (optional) is who is trying to act: a player acting out of turn
         is refused (B13, online rules).  Nothing changes when an action is refused.
         """
         mark = len(self.events)
-        self.apply(action, seat=seat)
+        self.apply(action, position=position)
         return self.events[mark:]
 
-    def apply(self, action: Action, *, seat: int | None = None) -> None:
+    def apply(self, action: Action, *, position: int | None = None) -> None:
         """:meth:`act` without the list of the events it caused (they are at the
         end of :attr:`events`): for replays and simulations that do not look."""
         turn = self.actor
-        if (seat is not None and (turn is None or seat != turn)
-                and not self._may_show_out_of_turn(seat, action)):
-            whose = "the dealer's" if turn is None else f"seat {turn}'s"
+        if (position is not None and (turn is None or position != turn)
+                and not self._may_show_out_of_turn(position, action)):
+            whose = "the dealer's" if turn is None else f"position {turn}'s"
             raise IllegalActionError(
-                Reason.NOT_YOUR_TURN, f"seat {seat} cannot act now: it is {whose} turn"
+                Reason.NOT_YOUR_TURN, f"position {position} cannot act now: it is {whose} turn"
             )
         phase = self.phase
-        actor = seat if seat is not None else self.actor
+        actor = position if position is not None else self.actor
         kind = type(action)
         if phase is BETTING and kind in _BETTING_KINDS:
             self._betting_action(action)
         elif phase is COMPLETE:
             raise IllegalActionError(Reason.HAND_OVER, "the hand is over; no more actions")
         elif kind is Kill:
-            if seat is not None:
+            if position is not None:
                 raise IllegalActionError(
-                    Reason.FLOOR_ONLY, f"seat {seat} cannot kill a hand: only the floor does"
+                    Reason.FLOOR_ONLY,
+                    f"position {position} cannot kill a hand: only the floor does",
                 )
             self._kill(action)  # type: ignore[arg-type]
             actor = None
@@ -328,25 +330,25 @@ class Hand(Floor):
         elif phase is DRAWING:
             self._draw_action(action)
         elif phase is SHOWDOWN:
-            self._showdown_action(action, seat)
+            self._showdown_action(action, position)
         else:
             raise self._refuse(Reason.DEALER_TO_ACT, action)
         self.log.append((actor, action))
 
-    def act_recorded(self, action: Action, *, seat: int | None = None) -> list[ev.Event]:
+    def act_recorded(self, action: Action, *, position: int | None = None) -> list[ev.Event]:
         """Apply an action read back from a record (a stored log, a hand history):
         :meth:`act`, except that a bet or raise nobody else could call is accepted
         as recorded, as pokerroom did before B3 refused it (``raise_uncallable``);
         what nobody called goes back as usual (B12).  Live play uses :meth:`act`.
         """
         try:
-            return self.act(action, seat=seat)
+            return self.act(action, position=position)
         except IllegalActionError as refused:
             if refused.reason != "raise_uncallable":
                 raise
         self._uncallable_ok = True
         try:
-            return self.act(action, seat=seat)
+            return self.act(action, position=position)
         finally:
             self._uncallable_ok = False
 
@@ -418,7 +420,7 @@ class Hand(Floor):
         if self.config.auto_showdown or self._anyone_all_in():
             for i in queue:
                 self._show(i, None)
-            # A replayed history may not know some of the cards yet: those seats
+            # A replayed history may not know some of the cards yet: those positions
             # still have to name them (Show with cards).
             queue = [i for i in queue if None in self.hole[i]]
         self._showdown_queue = queue
@@ -446,14 +448,14 @@ class Hand(Floor):
         if len(cards) != len(hole) and len(cards) != len(known):
             raise self._refuse(
                 Reason.WRONG_CARDS, Show(tuple(cards)),
-                f"seat {i} holds {len(hole)} cards, not {len(cards)}",
+                f"position {i} holds {len(hole)} cards, not {len(cards)}",
             )
         for c in cards:
             if c not in hole:
                 if None not in hole:
                     raise self._refuse(
                         Reason.WRONG_CARDS, Show(tuple(cards)),
-                        f"seat {i} does not hold {format_cards([c])}",
+                        f"position {i} does not hold {format_cards([c])}",
                     )
                 if c in self._dealt and c not in self._reusable_for(i):
                     raise self._refuse(
@@ -465,8 +467,8 @@ class Hand(Floor):
                 hole[hole.index(None)] = c
                 self._dealt.add(c)
 
-    def _showdown_action(self, action: Action, seat: int | None = None) -> None:
-        i = self.actor if seat is None else seat
+    def _showdown_action(self, action: Action, position: int | None = None) -> None:
+        i = self.actor if position is None else position
         assert i is not None
         if isinstance(action, Show):
             self._show(i, action.cards)
@@ -501,11 +503,11 @@ class Hand(Floor):
 
     # ------------------------------------------------------------------ awards
 
-    def _award_uncontested(self, seat: int) -> None:
+    def _award_uncontested(self, position: int) -> None:
         """B4: the last player in wins without showing."""
         total = self._take_rake(self.pot)
-        self.stacks[seat] += total
-        self.events.append(ev.PotAwarded(None, 0, "whole", ((seat, total),), ""))
+        self.stacks[position] += total
+        self.events.append(ev.PotAwarded(None, 0, "whole", ((position, total),), ""))
         self._finish([])
 
     def _take_rake(self, total: int) -> int:

@@ -1,8 +1,11 @@
 # mypy: disable-error-code="misc"
 """What happened in a hand, each event naming its audience.
 
-``audience`` is None when everyone at the table may see the event, or a seat
-number when only that seat may (its own face-down cards).  A server relays an
+``audience`` is None when everyone at the table may see the event, or the
+position of the one player who may (their own face-down cards).  Players are
+numbered by **position**, their place in dealing order (0 is the first player
+left of the button, the button is last): an event's ``position`` is one, never a
+table's seat (a chair; a table translates, ``HandPlan.seat_at``).  A server relays an
 event to a connection only when the audience allows it; that is how hidden
 cards stay hidden.  Every event that moves chips says how many.
 
@@ -42,14 +45,14 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class AntePosted(Event):
-    """F1: ``seat`` put in an ante of ``amount`` (the big blind's whole-table ante, F7)."""
+    """F1: ``position`` put in an ante of ``amount`` (the big blind's whole-table ante, F7)."""
 
-    seat: int
+    position: int
     amount: int
 
-    def __init__(self, audience: int | None, seat: int, amount: int) -> None:
+    def __init__(self, audience: int | None, position: int, amount: int) -> None:
         self.audience = audience
-        self.seat = seat
+        self.position = position
         self.amount = amount
 
 
@@ -57,27 +60,29 @@ class AntePosted(Event):
 class BlindPosted(Event):
     """A live blind, straddle or post (``dead`` False) or dead money (``dead`` True)."""
 
-    seat: int
+    position: int
     amount: int
     dead: bool = False
 
-    def __init__(self, audience: int | None, seat: int, amount: int, dead: bool = False) -> None:
+    def __init__(
+        self, audience: int | None, position: int, amount: int, dead: bool = False
+    ) -> None:
         self.audience = audience
-        self.seat = seat
+        self.position = position
         self.amount = amount
         self.dead = dead
 
 
 @dataclass(frozen=True, slots=True)
 class BringInPosted(Event):
-    """F10 (stud): ``seat`` brought it in for ``amount``."""
+    """F10 (stud): ``position`` brought it in for ``amount``."""
 
-    seat: int
+    position: int
     amount: int
 
-    def __init__(self, audience: int | None, seat: int, amount: int) -> None:
+    def __init__(self, audience: int | None, position: int, amount: int) -> None:
         self.audience = audience
-        self.seat = seat
+        self.position = position
         self.amount = amount
 
 
@@ -105,20 +110,20 @@ class CardBurned(Event):
 
 @dataclass(frozen=True, slots=True)
 class HoleCardsDealt(Event):
-    """Cards to one seat.  Face-down cards go to the seat alone (``cards``); the
+    """Cards to one position.  Face-down cards go to the position alone (``cards``); the
     table sees ``count`` and any face-up cards in ``up``."""
 
-    seat: int
+    position: int
     cards: tuple[int | None, ...]
     up: tuple[int, ...]
     count: int
 
     def __init__(
-        self, audience: int | None, seat: int, cards: tuple[int | None, ...],
+        self, audience: int | None, position: int, cards: tuple[int | None, ...],
         up: tuple[int, ...], count: int,
     ) -> None:
         self.audience = audience
-        self.seat = seat
+        self.position = position
         self.cards = cards
         self.up = up
         self.count = count
@@ -150,60 +155,60 @@ class BoardRun(Event):
 
 @dataclass(frozen=True, slots=True)
 class Folded(Event):
-    """``seat`` folded (or its hand was killed: I7); ``forfeit``: chips short of a
+    """``position`` folded (or its hand was killed: I7); ``forfeit``: chips short of a
     call it put in the pot as it folded (B14 / TDA 51), usually 0."""
 
-    seat: int
+    position: int
     forfeit: int = 0
 
-    def __init__(self, audience: int | None, seat: int, forfeit: int = 0) -> None:
+    def __init__(self, audience: int | None, position: int, forfeit: int = 0) -> None:
         self.audience = audience
-        self.seat = seat
+        self.position = position
         self.forfeit = forfeit
 
 
 @dataclass(frozen=True, slots=True)
 class Checked(Event):
-    """``seat`` checked."""
+    """``position`` checked."""
 
-    seat: int
+    position: int
 
-    def __init__(self, audience: int | None, seat: int) -> None:
+    def __init__(self, audience: int | None, position: int) -> None:
         self.audience = audience
-        self.seat = seat
+        self.position = position
 
 
 @dataclass(frozen=True, slots=True)
 class Called(Event):
-    """``seat`` called, adding ``amount`` chips (all-in for less when ``all_in``)."""
+    """``position`` called, adding ``amount`` chips (all-in for less when ``all_in``)."""
 
-    seat: int
+    position: int
     amount: int  # chips added now
     all_in: bool
 
-    def __init__(self, audience: int | None, seat: int, amount: int, all_in: bool) -> None:
+    def __init__(self, audience: int | None, position: int, amount: int, all_in: bool) -> None:
         self.audience = audience
-        self.seat = seat
+        self.position = position
         self.amount = amount
         self.all_in = all_in
 
 
 @dataclass(frozen=True, slots=True)
 class BetOrRaised(Event):
-    """``seat`` bet or raised to a street total of ``to``, adding ``amount`` chips;
+    """``position`` bet or raised to a street total of ``to``, adding ``amount`` chips;
     ``full`` when it is a full bet or raise that re-opens the betting (B9)."""
 
-    seat: int
-    to: int  # the seat's total bet on the street
+    position: int
+    to: int  # the position's total bet on the street
     amount: int  # chips added now
     all_in: bool
     full: bool  # a full bet or raise (re-opens the betting, B9)
 
     def __init__(
-        self, audience: int | None, seat: int, to: int, amount: int, all_in: bool, full: bool
+        self, audience: int | None, position: int, to: int, amount: int, all_in: bool, full: bool
     ) -> None:
         self.audience = audience
-        self.seat = seat
+        self.position = position
         self.to = to
         self.amount = amount
         self.all_in = all_in
@@ -212,17 +217,17 @@ class BetOrRaised(Event):
 
 @dataclass(frozen=True, slots=True)
 class Discarded(Event):
-    """A draw: ``seat`` threw away ``count`` cards (which ones only in its own copy)."""
+    """A draw: ``position`` threw away ``count`` cards (which ones only in its own copy)."""
 
-    seat: int
+    position: int
     count: int
-    cards: tuple[int, ...]  # only in the seat's own copy; empty for the table
+    cards: tuple[int, ...]  # only in the position's own copy; empty for the table
 
     def __init__(
-        self, audience: int | None, seat: int, count: int, cards: tuple[int, ...]
+        self, audience: int | None, position: int, count: int, cards: tuple[int, ...]
     ) -> None:
         self.audience = audience
-        self.seat = seat
+        self.position = position
         self.count = count
         self.cards = cards
 
@@ -231,41 +236,41 @@ class Discarded(Event):
 class BetReturned(Event):
     """B12: the uncalled part of a bet goes back."""
 
-    seat: int
+    position: int
     amount: int
 
-    def __init__(self, audience: int | None, seat: int, amount: int) -> None:
+    def __init__(self, audience: int | None, position: int, amount: int) -> None:
         self.audience = audience
-        self.seat = seat
+        self.position = position
         self.amount = amount
 
 
 @dataclass(frozen=True, slots=True)
 class HandShown(Event):
-    """``seat`` tabled its hand at the showdown (S4); ``description`` names it."""
+    """``position`` tabled its hand at the showdown (S4); ``description`` names it."""
 
-    seat: int
+    position: int
     cards: tuple[int | None, ...]
     description: str
 
     def __init__(
-        self, audience: int | None, seat: int, cards: tuple[int | None, ...], description: str
+        self, audience: int | None, position: int, cards: tuple[int | None, ...], description: str
     ) -> None:
         self.audience = audience
-        self.seat = seat
+        self.position = position
         self.cards = cards
         self.description = description
 
 
 @dataclass(frozen=True, slots=True)
 class HandMucked(Event):
-    """``seat`` threw its hand away unshown at the showdown."""
+    """``position`` threw its hand away unshown at the showdown."""
 
-    seat: int
+    position: int
 
-    def __init__(self, audience: int | None, seat: int) -> None:
+    def __init__(self, audience: int | None, position: int) -> None:
         self.audience = audience
-        self.seat = seat
+        self.position = position
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,7 +290,7 @@ class PotAwarded(Event):
 
     pot: int
     half: str  # "whole", "high" or "low"
-    amounts: tuple[tuple[int, int], ...]  # (seat, chips)
+    amounts: tuple[tuple[int, int], ...]  # (position, chips)
     description: str
 
     def __init__(

@@ -23,10 +23,10 @@ class Floor(Betting):
 
     # Provided by Hand, the class built on this one.
 
-    def act(self, action: Action, *, seat: int | None = None) -> list[ev.Event]:
+    def act(self, action: Action, *, position: int | None = None) -> list[ev.Event]:
         raise NotImplementedError
 
-    def _award_uncontested(self, seat: int) -> None:
+    def _award_uncontested(self, position: int) -> None:
         raise NotImplementedError
 
     def _next_shower(self) -> None:
@@ -35,20 +35,20 @@ class Floor(Betting):
     def _fill_cards(self, i: int, cards: Sequence[int]) -> None:
         raise NotImplementedError
 
-    def kill(self, seat: int) -> list[ev.Event]:
-        """The floor declares ``seat``'s hand dead (I7, T9, P8): see :class:`Kill`."""
-        return self.act(Kill(seat))
+    def kill(self, position: int) -> list[ev.Event]:
+        """The floor declares ``position``'s hand dead (I7, T9, P8): see :class:`Kill`."""
+        return self.act(Kill(position))
 
     def _kill(self, action: Kill) -> None:
-        """I7, T9, P8: fold ``seat`` now, even out of turn; its chips stay in the pot.
-        If it was the seat's turn the action moves on; if one player is left the hand
+        """I7, T9, P8: fold ``position`` now, even out of turn; its chips stay in the pot.
+        If it was the position's turn the action moves on; if one player is left the hand
         ends.  A stud player due the bring-in whose hand is killed: as when that player
         is all-in for the ante (TDA RP-10-E), the action starts to the left and
-        everyone must put in at least the bring-in.  Cards still due to the seat are
-        not dealt, and a seat still to draw does not."""
-        s = action.seat
+        everyone must put in at least the bring-in.  Cards still due to the position are
+        not dealt, and a position still to draw does not."""
+        s = action.position
         if not 0 <= s < self.n or self.folded[s]:
-            raise self._refuse(Reason.NOT_IN_HAND, action, f"seat {s} is not in the hand")
+            raise self._refuse(Reason.NOT_IN_HAND, action, f"position {s} is not in the hand")
         phase = self.phase
         actor = self.actor
         self._fold(s)
@@ -84,22 +84,22 @@ class Floor(Betting):
                 self._showdown_queue.remove(s)
             self._next_shower()
 
-    def _may_show_out_of_turn(self, seat: int, action: Action) -> bool:
+    def _may_show_out_of_turn(self, position: int, action: Action) -> bool:
         """TDA 17: at the showdown anyone still in may table (or muck) without waiting,
         and a tabled hand whose cards are not known yet may name them."""
         return (
             self.phase is SHOWDOWN
             and isinstance(action, Show | Muck)
-            and 0 <= seat < self.n
-            and not self.folded[seat]
-            and (not self.exposed[seat] or seat in self._showdown_queue)
+            and 0 <= position < self.n
+            and not self.folded[position]
+            and (not self.exposed[position] or position in self._showdown_queue)
         )
 
-    def reveal(self, seat: int, cards: Sequence[int]) -> list[ev.Event]:
+    def reveal(self, position: int, cards: Sequence[int]) -> list[ev.Event]:
         """Name the cards of a hand already turned face up (all-in, S3) whose cards
         were not known (a replayed history).  Cards already known must match."""
-        if not 0 <= seat < self.n or self.folded[seat]:
-            raise IllegalActionError(Reason.NOT_IN_HAND, f"seat {seat} is not in the hand")
+        if not 0 <= position < self.n or self.folded[position]:
+            raise IllegalActionError(Reason.NOT_IN_HAND, f"position {position} is not in the hand")
         mark = len(self.events)
-        self._fill_cards(seat, cards)
+        self._fill_cards(position, cards)
         return self.events[mark:]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from enum import Enum
 from typing import Final
@@ -36,10 +37,14 @@ class LegalActions:
     An amount is None when that action is not open (no call to make, no bet or
     raise allowed), so a type checker makes a caller look before using it:
     ``if legal.min_raise_to is not None: hand.bet_raise(legal.min_raise_to)``.
+
+    ``position`` (who acts) and ``deal_position`` (whose cards the dealer deals)
+    are positions, places in dealing order (0 the first player left of the
+    button), never a table's seats: a table translates (``HandPlan.seat_at``).
     """
 
     phase: Phase
-    seat: int | None  # who acts (a position); None when the dealer deals or the hand is over
+    position: int | None  # who acts (a position); None when the dealer deals or the hand is over
     fold: bool = False
     check: bool = False
     call: int | None = None  # chips a call adds (all-in for less when short)
@@ -49,25 +54,25 @@ class LegalActions:
     max_discard: int = 0
     show: bool = False
     muck: bool = False
-    deal_seat: int | None = None  # dealer: the seat whose hole cards are due
+    deal_position: int | None = None  # dealer: the position whose hole cards are due
     deal_board: int = 0  # dealer: board cards due
-    deal_count: int = 0  # dealer: how many hole cards are due to deal_seat
+    deal_count: int = 0  # dealer: how many hole cards are due to deal_position
     # Stud with the open_pair_double house option (B15): on fourth street, with an
     # open pair showing, a bet or raise may instead be the big bet, to this total.
     # min/max_raise_to keep the small bet.
     big_raise_to: int | None = None
 
     def __init__(
-        self, phase: Phase, seat: int | None, fold: bool = False, check: bool = False,
+        self, phase: Phase, position: int | None, fold: bool = False, check: bool = False,
         call: int | None = None, min_raise_to: int | None = None,
         max_raise_to: int | None = None, bring_in: int | None = None, max_discard: int = 0,
-        show: bool = False, muck: bool = False, deal_seat: int | None = None,
+        show: bool = False, muck: bool = False, deal_position: int | None = None,
         deal_board: int = 0, deal_count: int = 0, big_raise_to: int | None = None,
     ) -> None:
         # Compiled by mypyc (see setup.py), stores straight into the native object;
         # on the pure-Python path fast_init replaces it (see rules.fastinit).
         self.phase = phase  # type: ignore[misc]
-        self.seat = seat  # type: ignore[misc]
+        self.position = position  # type: ignore[misc]
         self.fold = fold  # type: ignore[misc]
         self.check = check  # type: ignore[misc]
         self.call = call  # type: ignore[misc]
@@ -77,7 +82,7 @@ class LegalActions:
         self.max_discard = max_discard  # type: ignore[misc]
         self.show = show  # type: ignore[misc]
         self.muck = muck  # type: ignore[misc]
-        self.deal_seat = deal_seat  # type: ignore[misc]
+        self.deal_position = deal_position  # type: ignore[misc]
         self.deal_board = deal_board  # type: ignore[misc]
         self.deal_count = deal_count  # type: ignore[misc]
         self.big_raise_to = big_raise_to  # type: ignore[misc]
@@ -91,14 +96,17 @@ class LegalActions:
         """A bet or raise is open (``min_raise_to`` is not None)."""
         return self.min_raise_to is not None
 
-    def describe(self) -> str:
-        """A sentence listing what is allowed, for error messages and UIs."""
+    def describe(self, seats: Sequence[int] | None = None) -> str:
+        """A sentence listing what is allowed, for error messages and UIs.  The
+        player is named by position, or by seat when ``seats`` gives the table's
+        seats by position (``HandPlan.seats``)."""
         if self.phase is Phase.COMPLETE:
             return "nothing: the hand is over"
-        if self.seat is None:
+        if self.position is None:
             if self.deal_board:
                 return f"the dealer deals {self.deal_board} board card(s)"
-            return f"the dealer deals {self.deal_count} card(s) to seat {self.deal_seat}"
+            whom = _whom(self.deal_position, seats)
+            return f"the dealer deals {self.deal_count} card(s) to {whom}"
         options: list[str] = []
         if self.bring_in is not None:
             options.append(f"post the bring-in of {self.bring_in}")
@@ -121,7 +129,13 @@ class LegalActions:
             options.append("show")
         if self.muck:
             options.append("muck")
-        return f"seat {self.seat} may " + ", ".join(options)
+        return f"{_whom(self.position, seats)} may " + ", ".join(options)
+
+
+def _whom(position: int | None, seats: Sequence[int] | None) -> str:
+    """``position`` in words: by seat when ``seats`` (seats by position) is given."""
+    return f"position {position}" if seats is None or position is None else (
+        f"seat {seats[position]}")
 
 
 fast_init(LegalActions)

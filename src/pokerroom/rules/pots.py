@@ -40,12 +40,12 @@ def build_pots(
 ) -> list[tuple[int, list[int]]]:
     """S1: split the chips put in into a main pot and side pots.
 
-    ``bets`` are the live chips each seat put in (blinds, bets, calls); an
+    ``bets`` are the live chips each position put in (blinds, bets, calls); an
     all-in live player contests only the layers they matched.  ``dead`` is dead
     money (antes, dead blinds, F1, F7): it belongs to the main pot, except that
     a player who could not cover their own ante (``short_dead``) wins only the
     part matched.  Chips of folded players stay in as dead money.  Each pot is
-    ``(amount, eligible seats)``, the main pot first.
+    ``(amount, eligible positions)``, the main pot first.
     """
     n = len(bets)
     layers = _layers(bets, live, all_in)
@@ -53,13 +53,13 @@ def build_pots(
         layers += _layers(dead, live, short_dead or [False] * n)
     merged: dict[frozenset[int], int] = {}
     orphan = 0
-    for amount, seats in layers:
-        if seats:
-            merged[seats] = merged.get(seats, 0) + amount
+    for amount, positions in layers:
+        if positions:
+            merged[positions] = merged.get(positions, 0) + amount
         else:
             orphan += amount  # e.g. a folded player's chips above every live level
     pots = sorted(merged.items(), key=lambda kv: (-len(kv[0]), sorted(kv[0])))
-    result = [(amount, sorted(seats)) for seats, amount in pots]
+    result = [(amount, sorted(positions)) for positions, amount in pots]
     if orphan:
         if not result:
             result.append((0, [i for i in range(n) if live[i]]))

@@ -45,73 +45,73 @@ class Showdown:
         k = live.index(start)
         return live[k:] + live[:k]
 
-    def strength(self, seat: int, low: bool) -> int | None:
-        """Position ``seat``'s high (or ``low``) strength, larger is better; None for
+    def strength(self, position: int, low: bool) -> int | None:
+        """``position``'s high (or ``low``) strength, larger is better; None for
         no qualifying low (S8).  UnknownCardsError when its cards are not known."""
         cache = self._low_cache if low else self._high_cache
-        if seat in cache:
-            return cache[seat]
+        if position in cache:
+            return cache[position]
         evaluator = self.low if low else self.high
         assert evaluator is not None
-        hole = self.hand.hole[seat]
+        hole = self.hand.hole[position]
         if None in hole:
             raise UnknownCardsError(
-                f"seat {seat}'s cards are unknown, so the pot cannot be awarded; "
+                f"position {position}'s cards are unknown, so the pot cannot be awarded; "
                 "show them first"
             )
         value = evaluator.strength(hole, self.hand.board)  # type: ignore[arg-type]
-        cache[seat] = value
+        cache[position] = value
         return value
 
-    def describe(self, seat: int) -> str:
-        """Position ``seat``'s hand in words (both halves in a split game); empty
+    def describe(self, position: int) -> str:
+        """``position``'s hand in words (both halves in a split game); empty
         when its cards are not known."""
-        if None in self.hand.hole[seat]:
+        if None in self.hand.hole[position]:
             return ""
         parts = []
         for evaluator, low in ((self.high, False), (self.low, True)):
             if evaluator is None:
                 continue
             try:
-                value = self.strength(seat, low)
+                value = self.strength(position, low)
             except (ValueError, IndexError):
                 continue
             if value is not None:
                 parts.append(_describe(evaluator, value))
         return parts[0] if len(parts) == 1 else "; ".join(parts)
 
-    def _odd_chip_order(self, seats: list[int], low: bool) -> list[int]:
+    def _odd_chip_order(self, positions: list[int], low: bool) -> list[int]:
         """S10: the first player left of the button; in stud the highest card by suit
         of the cards that make the hand.  The tied hands hold the same ranks, so this
         is the suit of their top card; in a low hand (razz, stud hi-lo's low half) the
         ace is low and the top card is the highest of the low cards."""
         hand = self.hand
         if not hand.variant.is_stud:
-            return sorted(seats)
+            return sorted(positions)
         evaluator = self.low if low else self.high
         assert evaluator is not None
 
-        def top_card(seat: int) -> tuple[int, int]:
-            used = evaluator.best_cards(hand.hole[seat], hand.board)  # type: ignore[arg-type]
+        def top_card(position: int) -> tuple[int, int]:
+            used = evaluator.best_cards(hand.hole[position], hand.board)  # type: ignore[arg-type]
             if not used:
                 return (-1, -1)
             if low:
                 return max(((c >> 2) + 1 if c >> 2 != 12 else 0, c & 3) for c in used)
             return max((c >> 2, c & 3) for c in used)
 
-        return sorted(seats, key=top_card, reverse=True)
+        return sorted(positions, key=top_card, reverse=True)
 
     def _winners(self, eligible: list[int], low: bool) -> list[int]:
         best: int | None = None
         winners: list[int] = []
-        for seat in eligible:
-            value = self.strength(seat, low)
+        for position in eligible:
+            value = self.strength(position, low)
             if value is None:
                 continue
             if best is None or value > best:
-                best, winners = value, [seat]
+                best, winners = value, [position]
             elif value == best:
-                winners.append(seat)
+                winners.append(position)
         return winners
 
     def pots_after_rake(self) -> list[tuple[int, list[int]]]:
@@ -184,7 +184,7 @@ class Showdown:
         low = self.high is None
         winners = low_winners if low else high_winners
         if not winners:
-            raise AssertionError(f"no winner for pot {index} among seats {eligible}")
+            raise AssertionError(f"no winner for pot {index} among positions {eligible}")
         shares = split_evenly(amount, self._odd_chip_order(winners, low), unit=unit)
         self._pay(shares)
         evaluator = self.low if low else self.high
@@ -192,14 +192,14 @@ class Showdown:
         return [ev.PotAwarded(None, index, "whole", tuple(shares),
                               _describe(evaluator, self._req(winners[0], low)))]
 
-    def _req(self, seat: int, low: bool) -> int:
-        value = self.strength(seat, low)
+    def _req(self, position: int, low: bool) -> int:
+        value = self.strength(position, low)
         assert value is not None
         return value
 
     def _pay(self, shares: list[tuple[int, int]]) -> None:
-        for seat, chips in shares:
-            self.hand.stacks[seat] += chips
+        for position, chips in shares:
+            self.hand.stacks[position] += chips
 
 
 _DESCRIPTIONS: dict[int, tuple[Evaluator, dict[int, str]]] = {}

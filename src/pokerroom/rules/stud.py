@@ -12,7 +12,7 @@ def _low_rank(card: int) -> int:
     return 0 if rank == 12 else rank + 1
 
 
-def bring_in_seat(up_cards: Mapping[int, Sequence[int]], *, low_game: bool) -> int:
+def bring_in_position(up_cards: Mapping[int, Sequence[int]], *, low_game: bool) -> int:
     """F10: the lowest up-card brings it in (clubs lowest on ties); in razz the highest
     (ace low; spades highest on ties)."""
     if low_game:

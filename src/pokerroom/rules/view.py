@@ -1,22 +1,22 @@
 """What one viewer may know of a hand: a frozen value made by the engine.
 
-``hand.view(seat)`` is what the player in engine seat ``seat`` may know (the
-engine's seats are positions, 0 the first player left of the button: see
+``hand.view(position)`` is what the player at ``position`` may know (a position
+is a player's place in dealing order, 0 the first player left of the button: see
 :mod:`pokerroom.rules.engine`; a table's :meth:`~pokerroom.table.Table.view`
-gives the same in the table's seats);
+gives the same in the table's seats, its chairs);
 ``hand.view(None)`` is a spectator's.  The room's messages and the bots are
 built from views only, so nothing can leak a card the viewer may not see.
 
 Visibility:
 
-- a seat sees its own cards, face down or up;
+- a player sees their own cards, face down or up;
 - everyone sees up cards (stud) and the board;
 - everyone sees a hand turned face up (all-in, S3; shown at the showdown, S4)
   unless it was mucked;
 - nothing else: a spectator sees no face-down card before it is shown.
 
-A card the viewer may not see is ``None`` in :attr:`SeatView.cards`; the number
-of cards a seat holds is public.
+A card the viewer may not see is ``None`` in :attr:`PlayerView.cards`; the number
+of cards a player holds is public.
 
 >>> from pokerroom.cards import Deck
 >>> from pokerroom.rules import Hand, HandConfig, Structure, button_blinds, variant
@@ -26,16 +26,16 @@ of cards a seat holds is public.
 >>> mine = hand.view(0)
 >>> mine.viewer, mine.street_name, mine.pot, mine.actor
 (0, 'preflop', 3, 2)
->>> all(card is not None for card in mine.seats[0].cards)
+>>> all(card is not None for card in mine.players[0].cards)
 True
->>> mine.seats[1].cards, mine.legal is None
+>>> mine.players[1].cards, mine.legal is None
 ((None, None), True)
 >>> spectator = hand.view(None)
->>> [seat.cards for seat in spectator.seats]
+>>> [player.cards for player in spectator.players]
 [(None, None), (None, None), (None, None)]
 >>> [(pot.amount, pot.eligible) for pot in spectator.pots]
 [(3, (0, 1, 2))]
->>> hand.view(2).legal.call  # seat 2 is to act: its legal actions come with its view
+>>> hand.view(2).legal.call  # position 2 is to act: its legal actions come with its view
 2
 """
 
@@ -53,23 +53,23 @@ from pokerroom.rules.variants import Variant
 if TYPE_CHECKING:
     from pokerroom.rules.engine import Hand
 
-__all__ = ["HandView", "Pot", "PublicSeat", "SeatView", "hand_pots", "make_view",
-           "public_seats", "viewer_legal", "visible_cards"]
+__all__ = ["HandView", "PlayerView", "Pot", "PublicPlayer", "hand_pots", "make_view",
+           "public_players", "viewer_legal", "visible_cards"]
 
 
 @dataclass(frozen=True, slots=True)
 class Pot:
-    """One pot as it stands (S1): its chips and the engine seats that may win it."""
+    """One pot as it stands (S1): its chips and the positions that may win it."""
 
     amount: int
     eligible: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class SeatView:
-    """One seat in the hand, as the viewer sees it.
+class PlayerView:
+    """One player in the hand, as the viewer sees them.
 
-    ``cards`` has one entry per card the seat holds: the card, or ``None`` where
+    ``cards`` has one entry per card the player holds: the card, or ``None`` where
     the viewer may not see it (or, in a replayed history, nobody knows it yet).
     ``up[k]`` says whether card ``k`` was dealt face up; ``shown`` whether the
     hand is turned face up for everyone (exposed and not mucked)."""
@@ -88,16 +88,16 @@ class SeatView:
 class HandView:
     """Everything one viewer may know of a hand (see the module's docstring).
 
-    Seats are the hand's (engine) seats, 0 to ``len(seats) - 1``.  ``viewer`` is
-    the seat this view was made for, ``None`` for a spectator; ``legal`` is
+    ``players`` are the hand's players by position, 0 to ``len(players) - 1``.
+    ``viewer`` is the position this view was made for, ``None`` for a spectator; ``legal`` is
     ``hand.legal_actions()`` when it is the viewer's turn, else ``None``.
     ``street`` is the street's index (-1 before the first), ``street_name`` its
     name ("" before the first); ``runs`` are the finished boards when the rest
     of the board was run twice.  ``pots`` are the main pot and the side pots as
-    they stand, this street's bets included (S1), each with the engine seats
+    they stand, this street's bets included (S1), each with the positions
     that may win it; none once the hand is over (``pot`` is then 0 too).
 
-    The stakes are public: ``blinds`` and ``antes``, per seat, the forced bets the
+    The stakes are public: ``blinds`` and ``antes``, per position, the forced bets the
     hand was dealt with (a player with fewer chips posts them all, F8);
     ``bring_in``; ``min_bet`` (no and pot limit: the smallest bet, normally the
     big blind, B8; spread limit: the smallest bet), ``max_bet`` (spread limit),
@@ -122,7 +122,7 @@ class HandView:
     pots: tuple[Pot, ...]
     current_bet: int
     actor: int | None
-    seats: tuple[SeatView, ...]
+    players: tuple[PlayerView, ...]  # by position
     names: tuple[str, ...]
     viewer: int | None
     legal: LegalActions | None
@@ -153,9 +153,9 @@ class HandView:
         return self.phase is Phase.COMPLETE
 
     @property
-    def own(self) -> SeatView | None:
-        """The viewer's own seat; ``None`` for a spectator."""
-        return None if self.viewer is None else self.seats[self.viewer]
+    def own(self) -> PlayerView | None:
+        """The viewer's own place in the hand; ``None`` for a spectator."""
+        return None if self.viewer is None else self.players[self.viewer]
 
     @property
     def own_cards(self) -> tuple[Card, ...]:
@@ -167,12 +167,12 @@ class HandView:
 _CARD_OF: dict[int | None, Card | None] = {None: None, **dict(enumerate(FULL_DECK))}
 
 
-def visible_cards(hand: Hand, seat: int, viewer: int | None) -> tuple[Card | None, ...]:
-    """The cards of ``seat`` that ``viewer`` (an engine seat, or ``None`` for a
+def visible_cards(hand: Hand, position: int, viewer: int | None) -> tuple[Card | None, ...]:
+    """The cards of ``position`` that ``viewer`` (a position, or ``None`` for a
     spectator) may see, ``None`` for the others: its own, up cards, a hand turned
     face up and not mucked."""
-    hole, up = hand.hole[seat], hand.up[seat]
-    if seat == viewer or (hand.exposed[seat] and not hand.mucked[seat]):
+    hole, up = hand.hole[position], hand.up[position]
+    if position == viewer or (hand.exposed[position] and not hand.mucked[position]):
         return tuple(map(_CARD_OF.__getitem__, hole))
     if not any(up):
         return (None,) * len(hole)
@@ -198,10 +198,10 @@ def hand_pots(hand: Hand) -> tuple[Pot, ...]:
     return tuple(Pot(amount, tuple(eligible)) for amount, eligible in pots)
 
 
-class PublicSeat(NamedTuple):
-    """What everyone may see of one engine seat: :class:`SeatView`'s ``stack``,
+class PublicPlayer(NamedTuple):
+    """What everyone may see of one position: :class:`PlayerView`'s ``stack``,
     ``bet``, ``folded``, ``all_in``, ``cards`` and ``up`` as a spectator's view has
-    them (:func:`public_seats`)."""
+    them (:func:`public_players`)."""
 
     stack: int
     bet: int
@@ -211,32 +211,32 @@ class PublicSeat(NamedTuple):
     up: tuple[bool, ...]
 
 
-def public_seats(hand: Hand) -> list[PublicSeat]:
-    """Each engine seat as a spectator sees it (``hand.view(None).seats``, the cards
+def public_players(hand: Hand) -> list[PublicPlayer]:
+    """Each position as a spectator sees it (``hand.view(None).players``, the cards
     by :func:`visible_cards` likewise), without the rest of the view: for a caller
     that tells everyone each change (the room's public state, built per version)."""
     stacks, bets, folded = hand.stacks, hand.bets, hand.folded
-    return [PublicSeat(stacks[k], bets[k], folded[k], stacks[k] == 0 and not folded[k],
+    return [PublicPlayer(stacks[k], bets[k], folded[k], stacks[k] == 0 and not folded[k],
                        visible_cards(hand, k, None), tuple(hand.up[k]))
             for k in range(hand.n)]
 
 
 def viewer_legal(hand: Hand, viewer: int | None) -> LegalActions | None:
     """``viewer``'s legal actions when it is their turn (as in their :class:`HandView`),
-    else ``None`` (a spectator, another seat's turn, the dealer's, a hand over)."""
+    else ``None`` (a spectator, another position's turn, the dealer's, a hand over)."""
     if viewer is None or hand.actor != viewer or hand.is_over:
         return None
     legal = hand.legal_actions()
-    return legal if legal.seat == viewer else None  # else the dealer's turn (manual dealing)
+    return legal if legal.position == viewer else None  # else the dealer's turn (manual dealing)
 
 
 def make_view(hand: Hand, viewer: int | None) -> HandView:
-    """What ``viewer`` (an engine seat, or ``None`` for a spectator) may know of
+    """What ``viewer`` (a position, or ``None`` for a spectator) may know of
     ``hand`` now; :meth:`Hand.view` calls this."""
     if viewer is not None and not 0 <= viewer < hand.n:
-        raise ValueError(f"seat {viewer} is not in this hand (seats 0-{hand.n - 1})")
-    seats = tuple(
-        SeatView(
+        raise ValueError(f"position {viewer} is not in this hand (positions 0-{hand.n - 1})")
+    players = tuple(
+        PlayerView(
             stack=hand.stacks[k],
             bet=hand.bets[k],
             folded=hand.folded[k],
@@ -270,7 +270,7 @@ def make_view(hand: Hand, viewer: int | None) -> HandView:
         pots=hand_pots(hand),
         current_bet=hand.current_bet,
         actor=hand.actor,
-        seats=seats,
+        players=players,
         names=tuple(config.names),
         viewer=viewer,
         legal=legal,

@@ -123,7 +123,7 @@ class _Judge:
                 f"{hand.legal_actions().describe()}"
             )
         legal = hand.legal_actions()
-        actor = legal.seat
+        actor = legal.position
         assert actor is not None
         if seat is not None and seat != actor:
             raise IllegalActionError(

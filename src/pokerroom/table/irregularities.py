@@ -20,10 +20,11 @@ the catalogue, files 002-004 and the older TDA text) or ``"tda2024"`` (TDA-EXAMP
 section 14: a four-card flop keeps three and burns one at random; a premature turn
 or stud card is reshuffled and redealt).
 
-A ``seat`` argument or record field here is a position, the hand engine's number
-(0 is the first player left of the button), as in
-:class:`~pokerroom.rules.engine.Hand`; a ``table_seat`` is a seat (a chair);
-``live.plan.position_of(table_seat)`` and ``live.plan.seat_at(seat)`` translate.
+The records name the player by ``position``, the hand engine's number (0 is the
+first player left of the button), as :class:`~pokerroom.rules.engine.Hand` does;
+a ``table_seat`` is a seat (a chair).  The methods' ``seat`` arguments are still
+positions (a rename to come, #23); ``live.plan.position_of(table_seat)`` and
+``live.plan.seat_at(position)`` translate.
 
 An I7 or T9 dead hand is dead when it is found, in turn or not (the engine's
 :meth:`~pokerroom.rules.engine.Hand.kill`).  Stud's rulings (I9) are in
@@ -99,7 +100,7 @@ class LiveDeal(StudDeal):
         ``deal_hole_card(exposed=True)`` reports a card exposed as it is dealt."""
         why = self._why_not_expose()
         if why is None and not 0 <= seat < self.hand.n:
-            why = f"there is no engine seat {seat}: seats are 0-{self.hand.n - 1}"
+            why = f"there is no position {seat}: positions are 0-{self.hand.n - 1}"
         if why is None and self.hand.folded[seat]:
             why = f"seat {seat} is out of the hand"
         held = self.cards.hands[seat] if why is None else []
@@ -459,7 +460,7 @@ class LiveDeal(StudDeal):
         hand = self.hand
         if hand.variant.is_stud:
             return "TDA 35-A's boxed cards are ruled here in flop games"
-        if hand.is_over or hand.street != 0 or hand.legal_actions().deal_seat is None:
+        if hand.is_over or hand.street != 0 or hand.legal_actions().deal_position is None:
             return "a boxed card is reported while the hole cards are dealt (TDA 35-A)"
         return None
 
@@ -549,7 +550,7 @@ class LiveDeal(StudDeal):
     def _why_not_seat_report(self, seat: int) -> str | None:
         why = self._why_not_any_seat_report()
         if why is None and not 0 <= seat < self.hand.n:
-            why = f"there is no engine seat {seat}: seats are 0-{self.hand.n - 1}"
+            why = f"there is no position {seat}: positions are 0-{self.hand.n - 1}"
         if why is None and self.hand.folded[seat]:
             why = f"seat {seat} is out of the hand"
         return why

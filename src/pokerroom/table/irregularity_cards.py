@@ -19,7 +19,7 @@ MIN_CUT_PART = 5  # D2: each part of a cut keeps at least five cards
 
 
 class Cards:
-    """Stub (a :class:`Deck`, top first), hands per engine seat, board, burns, muck and
+    """Stub (a :class:`Deck`, top first), hands per position, board, burns, muck and
     cards set aside."""
 
     def __init__(self, deck: Sequence[Card], seats: int, rng: random.Random) -> None:

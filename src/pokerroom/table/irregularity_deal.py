@@ -73,7 +73,7 @@ class PhysicalDeal:
         self.records: list[ev.Event] = []
         self.misdeals = 0
         self._rng = rng
-        self._owes_next: dict[int, int] = {}  # T9: table seat -> engine seat
+        self._owes_next: dict[int, int] = {}  # T9: table seat -> position
         self._begin("a new deal")
 
     def _begin(self, reason: str) -> None:
@@ -153,7 +153,7 @@ class PhysicalDeal:
         legal = self.hand.legal_actions()
         if legal.deal_board:
             self.deal_board()
-        elif legal.deal_seat is not None:
+        elif legal.deal_position is not None:
             hand = self.hand
             self.deal_hole_card()
             while self._round and self.hand is hand:
@@ -377,7 +377,7 @@ class PhysicalDeal:
     def _collect(self, mark: int) -> None:
         for e in self.hand.events[mark:]:
             if isinstance(e, ev.Folded | ev.HandMucked):
-                self.cards.muck_hand(e.seat)
+                self.cards.muck_hand(e.position)
 
     # ----------------------------------------------------------- refusing
 
@@ -395,7 +395,7 @@ class PhysicalDeal:
         legal = hand.legal_actions()
         if legal.deal_board:
             return f"deal_board() ({legal.deal_board} card(s) for the {self.street_name()})"
-        if legal.deal_seat is not None:
+        if legal.deal_position is not None:
             return f"deal_hole_card() (the {self.street_name()})"
         return legal.describe()
 
@@ -403,7 +403,7 @@ class PhysicalDeal:
         hand = self.hand
         if hand.is_over:
             return "the hand is over"
-        if hand.legal_actions().deal_seat is None:
+        if hand.legal_actions().deal_position is None:
             return "no hole cards are due"
         return self._why_not_exposed_card() if exposed else None
 

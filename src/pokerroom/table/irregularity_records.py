@@ -40,10 +40,10 @@ class DeckPrepared(Event):
 
 @dataclass(frozen=True, slots=True)
 class HoleCardPitched(Event):
-    """D4: one hole card to ``seat``; ``shown`` names it when it lies face up (a stud up
+    """D4: one hole card to ``position``; ``shown`` names it when it lies face up (a stud up
     card or a card the dealer exposed)."""
 
-    seat: int
+    position: int
     shown: Card | None
 
 
@@ -84,7 +84,7 @@ class Misdeal(Ruling):
 class HoleCardExposed(Ruling):
     """I2: a hole card the dealer exposed; the deal goes on and it is replaced later."""
 
-    seat: int
+    position: int
     card: Card
 
 
@@ -94,7 +94,7 @@ class ExposedCardReplaced(Ruling):
     burn for the flop.  I9 (TDA RP-10-B): a seventh-street card exposed by the dealer is
     replaced by the top card after the round and is out of play."""
 
-    seat: int
+    position: int
     card: Card
 
 
@@ -103,7 +103,7 @@ class ExposedCardStands(Ruling):
     """I9 (TDA RP-10-B): a seventh-street card exposed by the dealer stays and plays face
     up: no betting action remains, or no card is left to replace it."""
 
-    seat: int
+    position: int
     card: Card
 
 
@@ -119,7 +119,7 @@ class CardBoxed(Ruling):
 class ExtraCardBurned(Ruling):
     """I6: one extra card to the first player goes back as the burn."""
 
-    seat: int
+    position: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,9 +166,9 @@ class DealtWithoutBurn(Ruling):
 
 @dataclass(frozen=True, slots=True)
 class HandDead(Ruling):
-    """I7, T9: ``seat``'s hand is dead; its cards go to the muck, its chips stay in."""
+    """I7, T9: ``position``'s hand is dead; its cards go to the muck, its chips stay in."""
 
-    seat: int
+    position: int
     cause: str
 
 
@@ -182,9 +182,9 @@ class CardsStand(Ruling):
 
 @dataclass(frozen=True, slots=True)
 class BlindOwed(Ruling):
-    """T9: ``seat`` (engine seat; ``table_seat`` at the table) posts on the next deal."""
+    """T9: ``position`` (``table_seat`` at the table) posts on the next deal."""
 
-    seat: int
+    position: int
     table_seat: int
 
 

@@ -108,7 +108,7 @@ class LiveHand:
     def legal_actions(self) -> LegalActions:
         """The engine's legal actions, less raising for a seat the floor limited."""
         legal = self.hand.legal_actions()
-        if legal.seat is not None and self._is_restricted(legal.seat):
+        if legal.position is not None and self._is_restricted(legal.position):
             return replace(legal, min_raise_to=None, max_raise_to=None)
         return legal
 
@@ -138,7 +138,7 @@ class LiveHand:
                 f"the floor limited seat {actor} to check, call or fold "
                 f"(TDA 53-B): {self.legal_actions().describe()}"
             )
-        events = hand.act(action, seat=actor)
+        events = hand.act(action, position=actor)
         events.extend(self._settle())
         return events
 
@@ -214,7 +214,7 @@ class LiveHand:
         seat = floor.seat
         if ruling is SkippedSeatRuling.DEAD:
             self.notes.append(LiveNote(NoteKind.FLOOR_RULED, seat, f"seat {seat}'s hand is dead"))
-            events = self.hand.act(Fold(), seat=seat)
+            events = self.hand.act(Fold(), position=seat)
             events.extend(self._settle())
             return events
         self._restricted[seat] = self.hand.street
@@ -279,7 +279,7 @@ class LiveHand:
                     + why,
                     action,
                 ))
-                events.extend(hand.act(action, seat=actor))
+                events.extend(hand.act(action, position=actor))
                 continue
             self.notes.append(LiveNote(
                 NoteKind.VOID, actor,

@@ -16,8 +16,8 @@ class HandPlan:
     ``options.seats - 1``); a **position** is a player's place in this one deal,
     counted from the button: 0 is the first player dealt in left of the button,
     the last is the button (the player with last action).  The hand engine
-    (:class:`~pokerroom.rules.engine.Hand`) numbers its players by position (its
-    own ``seat`` parameters and fields are positions).  ``seats`` lists the seats
+    (:class:`~pokerroom.rules.engine.Hand`) numbers its players by position and
+    calls them so (``position`` parameters and fields).  ``seats`` lists the seats
     dealt in by position; :meth:`position_of` and :meth:`seat_at` are the one
     place the two are translated.  ``blinds``, ``posts``, ``dead`` and ``antes``
     are by position; ``straddles``, ``kill_seat``, ``waiting``, ``absent`` and
@@ -57,7 +57,7 @@ class HandPlan:
 
     def seat_at(self, position: int) -> int:
         """The seat of the player at ``position`` in this deal (an engine number,
-        such as ``LegalActions.seat`` or an event's ``seat``)."""
+        such as ``LegalActions.position`` or an event's ``position``)."""
         if not 0 <= position < len(self.seats):
             raise ValueError(
                 f"no position {position} in this deal: positions are 0-{len(self.seats) - 1}")

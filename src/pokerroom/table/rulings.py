@@ -175,5 +175,5 @@ def apply_ruling(hand: Hand, ruling: Ruling) -> list[ev.Event]:
         )
     if ruling.forfeit and isinstance(ruling.action, Fold):
         # B14 / TDA 51: fold, the chips short of the call staying in the pot.
-        return hand.act(Fold(forfeit=ruling.forfeit), seat=ruling.seat)
-    return hand.act(ruling.action, seat=ruling.seat)
+        return hand.act(Fold(forfeit=ruling.forfeit), position=ruling.seat)
+    return hand.act(ruling.action, position=ruling.seat)

@@ -43,7 +43,7 @@ from pokerroom.table.player import Player, Status
 from pokerroom.table.seat_changes import SeatChanges
 from pokerroom.table.skipped import keep_owed
 from pokerroom.table.straddles import Straddles
-from pokerroom.table.view import TableView, legal_in_seats, seat_to_act, table_view
+from pokerroom.table.view import TableView, seat_to_act, table_view
 
 
 class Table:
@@ -426,14 +426,15 @@ class Table:
 
     def legal_actions(self) -> LegalActions:
         """What may happen next in the hand in progress: the engine's
-        :meth:`~pokerroom.rules.engine.Hand.legal_actions`, with ``seat`` (the seat
-        to act) and ``deal_seat`` in seats."""
-        hand, plan = self._in_progress()
-        return legal_in_seats(hand.legal_actions(), plan)
+        :meth:`~pokerroom.rules.engine.Hand.legal_actions`, by position (its
+        ``position`` and ``deal_position``; :attr:`to_act` is the seat to act, and
+        ``legal.describe(table.plan_in_play.seats)`` names it by seat)."""
+        hand, _ = self._in_progress()
+        return hand.legal_actions()
 
     def act(self, seat: int, action: Action) -> list[Event]:
         """The player in ``seat`` acts in the hand in progress; returns the engine's
-        events (their ``seat`` fields are positions: ``plan_in_play.seat_at``).
+        events (their ``position`` fields are positions: ``plan_in_play.seat_at``).
 
         Refused with :class:`~pokerroom.errors.IllegalActionError`, changing nothing,
         when ``seat`` is not dealt in, when it is not that seat's turn (B13; a hand
@@ -453,7 +454,7 @@ class Table:
                 Reason.NOT_IN_HAND, f"seat {seat} is not in this hand: the seats dealt in are "
                 + ", ".join(map(str, sorted(plan.seats)))) from None
         try:
-            return hand.act(action, seat=position)
+            return hand.act(action, position=position)
         except IllegalActionError as refused:
             to_act = self.to_act  # a refused action changed nothing
             if seat == to_act:
@@ -461,8 +462,7 @@ class Table:
                 legal = hand.legal_actions()
                 message, by_position = str(refused), legal.describe()
                 if message.endswith(by_position):
-                    message = (message[: -len(by_position)]
-                               + legal_in_seats(legal, plan).describe())
+                    message = message[: -len(by_position)] + legal.describe(plan.seats)
                 raise IllegalActionError(refused.reason, message) from None
             whose = "nobody's" if hand.is_over else (
                 "the dealer's" if to_act is None else f"seat {to_act}'s")

@@ -5,7 +5,9 @@ dealt in left of the button, the button is last); the table numbers its chairs,
 the **seats**.  :meth:`Table.view(seat) <pokerroom.table.table.Table.view>`
 takes the engine's :class:`~pokerroom.rules.view.HandView` for the player in
 ``seat`` and gives every seat-numbered part of it in seats: the players, whose
-turn it is, who may win each pot and the legal actions.  The translation itself
+turn it is and who may win each pot.  The legal actions stay the engine's, by
+position (``legal.describe(plan.seats)`` names the player by seat).  The
+translation itself
 is :meth:`HandPlan.position_of <pokerroom.table.plan.HandPlan.position_of>` and
 :meth:`HandPlan.seat_at <pokerroom.table.plan.HandPlan.seat_at>`.
 
@@ -17,25 +19,25 @@ is :meth:`HandPlan.position_of <pokerroom.table.plan.HandPlan.position_of>` and
 >>> table.first_button = 7
 >>> _ = table.start_hand(Deck(7))
 >>> view = table.view(7)
->>> view.viewer, view.to_act, sorted(view.seats), view.legal.seat
-(7, 7, [2, 5, 7], 7)
+>>> view.viewer, view.to_act, sorted(view.seats), view.legal.position
+(7, 7, [2, 5, 7], 2)
+>>> view.legal.describe(), view.legal.describe(table.plan_in_play.seats)
+('position 2 may fold, call 2, bet/raise to 4-200', 'seat 7 may fold, call 2, bet/raise to 4-200')
 >>> [pot.eligible for pot in view.pots], view.seats[5].bet, view.seats[5].cards
 ([(2, 5, 7)], 2, (None, None))
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from operator import attrgetter
 from types import MappingProxyType
 
 from pokerroom.rules.legal import LegalActions, Phase
-from pokerroom.rules.view import HandView, Pot, SeatView
+from pokerroom.rules.view import HandView, PlayerView, Pot
 from pokerroom.table.plan import HandPlan
 
-__all__ = ["TableView", "legal_in_seats", "seat_to_act", "table_view"]
+__all__ = ["TableView", "seat_to_act", "table_view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,38 +48,23 @@ class TableView:
     ``seats`` maps each seat dealt in to what the viewer sees of it (stack behind,
     bet, cards, ...); ``to_act`` is the seat whose turn it is (``None`` when the
     dealer is to deal or the hand is over); ``pots`` name the seats that may win
-    them; ``legal`` is the viewer's legal actions when it is their turn, with
-    ``seat`` a seat.  Everything without a seat in it (board, street, pot, phase,
-    current bet, names by position) is in ``hand``, the engine's view."""
+    them; ``legal`` is the viewer's legal actions when it is their turn, the
+    engine's (its ``position`` is a position; ``to_act`` is the seat).
+    Everything without a seat in it (board, street, pot, phase, current bet, names
+    by position) is in ``hand``, the engine's view."""
 
     hand: HandView
     viewer: int | None
     to_act: int | None
-    seats: Mapping[int, SeatView]
+    seats: Mapping[int, PlayerView]
     pots: tuple[Pot, ...]
     legal: LegalActions | None
 
     @property
-    def own(self) -> SeatView | None:
+    def own(self) -> PlayerView | None:
         """The viewer's own place in the hand; ``None`` for a spectator or a seat not
         dealt in."""
         return None if self.viewer is None else self.seats.get(self.viewer)
-
-
-_LEGAL_FIELDS = tuple(f.name for f in dataclasses.fields(LegalActions))
-_legal_values = attrgetter(*_LEGAL_FIELDS)
-
-
-def legal_in_seats(legal: LegalActions, plan: HandPlan) -> LegalActions:
-    """``legal`` (the engine's, by position) with ``seat`` and ``deal_seat`` seats
-    (a copy made field by field: a third faster than :func:`dataclasses.replace`,
-    which checks every field's ``init`` on each call; this runs once per view)."""
-    if legal.seat is None and legal.deal_seat is None:
-        return legal
-    values = dict(zip(_LEGAL_FIELDS, _legal_values(legal), strict=True))
-    values["seat"] = None if legal.seat is None else plan.seat_at(legal.seat)
-    values["deal_seat"] = None if legal.deal_seat is None else plan.seat_at(legal.deal_seat)
-    return LegalActions(**values)
 
 
 def table_view(hand: HandView, plan: HandPlan, viewer: int | None) -> TableView:
@@ -88,9 +75,9 @@ def table_view(hand: HandView, plan: HandPlan, viewer: int | None) -> TableView:
         hand=hand,
         viewer=viewer,
         to_act=seat_to_act(hand.phase, hand.actor, plan),
-        seats=MappingProxyType({seat_at(k): sv for k, sv in enumerate(hand.seats)}),
+        seats=MappingProxyType({seat_at(k): sv for k, sv in enumerate(hand.players)}),
         pots=tuple(Pot(p.amount, tuple(seat_at(k) for k in p.eligible)) for p in hand.pots),
-        legal=None if hand.legal is None else legal_in_seats(hand.legal, plan),
+        legal=hand.legal,
     )
 
 

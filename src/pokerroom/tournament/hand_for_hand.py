@@ -27,9 +27,9 @@ def all_in_cut(hand: Hand) -> int | None:
     for i, e in enumerate(hand.events):
         if isinstance(e, ev.AntePosted | ev.BlindPosted | ev.BringInPosted | ev.Called
                       | ev.BetOrRaised):
-            put_in[e.seat] += e.amount
+            put_in[e.position] += e.amount
         elif isinstance(e, ev.BetReturned):
-            put_in[e.seat] -= e.amount
+            put_in[e.position] -= e.amount
         elif isinstance(e, ev.HandShown):
             stacks = hand.config.stacks
             if any(put_in[j] >= stacks[j] for j in range(hand.n) if stacks[j] > 0):

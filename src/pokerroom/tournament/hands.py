@@ -108,9 +108,9 @@ class HandBook:
         if hand is None or hand.is_over:
             return None
         legal = hand.legal_actions()
-        if legal.seat is None:
+        if legal.position is None:
             return None
-        entry = self.roster.by_label.get(hand.config.names[legal.seat])
+        entry = self.roster.by_label.get(hand.config.names[legal.position])
         if entry is None or not entry.killed:
             return None
         if legal.phase is Phase.BETTING:
@@ -147,7 +147,7 @@ class HandBook:
         if after_antes:
             for ev in hand.events:
                 if isinstance(ev, hand_events.AntePosted):
-                    start[hand.config.names[ev.seat]] -= ev.amount
+                    start[hand.config.names[ev.position]] -= ev.amount
         group = self.busts.round_group() if in_round else self.busts.new_group()
         busted: list[int] = []
         for seat, p in sorted(table.seated().items()):

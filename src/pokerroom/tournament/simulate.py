@@ -96,7 +96,7 @@ def play_hand(t: Tournament, number: int, bots: dict[str, Policy]) -> None:
     while not hand.is_over:
         action = t.killed_action(number)
         if action is None:
-            seat = hand.legal_actions().seat
+            seat = hand.legal_actions().position
             assert seat is not None
             bot = bots[hand.config.names[seat]]
             brief(bot, t, number)  # near the money: the prizes and stacks, for ICM

@@ -15,10 +15,10 @@ from pokerroom.rules.showdown import Showdown
 __all__ = ["can_still_win", "default_action"]
 
 
-def can_still_win(hand: Hand, seat: int) -> bool:
-    """At the showdown (S4): whether engine seat ``seat``'s hand wins or ties some half
+def can_still_win(hand: Hand, position: int) -> bool:
+    """At the showdown (S4): whether ``position``'s hand wins or ties some half
     of the pot against every hand turned up so far (none yet: it may)."""
-    shown = [k for k in range(hand.n) if k != seat and hand.exposed[k]
+    shown = [k for k in range(hand.n) if k != position and hand.exposed[k]
              and not hand.folded[k] and not hand.mucked[k]]
     if not shown:
         return True
@@ -26,7 +26,7 @@ def can_still_win(hand: Hand, seat: int) -> bool:
     for low, evaluator in ((False, showdown.high), (True, showdown.low)):
         if evaluator is None:
             continue
-        mine = showdown.strength(seat, low)
+        mine = showdown.strength(position, low)
         theirs = [v for k in shown if (v := showdown.strength(k, low)) is not None]
         if mine is not None and (not theirs or mine >= max(theirs)):
             return True

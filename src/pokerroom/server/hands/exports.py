@@ -46,7 +46,7 @@ def render_hand(hand: Hand, *, table_name: str, room_number: int, names: list[st
     finished hand, numbered ``room_number`` (unique across the room, see
     :mod:`pokerroom.server.hands.numbers`: trackers key hands on it), dated
     ``played_at`` (a Unix time: when the hand was dealt, so that a hand downloaded
-    twice is the same).  ``viewer``: the engine seat of the person
+    twice is the same).  ``viewer``: the position of the person
     downloading (None for someone who was not in the hand), who sees their own cards
     and the hands tabled at the showdown, never another player's discards, folded or
     mucked cards; ``"all"``: the room's own record, every card.  A tournament's hand
@@ -108,12 +108,13 @@ def phh_refusal(hand: Hand) -> str:
 
 
 def shown_seats(hand: Hand) -> set[int]:
-    """Engine seats whose hands were tabled (and not mucked)."""
-    return {e.seat for e in hand.events if isinstance(e, HandShown) and not hand.mucked[e.seat]}
+    """Positions whose hands were tabled (and not mucked)."""
+    return {e.position for e in hand.events
+            if isinstance(e, HandShown) and not hand.mucked[e.position]}
 
 
 def _mask(history: HandHistory, hand: Hand, viewer: int | None) -> HandHistory:
-    """Hide what ``viewer`` (an engine seat, or None) may not see: every face-down card
+    """Hide what ``viewer`` (a position, or None) may not see: every face-down card
     dealt to another seat, except a tabled hand's in flop and stud games (the same
     cards its showdown shows; in draw games the deals would tell the discards), and
     every other seat's discards."""
@@ -147,7 +148,7 @@ def replay_stored(before: dict[str, Any], deck: list[int],
     table = table_from_dict(before)
     hand = table.start_hand(Deck.from_order(deck))
     for seat, data in actions:
-        hand.act_recorded(action_from_dict(data), seat=seat)
+        hand.act_recorded(action_from_dict(data), position=seat)
     plan = table.plan_in_play
     assert plan is not None
     return table, hand, plan
@@ -157,7 +158,7 @@ def replay_stored(before: dict[str, Any], deck: list[int],
 
 def viewer_position(sittings: dict[str, Any] | None, seats: Sequence[int],
                     sitting: str | None) -> int | None:
-    """The engine seat (position) of ``sitting`` in a stored hand, None when that
+    """The position of ``sitting`` in a stored hand, None when that
     sitting was not dealt in: a viewer's rights to an old hand come from having
     been in it (the sitting that held the seat at the deal, not the seat)."""
     if sitting is None:
@@ -206,7 +207,7 @@ def summarize(hand: Hand, seats: Sequence[int], names: Sequence[str]) -> HandSum
         seats=tuple(seats),
         winners=tuple((names[k], c) for k, c in sorted(won.items(), key=lambda kc: -kc[1])),
         pot=sum(won.values()) + hand.rake,
-        cards=tuple(tuple(None if c is None else str(c) for c in hand.view(k).seats[k].cards)
+        cards=tuple(tuple(None if c is None else str(c) for c in hand.view(k).players[k].cards)
                     for k in range(hand.n)),
         net=tuple(hand.stacks[k] - hand.config.stacks[k] for k in range(hand.n)),
         phh=writes_as_phh(hand))
@@ -299,11 +300,11 @@ def _frames(hand: Hand, actions: list[tuple[int | None, Action]], *, seats: Sequ
             "seats": [{"seat": seats[k], "stack": s.stack, "bet": s.bet,
                        "folded": s.folded, "all_in": s.all_in, "up": list(s.up),
                        "cards": [None if c is None else str(c) for c in s.cards]}
-                      for k, s in enumerate(view.seats)]})
+                      for k, s in enumerate(view.players)]})
 
     frame()
     for seat, action in actions:
-        hand.act_recorded(action, seat=seat)
+        hand.act_recorded(action, position=seat)
         frame()
     return {"players": [{"seat": s, "name": names[k]} for k, s in enumerate(seats)],
             "seat_count": seat_count, "game": game, "button": button,

@@ -93,14 +93,14 @@ def hand_result(events: Iterable[ev.Event], seat_at: Callable[[int], int],
         elif isinstance(event, ev.BoardRun):
             runs.setdefault(event.run, []).extend(str(Card(c)) for c in event.cards)
         elif isinstance(event, ev.HandShown):
-            seat = seat_at(event.seat)
+            seat = seat_at(event.position)
             before = shown.get(seat)
             shown[seat] = {"seat": seat, "name": name(seat),
                            "cards": [None if c is None else str(Card(c)) for c in event.cards],
                            "description": event.description
                            or (before["description"] if before else "")}
         elif isinstance(event, ev.HandMucked):
-            seat = seat_at(event.seat)
+            seat = seat_at(event.position)
             mucked.append({"seat": seat, "name": name(seat)})
         elif isinstance(event, ev.PotAwarded):
             awards = [who(p, chips) for p, chips in event.amounts]
@@ -109,7 +109,7 @@ def hand_result(events: Iterable[ev.Event], seat_at: Callable[[int], int],
             pots.append({"pot": event.pot, "half": event.half,
                          "description": event.description, "awards": awards})
         elif isinstance(event, ev.BetReturned):
-            returned.append(who(event.seat, event.amount))
+            returned.append(who(event.position, event.amount))
         elif isinstance(event, ev.RakeTaken):
             rake += event.amount
     boards = [board + runs[r] for r in sorted(runs)] if runs else ([board] if board else [])

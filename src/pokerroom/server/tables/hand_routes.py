@@ -68,7 +68,7 @@ def stored_hand(store: Store, table_id: str, number: int
 
 def replayed(store: Store, row: HandRow) -> tuple[Table, Hand, HandPlan]:
     """The hand of ``row`` dealt again (410 for one an older version recorded)."""
-    actions = [(a.seat, a.action) for a in store.hand_actions(row.id)]
+    actions = [(a.position, a.action) for a in store.hand_actions(row.id)]
     try:
         return replay_stored(row.before, list(row.deck), actions)
     except (PokerError, KeyError, ValueError) as exc:  # recorded by an older version
@@ -153,7 +153,7 @@ def hand_replay(table_id: str, number: int, room: Tables, store: Store_,
     sitting = viewer_sitting(store, table_id, authorization)
     row, _table, _hand, plan = stored_hand(store, table_id, number)
     frames = replay_frames(row.before, list(row.deck),
-                           [(a.seat, a.action) for a in store.hand_actions(row.id)],
+                           [(a.position, a.action) for a in store.hand_actions(row.id)],
                            viewer=viewer_position(row.sittings, plan.seats, sitting))
     return JSONResponse({"number": number, "room_number": cash_hand_number(row.id), **frames},
                         headers={"Cache-Control": "private, no-store"})

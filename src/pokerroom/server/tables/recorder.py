@@ -77,7 +77,7 @@ class Recorder:
         self.seq, self.started_at = seq, started_at
 
     def add_action(self, position: int | None, action: dict[str, Any]) -> None:
-        """An action of the hand in play (``position``: the engine's seat, as stored)."""
+        """An action of the hand in play (``position``: the player's, as stored)."""
         assert self.hand is not None
         self.seq += 1
         self.store.add_action(self.table_id, self.hand, self.seq, position, action)

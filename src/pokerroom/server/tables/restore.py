@@ -96,7 +96,7 @@ class TableRestore:
         if running is not None:
             if self.resume_hand(
                     running.before, list(running.deck),
-                    [(a.seat, a.action) for a in stored.actions], running.id, running.number,
+                    [(a.position, a.action) for a in stored.actions], running.id, running.number,
                     started_at=running.started_at):
                 note = f"hand {running.number} resumed"
             else:
@@ -157,7 +157,7 @@ class TableRestore:
         try:
             hand = table.start_hand(Deck.from_order(deck))
             for seq, (position, data) in enumerate(actions, 1):  # noqa: B007
-                hand.act_recorded(action_from_dict(data), seat=position)
+                hand.act_recorded(action_from_dict(data), position=position)
         except (PokerError, KeyError, ValueError) as exc:
             self.use_table(table_from_dict(before))
             self.log.append(f"hand {number} could not be resumed ({exc}); cancelled")

@@ -124,7 +124,8 @@ class ActionRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     hand_id: Mapped[int] = mapped_column(ForeignKey("hands.id"), index=True)
     seq: Mapped[int] = mapped_column(Integer)
-    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)  # engine seat
+    # The player's position in the hand (index in dealing order); None: the dealer's.
+    position: Mapped[int | None] = mapped_column(Integer, nullable=True)
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
 
 
@@ -406,11 +407,12 @@ class Store:
         self._write(table_id, insert_hand)
         return hand
 
-    def add_action(self, table_id: str, hand: int | Assigned, seq: int, seat: int | None,
+    def add_action(self, table_id: str, hand: int | Assigned, seq: int, position: int | None,
                    action: dict[str, Any]) -> None:
-        """An action of the hand ``hand`` (its id, or the id its deal will be given)."""
+        """An action of the hand ``hand`` (its id, or the id its deal will be given) by
+        the player at ``position`` (None: the dealer's or the floor's)."""
         self._write(table_id, Row(ACTIONS, {
-            "hand_id": hand, "seq": seq, "seat": seat, "action": action}))
+            "hand_id": hand, "seq": seq, "position": position, "action": action}))
 
     def cancel_hand(self, table_id: str, hand: int | Assigned, reason: str) -> None:
         self._write(table_id, lambda c: c.execute(update(HANDS).where(

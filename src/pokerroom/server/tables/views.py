@@ -1,7 +1,7 @@
 """What one viewer may see of a table: their own cards, public cards, nothing else.
 
 Built from what the engine lets each viewer see (:mod:`pokerroom.rules.view`: the
-spectator's seats and pots, :func:`~pokerroom.rules.view.public_seats`, for the
+spectator's seats and pots, :func:`~pokerroom.rules.view.public_players`, for the
 public state; :func:`~pokerroom.rules.view.visible_cards` and
 :func:`~pokerroom.rules.view.viewer_legal` for a seat's own part), never by
 filtering the whole hand here: a seat sees its own face-down cards; everyone sees
@@ -21,9 +21,15 @@ from typing import TYPE_CHECKING, Any
 from pokerroom.cards import FULL_DECK, Card
 from pokerroom.rules.engine import Phase
 from pokerroom.rules.legal import LegalActions
-from pokerroom.rules.view import PublicSeat, hand_pots, public_seats, viewer_legal, visible_cards
+from pokerroom.rules.view import (
+    PublicPlayer,
+    hand_pots,
+    public_players,
+    viewer_legal,
+    visible_cards,
+)
 from pokerroom.server.tables.house import house_rules
-from pokerroom.table.view import legal_in_seats, seat_to_act
+from pokerroom.table.view import seat_to_act
 
 if TYPE_CHECKING:
     from pokerroom.server.tables.facets import ViewedTable
@@ -78,7 +84,7 @@ def lobby_row(table_id: str, name: str, t: Table, *, hands: int, bots: int = 0,
 class Own:
     """What the engine's view for a seat dealt in adds to the spectator's view (which
     :func:`public_state` is built from): the seat's own cards as that seat may see them
-    and, on its turn, its legal actions (in seats).  Everything else in a player's
+    and, on its turn, its legal actions (the engine's, by position).  Everything else in a player's
     view is the spectator's."""
 
     cards: tuple[Card | None, ...]
@@ -99,7 +105,7 @@ def own_part(table: Table, viewer: int) -> Own | None:
     position = plan.position_of(viewer)
     legal = viewer_legal(hand, position)
     return Own(cards=visible_cards(hand, position, position), bet=hand.bets[position],
-               pot=hand.pot, legal=None if legal is None else legal_in_seats(legal, plan))
+               pot=hand.pot, legal=legal)
 
 
 class KeptParts:
@@ -173,7 +179,7 @@ def public_state(actor: ViewedTable, *, kept: KeptParts | None = None) -> dict[s
     that never changes what it gets: the scene).
 
     The hand's part is the engine's spectator view (:func:`~pokerroom.rules.view.
-    public_seats`, :func:`~pokerroom.rules.view.hand_pots`: what
+    public_players`, :func:`~pokerroom.rules.view.hand_pots`: what
     :meth:`Table.view(None) <pokerroom.table.Table.view>` holds, without building
     the whole view), in seats."""
     table = actor.table
@@ -184,10 +190,10 @@ def public_state(actor: ViewedTable, *, kept: KeptParts | None = None) -> dict[s
     labels: dict[int, str] = getattr(actor, "labels", {})
     bank_of = getattr(actor, "bank_of", None)
     chat = getattr(actor, "chat", None)
-    dealt: dict[int, PublicSeat] = {}
+    dealt: dict[int, PublicPlayer] = {}
     to_act = None
     if hand is not None and plan is not None:
-        dealt = dict(zip(plan.seats, public_seats(hand), strict=True))
+        dealt = dict(zip(plan.seats, public_players(hand), strict=True))
         to_act = seat_to_act(hand.phase, hand.actor, plan)
     metas = actor.seats
     seats: list[dict[str, Any] | None] = []
@@ -326,7 +332,7 @@ def private_part(actor: ViewedTable, viewer: int | None, *,
     }
     if legal is not None:
         assert hand is not None and plan is not None
-        described = legal_in_seats(legal, plan).describe()  # in seats: "seat 3 may ..."
+        described = legal.describe(plan.seats)  # in seats: "seat 3 may ..."
         you["legal"] = {
             "fold": legal.fold,
             "check": legal.check,

@@ -115,14 +115,14 @@ class TournamentDirector(TaskOwner):
             if viewer.name == name:
                 viewer.push_error(error(error_reason(exc), str(exc)))
 
-    def record_action(self, n: int, engine_seat: int, action: Action) -> None:
+    def record_action(self, n: int, position: int, action: Action) -> None:
         if self.play.save_due:
             self.save()  # the save holds this action: nothing more to record
             return
         if self.store is not None:
             self.recorded += 1
             self.store.add_action(self.id, seq=self.recorded, table=n,
-                                  hand=self.play.run_for(n).hand_number, seat=engine_seat,
+                                  hand=self.play.run_for(n).hand_number, position=position,
                                   action=action_to_dict(action))
 
     def record_hand(self, n: int, hand: Hand, players: dict[str, Any], held: bool) -> None:
@@ -202,7 +202,7 @@ class TournamentDirector(TaskOwner):
                     run.hand_number != row.hand_number):
                 continue
             try:
-                hand.act_recorded(action_from_dict(row.action), seat=row.seat)
+                hand.act_recorded(action_from_dict(row.action), position=row.position)
             except PokerError:
                 continue
             self.play.narrate_table(row.table_number)

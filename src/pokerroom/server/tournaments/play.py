@@ -61,7 +61,7 @@ class Books(Protocol):
     def save(self) -> None:
         """Write the event as it is now (and forget the actions recorded so far)."""
 
-    def record_action(self, n: int, engine_seat: int, action: Action) -> None:
+    def record_action(self, n: int, position: int, action: Action) -> None:
         """Write an action just taken at table ``n`` (after a save, if one is due)."""
 
     def record_hand(self, n: int, hand: Hand, players: dict[str, Any], held: bool) -> None:
@@ -461,7 +461,7 @@ class TournamentPlay:
             reg.rebuy_deadline = None
 
     def _released_name(self, number: int) -> Callable[[int], str]:
-        """Names for a held hand's events: the engine seats of the hand as dealt."""
+        """Names for a held hand's events: the positions of the hand as dealt."""
         names = list(self.run_for(number).start_stacks)
 
         def name(k: int) -> str:

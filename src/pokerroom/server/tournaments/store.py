@@ -33,7 +33,7 @@ Between two saves, each action taken in a hand is one row of
 is the last save plus those actions, replayed in order.
 
 Each finished hand is a row of ``tournament_hands`` for its players' downloads:
-who played it (for each engine seat: the name shown, the person registered and the
+who played it (for each position: the name shown, the person registered and the
 table seat) and the engine's hand, pickled.  A hand-for-hand hand with an all-in
 is ``held`` until every table has finished the hand (RP-8-F).
 """
@@ -94,7 +94,7 @@ class TournamentActionRow(Base):
     seq: Mapped[int] = mapped_column(Integer)
     table_number: Mapped[int] = mapped_column(Integer)
     hand_number: Mapped[int] = mapped_column(Integer)
-    seat: Mapped[int] = mapped_column(Integer)  # engine seat
+    position: Mapped[int] = mapped_column(Integer)  # the player's, in dealing order
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
 
 
@@ -207,13 +207,13 @@ class TournamentStore:
                 s.expunge(row)
             return row
 
-    def add_action(self, tournament_id: str, *, seq: int, table: int, hand: int, seat: int,
-                   action: dict[str, Any]) -> None:
+    def add_action(self, tournament_id: str, *, seq: int, table: int, hand: int,
+                   position: int, action: dict[str, Any]) -> None:
         with self.engine.begin() as connection:
             self._fence(connection, tournament_id)
             connection.execute(insert(TournamentActionRow), [{
                 "tournament_id": tournament_id, "seq": seq, "table_number": table,
-                "hand_number": hand, "seat": seat, "action": action}])
+                "hand_number": hand, "position": position, "action": action}])
 
     def lobby(self, *, finished: int = FINISHED_LISTED) -> list[dict[str, Any]]:
         """The lobby rows, as of each one's last save, newest first, of every

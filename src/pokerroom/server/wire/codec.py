@@ -37,9 +37,10 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     if isinstance(action, Muck):
         return {"type": "muck"}
     if isinstance(action, Kill):
-        return {"type": "kill", "seat": action.seat}
+        return {"type": "kill", "position": action.position}
     if isinstance(action, DealHole):
-        return {"type": "deal_hole", "seat": action.seat, "cards": format_cards(action.cards)}
+        return {"type": "deal_hole", "position": action.position,
+                "cards": format_cards(action.cards)}
     return {"type": "deal_board", "cards": format_cards(action.cards)}
 
 
@@ -61,5 +62,6 @@ def action_from_dict(data: dict[str, Any]) -> Action:
     if kind == "muck":
         return Muck()
     if kind == "kill":
-        return Kill(int(data["seat"]))
+        # "seat": how rows stored before the rename to position name it.
+        return Kill(int(data["position"] if "position" in data else data["seat"]))
     raise NotationError(f"unknown action {data!r}")
