@@ -101,7 +101,7 @@ def test_stud_has_no_board_line_and_marks_your_up_cards() -> None:
     _, text = run(settings, ["b", "r 3", "f"] + ["c"] * 20)
     assert "Board:" not in text
     assert "2♠ 8♥ [J♣]" in text  # two down cards, the up card marked
-    assert "You show up J♣" in text
+    assert "You are dealt J♣ face up" in text  # dealt face up, not the showdown's "show"
     assert answers_to(text)[:2] == [
         "no bring-in is due from you now (b is for the low card on third street in stud)",
         "you may bet/raise to 2, not 3",

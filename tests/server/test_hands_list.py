@@ -217,7 +217,7 @@ def test_stud_replay_shows_a_stranger_only_up_cards_until_the_showdown(
         shown: set[str] = set()
         for mine, theirs in zip(own["frames"], stranger["frames"], strict=True):
             for line in theirs["lines"]:
-                if " shows " in line and " shows up " not in line:
+                if " shows " in line:  # a showdown (an up card is "dealt ... face up")
                     shown.add(line.split(" shows ")[0])
             names = {p["seat"]: p["name"] for p in stranger["players"]}
             for seat in theirs["seats"]:
