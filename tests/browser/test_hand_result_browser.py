@@ -145,7 +145,8 @@ def test_a_top_up_during_a_hand_is_acked_and_shows_pending(server_url: str,
         post_json(server_url, f"/api/tables/{table}/resume", {"host": host})
         # The hand waits for Bob: nothing ends it until he acts.
         bob.locator("#btn-call").wait_for()
-        hand = page.evaluate("window.pokerroom.state.hand.number")
+        hand = page.wait_for_function(  # Alice's page has it too
+            "(s => s.hand && s.hand.actor === 0 && s.hand.number)(window.pokerroom.state)")
         page.locator("#btn-top-up").click()
         page.locator("#amount-value").fill("20")
         page.locator("#amount-submit").click()
