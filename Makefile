@@ -52,7 +52,9 @@ unit: venv
 
 # The hand engine as a regular install builds it: compiled by mypyc (setup.py),
 # beside the pure-Python path the editable venv runs.  unit-compiled runs the
-# engine's tests (the whole PHH data set's replay among them) against it.
+# engine's tests (the whole PHH data set's replay among them) against it, each
+# hypothesis property with at most 200 examples (the pokerroom-compiled profile,
+# tests/conftest.py): `make unit` ran their full counts on the same source.
 COMPILED := build/compiled
 $(COMPILED)/.built: setup.py pyproject.toml $(shell find src -name '*.py')
 	rm -rf $(COMPILED) build/lib build/lib.* build/bdist.*  # setuptools' own: a deleted module stays there
@@ -64,7 +66,7 @@ $(COMPILED)/.built: setup.py pyproject.toml $(shell find src -name '*.py')
 compiled: venv $(COMPILED)/.built
 
 unit-compiled: compiled
-	PYTHONPATH=$(COMPILED) $(BIN)/pytest $(XDIST) -p no:cacheprovider tests/rules tests/history tests/table tests/properties tests/test_cards.py
+	PYTHONPATH=$(COMPILED) POKERROOM_HYPOTHESIS_PROFILE=pokerroom-compiled $(BIN)/pytest $(XDIST) -p no:cacheprovider tests/rules tests/history tests/table tests/properties tests/test_cards.py
 
 test: browser postgres nginx lint lint-js typecheck docs-build unit unit-compiled
 

@@ -5,12 +5,25 @@ slow" health check) are timed assertions: they fail a correct test when the
 machine is busy, as a 2-core CI machine running the suite often is.  Speed is
 measured in bench/, never asserted here (DESIGN.md), so the suite's profile turns
 them off; every property still runs its examples and asserts what it asserts.
+
+``make unit-compiled`` runs the engine's tests again against the mypyc-compiled
+engine, after ``make unit`` ran them in full on the same source: it selects the
+``pokerroom-compiled`` profile (``POKERROOM_HYPOTHESIS_PROFILE``), which runs at most
+:data:`COMPILED_EXAMPLES` examples of each property (tests/properties/hands.py's
+``examples`` caps the counts the properties set themselves).
 """
 
 from __future__ import annotations
 
+import os
+
 from hypothesis import HealthCheck, settings
+
+COMPILED_EXAMPLES = 200
 
 settings.register_profile(
     "pokerroom", deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.load_profile("pokerroom")
+settings.register_profile(
+    "pokerroom-compiled", parent=settings.get_profile("pokerroom"),
+    max_examples=COMPILED_EXAMPLES)
+settings.load_profile(os.environ.get("POKERROOM_HYPOTHESIS_PROFILE", "pokerroom"))

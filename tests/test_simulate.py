@@ -4,6 +4,8 @@ chunks run in one process, on local cores, or on a (local) Ray instance."""
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,6 +19,20 @@ SPEC = SimulationSpec(hands=240, chunk=60, seed=11,
                       bots=("tag", "random", "station", "random"))
 
 
+@pytest.fixture(scope="module")
+def local_ray() -> Iterator[None]:
+    """One local Ray instance for this module's Ray tests (starting one takes most of
+    such a test's time): started as ``ray_address="local"`` starts it, which
+    :func:`simulate` and :func:`simulate_tournaments` then use and leave running."""
+    import ray
+
+    ray.init(num_cpus=os.cpu_count(), include_dashboard=False, log_to_driver=False)
+    try:
+        yield
+    finally:
+        ray.shutdown()
+
+
 def test_serial_and_multiprocessing_give_identical_results() -> None:
     serial = simulate(SPEC, workers=1)
     parallel = simulate(SPEC, workers=2)
@@ -25,7 +41,7 @@ def test_serial_and_multiprocessing_give_identical_results() -> None:
     assert sum(serial.net) == 0  # chips only change hands (no rake)
 
 
-def test_ray_local_gives_the_same_results_as_local_processes() -> None:
+def test_ray_local_gives_the_same_results_as_local_processes(local_ray: None) -> None:
     local = simulate(SPEC, workers=2)
     on_ray = simulate(SPEC, ray_address="local")
     assert on_ray.as_dict() == local.as_dict()
@@ -65,7 +81,7 @@ def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--bots", "tag"]) == 2
 
 
-def test_tournaments_are_identical_serially_in_processes_and_on_ray() -> None:
+def test_tournaments_are_identical_serially_in_processes_and_on_ray(local_ray: None) -> None:
     """Whole bot tournaments (every floor invariant checked as they run) give the same
     results in one process, on local cores and on a local Ray instance."""
     from pokerroom.simulate import TournamentSpec, simulate_tournaments

@@ -11,12 +11,21 @@ Calling bots play to the showdown (S1-S4); screenshots land in
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
 import pytest
 
-from tests.browser.support import LAPTOP, PHONE, new_page, post_json, room_server, shot
+from tests.browser.support import (
+    LAPTOP,
+    PHONE,
+    click_if_ready,
+    new_page,
+    post_json,
+    room_server,
+    shot,
+)
 
 server_url = room_server("result", bot_delay=0.15, pause_between_hands=3.0)
 
@@ -101,12 +110,20 @@ def test_S4_the_page_draws_the_hands_result(server_url: str, browser: Any,
 
 def test_a_top_up_during_a_hand_is_acked_and_shows_pending(server_url: str,
                                                            browser: Any) -> None:
-    """T14: Alice, sitting out while the bots play, adds chips during a hand: the page
-    sends the message with an id, the answer acknowledges it (nothing left unanswered)
-    and the dock says the chips come when the hand ends; then they are in her stack."""
+    """T14: Alice, sitting out while Bob and the bots play, adds chips during a hand:
+    the page sends the message with an id, the answer acknowledges it (nothing left
+    unanswered) and the dock says the chips come when the hand ends; then they are in
+    her stack.  She adds them while the hand waits for Bob (a 600 s clock), so the hand
+    cannot end before the pending top-up is seen; then Bob plays it out."""
     errors: list[str] = []
-    table = _table_of_bots(server_url, "Top up")
+    made = post_json(server_url, "/api/tables",
+                     {"name": "Top up", "seats": 6, "action_seconds": 600})
+    table, host = made["id"], made["host"]
+    post_json(server_url, f"/api/tables/{table}/pause", {"host": host})
+    bob_seat = post_json(server_url, f"/api/tables/{table}/join",
+                         {"name": "Bob", "seat": 0, "buy_in": 100})
     page = new_page(browser, LAPTOP, errors)
+    bob = new_page(browser, PHONE, errors)
     try:
         page.goto(f"{server_url}/t/{table}")
         page.locator('.seat.empty[data-seat="3"] button.sit').click()
@@ -117,33 +134,40 @@ def test_a_top_up_during_a_hand_is_acked_and_shows_pending(server_url: str,
         page.locator("#btn-sit-out").click()
         page.wait_for_function("window.pokerroom.state.you.status === 'sitting_out'"
                                " && document.body.dataset.unacked === '0'")
-        pending_seen = False
-        for _attempt in range(5):  # a hand may end between the click and the answer
-            page.wait_for_function("document.body.dataset.phase === 'betting'")
-            page.locator("#btn-top-up").click()
-            page.locator("#amount-value").fill("20")
-            page.locator("#amount-submit").click()
-            page.wait_for_function("document.body.dataset.unacked === '0'")
-            deadline = time.monotonic() + 5
-            while time.monotonic() < deadline:
-                snap = page.evaluate("""() => ({
-                    note: (document.getElementById('pending-top-up') || {}).textContent || '',
-                    pending: window.pokerroom.state.you.pending})""")
-                if snap["pending"] is not None:
-                    assert snap["pending"]["top_up"] >= 20, snap
-                    page.locator("#pending-top-up").wait_for()
-                    shot(page, "laptop-top-up-pending")
-                    pending_seen = True
-                    break
-                page.wait_for_timeout(10)
-            if pending_seen:
-                break
-        assert pending_seen, "the top-up was never seen pending"
-        # The hand ends: the chips are in the stack and nothing is pending.
-        page.wait_for_function("window.pokerroom.state.you.pending === null"
-                               " && !document.getElementById('pending-top-up')")
-        stack = page.evaluate("window.pokerroom.state.seats[3].stack")
-        assert stack > 100 and (stack - 100) % 20 == 0, stack
+        bob.goto(f"{server_url}/t/{table}")
+        bob.evaluate("([k, v]) => localStorage.setItem(k, v)", [
+            f"pokerroom.seat.{table}",
+            json.dumps({"token": bob_seat["token"], "seat": 0, "name": "Bob"})])
+        bob.reload()
+        for _ in range(3):
+            post_json(server_url, f"/api/tables/{table}/bots",
+                      {"policy": "station", "host": host})
+        post_json(server_url, f"/api/tables/{table}/resume", {"host": host})
+        # The hand waits for Bob: nothing ends it until he acts.
+        bob.locator("#btn-call").wait_for()
+        hand = page.wait_for_function(  # Alice's page has it too
+            "(s => s.hand && s.hand.actor === 0 && s.hand.number)(window.pokerroom.state)")
+        page.locator("#btn-top-up").click()
+        page.locator("#amount-value").fill("20")
+        page.locator("#amount-submit").click()
+        page.wait_for_function("document.body.dataset.unacked === '0'"
+                               " && window.pokerroom.state.you.pending !== null")
+        page.locator("#pending-top-up").wait_for()
+        assert page.evaluate("window.pokerroom.state.you.pending.top_up") == 20
+        assert page.evaluate("window.pokerroom.state.hand.number") == hand
+        assert page.evaluate("window.pokerroom.state.seats[3].stack") == 100
+        shot(page, "laptop-top-up-pending")
+        # Bob checks and calls the hand out: it ends, the chips are in her stack and
+        # nothing is pending.
+        done = ("window.pokerroom.state.you.pending === null"
+                " && !document.getElementById('pending-top-up')")
+        deadline = time.monotonic() + 60
+        while not page.evaluate(done):
+            assert time.monotonic() < deadline, "the hand with Bob never ended"
+            click_if_ready(bob, "#btn-call")
+            page.wait_for_timeout(25)
+        assert page.evaluate("window.pokerroom.state.seats[3].stack") == 120
         assert errors == []
     finally:
+        bob.context.close()
         page.context.close()

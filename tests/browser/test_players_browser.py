@@ -170,13 +170,14 @@ def test_the_time_bank_the_beep_and_the_flashing_title(server_url: str, browser:
     time.sleep(0.3)
     shot(page, "phone-time-bank")
     page.set_viewport_size(LAPTOP)
+    beeps = int(page.evaluate("document.body.dataset.beeps || 0"))
+    # The tab is hidden (as if Alice looked elsewhere) before she folds: her next turn,
+    # which may come before anything below has looked, flashes the title.
+    page.evaluate("Object.defineProperty(document, 'hidden', {get: () => true})")
     page.locator("#btn-fold").click()
     left = _until("the bank is kept", lambda: (s := _state(server_url, table))["seats"][0]
                   and s["seats"][0]["time_bank"] < 90 and s["seats"][0]["time_bank"])
     assert 60 <= left < 90, left
-    beeps = int(page.evaluate("document.body.dataset.beeps || 0"))
-    # The tab is hidden (as if Alice looked elsewhere): her next turn flashes the title.
-    page.evaluate("Object.defineProperty(document, 'hidden', {get: () => true})")
     page.wait_for_function("document.title.includes('YOUR TURN')", timeout=15_000)
     assert int(page.evaluate("document.body.dataset.beeps || 0")) > beeps
     page.locator("#btn-fold").click()

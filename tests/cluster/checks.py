@@ -5,6 +5,7 @@ harness.install_audit), the leases."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 # The table a written row belongs to, whichever of the audited tables it is in.
@@ -123,7 +124,20 @@ def stuck_sessions(connection: Any) -> list[str]:
     rows = connection.execute(
         "SELECT application_name, state, wait_event_type, wait_event, "
         "round(EXTRACT(EPOCH FROM clock_timestamp() - state_change)::numeric, 1), "
-        "left(query, 100) FROM pg_stat_activity WHERE datname = current_database() "
+        "left(query, 100), pid, pg_blocking_pids(pid) "
+        "FROM pg_stat_activity WHERE datname = current_database() "
         "AND (state = 'idle in transaction' OR wait_event_type = 'Lock')").fetchall()
-    return [f"{app}: {state} for {secs} s ({kind} {event}): {query}"
-            for app, state, kind, event, secs, query in rows]
+    return [f"{app}: {state} for {secs} s ({kind} {event}; backend {pid} {_process(pid)}, "
+            f"blocked by {blockers}): {query}"
+            for app, state, kind, event, secs, query, pid, blockers in rows]
+
+
+def _process(pid: int) -> str:
+    """A PostgreSQL backend's process state and kernel wait channel (the server runs
+    on this machine): whether it runs, sleeps or was stopped, and on what."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+        wchan = Path(f"/proc/{pid}/wchan").read_text()
+    except OSError as exc:
+        return f"(no /proc entry: {exc.strerror})"
+    return f"state {stat.rsplit(')', 1)[1].split()[0]} wchan {wchan or '-'}"

@@ -53,7 +53,7 @@ def test_a_paused_worker_writes_nothing_after_its_lease_and_gives_its_tables_up(
             assert set(lost) <= set(other.status()["tables"]), (
                 f"{other.name} did not take {victim.name}'s tables; leases (owner, epoch, "
                 f"seconds left): {taken}; sessions waiting or idle in a transaction: "
-                f"{stuck_sessions(db)}\n{other.tail()}")
+                f"{stuck_sessions(db)}\n{other.tail()}\n{victim.tail()}")
             for table in lost:  # a new owner, a higher epoch
                 assert taken[table][0] != before[table][0], (table, before[table], taken[table])
                 assert taken[table][1] > before[table][1], (table, before[table], taken[table])

@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import MISSING, fields
 
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from pokerroom.cards import Deck
@@ -40,6 +41,14 @@ from pokerroom.rules import events as ev
 STRUCTURES = tuple(Structure)
 PHH_GAMES = frozenset(PHH_VARIANTS.values())
 MAX_STEPS = 400
+
+
+def examples(count: int) -> int:
+    """A property's example count: ``count``, or the loaded profile's when that is the
+    compiled rerun's (``pokerroom-compiled``, tests/conftest.py) and smaller."""
+    if settings.get_current_profile_name() == "pokerroom-compiled":
+        return min(count, settings.default.max_examples)
+    return count
 
 
 def max_players(game: Variant) -> int:

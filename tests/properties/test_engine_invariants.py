@@ -17,12 +17,12 @@ from pokerroom.rules import Action, Hand
 from pokerroom.rules import events as ev
 
 from .checks import AudienceChecker, AwardChecker, CardTracker, ChipLedger, check_betting_bounds
-from .hands import Setup, play, setups
+from .hands import Setup, examples, play, setups
 
 HANDS = 1200
 
 many_hands = settings(
-    max_examples=HANDS,
+    max_examples=examples(HANDS),
     deadline=None,
     derandomize=True,
     database=None,

@@ -37,7 +37,7 @@ from pokerroom.rules import (
 from pokerroom.rules import events as ev
 
 from .checks import Snapshot
-from .hands import Setup, legal_probes, play, setups
+from .hands import Setup, examples, legal_probes, play, setups
 
 HANDS = 400
 
@@ -145,7 +145,7 @@ def _illegal(hand: Hand, legal: LegalActions, rng: random.Random) -> Iterator[
 
 
 @settings(
-    max_examples=HANDS,
+    max_examples=examples(HANDS),
     deadline=None,
     derandomize=True,
     database=None,

@@ -23,14 +23,14 @@ from pokerroom.history.replay import PHH_VARIANTS, replay_hand
 from pokerroom.rules import Action, DealBoard, DealHole, Hand, Muck, Show, Structure
 from pokerroom.rules import events as ev
 
-from .hands import GAMES, Setup, config_for_game, play, setups
+from .hands import GAMES, Setup, config_for_game, examples, play, setups
 
 HANDS = 1200
 PHH_GAMES = tuple(PHH_VARIANTS.values())
 NOT_PHH_GAMES = tuple(game for game in GAMES if game not in PHH_GAMES)
 
 round_trips = settings(
-    max_examples=HANDS,
+    max_examples=examples(HANDS),
     deadline=None,
     derandomize=True,
     database=None,
@@ -111,7 +111,7 @@ def test_PHH_write_read_replay_gives_the_same_hand(setup: Setup, stop: int) -> N
 
 
 @settings(
-    max_examples=300,
+    max_examples=examples(300),
     deadline=None,
     derandomize=True,
     database=None,

@@ -9,6 +9,7 @@ registering one keeps its players, and a person reconnects with their token.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -19,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from websockets.sync.client import connect
+from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Subprotocol
 
 from pokerroom.server.wire.sockets import token_subprotocols
@@ -66,6 +67,17 @@ def _you(port: int, tid: str, token: str, send: dict[str, Any] | None = None,
                 return you
 
 
+def _present(port: int, tid: str, token: str) -> ClientConnection:
+    """A person connected to the tournament who never acts: not away (connected, not
+    sat out), so with a long action clock their table waits for them when the action
+    comes to them, and the tournament cannot end.  Everything the room sends is read
+    into an unbounded queue (never a slow client).  A restarted server needs a new
+    connection (it marks a person with none away after ``away_after``)."""
+    return connect(f"ws://127.0.0.1:{port}/ws/tournaments/{tid}",
+                   subprotocols=[Subprotocol(p) for p in token_subprotocols(token)],
+                   open_timeout=10, max_queue=None)
+
+
 def _stuck(port: int, tid: str) -> str:
     """What a tournament that does not finish looks like: its clock, tables, log."""
     s = call(port, f"/api/tournaments/{tid}")
@@ -87,17 +99,23 @@ def kill_tournaments_and_restart(port: int, database: str, log: Path, *, start: 
                                  kills: int, seed: int) -> None:
     rng = random.Random(seed)
     process = start(port, database, log)
+    holding = contextlib.ExitStack()  # Dave's connection to the server now running
     try:
         running = call(port, "/api/tournaments", {
             "name": "Rebuy turbo", "structure": "turbo", "seats": 6, "level_seconds": 4,
-            "rebuys": True, "rebuy_levels": 2, "add_on": True, "action_seconds": 2})
+            "rebuys": True, "rebuy_levels": 2, "add_on": True, "action_seconds": 3600})
         tid, key = running["id"], running["director"]
         alice = call(port, f"/api/tournaments/{tid}/register", {"name": "Alice"})["token"]
+        # Dave holds his table (he never acts, on an hour's clock) until the kills are
+        # done: the tournament is still running at the last one however fast the bots
+        # play and however slowly the server restarts (a race the bots once won).
+        dave = call(port, f"/api/tournaments/{tid}/register", {"name": "Dave"})["token"]
         call(port, f"/api/tournaments/{tid}/bots",
               {"director": key, "count": 15, "policy": "random"})
         call(port, f"/api/tournaments/{tid}/start", {"director": key})
         assert _you(port, tid, alice, {"type": "sit_out"},
                     lambda you: you["away"] is not None)["away"] == "sat_out"
+        holding.enter_context(_present(port, tid, dave))
 
         waiting = call(port, "/api/tournaments", {"name": "Tomorrow", "structure": "sit_and_go",
                                                    "seats": 4, "level_seconds": 2})
@@ -121,7 +139,9 @@ def kill_tournaments_and_restart(port: int, database: str, log: Path, *, start: 
             finished |= _finishes(port, tid)
             os.kill(process.pid, signal.SIGKILL)
             process.wait()
+            holding.close()
             process = start(port, database, log)
+            holding.enter_context(_present(port, tid, dave))
             listed = {t["id"]: t for t in call(port, "/api/tournaments")}
             assert set(listed) == {tid, wid}, listed
             assert listed[wid]["status"] == "registering" and listed[wid]["entries"] == 6
@@ -132,6 +152,9 @@ def kill_tournaments_and_restart(port: int, database: str, log: Path, *, start: 
             assert you["name"] == "Alice" and (you["away"] == "sat_out"
                                                or you["status"] != "playing"), you
         assert listed[tid]["status"] == "running" and len(finished) >= 2, (listed, finished)
+        holding.close()
+        assert _you(port, tid, dave, {"type": "sit_out"},  # his hand is killed: play on
+                    lambda you: you["away"] is not None)["away"] == "sat_out"
 
         # The registering tournament: its people come back with their tokens.
         assert _you(port, wid, bob)["status"] == "registered"
@@ -156,6 +179,7 @@ def kill_tournaments_and_restart(port: int, database: str, log: Path, *, start: 
         _check_end(port, wid)
         assert_clean_log(log)
     finally:
+        holding.close()
         process.kill()
         process.wait()
 
