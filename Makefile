@@ -41,10 +41,12 @@ lint-js: node_modules/.installed
 typecheck: venv
 	$(BIN)/mypy src
 
-# The suite in WORKERS processes (pytest-xdist; 2 on this 2-core machine: 7 min 50 s
-# instead of 11 min 50 s serially), a test file's tests in one of them (--dist
-# loadfile: the servers a file starts are shared by its tests).  WORKERS=0: one process.
-WORKERS ?= 2
+# The suite in WORKERS processes (pytest-xdist), a test file's tests in one of them
+# (--dist loadfile: the servers a file starts are shared by its tests).  3 on this
+# 2-core machine: many tests wait on servers and browsers, so a third process fills
+# the gaps (a clean clone's unit stage, quiet machine: 8 min 25 s with 3, about
+# 10 min 15 s with 2).  WORKERS=0: one process.
+WORKERS ?= 3
 XDIST = $(if $(filter 0,$(WORKERS)),,-n $(WORKERS) --dist loadfile)
 
 unit: venv
