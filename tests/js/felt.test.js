@@ -1,6 +1,6 @@
 // shared/felt.js: the dock's sizing and words (pure parts).
 import { deepEqual, equal, test } from "/js-tests/harness.js";
-import { chipsHtml, raiseLabel, raisePresets, raiseWord } from "/static/shared/felt.js";
+import { chipsHtml, patchLayer, raiseLabel, raisePresets, raiseWord } from "/static/shared/felt.js";
 
 test("raisePresets: min, half pot, three quarters, pot, and all-in or max", () => {
   // 100 to call into a pot of 300 (our bet 0): after calling the pot is 400.
@@ -30,4 +30,21 @@ test("raiseLabel says all-in for every chip", () => {
 
 test("chipsHtml: more chips drawn for bigger bets", () => {
   deepEqual([5, 10, 100, 1000].map((n) => (chipsHtml(n).match(/<i><\/i>/g) || []).length), [1, 2, 3, 4]);
+});
+
+test("patchLayer keeps the element of a part drawn the same, replaces a changed one", () => {
+  const layer = document.createElement("div");
+  document.body.append(layer);
+  const sit = '<div class="seat empty" data-seat="0"><button class="sit">Sit here</button></div>';
+  patchLayer(layer, [sit, '<div class="seat" data-seat="1">Bot 10</div>']);
+  const button = layer.querySelector("button.sit");
+  const bot = layer.children[1];
+  patchLayer(layer, [sit, '<div class="seat" data-seat="1">Bot 8</div>', '<div class="bet">2</div>']);
+  equal(layer.querySelector("button.sit"), button, "the same Sit here button, never detached");
+  equal(button.isConnected, true);
+  equal(bot.isConnected, false, "the changed seat is a new element");
+  deepEqual([...layer.children].map((el) => el.textContent), ["Sit here", "Bot 8", "2"]);
+  patchLayer(layer, ['<div class="seat" data-seat="1">Bot 8</div>']);
+  deepEqual([...layer.children].map((el) => el.textContent), ["Bot 8"], "parts gone are removed");
+  layer.remove();
 });

@@ -215,7 +215,8 @@ function renderTable() {
           ${title ? `title="${title}"` : ""}
           aria-label="Seat ${seat + 1}: ${aria}">${label}<small>seat ${seat + 1}</small></button></div>`;
   }, (info, pos) => seatHtml(info, pos, hero, result));
-  for (const button of $("layer").querySelectorAll("button.sit")) {
+  for (const button of $("layer").querySelectorAll("button.sit:not([data-wired])")) {
+    button.dataset.wired = "1";  // a seat drawn the same again keeps this button
     button.addEventListener("click", () => openJoin(Number(button.dataset.seat)));
   }
   dock.wireDiscardCards();

@@ -118,7 +118,10 @@ export function chipsHtml(amount) {
 }
 
 // The seats, bets and dealer button of `tv`, drawn into #layer.  `emptyHtml(seat, pos)`
-// and `occupiedHtml(info, pos)` draw a page's own seats.
+// and `occupiedHtml(info, pos)` draw a page's own seats.  A seat or bet drawn the same
+// as last time keeps its element (patchLayer): a "Sit here" button is not replaced
+// under the pointer each time another seat acts.  Whoever wires an element's events
+// after a render marks it (data-wired) so a kept one is not wired twice.
 export function renderLayer(tv, hero, emptyHtml, occupiedHtml) {
   const n = tv.table.seats;
   const hand = tv.hand;
@@ -136,12 +139,38 @@ export function renderLayer(tv, hero, emptyHtml, occupiedHtml) {
       parts.push(`<div class="bet" data-seat="${seat}" style="left:${g.bx.toFixed(2)}%;top:${g.by.toFixed(2)}%">${chipsHtml(info.bet)}${fmt(info.bet)}</div>`);
     }
   }
-  if (hand && hand.button !== null && hand.button !== undefined) {
-    const g = seatGeometry(hand.button, n, hero);
-    parts.push(`<div class="dealer-button" title="Dealer button" style="left:${g.btnX.toFixed(2)}%;top:${g.btnY.toFixed(2)}%">D</div>`);
+  const button = hand && hand.button !== null && hand.button !== undefined
+    ? seatGeometry(hand.button, n, hero) : null;
+  patchLayer($("layer"), parts);
+  if (button) {  // drawn anew each time: keepButtonClear moves it from its spot
+    $("layer").insertAdjacentHTML("beforeend", `<div class="dealer-button" title="Dealer button" style="left:${button.btnX.toFixed(2)}%;top:${button.btnY.toFixed(2)}%">D</div>`);
   }
-  $("layer").innerHTML = parts.join("");
   keepButtonClear();
+}
+
+const KEPT = new WeakMap();  // a layer -> Map(html -> its element), from the last render
+
+/** Make `layer`'s children the elements of `parts` (HTML strings, one element each),
+ * in order, keeping the element of a part whose HTML is the same as last time. */
+export function patchLayer(layer, parts) {
+  const kept = KEPT.get(layer) || new Map();
+  const next = new Map();
+  const nodes = parts.map((html) => {
+    let node = next.has(html) ? null : kept.get(html);
+    if (!node) {
+      const made = document.createElement("template");
+      made.innerHTML = html.trim();
+      node = made.content.firstElementChild;
+    }
+    if (!next.has(html)) next.set(html, node);
+    return node;
+  });
+  nodes.forEach((node, i) => {
+    const at = layer.children[i];
+    if (at !== node) layer.insertBefore(node, at || null);
+  });
+  while (layer.children.length > nodes.length) layer.lastElementChild.remove();
+  KEPT.set(layer, next);
 }
 
 /** How far (px, along x) a box ``box`` ({left, right, top, bottom}) moves to clear
@@ -541,7 +570,8 @@ export function createDock(hooks) {
 
   // The hero's cards, once drawn: click to pick them for the discard.
   function wireDiscardCards() {
-    for (const card of $("layer").querySelectorAll(".seat.hero .card.selectable")) {
+    for (const card of $("layer").querySelectorAll(".seat.hero .card.selectable:not([data-wired])")) {
+      card.dataset.wired = "1";
       card.addEventListener("click", () => toggleDiscard(card.dataset.card));
     }
   }
