@@ -21,7 +21,8 @@ paused, partitioned or slow past its lease can therefore write nothing more: its
 transaction is refused by the database and rolled back (:class:`LeaseLost`), and a
 takeover (which updates the lease row) waits for a write in flight to commit first.
 A worker stopped inside a transaction is cut off by the database after the lease
-time (``idle_in_transaction_session_timeout``), so it cannot hold a takeover up.
+time (``idle_in_transaction_session_timeout`` between statements, ``statement_timeout``
+within one), so it cannot hold a takeover up.
 """
 
 from __future__ import annotations

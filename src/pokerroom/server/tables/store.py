@@ -242,12 +242,17 @@ class Store:
     def __init__(self, url: str, *, transaction_timeout: float | None = None) -> None:
         """``transaction_timeout`` (PostgreSQL, a worker of many): the database ends a
         session left inside a transaction that long (a stopped process's), so that
-        its locks cannot hold up another worker."""
+        its locks cannot hold up another worker: idle between statements
+        (``idle_in_transaction_session_timeout``), and inside one
+        (``statement_timeout``: a batch of inserts psycopg sends as a pipeline is one
+        statement until its Sync, so a worker stopped halfway through sending it
+        leaves its session "active", never idle, holding its row locks)."""
         self.url = url
         options: dict[str, Any] = {}
         if transaction_timeout is not None and url.startswith("postgresql"):
-            options["connect_args"] = {"options": "-c idle_in_transaction_session_timeout="
-                                       f"{max(1, int(transaction_timeout * 1000))}"}
+            ms = max(1, int(transaction_timeout * 1000))
+            options["connect_args"] = {"options": f"-c idle_in_transaction_session_timeout={ms}"
+                                       f" -c statement_timeout={ms}"}
         self.engine: Engine = create_engine(url, future=True, **options)
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
