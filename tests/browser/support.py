@@ -226,3 +226,15 @@ def click_if_ready(page: Any, selector: str) -> bool:
     except Exception:  # re-rendered under us: the next round clicks again
         return False
     return False
+
+
+def until(what: str, condition: Callable[[], Any], seconds: float = 30.0) -> Any:
+    """Poll ``condition`` (an HTTP read, say) until it gives a true value, which is
+    returned; fails naming ``what`` after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while True:
+        value = condition()
+        if value:
+            return value
+        assert time.monotonic() < deadline, f"never: {what}"
+        time.sleep(0.05)

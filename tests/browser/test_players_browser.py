@@ -12,7 +12,7 @@ import re
 import time
 from typing import Any
 
-from tests.browser.support import LAPTOP, PHONE, room_server, shot
+from tests.browser.support import LAPTOP, PHONE, room_server, shot, until
 from tests.browser.test_hands_browser import _http
 
 server_url = room_server("players", bot_delay=0.02, pause_between_hands=0.3)
@@ -53,13 +53,7 @@ def _state(url: str, table: str) -> dict[str, Any]:
 
 
 def _until(what: str, condition: Any, seconds: float = 10.0) -> Any:
-    deadline = time.monotonic() + seconds
-    while True:
-        value = condition()
-        if value:
-            return value
-        assert time.monotonic() < deadline, f"never: {what}"
-        time.sleep(0.05)
+    return until(what, condition, seconds)
 
 
 def test_pre_actions_labels_and_chat(server_url: str, browser: Any) -> None:

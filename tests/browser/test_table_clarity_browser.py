@@ -22,14 +22,13 @@ import contextlib
 import itertools
 import json
 import re
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from pokerroom.server.app import create_app
-from tests.browser.support import LAPTOP, PHONE, SEED, serve, shot
+from tests.browser.support import LAPTOP, PHONE, SEED, serve, shot, until
 from tests.browser.test_hands_browser import _http
 from tests.ports import free_port
 
@@ -86,17 +85,7 @@ def _open(page: Any, url: str, table: str, joined: dict[str, Any], host: str | N
     page.locator('#layer .seat.hero[data-seat="0"]').wait_for()
 
 
-def _until(what: str, condition: Any, seconds: float = 30.0) -> Any:
-    deadline = time.monotonic() + seconds
-    while True:
-        value = condition()
-        if value:
-            return value
-        assert time.monotonic() < deadline, f"never: {what}"
-        time.sleep(0.05)
-
-
-def _call_until(page: Any, what: str, done: Any) -> None:
+def _calluntil(page: Any, what: str, done: Any) -> None:
     """Alice checks or calls whenever it is her turn, until ``done()``."""
     def step() -> bool:
         call = page.locator("#btn-call")
@@ -105,7 +94,7 @@ def _call_until(page: Any, what: str, done: Any) -> None:
             with contextlib.suppress(Exception):
                 call.click(timeout=2_000)
         return bool(done())
-    _until(what, step)
+    until(what, step)
 
 
 def _state(page: Any) -> Any:
@@ -148,9 +137,9 @@ def test_the_replayer_beside_the_table_never_hides_a_decision(
     _http(f"{server_url}/api/tables/{table}/resume", {"host": host})
     # Alice calls down one hand, then the host pauses: no hand while she opens the replay.
     hand = lambda: _http(f"{server_url}/api/tables/{table}")["state"]["hand"]  # noqa: E731
-    _call_until(page, "hand 1 played", lambda: (h := hand()) is None or h["number"] > 1)
+    _calluntil(page, "hand 1 played", lambda: (h := hand()) is None or h["number"] > 1)
     _http(f"{server_url}/api/tables/{table}/pause", {"host": host})
-    _call_until(page, "the hand in play over", lambda: hand() is None)
+    _calluntil(page, "the hand in play over", lambda: hand() is None)
     page.locator("#tab-btn-hands").click()
     page.locator("#tab-hands .replay-open").first.click()
     replayer = page.locator("dialog#replayer")
@@ -243,7 +232,7 @@ def test_add_bot_stays_on_the_hosts_turn_heads_up(
     shot(page, f"clarity-{size}-add-bot-on-your-turn")
     page.locator("#bot-policy").select_option("station")
     dock_bot.click()
-    _until("a bot joins", lambda: sum(1 for s in _state(page)["seats"] if s) == 3)
+    until("a bot joins", lambda: sum(1 for s in _state(page)["seats"] if s) == 3)
     assert page.locator("#btn-fold").is_visible(), "still her turn"
     page.context.close()
     assert not errors, errors
@@ -320,9 +309,9 @@ def _backs(page: Any, held: int, drawing: bool = False) -> None:
         assert seat.locator(".card.to-come").count() == to_come, label
 
 
-def _act_until(page: Any, selector: str) -> None:
+def _actuntil(page: Any, selector: str) -> None:
     """Check or call until ``selector`` (Alice's next decision of that kind) shows."""
-    _call_until(page, selector, lambda: page.locator(selector).is_visible())
+    _calluntil(page, selector, lambda: page.locator(selector).is_visible())
 
 
 @pytest.mark.parametrize(("size", "viewport", "game", "held"), [
@@ -340,7 +329,7 @@ def test_a_draw_hand_told_plainly(server_url: str, browser: Any, size: str,
     page = _page(browser, viewport, errors)
     _open(page, server_url, table, joined, None)
     _http(f"{server_url}/api/tables/{table}/resume", {"host": host})
-    _act_until(page, "#btn-pat")
+    _actuntil(page, "#btn-pat")
     label = page.locator("#center .street-label")
     assert label.text_content() == "First draw"
     _backs(page, held, drawing=True)
@@ -381,7 +370,7 @@ def test_a_draw_hand_told_plainly(server_url: str, browser: Any, size: str,
     page.locator("#tab-btn-log").click()
     page.locator("#btn-fold").click()
     number = state["hand"]["number"]
-    _until("Alice folded", lambda: (s := _state(page))["hand"] is None
+    until("Alice folded", lambda: (s := _state(page))["hand"] is None
            or s["hand"]["number"] > number or (s["seats"][0] or {}).get("folded"))
     assert not dialog.is_visible()
     page.context.close()
@@ -409,7 +398,7 @@ def test_the_dealer_button_beside_your_five_cards(
                 with contextlib.suppress(Exception):
                     button.click(timeout=2_000)
         return False
-    _until("Alice's turn on the button", hers)
+    until("Alice's turn on the button", hers)
     assert page.locator("#layer .seat.hero .hole .card").count() == 5
     _button_clear(page)
     button, plate = _rect(page, "#layer .dealer-button"), _rect(page, "#layer .seat.hero .plate")
