@@ -85,7 +85,7 @@ def _open(page: Any, url: str, table: str, joined: dict[str, Any], host: str | N
     page.locator('#layer .seat.hero[data-seat="0"]').wait_for()
 
 
-def _calluntil(page: Any, what: str, done: Any) -> None:
+def _call_until(page: Any, what: str, done: Any) -> None:
     """Alice checks or calls whenever it is her turn, until ``done()``."""
     def step() -> bool:
         call = page.locator("#btn-call")
@@ -137,9 +137,9 @@ def test_the_replayer_beside_the_table_never_hides_a_decision(
     _http(f"{server_url}/api/tables/{table}/resume", {"host": host})
     # Alice calls down one hand, then the host pauses: no hand while she opens the replay.
     hand = lambda: _http(f"{server_url}/api/tables/{table}")["state"]["hand"]  # noqa: E731
-    _calluntil(page, "hand 1 played", lambda: (h := hand()) is None or h["number"] > 1)
+    _call_until(page, "hand 1 played", lambda: (h := hand()) is None or h["number"] > 1)
     _http(f"{server_url}/api/tables/{table}/pause", {"host": host})
-    _calluntil(page, "the hand in play over", lambda: hand() is None)
+    _call_until(page, "the hand in play over", lambda: hand() is None)
     page.locator("#tab-btn-hands").click()
     page.locator("#tab-hands .replay-open").first.click()
     replayer = page.locator("dialog#replayer")
@@ -311,7 +311,7 @@ def _backs(page: Any, held: int, drawing: bool = False) -> None:
 
 def _actuntil(page: Any, selector: str) -> None:
     """Check or call until ``selector`` (Alice's next decision of that kind) shows."""
-    _calluntil(page, selector, lambda: page.locator(selector).is_visible())
+    _call_until(page, selector, lambda: page.locator(selector).is_visible())
 
 
 @pytest.mark.parametrize(("size", "viewport", "game", "held"), [
