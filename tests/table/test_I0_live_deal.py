@@ -87,7 +87,7 @@ def holdem(
     **options: Any,
 ) -> Any:
     """No-limit hold'em 50-100: players in table seats ``first_seat``, ``first_seat + 1``
-    ... and the button on the last of them, so engine seat k is table seat
+    ... and the button on the last of them, so position k is table seat
     ``first_seat + k``.  Returns a :class:`Watch` (typed Any so tests can call the
     LiveDeal's methods through it)."""
     table = Table(
