@@ -97,6 +97,7 @@ class PhysicalDeal:
         self._round: list[int] = []  # positions due a card, in dealing order (D4)
         self._round_pos = 0
         self._round_count = 0
+        self._round_players = 0
         self._exposed: list[tuple[int, Card]] = []
         self._extra_cards = 0
         self._boxed: list[Card] = []  # found face up in the deck during the deal (I1)
@@ -174,7 +175,7 @@ class PhysicalDeal:
         mark = len(self.records)
         if not self._round and not self._open_round():
             return self.records[mark:]
-        if self._round:
+        if self._round_pos < len(self._round):
             index = self._round_pos
             position = self._round[index]
             card = self.cards.take()[0]
@@ -248,6 +249,7 @@ class PhysicalDeal:
         self._round = [s for _ in range(count) for s in live]
         self._round_pos = 0
         self._round_count = count
+        self._round_players = len(live)
         return True
 
     def _before_round(self, street: int, players: int) -> bool:
@@ -257,8 +259,7 @@ class PhysicalDeal:
 
     def _is_up(self, index: int) -> bool:
         street = self.hand.variant.streets[self.hand.street]
-        players = len(self._round) // max(self._round_count, 1)
-        return index // players >= street.down
+        return index // max(self._round_players, 1) >= street.down
 
     def _prepare(self, street: int) -> None:
         """Before the cards of ``street``: a pending reshuffle (with any cards set aside
@@ -367,6 +368,10 @@ class PhysicalDeal:
         player to act still acts."""
         self.dead.add(position)
         self.cards.muck_hand(position)
+        # Killed in the middle of a round of cards (stud's later streets): no more cards
+        # to that hand; the round closes with the next card due.
+        self._round[self._round_pos:] = [p for p in self._round[self._round_pos:]
+                                         if p != position]
         self._record(HandDead(
             None, rule, f"{self.who(position)}'s hand is dead ({cause}); its cards go to the "
             "muck and its chips stay in the pot", position, cause,
