@@ -243,6 +243,8 @@ def test_B13_refused_records_change_nothing() -> None:
     with pytest.raises(IllegalActionError) as info:
         live.act(CheckCall(), position=S[6])
     assert info.value.reason == "not_your_turn" and "act_out_of_turn" in str(info.value)
+    # a bare hand: seat i is position i, seen as seat i + 1
+    assert str(info.value).startswith("seat 6 is not in turn (seat 4 is)")
 
 
 def test_B13_an_answer_to_a_recorded_raise_faces_that_raise() -> None:

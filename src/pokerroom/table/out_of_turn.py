@@ -162,9 +162,11 @@ class LiveHand:
             )
         if position is not None and position != hand.actor:
             in_turn = "nobody" if hand.actor is None else who(hand.actor)
+            someone = (who(position) if 0 <= position < hand.n
+                       else f"position {position} (positions are 0-{hand.n - 1})")
             raise IllegalActionError(
                 Reason.NOT_YOUR_TURN,
-                f"position {position} is not in turn ({in_turn} is); record an "
+                f"{someone} is not in turn ({in_turn} is); record an "
                 "action out of turn with act_out_of_turn"
             )
         actor = hand.actor
