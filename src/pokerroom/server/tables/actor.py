@@ -52,6 +52,7 @@ from pokerroom.server.tables.life import Attendance, TableLife, table_life
 from pokerroom.server.tables.player_aids import PreActions, TimeBank
 from pokerroom.server.tables.recorder import Recorder
 from pokerroom.server.tables.restore import TableRestore
+from pokerroom.server.tables.rotation import TableRotation
 from pokerroom.server.tables.scene import TableScene
 from pokerroom.server.tables.seat_requests import Pending, SeatRequests
 from pokerroom.server.tables.sittings import SeatMeta, Subscriber
@@ -98,6 +99,7 @@ class TableActor(TaskOwner):
         rng: random.Random | None = None,
         host_key: str | None = None,
         paused: bool = False,
+        rotation: TableRotation | None = None,
     ) -> None:
         super().__init__(f"table {table_id}")
         self.id = table_id
@@ -131,6 +133,8 @@ class TableActor(TaskOwner):
         self.host = HostTools(table, self.sittings, recorder=self.recorder, log=self.log,
                               host_key=host_key, paused=paused)
         self.turn = Turn()
+        # Mixed games (tables/rotation.py): the game changes between hands.
+        self.rotation = rotation or TableRotation()
         seats = CashSeats(self.seats, preactions=self.preactions, bank=self.bank,
                           recorder=self.recorder,
                           sit_out_after=lambda: self.settings.sit_out_after,
@@ -139,7 +143,8 @@ class TableActor(TaskOwner):
         self.restorer = TableRestore(
             recorder=self.recorder, sittings=self.sittings, host=self.host, bank=self.bank,
             chat=self.chat, preactions=self.preactions, audience=self.audience,
-            driver=self.driver, log=self.log, use_table=self._use_table, commit=self._flush)
+            driver=self.driver, log=self.log, use_table=self._use_table, commit=self._flush,
+            rotation=self.rotation)
 
     def _use_table(self, table: Table) -> None:
         """Play at ``table`` from now on (loaded from the store)."""
@@ -333,6 +338,10 @@ class TableActor(TaskOwner):
 
     def _start_hand(self) -> None:
         table = self.table
+        change = self.rotation.before_hand(table, self.rng)  # mixed games (rotation.py)
+        if change is not None:
+            self.log.append(change)
+        self.recorder.dirty = self.recorder.dirty or self.rotation.mixed is not None
         if table.positions is None and table.first_button is None and not table.stakes.game.is_stud:
             draw = table.draw_for_button(Deck(rng=self.rng))
             name = self.driver.name

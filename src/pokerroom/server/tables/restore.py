@@ -27,6 +27,7 @@ from pokerroom.server.tables.chat import TableChat
 from pokerroom.server.tables.host_tools import HostTools
 from pokerroom.server.tables.player_aids import PreActions, TimeBank
 from pokerroom.server.tables.recorder import Recorder
+from pokerroom.server.tables.rotation import TableRotation
 from pokerroom.server.tables.seat_requests import SeatRequests
 from pokerroom.server.tables.store import StoredTable
 from pokerroom.server.wire.codec import action_from_dict
@@ -44,7 +45,7 @@ class TableRestore:
     def __init__(self, *, recorder: Recorder, sittings: SeatRequests, host: HostTools,
                  bank: TimeBank, chat: TableChat, preactions: PreActions, audience: Audience,
                  driver: TableDriver, log: deque[str], use_table: Callable[[Table], None],
-                 commit: Callable[[], None]) -> None:
+                 commit: Callable[[], None], rotation: TableRotation | None = None) -> None:
         self.recorder = recorder
         self.sittings = sittings
         self.host = host
@@ -56,17 +57,18 @@ class TableRestore:
         self.log = log
         self.use_table = use_table
         self.commit = commit
+        self.rotation = rotation or TableRotation()
         self.needs_resync = False  # a failed write left memory ahead of the database
 
     # ------------------------------------------------------------ the snapshot's extras
 
     def extras(self) -> dict[str, Any]:
         """What the room keeps in the table's snapshot beside the table: each sitting's
-        time bank (when not full), the people the clock remembers, the chat's settings
-        and whether the host locked the table."""
+        time bank (when not full), the people the clock remembers, the chat's settings,
+        whether the host locked the table and a mixed table's rotation."""
         return {**self.bank.extras(),
                 "chat": {"on": self.chat.on, "spectators": self.chat.spectators},
-                "locked": self.sittings.locked}
+                "locked": self.sittings.locked, **self.rotation.extras()}
 
     def _restore_extras(self, data: dict[str, Any] | None) -> None:
         """Take back what :meth:`extras` stored (nothing from an older snapshot)."""
@@ -76,6 +78,7 @@ class TableRestore:
         self.chat.configure(on=bool(chat.get("on", True)),
                             spectators=bool(chat.get("spectators", True)))
         self.sittings.locked = bool(data.get("locked", False))
+        self.rotation.restore(data)
 
     # ------------------------------------------------------------ loading
 

@@ -190,6 +190,7 @@ def public_state(actor: ViewedTable, *, kept: KeptParts | None = None) -> dict[s
     labels: dict[int, str] = getattr(actor, "labels", {})
     bank_of = getattr(actor, "bank_of", None)
     chat = getattr(actor, "chat", None)
+    rotation = getattr(actor, "rotation", None)
     dealt: dict[int, PublicPlayer] = {}
     to_act = None
     if hand is not None and plan is not None:
@@ -244,6 +245,8 @@ def public_state(actor: ViewedTable, *, kept: KeptParts | None = None) -> dict[s
         "hand": None,
         "you": None,
         "result": actor.last_result if hand is None else None,  # between hands
+        # Mixed games: the game now, the hands of it left, the next (tables/rotation.py).
+        "rotation": rotation.view(table) if rotation is not None else None,
         "log": _last_lines(actor.log, 60),
         "now": actor.clock.now(),
     }

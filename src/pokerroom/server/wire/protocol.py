@@ -362,6 +362,11 @@ class CreateTable(_Message):
       small bet): ``"live"`` or ``"raise"``.
     - ``button_blind`` (F3, ENC): three blinds, the first posted by the button, at most
       the small blind (0: two blinds).
+    - ``rotation`` (mixed games): ``"horse"``, ``"hose"``, ``"eight_game"``,
+      ``"nine_game"`` or a list of 2 to 20 game keys (``lhe``, ``o8``, ``razz``, ...:
+      ``pokerroom.tournament.games.GAMES``), changing every orbit (``rotate_every``
+      ``"orbit"``) or every ``rotate_hands`` hands (1 to 100); the button stays put
+      across stud.
     - ``auto_showdown`` (S4): true turns every hand up at the showdown; false (the
       default) lets a player not all-in muck a losing hand (each player's "muck
       losing hands" setting decides, on unless they turn it off); all-in hands are
@@ -423,6 +428,13 @@ class CreateTable(_Message):
     limit_short_raise: Literal["full_bet_over", "complete"] = "full_bet_over"
     full_bring_in: Literal["live", "raise"] = "live"
     button_blind: Integer = Field(default=0, ge=0, le=MAX_CHIPS)
+    # Mixed games (server/tables/rotation.py): a named rotation ("horse", "hose",
+    # "eight_game", "nine_game") or 2 to 20 game keys; ``game`` and ``structure`` are
+    # then the rotation's.  The game changes every orbit or every ``rotate_hands`` hands.
+    rotation: Annotated[str, Field(min_length=1, max_length=20)] | list[
+        Annotated[str, Field(min_length=1, max_length=20)]] | None = None
+    rotate_every: Literal["orbit", "hands"] = "orbit"
+    rotate_hands: Integer = Field(default=6, ge=1, le=100)
 
     def house_options(self) -> dict[str, Any]:
         """The house options that go to the table's TableOptions as they are."""
