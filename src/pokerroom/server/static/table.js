@@ -19,7 +19,7 @@ import { createSocket } from "/static/shared/socket.js";
 import { storage } from "/static/shared/storage.js";
 import {
   houseRulesHtml, lastFinishedHand, ledgerHtml, lifeWords, nextLine, playersReady, preactionHtml,
-  tableLife,
+  rotationWords, tableLife,
 } from "/static/table/views.js";
 
 const tableId = pathPart(2);
@@ -184,6 +184,14 @@ function renderHeader() {
   badge.innerHTML = `<span class="life-long">${words.badge}</span><span class="life-short">${words.short}</span>`;
   badge.title = words.line;
   badge.dataset.life = tableLife(t);
+  // Mixed games: the game now, the hands of it left and the next one (tables/rotation.py).
+  const rotation = rotationWords(state.rotation, Boolean(state.hand));
+  const strip = $("rotation");
+  strip.hidden = !rotation;
+  if (rotation) {
+    strip.textContent = rotation.short;
+    strip.title = rotation.line;
+  }
 }
 
 function heroSeat() {
@@ -523,6 +531,7 @@ function renderInfo() {
     ${muck !== null && canMuck ? `<label title="At the showdown, a hand that cannot win is mucked unseen (all-in hands are always shown)"><input type="checkbox" id="muck-losing" ${muck ? "checked" : ""}> Muck losing hands</label>` : ""}
     <dl>
       <dt>Game</dt><dd>${escapeHtml(t.game_name)}</dd>
+      ${state.rotation ? `<dt>Mixed</dt><dd id="info-rotation">${escapeHtml(rotationWords(state.rotation, false).line)}</dd>` : ""}
       <dt>Betting</dt><dd>${escapeHtml(t.structure.replace("_", " "))}</dd>
       <dt>Stakes</dt><dd>${escapeHtml(games.stakes(t))}</dd>
       <dt>Seats</dt><dd>${t.seats}</dd>

@@ -114,11 +114,11 @@ class TableRotation:
         line = f"{self.title}: {game.name}"
         if was is not None:
             line = f"{self.title}: the game changes from {was.name} to {game.name}"
-        if game.is_stud:
-            line += " (no button in stud: it stays where it is)"
         if mixed.per == "orbit":
-            return line + f" for an orbit ({mixed.target} hands)"
-        return line + f" for {mixed.target} hands"
+            line += f" for an orbit ({mixed.target} hands)"
+        else:
+            line += f" for {mixed.target} hand{'' if mixed.target == 1 else 's'}"
+        return line + (" (no button in stud: it stays where it is)" if game.is_stud else "")
 
     # ------------------------------------------------------------ what everyone sees
 

@@ -79,3 +79,24 @@ export function houseRulesHtml(rules) {
   return `<h3 class="house-head">House rules</h3><dl id="house-rules">${rules.map((r) =>
     `<dt>${escapeHtml(r.label)}</dt><dd data-option="${escapeHtml(r.option)}">${escapeHtml(r.value)}</dd>`).join("")}</dl>`;
 }
+
+/** A mixed table's rotation in words (``state.rotation``, tables/rotation.py), or null
+ * at a table of one game: ``short`` for the felt's strip, ``line`` for its title.
+ * ``inHand``: a hand is being dealt (its game is the one named "now"). */
+export function rotationWords(rotation, inHand) {
+  if (!rotation) return null;
+  const now = rotation.game.name;
+  const next = rotation.next.name;
+  const left = rotation.left;
+  const stud = rotation.game.stud ? " · no button in stud" : "";
+  let short;
+  if (left === null || left === undefined) short = `${now} · then ${next} after an orbit`;
+  else if (left > 0) short = `${now} · ${left} more hand${left === 1 ? "" : "s"}, then ${next}`;
+  else if (inHand) short = `last hand of ${now} · next: ${next}`;
+  else short = `next hand: ${next}`;
+  const every = rotation.every === "orbit" ? "every orbit" : `every ${rotation.hands} hand${rotation.hands === 1 ? "" : "s"}`;
+  return {
+    short: `${rotation.name} · ${short}${left === 0 && !inHand ? "" : stud}`,
+    line: `${rotation.name}: ${rotation.games.join(", ")}, changing ${every}`,
+  };
+}
