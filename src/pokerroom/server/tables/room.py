@@ -118,12 +118,14 @@ class Room:
                     "time_bank_refill": request.time_bank_refill,
                     "time_bank_every": request.time_bank_every}
         self.store.create_table(table_id, request.name, settings,
-                                {**table_to_dict(table), "room": rotation.extras()},
+                                {**table_to_dict(table), "room": {
+                                    **rotation.extras(), "rabbit_hunt": request.rabbit_hunt}},
                                 host_key=host_key,
                                 lobby=lobby_row(table_id, request.name, table, hands=0))
         actor = TableActor(table_id, request.name, table, store=self.store, clock=self.clock,
                            settings=self._settings(settings),
                            rng=child_rng(self.rng), host_key=host_key, rotation=rotation)
+        actor.after.rabbit_hunt = request.rabbit_hunt
         self._start(actor)
         return actor
 

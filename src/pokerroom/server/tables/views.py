@@ -191,6 +191,7 @@ def public_state(actor: ViewedTable, *, kept: KeptParts | None = None) -> dict[s
     bank_of = getattr(actor, "bank_of", None)
     chat = getattr(actor, "chat", None)
     rotation = getattr(actor, "rotation", None)
+    after = getattr(actor, "after", None)
     dealt: dict[int, PublicPlayer] = {}
     to_act = None
     if hand is not None and plan is not None:
@@ -247,6 +248,8 @@ def public_state(actor: ViewedTable, *, kept: KeptParts | None = None) -> dict[s
         "result": actor.last_result if hand is None else None,  # between hands
         # Mixed games: the game now, the hands of it left, the next (tables/rotation.py).
         "rotation": rotation.view(table) if rotation is not None else None,
+        # Cards shown by choice, the rabbit hunt's (tables/show_cards.py).
+        "shown": after.public() if after is not None else None,
         "log": _last_lines(actor.log, 60),
         "now": actor.clock.now(),
     }
@@ -313,9 +316,12 @@ def private_part(actor: ViewedTable, viewer: int | None, *,
     meta = actor.seats.get(viewer)
     pre = getattr(meta, "preaction", None)
     pending = actor.pending(viewer)
+    after = getattr(actor, "after", None)  # what it may show by choice (show_cards.py)
+    show = after.offer(viewer, hand, plan) if after is not None else None
     key = (player.status, player.owes, player.missed_small, player.missed_big,
            player.wants_to_post, meta.muck_losing if meta else True,
-           None if pre is None else (pre.kind, pre.amount), waiting, pending, cards)
+           None if pre is None else (pre.kind, pre.amount), waiting, pending, cards,
+           repr(show))
     if kept is not None and legal is None:
         was = kept.privates.get(viewer)
         if was is not None and was[0] == key:
@@ -332,6 +338,7 @@ def private_part(actor: ViewedTable, viewer: int | None, *,
         "waiting": waiting,
         "pending": pending,
         "legal": None,
+        "show": show,
     }
     if legal is not None:
         assert hand is not None and plan is not None

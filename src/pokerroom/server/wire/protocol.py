@@ -291,6 +291,17 @@ class MuckLosing(_SocketMessage):
     on: bool
 
 
+class ShowCards(_SocketMessage):
+    """Show some of one's own face-down cards to everyone (a social choice, never part
+    of the play): only after folding, or once the hand is over after winning it with
+    everyone else folded, until the next deal.  ``cards``: indexes (0 first) into the
+    face-down cards the player's ``you.show.cards`` offers, 1 to 7 distinct
+    (server/tables/show_cards.py)."""
+
+    type: Literal["show_cards"]
+    cards: list[Annotated[StrictInt, Field(ge=0, le=6)]] = Field(min_length=1, max_length=7)
+
+
 class Ping(_SocketMessage):
     type: Literal["ping"]
 
@@ -314,7 +325,7 @@ class ChatMessage(_SocketMessage):
 
 ClientMessage = Annotated[
     Act | SitOut | SitIn | Post | TopUp | Leave | Straddle | MuckLosing | Ping
-    | PreActionChoice | ChatMessage,
+    | PreActionChoice | ChatMessage | ShowCards,
     Field(discriminator="type"),
 ]
 # A discriminated union is a typing form, not a class: cast for mypy.
@@ -435,6 +446,9 @@ class CreateTable(_Message):
         Annotated[str, Field(min_length=1, max_length=20)]] | None = None
     rotate_every: Literal["orbit", "hands"] = "orbit"
     rotate_hands: Integer = Field(default=6, ge=1, le=100)
+    # After a hand ends before the river, show the board that would have come (never
+    # played; server/tables/show_cards.py).  The host may turn it on or off later.
+    rabbit_hunt: bool = False
 
     def house_options(self) -> dict[str, Any]:
         """The house options that go to the table's TableOptions as they are."""
@@ -476,6 +490,14 @@ class LockTable(HostRequest):
     players seated stay); false, anyone may again."""
 
     locked: bool
+
+
+class RabbitHunt(HostRequest):
+    """POST /api/tables/{id}/rabbit: ``on`` true, after a flop-game hand that ended
+    before the river everyone sees the board cards that would have come (marked not
+    played); false, no more."""
+
+    on: bool
 
 
 class RemoveBot(HostRequest):
