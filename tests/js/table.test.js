@@ -2,7 +2,7 @@
 import { deepEqual, equal, includes, parse, test } from "/js-tests/harness.js";
 import {
   houseRulesHtml, lastFinishedHand, ledgerHtml, lifeWords, nextLine, playersReady, preactionHtml,
-  rotationWords, tableLife,
+  rabbitHtml, rotationWords, showOfferHtml, shownBySeat, shownTagHtml, tableLife,
 } from "/static/table/views.js";
 
 const seat = (status, stack, extra = {}) => ({ status, stack, ...extra });
@@ -96,4 +96,33 @@ test("rotationWords names the game, the hands left and the next game (mixed tabl
   equal(rotationWords(rotation(1), true).line, "HORSE: Limit hold'em, Razz, changing every 2 hands");
   equal(rotationWords({ ...rotation(1), every: "orbit" }, true).line,
     "HORSE: Limit hold'em, Razz, changing every orbit");
+});
+
+test("showOfferHtml offers each face-down card not shown yet, and all of them", () => {
+  equal(showOfferHtml(null), "");
+  const html = showOfferHtml({ cards: ["As", "Kd"], why: "folded", shown: [false, false] });
+  includes(html, "You folded.");
+  includes(html, 'data-show="0"');
+  includes(html, 'data-show="1"');
+  includes(html, 'data-show="0,1"');
+  includes(html, "Show both");
+  const one = showOfferHtml({ cards: ["As", "Kd"], why: "won", shown: [false, true] });
+  includes(one, "You won without a showdown.");
+  equal(one.includes('data-show="1"'), false);
+  equal(one.includes("Show both"), false);
+  equal(showOfferHtml({ cards: ["As", "Kd"], why: "won", shown: [true, true] }), "");
+});
+
+test("shownBySeat, shownTagHtml and rabbitHtml draw only what the state says", () => {
+  const seen = { shown: { hand: 3, rabbit: ["2c", "3d"], seats: [{ seat: 4, name: "Al", why: "folded", cards: [null, "Kd"] }] } };
+  deepEqual([...shownBySeat(seen).entries()], [[4, [null, "Kd"]]]);
+  deepEqual([...shownBySeat({ shown: null }).entries()], []);
+  const tag = shownTagHtml([null, "Kd"]);
+  includes(tag, 'data-card="Kd"');
+  equal((tag.match(/class="card/g) || []).length, 1);
+  const rabbit = rabbitHtml(seen.shown);
+  includes(rabbit, "not played");
+  equal((rabbit.match(/class="card /g) || []).length, 2);
+  equal(rabbitHtml(null), "");
+  equal(rabbitHtml({ rabbit: [] }), "");
 });

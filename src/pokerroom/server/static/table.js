@@ -19,7 +19,7 @@ import { createSocket } from "/static/shared/socket.js";
 import { storage } from "/static/shared/storage.js";
 import {
   houseRulesHtml, lastFinishedHand, ledgerHtml, lifeWords, nextLine, playersReady, preactionHtml,
-  rotationWords, tableLife,
+  rabbitHtml, rotationWords, showOfferHtml, shownBySeat, shownTagHtml, tableLife,
 } from "/static/table/views.js";
 
 const tableId = pathPart(2);
@@ -200,7 +200,14 @@ function heroSeat() {
 
 function resultForDisplay() {
   if (state.hand) return null;
-  return resultView(state.result);
+  const result = resultView(state.result);
+  // Cards shown by choice after the hand (tables/show_cards.py), face down where not.
+  if (result) {
+    for (const s of (state.shown && state.shown.seats) || []) {
+      if (!result.shown.has(s.name)) result.shown.set(s.name, { cards: s.cards, description: "" });
+    }
+  }
+  return result;
 }
 
 function renderTable() {
@@ -245,6 +252,9 @@ const SEAT_OPTS = {
     // Someone dealt in (posting now, or in the big blind) owes nothing in this hand.
     if (info.owes && !(hand && info.in_hand)) tags.push('<span class="tag owes" title="Missed blinds to make up">Owes blinds</span>');
     if (!info.connected) tags.push('<span class="tag offline">Offline</span>');
+    // Cards shown by choice after folding, while the hand goes on (show_cards.py).
+    const shown = hand ? shownBySeat(state).get(info.seat) : null;
+    if (shown) tags.push(shownTagHtml(shown));
   },
 };
 
@@ -276,6 +286,7 @@ function renderCenter(result, nameToSeat) {
     if (why) out.push(`<div class="why-note" id="bring-in-why"><b>${escapeHtml(why.name)}</b> brings it in: ${escapeHtml(why.text)}</div>`);
   } else if (result) {
     resultCenterParts(result, out);
+    out.push(rabbitHtml(state.shown));  // the host's rabbit hunt: never played
   } else {
     const present = playersReady(state);
     const life = lifeWords(state.table).badge;  // paused, closed, or waiting for players
@@ -317,6 +328,7 @@ function renderDock() {
     !you && state.table.locked, !you && state.seats.every((s) => s),  // a watcher's line
     tableLife(state.table),
     you && you.pending, unacked.size > 0, state.seats.every((s) => s),
+    you && you.show,  // show one's cards by choice (show_cards.py)
   ]);
   if (!dock.draw(key, legal, idleHtml, wireIdle)) return;
   // On the host's own turn the bot control stays, under the action buttons.
@@ -411,11 +423,15 @@ function idleHtml() {
   if (life !== "closed") controls.push('<button type="button" class="small ghost" id="btn-leave">Leave table</button>');
   return `<div class="line info"><span>${lines.join(" ")}</span></div>
     ${buttons.length ? `<div class="line">${buttons.join("")}</div>` : ""}
+    ${showOfferHtml(you.show)}
     <div class="line">${controls.join("")}${bot}</div>`;
 }
 
 function wireIdle() {
   const on = onClick;
+  for (const button of document.querySelectorAll("#show-cards [data-show]")) {
+    button.addEventListener("click", () => send({ type: "show_cards", cards: button.dataset.show.split(",").map(Number) }));
+  }
   on("btn-post", () => send({ type: "post" }));
   for (const box of document.querySelectorAll("#preactions input")) {
     box.addEventListener("change", () => {

@@ -1,6 +1,7 @@
 // What the table page draws from a state alone: pure functions (no element is read
 // or written here), unit-tested in tests/js/table.test.js.  ``state`` is the table's
 // state as the server sends it: {table, seats, hand, you, log}.
+import { cardHtml } from "/static/shared/cards.js";
 import { escapeHtml } from "/static/shared/dom.js";
 import { fmt, signed } from "/static/shared/format.js";
 
@@ -99,4 +100,49 @@ export function rotationWords(rotation, inHand) {
     short: `${rotation.name} · ${short}${left === 0 && !inHand ? "" : stud}`,
     line: `${rotation.name}: ${rotation.games.join(", ")}, changing ${every}`,
   };
+}
+
+// ------------------------------------------------ shows by choice, the rabbit hunt
+// (tables/show_cards.py: the state's ``shown`` and the seat's own ``you.show``)
+
+/** The dock's offer to show one's own face-down cards (``you.show``), or "": a button
+ * per card not shown yet and one for all of them. */
+export function showOfferHtml(show) {
+  if (!show) return "";
+  const left = show.cards.map((c, i) => i).filter((i) => !show.shown[i]);
+  if (!left.length) return "";
+  const buttons = left.map((i) =>
+    `<button type="button" class="small" data-show="${i}" title="Show this card to everyone">Show ${miniCardsHtml([show.cards[i]])}</button>`);
+  if (left.length > 1) {
+    buttons.push(`<button type="button" class="small" data-show="${left.join(",")}" id="btn-show-all">Show ${left.length === 2 ? "both" : "all"}</button>`);
+  }
+  const why = show.why === "won" ? "You won without a showdown." : "You folded.";
+  return `<div class="line show-line" id="show-cards"><span class="muted">${why} Show your cards?</span>${buttons.join("")}</div>`;
+}
+
+/** The cards each seat chose to show (``state.shown``), by seat: [card or null...]. */
+export function shownBySeat(state) {
+  const out = new Map();
+  for (const s of (state.shown && state.shown.seats) || []) out.set(s.seat, s.cards);
+  return out;
+}
+
+/** A seat's tag with the cards it chose to show (during a hand, after folding). */
+export function shownTagHtml(cards) {
+  return `<span class="tag shows" title="Shown by choice">Shows ${miniCardsHtml(cards.filter(Boolean))}</span>`;
+}
+
+/** The felt's rabbit-hunt row (between hands): the board that would have come,
+ * marked not played; "" when there is none. */
+export function rabbitHtml(shown) {
+  const cards = (shown && shown.rabbit) || [];
+  if (!cards.length) return "";
+  return `<div class="rabbit" id="rabbit" title="Rabbit hunt: the cards that would have come (not played)">` +
+    `<span class="rabbit-label">Rabbit · not played</span>` +
+    `<span class="board rabbit-cards">${cards.map((c) => cardHtml(c, "rabbit-card")).join("")}</span></div>`;
+}
+
+// Cards drawn small, as the log draws them.
+function miniCardsHtml(cards) {
+  return cards.map((c) => cardHtml(c, "mini")).join("");
 }
