@@ -127,3 +127,33 @@ def test_fold_show_one_card_winner_shows_both_and_the_rabbit(browser: Any, serve
     post_json(server_url, f"/api/tables/{table}/close", {"host": host})
     alice.context.close()
     bob.context.close()
+
+
+def test_the_host_turns_the_rabbit_hunt_on_in_the_form_and_off_at_the_table(
+        browser: Any, server_url: str, errors: list[str]) -> None:
+    """On a phone: the create form's advanced house rules have the rabbit hunt; the
+    table says it is on (Table tab) and its host turns it off there."""
+    page = new_page(browser, PHONE, errors)
+    page.goto(server_url + "/")
+    page.wait_for_function("document.querySelector('#game option') !== null")
+    page.fill("#create-form input[name=name]", "Hunt")
+    page.click("#house-more summary")
+    page.check("#create-form input[name=rabbit_hunt]")
+    page.click("#create-submit")
+    page.wait_for_url("**/t/*")
+    page.wait_for_function("window.pokerroom && window.pokerroom.state"
+                           " && window.pokerroom.state.table.rabbit_hunt === true")
+    page.click("#tab-btn-info")
+    assert "the board that would have come" in page.locator("#info-rabbit").inner_text()
+    box = page.locator("#host-rabbit")
+    box.scroll_into_view_if_needed()
+    assert box.is_checked()
+    _shot(page, "show-rabbit-host-phone")
+    box.uncheck()
+    page.wait_for_function("window.pokerroom.state.table.rabbit_hunt === false")
+    page.wait_for_function("window.pokerroom.state.log.includes("
+                           "'The host turned the rabbit hunt off')")
+    table = page.url.rsplit("/", 1)[1]
+    host = page.evaluate(f"JSON.parse(localStorage.getItem('pokerroom.host.{table}'))")
+    post_json(server_url, f"/api/tables/{table}/close", {"host": host})
+    page.context.close()

@@ -555,6 +555,7 @@ function renderInfo() {
       ${games.isStud(t.game) ? "" : `<dt>Button</dt><dd>${escapeHtml(method[t.button_method] || t.button_method)}</dd>`}
       <dt>Straddles</dt><dd>${t.straddle ? "allowed" : "no"}</dd>
       <dt>Action clock</dt><dd>${t.action_seconds}s</dd>
+      ${t.rabbit_hunt ? '<dt>Rabbit hunt</dt><dd id="info-rabbit">on: after a hand ends early, the board that would have come</dd>' : ""}
       ${t.time_bank ? `<dt>Time bank</dt><dd>${t.time_bank}s each</dd>` : ""}
     </dl>
     ${houseRulesHtml(t.house_rules || [])}
@@ -589,6 +590,7 @@ function hostToolsHtml(t) {
       <button type="button" class="small ghost" id="btn-host-link">Copy host link</button>
       <button type="button" class="small ghost" id="btn-close-table">Close table</button></p>
       ${bot ? `<p class="host-bots">${bot}</p>` : ""}
+      <label title="After a hand ends before the river, everyone sees the board that would have come, marked not played"><input type="checkbox" id="host-rabbit" ${t.rabbit_hunt ? "checked" : ""}> Rabbit hunt</label>
       ${hostPanelHtml(t)}`;
 }
 
@@ -614,6 +616,7 @@ function wireHostTools(t) {
   });
   if (tableLife(t) === "closed") return;
   $("btn-pause").addEventListener("click", () => hostCall(tableLife(t) === "paused" ? "resume" : "pause"));
+  $("host-rabbit").addEventListener("change", (event) => hostPost("rabbit", { on: event.target.checked }));
   wireBotAdd("host-");
   $("btn-host-link").addEventListener("click", async () => {
     const link = roomLink(`/t/${encodeURIComponent(tableId)}#host=${encodeURIComponent(hostKey)}`);
