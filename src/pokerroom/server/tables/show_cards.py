@@ -85,7 +85,8 @@ class AfterHand:
         rabbit when the host asked for it."""
         self.number = number
         live = [k for k in range(hand.n) if not hand.folded[k]]
-        uncontested = len(live) == 1 and not any(hand.exposed)
+        # Everyone else folded: no showdown (nobody showed or mucked there, S4).
+        uncontested = len(live) == 1 and not any(hand.exposed) and not any(hand.mucked)
         for k, seat in enumerate(plan.seats):
             meta = self.seats.get(seat)
             if meta is None or meta.is_bot:
