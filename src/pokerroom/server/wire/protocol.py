@@ -52,6 +52,7 @@ a ``bad_message`` error) naming the field and the bound:
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from typing import Annotated, Any, Generic, Literal, TypeVar, cast, get_args
@@ -151,12 +152,13 @@ class ClientMessages(Generic[M]):
         members = get_args(get_args(union)[0])  # Annotated[A | B | ..., Field] -> A, B, ...
         self.types: tuple[str, ...] = tuple(
             get_args(m.model_fields["type"].annotation)[0] for m in members)
+        self.allowed = f'a JSON object whose "type" is one of: {", ".join(self.types)}'
 
     def parse(self, raw: str | bytes) -> M:
         """The message ``raw`` (a received frame) is, or :class:`BadMessage`: a binary
         frame, more than :data:`MAX_FRAME_BYTES`, JSON deeper than :data:`MAX_DEPTH`,
         not JSON, or not one of the messages."""
-        allowed = f'a JSON object whose "type" is one of: {", ".join(self.types)}'
+        allowed = self.allowed
         if isinstance(raw, bytes):
             raise BadMessage(f"malformed message: a binary frame ({len(raw)} bytes); send a "
                              f"text frame holding {allowed}")
@@ -166,6 +168,10 @@ class ClientMessages(Generic[M]):
         if too_deep(raw):
             raise BadMessage(f"malformed message: nested more than {MAX_DEPTH} deep; "
                              f"send {allowed}")
+        with contextlib.suppress(ValidationError):  # a good message: parsed in one step
+            return self._adapter.validate_json(raw)
+        # A bad one: read again in two steps, to say whether it is JSON at all and to
+        # answer with its id when it has one.
         try:
             data = json.loads(raw)
         except (ValueError, RecursionError) as exc:
