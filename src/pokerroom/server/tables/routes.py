@@ -36,7 +36,9 @@ from pokerroom.server.wire.protocol import (
     MuckLosing,
     Post,
     PreActionChoice,
+    RabbitHunt,
     RemoveBot,
+    ShowCards,
     SitIn,
     SitOut,
     Straddle,
@@ -122,6 +124,7 @@ _host_route("close", HostRequest, lambda a, _r: a.close())
 _host_route("kick", Kick, lambda a, r: a.kick(r.seat))
 _host_route("chat", ChatSettings, lambda a, r: _set_chat(a, r))
 _host_route("lock", LockTable, lambda a, r: a.lock(r.locked))
+_host_route("rabbit", RabbitHunt, lambda a, r: a.set_rabbit_hunt(r.on))  # show_cards.py
 
 
 def _set_chat(actor: TableActor, request: ChatSettings) -> None:
@@ -196,6 +199,8 @@ async def _apply(actor: TableActor, sub: Subscriber, message: ClientMessage) -> 
         run = lambda s: actor.set_muck_losing(s, message.on)  # noqa: E731
     elif isinstance(message, PreActionChoice):
         run = lambda s: actor.set_preaction(s, message.kind, message.amount)  # noqa: E731
+    elif isinstance(message, ShowCards):  # tables/show_cards.py: its own cards only
+        run = lambda s: actor.show_cards(s, message.cards)  # noqa: E731
     else:  # the messages without arguments
         calls: dict[type[Any], Callable[[int], None]] = {
             SitOut: actor.sit_out, Post: actor.post, Leave: actor.leave, Straddle: actor.straddle}

@@ -297,6 +297,17 @@ class MuckLosing(_SocketMessage):
     on: bool
 
 
+class ShowCards(_SocketMessage):
+    """Show some of one's own face-down cards to everyone (a social choice, never part
+    of the play): only after folding, or once the hand is over after winning it with
+    everyone else folded, until the next deal.  ``cards``: indexes (0 first) into the
+    face-down cards the player's ``you.show.cards`` offers, 1 to 7 distinct
+    (server/tables/show_cards.py)."""
+
+    type: Literal["show_cards"]
+    cards: list[Annotated[StrictInt, Field(ge=0, le=6)]] = Field(min_length=1, max_length=7)
+
+
 class Ping(_SocketMessage):
     type: Literal["ping"]
 
@@ -320,7 +331,7 @@ class ChatMessage(_SocketMessage):
 
 ClientMessage = Annotated[
     Act | SitOut | SitIn | Post | TopUp | Leave | Straddle | MuckLosing | Ping
-    | PreActionChoice | ChatMessage,
+    | PreActionChoice | ChatMessage | ShowCards,
     Field(discriminator="type"),
 ]
 # A discriminated union is a typing form, not a class: cast for mypy.
@@ -368,6 +379,11 @@ class CreateTable(_Message):
       small bet): ``"live"`` or ``"raise"``.
     - ``button_blind`` (F3, ENC): three blinds, the first posted by the button, at most
       the small blind (0: two blinds).
+    - ``rotation`` (mixed games): ``"horse"``, ``"hose"``, ``"eight_game"``,
+      ``"nine_game"`` or a list of 2 to 20 game keys (``lhe``, ``o8``, ``razz``, ...:
+      ``pokerroom.tournament.games.GAMES``), changing every orbit (``rotate_every``
+      ``"orbit"``) or every ``rotate_hands`` hands (1 to 100); the button stays put
+      across stud.
     - ``auto_showdown`` (S4): true turns every hand up at the showdown; false (the
       default) lets a player not all-in muck a losing hand (each player's "muck
       losing hands" setting decides, on unless they turn it off); all-in hands are
@@ -429,6 +445,16 @@ class CreateTable(_Message):
     limit_short_raise: Literal["full_bet_over", "complete"] = "full_bet_over"
     full_bring_in: Literal["live", "raise"] = "live"
     button_blind: Integer = Field(default=0, ge=0, le=MAX_CHIPS)
+    # Mixed games (server/tables/rotation.py): a named rotation ("horse", "hose",
+    # "eight_game", "nine_game") or 2 to 20 game keys; ``game`` and ``structure`` are
+    # then the rotation's.  The game changes every orbit or every ``rotate_hands`` hands.
+    rotation: Annotated[str, Field(min_length=1, max_length=20)] | list[
+        Annotated[str, Field(min_length=1, max_length=20)]] | None = None
+    rotate_every: Literal["orbit", "hands"] = "orbit"
+    rotate_hands: Integer = Field(default=6, ge=1, le=100)
+    # After a hand ends before the river, show the board that would have come (never
+    # played; server/tables/show_cards.py).  The host may turn it on or off later.
+    rabbit_hunt: bool = False
 
     def house_options(self) -> dict[str, Any]:
         """The house options that go to the table's TableOptions as they are."""
@@ -470,6 +496,14 @@ class LockTable(HostRequest):
     players seated stay); false, anyone may again."""
 
     locked: bool
+
+
+class RabbitHunt(HostRequest):
+    """POST /api/tables/{id}/rabbit: ``on`` true, after a flop-game hand that ended
+    before the river everyone sees the board cards that would have come (marked not
+    played); false, no more."""
+
+    on: bool
 
 
 class RemoveBot(HostRequest):
