@@ -3,6 +3,7 @@ payout percentages (issue 24, item 7)."""
 
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
 
 import pytest
@@ -41,7 +42,7 @@ def custom_tables(draw: st.DrawFn) -> tuple[Fraction, ...]:
     cuts = sorted(draw(st.lists(st.integers(1, 9999), min_size=places - 1,
                                 max_size=places - 1, unique=True)))
     bounds = [0, *cuts, 10000]
-    parts = sorted((b - a for a, b in zip(bounds, bounds[1:], strict=False)), reverse=True)
+    parts = sorted((b - a for a, b in itertools.pairwise(bounds)), reverse=True)
     return tuple(Fraction(p, 100) for p in parts)
 
 

@@ -122,7 +122,7 @@ def custom_payout_table(percentages: Sequence[float | int | str | Fraction]) -> 
     >>> custom_payout_table([50, 30, 20]).percentages(3)
     (Fraction(125, 2), Fraction(75, 2))
     """
-    pcts = []
+    pcts: list[Fraction] = []
     for i, p in enumerate(percentages):
         try:
             pcts.append(p if isinstance(p, Fraction) else Fraction(str(p)))
@@ -142,7 +142,7 @@ def custom_payout_table(percentages: Sequence[float | int | str | Fraction]) -> 
     tiers: list[tuple[int, tuple[Fraction, ...]]] = []
     for paid in range(1, len(pcts)):  # a field of paid + 1 players pays ``paid`` places
         head = pcts[:paid]
-        scale = 100 / sum(head)
+        scale = Fraction(100) / sum(head, Fraction(0))
         tiers.append((paid + 1, tuple(p * scale for p in head)))
     tiers.append((10**9, tuple(pcts)))
     name = CUSTOM_PREFIX + ",".join(_decimal(p) for p in pcts)

@@ -22,7 +22,9 @@ restart, see :mod:`pokerroom.server.tournaments.store`):
   ``/disqualify`` ``{"director", "player"}`` (P8);
 - ``GET /api/tournaments/{id}/deal`` (``Authorization: Bearer <director key>``): ICM
   and chip-chop deal suggestions, computed off the event loop (``deals.*`` settings);
-- ``GET /api/tournaments/{id}/results``: places, prizes and who was disqualified;
+- ``GET /api/tournaments/{id}/results``: places, prizes and who was disqualified,
+  each entry's rebuys, add-on and money paid in, and the pool's ``money`` (buy-ins,
+  fees, rebuys, add-ons, payout table and unit);
 - ``GET /api/tournaments/{id}/chips``: the chip count (must always balance);
 - ``GET /api/tournaments/{id}/hands``: the finished hands, newest first, paged
   (``limit``, ``before``) and filtered (``mine``) as a cash table's (``you``: with the
@@ -71,6 +73,7 @@ from pokerroom.server.tournaments.director import TournamentDirector
 from pokerroom.server.tournaments.room import TournamentRoom
 from pokerroom.server.tournaments.setup import Viewer
 from pokerroom.server.tournaments.store import FINISHED_LISTED, TournamentHandRow
+from pokerroom.server.tournaments.views import money_view, paid_in
 from pokerroom.server.wire.protocol import (
     TOURNAMENT_CLIENT_MESSAGES,
     Act,
@@ -282,14 +285,16 @@ async def results(tournament_id: str, tournaments: Tournaments) -> dict[str, Any
     def read() -> dict[str, Any]:
         t = d.play.t
         rows = []
+        s = d.play.structure
         for f in (t.results() if t.started else []):
             e = t.entries[f.entry]
             rows.append({"entry": f.entry, "name": e.label, "place": f.place,
                          "place_to": f.place_to, "prize": f.prize,
-                         "disqualified": f.disqualified})
+                         "disqualified": f.disqualified, "rebuys": e.rebuys,
+                         "add_on": e.add_on, "paid_in": paid_in(s, e)})
         return {"id": d.id, "name": d.name, "status": d.play.status, "finished": t.finished,
                 "entries": len(t.entries), "prize_pool": t.prize_pool(),
-                "places_paid": t.places_paid, "results": rows}
+                "places_paid": t.places_paid, "money": money_view(s, t), "results": rows}
 
     return await d.submit(read)
 

@@ -552,6 +552,15 @@ class CreateTournament(_Message):
     limit_short_raise: Literal["full_bet_over", "complete"] | None = None
     full_bring_in: Literal["live", "raise"] | None = None
     irregularity_procedures: Literal["seed", "tda2024"] | None = None
+    # Money (issue 24): the payout table (``custom``: ``payout_percentages`` of 1st,
+    # 2nd, ... adding up to 100), prizes in multiples of ``payout_unit`` cents,
+    # re-entries per player, rebuys per entry.
+    payouts: Literal["standard", "top_three", "winner_takes_all", "custom"] | None = None
+    payout_percentages: list[Annotated[float, Field(gt=0, le=100)]] | None = Field(
+        default=None, min_length=1, max_length=100)
+    payout_unit: Integer | None = Field(default=None, ge=1, le=MAX_CENTS)
+    reentries: Integer | None = Field(default=None, ge=0, le=20)
+    rebuy_limit: Integer | None = Field(default=None, ge=1, le=100)
 
 
 class RegisterTournament(_Message):
