@@ -83,9 +83,11 @@ export function eventInfoHtml(t) {
     ["Levels", first ? `${clockText(first.seconds)} each` : "—"],
     ["Late registration", s.late_registration_levels ? `through level ${s.late_registration_levels}` : "none"],
   ];
-  if (s.rebuy) rows.push(["Rebuys", `${fmt(s.rebuy.chips)} chips for ${money(s.rebuy.price)}, through level ${s.rebuy.last_level}`]);
+  if (s.late_registration_levels) rows.push(["Re-entry", s.reentries ? `${s.reentries} per player, during late registration (a new entry and buy-in)` : "none"]);
+  if (s.rebuy) rows.push(["Rebuys", `${fmt(s.rebuy.chips)} chips for ${money(s.rebuy.price)}, through level ${s.rebuy.last_level}${s.rebuy.limit ? `, at most ${s.rebuy.limit} per player` : ", no limit"}`]);
   if (s.add_on) rows.push(["Add-on", `${fmt(s.add_on.chips)} chips for ${money(s.add_on.price)}, after level ${s.add_on.after_level}`]);
   rows.push(["Prize pool", money(t.clock.prize_pool)]);
+  if (s.payouts) rows.push(["Payouts", `${escapeHtml(s.payouts)}; prizes rounded to ${money(s.payout_unit || 1)}`]);
   return `<dl class="facts">${rows.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join("")}</dl>${payoutsHtml(t.prizes)}`;
 }
 
@@ -167,8 +169,29 @@ export function resultsTableHtml(t, you) {
   return `<table class="standings results"><thead><tr><th>Place</th><th>Player</th><th class="r">Prize</th></tr></thead><tbody>${
     t.results.map((r) => `<tr class="${you && r.entry === you.entry ? "me" : ""} ${r.prize ? "paid" : ""}" data-place="${r.place}">
         <td class="num">${placeText(r)}${r.place !== r.place_to ? ' <span class="muted">(tie)</span>' : ""}</td>
-        <td class="nm">${escapeHtml(r.name)}${r.bot ? " " + BOT_ICON : ""}${r.disqualified ? ' <span class="tag allin">disqualified</span>' : ""}</td>
+        <td class="nm">${escapeHtml(r.name)}${r.bot ? " " + BOT_ICON : ""}${r.disqualified ? ' <span class="tag allin">disqualified</span>' : ""}${boughtHtml(r)}</td>
         <td class="r">${r.prize ? money(r.prize) : ""}</td></tr>`).join("")}</tbody></table>`;
+}
+
+/** Under a finisher's name: their rebuys and add-on, and what they paid in. */
+export function boughtHtml(r) {
+  if (r.paid_in === undefined) return "";
+  const bought = [];
+  if (r.rebuys) bought.push(`${r.rebuys} rebuy${r.rebuys === 1 ? "" : "s"}`);
+  if (r.add_on) bought.push("add-on");
+  return `<span class="bought">${bought.length ? `${bought.join(", ")} · ` : ""}paid ${money(r.paid_in)}</span>`;
+}
+
+/** Where the prize pool came from: buy-ins, rebuys, add-ons; the fees the house kept. */
+export function moneyRows(m) {
+  if (!m) return [];
+  const rows = [["Buy-ins", `${fmt(m.entries)} × ${money(m.buy_in)} = ${money(m.buy_ins)}`]];
+  if (m.rebuy_price || m.rebuys) rows.push(["Rebuys", `${fmt(m.rebuys)} × ${money(m.rebuy_price)} = ${money(m.rebuy_money)}`]);
+  if (m.add_on_price || m.add_ons) rows.push(["Add-ons", `${fmt(m.add_ons)} × ${money(m.add_on_price)} = ${money(m.add_on_money)}`]);
+  if (m.guarantee) rows.push(["Guarantee", money(m.guarantee)]);
+  rows.push(["Fees (the house)", m.fees ? `${fmt(m.entries)} × ${money(m.fee)} = ${money(m.fees)}` : "none"]);
+  rows.push(["Payouts", `${escapeHtml(m.payouts)}, in ${money(m.payout_unit)}`]);
+  return rows;
 }
 
 /** The event in numbers (``now``: the server's time, for an event still running). */
@@ -176,7 +199,7 @@ export function summaryHtml(t, now) {
   const c = t.clock;
   const duration = t.started_at ? ((t.finished_at || now) - t.started_at) : 0;
   const rows = [
-    ["Entries", fmt(c.entries)], ["Prize pool", money(c.prize_pool)], ["Places paid", fmt(c.places_paid)],
+    ["Entries", fmt(c.entries)], ...moneyRows(t.money), ["Prize pool", money(c.prize_pool)], ["Places paid", fmt(c.places_paid)],
     ["Hands dealt", fmt(t.hands)], ["Levels played", fmt(c.level)], ["Time", clockText(duration)],
     ["Starting stack", fmt(t.structure.starting_stack)], ["Chips in play", fmt(c.chips_in_play)],
   ];
