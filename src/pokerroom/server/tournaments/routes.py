@@ -20,6 +20,11 @@ restart, see :mod:`pokerroom.server.tournaments.store`):
 - ``POST /api/tournaments/{id}/start`` / ``pause`` / ``resume`` ``{"director"}``;
 - ``POST /api/tournaments/{id}/penalize`` ``{"director", "player", "rounds"}`` and
   ``/disqualify`` ``{"director", "player"}`` (P8);
+- ``POST /api/tournaments/{id}/clock`` ``{"director", "add_seconds"}`` or
+  ``{"director", "next_level": true}``: time added to (or taken off) the level or
+  break in play, or the next one started now;
+- ``POST /api/tournaments/{id}/move`` ``{"director", "player", "table", "seat"}`` (P7):
+  a player moved to an empty seat (from 1), when the hand at their table ends;
 - ``GET /api/tournaments/{id}/deal`` (``Authorization: Bearer <director key>``): ICM
   and chip-chop deal suggestions, computed off the event loop (``deals.*`` settings);
 - ``GET /api/tournaments/{id}/results``: places, prizes and who was disqualified,
@@ -79,10 +84,12 @@ from pokerroom.server.wire.protocol import (
     Act,
     AddOn,
     AddTournamentBots,
+    ClockChange,
     CreateTournament,
     DeclineRebuy,
     DirectorRequest,
     FloorRequest,
+    MovePlayer,
     Rebuy,
     RegisterTournament,
     RemoveEntry,
@@ -234,6 +241,31 @@ async def disqualify(tournament_id: str, tournaments: Tournaments,
     d = deps.director_or_404(tournaments, tournament_id)
     await d.submit(lambda: d.disqualify(request.director, request.player))
     return {"ok": True}
+
+
+@router.post("/api/tournaments/{tournament_id}/clock")
+async def clock(tournament_id: str, tournaments: Tournaments,
+                request: ClockChange) -> dict[str, Any]:
+    """The director adds time to the level or break in play (``add_seconds``,
+    negative to take it off) or ends it now (``next_level``)."""
+    d = deps.director_or_404(tournaments, tournament_id)
+    await d.submit(lambda: d.change_clock(request.director, add_seconds=request.add_seconds,
+                                          next_level=request.next_level))
+    return {"ok": True}
+
+
+@router.post("/api/tournaments/{tournament_id}/move")
+async def move(tournament_id: str, tournaments: Tournaments,
+               request: MovePlayer) -> dict[str, Any]:
+    """P7: the director moves ``player`` to the empty ``seat`` (from 1) of ``table``,
+    at once between hands, else when the hand at their table ends (``pending``)."""
+    d = deps.director_or_404(tournaments, tournament_id)
+
+    def ask() -> bool:
+        d.move(request.director, request.player, request.table, request.seat - 1)
+        return request.player in d.play.moves.pending
+
+    return {"ok": True, "pending": await d.submit(ask)}
 
 
 @router.get("/api/tournaments/{tournament_id}/deal", response_model=None)

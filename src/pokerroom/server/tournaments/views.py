@@ -233,6 +233,8 @@ class Publication:
             "name": name, "entry": entry.number, "label": entry.label, "status": status,
             "table": where[0] if where else None, "seat": where[1] if where else None,
             "arriving": arriving,
+            "moving_to": (None if (m := d.play.moves.pending.get(entry.label)) is None
+                          else {"table": m.table, "seat": m.seat}),
             "away": reg.away, "deciding_rebuy": entry.deciding_rebuy,
             "rebuy_deadline": reg.rebuy_deadline, "can_rebuy": can_rebuy,
             "can_add_on": can_add_on, "wants_add_on": reg.wants_add_on,

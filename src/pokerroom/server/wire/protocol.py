@@ -605,3 +605,22 @@ class FloorRequest(_Message):
     director: str = Field(min_length=1, max_length=MAX_KEY_LENGTH)
     player: SeatedName  # the name at the table, a bot's too
     rounds: Integer = Field(default=1, ge=1, le=10)
+
+
+class ClockChange(_Message):
+    """POST /api/tournaments/{id}/clock (the director's key): ``add_seconds`` to the
+    level or break in play (negative: taken off), or ``next_level``: end it now."""
+
+    director: str = Field(min_length=1, max_length=MAX_KEY_LENGTH)
+    add_seconds: Integer | None = Field(default=None, ge=-7200, le=7200)
+    next_level: bool = False
+
+
+class MovePlayer(_Message):
+    """POST /api/tournaments/{id}/move (the director's key; P7): ``player`` to the
+    empty ``seat`` (from 1) of ``table``, at the end of the hand in play at theirs."""
+
+    director: str = Field(min_length=1, max_length=MAX_KEY_LENGTH)
+    player: SeatedName
+    table: Integer = Field(ge=1, le=10_000)
+    seat: Integer = Field(ge=1, le=10)
