@@ -32,9 +32,11 @@ export function clockBarHtml(t) {
   if (c.rebuys_open && t.structure.rebuy) badges.push('<span class="badge reg">Rebuys</span>');
   if (c.add_on_open) badges.push('<span class="badge reg">Add-on</span>');
   const started = t.status !== "registering";
-  const level = c.on_break ? "Break" : `Level ${c.level}`;
-  return `<div class="stats">
-    ${stat(level, escapeHtml(compactStakes(c.on_break ? `next: ${c.next_stakes || c.stakes}` : c.stakes)), "blinds wide", "clock-level")}
+  // A mixed event names the game beside the level (the stakes alone do not say it).
+  const game = t.structure.mixed && c.game ? ` · ${escapeHtml(c.game)}` : "";
+  const level = c.on_break ? "Break" : `Level ${c.level}${game}`;
+  return `<div class="stats${t.structure.mixed ? " mixed" : ""}">
+    ${stat(level, escapeHtml(levelStakes(c.on_break ? `next: ${c.next_stakes || c.stakes}` : c.stakes)), "blinds wide", "clock-level")}
     ${stat(c.on_break ? "Break ends" : "Time left", clockText(c.time_left), "time", "clock-time")}
     ${stat(started ? "Players" : "Entries", started ? `${fmt(c.players_left)}<small>/${fmt(c.entries)}</small>` : fmt(c.entries), "", "clock-players")}
     ${stat("Avg stack", fmt(started ? c.average_stack : t.structure.starting_stack), "", "clock-average")}
@@ -42,6 +44,11 @@ export function clockBarHtml(t) {
     ${c.on_break ? "" : stat("Next", escapeHtml(compactStakes(c.next_stakes) || "—"), "next hide-phone")}
     ${badges.length ? `<div class="badges">${badges.join("")}</div>` : ""}
   </div>`;
+}
+
+/** The stakes of a level, short: "limits 600/1,200 · ante 75 · bring-in 200". */
+export function levelStakes(text) {
+  return compactStakes(text).replace(/, bring-in /, " · bring-in ");
 }
 
 /** The level's seconds left now: the state's, less the time since the server sent it
