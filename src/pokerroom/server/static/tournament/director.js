@@ -110,7 +110,7 @@ function fillSelect(select, options, empty) {
 export function dealHtml(deal) {
   return `<table class="standings deal"><thead><tr><th>Player</th><th class="r">Chips</th><th class="r">ICM</th><th class="r">Chip chop</th></tr></thead><tbody>${
     deal.players.map((p) => `<tr><td class="nm">${escapeHtml(p.name)}</td><td class="r">${fmt(p.chips)}</td><td class="r">${money(p.icm)}</td><td class="r">${money(p.chip_chop)}</td></tr>`).join("")
-  }</tbody></table><p class="muted note">Prizes left: ${deal.prizes.map(money).join(" / ")}. A suggestion only: the players agree, or play on.</p>`;
+  }</tbody></table><p class="muted note">Prizes left: ${deal.prizes.filter((p) => p > 0).map(money).join(" / ")}. A suggestion only: the players agree, or play on.</p>`;
 }
 
 /** The director's floor tools in the Director tab while the event runs: the clock
