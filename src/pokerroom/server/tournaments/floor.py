@@ -78,4 +78,5 @@ def _place(place: int, place_to: int) -> str:
 
 
 def _money(cents: int) -> str:
-    return f"${cents / 100:,.2f}"
+    """ "$80" for whole dollars (prizes rounded to a unit), "$819.43" otherwise."""
+    return f"${cents // 100:,}" if cents % 100 == 0 else f"${cents / 100:,.2f}"

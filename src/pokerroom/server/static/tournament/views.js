@@ -41,7 +41,7 @@ export function clockBarHtml(t) {
     ${stat(started ? "Players" : "Entries", started ? `${fmt(c.players_left)}<small>/${fmt(c.entries)}</small>` : fmt(c.entries), "", "clock-players")}
     ${stat("Avg stack", fmt(started ? c.average_stack : t.structure.starting_stack), "", "clock-average")}
     ${stat("Prize pool", money(c.prize_pool), "", "clock-pool")}
-    ${c.on_break ? "" : stat("Next", escapeHtml(compactStakes(c.next_stakes) || "—"), "next hide-phone")}
+    ${c.on_break ? "" : stat("Next", escapeHtml(levelStakes(c.next_stakes) || "—"), "next hide-phone")}
     ${badges.length ? `<div class="badges">${badges.join("")}</div>` : ""}
   </div>`;
 }
