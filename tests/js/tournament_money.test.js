@@ -2,7 +2,7 @@
 // pages word them (tournament/structures.js, tournament/views.js).
 import { equal, includes, test } from "/js-tests/harness.js";
 import { moneySentence, STRUCTURE_MONEY } from "/static/tournament/structures.js";
-import { boughtHtml, clockBarHtml, levelStakes, moneyRows } from "/static/tournament/views.js";
+import { boughtHtml, clockBarHtml, eventInfoHtml, levelStakes, moneyRows, startTime } from "/static/tournament/views.js";
 
 test("moneySentence says plainly what each player pays and where it goes", () => {
   equal(moneySentence(20_00, 5_00), "Each player pays <b>$25</b>: buy-in <b>$20</b> to the prize pool + fee <b>$5</b> to the house.");
@@ -45,4 +45,20 @@ test("clockBarHtml names the game of a mixed event beside the level", () => {
   includes(html, "limits 600/1,200 · ante 75 · bring-in 200");
   const single = clockBarHtml({ ...t, structure: { ...t.structure, mixed: false } });
   equal(single.includes("Seven-card stud"), false);
+});
+
+test("a start time is shown in the viewer's time, with the day when not today", () => {
+  const now = new Date(2026, 10, 28, 18, 0);
+  const today = new Date(2026, 10, 28, 20, 30).getTime() / 1000;
+  const later = new Date(2026, 10, 30, 20, 30).getTime() / 1000;
+  includes(startTime(today, now), "30");
+  equal(startTime(today, now).includes("Nov"), false);
+  includes(startTime(later, now), "Nov");
+  const t = {
+    status: "registering", starts_at: today, players: [], prizes: [],
+    structure: { mixed: false, game: "No-limit hold'em", buy_in: 20_00, fee: 0, starting_stack: 1500, seats: 9, final_table_seats: 9, levels: [], late_registration_levels: 0 },
+    clock: { entries: 0, prize_pool: 0, registration_open: true },
+  };
+  includes(eventInfoHtml(t), "by itself with two players or more");
+  includes(clockBarHtml(t), 'id="clock-starts"');
 });

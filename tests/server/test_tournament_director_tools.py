@@ -116,3 +116,46 @@ def test_P7_the_director_moves_a_player_to_an_empty_seat(port: int,
     log = _state(port, tid)["floor_log"]
     moved = f"{who} moves from table {big} to table {small}, seat {free} (by the director)"
     assert moved in log, log[-5:]
+
+
+def _until(what: str, condition: Any, seconds: float = 60) -> Any:
+    deadline = time.monotonic() + seconds  # a wait for the room, not a bound on its speed
+    while not (value := condition()):
+        assert time.monotonic() < deadline, f"never: {what}"
+        time.sleep(0.1)
+    return value
+
+
+def test_an_event_starts_by_itself_at_its_start_time(port: int) -> None:
+    """``starts_at``: stored, shown, and the server starts the event then (with two
+    players or more; with fewer the floor says the director starts it)."""
+    at = time.time() + 2
+    made = call(port, "/api/tournaments", {"name": "On time", "starts_at": at})
+    tid, key = made["id"], made["director"]
+    call(port, f"/api/tournaments/{tid}/bots", {"director": key, "count": 3})
+    state = _state(port, tid)
+    assert state["status"] == "registering" and state["starts_at"] == at
+    listed = {row["id"]: row for row in call(port, "/api/tournaments")}
+    assert listed[tid]["starts_at"] == at
+    _until("the start", lambda: _state(port, tid)["status"] == "running")
+    assert "The start time has come: the tournament starts" in _state(port, tid)["floor_log"]
+
+    alone = call(port, "/api/tournaments", {"name": "Too few", "starts_at": time.time() + 1})
+    call(port, f"/api/tournaments/{alone['id']}/bots", {"director": alone["director"],
+                                                        "count": 1})
+    log = _until("the word about too few players", lambda: [
+        line for line in _state(port, alone["id"])["floor_log"] if "fewer than two" in line])
+    assert log == ["The start time has come with fewer than two players: the director "
+                   "starts the event"]
+    state = _state(port, alone["id"])
+    assert state["status"] == "registering" and state["starts_at"] is None
+
+
+@pytest.mark.parametrize("offset", [-60, 31 * 86400])
+def test_a_start_time_past_or_too_far_is_refused(port: int, offset: float) -> None:
+    before = len(call(port, "/api/tournaments"))
+    status, body = http(port, "POST", "/api/tournaments",
+                        {"name": "Bad time", "starts_at": time.time() + offset})
+    assert status == 400 and body["reason"] == "ConfigError", body
+    assert "starts_at must be a time to come" in body["error"], body
+    assert len(call(port, "/api/tournaments")) == before

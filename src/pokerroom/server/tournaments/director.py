@@ -88,10 +88,18 @@ class TournamentDirector(TaskOwner):
     # ------------------------------------------------------------- the task
 
     def _step(self) -> bool:
-        return self.play.step()
+        p = self.play
+        due = p.status == "registering" and p.starts_at is not None and (
+            self.clock.now() >= p.starts_at)
+        if due:
+            self._start_at_its_time()
+        return p.step() or due
 
     def _next_wakeup(self) -> float | None:
-        return self.play.next_wakeup()
+        p = self.play
+        if p.status == "registering" and p.starts_at is not None:
+            return max(0.0, p.starts_at - self.clock.now())
+        return p.next_wakeup()
 
     def _recover(self) -> None:
         self.play.recover()
@@ -144,6 +152,7 @@ class TournamentDirector(TaskOwner):
             "finished_at": p.finished_at, "hands": p.hands, "version": self.version,
             "chip_race_change": p.chip_race_change, "chips_removed": p.chips_removed,
             "floor_log": list(p.floor_log), "moves": p.moves.to_json(),
+            "starts_at": p.starts_at,
             "registrants": [registrant_to_json(r, now) for r in p.registrants.values()],
             "runs": [run_to_json(r, now) for r in p.runs.values()],
         }
@@ -163,6 +172,7 @@ class TournamentDirector(TaskOwner):
             setattr(self.play, key, state[key])
         self.play.floor_log.extend(state["floor_log"])
         self.play.moves.load(state.get("moves", []))  # kept since issue 24
+        self.play.starts_at = state.get("starts_at")
         for data in state["registrants"]:
             reg = registrant_from_json(data, now)
             if reg.policy is not None and reg.token is None:
@@ -295,6 +305,22 @@ class TournamentDirector(TaskOwner):
         self._need_director(key)
         if self.play.status != "registering":
             raise IllegalActionError(Reason.STARTED, "the tournament has started")
+        self._start_now()
+
+    def _start_at_its_time(self) -> None:
+        """The start time has come: play begins with two players or more; with fewer
+        the floor says so and the director starts it (the time is kept as passed)."""
+        p = self.play
+        p.starts_at = None
+        if len(p.t.entries) < 2:
+            p.floor_log.append("The start time has come with fewer than two players: "
+                               "the director starts the event")
+            p.changed()
+            return
+        p.floor_log.append("The start time has come: the tournament starts")
+        self._start_now()
+
+    def _start_now(self) -> None:
         self.play.record_floor(self.play.t.start())
         self.play.status = "running"
         now = self.clock.now()
@@ -494,6 +520,7 @@ class TournamentDirector(TaskOwner):
             "entries": len(t.entries), "players_left": t.players_left,
             "tables": len(t.floor.tables), "level": t.level,
             "prize_pool": t.prize_pool(), "url": f"/tournaments/{self.id}",
+            "starts_at": self.play.starts_at,
         }
 
     def snapshot(self, viewer_name: str | None = None) -> dict[str, Any]:

@@ -106,6 +106,7 @@ class TournamentPlay:
         self.chips_removed = 0
         self.save_due = False  # changed since the last save
         self.moves = MoveBook()  # the director's moves waiting for a hand to end
+        self.starts_at: float | None = None  # the event starts by itself then (Unix time)
         self.saved_at = self.created_at
 
     # ------------------------------------------------------------- saving

@@ -197,6 +197,7 @@ class Publication:
             "results": results,
             "floor_log": list(d.play.floor_log)[-80:],
             "hands": d.play.hands,
+            "starts_at": d.play.starts_at,
             "created_at": d.play.created_at, "started_at": d.play.started_at,
             "finished_at": d.play.finished_at,
         }

@@ -561,6 +561,9 @@ class CreateTournament(_Message):
     payout_unit: Integer | None = Field(default=None, ge=1, le=MAX_CENTS)
     reentries: Integer | None = Field(default=None, ge=0, le=20)
     rebuy_limit: Integer | None = Field(default=None, ge=1, le=100)
+    # When the event starts by itself (Unix seconds; the director may start it
+    # sooner): in the future, at most MAX_START_DAYS ahead.
+    starts_at: float | None = Field(default=None, ge=0, allow_inf_nan=False)
 
 
 class RegisterTournament(_Message):

@@ -77,6 +77,8 @@ export function mountTournaments() {
     if (seats) body.seats = seats;
     const buyIn = num("buy_in");
     if (buyIn !== undefined) body.buy_in = Math.round(buyIn * 100);
+    const startsAt = String(data.get("starts_at") || "");
+    if (startsAt) body.starts_at = Math.round(new Date(startsAt).getTime() / 1000);
     const fee = num("fee");
     if (fee !== undefined) body.fee = Math.round(fee * 100);
     body.payouts = data.get("payouts") || "standard";

@@ -37,13 +37,21 @@ export function clockBarHtml(t) {
   const level = c.on_break ? "Break" : `Level ${c.level}${game}`;
   return `<div class="stats${t.structure.mixed ? " mixed" : ""}">
     ${stat(level, escapeHtml(levelStakes(c.on_break ? `next: ${c.next_stakes || c.stakes}` : c.stakes)), "blinds wide", "clock-level")}
-    ${stat(c.on_break ? "Break ends" : "Time left", clockText(c.time_left), "time", "clock-time")}
+    ${t.status === "registering" && t.starts_at ? stat("Starts", startTime(t.starts_at), "time starts", "clock-starts") : stat(c.on_break ? "Break ends" : "Time left", clockText(c.time_left), "time", "clock-time")}
     ${stat(started ? "Players" : "Entries", started ? `${fmt(c.players_left)}<small>/${fmt(c.entries)}</small>` : fmt(c.entries), "", "clock-players")}
     ${stat("Avg stack", fmt(started ? c.average_stack : t.structure.starting_stack), "", "clock-average")}
     ${stat("Prize pool", money(c.prize_pool), "", "clock-pool")}
     ${c.on_break ? "" : stat("Next", escapeHtml(levelStakes(c.next_stakes) || "—"), "next hide-phone")}
     ${badges.length ? `<div class="badges">${badges.join("")}</div>` : ""}
   </div>`;
+}
+
+/** A start time (Unix seconds) in the viewer's own time: "20:30", or "Sat 20:30"
+ * when not today. */
+export function startTime(seconds, now = new Date()) {
+  const at = new Date(seconds * 1000);
+  const clock = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return at.toDateString() === now.toDateString() ? clock : `${at.toLocaleDateString([], { weekday: "short", day: "numeric", month: "short" })} ${clock}`;
 }
 
 /** The stakes of a level, short: "limits 600/1,200 · ante 75 · bring-in 200". */
@@ -90,6 +98,7 @@ export function eventInfoHtml(t) {
     ["Levels", first ? `${clockText(first.seconds)} each` : "—"],
     ["Late registration", s.late_registration_levels ? `through level ${s.late_registration_levels}` : "none"],
   ];
+  if (t.status === "registering" && t.starts_at) rows.unshift(["Starts", `${startTime(t.starts_at)}, by itself with two players or more`]);
   if (s.late_registration_levels) rows.push(["Re-entry", s.reentries ? `${s.reentries} per player, during late registration (a new entry and buy-in)` : "none"]);
   if (s.rebuy) rows.push(["Rebuys", `${fmt(s.rebuy.chips)} chips for ${money(s.rebuy.price)}, through level ${s.rebuy.last_level}${s.rebuy.limit ? `, at most ${s.rebuy.limit} per player` : ", no limit"}`]);
   if (s.add_on) rows.push(["Add-on", `${fmt(s.add_on.chips)} chips for ${money(s.add_on.price)}, after level ${s.add_on.after_level}`]);
