@@ -260,7 +260,50 @@ def test_P10_the_results_page_counts_the_money(server_url: str, browser: Any) ->
     assert errors == []
 
 
-def _get(url: str, path: str) -> dict[str, Any]:
+def _get(url: str, path: str) -> Any:
     with urllib.request.urlopen(url + path, timeout=10) as answer:
-        data: dict[str, Any] = json.loads(answer.read())
-    return data
+        return json.loads(answer.read())
+
+
+@pytest.mark.parametrize(("viewport", "label"), [(LAPTOP, "laptop"), (PHONE, "phone")])
+def test_P10_the_form_says_the_money_plainly_and_refuses_bad_payouts(
+        server_url: str, browser: Any, viewport: dict[str, int], label: str) -> None:
+    """Buy-in 20 + fee 5 in words as the host types; the host's percentages refused
+    clearly when they do not add up to 100, nothing created; then created with them."""
+    errors: list[str] = []
+    page = new_page(browser, viewport, errors)
+    try:
+        page.goto(server_url)
+        page.locator("#t-create summary").click()
+        form = page.locator("#tournament-form")
+        form.locator('input[name="name"]').fill(f"Home game {label}")
+        form.locator('input[name="buy_in"]').fill("20")
+        form.locator('input[name="fee"]').fill("5")
+        says = page.locator("#t-money-says")
+        assert says.inner_text() == ("Each player pays $25: buy-in $20 to the prize pool "
+                                     "+ fee $5 to the house.")
+        assert page.locator("#t-custom-payouts").is_hidden()
+        form.locator('select[name="payouts"]').select_option("custom")
+        form.locator('input[name="payout_percentages"]').fill("50, 40")
+        form.locator('select[name="payout_unit"]').select_option("500")
+        form.locator('input[name="bots"]').fill("3")
+        before = len(_get(server_url, "/api/tournaments"))
+        form.locator("#tournament-submit").click()
+        until("the refusal", lambda: page.locator("#tournament-error").inner_text())
+        assert "add up to 90, they must add up to exactly 100" in page.locator(
+            "#tournament-error").inner_text()
+        assert len(_get(server_url, "/api/tournaments")) == before
+        form.scroll_into_view_if_needed()
+        shot(page, f"tournament-director-{label}-form-refused", full=True)
+        form.locator('input[name="payout_percentages"]').fill("60, 40")
+        form.locator("#tournament-submit").click()
+        page.wait_for_url("**/tournaments/*")
+        page.wait_for_function(
+            f"{STATE} && window.pokerroom.state.tournament.players.length === 3")
+        facts = page.locator("#event-info").inner_text()
+        assert "$20 + $5 fee" in facts
+        assert "custom: 60% / 40%; prizes rounded to $5" in facts
+        shot(page, f"tournament-director-{label}-event-money", full=True)
+    finally:
+        page.context.close()
+    assert [e for e in errors if "status of 400" not in e] == []
