@@ -292,6 +292,8 @@ class Reason(StrEnum):
     """Only the table's host (with the host key) may do that."""
     NOT_DIRECTOR = "not_director"
     """Only the tournament's director may do that."""
+    BAD_PAYOUTS = "bad_payouts"
+    """A tournament's payout table or payout unit cannot be used (issue 24)."""
     BAD_TOKEN = "bad_token"
     """An unknown player token."""
     MISSING_AMOUNT = "missing_amount"

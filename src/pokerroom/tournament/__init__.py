@@ -19,6 +19,7 @@ from pokerroom.tournament.mixed import GameSwitcher, MixedGame
 from pokerroom.tournament.payouts import (
     PAYOUT_TABLES,
     PayoutTable,
+    custom_payout_table,
     payout_table,
     payouts,
     prize_pool,
@@ -61,6 +62,7 @@ __all__ = [
     "TournamentTable",
     "chip_race",
     "clock_view",
+    "custom_payout_table",
     "finish_probabilities",
     "game",
     "icm_equity",

@@ -150,18 +150,7 @@ class LiveEvent:
     def add_time(self, seconds: int) -> LiveReport:
         """Add time to the current level or break (negative: take it off).  Added time
         is bounded by the period's own length; time taken off may end the period."""
-        clock = self.t.clock
-        if not self.t.started or self.t.finished:
-            raise IllegalActionError(Reason.NOT_RUNNING, "the event is not in play")
-        if seconds >= 0:
-            begun = clock.elapsed - clock.starts[clock.index]
-            if seconds > begun:
-                raise ConfigError(f"only {int(begun)} seconds of this "
-                                  f"{'break' if clock.on_break else 'level'} have run: "
-                                  "no more can be added back")
-            clock.elapsed -= seconds
-            return self._report(list)
-        return self._report(lambda: self.t.set_clock(clock.elapsed - seconds))
+        return self._report(lambda: self.t.add_time(seconds))
 
     def edit_level(self, number: int, *, seconds: int | None = None,
                    small_blind: int | None = None, big_blind: int | None = None,

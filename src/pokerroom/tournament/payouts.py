@@ -1,9 +1,14 @@
 """Prize pools and payout tables (P10).
 
-Money is whole units (cents, or whatever the room counts in).  Payouts are exact:
-each place gets its percentage of the pool rounded down to the payout unit and
-what rounding leaves goes to first place, so the payouts always add up to the
-prize pool.  Ties share the places they cover (:func:`split_evenly`).
+Money is whole units (cents, or whatever the room counts in).  Payouts are exact
+(:func:`payouts`): each place gets its percentage of the pool rounded down to the
+payout unit; the whole units rounding leaves go one each to 1st, 2nd, 3rd, ... and
+any part of a unit (a pool that is not a multiple of the unit) to 1st, so the
+payouts always add up to the prize pool.  Ties share the places they cover
+(:func:`split_evenly`).
+
+A payout table is a built-in one (:data:`PAYOUT_TABLES`) or the host's own
+percentages, named ``"custom:50,30,20"`` (:func:`custom_payout_table`).
 """
 
 from __future__ import annotations
@@ -99,13 +104,70 @@ PAYOUT_TABLES: dict[str, PayoutTable] = {
 }
 
 
+CUSTOM_PREFIX = "custom:"
+"""A structure's ``payouts`` that starts with this lists its own percentages."""
+MAX_CUSTOM_PLACES = 100
+"""The most places a custom payout table may list."""
+
+
+def custom_payout_table(percentages: Sequence[float | int | str | Fraction]) -> PayoutTable:
+    """P10: the host's own percentages of 1st, 2nd, ...: positive, never more for a
+    place than for the one above it, adding up to exactly 100 (decimal strings or
+    numbers, read exactly as written: ``33.33`` is 3333/100).  A field with fewer
+    players than places listed pays one place fewer than it has players (at least
+    one), those places sharing the whole pool in the listed proportions.
+
+    >>> custom_payout_table(["60", "40"]).percentages(10)
+    (Fraction(60, 1), Fraction(40, 1))
+    >>> custom_payout_table([50, 30, 20]).percentages(3)
+    (Fraction(125, 2), Fraction(75, 2))
+    """
+    pcts: list[Fraction] = []
+    for i, p in enumerate(percentages):
+        try:
+            pcts.append(p if isinstance(p, Fraction) else Fraction(str(p)))
+        except (ValueError, ZeroDivisionError):
+            raise ConfigError(f"payout percentage {i + 1} ({p!r}) is not a number") from None
+    if not 1 <= len(pcts) <= MAX_CUSTOM_PLACES:
+        raise ConfigError(f"a payout table lists 1-{MAX_CUSTOM_PLACES} places, "
+                          f"got {len(pcts)}")
+    if any(p <= 0 for p in pcts):
+        raise ConfigError("every payout percentage must be more than 0")
+    if sum(pcts) != 100:
+        raise ConfigError(f"the payout percentages add up to {float(sum(pcts)):g}, "
+                          "they must add up to exactly 100")
+    if pcts != sorted(pcts, reverse=True):
+        raise ConfigError("a place never pays more than the place above it: list the "
+                          "percentages from 1st down")
+    tiers: list[tuple[int, tuple[Fraction, ...]]] = []
+    for paid in range(1, len(pcts)):  # a field of paid + 1 players pays ``paid`` places
+        head = pcts[:paid]
+        scale = Fraction(100) / sum(head, Fraction(0))
+        tiers.append((paid + 1, tuple(p * scale for p in head)))
+    tiers.append((10**9, tuple(pcts)))
+    name = CUSTOM_PREFIX + ",".join(_decimal(p) for p in pcts)
+    return PayoutTable(name, tuple(tiers))
+
+
+def _decimal(p: Fraction) -> str:
+    """``p`` as the shortest exact decimal text (a custom table's name)."""
+    if p.denominator == 1:
+        return str(p.numerator)
+    text = f"{float(p):.12g}"
+    return text if Fraction(text) == p else f"{p.numerator}/{p.denominator}"
+
+
 def payout_table(name: str) -> PayoutTable:
-    """The built-in payout table ``name`` (:data:`PAYOUT_TABLES`); ConfigError names them."""
+    """The built-in payout table ``name`` (:data:`PAYOUT_TABLES`), or a custom one
+    named ``"custom:50,30,20"`` (:func:`custom_payout_table`); ConfigError names them."""
+    if name.startswith(CUSTOM_PREFIX):
+        return custom_payout_table(name[len(CUSTOM_PREFIX):].split(","))
     try:
         return PAYOUT_TABLES[name]
     except KeyError:
         raise ConfigError(
-            f"unknown payout table {name!r}; known: {', '.join(sorted(PAYOUT_TABLES))}"
+            f"unknown payout table {name!r}; known: {', '.join(sorted(PAYOUT_TABLES))}, "
+            f"or {CUSTOM_PREFIX}<percentages of 1st, 2nd, ...>"
         ) from None
 
 
@@ -116,8 +178,18 @@ def prize_pool(*, entries: int, buy_in: int, rebuys: int = 0, rebuy_price: int =
 
 
 def payouts(pool: int, percentages: Sequence[Fraction], *, unit: int = 1) -> list[int]:
-    """P10: the prize of each place, chip-exact: each place its percentage of ``pool``
-    rounded down to ``unit``; the remainder to first place.  Sums to ``pool``."""
+    """P10: the prize of each place, exact to the last cent: each place its percentage
+    of ``pool`` rounded down to a multiple of ``unit``; the whole units this leaves
+    (fewer than the places paid) go one each to 1st, 2nd, 3rd, ...; the part of a
+    unit left when ``pool`` is not a multiple of ``unit`` goes to 1st.  Sums to
+    ``pool``; no place pays more than the one above it.
+
+    >>> from fractions import Fraction as F
+    >>> payouts(81943, [F(50), F(30), F(20)], unit=500)   # $819.43, prizes in $5
+    [41443, 24500, 16000]
+    >>> payouts(100000, [F(34), F(33), F(33)], unit=2500)  # $1,000 in $25
+    [35000, 32500, 32500]
+    """
     if pool < 0:
         raise ConfigError(f"the prize pool cannot be negative, got {pool}")
     if unit < 1:
@@ -125,7 +197,10 @@ def payouts(pool: int, percentages: Sequence[Fraction], *, unit: int = 1) -> lis
     if not percentages:
         return []
     amounts = [int(pool * p / 100) // unit * unit for p in percentages]
-    amounts[0] += pool - sum(amounts)
+    units, part = divmod(pool - sum(amounts), unit)
+    for i in range(units):  # fewer than len(amounts): each place lost less than a unit
+        amounts[i % len(amounts)] += unit
+    amounts[0] += part
     return amounts
 
 

@@ -324,6 +324,36 @@ class Tournament:
             raise IllegalActionError(Reason.NOT_RUNNING, "the event is not in play")
         return self._emit(self._clock_events(self.clock.set_elapsed(elapsed)))
 
+    def add_time(self, seconds: int) -> list[FloorEvent]:
+        """The director adds ``seconds`` to the level or break in play; negative takes
+        them off, which may end it (the clock set forward).  Added time is bounded by
+        what has run of the period (ConfigError beyond it); NOT_RUNNING before the
+        start or after the end."""
+        clock = self.clock
+        if not self.started or self.finished:
+            raise IllegalActionError(Reason.NOT_RUNNING, "the event is not in play")
+        if seconds < 0:
+            return self.set_clock(clock.elapsed - seconds)
+        begun = clock.elapsed - clock.starts[clock.index]
+        if seconds > begun:
+            raise ConfigError(f"only {int(begun)} seconds of this "
+                              f"{'break' if clock.on_break else 'level'} have run: "
+                              "no more can be added back")
+        clock.elapsed -= seconds
+        return []
+
+    def end_period(self) -> list[FloorEvent]:
+        """The director ends the level or break in play now: the clock moves to the
+        start of the next one (P3: the tables change stakes at their next hand).
+        Refused in the last level, which goes on (``LEVEL_OVER``)."""
+        if not self.started or self.finished:
+            raise IllegalActionError(Reason.NOT_RUNNING, "the event is not in play")
+        left = self.clock.time_left
+        if left is None:
+            raise IllegalActionError(Reason.LEVEL_OVER, "this is the structure's last "
+                                     "level: it goes on to the end")
+        return self.set_clock(self.clock.elapsed + left)
+
     def set_structure(self, structure: Structure) -> None:
         """P3: play on from now with ``structure`` (the director's edit of the levels
         and breaks to come, or of the level in progress): a new clock at the same

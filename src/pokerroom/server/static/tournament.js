@@ -15,7 +15,9 @@ import { logLineHtml, resultView } from "/static/shared/handlog.js";
 import { createHandsTab } from "/static/shared/hands.js";
 import { createSocket } from "/static/shared/socket.js";
 import { storage } from "/static/shared/storage.js";
-import { mountDirector, pauseButtonHtml, wirePauseButton, wireRemoveEntries } from "/static/tournament/director.js";
+import {
+  mountDirector, mountFloorTools, pauseButtonHtml, wirePauseButton, wireRemoveEntries,
+} from "/static/tournament/director.js";
 import {
   clockBarHtml, entrantsHtml, eventInfoHtml, floorLineHtml, levelsHtml, payoutsHtml,
   playersHtml, podiumHtml, resultsTableHtml, summaryHtml, tableBarWho, tablesHtml, timeLeftNow,
@@ -449,12 +451,17 @@ function wireIdle() {
 
 wireActionKeys();
 
-// Moved by balancing, a broken table or the final-table draw: say so.
+// Moved by the director, balancing, a broken table or the final-table draw: say so,
+// and keep saying it above the table until the player's first hand there is dealt
+// (or they close the notice).
+let moveNotice = null; // {text, table, hand}
 function noticeMoves() {
   const you = state.you;
   const now = you && you.status === "playing" ? you.table : null;
+  const text = moveText(you);
+  if (text) moveNotice = { text, table: you.moving_to ? null : now, hand: null };
   if (lastYouTable !== null && now !== null && now !== lastYouTable) {
-    toast(`You move to table ${now}, seat ${you.seat + 1}.`, "info");
+    if (!you.arriving) moveNotice = { text: `You moved to table ${now}, seat ${you.seat + 1}.`, table: now, hand: null };
     felt.boardSeen = { number: null, cards: new Set() };
     requestAnimationFrame(() => {
       layout();
@@ -462,6 +469,32 @@ function noticeMoves() {
     });
   }
   lastYouTable = now;
+  // Gone once a hand is dealt at the new table with the player in it.
+  const tv = state.table;
+  if (moveNotice && !text && tv && tv.hand && tv.you && tv.table.number === moveNotice.table) {
+    if (moveNotice.hand === null) moveNotice.hand = tv.hand.number;
+    else if (tv.hand.number !== moveNotice.hand) moveNotice = null;
+  }
+  if (!you || you.status !== "playing") moveNotice = null;
+  const box = $("move-notice");
+  box.hidden = !moveNotice;
+  if (moveNotice && box.dataset.text !== moveNotice.text) {
+    box.dataset.text = moveNotice.text;
+    box.innerHTML = `<span>${escapeHtml(moveNotice.text)}</span><button type="button" class="small ghost" id="move-notice-ok" aria-label="Close the notice">OK</button>`;
+    $("move-notice-ok").onclick = () => {
+      moveNotice = null;
+      box.hidden = true;
+    };
+  }
+}
+
+/** What the player is told while a move is on its way: the director's, kept until
+ * their hand ends, or a seat they are walking to. */
+function moveText(you) {
+  if (!you || you.status !== "playing") return "";
+  if (you.moving_to) return `You are moving to table ${you.moving_to.table}, seat ${you.moving_to.seat + 1} when this hand ends.`;
+  if (you.arriving) return `You are moving to table ${you.table}, seat ${you.seat + 1}.`;
+  return "";
 }
 
 // --- the side panel
@@ -498,6 +531,8 @@ function renderSide() {
   fillLog($("tab-floor"), t.floor_log, floorLineHtml, t.floor_log.join("\n"));
   const log = state.table ? state.table.log : [];
   fillLog($("tab-log"), log, (line) => logLineHtml(line, META), `${state.table ? state.table.table.number : ""}\n${log.join("\n")}`);
+  $("tab-btn-director").hidden = !directorKey;
+  if (directorKey) mountFloorTools($("tab-director"), t, director());
   const levels = $("tab-levels");
   const lk = `${t.clock.level}:${t.clock.on_break}:${t.prizes.join(",")}`;
   if (levels.dataset.key !== lk) {
@@ -510,7 +545,7 @@ for (const button of document.querySelectorAll(".tournament-page .tabs button"))
   button.addEventListener("click", () => {
     activeTab = button.dataset.tab;
     for (const b of document.querySelectorAll(".tabs button")) b.classList.toggle("on", b === button);
-    for (const name of ["players", "tables", "floor", "log", "levels", "hands"]) $(`tab-${name}`).hidden = activeTab !== name;
+    for (const name of ["players", "tables", "floor", "log", "levels", "hands", "director"]) $(`tab-${name}`).hidden = activeTab !== name;
     const box = $(`tab-${activeTab}`);
     if (activeTab === "hands") loadHands();
     if (activeTab === "log" || activeTab === "floor") box.scrollTop = box.scrollHeight;

@@ -88,10 +88,18 @@ class TournamentDirector(TaskOwner):
     # ------------------------------------------------------------- the task
 
     def _step(self) -> bool:
-        return self.play.step()
+        p = self.play
+        due = p.status == "registering" and p.starts_at is not None and (
+            self.clock.now() >= p.starts_at)
+        if due:
+            self._start_at_its_time()
+        return p.step() or due
 
     def _next_wakeup(self) -> float | None:
-        return self.play.next_wakeup()
+        p = self.play
+        if p.status == "registering" and p.starts_at is not None:
+            return max(0.0, p.starts_at - self.clock.now())
+        return p.next_wakeup()
 
     def _recover(self) -> None:
         self.play.recover()
@@ -143,7 +151,8 @@ class TournamentDirector(TaskOwner):
             "format": STATE_FORMAT, "status": p.status, "started_at": p.started_at,
             "finished_at": p.finished_at, "hands": p.hands, "version": self.version,
             "chip_race_change": p.chip_race_change, "chips_removed": p.chips_removed,
-            "floor_log": list(p.floor_log),
+            "floor_log": list(p.floor_log), "moves": p.moves.to_json(),
+            "starts_at": p.starts_at,
             "registrants": [registrant_to_json(r, now) for r in p.registrants.values()],
             "runs": [run_to_json(r, now) for r in p.runs.values()],
         }
@@ -162,6 +171,8 @@ class TournamentDirector(TaskOwner):
                     "chips_removed"):
             setattr(self.play, key, state[key])
         self.play.floor_log.extend(state["floor_log"])
+        self.play.moves.load(state.get("moves", []))  # kept since issue 24
+        self.play.starts_at = state.get("starts_at")
         for data in state["registrants"]:
             reg = registrant_from_json(data, now)
             if reg.policy is not None and reg.token is None:
@@ -294,6 +305,22 @@ class TournamentDirector(TaskOwner):
         self._need_director(key)
         if self.play.status != "registering":
             raise IllegalActionError(Reason.STARTED, "the tournament has started")
+        self._start_now()
+
+    def _start_at_its_time(self) -> None:
+        """The start time has come: play begins with two players or more; with fewer
+        the floor says so and the director starts it (the time is kept as passed)."""
+        p = self.play
+        p.starts_at = None
+        if len(p.t.entries) < 2:
+            p.floor_log.append("The start time has come with fewer than two players: "
+                               "the director starts the event")
+            p.changed()
+            return
+        p.floor_log.append("The start time has come: the tournament starts")
+        self._start_now()
+
+    def _start_now(self) -> None:
         self.play.record_floor(self.play.t.start())
         self.play.status = "running"
         now = self.clock.now()
@@ -332,6 +359,43 @@ class TournamentDirector(TaskOwner):
         if entry.disqualify_after_hand:
             self.play.table_log_of(entry.label, f"{entry.label} is disqualified at the end of "
                                             "this hand")
+
+    def change_clock(self, key: str, *, add_seconds: int | None, next_level: bool) -> None:
+        """The director adds time to the level or break in play (negative: takes it
+        off), or ends it now (``next_level``); the levels passed start as if their
+        time had run."""
+        self._need_director(key)
+        if self.play.status != "running":
+            raise IllegalActionError(Reason.NOT_RUNNING, "the tournament is not in play")
+        if (add_seconds is None) == (not next_level):
+            raise ConfigError("send either add_seconds (a number of seconds, negative to "
+                              "take time off) or next_level: true")
+        t = self.play.t
+        if next_level:
+            what = "break" if t.clock.on_break else f"level {t.level}"
+            events = t.end_period()
+            self.play.floor_log.append(f"The director ends the {what} now")
+        else:
+            assert add_seconds is not None
+            events = t.add_time(add_seconds)
+            verb = "adds" if add_seconds >= 0 else "takes off"
+            self.play.floor_log.append(f"The director {verb} {abs(add_seconds)} s "
+                                       f"{'to' if add_seconds >= 0 else 'from'} the clock")
+        self.play.record_floor(events)
+        self.play.changed()
+
+    def move(self, key: str, label: str, table: int, seat: int) -> None:
+        """P7: the director moves ``label`` to the empty ``seat`` (from 0) of ``table``,
+        now if their table is between hands, else when its hand ends."""
+        self._need_director(key)
+        entry = self._live_entry(label)
+        events = self.play.moves.ask(self.play.t, entry.label, table, seat)
+        if events:
+            self.play.record_floor(events)
+        else:
+            self.play.table_log_of(entry.label, f"{entry.label} moves to table {table}, "
+                                   f"seat {seat + 1} after this hand (the director)")
+        self.play.changed()
 
     def _live_entry(self, label: str) -> Entry:
         if self.play.status != "running":
@@ -456,6 +520,7 @@ class TournamentDirector(TaskOwner):
             "entries": len(t.entries), "players_left": t.players_left,
             "tables": len(t.floor.tables), "level": t.level,
             "prize_pool": t.prize_pool(), "url": f"/tournaments/{self.id}",
+            "starts_at": self.play.starts_at,
         }
 
     def snapshot(self, viewer_name: str | None = None) -> dict[str, Any]:

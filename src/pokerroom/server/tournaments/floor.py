@@ -32,7 +32,8 @@ def floor_line(t: Tournament, e: fe.FloorEvent) -> str | None:
         what = "rebuys" if e.kind == "rebuy" else "takes the add-on"
         return f"{t.entries[e.entry].label} {what}: {e.chips:,} chips"
     if isinstance(e, fe.PlayerMoved):
-        why = "to balance the tables" if e.reason == "balance" else "from a broken table"
+        why = {"balance": "to balance the tables", "director": "by the director"}.get(
+            e.reason, "from a broken table")
         return (f"{t.entries[e.entry].label} moves from table {e.from_table} to table "
                 f"{e.to_table}, seat {e.to_seat + 1} ({why})")
     if isinstance(e, fe.TableBroken):
@@ -77,4 +78,5 @@ def _place(place: int, place_to: int) -> str:
 
 
 def _money(cents: int) -> str:
-    return f"${cents / 100:,.2f}"
+    """ "$80" for whole dollars (prizes rounded to a unit), "$819.43" otherwise."""
+    return f"${cents // 100:,}" if cents % 100 == 0 else f"${cents / 100:,.2f}"

@@ -41,6 +41,7 @@ from pokerroom.server.actors.driver import Move, TableDriver
 from pokerroom.server.operations.metrics import UNCOUNTED, RoomMetrics
 from pokerroom.server.tables.hand_result import hand_result
 from pokerroom.server.tournaments.floor import floor_line
+from pokerroom.server.tournaments.moves import MoveBook
 from pokerroom.server.tournaments.setup import DirectorSettings, Registrant, TableRun
 from pokerroom.tournament import Structure, Tournament
 from pokerroom.tournament import events as fe
@@ -104,6 +105,8 @@ class TournamentPlay:
         self.chip_race_change = 0
         self.chips_removed = 0
         self.save_due = False  # changed since the last save
+        self.moves = MoveBook()  # the director's moves waiting for a hand to end
+        self.starts_at: float | None = None  # the event starts by itself then (Unix time)
         self.saved_at = self.created_at
 
     # ------------------------------------------------------------- saving
@@ -375,6 +378,11 @@ class TournamentPlay:
             else:
                 reg.rebuy_deadline = now + self.settings.rebuy_seconds
                 self.table_log_of(entry.label, f"{entry.label} is out of chips and may rebuy")
+        for label, outcome in self.moves.hand_ended(t, n):
+            if isinstance(outcome, PokerError):
+                self.floor_log.append(f"The director's move of {label} was not made: {outcome}")
+            else:
+                self.record_floor(outcome)
         self.retry = True
 
     # -------------------------------------------------------------- the floor

@@ -20,9 +20,16 @@ restart, see :mod:`pokerroom.server.tournaments.store`):
 - ``POST /api/tournaments/{id}/start`` / ``pause`` / ``resume`` ``{"director"}``;
 - ``POST /api/tournaments/{id}/penalize`` ``{"director", "player", "rounds"}`` and
   ``/disqualify`` ``{"director", "player"}`` (P8);
+- ``POST /api/tournaments/{id}/clock`` ``{"director", "add_seconds"}`` or
+  ``{"director", "next_level": true}``: time added to (or taken off) the level or
+  break in play, or the next one started now;
+- ``POST /api/tournaments/{id}/move`` ``{"director", "player", "table", "seat"}`` (P7):
+  a player moved to an empty seat (from 1), when the hand at their table ends;
 - ``GET /api/tournaments/{id}/deal`` (``Authorization: Bearer <director key>``): ICM
   and chip-chop deal suggestions, computed off the event loop (``deals.*`` settings);
-- ``GET /api/tournaments/{id}/results``: places, prizes and who was disqualified;
+- ``GET /api/tournaments/{id}/results``: places, prizes and who was disqualified,
+  each entry's rebuys, add-on and money paid in, and the pool's ``money`` (buy-ins,
+  fees, rebuys, add-ons, payout table and unit);
 - ``GET /api/tournaments/{id}/chips``: the chip count (must always balance);
 - ``GET /api/tournaments/{id}/hands``: the finished hands, newest first, paged
   (``limit``, ``before``) and filtered (``mine``) as a cash table's (``you``: with the
@@ -71,15 +78,18 @@ from pokerroom.server.tournaments.director import TournamentDirector
 from pokerroom.server.tournaments.room import TournamentRoom
 from pokerroom.server.tournaments.setup import Viewer
 from pokerroom.server.tournaments.store import FINISHED_LISTED, TournamentHandRow
+from pokerroom.server.tournaments.views import money_view, paid_in
 from pokerroom.server.wire.protocol import (
     TOURNAMENT_CLIENT_MESSAGES,
     Act,
     AddOn,
     AddTournamentBots,
+    ClockChange,
     CreateTournament,
     DeclineRebuy,
     DirectorRequest,
     FloorRequest,
+    MovePlayer,
     Rebuy,
     RegisterTournament,
     RemoveEntry,
@@ -233,6 +243,31 @@ async def disqualify(tournament_id: str, tournaments: Tournaments,
     return {"ok": True}
 
 
+@router.post("/api/tournaments/{tournament_id}/clock")
+async def clock(tournament_id: str, tournaments: Tournaments,
+                request: ClockChange) -> dict[str, Any]:
+    """The director adds time to the level or break in play (``add_seconds``,
+    negative to take it off) or ends it now (``next_level``)."""
+    d = deps.director_or_404(tournaments, tournament_id)
+    await d.submit(lambda: d.change_clock(request.director, add_seconds=request.add_seconds,
+                                          next_level=request.next_level))
+    return {"ok": True}
+
+
+@router.post("/api/tournaments/{tournament_id}/move")
+async def move(tournament_id: str, tournaments: Tournaments,
+               request: MovePlayer) -> dict[str, Any]:
+    """P7: the director moves ``player`` to the empty ``seat`` (from 1) of ``table``,
+    at once between hands, else when the hand at their table ends (``pending``)."""
+    d = deps.director_or_404(tournaments, tournament_id)
+
+    def ask() -> bool:
+        d.move(request.director, request.player, request.table, request.seat - 1)
+        return request.player in d.play.moves.pending
+
+    return {"ok": True, "pending": await d.submit(ask)}
+
+
 @router.get("/api/tournaments/{tournament_id}/deal", response_model=None)
 async def deal(tournament_id: str, tournaments: Tournaments, request: Request,
                keep_for_winner: int = 0,
@@ -282,14 +317,16 @@ async def results(tournament_id: str, tournaments: Tournaments) -> dict[str, Any
     def read() -> dict[str, Any]:
         t = d.play.t
         rows = []
+        s = d.play.structure
         for f in (t.results() if t.started else []):
             e = t.entries[f.entry]
             rows.append({"entry": f.entry, "name": e.label, "place": f.place,
                          "place_to": f.place_to, "prize": f.prize,
-                         "disqualified": f.disqualified})
+                         "disqualified": f.disqualified, "rebuys": e.rebuys,
+                         "add_on": e.add_on, "paid_in": paid_in(s, e)})
         return {"id": d.id, "name": d.name, "status": d.play.status, "finished": t.finished,
                 "entries": len(t.entries), "prize_pool": t.prize_pool(),
-                "places_paid": t.places_paid, "results": rows}
+                "places_paid": t.places_paid, "money": money_view(s, t), "results": rows}
 
     return await d.submit(read)
 

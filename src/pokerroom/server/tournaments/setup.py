@@ -11,12 +11,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pokerroom.bots import Policy
+from pokerroom.errors import ConfigError, Reason
 from pokerroom.server.tables.hand_result import HandResult
 from pokerroom.server.wire.protocol import CreateTournament
 from pokerroom.server.wire.sockets import Mailbox
-from pokerroom.tournament import AddOn, Break, Level, Rebuy, Structure
+from pokerroom.tournament import AddOn, Break, FloorOptions, Level, Rebuy, Structure
 from pokerroom.tournament import structure as builtin_structure
 from pokerroom.tournament.display import describe
+from pokerroom.tournament.payouts import CUSTOM_PREFIX, custom_payout_table
 
 _HOUSE_CHOICES = ("raise_cap", "limit_short_raise", "full_bring_in", "irregularity_procedures")
 """The house's choices a tournament may make when it is created (#27)."""
@@ -53,7 +55,13 @@ def build_structure(request: CreateTournament) -> Structure:
         changes["fee"] = request.fee
     last = min(request.rebuy_levels, levels)
     if request.rebuys:
-        changes["rebuy"] = Rebuy(chips=stack, price=buy_in, last_level=last)
+        changes["rebuy"] = Rebuy(chips=stack, price=buy_in, last_level=last,
+                                 max_per_entry=request.rebuy_limit)
+    elif request.rebuy_limit is not None:
+        raise ConfigError("rebuy_limit limits the rebuys: set rebuys to true too")
+    if request.reentries is not None:
+        changes["reentries"] = request.reentries
+    changes.update(_money(request, changes.get("floor", base.floor)))
     if request.add_on:
         changes["add_on"] = AddOn(chips=stack, price=buy_in, after_level=last)
     house = {name: value for name in _HOUSE_CHOICES
@@ -61,6 +69,42 @@ def build_structure(request: CreateTournament) -> Structure:
     if house:
         changes["house"] = dataclasses.replace(base.house, **house)
     return dataclasses.replace(base, **changes) if changes else base
+
+
+class PayoutsRefused(ConfigError):
+    """A payout table or unit the request cannot have (``bad_payouts``)."""
+
+    reason = Reason.BAD_PAYOUTS
+
+
+def _money(request: CreateTournament, floor: FloorOptions) -> dict[str, Any]:
+    """The request's payout table and payout unit, checked (P10)."""
+    changes: dict[str, Any] = {}
+    if request.payouts == "custom":
+        if request.payout_percentages is None:
+            raise PayoutsRefused("payouts 'custom' needs payout_percentages: the "
+                                 "percentages of 1st, 2nd, ... adding up to 100")
+        try:
+            table = custom_payout_table([repr(p) for p in request.payout_percentages])
+        except ConfigError as exc:
+            raise PayoutsRefused(f"payout_percentages: {exc}") from None
+        changes["payouts"] = table.name
+    elif request.payout_percentages is not None:
+        raise PayoutsRefused("payout_percentages are the percentages of a custom table: "
+                             "send payouts 'custom' with them")
+    elif request.payouts is not None:
+        changes["payouts"] = request.payouts
+    if request.payout_unit is not None:
+        changes["floor"] = dataclasses.replace(floor, payout_unit=request.payout_unit)
+    return changes
+
+
+def payouts_label(structure: Structure) -> str:
+    """The payout table as the page shows it: its name, or a custom table's percentages."""
+    name = structure.payouts
+    if name.startswith(CUSTOM_PREFIX):
+        return "custom: " + " / ".join(f"{p}%" for p in name[len(CUSTOM_PREFIX):].split(","))
+    return name.replace("_", " ")
 
 
 def schedule_rows(structure: Structure) -> list[dict[str, Any]]:

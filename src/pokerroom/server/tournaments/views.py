@@ -15,8 +15,8 @@ from pokerroom.server.tables.actor import ActorSettings, SeatMeta
 from pokerroom.server.tables.hand_result import HandResult
 from pokerroom.server.tables.views import compose, private_part, public_state
 from pokerroom.server.tournaments.play import TournamentPlay
-from pokerroom.server.tournaments.setup import Viewer, schedule_rows
-from pokerroom.tournament import clock_view
+from pokerroom.server.tournaments.setup import Viewer, payouts_label, schedule_rows
+from pokerroom.tournament import Entry, Structure, Tournament, clock_view
 from pokerroom.tournament.places import Finish
 from pokerroom.tournament.tables import TournamentTable
 
@@ -74,7 +74,31 @@ def _finish_row(d: ShownTournament, f: Finish) -> dict[str, Any]:
     reg = d.play.registrants.get(e.name)
     return {"entry": f.entry, "name": e.label, "place": f.place, "place_to": f.place_to,
             "prize": f.prize, "disqualified": f.disqualified,
-            "bot": bool(reg is not None and reg.bot is not None)}
+            "bot": bool(reg is not None and reg.bot is not None),
+            "rebuys": e.rebuys, "add_on": e.add_on, "paid_in": paid_in(d.play.structure, e)}
+
+
+def paid_in(s: Structure, e: Entry) -> int:
+    """What one entry put in, in cents: its buy-in and fee, rebuys and add-on."""
+    return (s.buy_in + s.fee + e.rebuys * (s.rebuy.price if s.rebuy else 0)
+            + (s.add_on.price if s.add_on and e.add_on else 0))
+
+
+def money_view(s: Structure, t: Tournament) -> dict[str, Any]:
+    """Where the prize pool comes from (P10): buy-ins, rebuys and add-ons, the fees
+    kept by the house, the payout table and the unit prizes are rounded to."""
+    entries = len(t.entries)
+    rebuy_price = s.rebuy.price if s.rebuy else 0
+    add_on_price = s.add_on.price if s.add_on else 0
+    return {
+        "entries": entries, "buy_in": s.buy_in, "fee": s.fee,
+        "buy_ins": entries * s.buy_in, "fees": entries * s.fee,
+        "rebuys": t.rebuys, "rebuy_price": rebuy_price, "rebuy_money": t.rebuys * rebuy_price,
+        "add_ons": t.add_ons, "add_on_price": add_on_price,
+        "add_on_money": t.add_ons * add_on_price, "guarantee": s.guarantee,
+        "prize_pool": t.prize_pool(), "payouts": payouts_label(s),
+        "payout_unit": s.floor.payout_unit,
+    }
 
 
 class Publication:
@@ -155,9 +179,11 @@ class Publication:
                 "starting_stack": s.starting_stack, "seats": s.seats,
                 "final_table_seats": s.final_table_seats, "buy_in": s.buy_in, "fee": s.fee,
                 "late_registration_levels": s.late_registration_levels,
+                "reentries": s.reentries,
+                "payouts": payouts_label(s), "payout_unit": s.floor.payout_unit,
                 "rebuy": None if s.rebuy is None else {
                     "chips": s.rebuy.chips, "price": s.rebuy.price,
-                    "last_level": s.rebuy.last_level},
+                    "last_level": s.rebuy.last_level, "limit": s.rebuy.max_per_entry},
                 "add_on": None if s.add_on is None else {
                     "chips": s.add_on.chips, "price": s.add_on.price,
                     "after_level": s.add_on.after_level},
@@ -165,11 +191,13 @@ class Publication:
             },
             "clock": clock,
             "prizes": prizes,
+            "money": money_view(s, t),
             "players": players,
             "tables": tables,
             "results": results,
             "floor_log": list(d.play.floor_log)[-80:],
             "hands": d.play.hands,
+            "starts_at": d.play.starts_at,
             "created_at": d.play.created_at, "started_at": d.play.started_at,
             "finished_at": d.play.finished_at,
         }
@@ -206,6 +234,8 @@ class Publication:
             "name": name, "entry": entry.number, "label": entry.label, "status": status,
             "table": where[0] if where else None, "seat": where[1] if where else None,
             "arriving": arriving,
+            "moving_to": (None if (m := d.play.moves.pending.get(entry.label)) is None
+                          else {"table": m.table, "seat": m.seat}),
             "away": reg.away, "deciding_rebuy": entry.deciding_rebuy,
             "rebuy_deadline": reg.rebuy_deadline, "can_rebuy": can_rebuy,
             "can_add_on": can_add_on, "wants_add_on": reg.wants_add_on,

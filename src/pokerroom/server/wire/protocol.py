@@ -592,6 +592,18 @@ class CreateTournament(_Message):
     limit_short_raise: Literal["full_bet_over", "complete"] | None = None
     full_bring_in: Literal["live", "raise"] | None = None
     irregularity_procedures: Literal["seed", "tda2024"] | None = None
+    # Money (issue 24): the payout table (``custom``: ``payout_percentages`` of 1st,
+    # 2nd, ... adding up to 100), prizes in multiples of ``payout_unit`` cents,
+    # re-entries per player, rebuys per entry.
+    payouts: Literal["standard", "top_three", "winner_takes_all", "custom"] | None = None
+    payout_percentages: list[Annotated[float, Field(gt=0, le=100)]] | None = Field(
+        default=None, min_length=1, max_length=100)
+    payout_unit: Integer | None = Field(default=None, ge=1, le=MAX_CENTS)
+    reentries: Integer | None = Field(default=None, ge=0, le=20)
+    rebuy_limit: Integer | None = Field(default=None, ge=1, le=100)
+    # When the event starts by itself (Unix seconds; the director may start it
+    # sooner): in the future, at most MAX_START_DAYS ahead.
+    starts_at: float | None = Field(default=None, ge=0, allow_inf_nan=False)
 
 
 class RegisterTournament(_Message):
@@ -636,3 +648,22 @@ class FloorRequest(_Message):
     director: str = Field(min_length=1, max_length=MAX_KEY_LENGTH)
     player: SeatedName  # the name at the table, a bot's too
     rounds: Integer = Field(default=1, ge=1, le=10)
+
+
+class ClockChange(_Message):
+    """POST /api/tournaments/{id}/clock (the director's key): ``add_seconds`` to the
+    level or break in play (negative: taken off), or ``next_level``: end it now."""
+
+    director: str = Field(min_length=1, max_length=MAX_KEY_LENGTH)
+    add_seconds: Integer | None = Field(default=None, ge=-7200, le=7200)
+    next_level: bool = False
+
+
+class MovePlayer(_Message):
+    """POST /api/tournaments/{id}/move (the director's key; P7): ``player`` to the
+    empty ``seat`` (from 1) of ``table``, at the end of the hand in play at theirs."""
+
+    director: str = Field(min_length=1, max_length=MAX_KEY_LENGTH)
+    player: SeatedName
+    table: Integer = Field(ge=1, le=10_000)
+    seat: Integer = Field(ge=1, le=10)

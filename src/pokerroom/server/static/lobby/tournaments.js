@@ -4,7 +4,7 @@ import { api } from "/static/shared/api.js";
 import { $, escapeHtml, numberField, toast } from "/static/shared/dom.js";
 import { fmt, money } from "/static/shared/format.js";
 import { storage } from "/static/shared/storage.js";
-import { structureName } from "/static/tournament/structures.js";
+import { moneySentence, STRUCTURE_MONEY, structureName } from "/static/tournament/structures.js";
 
 /** The lobby's Tournaments panel: the list (every 5 s) and the form that creates one. */
 export function mountTournaments() {
@@ -41,6 +41,26 @@ export function mountTournaments() {
     }
   }
 
+  // The money in plain words as the host types it, and each structure's own buy-in
+  // and fee filled in when it is picked (both can be changed; a fee of 0 is none).
+  const field = (name) => form.elements.namedItem(name);
+  const saysMoney = () => {
+    const dollars = (name) => Math.max(0, Math.round((Number(field(name).value) || 0) * 100));
+    $("t-money-says").innerHTML = moneySentence(dollars("buy_in"), dollars("fee"));
+    $("t-custom-payouts").classList.toggle("hidden", field("payouts").value !== "custom");
+  };
+  field("structure").addEventListener("change", () => {
+    const m = STRUCTURE_MONEY[field("structure").value];
+    if (m) {
+      field("buy_in").value = String(m.buy_in / 100);
+      field("fee").value = String(m.fee / 100);
+    }
+    saysMoney();
+  });
+  for (const name of ["buy_in", "fee", "payouts"]) field(name).addEventListener("input", saysMoney);
+  field("payouts").addEventListener("change", saysMoney);
+  saysMoney();
+
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const data = new FormData(form);
@@ -57,6 +77,24 @@ export function mountTournaments() {
     if (seats) body.seats = seats;
     const buyIn = num("buy_in");
     if (buyIn !== undefined) body.buy_in = Math.round(buyIn * 100);
+    const startsAt = String(data.get("starts_at") || "");
+    if (startsAt) body.starts_at = Math.round(new Date(startsAt).getTime() / 1000);
+    const fee = num("fee");
+    if (fee !== undefined) body.fee = Math.round(fee * 100);
+    body.payouts = data.get("payouts") || "standard";
+    body.payout_unit = Number(data.get("payout_unit")) || 1;
+    if (body.payouts === "custom") {
+      const text = String(data.get("payout_percentages") || "");
+      body.payout_percentages = text.split(/[,;\s/]+/).filter(Boolean).map(Number);
+    }
+    for (const name of ["late_registration_levels", "reentries", "rebuy_levels", "rebuy_limit"]) {
+      const n = num(name);
+      if (n !== undefined) body[name] = n;
+    }
+    if (!body.rebuys) {
+      delete body.rebuy_limit;
+      delete body.rebuy_levels;
+    }
     const action = num("action_seconds");
     if (action) body.action_seconds = action;
     const bots = num("bots") || 0;

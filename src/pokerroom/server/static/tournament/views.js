@@ -32,16 +32,31 @@ export function clockBarHtml(t) {
   if (c.rebuys_open && t.structure.rebuy) badges.push('<span class="badge reg">Rebuys</span>');
   if (c.add_on_open) badges.push('<span class="badge reg">Add-on</span>');
   const started = t.status !== "registering";
-  const level = c.on_break ? "Break" : `Level ${c.level}`;
-  return `<div class="stats">
-    ${stat(level, escapeHtml(compactStakes(c.on_break ? `next: ${c.next_stakes || c.stakes}` : c.stakes)), "blinds wide", "clock-level")}
-    ${stat(c.on_break ? "Break ends" : "Time left", clockText(c.time_left), "time", "clock-time")}
+  // A mixed event names the game beside the level (the stakes alone do not say it).
+  const game = t.structure.mixed && c.game ? ` · ${escapeHtml(c.game)}` : "";
+  const level = c.on_break ? "Break" : `Level ${c.level}${game}`;
+  return `<div class="stats${t.structure.mixed ? " mixed" : ""}">
+    ${stat(level, escapeHtml(levelStakes(c.on_break ? `next: ${c.next_stakes || c.stakes}` : c.stakes)), "blinds wide", "clock-level")}
+    ${t.status === "registering" && t.starts_at ? stat("Starts", startTime(t.starts_at), "time starts", "clock-starts") : stat(c.on_break ? "Break ends" : "Time left", clockText(c.time_left), "time", "clock-time")}
     ${stat(started ? "Players" : "Entries", started ? `${fmt(c.players_left)}<small>/${fmt(c.entries)}</small>` : fmt(c.entries), "", "clock-players")}
     ${stat("Avg stack", fmt(started ? c.average_stack : t.structure.starting_stack), "", "clock-average")}
     ${stat("Prize pool", money(c.prize_pool), "", "clock-pool")}
-    ${c.on_break ? "" : stat("Next", escapeHtml(compactStakes(c.next_stakes) || "—"), "next hide-phone")}
+    ${c.on_break ? "" : stat("Next", escapeHtml(levelStakes(c.next_stakes) || "—"), "next hide-phone")}
     ${badges.length ? `<div class="badges">${badges.join("")}</div>` : ""}
   </div>`;
+}
+
+/** A start time (Unix seconds) in the viewer's own time: "20:30", or "Sat 20:30"
+ * when not today. */
+export function startTime(seconds, now = new Date()) {
+  const at = new Date(seconds * 1000);
+  const clock = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return at.toDateString() === now.toDateString() ? clock : `${at.toLocaleDateString([], { weekday: "short", day: "numeric", month: "short" })} ${clock}`;
+}
+
+/** The stakes of a level, short: "limits 600/1,200 · ante 75 · bring-in 200". */
+export function levelStakes(text) {
+  return compactStakes(text).replace(/, bring-in /, " · bring-in ");
 }
 
 /** The level's seconds left now: the state's, less the time since the server sent it
@@ -83,9 +98,12 @@ export function eventInfoHtml(t) {
     ["Levels", first ? `${clockText(first.seconds)} each` : "—"],
     ["Late registration", s.late_registration_levels ? `through level ${s.late_registration_levels}` : "none"],
   ];
-  if (s.rebuy) rows.push(["Rebuys", `${fmt(s.rebuy.chips)} chips for ${money(s.rebuy.price)}, through level ${s.rebuy.last_level}`]);
+  if (t.status === "registering" && t.starts_at) rows.unshift(["Starts", `${startTime(t.starts_at)}, by itself with two players or more`]);
+  if (s.late_registration_levels) rows.push(["Re-entry", s.reentries ? `${s.reentries} per player, during late registration (a new entry and buy-in)` : "none"]);
+  if (s.rebuy) rows.push(["Rebuys", `${fmt(s.rebuy.chips)} chips for ${money(s.rebuy.price)}, through level ${s.rebuy.last_level}${s.rebuy.limit ? `, at most ${s.rebuy.limit} per player` : ", no limit"}`]);
   if (s.add_on) rows.push(["Add-on", `${fmt(s.add_on.chips)} chips for ${money(s.add_on.price)}, after level ${s.add_on.after_level}`]);
   rows.push(["Prize pool", money(t.clock.prize_pool)]);
+  if (s.payouts) rows.push(["Payouts", `${escapeHtml(s.payouts)}; prizes rounded to ${money(s.payout_unit || 1)}`]);
   return `<dl class="facts">${rows.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join("")}</dl>${payoutsHtml(t.prizes)}`;
 }
 
@@ -167,8 +185,29 @@ export function resultsTableHtml(t, you) {
   return `<table class="standings results"><thead><tr><th>Place</th><th>Player</th><th class="r">Prize</th></tr></thead><tbody>${
     t.results.map((r) => `<tr class="${you && r.entry === you.entry ? "me" : ""} ${r.prize ? "paid" : ""}" data-place="${r.place}">
         <td class="num">${placeText(r)}${r.place !== r.place_to ? ' <span class="muted">(tie)</span>' : ""}</td>
-        <td class="nm">${escapeHtml(r.name)}${r.bot ? " " + BOT_ICON : ""}${r.disqualified ? ' <span class="tag allin">disqualified</span>' : ""}</td>
+        <td class="nm">${escapeHtml(r.name)}${r.bot ? " " + BOT_ICON : ""}${r.disqualified ? ' <span class="tag allin">disqualified</span>' : ""}${boughtHtml(r)}</td>
         <td class="r">${r.prize ? money(r.prize) : ""}</td></tr>`).join("")}</tbody></table>`;
+}
+
+/** Under a finisher's name: their rebuys and add-on, and what they paid in. */
+export function boughtHtml(r) {
+  if (r.paid_in === undefined) return "";
+  const bought = [];
+  if (r.rebuys) bought.push(`${r.rebuys} rebuy${r.rebuys === 1 ? "" : "s"}`);
+  if (r.add_on) bought.push("add-on");
+  return `<span class="bought">${bought.length ? `${bought.join(", ")} · ` : ""}paid ${money(r.paid_in)}</span>`;
+}
+
+/** Where the prize pool came from: buy-ins, rebuys, add-ons; the fees the house kept. */
+export function moneyRows(m) {
+  if (!m) return [];
+  const rows = [["Buy-ins", `${fmt(m.entries)} × ${money(m.buy_in)} = ${money(m.buy_ins)}`]];
+  if (m.rebuy_price || m.rebuys) rows.push(["Rebuys", `${fmt(m.rebuys)} × ${money(m.rebuy_price)} = ${money(m.rebuy_money)}`]);
+  if (m.add_on_price || m.add_ons) rows.push(["Add-ons", `${fmt(m.add_ons)} × ${money(m.add_on_price)} = ${money(m.add_on_money)}`]);
+  if (m.guarantee) rows.push(["Guarantee", money(m.guarantee)]);
+  rows.push(["Fees (the house)", m.fees ? `${fmt(m.entries)} × ${money(m.fee)} = ${money(m.fees)}` : "none"]);
+  rows.push(["Payouts", `${escapeHtml(m.payouts)}, in ${money(m.payout_unit)}`]);
+  return rows;
 }
 
 /** The event in numbers (``now``: the server's time, for an event still running). */
@@ -176,7 +215,7 @@ export function summaryHtml(t, now) {
   const c = t.clock;
   const duration = t.started_at ? ((t.finished_at || now) - t.started_at) : 0;
   const rows = [
-    ["Entries", fmt(c.entries)], ["Prize pool", money(c.prize_pool)], ["Places paid", fmt(c.places_paid)],
+    ["Entries", fmt(c.entries)], ...moneyRows(t.money), ["Prize pool", money(c.prize_pool)], ["Places paid", fmt(c.places_paid)],
     ["Hands dealt", fmt(t.hands)], ["Levels played", fmt(c.level)], ["Time", clockText(duration)],
     ["Starting stack", fmt(t.structure.starting_stack)], ["Chips in play", fmt(c.chips_in_play)],
   ];
