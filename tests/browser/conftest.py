@@ -47,3 +47,12 @@ def no_csp_violations(request: pytest.FixtureRequest) -> Iterator[None]:
     if watched.violations:
         pytest.fail("the room's Content-Security-Policy was violated (the browser "
                     f"refused it): {watched.violations}")
+
+
+@pytest.fixture
+def errors() -> Iterator[list[str]]:
+    """The page errors a test's pages report (its pages append to it): none may be left
+    at the end of the test."""
+    found: list[str] = []
+    yield found
+    assert not found, found

@@ -10,7 +10,6 @@ import contextlib
 import json
 import time
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -46,13 +45,6 @@ def seconds(text: str) -> int:
 @pytest.fixture(scope="module")
 def database(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("live") / "room.sqlite"
-
-
-@pytest.fixture
-def errors() -> Iterator[list[str]]:
-    found: list[str] = []
-    yield found
-    assert not found, found
 
 
 def watch(page: Any, who: str, errors: list[str]) -> None:

@@ -4,35 +4,18 @@ says the game, the hands left and the next game; in stud no dealer button is dra
 and the strip says so (T1: the button waits for the next blind game); the Table tab
 names the rotation.
 
-Screenshots land in /tmp/shots-mixed (``mixed-*.png``).
+Screenshots land in tests/browser/artifacts (``mixed-*.png``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-
-from tests.browser.support import PHONE, new_page, post_json, room_server
+from tests.browser.support import PHONE, new_page, post_json, room_server, shot
 
 LAPTOP = {"width": 1366, "height": 768}
-SHOTS = Path("/tmp/shots-mixed")
 
 server_url = room_server("mixed", bot_delay=0.25, pause_between_hands=0.4)
-
-
-def _shot(page: Any, name: str) -> None:
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
-
-
-@pytest.fixture
-def errors() -> Iterator[list[str]]:
-    seen: list[str] = []
-    yield seen
-    assert seen == []
 
 
 # True while a hand of game ``key`` (any stud game: null) is dealt, the strip says
@@ -60,7 +43,7 @@ def test_a_horse_table_from_the_lobby_shows_its_rotation(browser: Any, server_ur
     assert not page.locator("#game").is_visible()  # the rotation's games instead
     page.select_option("#rotate-every", "hands")
     page.fill("#create-form input[name=rotate_hands]", "2")
-    _shot(page, "mixed-form-laptop")
+    shot(page, "mixed-form-laptop")
     page.click("#create-submit")
     page.wait_for_url("**/t/*")
     table = page.url.rsplit("/", 1)[1]
@@ -75,11 +58,11 @@ def test_a_horse_table_from_the_lobby_shows_its_rotation(browser: Any, server_ur
     post_json(server_url, f"/api/tables/{table}/resume", {"host": host})
     # A limit hold'em hand: the strip counts down; the button is on the felt.
     page.wait_for_function(SHOWS, arg=["lhe", "Limit hold'em · 1 more hand, then Omaha hi-lo", 1])
-    _shot(page, "mixed-lhe-laptop")
+    shot(page, "mixed-lhe-laptop")
     # Razz: no button on the felt, and the strip says why.
     page.wait_for_function(SHOWS, arg=["razz", "Razz", 0])
     page.wait_for_function(SHOWS, arg=["razz", "no button in stud", 0])
-    _shot(page, "mixed-razz-laptop")
+    shot(page, "mixed-razz-laptop")
     page.click("#tab-btn-info")
     assert page.locator("#info-rotation").inner_text() == (
         "HORSE: Limit hold'em, Omaha hi-lo eight or better, Razz, Seven-card stud, "
@@ -90,7 +73,7 @@ def test_a_horse_table_from_the_lobby_shows_its_rotation(browser: Any, server_ur
     phone.wait_for_function(SHOWS, arg=[None, "no button in stud", 0])
     box = phone.locator("#rotation").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
-    _shot(phone, "mixed-stud-phone")
+    shot(phone, "mixed-stud-phone")
     post_json(server_url, f"/api/tables/{table}/close", {"host": host})
     phone.context.close()
     page.context.close()
@@ -111,7 +94,7 @@ def test_the_lobby_form_for_a_mixed_table_on_a_phone(browser: Any, server_url: s
     hands.scroll_into_view_if_needed()
     box = hands.bounding_box()
     assert box is not None and box["x"] + box["width"] <= PHONE["width"]
-    _shot(page, "mixed-form-phone")
+    shot(page, "mixed-form-phone")
     page.select_option("#rotation", "")
     assert page.locator("#game").is_visible()
     assert not page.locator("#rotate-every").is_visible()

@@ -6,37 +6,20 @@ is offered to show their cards, the winner too; the folder shows one card, the w
 both: each page shows them at the seat and in the log, and neither page ever holds a
 card of the other's that was not shown.
 
-Screenshots land in /tmp/shots-mixed (``show-*.png``).
+Screenshots land in tests/browser/artifacts (``show-*.png``).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-
-from tests.browser.support import PHONE, new_page, post_json, room_server
+from tests.browser.support import PHONE, new_page, post_json, room_server, shot
 
 LAPTOP = {"width": 1366, "height": 768}
-SHOTS = Path("/tmp/shots-mixed")
 
 # A long pause between hands: the hand that ended stays on the felt while we look.
 server_url = room_server("shows", bot_delay=0.05, pause_between_hands=60)
-
-
-def _shot(page: Any, name: str) -> None:
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
-
-
-@pytest.fixture
-def errors() -> Iterator[list[str]]:
-    seen: list[str] = []
-    yield seen
-    assert seen == []
 
 
 def _seated_page(browser: Any, url: str, table: str, joined: dict[str, Any], name: str,
@@ -96,8 +79,8 @@ def test_fold_show_one_card_winner_shows_both_and_the_rabbit(browser: Any, serve
     assert "You folded" in folder_page.locator("#show-cards").inner_text()
     winner_page.wait_for_function("document.querySelector('#show-cards') !== null")
     assert "won without a showdown" in winner_page.locator("#show-cards").inner_text()
-    _shot(alice, "show-offer-laptop")
-    _shot(bob, "show-offer-phone")
+    shot(alice, "show-offer-laptop")
+    shot(bob, "show-offer-phone")
     # The folder shows one card; the winner shows both.
     folder_page.locator("#show-cards [data-show='0']").click()
     winner_page.locator("#btn-show-all").click()
@@ -122,8 +105,8 @@ def test_fold_show_one_card_winner_shows_both_and_the_rabbit(browser: Any, serve
     assert hidden not in json.dumps(winner_page.evaluate("window.pokerroom.state"))
     folder_page.wait_for_function(
         "document.querySelector('#show-cards [data-show=\"1\"]') !== null")
-    _shot(alice, "show-shown-laptop")
-    _shot(bob, "show-shown-phone")
+    shot(alice, "show-shown-laptop")
+    shot(bob, "show-shown-phone")
     post_json(server_url, f"/api/tables/{table}/close", {"host": host})
     alice.context.close()
     bob.context.close()
@@ -148,7 +131,7 @@ def test_the_host_turns_the_rabbit_hunt_on_in_the_form_and_off_at_the_table(
     box = page.locator("#host-rabbit")
     box.scroll_into_view_if_needed()
     assert box.is_checked()
-    _shot(page, "show-rabbit-host-phone")
+    shot(page, "show-rabbit-host-phone")
     box.uncheck()
     page.wait_for_function("window.pokerroom.state.table.rabbit_hunt === false")
     page.wait_for_function("window.pokerroom.state.log.includes("
