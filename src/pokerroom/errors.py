@@ -314,6 +314,10 @@ class Reason(StrEnum):
     """More chat messages than the room allows in a few seconds."""
     CHAT_BAD_TEXT = "chat_bad_text"
     """A chat message with a control, format or invisible character."""
+    NO_BOMB_POT = "no_bomb_pot"
+    """A bomb pot is a cash table's flop-game option: not at this game."""
+    SEAT_CHANGE_PENDING = "seat_change_pending"
+    """A seat change already waits for the hand's end from (or to) that seat."""
     UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
     """A request body not sent as JSON (``Content-Type: application/json``)."""
 

@@ -207,6 +207,11 @@ class TableActor(TaskOwner):
         return self.sittings.locked
 
     @property
+    def host_notices(self) -> list[str]:
+        """The host's plans for the next hand, in words (every viewer's state)."""
+        return self.host.notices()
+
+    @property
     def life(self) -> TableLife:
         """Open, paused, closed or idle (tables/life.py)."""
         return table_life(closed=self.closed, paused=self.paused, idle=self.attendance.idle())
@@ -344,11 +349,14 @@ class TableActor(TaskOwner):
                 self.log.append(f"The button starts at seat {draw.winner + 1}: "
                                 f"{name(draw.winner)} has the button")
             self.store.save_snapshot(self.id, self._snapshot())
+        bomb_pot = self.host.take_bomb_pot()  # the host's plans first (#24)
         self._flush()
         before = table_to_dict(table)
+        if bomb_pot:
+            before["bomb_pot"] = True  # dealt again so: restore.py, hands/exports.py
         deck = Deck(rng=self.rng, cards=table.stakes.game.deck)
         order = [int(c) for c in deck.order]
-        table.start_hand(deck)
+        table.start_hand(deck, bomb_pot=bomb_pot)
         plan = table.plan_in_play
         assert plan is not None
         sittings = {str(s): {"sitting": self.seats[s].sitting, "name": self.driver.name(s)}
@@ -376,6 +384,7 @@ class TableActor(TaskOwner):
         self.bank.refill(self.settings.time_bank_every, self.settings.time_bank_refill,
                          self.hand_number)
         self.sittings.carry_out()
+        self.host.between_hands()  # the host's new stakes and seat changes (#24)
         batch = self.recorder.batch
         if self.closed:
             batch.table["closed"] = True

@@ -1,5 +1,11 @@
 """The host's tools at a room's table: bots added and removed, kicks, play paused and
-resumed, the table locked and closed, the ledger; each needs the table's host key.
+resumed, the table locked and closed, the ledger (as CSV too) and the settle-up, and
+for the next hand new stakes, a bomb pot and seat changes (issue 24); each needs the
+table's host key.
+
+What the host sets for the next hand (:class:`~pokerroom.server.tables.next_hand.
+NextHand`) is stored with the table (``host_state``) at once, and carried out when the
+hand in progress ends, or at once between hands.
 
 At a closed table every tool but the ledger is refused (``table_closed``, nothing
 changed): its sittings are leaving and it is dealt no more (tables/life.py).  Pausing a
@@ -12,16 +18,26 @@ joins and leaves as a player does) and writing through the recorder.
 
 from __future__ import annotations
 
+import csv
+import dataclasses
+import io
 import secrets
 from collections import deque
+from collections.abc import Mapping
 from typing import Any
 
-from pokerroom.errors import IllegalActionError, Reason
+from pokerroom.errors import ConfigError, IllegalActionError, PokerError, Reason
+from pokerroom.server.tables.blinds_change import changed_stakes, describe
 from pokerroom.server.tables.life import refuse_when_closed
+from pokerroom.server.tables.next_hand import NextHand
 from pokerroom.server.tables.recorder import Recorder
 from pokerroom.server.tables.seat_requests import SeatRequests
+from pokerroom.server.tables.settlement import settle
 from pokerroom.server.wire.protocol import MAX_CHIPS
 from pokerroom.table import Table
+
+LEDGER_COLUMNS = ("name", "buy_in", "added", "cash_out", "on_table", "net", "seated")
+"""The ledger's columns, in the CSV download's order."""
 
 
 class HostKeyError(IllegalActionError):
@@ -40,6 +56,7 @@ class HostTools:
         self.log = log
         self.host_key = host_key
         self.paused = paused
+        self.next = NextHand()
 
     def check_host(self, key: str) -> None:
         """Refuse a host's request without the table's host key."""
@@ -143,3 +160,141 @@ class HostTools:
         self.sittings.close()
         if self.table.hand is None:
             self.recorder.batch.table["closed"] = True
+
+    # ------------------------------------------------------------ the next hand (#24)
+
+    def restore_state(self, data: dict[str, Any] | None) -> None:
+        """Take back what was stored of the host's plans for the next hand."""
+        self.next = NextHand.from_dict(data)
+
+    def _save(self) -> None:
+        self.recorder.batch.table["host_state"] = self.next.to_dict()
+
+    def notices(self) -> list[str]:
+        """The host's plans for the next hand, in words, for everyone's page."""
+        names = {s: p.name for s, p in enumerate(self.table.players) if p is not None}
+        return self.next.notices(names)
+
+    def change_stakes(self, sizes: Mapping[str, int | None]) -> None:
+        """New stakes from the next hand (:func:`~pokerroom.server.tables.blinds_change.
+        changed_stakes` says what may change); said in the log.  Between hands they
+        are the table's at once, else when the hand in progress ends."""
+        self.refuse_when_closed("changing the stakes")
+        stakes = changed_stakes(self.table.stakes, sizes)
+        self.next.stakes = stakes
+        self.log.append(f"The host changes the stakes: {describe(stakes)} from the next hand")
+        self._save()
+        if self.table.hand is None:
+            self.between_hands()
+
+    def plan_bomb_pot(self, ante: int | None) -> None:
+        """A bomb pot next hand: everyone dealt in antes ``ante`` and the flop comes
+        with no betting before it (the button stays).  None: the one planned is off.
+        Refused (``no_bomb_pot``) at a game without a flop."""
+        self.refuse_when_closed("a bomb pot")
+        game = self.table.stakes.game
+        if ante is None:
+            if self.next.bomb_pot is not None:
+                self.log.append("The host calls off the bomb pot")
+            self.next.bomb_pot = None
+        else:
+            if game.is_stud or game.is_draw:
+                raise IllegalActionError(Reason.NO_BOMB_POT, f"bomb pots are dealt in flop "
+                                         f"games (hold'em, Omaha), not {game.name}")
+            if not 0 < ante <= MAX_CHIPS:
+                raise ConfigError(f"a bomb pot's ante is 1 to {MAX_CHIPS}, got {ante}")
+            self.next.bomb_pot = ante
+            self.log.append(f"The host calls a bomb pot next hand: everyone antes {ante}")
+        self._save()
+
+    def change_seat(self, old: int, new: int) -> None:
+        """The player in ``old`` moves to the empty seat ``new`` (T12, by the table's
+        seat-change rule: they may wait for the big blind or post): now between hands,
+        else when the hand in progress ends."""
+        self.refuse_when_closed("a seat change")
+        table, seats = self.table, self.sittings.seats
+        if not (0 <= old < table.seat_count and 0 <= new < table.seat_count):
+            raise IllegalActionError(Reason.NO_SUCH_SEAT,
+                                     f"seats are 0-{table.seat_count - 1}")
+        if table.players[old] is None or old not in seats:
+            raise IllegalActionError(Reason.SEAT_EMPTY, f"no one sits in seat {old}")
+        if table.players[new] is not None or new in seats:
+            raise IllegalActionError(Reason.SEAT_TAKEN, f"seat {new} is taken: a seat "
+                                     "change is to an empty seat")
+        if any(old in m or new in m for m in self.next.moves):
+            raise IllegalActionError(Reason.SEAT_CHANGE_PENDING, "a seat change from or to "
+                                     "that seat already waits for the hand to end")
+        if table.hand is None:
+            self.sittings.move(old, new)
+            return
+        self.next.moves.append((old, new))
+        self.log.append(f"{seats[old].name} will move to seat {new + 1} when the hand ends")
+        self._save()
+
+    def between_hands(self) -> None:
+        """Carry out the plans that wait for no hand: the new stakes and the seat
+        changes (a bomb pot waits for the deal: :meth:`take_bomb_pot`)."""
+        if self.table.hand is not None:
+            return
+        nxt = self.next
+        if nxt.stakes is None and not nxt.moves:
+            return
+        if nxt.stakes is not None:
+            self.table.stakes, nxt.stakes = nxt.stakes, None
+            self.recorder.dirty = True
+            self.log.append(f"Now playing {describe(self.table.stakes)}")
+        moves, nxt.moves = nxt.moves, []
+        for old, new in moves:
+            try:
+                self.sittings.move(old, new)
+            except PokerError as exc:  # the player left, or someone sat there
+                self.log.append(f"the seat change from seat {old + 1} could not be made: {exc}")
+        self._save()
+
+    def take_bomb_pot(self) -> bool:
+        """At the deal: whether it is the bomb pot planned (its ante set on the table's
+        options, kept in the snapshot the hand is stored with), and the plan done."""
+        self.between_hands()
+        ante, self.next.bomb_pot = self.next.bomb_pot, None
+        if ante is None:
+            return False
+        self._save()
+        game = self.table.stakes.game
+        if game.is_stud or game.is_draw:  # the game changed since (a mixed table)
+            self.log.append(f"No bomb pot: {game.name} has no flop")
+            return False
+        self.table.options = dataclasses.replace(self.table.options, bomb_pot_ante=ante)
+        self.log.append(f"Bomb pot: everyone antes {ante}")
+        return True
+
+    # ------------------------------------------------------------ settling up (#24)
+
+    def summary(self, rake: int) -> dict[str, Any]:
+        """Each player's buy-ins, chips added, cash-out, chips at the table and net
+        (:meth:`ledger_report`) and who pays whom to settle up in the fewest transfers
+        (:func:`~pokerroom.server.tables.settlement.settle`); chips a rake took
+        (``rake``) are owed to "the house"."""
+        rows = self.ledger_report()
+        nets = {r["name"]: r["net"] for r in rows}
+        if rake:
+            nets["the house"] = nets.get("the house", 0) + rake
+        missing = -sum(nets.values())  # chips in a hand in progress are no one's yet
+        transfers = settle(nets) if not missing else []
+        return {"closed": self.sittings.closed, "players": rows, "rake": rake,
+                "in_play": missing, "transfers": [dataclasses.asdict(t) for t in transfers]}
+
+    def ledger_csv(self) -> str:
+        """:meth:`ledger_report` as CSV, one row a player, with a header."""
+        out = io.StringIO()
+        writer = csv.DictWriter(out, fieldnames=LEDGER_COLUMNS, lineterminator="\n")
+        writer.writeheader()
+        for row in self.ledger_report():
+            writer.writerow({k: _cell(row[k]) for k in LEDGER_COLUMNS})
+        return out.getvalue()
+
+
+def _cell(value: object) -> object:
+    """A CSV cell that a spreadsheet never runs as a formula (a name like "=1+1")."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value

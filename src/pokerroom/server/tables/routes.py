@@ -10,14 +10,15 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from fastapi import APIRouter, Request, WebSocket
+from fastapi import APIRouter, Request, Response, WebSocket
 
 from pokerroom.errors import Reason
 from pokerroom.server import deps
 from pokerroom.server.deps import Quotas_, Store_, StoredLobby_, Table, Tables
 from pokerroom.server.guard.quotas import admit_socket
 from pokerroom.server.pages import add_page
-from pokerroom.server.tables.actor import Subscriber, TableActor
+from pokerroom.server.tables.actor import HostKeyError, Subscriber, TableActor
+from pokerroom.server.tables.host_requests import BombPot, ChangeStakes, SeatChange
 from pokerroom.server.tables.life import refuse_unless_open, refuse_when_closed
 from pokerroom.server.tables.room import Room
 from pokerroom.server.wire.protocol import (
@@ -122,6 +123,52 @@ _host_route("close", HostRequest, lambda a, _r: a.close())
 _host_route("kick", Kick, lambda a, r: a.kick(r.seat))
 _host_route("chat", ChatSettings, lambda a, r: _set_chat(a, r))
 _host_route("lock", LockTable, lambda a, r: a.lock(r.locked))
+# Issue 24: the host's tools for the next hand, the settle-up and the ledger's CSV.
+_host_route("stakes", ChangeStakes, lambda a, r: a.host.change_stakes(r.sizes()))
+_host_route("bomb-pot", BombPot, lambda a, r: a.host.plan_bomb_pot(r.ante))
+_host_route("seat-change", SeatChange, lambda a, r: a.host.change_seat(r.seat, r.to))
+
+
+@router.post("/api/tables/{table_id}/summary")
+async def host_summary(table_id: str, request: HostRequest, room: Tables) -> dict[str, Any]:
+    """The host's settle-up at any time: each player's buy-ins, chips added,
+    cash-out, chips at the table and net, and who pays whom in the fewest transfers."""
+    actor = deps.actor_or_404(room, table_id)
+
+    def report() -> dict[str, Any]:
+        actor.check_host(request.host)
+        return actor.host.summary(actor.rake_taken)
+
+    return await actor.submit(report)
+
+
+@router.get("/api/tables/{table_id}/summary")
+async def closed_summary(actor: Table) -> dict[str, Any]:
+    """The table's summary for everyone, once the host has closed it (before that it
+    is the host's: POST with the host key)."""
+
+    def report() -> dict[str, Any]:
+        if not actor.closed:
+            raise HostKeyError(Reason.NOT_HOST, "the summary is the host's until the table "
+                               "closes: POST /api/tables/{id}/summary with the host key")
+        return actor.host.summary(actor.rake_taken)
+
+    return await actor.submit(report)
+
+
+@router.post("/api/tables/{table_id}/ledger.csv")
+async def ledger_csv(table_id: str, request: HostRequest, room: Tables) -> Response:
+    """The host's ledger as a CSV file (one row a player: name, buy_in, added,
+    cash_out, on_table, net, seated)."""
+    actor = deps.actor_or_404(room, table_id)
+
+    def report() -> str:
+        actor.check_host(request.host)
+        return actor.host.ledger_csv()
+
+    text = await actor.submit(report)
+    return Response(text, media_type="text/csv; charset=utf-8", headers={
+        "Content-Disposition": f'attachment; filename="ledger-{table_id}.csv"'})
 
 
 def _set_chat(actor: TableActor, request: ChatSettings) -> None:

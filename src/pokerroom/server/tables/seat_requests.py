@@ -163,6 +163,25 @@ class SeatRequests:
         if self.table.hand is None:
             self.carry_out()
 
+    def move(self, old: int, new: int) -> None:
+        """Between hands: the player in ``old`` moves to the empty seat ``new`` by the
+        table's seat-change rule (T12: :meth:`Table.change_seat
+        <pokerroom.table.Table.change_seat>`), their sitting and connections with them."""
+        meta = self.seats.get(old)
+        if meta is None or self.table.players[old] is None:
+            raise IllegalActionError(Reason.SEAT_EMPTY, f"no one sits in seat {old}")
+        if new in self.seats:
+            raise IllegalActionError(Reason.SEAT_TAKEN, f"seat {new} is taken")
+        self.table.change_seat(old, new)
+        del self.seats[old]
+        self.seats[new] = meta
+        self.recorder.batch.update_seat(meta.sitting, seat=new)
+        self.recorder.dirty = True
+        for sub in self.audience.subscribers:
+            if sub.sitting is not None and sub.sitting == meta.sitting:
+                sub.seat = new
+        self.log.append(f"{meta.name} moves from seat {old + 1} to seat {new + 1}")
+
     # ------------------------------------------------------------ between hands
 
     def carry_out(self) -> None:

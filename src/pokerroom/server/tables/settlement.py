@@ -7,8 +7,10 @@ one owed most as much as either needs, until everyone is square.  That needs at 
 one transfer fewer than the players with a nonzero net, and each player either only
 pays or only receives.
 
->>> settle({"Alice": 150, "Bob": -100, "Carol": -50})
-[Transfer(payer='Bob', payee='Alice', amount=100), Transfer(payer='Carol', payee='Alice', amount=50)]
+>>> for t in settle({"Alice": 150, "Bob": -100, "Carol": -50}):
+...     print(t)
+Transfer(payer='Bob', payee='Alice', amount=100)
+Transfer(payer='Carol', payee='Alice', amount=50)
 >>> settle({"Alice": 0})
 []
 """
@@ -56,4 +58,4 @@ def settle(nets: Mapping[str, int]) -> list[Transfer]:
 
 def _reverse(name: str) -> tuple[int, ...]:
     """A key under which names sort backwards (max picks the first by name)."""
-    return tuple(-ord(c) for c in name) + (1,)
+    return (*(-ord(c) for c in name), 1)

@@ -78,6 +78,8 @@ class TableRow(Base):
     # When the lobby row (or paused, closed) last changed, by the database's clock
     # (written by workers of many only): each worker's lobby reads only the changes.
     lobby_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    # The host's plans for the next hand (tables/next_hand.py; migration 0009).
+    host_state: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class SeatRow(Base):
@@ -166,6 +168,7 @@ class StoredTable:
     host_key: str | None = None
     paused: bool = False
     lobby: dict[str, Any] | None = None
+    host_state: dict[str, Any] | None = None
     seats: list[SeatRow] = field(default_factory=list)
     running: HandRow | None = None
     actions: list[ActionRow] = field(default_factory=list)
@@ -517,7 +520,7 @@ def _id(hand: int | Assigned) -> int:
 
 def _stored(s: Session, t: TableRow) -> StoredTable:
     stored = StoredTable(t.id, t.name, dict(t.settings), dict(t.snapshot),
-                         host_key=t.host_key, paused=bool(t.paused))
+                         host_key=t.host_key, paused=bool(t.paused), host_state=t.host_state)
     stored.seats = list(s.scalars(select(SeatRow).where(
         SeatRow.table_id == t.id, SeatRow.active.is_(True))).all())
     running = s.scalars(select(HandRow).where(
