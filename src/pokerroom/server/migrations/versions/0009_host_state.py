@@ -13,10 +13,10 @@ down_revision = "0008"
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("room_tables") as batch:
-        batch.add_column(sa.Column("host_state", sa.JSON, nullable=True))
+    op.add_column("room_tables", sa.Column("host_state", sa.JSON, nullable=True))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("room_tables") as batch:
-        batch.drop_column("host_state")
+    # In place on both (SQLite since 3.35): a batch's copy of room_tables would have
+    # to drop the table the hands and seats refer to.
+    op.execute("ALTER TABLE room_tables DROP COLUMN host_state")
