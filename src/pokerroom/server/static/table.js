@@ -21,6 +21,7 @@ import {
   houseRulesHtml, lastFinishedHand, ledgerHtml, lifeWords, nextLine, playersReady, preactionHtml,
   tableLife,
 } from "/static/table/views.js";
+import { downloadPost, nextHandHtml, noticesHtml, summaryHtml, wireNextHand } from "/static/table/host_panel.js";
 
 const tableId = pathPart(2);
 
@@ -164,6 +165,7 @@ function render() {
   renderLog();
   renderInfo();
   renderChatState();
+  renderHostNotices();
   turnAlert();
   const last = lastFinishedHand(state);
   if (last > handsShownFor && !$("tab-hands").hidden) loadHands();
@@ -618,6 +620,26 @@ function wireHostTools(t) {
       on: $("host-chat-on").checked, spectators: $("host-chat-spectators").checked }));
   }
   $("host-lock").addEventListener("change", () => hostPost("lock", { locked: $("host-lock").checked }));
+  wireNextHand({ // issue 24: stakes, bomb pot, seat change, settle-up
+    stud: games.isStud(t.game), post: hostPost, tableId,
+    download: (path, filename) => downloadPost(`/api/tables/${encodeURIComponent(tableId)}/${path}`, { host: hostKey }, filename).catch((err) => toast(err.message)),
+  });
+}
+
+// Issue 24: the host's plans for the next hand, for everyone; and once the table is
+// closed, its summary (who bought in for what, who pays whom), fetched once.
+let summaryShown = false;
+function renderHostNotices() {
+  const box = $("host-notices");
+  const html = noticesHtml(state.table.host_notices);
+  if (box.innerHTML !== html) box.innerHTML = html;
+  box.hidden = !html;
+  if (tableLife(state.table) !== "closed" || state.hand || summaryShown) return;
+  summaryShown = true;
+  api(`/api/tables/${encodeURIComponent(tableId)}/summary`).then((summary) => {
+    $("table-summary").innerHTML = `<h2>The table is closed: settle up</h2>${summaryHtml(summary)}`;
+    $("table-summary").hidden = false;
+  }).catch((err) => { summaryShown = false; toast(err.message); });
 }
 
 // The host's view of who sits where, with the buttons to remove a bot or a player.
@@ -634,7 +656,8 @@ function hostPanelHtml(t) {
     <p class="host-chat"><label><input type="checkbox" id="host-chat-on" ${t.chat.on ? "checked" : ""}> Chat on</label>
       <label><input type="checkbox" id="host-chat-spectators" ${t.chat.spectators ? "checked" : ""} ${t.chat.on ? "" : "disabled"}> Spectators may chat</label></p>
     <p><button type="button" class="small" id="btn-ledger">Show the ledger</button></p>
-    <div id="host-ledger"></div>`;
+    <div id="host-ledger"></div>
+    ${nextHandHtml(t, state.seats, { stud: games.isStud(t.game), flop: !games.isStud(t.game) && !games.isDraw(t.game) })}`;
 }
 
 // ------------------------------------------------------------ pre-actions

@@ -1,0 +1,104 @@
+// The host's tools for the next hand and the settle-up (issue 24), in the Table tab:
+// new stakes, a bomb pot, a seat change, the ledger as CSV, who pays whom.  What every
+// player sees of them (the host's plans, the closed table's summary) is drawn here too.
+// The HTML makers are pure (a state in, a string out); ``wireNextHand`` adds the
+// listeners, calling the server through ``post`` (the page's host request).
+import { escapeHtml } from "/static/shared/dom.js";
+import { fmt, signed } from "/static/shared/format.js";
+
+const STUD_SIZES = [["ante", "Ante"], ["bring_in", "Bring-in"], ["small_bet", "Small bet"], ["big_bet", "Big bet"]];
+const BLIND_SIZES = [["small_blind", "Small blind"], ["big_blind", "Big blind"], ["ante", "Ante"]];
+
+/** The sizes the host may change at a stud table or a blind game's ([field, label]). */
+export function stakeSizes(stud) {
+  return stud ? STUD_SIZES : BLIND_SIZES;
+}
+
+/** The host's plans for the next hand, for everyone ("blinds 2/4 from the next hand"). */
+export function noticesHtml(notices) {
+  if (!notices || !notices.length) return "";
+  return notices.map((n) => `<span class="host-notice">${escapeHtml(n)}</span>`).join("");
+}
+
+/** The host's "Next hand" and "Settle up" tools (``seats``: the state's seats;
+ * ``stud``: the game is stud; ``flop``: it has a flop, where a bomb pot is dealt). */
+export function nextHandHtml(t, seats, { stud, flop }) {
+  const sizes = stakeSizes(stud).map(([field, label]) =>
+    `<label class="stake-size">${label}<input type="number" min="0" step="1" inputmode="numeric" id="host-stake-${field}" value="${t[field] || 0}"></label>`).join("");
+  const bombPlanned = (t.host_notices || []).some((n) => n.startsWith("bomb pot"));
+  const bomb = flop ? `<p class="host-row" id="host-bomb">
+      <label class="stake-size">Bomb pot ante<input type="number" min="1" step="1" inputmode="numeric" id="host-bomb-ante" value="${t.big_blind || 1}"></label>
+      <button type="button" class="small" id="btn-bomb">Bomb pot next hand</button>
+      ${bombPlanned ? '<button type="button" class="small ghost" id="btn-bomb-off">Call it off</button>' : ""}</p>` : "";
+  const people = seats.filter((s) => s && !s.pending);
+  const empty = seats.map((s, i) => (s ? null : i)).filter((i) => i !== null);
+  const move = people.length && empty.length ? `<p class="host-row" id="host-move">
+      <select id="host-move-from" aria-label="Player to move">${people.map((s) => `<option value="${s.seat}">${escapeHtml(s.name)} (seat ${s.seat + 1})</option>`).join("")}</select>
+      <span class="muted">to</span>
+      <select id="host-move-to" aria-label="Empty seat">${empty.map((i) => `<option value="${i}">seat ${i + 1}</option>`).join("")}</select>
+      <button type="button" class="small" id="btn-move">Change seat</button></p>` : "";
+  return `<h3 class="house-head">Next hand</h3>
+    <p class="host-row" id="host-stakes">${sizes}<button type="button" class="small" id="btn-stakes">Change from next hand</button></p>
+    ${bomb}${move}
+    <h3 class="house-head">Settle up</h3>
+    <p class="host-row"><button type="button" class="small" id="btn-settle">Who pays whom</button>
+      <button type="button" class="small ghost" id="btn-ledger-csv">Download ledger (CSV)</button></p>
+    <div id="host-settle"></div>`;
+}
+
+/** The settle-up: each player's buy-ins, cash-out and net, and the transfers. */
+export function summaryHtml(summary) {
+  const rows = summary.players.map((r) => `<tr><td>${escapeHtml(r.name)}</td><td>${fmt(r.buy_in + r.added)}</td><td>${fmt(r.cash_out + r.on_table)}</td><td class="${r.net > 0 ? "up" : r.net < 0 ? "down" : ""}">${signed(r.net, "0")}</td></tr>`).join("");
+  const pays = summary.transfers.length
+    ? `<ol class="transfers" id="transfers">${summary.transfers.map((t) => `<li><b>${escapeHtml(t.payer)}</b> pays <b>${escapeHtml(t.payee)}</b> ${fmt(t.amount)}</li>`).join("")}</ol>`
+    : `<p class="muted" id="transfers">${summary.in_play ? `${fmt(summary.in_play)} in chips are in the hand being played: settle up between hands.` : "Nobody owes anybody."}</p>`;
+  return `<table class="ledger" id="summary-table"><thead><tr><th>Player</th><th title="Buy-ins, top-ups and rebuys">In</th><th title="Cashed out, or at the table now">Out</th><th>Net</th></tr></thead><tbody>${rows}</tbody></table>
+    ${summary.rake ? `<p class="muted">The rake took ${fmt(summary.rake)}: owed to the house.</p>` : ""}${pays}`;
+}
+
+/** The listeners of :func:`nextHandHtml`'s controls.  ``post(path, body)`` sends a host
+ * request (null when refused: the page says why), ``download(path, filename)`` saves
+ * the answer to a host request as a file. */
+export function wireNextHand({ stud, post, download, tableId }) {
+  const number = (id) => Number(document.getElementById(id).value);
+  const on = (id, fn) => {
+    const el = document.getElementById(id);
+    if (el) el.addEventListener("click", fn);
+  };
+  on("btn-stakes", () => {
+    const body = {};
+    for (const [field] of stakeSizes(stud)) body[field] = number(`host-stake-${field}`);
+    post("stakes", body);
+  });
+  on("btn-bomb", () => post("bomb-pot", { ante: number("host-bomb-ante") }));
+  on("btn-bomb-off", () => post("bomb-pot", { ante: null }));
+  on("btn-move", () => post("seat-change", { seat: number("host-move-from"), to: number("host-move-to") }));
+  on("btn-settle", async () => {
+    const summary = await post("summary", {});
+    if (summary) document.getElementById("host-settle").innerHTML = summaryHtml(summary);
+  });
+  on("btn-ledger-csv", () => download("ledger.csv", `ledger-${tableId}.csv`));
+}
+
+/** POST ``body`` to ``path`` and save the answer as ``filename`` (the ledger's CSV: the
+ * host key travels in the body, never in an address). */
+export async function downloadPost(path, body, filename) {
+  const response = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  if (!response.ok) {
+    let data = null;
+    try {
+      data = await response.json();
+    } catch {
+      data = null;
+    }
+    throw new Error((data && data.error) || `${response.status} ${response.statusText}`);
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
