@@ -316,6 +316,11 @@ class Reason(StrEnum):
     """A chat message with a control, format or invisible character."""
     NO_BOMB_POT = "no_bomb_pot"
     """A bomb pot is a cash table's flop-game option: not at this game."""
+    NO_SEAT_REQUEST = "no_seat_request"
+    """No such seat request waits for the host (accepted or refused already)."""
+    TOO_MANY_REQUESTS = "too_many_requests"
+    """The table holds as many waiting seat requests or names on its waitlist as it
+    may: the host answers some first."""
     SEAT_CHANGE_PENDING = "seat_change_pending"
     """A seat change already waits for the hand's end from (or to) that seat."""
     UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"

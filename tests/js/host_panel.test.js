@@ -2,7 +2,7 @@
 import { equal, includes, parse, test } from "/js-tests/harness.js";
 import { nextHandHtml, noticesHtml, stakeSizes, summaryHtml } from "/static/table/host_panel.js";
 
-const holdem = { game: "holdem", small_blind: 1, big_blind: 2, ante: 0, host_notices: [] };
+const holdem = { game: "holdem", small_blind: 1, big_blind: 2, ante: 0, host_tools: { notices: [] } };
 const seats = [{ seat: 0, name: "Alice" }, null, { seat: 2, name: "<b>Bob</b>" }, null];
 
 test("a blind game changes its blinds and ante, stud its ante, bring-in and bets", () => {
@@ -20,7 +20,7 @@ test("the next-hand tools offer the current stakes, a bomb pot at a flop game, a
   const stud = parse(nextHandHtml({ ...holdem, game: "stud", bring_in: 1 }, seats, { stud: true, flop: false }));
   equal(Boolean(stud.querySelector("#btn-bomb")), false);
   equal(Boolean(stud.querySelector("#host-stake-bring_in")), true);
-  const planned = parse(nextHandHtml({ ...holdem, host_notices: ["bomb pot next hand: everyone antes 5"] }, seats, { stud: false, flop: true }));
+  const planned = parse(nextHandHtml({ ...holdem, host_tools: { notices: ["bomb pot next hand: everyone antes 5"] } }, seats, { stud: false, flop: true }));
   equal(Boolean(planned.querySelector("#btn-bomb-off")), true);
 });
 

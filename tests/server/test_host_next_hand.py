@@ -155,17 +155,17 @@ def test_new_blinds_during_a_hand_wait_for_its_end_and_survive_a_restart(room: S
     room.ok(f"/api/tables/{table}/stakes", {"host": host, "small_blind": 2, "big_blind": 4})
     state = _state(room, table)
     assert state["table"]["big_blind"] == 2
-    assert state["table"]["host_notices"] == ["blinds 2/4 from the next hand"]
+    assert state["table"]["host_tools"]["notices"] == ["blinds 2/4 from the next hand"]
     assert any("The host changes the stakes: blinds 2/4" in line for line in state["log"])
     room.restart()
     state = _state(room, table)
     assert state["hand"] is not None and _number(state) == number
-    assert state["table"]["host_notices"] == ["blinds 2/4 from the next hand"]
+    assert state["table"]["host_tools"]["notices"] == ["blinds 2/4 from the next hand"]
     room.ok(f"/api/tables/{table}/pause", {"host": host})
     _act_until_hand_over(room, table, {0: alice["token"]}, number)
     state = _until(room, table, lambda s: s["hand"] is None)
     assert state["table"]["big_blind"] == 4 and state["table"]["small_blind"] == 2
-    assert state["table"]["host_notices"] == []
+    assert state["table"]["host_tools"]["notices"] == []
     assert any("Now playing blinds 2/4" in line for line in state["log"])
     room.restart()
     assert _state(room, table)["table"]["big_blind"] == 4
@@ -194,7 +194,7 @@ def test_bad_stakes_are_refused_with_what_is_allowed_and_nothing_changes(
     assert status == 422, answer
     state = _state(room, table)
     assert (state["table"]["small_blind"], state["table"]["big_blind"]) == (1, 2)
-    assert state["table"]["host_notices"] == []
+    assert state["table"]["host_tools"]["notices"] == []
 
 
 def test_a_bomb_pot_is_dealt_next_hand_and_replays(room: Served) -> None:
@@ -207,14 +207,14 @@ def test_a_bomb_pot_is_dealt_next_hand_and_replays(room: Served) -> None:
         room.ok(f"/api/tables/{table}/bots", {"policy": "station", "host": host, "seat": seat})
     room.ok(f"/api/tables/{table}/bomb-pot", {"host": host, "ante": 10})
     state = _state(room, table)
-    assert state["table"]["host_notices"] == ["bomb pot next hand: everyone antes 10"]
+    assert state["table"]["host_tools"]["notices"] == ["bomb pot next hand: everyone antes 10"]
     room.restart()
-    assert _state(room, table)["table"]["host_notices"] == [
+    assert _state(room, table)["table"]["host_tools"]["notices"] == [
         "bomb pot next hand: everyone antes 10"]
     number = _number(_state(room, table))
     room.ok(f"/api/tables/{table}/resume", {"host": host})
     state = _until(room, table, lambda s: _number(s) > number)
-    assert state["table"]["host_notices"] == []
+    assert state["table"]["host_tools"]["notices"] == []
     room.ok(f"/api/tables/{table}/pause", {"host": host})
     bomb = number + 1
     _until(room, table, lambda s: s["hand"] is None)
@@ -228,7 +228,7 @@ def test_a_bomb_pot_is_dealt_next_hand_and_replays(room: Served) -> None:
     status, answer = room.post(f"/api/tables/{stud}/bomb-pot", {"host": stud_host, "ante": 5})
     assert status == 400 and answer["reason"] == "no_bomb_pot", answer
     assert "flop games" in answer["error"]
-    assert _state(room, stud)["table"]["host_notices"] == []
+    assert _state(room, stud)["table"]["host_tools"]["notices"] == []
     status, answer = room.post(f"/api/tables/{table}/bomb-pot", {"host": host, "ante": 0})
     assert status == 422, answer
 
@@ -261,18 +261,18 @@ def test_a_seat_change_moves_the_player_with_their_sitting(room: Served) -> None
     state = _until(room, table, lambda s: s["hand"] is not None)
     number = _number(state)
     room.ok(change, {"host": host, "seat": 1, "to": 3})
-    assert _state(room, table)["table"]["host_notices"] == [
+    assert _state(room, table)["table"]["host_tools"]["notices"] == [
         "Bob moves to seat 4 after this hand"]
     status, answer = room.post(change, {"host": host, "seat": 1, "to": 5})
     assert status == 400 and answer["reason"] == "seat_change_pending", answer
     room.restart()
-    assert _state(room, table)["table"]["host_notices"] == [
+    assert _state(room, table)["table"]["host_tools"]["notices"] == [
         "Bob moves to seat 4 after this hand"]
     room.ok(f"/api/tables/{table}/pause", {"host": host})
     _act_until_hand_over(room, table, {4: alice["token"], 1: bob["token"]}, number)
     state = _until(room, table, lambda s: s["hand"] is None)
     assert state["seats"][1] is None and state["seats"][3]["name"] == "Bob"
-    assert state["table"]["host_notices"] == []
+    assert state["table"]["host_tools"]["notices"] == []
     assert any("Bob moves from seat 2 to seat 4" in line for line in state["log"])
 
 
@@ -310,7 +310,73 @@ def test_the_ledger_csv_and_the_summary_settle_up(room: Served) -> None:
     assert len(summary["transfers"]) <= max(0, sum(1 for v in nets.values() if v) - 1)
 
 
+def _ledger(room: Served, table: str, host: str) -> dict[str, Any]:
+    return {r["name"]: r for r in room.ok(f"/api/tables/{table}/ledger/players",
+                                           {"host": host})}
+
+
+def test_with_seat_approval_a_join_waits_for_the_host_and_takes_no_chips(
+        room: Served) -> None:
+    """The host turns on "approve seat requests": Carol's join answers with a request
+    id; she holds no seat, the ledger has no buy-in of hers and her token only
+    watches; everyone sees the request; it survives a restart.  The host accepts: she
+    sits down with her buy-in and her token is her seat's.  Dave's request is refused:
+    his id is listed as refused, no chip of his moved.  Another join to a seat asked
+    for, an unknown request, a second answer: refused, nothing changed."""
+    table, host = _table(room)
+    room.ok(f"/api/tables/{table}/pause", {"host": host})
+    room.ok(f"/api/tables/{table}/join", {"name": "Alice", "seat": 0, "buy_in": 200})
+    room.ok(f"/api/tables/{table}/seat-approval", {"host": host, "on": True})
+    carol = room.ok(f"/api/tables/{table}/join", {"name": "Carol", "seat": 2, "buy_in": 150})
+    assert carol["waiting"] and carol["token"]
+    state = _state(room, table)
+    assert state["seats"][2] is None
+    tools = state["table"]["host_tools"]
+    assert tools["approve_seats"] and tools["requests"] == [
+        {"id": carol["waiting"], "name": "Carol", "seat": 2, "buy_in": 150}]
+    assert "token" not in json.dumps(tools)
+    assert "Carol" not in _ledger(room, table, host)
+    status, answer = room.post(f"/api/tables/{table}/join",
+                               {"name": "Eve", "seat": 2, "buy_in": 100})
+    assert status == 400 and answer["reason"] == "seat_taken", answer
+    assert "asked for by Carol" in answer["error"]
+    room.restart()
+    assert _state(room, table)["table"]["host_tools"]["requests"][0]["name"] == "Carol"
+    with _socket(room, table, carol["token"]) as ws:
+        message = json.loads(ws.recv(timeout=10))
+        while message["type"] != "state":
+            message = json.loads(ws.recv(timeout=10))
+        assert message["state"]["you"] is None
+    room.ok(f"/api/tables/{table}/seat-requests/accept",
+            {"host": host, "request": carol["waiting"]})
+    state = _state(room, table)
+    assert state["seats"][2]["name"] == "Carol" and state["seats"][2]["stack"] == 150
+    assert state["table"]["host_tools"]["requests"] == []
+    assert _ledger(room, table, host)["Carol"]["buy_in"] == 150
+    with _socket(room, table, carol["token"]) as ws:
+        message = json.loads(ws.recv(timeout=10))
+        while message["type"] != "state":
+            message = json.loads(ws.recv(timeout=10))
+        assert message["state"]["you"]["seat"] == 2
+    dave = room.ok(f"/api/tables/{table}/join", {"name": "Dave", "seat": 4, "buy_in": 100})
+    room.ok(f"/api/tables/{table}/seat-requests/refuse",
+            {"host": host, "request": dave["waiting"]})
+    tools = _state(room, table)["table"]["host_tools"]
+    assert tools["requests"] == [] and dave["waiting"] in tools["refused"]
+    assert "Dave" not in _ledger(room, table, host)
+    for answer_path in ("accept", "refuse"):
+        status, answer = room.post(f"/api/tables/{table}/seat-requests/{answer_path}",
+                                   {"host": host, "request": dave["waiting"]})
+        assert status == 400 and answer["reason"] == "no_seat_request", answer
+    balance = room.get(f"/api/tables/{table}/ledger")
+    assert balance["balance"] == balance["on_table"] == 350
+    room.ok(f"/api/tables/{table}/seat-approval", {"host": host, "on": False})
+    frank = room.ok(f"/api/tables/{table}/join", {"name": "Frank", "seat": 5, "buy_in": 100})
+    assert frank["waiting"] is None and _state(room, table)["seats"][5]["name"] == "Frank"
+
+
 @pytest.mark.parametrize(("path", "body"), [
+    ("seat-approval", {"on": True}), ("seat-requests/accept", {"request": "abc"}),
     ("stakes", {"big_blind": 4}), ("bomb-pot", {"ante": 5}),
     ("seat-change", {"seat": 0, "to": 3}), ("summary", {}), ("ledger.csv", {}),
 ])
@@ -324,7 +390,7 @@ def test_the_new_tools_refuse_a_wrong_or_absent_host_key_and_a_closed_table(
     status, answer = room.post(f"/api/tables/{table}/{path}", body)
     assert status == 422, answer
     state = _state(room, table)
-    assert state["table"]["host_notices"] == [] and state["seats"][0]["name"] == "Alice"
+    assert state["table"]["host_tools"]["notices"] == [] and state["seats"][0]["name"] == "Alice"
     assert state["table"]["big_blind"] == 2
     room.ok(f"/api/tables/{table}/close", {"host": host})
     status, answer = room.post(f"/api/tables/{table}/{path}", {"host": host, **body})

@@ -631,7 +631,7 @@ function wireHostTools(t) {
 let summaryShown = false;
 function renderHostNotices() {
   const box = $("host-notices");
-  const html = noticesHtml(state.table.host_notices);
+  const html = noticesHtml((state.table.host_tools || {}).notices);
   if (box.innerHTML !== html) box.innerHTML = html;
   box.hidden = !html;
   if (tableLife(state.table) !== "closed" || state.hand || summaryShown) return;

@@ -207,9 +207,9 @@ class TableActor(TaskOwner):
         return self.sittings.locked
 
     @property
-    def host_notices(self) -> list[str]:
-        """The host's plans for the next hand, in words (every viewer's state)."""
-        return self.host.notices()
+    def host_public(self) -> dict[str, Any]:
+        """What every viewer sees of the host's tools (#24: plans, seat requests)."""
+        return self.host.public()
 
     @property
     def life(self) -> TableLife:

@@ -41,3 +41,17 @@ class SeatChange(HostRequest):
 
     seat: Integer = Field(ge=0, le=9)
     to: Integer = Field(ge=0, le=9)
+
+
+class SeatApprovalSetting(HostRequest):
+    """POST /api/tables/{id}/seat-approval: ``on``, each person's join waits for the
+    host to accept or refuse it."""
+
+    on: bool
+
+
+class SeatRequestAnswer(HostRequest):
+    """POST /api/tables/{id}/seat-requests/accept (or /refuse): the request ``request``
+    (its id, from the state's ``table.host_tools.requests``)."""
+
+    request: str = Field(min_length=1, max_length=16)

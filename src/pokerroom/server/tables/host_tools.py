@@ -31,6 +31,7 @@ from pokerroom.server.tables.blinds_change import changed_stakes, describe
 from pokerroom.server.tables.life import refuse_when_closed
 from pokerroom.server.tables.next_hand import NextHand
 from pokerroom.server.tables.recorder import Recorder
+from pokerroom.server.tables.seat_approval import SeatApproval
 from pokerroom.server.tables.seat_requests import SeatRequests
 from pokerroom.server.tables.settlement import settle
 from pokerroom.server.wire.protocol import MAX_CHIPS
@@ -57,6 +58,7 @@ class HostTools:
         self.host_key = host_key
         self.paused = paused
         self.next = NextHand()
+        sittings.save_host_state = self._save
 
     def check_host(self, key: str) -> None:
         """Refuse a host's request without the table's host key."""
@@ -71,8 +73,8 @@ class HostTools:
     def add_bot(self, policy: str, seat: int | None, buy_in: int | None) -> int:
         self.refuse_when_closed("adding a bot")
         table, seats = self.table, self.sittings.seats
-        free = [s for s in range(table.seat_count)
-                if table.players[s] is None and s not in seats]
+        free = [s for s in range(table.seat_count) if table.players[s] is None
+                and s not in seats and self.sittings.approval.asked(s) is None]
         if seat is None:
             if not free:
                 raise IllegalActionError(Reason.NO_FREE_SEAT, "no free seat for a bot")
@@ -157,6 +159,9 @@ class HostTools:
         self.paused = True
         self.recorder.batch.table.update(paused=True)
         self.log.append("The host closed the table")
+        for ask in list(self.sittings.approval.asks):  # no one waits at a closed table
+            self.sittings.approval.drop(ask, refused=True)
+        self._save()
         self.sittings.close()
         if self.table.hand is None:
             self.recorder.batch.table["closed"] = True
@@ -164,16 +169,52 @@ class HostTools:
     # ------------------------------------------------------------ the next hand (#24)
 
     def restore_state(self, data: dict[str, Any] | None) -> None:
-        """Take back what was stored of the host's plans for the next hand."""
+        """Take back what was stored of the host's plans for the next hand and of the
+        seat requests."""
         self.next = NextHand.from_dict(data)
+        self.sittings.approval = SeatApproval.from_dict((data or {}).get("approval"))
 
     def _save(self) -> None:
-        self.recorder.batch.table["host_state"] = self.next.to_dict()
+        self.recorder.batch.table["host_state"] = {
+            **self.next.to_dict(), "approval": self.sittings.approval.to_dict()}
 
     def notices(self) -> list[str]:
         """The host's plans for the next hand, in words, for everyone's page."""
         names = {s: p.name for s, p in enumerate(self.table.players) if p is not None}
         return self.next.notices(names)
+
+    def public(self) -> dict[str, Any]:
+        """What every viewer's state shows of the host's tools (``table.host_tools``):
+        the plans for the next hand in words, seat approval and its requests."""
+        return {"notices": self.notices(), **self.sittings.approval.public()}
+
+    # ------------------------------------------------------------ seat approval (#24)
+
+    def approve_seats(self, on: bool) -> None:
+        """The host's option: a person's join waits for the host's answer.  Turned off,
+        the requests waiting stay for the host to answer."""
+        self.refuse_when_closed("changing seat approval")
+        approval = self.sittings.approval
+        if approval.on == on:
+            return
+        approval.on = on
+        self.log.append("The host approves each new player from now on" if on
+                        else "New players sit down without the host's approval")
+        self._save()
+
+    def answer_seat_request(self, ask_id: str, *, accept: bool) -> None:
+        """Accept (the player sits down as a join would, their chips taken now) or
+        refuse (``no_seat_request`` when none such waits)."""
+        self.refuse_when_closed("answering a seat request")
+        approval = self.sittings.approval
+        ask = approval.find(ask_id)
+        if accept:
+            self.sittings.join(ask.name, ask.seat, ask.buy_in, ask=ask)
+            self.log.append(f"The host accepts {ask.name} in seat {ask.seat + 1}")
+        else:
+            self.log.append(f"The host refuses {ask.name}'s request for seat {ask.seat + 1}")
+        approval.drop(ask, refused=not accept)
+        self._save()
 
     def change_stakes(self, sizes: Mapping[str, int | None]) -> None:
         """New stakes from the next hand (:func:`~pokerroom.server.tables.blinds_change.

@@ -18,7 +18,13 @@ from pokerroom.server.deps import Quotas_, Store_, StoredLobby_, Table, Tables
 from pokerroom.server.guard.quotas import admit_socket
 from pokerroom.server.pages import add_page
 from pokerroom.server.tables.actor import HostKeyError, Subscriber, TableActor
-from pokerroom.server.tables.host_requests import BombPot, ChangeStakes, SeatChange
+from pokerroom.server.tables.host_requests import (
+    BombPot,
+    ChangeStakes,
+    SeatApprovalSetting,
+    SeatChange,
+    SeatRequestAnswer,
+)
 from pokerroom.server.tables.life import refuse_unless_open, refuse_when_closed
 from pokerroom.server.tables.room import Room
 from pokerroom.server.wire.protocol import (
@@ -80,9 +86,13 @@ async def join(table_id: str, request: JoinTable, http: Request, room: Tables,
     past the address's ``quotas.joins_per_hour``."""
     actor = deps.actor_or_404(room, table_id)
     quotas.take("joins", http.scope)
-    token, sitting = await actor.submit(
-        lambda: actor.join(request.name, request.seat, request.buy_in))
-    return {"token": token, "seat": request.seat, "sitting": sitting}
+    def sit() -> tuple[str, str, str | None]:
+        token, sitting = actor.join(request.name, request.seat, request.buy_in)
+        return token, sitting, actor.sittings.waiting(sitting)
+
+    token, sitting, waiting = await actor.submit(sit)
+    # ``waiting``: the seat request's id when the host approves each player (#24).
+    return {"token": token, "seat": request.seat, "sitting": sitting, "waiting": waiting}
 
 
 @router.post("/api/tables/{table_id}/bots")
@@ -127,6 +137,11 @@ _host_route("lock", LockTable, lambda a, r: a.lock(r.locked))
 _host_route("stakes", ChangeStakes, lambda a, r: a.host.change_stakes(r.sizes()))
 _host_route("bomb-pot", BombPot, lambda a, r: a.host.plan_bomb_pot(r.ante))
 _host_route("seat-change", SeatChange, lambda a, r: a.host.change_seat(r.seat, r.to))
+_host_route("seat-approval", SeatApprovalSetting, lambda a, r: a.host.approve_seats(r.on))
+_host_route("seat-requests/accept", SeatRequestAnswer,
+            lambda a, r: a.host.answer_seat_request(r.request, accept=True))
+_host_route("seat-requests/refuse", SeatRequestAnswer,
+            lambda a, r: a.host.answer_seat_request(r.request, accept=False))
 
 
 @router.post("/api/tables/{table_id}/summary")

@@ -139,7 +139,7 @@ def _table_info(actor: ViewedTable, chat: Any, kept: KeptParts | None) -> dict[s
            getattr(actor, "time_bank_full", None),
            None if chat is None else (chat.on, chat.spectators),
            str(getattr(actor, "life", "open")),
-           tuple(getattr(actor, "host_notices", ())))  # the host's plans (#24)
+           getattr(actor, "host_public", None))  # the host's plans, seat requests (#24)
     if kept is not None and kept.key == key:
         return kept.info
     info = {
@@ -167,7 +167,7 @@ def _table_info(actor: ViewedTable, chat: Any, kept: KeptParts | None) -> dict[s
         "locked": key[9],  # by the host: no new players
         "time_bank": key[10],
         "chat": {"on": chat.on, "spectators": chat.spectators} if chat else None,
-        "host_notices": list(key[13]),  # "blinds 2/4 from the next hand", ...
+        "host_tools": key[13],  # {"notices": ["blinds 2/4 from the next hand"], ...}
     }
     if kept is not None:
         kept.key, kept.info = key, info

@@ -25,7 +25,7 @@ export function noticesHtml(notices) {
 export function nextHandHtml(t, seats, { stud, flop }) {
   const sizes = stakeSizes(stud).map(([field, label]) =>
     `<label class="stake-size">${label}<input type="number" min="0" step="1" inputmode="numeric" id="host-stake-${field}" value="${t[field] || 0}"></label>`).join("");
-  const bombPlanned = (t.host_notices || []).some((n) => n.startsWith("bomb pot"));
+  const bombPlanned = ((t.host_tools || {}).notices || []).some((n) => n.startsWith("bomb pot"));
   const bomb = flop ? `<p class="host-row" id="host-bomb">
       <label class="stake-size">Bomb pot ante<input type="number" min="1" step="1" inputmode="numeric" id="host-bomb-ante" value="${t.big_blind || 1}"></label>
       <button type="button" class="small" id="btn-bomb">Bomb pot next hand</button>
