@@ -133,6 +133,37 @@ def test_the_host_plans_the_next_hand_and_settles_up(server_url: str, browser: A
     width = host_phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the host's panel is {width} px wide on a 390 px phone"
 
+    # Seat approval: Carol's join waits; refused, her phone says so; asked again and
+    # accepted from the host's notices bar, she sits down.
+    laptop.locator("#host-approve").check()
+    until("approval on", lambda: _state(server_url, table)["table"]["host_tools"]
+          ["approve_seats"])
+    carol = new_page(browser, PHONE, errors)
+    _open(carol, server_url, table, None, "")
+
+    def ask() -> None:
+        carol.locator('.seat.empty[data-seat="4"] button.sit').click()
+        carol.locator("#join-name").fill("Carol")
+        carol.locator("#join-buyin").fill("120")
+        carol.locator("#join-submit").click()
+        carol.locator("#host-notices", has_text="waiting for the host to accept you").wait_for()
+
+    ask()
+    assert "Carol" not in {r["name"] for r in _http(
+        f"{server_url}/api/tables/{table}/ledger/players", {"host": host})}
+    _shot(carol, "phone-waiting-for-the-host")
+    request = laptop.locator("#host-notices .seat-request", has_text="Carol asks for seat 5")
+    request.wait_for()
+    _shot(laptop, "laptop-seat-request")
+    request.locator("button", has_text="Refuse").click()
+    carol.locator(".toast", has_text="The host refused your request").wait_for()
+    carol.locator("#host-notices .seat-request").wait_for(state="detached")
+    ask()
+    laptop.locator("#host-notices .seat-request button", has_text="Accept").click()
+    carol.locator(".toast", has_text="The host accepted you").wait_for()
+    until("Carol's page in seat 5", lambda: carol.evaluate("document.body.dataset.seat") == "4")
+    _shot(carol, "phone-accepted")
+
     # The table closes: everyone's page shows the summary.
     laptop.locator("#btn-close-table").click()
     laptop.locator("#confirm-yes").click()

@@ -21,7 +21,9 @@ import {
   houseRulesHtml, lastFinishedHand, ledgerHtml, lifeWords, nextLine, playersReady, preactionHtml,
   tableLife,
 } from "/static/table/views.js";
-import { downloadPost, nextHandHtml, noticesHtml, summaryHtml, wireNextHand } from "/static/table/host_panel.js";
+import {
+  downloadPost, nextHandHtml, noticesHtml, requestFate, summaryHtml, wireNextHand, wireRequestAnswers,
+} from "/static/table/host_panel.js";
 
 const tableId = pathPart(2);
 
@@ -628,12 +630,38 @@ function wireHostTools(t) {
 
 // Issue 24: the host's plans for the next hand, for everyone; and once the table is
 // closed, its summary (who bought in for what, who pays whom), fetched once.
+// A join the host must approve leaves its request here (its id and the seat's token
+// to be): the page says it waits, then takes the seat, or says the host refused.
+let seatAsk = storage.get(`ask.${tableId}`, null);
 let summaryShown = false;
+let noticesKey = "";
 function renderHostNotices() {
+  const tools = state.table.host_tools || {};
+  const fate = seatAsk ? requestFate(tools, seatAsk.waiting) : "waiting";
+  if (fate === "waiting" && seatAsk) seatAsk.seen = true; // a state older than the ask says nothing
+  const sat = seatAsk && state.seats[seatAsk.seat] && state.seats[seatAsk.seat].name === seatAsk.name;
+  if (fate === "refused" || (fate === "answered" && (seatAsk.seen || sat))) {
+    const refused = fate === "refused";
+    storage.remove(`ask.${tableId}`);
+    if (!refused) {
+      seatToken = { token: seatAsk.token, seat: seatAsk.seat, name: seatAsk.name };
+      storage.set(`seat.${tableId}`, seatToken);
+    }
+    seatAsk = null;
+    toast(refused ? "The host refused your request for a seat." : "The host accepted you: take your seat.", "info");
+    if (!refused) conn.reconnect();
+  }
+  const key = JSON.stringify([tools, isHost, seatAsk]);
   const box = $("host-notices");
-  const html = noticesHtml((state.table.host_tools || {}).notices);
-  if (box.innerHTML !== html) box.innerHTML = html;
-  box.hidden = !html;
+  if (key !== noticesKey) {
+    noticesKey = key;
+    box.innerHTML = noticesHtml(tools, { host: isHost, mine: seatAsk && seatAsk.waiting });
+    box.hidden = !box.innerHTML;
+    if (isHost) {
+      wireRequestAnswers(box, (path, body) => api(`/api/tables/${encodeURIComponent(tableId)}/${path}`,
+        { method: "POST", body: { host: hostKey, ...body } }).catch((err) => toast(err.message)));
+    }
+  }
   if (tableLife(state.table) !== "closed" || state.hand || summaryShown) return;
   summaryShown = true;
   api(`/api/tables/${encodeURIComponent(tableId)}/summary`).then((summary) => {
@@ -816,11 +844,18 @@ $("join-form").addEventListener("submit", async (event) => {
     const r = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, {
       method: "POST", body: { name, seat, buy_in: buyIn },
     });
+    storage.set("name", name);
+    $("join-dialog").close();
+    if (r.waiting) { // the host approves each player (issue 24): a request, not a seat yet
+      seatAsk = { waiting: r.waiting, token: r.token, seat: r.seat, name };
+      storage.set(`ask.${tableId}`, seatAsk);
+      toast("Asked: waiting for the host to accept you.", "info");
+      renderHostNotices();
+      return;
+    }
     seatToken = { token: r.token, seat: r.seat, name };
     storage.set(`seat.${tableId}`, seatToken);
-    storage.set("name", name);
     waitChosen = false;
-    $("join-dialog").close();
     conn.reconnect();
   } catch (err) {
     $("join-error").textContent = err.message;

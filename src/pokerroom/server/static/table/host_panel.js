@@ -14,10 +14,27 @@ export function stakeSizes(stud) {
   return stud ? STUD_SIZES : BLIND_SIZES;
 }
 
-/** The host's plans for the next hand, for everyone ("blinds 2/4 from the next hand"). */
-export function noticesHtml(notices) {
-  if (!notices || !notices.length) return "";
-  return notices.map((n) => `<span class="host-notice">${escapeHtml(n)}</span>`).join("");
+/** The host's plans for the next hand ("blinds 2/4 from the next hand") and the seat
+ * requests waiting, for everyone; the host gets Accept and Refuse beside each request,
+ * and the player who asked (``mine``: their request's id) is told they wait. */
+export function noticesHtml(tools, { host = false, mine = null } = {}) {
+  if (!tools) return "";
+  const parts = (tools.notices || []).map((n) => `<span class="host-notice">${escapeHtml(n)}</span>`);
+  for (const r of tools.requests || []) {
+    const who = r.id === mine ? `You asked for seat ${r.seat + 1}: waiting for the host to accept you`
+      : `${escapeHtml(r.name)} asks for seat ${r.seat + 1} with ${fmt(r.buy_in)}${host ? "" : ": waiting for the host"}`;
+    const answer = host ? ` <button type="button" class="small gold" data-request="${escapeHtml(r.id)}" data-accept="1">Accept</button>
+      <button type="button" class="small ghost" data-request="${escapeHtml(r.id)}" data-accept="">Refuse</button>` : "";
+    parts.push(`<span class="host-notice seat-request" data-request-id="${escapeHtml(r.id)}">${who}${answer}</span>`);
+  }
+  return parts.join("");
+}
+
+/** What became of the seat request ``ask`` (its id) in ``tools``: "waiting",
+ * "refused" or "answered" (accepted: the token is the seat's now). */
+export function requestFate(tools, ask) {
+  if ((tools.requests || []).some((r) => r.id === ask)) return "waiting";
+  return (tools.refused || []).includes(ask) ? "refused" : "answered";
 }
 
 /** The host's "Next hand" and "Settle up" tools (``seats``: the state's seats;
@@ -37,7 +54,8 @@ export function nextHandHtml(t, seats, { stud, flop }) {
       <span class="muted">to</span>
       <select id="host-move-to" aria-label="Empty seat">${empty.map((i) => `<option value="${i}">seat ${i + 1}</option>`).join("")}</select>
       <button type="button" class="small" id="btn-move">Change seat</button></p>` : "";
-  return `<h3 class="house-head">Next hand</h3>
+  const approve = `<p class="host-lock"><label><input type="checkbox" id="host-approve" ${(t.host_tools || {}).approve_seats ? "checked" : ""}> Approve seat requests: each new player waits for you</label></p>`;
+  return `${approve}<h3 class="house-head">Next hand</h3>
     <p class="host-row" id="host-stakes">${sizes}<button type="button" class="small" id="btn-stakes">Change from next hand</button></p>
     ${bomb}${move}
     <h3 class="house-head">Settle up</h3>
@@ -78,6 +96,16 @@ export function wireNextHand({ stud, post, download, tableId }) {
     if (summary) document.getElementById("host-settle").innerHTML = summaryHtml(summary);
   });
   on("btn-ledger-csv", () => download("ledger.csv", `ledger-${tableId}.csv`));
+  const approve = document.getElementById("host-approve");
+  if (approve) approve.addEventListener("change", () => post("seat-approval", { on: approve.checked }));
+}
+
+/** The host's Accept and Refuse buttons in ``box`` (the notices). */
+export function wireRequestAnswers(box, post) {
+  for (const button of box.querySelectorAll("button[data-request]")) {
+    button.addEventListener("click", () => post(`seat-requests/${button.dataset.accept ? "accept" : "refuse"}`,
+      { request: button.dataset.request }));
+  }
 }
 
 /** POST ``body`` to ``path`` and save the answer as ``filename`` (the ledger's CSV: the
