@@ -321,6 +321,12 @@ class Reason(StrEnum):
     TOO_MANY_REQUESTS = "too_many_requests"
     """The table holds as many waiting seat requests or names on its waitlist as it
     may: the host answers some first."""
+    NOT_ON_WAITLIST = "not_on_waitlist"
+    """The token is no name's on the table's waitlist, or no seat is offered to it yet."""
+    SEAT_FREE = "seat_free"
+    """A seat is free: sit down instead of joining the waitlist."""
+    WAITLIST_FIRST = "waitlist_first"
+    """People are on the waitlist: a free seat is offered to them first."""
     SEAT_CHANGE_PENDING = "seat_change_pending"
     """A seat change already waits for the hand's end from (or to) that seat."""
     UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"

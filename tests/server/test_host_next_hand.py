@@ -375,6 +375,57 @@ def test_with_seat_approval_a_join_waits_for_the_host_and_takes_no_chips(
     assert frank["waiting"] is None and _state(room, table)["seats"][5]["name"] == "Frank"
 
 
+def test_a_full_table_keeps_a_waitlist_and_offers_an_open_seat_to_the_first(
+        room: Served) -> None:
+    """A two-seat table is full: Carol's join is refused (seat taken) and she puts her
+    name down (1st), Dave after her (2nd); everyone sees the list, kept over a
+    restart.  The host removes Bob: his seat is offered to Carol (shown, with the time
+    it ends); Eve cannot take it (waitlist_first), nor Dave (no seat offered to him
+    yet); Carol sits down with her buy-in and leaves the list.  Bad input: a free seat
+    (seat_free), a wrong token (not_on_waitlist)."""
+    table, host = _table(room, seats=2)
+    room.ok(f"/api/tables/{table}/pause", {"host": host})
+    room.ok(f"/api/tables/{table}/join", {"name": "Alice", "seat": 0, "buy_in": 200})
+    status, answer = room.post(f"/api/tables/{table}/waitlist", {"name": "Zed"})
+    assert status == 400 and answer["reason"] == "seat_free", answer
+    room.ok(f"/api/tables/{table}/join", {"name": "Bob", "seat": 1, "buy_in": 200})
+    carol = room.ok(f"/api/tables/{table}/waitlist", {"name": "Carol"})
+    dave = room.ok(f"/api/tables/{table}/waitlist", {"name": "Dave"})
+    assert (carol["place"], dave["place"]) == (1, 2)
+    status, answer = room.post(f"/api/tables/{table}/waitlist", {"name": "carol"})
+    assert status == 400 and answer["reason"] == "name_taken", answer
+    room.restart()
+    waitlist = _state(room, table)["table"]["host_tools"]["waitlist"]
+    assert [(w["name"], w["place"]) for w in waitlist] == [("Carol", 1), ("Dave", 2)]
+    assert "token" not in json.dumps(waitlist)
+    room.ok(f"/api/tables/{table}/kick", {"host": host, "seat": 1})
+    state = _until(room, table, lambda s: s["table"]["host_tools"]["waitlist"][0].get("seat")
+                   == 1)
+    first = state["table"]["host_tools"]["waitlist"][0]
+    assert first["name"] == "Carol" and 50 <= first["until"] - state["now"] <= 60
+    assert any("Seat 2 is offered to Carol" in line for line in state["log"])
+    status, answer = room.post(f"/api/tables/{table}/join",
+                               {"name": "Eve", "seat": 1, "buy_in": 100})
+    assert status == 400 and answer["reason"] == "waitlist_first", answer
+    status, answer = room.post(f"/api/tables/{table}/waitlist/take",
+                               {"token": dave["token"], "buy_in": 100})
+    assert status == 400 and answer["reason"] == "not_on_waitlist", answer
+    assert "number 2" in answer["error"]
+    status, answer = room.post(f"/api/tables/{table}/waitlist/take",
+                               {"token": "nobody", "buy_in": 100})
+    assert status == 400 and answer["reason"] == "not_on_waitlist", answer
+    room.restart()  # the offer survives it
+    assert _state(room, table)["table"]["host_tools"]["waitlist"][0]["seat"] == 1
+    took = room.ok(f"/api/tables/{table}/waitlist/take", {"token": carol["token"],
+                                                          "buy_in": 150})
+    assert took["seat"] == 1 and took["token"]
+    state = _state(room, table)
+    assert state["seats"][1]["name"] == "Carol" and state["seats"][1]["stack"] == 150
+    assert [w["name"] for w in state["table"]["host_tools"]["waitlist"]] == ["Dave"]
+    room.ok(f"/api/tables/{table}/waitlist/leave", {"token": dave["token"]})
+    assert _state(room, table)["table"]["host_tools"]["waitlist"] == []
+
+
 @pytest.mark.parametrize(("path", "body"), [
     ("seat-approval", {"on": True}), ("seat-requests/accept", {"request": "abc"}),
     ("stakes", {"big_blind": 4}), ("bomb-pot", {"ante": 5}),

@@ -293,6 +293,14 @@ class TableActor(TaskOwner):
                                        "changed: try again in a moment")
 
     def _next_wakeup(self) -> float | None:
+        due = self._deal_wakeup()
+        offer = self.sittings.waitlist.due()  # a waitlist offer running out (#24)
+        if offer is None:
+            return due
+        offer -= self.clock.now()
+        return offer if due is None else min(due, offer)
+
+    def _deal_wakeup(self) -> float | None:
         now = self.clock.now()
         hand = self.table.hand
         if hand is None:
@@ -313,6 +321,9 @@ class TableActor(TaskOwner):
         changed."""
         changed = False
         now = self.clock.now()
+        if self.host.waitlist_step(now):  # seats offered to the waitlist, offers run out
+            changed = True
+            self._flush()
         if self.table.hand is None:
             idle = self.life is TableLife.IDLE
             if idle != self.attendance.told:  # idle now, or no longer: the lobby says so

@@ -1,15 +1,23 @@
-"""The bodies of the host's requests added by issue 24 (each with the host key, as
-:class:`~pokerroom.server.wire.protocol.HostRequest`): new stakes, a bomb pot, a seat
-change.  Each amount is bounded here; what the table allows is checked by the host's
-tools (:mod:`pokerroom.server.tables.host_tools`)."""
+"""The bodies of the requests added by issue 24: the host's (each with the host key,
+as :class:`~pokerroom.server.wire.protocol.HostRequest`: new stakes, a bomb pot, a seat
+change, seat approval) and the waitlist's (a person's).  Each amount is bounded here;
+what the table allows is checked by the host's tools
+(:mod:`pokerroom.server.tables.host_tools`)."""
 
 from __future__ import annotations
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
-from pokerroom.server.wire.protocol import MAX_CHIPS, HostRequest, Integer
+from pokerroom.server.wire.names import PersonName
+from pokerroom.server.wire.protocol import MAX_CHIPS, MAX_KEY_LENGTH, HostRequest, Integer
 
 Amount = Integer | None
+
+
+class _Body(BaseModel):
+    """A request's body: no field but its own (as the protocol's messages)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class ChangeStakes(HostRequest):
@@ -55,3 +63,23 @@ class SeatRequestAnswer(HostRequest):
     (its id, from the state's ``table.host_tools.requests``)."""
 
     request: str = Field(min_length=1, max_length=16)
+
+
+class JoinWaitlist(_Body):
+    """POST /api/tables/{id}/waitlist: put ``name`` (a person's, as a join's) down on a
+    full table's waitlist (anyone; no host key)."""
+
+    name: PersonName
+
+
+class WaitlistToken(_Body):
+    """POST /api/tables/{id}/waitlist/leave: the name's secret ``token`` (from joining
+    the list)."""
+
+    token: str = Field(min_length=1, max_length=MAX_KEY_LENGTH)
+
+
+class TakeOfferedSeat(WaitlistToken):
+    """POST /api/tables/{id}/waitlist/take: sit down in the seat offered with ``buy_in``."""
+
+    buy_in: Integer = Field(ge=1, le=MAX_CHIPS)

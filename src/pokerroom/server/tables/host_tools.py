@@ -34,6 +34,8 @@ from pokerroom.server.tables.recorder import Recorder
 from pokerroom.server.tables.seat_approval import SeatApproval
 from pokerroom.server.tables.seat_requests import SeatRequests
 from pokerroom.server.tables.settlement import settle
+from pokerroom.server.tables.waitlist import OFFER_SECONDS, Waitlist
+from pokerroom.server.wire.names import refuse_lookalike
 from pokerroom.server.wire.protocol import MAX_CHIPS
 from pokerroom.table import Table
 
@@ -72,9 +74,9 @@ class HostTools:
 
     def add_bot(self, policy: str, seat: int | None, buy_in: int | None) -> int:
         self.refuse_when_closed("adding a bot")
-        table, seats = self.table, self.sittings.seats
-        free = [s for s in range(table.seat_count) if table.players[s] is None
-                and s not in seats and self.sittings.approval.asked(s) is None]
+        seats = self.sittings.seats
+        free = [s for s in self.sittings.free_seats()
+                if s not in self.sittings.waitlist.held()]
         if seat is None:
             if not free:
                 raise IllegalActionError(Reason.NO_FREE_SEAT, "no free seat for a bot")
@@ -161,6 +163,7 @@ class HostTools:
         self.log.append("The host closed the table")
         for ask in list(self.sittings.approval.asks):  # no one waits at a closed table
             self.sittings.approval.drop(ask, refused=True)
+        self.sittings.waitlist.names.clear()
         self._save()
         self.sittings.close()
         if self.table.hand is None:
@@ -173,10 +176,12 @@ class HostTools:
         seat requests."""
         self.next = NextHand.from_dict(data)
         self.sittings.approval = SeatApproval.from_dict((data or {}).get("approval"))
+        self.sittings.waitlist = Waitlist.from_dict((data or {}).get("waitlist"))
 
     def _save(self) -> None:
         self.recorder.batch.table["host_state"] = {
-            **self.next.to_dict(), "approval": self.sittings.approval.to_dict()}
+            **self.next.to_dict(), "approval": self.sittings.approval.to_dict(),
+            "waitlist": self.sittings.waitlist.to_dict()}
 
     def notices(self) -> list[str]:
         """The host's plans for the next hand, in words, for everyone's page."""
@@ -186,7 +191,72 @@ class HostTools:
     def public(self) -> dict[str, Any]:
         """What every viewer's state shows of the host's tools (``table.host_tools``):
         the plans for the next hand in words, seat approval and its requests."""
-        return {"notices": self.notices(), **self.sittings.approval.public()}
+        return {"notices": self.notices(), **self.sittings.approval.public(),
+                "waitlist": self.sittings.waitlist.public()}
+
+    # ------------------------------------------------------------ the waitlist (#24)
+
+    def join_waitlist(self, name: str) -> dict[str, Any]:
+        """Put ``name`` down on the full table's waitlist: its id, secret token (to take
+        the seat offered or leave the list) and place.  Refused (``seat_free``) while
+        a seat is free to sit down in."""
+        self.refuse_when_closed("joining the waitlist")
+        waitlist = self.sittings.waitlist
+        free = [s for s in self.sittings.free_seats() if s not in waitlist.held()]
+        if free:
+            raise IllegalActionError(Reason.SEAT_FREE, f"seat {free[0]} is free: sit down "
+                                     "instead (the waitlist is for a full table)")
+        refuse_lookalike(name, [m.name for m in self.sittings.seats.values()]
+                         + [w.name for w in waitlist.names],
+                         where="seated at this table or on its waitlist")
+        entry = waitlist.add(name)
+        place = len(waitlist.names)
+        self.log.append(f"{name} is on the waitlist ({place} waiting)")
+        self._save()
+        return {"id": entry.id, "token": entry.token, "place": place}
+
+    def leave_waitlist(self, token: str) -> None:
+        waitlist = self.sittings.waitlist
+        entry = waitlist.by_token(token)
+        waitlist.names.remove(entry)
+        self.log.append(f"{entry.name} leaves the waitlist")
+        self._save()
+
+    def take_offered_seat(self, token: str, buy_in: int) -> tuple[str, str]:
+        """The name offered a seat sits down in it (as a join: through the host's
+        approval when that is on); off the list.  Returns the join's token, sitting."""
+        self.refuse_when_closed("sitting down")
+        waitlist = self.sittings.waitlist
+        entry = waitlist.by_token(token)
+        if entry.seat is None:
+            place = waitlist.names.index(entry) + 1
+            raise IllegalActionError(Reason.NOT_ON_WAITLIST, f"no seat is offered to you "
+                                     f"yet: you are number {place} on the waitlist")
+        answer = self.sittings.join(entry.name, entry.seat, buy_in, waiting=entry)
+        waitlist.names.remove(entry)
+        self._save()
+        return answer
+
+    def waitlist_step(self, now: float) -> bool:
+        """Offers that ran out go to the next name; a free seat is offered to the first
+        name without one.  True when the list changed (the caller commits it)."""
+        waitlist = self.sittings.waitlist
+        if not waitlist.names:
+            return False
+        gone = waitlist.expire(now)
+        for entry in gone:
+            self.log.append(f"{entry.name} did not take seat {(entry.seat or 0) + 1} in time "
+                            "and leaves the waitlist")
+        free = [] if self.sittings.closed else self.sittings.free_seats()
+        before = {w.id: w.seat for w in waitlist.names}
+        made = waitlist.offer(free, now)
+        for entry in made:
+            self.log.append(f"Seat {(entry.seat or 0) + 1} is offered to {entry.name} from "
+                            f"the waitlist ({OFFER_SECONDS:.0f} s to take it)")
+        changed = bool(gone or made) or before != {w.id: w.seat for w in waitlist.names}
+        if changed:
+            self._save()
+        return changed
 
     # ------------------------------------------------------------ seat approval (#24)
 

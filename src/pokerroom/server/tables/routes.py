@@ -21,9 +21,12 @@ from pokerroom.server.tables.actor import HostKeyError, Subscriber, TableActor
 from pokerroom.server.tables.host_requests import (
     BombPot,
     ChangeStakes,
+    JoinWaitlist,
     SeatApprovalSetting,
     SeatChange,
     SeatRequestAnswer,
+    TakeOfferedSeat,
+    WaitlistToken,
 )
 from pokerroom.server.tables.life import refuse_unless_open, refuse_when_closed
 from pokerroom.server.tables.room import Room
@@ -142,6 +145,39 @@ _host_route("seat-requests/accept", SeatRequestAnswer,
             lambda a, r: a.host.answer_seat_request(r.request, accept=True))
 _host_route("seat-requests/refuse", SeatRequestAnswer,
             lambda a, r: a.host.answer_seat_request(r.request, accept=False))
+
+
+@router.post("/api/tables/{table_id}/waitlist")
+async def join_waitlist(table_id: str, request: JoinWaitlist, http: Request, room: Tables,
+                        quotas: Quotas_) -> dict[str, Any]:
+    """Put a name down on a full table's waitlist: its ``id``, secret ``token`` (to take
+    the seat offered or leave) and ``place``.  Counted as a join by the quotas."""
+    actor = deps.actor_or_404(room, table_id)
+    quotas.take("joins", http.scope)
+    return await actor.submit(lambda: actor.host.join_waitlist(request.name))
+
+
+@router.post("/api/tables/{table_id}/waitlist/take")
+async def take_offered_seat(table_id: str, request: TakeOfferedSeat, room: Tables
+                            ) -> dict[str, Any]:
+    """Sit down in the seat offered from the waitlist: answered as a join."""
+    actor = deps.actor_or_404(room, table_id)
+
+    def take() -> dict[str, Any]:
+        token, sitting = actor.host.take_offered_seat(request.token, request.buy_in)
+        return {"token": token, "seat": actor.seat_of(sitting) if actor.sittings.waiting(
+            sitting) is None else None, "sitting": sitting,
+            "waiting": actor.sittings.waiting(sitting)}
+
+    return await actor.submit(take)
+
+
+@router.post("/api/tables/{table_id}/waitlist/leave")
+async def leave_waitlist(table_id: str, request: WaitlistToken, room: Tables
+                         ) -> dict[str, Any]:
+    actor = deps.actor_or_404(room, table_id)
+    await actor.submit(lambda: actor.host.leave_waitlist(request.token))
+    return {"ok": True}
 
 
 @router.post("/api/tables/{table_id}/summary")

@@ -29,6 +29,7 @@ from pokerroom.server.tables.recorder import Recorder
 from pokerroom.server.tables.seat_approval import MAX_REQUESTS, SeatApproval, SeatAsk
 from pokerroom.server.tables.sittings import SeatMeta
 from pokerroom.server.tables.store import SeatRow
+from pokerroom.server.tables.waitlist import Waiting, Waitlist
 from pokerroom.server.wire.names import refuse_lookalike
 from pokerroom.table import Table
 
@@ -60,6 +61,7 @@ class SeatRequests:
         self.closed = False
         self.locked = False
         self.approval = SeatApproval()  # the host's "approve seat requests" (#24)
+        self.waitlist = Waitlist()  # names waiting for a seat at a full table (#24)
         self.save_host_state: Callable[[], None] = lambda: None  # set by the host's tools
 
     # ------------------------------------------------------------ who sits where
@@ -95,12 +97,15 @@ class SeatRequests:
     # ------------------------------------------------------------ requests
 
     def join(self, name: str, seat: int, buy_in: int, *,
-             policy: str | None = None, ask: SeatAsk | None = None) -> tuple[str, str]:
+             policy: str | None = None, ask: SeatAsk | None = None,
+             waiting: Waiting | None = None) -> tuple[str, str]:
         """Take a seat; returns the new sitting's secret token and its id.  During a
         hand the seat is taken at once but the player sits down when the hand ends.
         With seat approval on (#24) a person's join is a request instead (its token and
         id are the sitting's if the host accepts: :meth:`waiting`); ``ask``: the request
-        the host accepts (past the lock: the host chose this player)."""
+        the host accepts (past the lock: the host chose this player); ``waiting``: the
+        name on the waitlist taking the seat offered to it (while names wait, no one
+        else may sit down: ``waitlist_first``)."""
         table = self.table
         refuse_when_closed(self.closed, "sitting down")
         if self.locked and policy is None and ask is None:
@@ -115,6 +120,12 @@ class SeatRequests:
         if held is not None and held is not ask:
             raise IllegalActionError(Reason.SEAT_TAKEN, f"seat {seat} is asked for by "
                                      f"{held.name}, waiting for the host: choose another")
+        offered = self.waitlist.held().get(seat)
+        if (policy is None and ask is None and offered is not waiting
+                and (offered is not None or self.waitlist.names)):
+            raise IllegalActionError(Reason.WAITLIST_FIRST, f"{len(self.waitlist.names)} "
+                                     "waiting on the waitlist have the seats first: put "
+                                     "your name down")
         others = [a.name for a in self.approval.asks if a is not ask]
         refuse_lookalike(name, [m.name for m in self.seats.values()] + others,
                          where="seated at this table or asking for a seat")
@@ -146,6 +157,11 @@ class SeatRequests:
                         "the host")
         self.save_host_state()
         return token, sitting
+
+    def free_seats(self) -> list[int]:
+        """The seats no one holds, sits in or has asked the host for."""
+        return [s for s in range(self.table.seat_count) if self.table.players[s] is None
+                and s not in self.seats and self.approval.asked(s) is None]
 
     def waiting(self, sitting: str) -> str | None:
         """The id of the request that ``sitting`` (a join's answer) waits on, or None."""
