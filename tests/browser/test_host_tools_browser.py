@@ -172,3 +172,37 @@ def test_the_host_plans_the_next_hand_and_settles_up(server_url: str, browser: A
     _shot(phone, "phone-closed-summary")
     _shot(laptop, "laptop-closed-summary")
     assert not errors, errors
+
+
+def test_a_full_tables_waitlist_offers_the_open_seat(server_url: str, browser: Any) -> None:
+    """A two-seat table is full: Carol's phone offers the waitlist; she puts her name
+    down and sees her place; the host removes Bob and her phone offers her his seat
+    with the seconds left; she takes it through the buy-in dialog and sits down."""
+    made = _http(f"{server_url}/api/tables", {"name": "Full house", "seats": 2,
+                                              "action_seconds": 600})
+    table, host = made["id"], made["host"]
+    _http(f"{server_url}/api/tables/{table}/pause", {"host": host})
+    for seat, name in enumerate(("Alice", "Bob")):
+        _http(f"{server_url}/api/tables/{table}/join", {"name": name, "seat": seat,
+                                                        "buy_in": 200})
+    errors: list[str] = []
+    carol = new_page(browser, PHONE, errors)
+    _open(carol, server_url, table, None, "")
+    carol.locator("#waitlist-name").fill("Carol")
+    carol.locator("#btn-waitlist").click()
+    carol.locator("#waitlist-place", has_text="You are number 1 on the waitlist").wait_for()
+    carol.locator("#waitlist", has_text="Waitlist: Carol").wait_for()
+    _shot(carol, "phone-waitlist-place")
+    _http(f"{server_url}/api/tables/{table}/kick", {"host": host, "seat": 1})
+    carol.locator("#waitlist-offer", has_text="Seat 2 is yours").wait_for()
+    left = int(carol.locator("#offer-left").inner_text())
+    assert 0 < left <= 60, left
+    _shot(carol, "phone-waitlist-offer")
+    carol.locator("#btn-take-seat").click()
+    carol.locator("#join-buyin").fill("150")
+    carol.locator("#join-submit").click()
+    until("Carol seated", lambda: carol.evaluate("document.body.dataset.seat") == "1")
+    state = _state(server_url, table)
+    assert state["seats"][1]["name"] == "Carol" and state["seats"][1]["stack"] == 150
+    assert state["table"]["host_tools"]["waitlist"] == []
+    assert not errors, errors

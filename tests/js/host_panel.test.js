@@ -1,6 +1,8 @@
 // table/host_panel.js: the host's tools for the next hand and the settle-up (issue 24).
 import { equal, includes, parse, test } from "/js-tests/harness.js";
-import { nextHandHtml, noticesHtml, stakeSizes, summaryHtml } from "/static/table/host_panel.js";
+import {
+  nextHandHtml, noticesHtml, requestFate, stakeSizes, summaryHtml, waitlistHtml,
+} from "/static/table/host_panel.js";
 
 const holdem = { game: "holdem", small_blind: 1, big_blind: 2, ante: 0, host_tools: { notices: [] } };
 const seats = [{ seat: 0, name: "Alice" }, null, { seat: 2, name: "<b>Bob</b>" }, null];
@@ -24,9 +26,15 @@ test("the next-hand tools offer the current stakes, a bomb pot at a flop game, a
   equal(Boolean(planned.querySelector("#btn-bomb-off")), true);
 });
 
-test("the host's plans are shown to everyone, escaped", () => {
-  equal(noticesHtml([]), "");
-  includes(noticesHtml(["blinds 2/4 from the next hand", "<i>x</i>"]), "&lt;i&gt;");
+test("the host's plans and the seat requests are shown to everyone, escaped; the host may answer", () => {
+  equal(noticesHtml(null), "");
+  equal(noticesHtml({ notices: [], requests: [] }), "");
+  includes(noticesHtml({ notices: ["blinds 2/4 from the next hand", "<i>x</i>"] }), "&lt;i&gt;");
+  const tools = { notices: [], requests: [{ id: "r1", name: "Carol", seat: 2, buy_in: 150 }] };
+  includes(noticesHtml(tools), "Carol asks for seat 3 with 150: waiting for the host");
+  equal(parse(noticesHtml(tools)).querySelectorAll("button").length, 0);
+  equal(parse(noticesHtml(tools, { host: true })).querySelectorAll("button[data-request='r1']").length, 2);
+  includes(noticesHtml(tools, { mine: "r1" }), "You asked for seat 3: waiting for the host to accept you");
 });
 
 test("the settle-up lists each net and who pays whom", () => {
@@ -39,4 +47,22 @@ test("the settle-up lists each net and who pays whom", () => {
   equal(box.querySelectorAll("#summary-table tbody tr").length, 2);
   equal(box.querySelector("#transfers li").textContent, "Bob pays Alice 150");
   includes(summaryHtml({ players: [], transfers: [], rake: 0, in_play: 0 }), "Nobody owes anybody.");
+});
+
+test("the waitlist: everyone sees the names, the viewer their place, their offer or a name box", () => {
+  const tools = { waitlist: [{ id: "a1", name: "Carol", place: 1, seat: 1, until: 160 }, { id: "b2", name: "Dave", place: 2 }] };
+  includes(waitlistHtml(tools), "Waitlist: Carol (seat 2 offered), Dave");
+  const offer = parse(waitlistHtml(tools, { mine: "a1", now: 100 }));
+  equal(offer.querySelector("#offer-left").textContent, "60");
+  equal(offer.querySelector("#btn-take-seat").dataset.seat, "1");
+  includes(waitlistHtml(tools, { mine: "b2" }), "You are number 2 on the waitlist");
+  equal(Boolean(parse(waitlistHtml({ waitlist: [] }, { full: true })).querySelector("#btn-waitlist")), true);
+  equal(waitlistHtml({ waitlist: [] }, { full: true, seated: true }), "");
+  equal(waitlistHtml({ waitlist: [] }, { full: false }), "");
+});
+
+test("a seat request waits, is refused, or was answered", () => {
+  equal(requestFate({ requests: [{ id: "x" }], refused: [] }, "x"), "waiting");
+  equal(requestFate({ requests: [], refused: ["x"] }, "x"), "refused");
+  equal(requestFate({ requests: [], refused: [] }, "x"), "answered");
 });

@@ -22,7 +22,8 @@ import {
   tableLife,
 } from "/static/table/views.js";
 import {
-  downloadPost, nextHandHtml, noticesHtml, requestFate, summaryHtml, wireNextHand, wireRequestAnswers,
+  downloadPost, nextHandHtml, noticesHtml, requestFate, summaryHtml, waitlistHtml, wireNextHand,
+  wireRequestAnswers,
 } from "/static/table/host_panel.js";
 
 const tableId = pathPart(2);
@@ -633,6 +634,37 @@ function wireHostTools(t) {
 // A join the host must approve leaves its request here (its id and the seat's token
 // to be): the page says it waits, then takes the seat, or says the host refused.
 let seatAsk = storage.get(`ask.${tableId}`, null);
+// A name on the full table's waitlist: {id, token, name} (the token takes the seat).
+let waitEntry = storage.get(`wait.${tableId}`, null);
+function wireWaitlist() {
+  const path = (what) => `/api/tables/${encodeURIComponent(tableId)}/${what}`;
+  onClick("btn-waitlist", async () => {
+    const name = $("waitlist-name").value.trim();
+    try {
+      const r = await api(path("waitlist"), { method: "POST", body: { name } });
+      waitEntry = { id: r.id, token: r.token, name };
+      storage.set(`wait.${tableId}`, waitEntry);
+      storage.set("name", name);
+      noticesKey = "";
+      renderHostNotices();
+    } catch (err) {
+      toast(err.message);
+    }
+  });
+  onClick("btn-leave-waitlist", () => api(path("waitlist/leave"), { method: "POST", body: { token: waitEntry.token } })
+    .catch((err) => toast(err.message)));
+  onClick("btn-take-seat", () => openJoin(Number($("btn-take-seat").dataset.seat)));
+  clearInterval(offerTimer); // the seconds left to take the seat offered, counted down
+  if ($("offer-left")) {
+    offerTimer = setInterval(() => {
+      const left = $("offer-left");
+      if (!left) return clearInterval(offerTimer);
+      left.textContent = String(Math.max(0, Math.round(Number(left.dataset.until) - (Date.now() / 1000 + clockOffset))));
+      return undefined;
+    }, 1000);
+  }
+}
+let offerTimer = null;
 let summaryShown = false;
 let noticesKey = "";
 function renderHostNotices() {
@@ -651,16 +683,24 @@ function renderHostNotices() {
     toast(refused ? "The host refused your request for a seat." : "The host accepted you: take your seat.", "info");
     if (!refused) conn.reconnect();
   }
-  const key = JSON.stringify([tools, isHost, seatAsk]);
+  if (waitEntry && !(tools.waitlist || []).some((w) => w.id === waitEntry.id)) {
+    storage.remove(`wait.${tableId}`); // taken, left, or the offer ran out
+    if (!seatToken) toast("You are no longer on the waitlist.", "info");
+    waitEntry = null;
+  }
+  const full = state.seats.every((seat, i) => seat || (tools.waitlist || []).some((w) => w.seat === i));
+  const key = JSON.stringify([tools, isHost, seatAsk, waitEntry, full, Boolean(state.you)]);
   const box = $("host-notices");
   if (key !== noticesKey) {
     noticesKey = key;
-    box.innerHTML = noticesHtml(tools, { host: isHost, mine: seatAsk && seatAsk.waiting });
+    box.innerHTML = noticesHtml(tools, { host: isHost, mine: seatAsk && seatAsk.waiting })
+      + waitlistHtml(tools, { mine: waitEntry && waitEntry.id, full, seated: Boolean(state.you) || Boolean(seatAsk), now: state.now });
     box.hidden = !box.innerHTML;
     if (isHost) {
       wireRequestAnswers(box, (path, body) => api(`/api/tables/${encodeURIComponent(tableId)}/${path}`,
         { method: "POST", body: { host: hostKey, ...body } }).catch((err) => toast(err.message)));
     }
+    wireWaitlist();
   }
   if (tableLife(state.table) !== "closed" || state.hand || summaryShown) return;
   summaryShown = true;
@@ -841,9 +881,11 @@ $("join-form").addEventListener("submit", async (event) => {
   }
   $("join-submit").disabled = true;
   try {
-    const r = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, {
-      method: "POST", body: { name, seat, buy_in: buyIn },
-    });
+    // The seat offered from the waitlist is taken with the list's token (issue 24).
+    const offered = waitEntry && ((state.table.host_tools || {}).waitlist || []).some((w) => w.id === waitEntry.id && w.seat === seat);
+    const r = offered
+      ? await api(`/api/tables/${encodeURIComponent(tableId)}/waitlist/take`, { method: "POST", body: { token: waitEntry.token, buy_in: buyIn } })
+      : await api(`/api/tables/${encodeURIComponent(tableId)}/join`, { method: "POST", body: { name, seat, buy_in: buyIn } });
     storage.set("name", name);
     $("join-dialog").close();
     if (r.waiting) { // the host approves each player (issue 24): a request, not a seat yet

@@ -30,6 +30,33 @@ export function noticesHtml(tools, { host = false, mine = null } = {}) {
   return parts.join("");
 }
 
+/** The waitlist for everyone (names in order, the seat offered), and for the viewer:
+ * their place and Leave, the seat offered to them and Take it, or, at a full table
+ * they do not sit at, a name box to put their name down (``mine``: their entry's id;
+ * ``full``: no seat free; ``seated``; ``now``: the server's time). */
+export function waitlistHtml(tools, { mine = null, full = false, seated = false, now = 0 } = {}) {
+  const list = (tools && tools.waitlist) || [];
+  const parts = [];
+  if (list.length) {
+    parts.push(`<span class="host-notice waitlist" id="waitlist">Waitlist: ${list.map((w) =>
+      `${escapeHtml(w.name)}${w.seat !== undefined ? ` (seat ${w.seat + 1} offered)` : ""}`).join(", ")}</span>`);
+  }
+  const me = list.find((w) => w.id === mine);
+  if (me && me.seat !== undefined) {
+    const left = Math.max(0, Math.round(me.until - now));
+    parts.push(`<span class="host-notice seat-request" id="waitlist-offer">Seat ${me.seat + 1} is yours: take it within <span id="offer-left" data-until="${me.until}">${left}</span> s
+      <button type="button" class="small gold" id="btn-take-seat" data-seat="${me.seat}">Take the seat</button></span>`);
+  } else if (me) {
+    parts.push(`<span class="host-notice seat-request" id="waitlist-place">You are number ${me.place} on the waitlist
+      <button type="button" class="small ghost" id="btn-leave-waitlist">Leave the waitlist</button></span>`);
+  } else if (full && !seated && !mine) {
+    parts.push(`<span class="host-notice seat-request" id="waitlist-join">The table is full:
+      <input type="text" id="waitlist-name" maxlength="30" placeholder="Your name" aria-label="Your name for the waitlist">
+      <button type="button" class="small" id="btn-waitlist">Join the waitlist</button></span>`);
+  }
+  return parts.join("");
+}
+
 /** What became of the seat request ``ask`` (its id) in ``tools``: "waiting",
  * "refused" or "answered" (accepted: the token is the seat's now). */
 export function requestFate(tools, ask) {
