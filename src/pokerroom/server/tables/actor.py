@@ -14,7 +14,8 @@ The actor is composed of parts, one concept each, none of which knows the actor:
 - :class:`~pokerroom.server.tables.seat_requests.SeatRequests`: who holds each seat;
   joins, top-ups and leaves, carried out between hands;
 - :class:`~pokerroom.server.tables.host_tools.HostTools`: bots, pause, close, kicks,
-  the lock, the ledger;
+  the lock, the ledger and the settle-up; the next hand's stakes, bomb pot and seat
+  changes; seat approval and the waitlist (#24);
 - :class:`~pokerroom.server.tables.player_aids.PreActions` and
   :class:`~pokerroom.server.tables.player_aids.TimeBank`: the player aids;
 - :class:`~pokerroom.server.tables.chat.TableChat`: the chat;

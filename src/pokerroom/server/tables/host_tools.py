@@ -384,11 +384,11 @@ class HostTools:
         """Each player's buy-ins, chips added, cash-out, chips at the table and net
         (:meth:`ledger_report`) and who pays whom to settle up in the fewest transfers
         (:func:`~pokerroom.server.tables.settlement.settle`); chips a rake took
-        (``rake``) are owed to "the house"."""
+        (``rake``) are owed to "(the rake)", a name no person's can be mistaken for."""
         rows = self.ledger_report()
         nets = {r["name"]: r["net"] for r in rows}
         if rake:
-            nets["the house"] = nets.get("the house", 0) + rake
+            nets["(the rake)"] = nets.get("(the rake)", 0) + rake
         missing = -sum(nets.values())  # chips in a hand in progress are no one's yet
         transfers = settle(nets) if not missing else []
         return {"closed": self.sittings.closed, "players": rows, "rake": rake,

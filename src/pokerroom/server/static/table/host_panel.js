@@ -98,7 +98,7 @@ export function summaryHtml(summary) {
     ? `<ol class="transfers" id="transfers">${summary.transfers.map((t) => `<li><b>${escapeHtml(t.payer)}</b> pays <b>${escapeHtml(t.payee)}</b> ${fmt(t.amount)}</li>`).join("")}</ol>`
     : `<p class="muted" id="transfers">${summary.in_play ? `${fmt(summary.in_play)} in chips are in the hand being played: settle up between hands.` : "Nobody owes anybody."}</p>`;
   return `<table class="ledger" id="summary-table"><thead><tr><th>Player</th><th title="Buy-ins, top-ups and rebuys">In</th><th title="Cashed out, or at the table now">Out</th><th>Net</th></tr></thead><tbody>${rows}</tbody></table>
-    ${summary.rake ? `<p class="muted">The rake took ${fmt(summary.rake)}: owed to the house.</p>` : ""}${pays}`;
+    ${summary.rake ? `<p class="muted">The rake took ${fmt(summary.rake)}: owed as "(the rake)".</p>` : ""}${pays}`;
 }
 
 /** The listeners of :func:`nextHandHtml`'s controls.  ``post(path, body)`` sends a host
