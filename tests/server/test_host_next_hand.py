@@ -301,13 +301,17 @@ def test_the_ledger_csv_and_the_summary_settle_up(room: Served) -> None:
     assert summary["closed"] and summary["in_play"] == 0
     nets = {p["name"]: p["net"] for p in summary["players"]}
     assert all(p["on_table"] == 0 for p in summary["players"])
-    assert sum(nets.values()) == -summary["rake"]
+    assert sum(nets.values()) == -summary["rake"] and summary["in_play"] == 0
     paid = {name: 0 for name in nets}
     for t in summary["transfers"]:
         paid[t["payer"]] -= t["amount"]
         paid[t["payee"]] += t["amount"]
     assert paid == nets
     assert len(summary["transfers"]) <= max(0, sum(1 for v in nets.values() if v) - 1)
+    room.restart()  # the closed table is no longer run: its summary is read from the store
+    assert room.get(f"/api/tables/{table}/summary") == summary
+    status, answer = http(room.port, "GET", "/api/tables/nosuchtable/summary")
+    assert status == 404, answer
 
 
 def _ledger(room: Served, table: str, host: str) -> dict[str, Any]:

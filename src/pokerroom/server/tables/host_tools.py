@@ -33,7 +33,7 @@ from pokerroom.server.tables.next_hand import NextHand
 from pokerroom.server.tables.recorder import Recorder
 from pokerroom.server.tables.seat_approval import SeatApproval
 from pokerroom.server.tables.seat_requests import SeatRequests
-from pokerroom.server.tables.settlement import settle
+from pokerroom.server.tables.settlement import settle_up
 from pokerroom.server.tables.waitlist import OFFER_SECONDS, Waitlist
 from pokerroom.server.wire.names import refuse_lookalike
 from pokerroom.server.wire.protocol import MAX_CHIPS
@@ -115,24 +115,14 @@ class HostTools:
         self.sittings.leave(seat)
 
     def ledger_report(self) -> list[dict[str, Any]]:
-        """The host's ledger: for each player (by name, bots too) the chips bought in,
-        added (top-ups and rebuys), cashed out and at the table (as the last hand
-        left them), and the net
-        (cashed out + at the table - bought in - added).  The rake is no player's
-        (``GET /api/tables/{id}/ledger`` has it)."""
-        now: dict[str, int] = {}  # stacks as the last hand left them (a hand's pot is no one's)
+        """The host's ledger (:func:`ledger_rows`), with the chips at the table as the
+        last hand left them (a hand's pot is no one's yet)."""
+        now: dict[str, int] = {}
         for player in self.table.players:
             if player is not None:
                 now[player.name] = now.get(player.name, 0) + player.stack
-        rows = []
         recorder = self.recorder
-        for name, kinds in recorder.store.ledger_by_player(recorder.table_id).items():
-            bought, added = kinds.get("buy_in", 0), kinds.get("top_up", 0) + kinds.get("rebuy", 0)
-            out, at_table = kinds.get("cash_out", 0), now.get(name, 0)
-            rows.append({"name": name, "buy_in": bought, "added": added, "cash_out": out,
-                         "on_table": at_table, "net": out + at_table - bought - added,
-                         "seated": name in now})
-        return rows
+        return ledger_rows(recorder.store.ledger_by_player(recorder.table_id), now)
 
     def pause(self, paused: bool) -> None:
         """Paused: the hand in progress is played out, no new hand starts.  Pausing a
@@ -380,19 +370,14 @@ class HostTools:
 
     # ------------------------------------------------------------ settling up (#24)
 
-    def summary(self, rake: int) -> dict[str, Any]:
+    def summary(self) -> dict[str, Any]:
         """Each player's buy-ins, chips added, cash-out, chips at the table and net
         (:meth:`ledger_report`) and who pays whom to settle up in the fewest transfers
-        (:func:`~pokerroom.server.tables.settlement.settle`); chips a rake took
-        (``rake``) are owed to "(the rake)", a name no person's can be mistaken for."""
-        rows = self.ledger_report()
-        nets = {r["name"]: r["net"] for r in rows}
-        if rake:
-            nets["(the rake)"] = nets.get("(the rake)", 0) + rake
-        missing = -sum(nets.values())  # chips in a hand in progress are no one's yet
-        transfers = settle(nets) if not missing else []
-        return {"closed": self.sittings.closed, "players": rows, "rake": rake,
-                "in_play": missing, "transfers": [dataclasses.asdict(t) for t in transfers]}
+        (:func:`~pokerroom.server.tables.settlement.settle_up`; the rake's chips are
+        owed to "(the rake)")."""
+        recorder = self.recorder
+        return settle_up(self.ledger_report(), recorder.store.ledger_rake(recorder.table_id),
+                         closed=self.sittings.closed)
 
     def ledger_csv(self) -> str:
         """:meth:`ledger_report` as CSV, one row a player, with a header."""
@@ -402,6 +387,23 @@ class HostTools:
         for row in self.ledger_report():
             writer.writerow({k: _cell(row[k]) for k in LEDGER_COLUMNS})
         return out.getvalue()
+
+
+def ledger_rows(by_player: dict[str, dict[str, int]], on_table: dict[str, int]
+                ) -> list[dict[str, Any]]:
+    """The host's ledger from the store's chips by player and kind
+    (:meth:`~pokerroom.server.tables.store.Store.ledger_by_player`) and the chips each
+    name has at the table: for each player (by name, bots too) the chips bought in,
+    added (top-ups and rebuys), cashed out and at the table, and the net (cashed out +
+    at the table - bought in - added).  The rake is no player's."""
+    rows = []
+    for name, kinds in by_player.items():
+        bought, added = kinds.get("buy_in", 0), kinds.get("top_up", 0) + kinds.get("rebuy", 0)
+        out, at_table = kinds.get("cash_out", 0), on_table.get(name, 0)
+        rows.append({"name": name, "buy_in": bought, "added": added, "cash_out": out,
+                     "on_table": at_table, "net": out + at_table - bought - added,
+                     "seated": name in on_table})
+    return rows
 
 
 def _cell(value: object) -> object:

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from fastapi import APIRouter, Request, Response, WebSocket
+from fastapi import APIRouter, HTTPException, Request, Response, WebSocket
+from starlette.concurrency import run_in_threadpool
 
 from pokerroom.errors import Reason
 from pokerroom.server import deps
@@ -28,8 +29,11 @@ from pokerroom.server.tables.host_requests import (
     TakeOfferedSeat,
     WaitlistToken,
 )
+from pokerroom.server.tables.host_tools import ledger_rows
 from pokerroom.server.tables.life import refuse_unless_open, refuse_when_closed
 from pokerroom.server.tables.room import Room
+from pokerroom.server.tables.settlement import settle_up
+from pokerroom.server.tables.store import Store
 from pokerroom.server.wire.protocol import (
     CLIENT_MESSAGES,
     Act,
@@ -188,23 +192,42 @@ async def host_summary(table_id: str, request: HostRequest, room: Tables) -> dic
 
     def report() -> dict[str, Any]:
         actor.check_host(request.host)
-        return actor.host.summary(actor.rake_taken)
+        return actor.host.summary()
 
     return await actor.submit(report)
+
+
+_SUMMARY_IS_THE_HOSTS = ("the summary is the host's until the table closes: POST "
+                         "/api/tables/{id}/summary with the host key")
 
 
 @router.get("/api/tables/{table_id}/summary")
-async def closed_summary(actor: Table) -> dict[str, Any]:
+async def closed_summary(table_id: str, room: Tables, store: Store_) -> dict[str, Any]:
     """The table's summary for everyone, once the host has closed it (before that it
-    is the host's: POST with the host key)."""
+    is the host's: POST with the host key); from the store when the room no longer
+    runs the closed table (after a restart)."""
+    try:
+        actor = room.get(table_id)
+    except KeyError:
+        return await run_in_threadpool(_stored_summary, store, table_id)
 
     def report() -> dict[str, Any]:
         if not actor.closed:
-            raise HostKeyError(Reason.NOT_HOST, "the summary is the host's until the table "
-                               "closes: POST /api/tables/{id}/summary with the host key")
-        return actor.host.summary(actor.rake_taken)
+            raise HostKeyError(Reason.NOT_HOST, _SUMMARY_IS_THE_HOSTS)
+        return actor.host.summary()
 
     return await actor.submit(report)
+
+
+def _stored_summary(store: Store, table_id: str) -> dict[str, Any]:
+    """A closed table's settle-up from its ledger alone (everyone cashed out)."""
+    closed = store.table_closed(table_id)
+    if closed is None:
+        raise HTTPException(404, f"no table {table_id!r}")
+    if not closed:
+        raise HostKeyError(Reason.NOT_HOST, _SUMMARY_IS_THE_HOSTS)
+    return settle_up(ledger_rows(store.ledger_by_player(table_id), {}),
+                     store.ledger_rake(table_id), closed=True)
 
 
 @router.post("/api/tables/{table_id}/ledger.csv")

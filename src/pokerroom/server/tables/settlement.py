@@ -18,7 +18,8 @@ Transfer(payer='Carol', payee='Alice', amount=50)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from typing import Any
 
 from pokerroom.errors import ConfigError
 
@@ -59,3 +60,21 @@ def settle(nets: Mapping[str, int]) -> list[Transfer]:
 def _reverse(name: str) -> tuple[int, ...]:
     """A key under which names sort backwards (max picks the first by name)."""
     return (*(-ord(c) for c in name), 1)
+
+
+RAKE = "(the rake)"
+"""Who the chips a rake took are owed to in a settle-up (a name no person's is)."""
+
+
+def settle_up(rows: list[dict[str, Any]], rake: int, *, closed: bool) -> dict[str, Any]:
+    """The table's settle-up from its ledger's rows (each with ``name`` and ``net``;
+    :func:`~pokerroom.server.tables.host_tools.ledger_rows`) and its ``rake``: the rows,
+    the rake, the chips no net accounts for (``in_play``: a hand being played; then no
+    transfers) and the transfers (:func:`settle`)."""
+    nets = {r["name"]: r["net"] for r in rows}
+    if rake:
+        nets[RAKE] = nets.get(RAKE, 0) + rake
+    missing = -sum(nets.values())
+    transfers = settle(nets) if not missing else []
+    return {"closed": closed, "players": rows, "rake": rake, "in_play": missing,
+            "transfers": [asdict(t) for t in transfers]}

@@ -360,6 +360,20 @@ class Store:
             return int(c.execute(select(func.coalesce(func.sum(signed), 0))
                                  .where(LEDGER.c.table_id == table_id)).scalar_one())
 
+    def ledger_rake(self, table_id: str) -> int:
+        """The chips the rake took at the table (its ledger's ``rake`` rows)."""
+        with self.engine.connect() as c:
+            return int(c.execute(select(func.coalesce(func.sum(LEDGER.c.amount), 0)).where(
+                LEDGER.c.table_id == table_id, LEDGER.c.kind == "rake")).scalar_one())
+
+    def table_closed(self, table_id: str) -> bool | None:
+        """Whether the table was closed (None: no such table), for what outlives it:
+        its settle-up (tables/routes.py)."""
+        with self.engine.connect() as c:
+            closed = c.execute(select(TABLES.c.closed).where(TABLES.c.id == table_id)
+                               ).scalar_one_or_none()
+        return None if closed is None else bool(closed)
+
     def ledger_by_player(self, table_id: str) -> dict[str, dict[str, int]]:
         """Each player's chips by kind (``buy_in``, ``top_up``, ``rebuy``, ``cash_out``)
         under their name, in the order they first came to the table.  The rake is no
