@@ -61,3 +61,20 @@ def test_an_offer_not_taken_in_time_passes_to_the_next_name(tmp_path: Path) -> N
         await room.close()
 
     asyncio.run(run())
+
+
+def test_each_free_seat_goes_to_the_next_name_in_order() -> None:
+    """Two seats free, three names: the first two are offered one each (in the list's
+    order); a seat offered that is taken meanwhile (the host's bot) is offered no more;
+    the expired first makes way; the third keeps waiting until a seat is free."""
+    waitlist = Waitlist()
+    carol, dave, eve = (waitlist.add(name) for name in ("Carol", "Dave", "Eve"))
+    assert [w.id for w in waitlist.offer([2, 5], now=0.0)] == [carol.id, dave.id]
+    assert (carol.seat, dave.seat, eve.seat) == (2, 5, None)
+    assert waitlist.due() == OFFER_SECONDS
+    assert waitlist.offer([2], now=1.0) == []  # seat 5 taken: Dave's offer is withdrawn
+    assert dave.seat is None and eve.seat is None
+    assert waitlist.expire(OFFER_SECONDS) == [carol]
+    assert [w.id for w in waitlist.offer([2], now=OFFER_SECONDS)] == [dave.id]
+    assert [p["place"] for p in waitlist.public()] == [1, 2]
+    assert "token" not in str(waitlist.public())

@@ -121,11 +121,13 @@ class SeatRequests:
             raise IllegalActionError(Reason.SEAT_TAKEN, f"seat {seat} is asked for by "
                                      f"{held.name}, waiting for the host: choose another")
         offered = self.waitlist.held().get(seat)
+        unseated = [w for w in self.waitlist.names if w.seat is None]
         if (policy is None and ask is None and offered is not waiting
-                and (offered is not None or self.waitlist.names)):
-            raise IllegalActionError(Reason.WAITLIST_FIRST, f"{len(self.waitlist.names)} "
-                                     "waiting on the waitlist have the seats first: put "
-                                     "your name down")
+                and (offered is not None or unseated)):
+            raise IllegalActionError(Reason.WAITLIST_FIRST, f"seat {seat} is offered to "
+                                     f"{offered.name} from the waitlist" if offered else
+                                     f"{len(unseated)} on the waitlist have the next seat "
+                                     "first: put your name down")
         others = [a.name for a in self.approval.asks if a is not ask]
         refuse_lookalike(name, [m.name for m in self.seats.values()] + others,
                          where="seated at this table or asking for a seat")
