@@ -56,11 +56,13 @@ unit: venv
 # beside the pure-Python path the editable venv runs.  unit-compiled runs the
 # engine's tests (the whole PHH data set's replay among them) against it, each
 # hypothesis property with at most 200 examples (the pokerroom-compiled profile,
-# tests/conftest.py): `make unit` ran their full counts on the same source.
+# tests/conftest.py): `make unit` ran their full counts on the same source.  Built with
+# the venv's own setuptools and mypy (the dev extra holds [build-system]'s requirements,
+# mypy at the same pin): pip's isolated build environment took about a minute to make.
 COMPILED := build/compiled
 $(COMPILED)/.built: setup.py pyproject.toml $(shell find src -name '*.py')
 	rm -rf $(COMPILED) build/lib build/lib.* build/bdist.*  # setuptools' own: a deleted module stays there
-	$(BIN)/pip install --quiet --no-deps --target $(COMPILED) .
+	$(BIN)/pip install --quiet --no-deps --no-build-isolation --target $(COMPILED) .
 	PYTHONPATH=$(COMPILED) $(BIN)/python -c "import pokerroom, sys; \
 	  sys.exit(0 if pokerroom.compiled() else 'make compiled: the engine did not compile (see above)')"
 	touch $@

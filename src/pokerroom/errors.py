@@ -81,6 +81,9 @@ class Reason(StrEnum):
     """At the showdown only show and muck are allowed (S4)."""
     MUST_SHOW = "must_show"
     """This hand must be tabled, not mucked (S3, S4)."""
+    NOTHING_TO_SHOW = "nothing_to_show"
+    """Showing one's cards by choice: only after folding, or after winning with
+    everyone else folded once the hand is over, and only until the next deal."""
 
     # -- the hand engine: the dealer's actions (manual dealing, replays)
     NO_DEAL_DUE = "no_deal_due"

@@ -68,6 +68,17 @@ class HttpsRoom:
     def port(self) -> int:
         return self.nginx.port
 
+    def evidence(self) -> str:
+        """What nginx and the room logged last: nginx's error and access logs, the
+        room's log (for a failure's message)."""
+        parts = []
+        for name, path in (("nginx error.log", self.nginx.directory / "error.log"),
+                           ("nginx access.log", self.nginx.directory / "access.log"),
+                           ("room.log", self.log)):
+            text = path.read_text(errors="replace")[-3000:] if path.exists() else "(none)"
+            parts.append(f"--- {name}:\n{text}")
+        return "\n".join(parts)
+
     def context(self) -> ssl.SSLContext:
         """A client context trusting the test's certificate only."""
         return ssl.create_default_context(cafile=str(self.certificate))

@@ -2,7 +2,7 @@
 import { deepEqual, equal, includes, parse, test } from "/js-tests/harness.js";
 import {
   houseRulesHtml, lastFinishedHand, ledgerHtml, lifeWords, nextLine, playersReady, preactionHtml,
-  tableLife,
+  rabbitHtml, rotationWords, showOfferHtml, shownBySeat, shownTagHtml, tableLife,
 } from "/static/table/views.js";
 
 const seat = (status, stack, extra = {}) => ({ status, stack, ...extra });
@@ -78,4 +78,51 @@ test("houseRulesHtml lists the options chosen, or the rulebook's defaults", () =
   const dl = parse(houseRulesHtml([{ label: "Rake", option: "rake_percent", value: "5%" }]));
   equal(dl.querySelector("dd").dataset.option, "rake_percent");
   equal(dl.querySelector("dt").textContent, "Rake");
+});
+
+test("rotationWords names the game, the hands left and the next game (mixed tables)", () => {
+  equal(rotationWords(null, false), null);
+  const rotation = (left, key = "lhe", name = "Limit hold'em", stud = false) => ({
+    name: "HORSE", games: ["Limit hold'em", "Razz"], every: "hands", hands: 2,
+    game: { key, name, stud }, left, next: { key: "razz", name: "Razz", stud: true },
+  });
+  equal(rotationWords(rotation(1), true).short, "HORSE · Limit hold'em · 1 more hand, then Razz");
+  equal(rotationWords(rotation(3), true).short, "HORSE · Limit hold'em · 3 more hands, then Razz");
+  equal(rotationWords(rotation(0), true).short, "HORSE · last hand of Limit hold'em · next: Razz");
+  equal(rotationWords(rotation(0), false).short, "HORSE · next hand: Razz");
+  equal(rotationWords(rotation(null), false).short, "HORSE · Limit hold'em · then Razz after an orbit");
+  equal(rotationWords(rotation(1, "razz", "Razz", true), true).short,
+    "HORSE · Razz · 1 more hand, then Razz · no button in stud");
+  equal(rotationWords(rotation(1), true).line, "HORSE: Limit hold'em, Razz, changing every 2 hands");
+  equal(rotationWords({ ...rotation(1), every: "orbit" }, true).line,
+    "HORSE: Limit hold'em, Razz, changing every orbit");
+});
+
+test("showOfferHtml offers each face-down card not shown yet, and all of them", () => {
+  equal(showOfferHtml(null), "");
+  const html = showOfferHtml({ cards: ["As", "Kd"], why: "folded", shown: [false, false] });
+  includes(html, "You folded.");
+  includes(html, 'data-show="0"');
+  includes(html, 'data-show="1"');
+  includes(html, 'data-show="0,1"');
+  includes(html, "Show both");
+  const one = showOfferHtml({ cards: ["As", "Kd"], why: "won", shown: [false, true] });
+  includes(one, "You won without a showdown.");
+  equal(one.includes('data-show="1"'), false);
+  equal(one.includes("Show both"), false);
+  equal(showOfferHtml({ cards: ["As", "Kd"], why: "won", shown: [true, true] }), "");
+});
+
+test("shownBySeat, shownTagHtml and rabbitHtml draw only what the state says", () => {
+  const seen = { shown: { hand: 3, rabbit: ["2c", "3d"], seats: [{ seat: 4, name: "Al", why: "folded", cards: [null, "Kd"] }] } };
+  deepEqual([...shownBySeat(seen).entries()], [[4, [null, "Kd"]]]);
+  deepEqual([...shownBySeat({ shown: null }).entries()], []);
+  const tag = shownTagHtml([null, "Kd"]);
+  includes(tag, 'data-card="Kd"');
+  equal((tag.match(/class="card/g) || []).length, 1);
+  const rabbit = rabbitHtml(seen.shown);
+  includes(rabbit, "not played");
+  equal((rabbit.match(/class="card /g) || []).length, 2);
+  equal(rabbitHtml(null), "");
+  equal(rabbitHtml({ rabbit: [] }), "");
 });

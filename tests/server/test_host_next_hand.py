@@ -197,6 +197,20 @@ def test_bad_stakes_are_refused_with_what_is_allowed_and_nothing_changes(
     assert state["table"]["host_tools"]["notices"] == []
 
 
+def test_a_mixed_tables_stakes_are_the_rotations(room: Served) -> None:
+    """A HORSE table takes each game's stakes from its sizes: a change is refused
+    with the reason, nothing changed."""
+    made = room.ok("/api/tables", {"name": "Mixed", "seats": 6, "rotation": "horse",
+                                   "rotate_every": "hands", "rotate_hands": 2})
+    table, host = made["id"], made["host"]
+    before = _state(room, table)["table"]
+    status, answer = room.post(f"/api/tables/{table}/stakes", {"host": host, "big_blind": 8})
+    assert status == 400 and answer["reason"] == "ConfigError", answer
+    assert "mixed table's stakes cannot be changed" in answer["error"]
+    after = _state(room, table)["table"]
+    assert after["host_tools"]["notices"] == [] and after["big_blind"] == before["big_blind"]
+
+
 def test_a_bomb_pot_is_dealt_next_hand_and_replays(room: Served) -> None:
     """A bomb pot of 10: shown to everyone until the deal, then everyone antes 10 and
     the flop comes with no betting; the button stays; the hand's record deals it again

@@ -2,7 +2,7 @@
 
 Seat numbers are the TDA's: seat 1 is the small blind, seat 2 the big blind, seat 3
 under the gun, seat 6 the button of a six-handed table.  ``S[n]`` is TDA seat n's
-engine seat (engine seats count from 0 left of the button).
+position (the engine's number, from 0 left of the button).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from pokerroom.rules import (
     button_blinds,
     variant,
 )
+from pokerroom.table import Stakes, Table, TableOptions
 from pokerroom.table.out_of_turn import LiveHand, NoteKind, SkippedSeatRuling
 
 S = {n: n - 1 for n in range(1, 7)}
@@ -154,7 +155,7 @@ def test_B13_TDA_53_B1_substantial_action_past_a_skipped_seat() -> None:
     live.act_out_of_turn(S[5], CheckCall())
     assert live.floor is None  # one action is not substantial
     live.act_out_of_turn(S[6], Fold())
-    assert live.floor is not None and live.floor.seat == S[4]
+    assert live.floor is not None and live.floor.position == S[4]
     assert kinds(live)[-1] is NoteKind.FLOOR
     with pytest.raises(IllegalActionError) as info:
         live.act(CheckCall())
@@ -194,7 +195,7 @@ def test_B13_TDA_53_B2_check_and_call_out_of_turn_on_the_turn() -> None:
     live.act(BetRaise(600))
     live.act_out_of_turn(S[5], CheckCall())
     live.act_out_of_turn(S[6], CheckCall())
-    assert live.floor is not None and live.floor.seat == S[4]
+    assert live.floor is not None and live.floor.position == S[4]
     live.rule_skipped_seat(SkippedSeatRuling.CHECK_CALL_FOLD)
     live.act(Fold())
     hand = live.hand
@@ -234,14 +235,16 @@ def test_B13_refused_records_change_nothing() -> None:
         (S[5], BetRaise(2 * DEEP), "raise_out_of_range"),  # more than its chips
         (9, Fold(), "no_such_seat"),
     ]
-    for seat, action, reason in refusals:
+    for position, action, reason in refusals:
         with pytest.raises(IllegalActionError) as info:
-            live.act_out_of_turn(seat, action)
+            live.act_out_of_turn(position, action)
         assert info.value.reason == reason, str(info.value)
         assert (hand.bets, hand.actor, live.pending, len(live.notes)) == state
     with pytest.raises(IllegalActionError) as info:
-        live.act(CheckCall(), seat=S[6])
+        live.act(CheckCall(), position=S[6])
     assert info.value.reason == "not_your_turn" and "act_out_of_turn" in str(info.value)
+    # a bare hand: seat i is position i, seen as seat i + 1
+    assert str(info.value).startswith("seat 6 is not in turn (seat 4 is)")
 
 
 def test_B13_an_answer_to_a_recorded_raise_faces_that_raise() -> None:
@@ -251,7 +254,7 @@ def test_B13_an_answer_to_a_recorded_raise_faces_that_raise() -> None:
     live = _53_a1()
     live.act_out_of_turn(S[3], CheckCall())
     assert live.pending[S[3]].facing == 800
-    assert live.floor is not None and live.floor.seat == S[5]
+    assert live.floor is not None and live.floor.position == S[5]
     live.rule_skipped_seat(SkippedSeatRuling.CHECK_CALL_FOLD)
     live.act(CheckCall())  # seat 5 calls 300; seat 6's 800 applies, then seat 3's call
     hand = live.hand
@@ -293,3 +296,35 @@ def test_B13_floor_decision_blocks_play_until_ruled() -> None:
         live.act_out_of_turn(S[1], CheckCall())
     assert info.value.reason == "floor_decision"
     assert live.hand.actor == S[4] and len(live.pending) == 2
+
+
+# ------------------------------------------------- at a table: seats, not positions
+
+
+def test_B13_TDA_53_A_a_seat_acting_out_of_turn_at_a_table_with_seat_0_empty() -> None:
+    """B13 / TDA 53-A at a table whose seat numbers are not the engine's positions: seat 0
+    is empty, Ann, Bob, Cy and Dee sit in seats 1, 3, 4 and 6, the button on seat 6, so
+    Bob's seat 3 is position 1 and position 3 is Dee.  The dealer reports Bob (seat 3)
+    folding out of turn: his fold is recorded, read out as the seat people see (seat 4),
+    and binds when his turn comes; Dee, whose position is 3, still plays."""
+    table = Table(Stakes.of("holdem", "no_limit", small_blind=5, big_blind=10),
+                  TableOptions(seats=9))
+    for seat, name in ((1, "Ann"), (3, "Bob"), (4, "Cy"), (6, "Dee")):
+        table.sit(seat, name, 1000)
+    table.first_button = 6
+    table.start_hand(Deck(3))
+    live = LiveHand.at(table)
+    assert live.hand.actor == live.position_of(4)  # Cy, under the gun
+    note = live.act_out_of_turn(live.position_of(3), Fold())
+    assert note.position == 1 and live.hand.config.names[note.position] == "Bob"
+    assert note.text.startswith("seat 4 (Bob) acted out of turn (fold) with seat 5 (Cy) to act")
+    with pytest.raises(IllegalActionError) as info:
+        live.position_of(0)
+    assert info.value.reason == "not_in_hand"
+    for _ in range(3):  # Cy, Dee and Ann call; then Bob's fold binds
+        live.act(CheckCall())
+    hand = live.hand
+    assert hand.folded[live.position_of(3)] and not hand.folded[live.position_of(6)]
+    assert live.notes[-1].kind is NoteKind.BINDING
+    assert live.notes[-1].text.startswith("seat 4 (Bob)'s fold out of turn is binding")
+    assert hand.street == 1

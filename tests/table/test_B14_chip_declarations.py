@@ -62,12 +62,12 @@ def bets(hand: Hand, *amounts: int | str) -> None:
 
 
 def plays(hand: Hand, ruling: Ruling) -> None:
-    """The engine accepts the ruling and the seat ends with the ruled total in front."""
-    seat = ruling.seat
+    """The engine accepts the ruling and the player ends with the ruled total in front."""
+    position = ruling.position
     events = apply_ruling(hand, ruling)
     assert events, "the ruling caused no event"
     if hand.street == ruling.street and isinstance(ruling.action, BetRaise):
-        assert hand.bets[seat] == ruling.action.to
+        assert hand.bets[position] == ruling.action.to
 
 
 def ruled(ruling: Ruling, action: CheckCall | BetRaise, *, change: int = 0, to_add: int = 0,

@@ -156,12 +156,27 @@ def test_B14_short_player_pushing_everything_under_the_call_is_an_all_in_call() 
 # ----------------------------------------------------------------------- errors
 
 
+def test_B14_at_a_table_the_texts_name_the_seats_people_see() -> None:
+    """B14 at a table whose seats are not the positions (``seats``: HandPlan.seats, seat 0
+    empty): chips pushed by position 1 out of turn are refused naming the seat people
+    see (seat 4, table seat 3) and the player in turn (seat 2, table seat 1); the
+    ruling names the position the engine plays it for."""
+    hand = postflop(3)
+    seats = (1, 3, 6)
+    with pytest.raises(IllegalActionError, match=r"^seat 4 cannot act now: it is seat 2's "
+                       "turn") as refused:
+        interpret_chips(hand, [500], position=B, seats=seats)
+    assert refused.value.reason == "not_your_turn"
+    ruling = interpret_chips(hand, [500], position=A, seats=seats)
+    assert ruling.position == A and ruling.action == BetRaise(500)
+
+
 def test_B14_errors_name_what_is_wrong_and_change_nothing() -> None:
     hand = postflop(3)
     hand.act(BetRaise(300))
     before = snapshot(hand)
     cases: list[tuple[type[Exception], str, dict[str, Any]]] = [
-        (IllegalActionError, "seat 2 cannot act now", {"chips": [500], "seat": C}),
+        (IllegalActionError, "seat 3 cannot act now", {"chips": [500], "position": C}),
         (IllegalActionError, "in all", {"chips": [DEEP]}),
         (ConfigError, "positive whole number", {"chips": [0]}),
         (ConfigError, "nothing to judge", {"chips": []}),
@@ -227,14 +242,14 @@ DECLARATIONS = st.one_of(
 
 
 def _engine_accepts(hand: Hand, ruling: Ruling, chips_in_front: int) -> None:
-    """The action is accepted and the seat ends with what the ruling says is in front."""
+    """The action is accepted and the player ends with what the ruling says is in front."""
     assert not isinstance(ruling.action, FloorDecision)
     trial = copy.deepcopy(hand)
-    seat = ruling.seat
-    before = trial.bets[seat]
-    events = trial.act(ruling.action, position=seat)
+    position = ruling.position
+    before = trial.bets[position]
+    events = trial.act(ruling.action, position=position)
     paid = sum(e.amount for e in events
-               if isinstance(e, ev.Called | ev.BetOrRaised) and e.position == seat)
+               if isinstance(e, ev.Called | ev.BetOrRaised) and e.position == position)
     assert before + paid == chips_in_front - ruling.change + ruling.to_add, ruling.explanation
 
 
@@ -269,10 +284,10 @@ def test_B14_property_a_ruling_is_always_accepted_by_the_engine(
             hand.act(BetRaise(min(max(move, legal.min_raise_to), legal.max_raise_to)))
     if hand.is_over or hand.legal_actions().position is None:
         return
-    seat = hand.actor
-    assert seat is not None
-    mine = hand.bets[seat]
-    room = hand.stacks[seat] + (mine if prior == "pulled_back" else 0)
+    position = hand.actor
+    assert position is not None
+    mine = hand.bets[position]
+    room = hand.stacks[position] + (mine if prior == "pulled_back" else 0)
     pushed: list[int] = []
     for chip in chips + more:
         if sum(pushed) + chip <= room:

@@ -40,14 +40,14 @@ def check_invariants(live: LiveDeal, chips: int) -> None:
     problems = census.problems(live.cards.deck)
     assert not problems, problems
     hand = live.hand
-    for seat in range(hand.n):
-        if hand.folded[seat]:
-            assert census.hands[seat] == (), f"folded seat {seat} still holds cards"
-        elif hand.hole[seat]:
-            held = census.hands[seat]
+    for position in range(hand.n):
+        if hand.folded[position]:
+            assert census.hands[position] == (), f"folded position {position} still holds cards"
+        elif hand.hole[position]:
+            held = census.hands[position]
             if live._round:  # a round being pitched reaches the engine at its end
-                held = held[: len(hand.hole[seat])]
-            assert tuple(hand.hole[seat]) == held, (seat, hand.hole[seat])
+                held = held[: len(hand.hole[position])]
+            assert tuple(hand.hole[position]) == held, (position, hand.hole[position])
     assert tuple(hand.board) == census.board
     assert live.table.chips_on_table() == chips
     assert sum(hand.stacks) + hand.pot + hand.rake == sum(hand.config.stacks)
@@ -87,7 +87,7 @@ def holdem(
     **options: Any,
 ) -> Any:
     """No-limit hold'em 50-100: players in table seats ``first_seat``, ``first_seat + 1``
-    ... and the button on the last of them, so engine seat k is table seat
+    ... and the button on the last of them, so position k is table seat
     ``first_seat + k``.  Returns a :class:`Watch` (typed Any so tests can call the
     LiveDeal's methods through it)."""
     table = Table(

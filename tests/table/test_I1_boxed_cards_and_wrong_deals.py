@@ -133,7 +133,7 @@ def test_I1_TDA_35A_first_card_dealt_to_the_wrong_seat_is_a_misdeal() -> None:
     live.first_card_to_wrong_seat(2)
     misdeal = of(live.records, Misdeal)
     assert len(misdeal) == 1 and misdeal[0].rule == "I1"
-    assert "TDA 35-A" in misdeal[0].cause and "table seat 2" in misdeal[0].cause
+    assert "TDA 35-A" in misdeal[0].cause and "seat 3 instead" in misdeal[0].cause
     assert_redealt(live, old, button=button)
 
 
@@ -164,9 +164,9 @@ def test_I1_wrong_first_seat_bad_reports_change_nothing() -> None:
     assert "no card has been dealt" in str(err)
     live.deal_hole_card()
     err = assert_refused(live, lambda: live.first_card_to_wrong_seat(0), "no_misdeal")
-    assert "table seat 0 is the seat due the first card" in str(err)
+    assert "seat 1 is the seat due the first card" in str(err)  # seat 0, seen as seat 1
     err = assert_refused(live, lambda: live.first_card_to_wrong_seat(9), "no_misdeal")
-    assert "table seats are 0-8" in str(err)
+    assert "there is no seat 9: seats are 0-8" in str(err)
     seven = stud(3)
     seven.deal_hole_card()
     err = assert_refused(seven, lambda: seven.first_card_to_wrong_seat(1), "no_misdeal")
@@ -186,7 +186,7 @@ def test_I1_TDA_34A_button_in_the_wrong_place_before_substantial_action() -> Non
     live.button_misplaced(3)  # the disc was on seat 3
     misdeal = of(live.records, Misdeal)[0]
     assert misdeal.rule == "I1" and "TDA 34-A" in misdeal.cause
-    assert "table seat 5" in misdeal.note
+    assert "not on seat 6 where the rule puts it" in misdeal.note  # seat 5, seen as 6
     assert_redealt(live, old, button=5)
     play_out(live)
     live.finish()
@@ -208,7 +208,7 @@ def test_I1_button_bad_reports_change_nothing() -> None:
     err = assert_refused(live, lambda: live.button_misplaced(5), "no_misdeal")
     assert "where the rule puts the button" in str(err)
     err = assert_refused(live, lambda: live.button_misplaced(-1), "no_misdeal")
-    assert "table seats are 0-8" in str(err)
+    assert "seats are 0-8" in str(err)
     seven = stud(3)
     err = assert_refused(seven, lambda: seven.button_misplaced(1), "no_misdeal")
     assert "stud has no button" in str(err)

@@ -22,6 +22,7 @@ from tests.table.test_I0_live_deal import (
     of,
     play_out,
     position_of,
+    stud,
     to_street,
 )
 
@@ -217,3 +218,21 @@ def test_I8_before_substantial_action_the_flop_would_be_redealt() -> None:
     live.act(CheckCall())
     err = assert_refused(live, live.report_stuck_flop_card, "no_stuck_card")
     assert "deal_flop_with_extra_cards" in str(err)
+
+
+def test_I7_stud_hand_killed_while_a_street_is_dealt_gets_no_more_cards() -> None:
+    """I7 in stud, found while fourth street is being dealt (one card out of three): the
+    dead hand's cards go to the muck and the rest of the round skips it, so no card is
+    pitched to a dead hand and every card stays in one place (a hypothesis find of
+    test_I_properties: stud, three players, seed 0)."""
+    live = stud(3)
+    live.deal()
+    finish_round(live)  # the bring-in and two calls: third street's betting is over
+    live.deal_hole_card()  # fourth street: one card out, to position 0
+    live.wrong_card_count(1, 1)
+    assert of(live.records, HandDead)[0].position == 1 and live.hand.folded[1]
+    live.deal()  # the rest of the round: position 2 only
+    assert live.census().hands[1] == ()
+    assert [len(live.census().hands[p]) for p in (0, 2)] == [4, 4]
+    play_out(live)
+    live.finish()

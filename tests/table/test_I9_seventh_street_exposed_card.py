@@ -196,7 +196,8 @@ def test_I9_exposed_card_of_a_folded_seat_is_refused() -> None:
     finish_round(live)
     live.deal_hole_card()
     err = assert_refused(live, lambda: live.expose_hole_card(folder, 6), "no_exposed_card")
-    assert f"seat {folder} is out of the hand" in str(err)
+    seat = live.plan.seat_at(folder)  # the folder's chair, seen as seat + 1 (I9)
+    assert f"seat {seat + 1} ({live.table.players[seat].name}) is out of the hand" in str(err)
 
 
 def test_I9_earlier_stud_streets_have_no_exposed_card_ruling() -> None:

@@ -62,10 +62,11 @@ def test_I9_TDA_RP5_D_tda2024_the_card_goes_back_and_the_street_is_redealt() -> 
     live = stud(5, procedures="tda2024")
     live.deal()
     burn, premature = live.cards.stub.remaining()[:2]
-    live.premature_stud_card(seat=3)
+    live.premature_stud_card(position=3)
     returned = of(live.records, BoardReturned)[0]
     assert (returned.rule, returned.cards) == ("I9", (premature,))
-    assert "seat 3" in returned.note and premature in live.census().stub
+    seat = live.plan.seat_at(3)  # the note names the chair people see: seat + 1
+    assert f"to seat {seat + 1} (" in returned.note and premature in live.census().stub
     finish_round(live)
     live.deal()
     assert of(live.records, StubReshuffled)[0].street == "fourth"
@@ -91,7 +92,7 @@ def test_I9_premature_stud_card_impossible_reports() -> None:
     live = stud(3)
     assert_refused(live, live.premature_stud_card, "no_premature_card")  # not dealt yet
     live.deal()
-    assert_refused(live, lambda: live.premature_stud_card(seat=7), "no_premature_card")
+    assert_refused(live, lambda: live.premature_stud_card(position=7), "no_premature_card")
     live.premature_stud_card()
     assert_refused(live, live.premature_stud_card, "no_premature_card")  # once per street
     to_street(live, "seventh")

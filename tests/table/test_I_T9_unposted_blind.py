@@ -1,5 +1,5 @@
 """T9 (RR Button and Blind Use 10, LVH B23): a player who owes a blind is dealt in
-without posting.  Six players in table seats 0-5, button on 5: engine seat k is table
+without posting.  Six players in table seats 0-5, button on 5: position k is table
 seat k; seat 2 is first to act, and the next deal's big blind is seat 2."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ def test_T9_looked_and_not_acted_the_hand_is_dead_and_the_blind_is_posted_next_d
     dead = of(live.records, HandDead)[0]
     assert (dead.rule, dead.position) == ("T9", 3) and live.hand.folded[3]
     owed = of(live.records, BlindOwed)[0]
-    assert (owed.rule, owed.position, owed.table_seat) == ("T9", 3, 3)
+    assert (owed.rule, owed.position, owed.seat) == ("T9", 3, 3)
     assert live.census().hands[3] == ()
     play_out(live)
     live.finish()
@@ -27,6 +27,28 @@ def test_T9_looked_and_not_acted_the_hand_is_dead_and_the_blind_is_posted_next_d
     assert plan.posts[plan.position_of(3)] == 100
     live.table.start_hand(manual=True)
     assert live.table.hand.config.posts[plan.position_of(3)] == 100
+
+
+def test_T9_at_a_table_with_seat_0_empty_the_record_and_the_note_name_the_right_seat() -> None:
+    """T9 where seat and position differ: A-F sit in seats 1-6 of nine (seat 0 empty),
+    the button on seat 6, so seat 4 (D) is position 3.  The dealer reports seat 4: the
+    record keeps both numbers, the note names the seat people see (seat 5) and the
+    player, and it is D, in seat 4, who posts on the next deal."""
+    live = holdem(6, first_seat=1)
+    live.deal()
+    live.act(CheckCall())  # position 2 (seat 3, C) calls; D looked and owes a blind
+    position = live.plan.position_of(4)
+    assert position == 3
+    live.unposted_blind(position, looked=True)
+    owed = of(live.records, BlindOwed)[0]
+    assert (owed.position, owed.seat) == (3, 4)
+    assert owed.note.startswith("seat 5 (D) owed a blind")
+    assert of(live.records, HandDead)[0].note.startswith("seat 5 (D)'s hand is dead")
+    play_out(live)
+    live.finish()
+    assert live.table.players[4].owes_blind_next
+    assert not any(p.owes_blind_next for s, p in enumerate(live.table.players)
+                   if p is not None and s != 4)
 
 
 def test_T9_found_out_of_turn_the_hand_is_dead_at_once_and_seat_2_still_acts() -> None:

@@ -170,6 +170,14 @@ class Hand(Floor):
         # The showdown's rankings are a cache that points back at the hand.
         self._showdown = Showdown(self) if self.phase is SHOWDOWN else None
 
+    def stub(self) -> tuple[int, ...]:
+        """The cards not dealt, top first, once the hand is over (a rabbit hunt shows
+        some of them: :mod:`pokerroom.rules.rabbit`); ``()`` while the hand is played,
+        whose stub no one may see, and for a hand the dealer deals (no deck)."""
+        if not self.is_over or self._deck is None:
+            return ()
+        return tuple(int(c) for c in self._deck.remaining())
+
     def in_hand(self) -> list[int]:
         """The positions still holding cards (not folded or mucked), in order."""
         return [i for i in range(self.n) if not self.folded[i]]

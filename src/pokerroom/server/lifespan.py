@@ -16,9 +16,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import threading
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 from fastapi import FastAPI
@@ -30,6 +29,7 @@ from pokerroom.server.actors.registry import Registry
 from pokerroom.server.guard.expiry import Expiry
 from pokerroom.server.live.room import LiveRoom
 from pokerroom.server.live.store import LiveStore
+from pokerroom.server.operations.heap import HeapFreeze
 from pokerroom.server.operations.logs import LOG
 from pokerroom.server.room_state import RoomServices, RoomState
 from pokerroom.server.tables.room import Room
@@ -86,7 +86,7 @@ class RoomLife:
             restored = await cluster.start()
         # The bots' equity kernels load in a thread, not in the first bot decision
         # of some table (which would stall every table for a few seconds); then the
-        # heap is settled (HeapFreeze).
+        # heap is settled (operations/heap.py).
         heap = HeapFreeze(asyncio.get_running_loop())
         threading.Thread(target=heap.after, args=(warm_bots,), name="warm-bots",
                          daemon=True).start()
@@ -120,32 +120,3 @@ class RoomLife:
             store.group_commit = None
             store.close()
             heap.thaw()
-
-
-class HeapFreeze:
-    """What start-up made (the modules, the bots' kernels, the tables restored: some
-    200,000 objects) lives as long as the room: frozen out of the garbage collector's
-    full passes (:func:`gc.freeze`), each of which otherwise read all of it, 0.1-0.3 s
-    of CPU with the event loop stopped: the room's worst latencies at people's pace
-    (``bench/bench_server.py --think``).  Thawed at shutdown, so that a process that
-    runs many rooms one after another (the tests) can collect each."""
-
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
-        self.loop = loop
-        self.stopped = False
-
-    def after(self, warm: Callable[[], object]) -> None:
-        """In a thread: ``warm()``, then the freeze on the event loop."""
-        warm()
-        with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
-            self.loop.call_soon_threadsafe(self._freeze)
-
-    def _freeze(self) -> None:
-        if not self.stopped:
-            gc.collect()  # the garbage of start-up goes first
-            gc.freeze()
-
-    def thaw(self) -> None:
-        """On the event loop, at shutdown."""
-        self.stopped = True
-        gc.unfreeze()

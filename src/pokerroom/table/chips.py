@@ -39,6 +39,11 @@ The rules (TDA 2024 numbers; ``docs/rules.md`` B14 has them in full):
 
 The engine's bounds always win: a ruling never carries an action that
 ``hand.act`` would refuse, and the explanation says when it was clamped.
+
+Numbers: the hand is the engine's, so the player is named by ``position`` (the
+ruling's and the ``position`` argument); a dealer's seat converts once with
+``plan.position_of(seat)``.  Texts name the seat people see (``seat + 1``, from
+``seats``, the deal's ``HandPlan.seats``) and the player's name.
 """
 
 from __future__ import annotations
@@ -57,6 +62,7 @@ from pokerroom.table.rulings import (
     FloorOption,
     Ruling,
 )
+from pokerroom.table.seat_names import SeatNames
 
 
 def interpret_chips(
@@ -68,7 +74,8 @@ def interpret_chips(
     pulled_back: bool | Sequence[int] = False,
     more_chips: Sequence[int] = (),
     gathered: bool = False,
-    seat: int | None = None,
+    position: int | None = None,
+    seats: Sequence[int] | None = None,
 ) -> Ruling:
     """B14: what the chips the player in turn pushes out mean.
 
@@ -77,16 +84,20 @@ def interpret_chips(
     - ``prior_bet_chips``: the chips of the player's earlier bet on this street
       (a blind, bet or call) lying in front of them; their face value counts,
       so a blind posted with one big chip is given as that chip.  Left empty,
-      the earlier bet ``hand.bets[seat]`` counts at its value.
+      the earlier bet ``hand.bets[position]`` counts at its value.
     - ``pulled_back``: True when the player pulled the earlier bet back before
       pushing ``chips`` (chips pushed again belong in ``chips``); a list names
       the prior chips pulled back when only some were.
     - ``more_chips``: chips brought out in a second trip to the stack.
     - ``gathered``: the player gathered the prior chips with the new ones and
       pushed everything forward (TDA 46 Situation 5).
-    - ``seat``: who pushed the chips, checked against the player in turn.
+    - ``position``: who pushed the chips (the engine's number), checked against the
+      player in turn.
+    - ``seats``: the table seat of each position (``HandPlan.seats``), for the texts;
+      without it seat i is position i.
     """
-    judge = _Judge(hand, chips, declared, prior_bet_chips, pulled_back, more_chips, seat)
+    judge = _Judge(hand, chips, declared, prior_bet_chips, pulled_back, more_chips, position,
+                   SeatNames.of(hand, seats))
     ruling = judge.rule()
     if gathered:
         ruling = judge.gathered(ruling)
@@ -115,27 +126,31 @@ class _Judge:
     def __init__(
         self, hand: Hand, chips: Sequence[int], declared: Declaration | None,
         prior: Sequence[int], pulled_back: bool | Sequence[int], more: Sequence[int],
-        seat: int | None,
+        position: int | None, who: SeatNames,
     ) -> None:
         if hand.phase is not Phase.BETTING:
             raise IllegalActionError(
                 Reason.NOT_BETTING, f"chips are judged in a betting round; now: "
-                f"{hand.legal_actions().describe()}"
+                f"{hand.legal_actions().describe(who.seats)}"
             )
         legal = hand.legal_actions()
         actor = legal.position
         assert actor is not None
-        if seat is not None and seat != actor:
+        if position is not None and position != actor:
+            someone = (who(position) if 0 <= position < hand.n
+                       else f"position {position} (positions are 0-{hand.n - 1})")
             raise IllegalActionError(
-                Reason.NOT_YOUR_TURN, f"seat {seat} cannot act now: it is seat {actor}'s turn"
+                Reason.NOT_YOUR_TURN, f"{someone} cannot act now: it is {who(actor)}'s turn"
             )
         if legal.bring_in is not None:
             raise IllegalActionError(
-                Reason.BRING_IN_DUE, f"seat {actor} owes the bring-in: act with BringIn or BetRaise"
+                Reason.BRING_IN_DUE,
+                f"{who(actor)} owes the bring-in: act with BringIn or BetRaise"
             )
         self.hand = hand
         self.legal: LegalActions = legal
-        self.seat = actor
+        self.position = actor
+        self.who = who
         self.declared = declared or Declaration.silent()
         self.new = _chip_list(chips)
         self.more = _chip_list(more)
@@ -147,7 +162,7 @@ class _Judge:
         self.all_in_total = mine + hand.stacks[actor]
         if prior_chips and sum(prior_chips) < mine:
             raise ConfigError(
-                f"the prior bet chips add to {_amount(sum(prior_chips))} but seat {actor} has "
+                f"the prior bet chips add to {_amount(sum(prior_chips))} but {who(actor)} has "
                 f"{_amount(mine)} in front; list all of them"
             )
         if pulled_back is True:
@@ -175,7 +190,7 @@ class _Judge:
         if self.phys > self.all_in_total:
             raise IllegalActionError(
                 Reason.NOT_ENOUGH_CHIPS,
-                f"seat {actor} has {_amount(self.all_in_total)} in all ({_amount(mine)} in front),"
+                f"{who(actor)} has {_amount(self.all_in_total)} in all ({_amount(mine)} in front),"
                 f" but the chips add to {_amount(self.phys)}",
             )
         if not self.new and self.declared.kind is Declared.SILENT:
@@ -224,7 +239,7 @@ class _Judge:
             notes = "; ".join(self.notes)
             text += f" {notes[0].upper()}{notes[1:]}."
         return Ruling(
-            self.seat, action, change, to_add, rule, text, self.current, self.hand.street,
+            self.position, action, change, to_add, rule, text, self.current, self.hand.street,
             all_in=all_in, clamped=self.clamped,
         )
 
@@ -237,7 +252,7 @@ class _Judge:
         if isinstance(action, BetRaise):
             verb = "a bet of" if self.current == 0 else "a raise to"
             return f"{verb} {_amount(action.to)}" + (" (all-in)" if all_in else "")
-        if self.current <= self.hand.bets[self.seat]:
+        if self.current <= self.hand.bets[self.position]:
             return "a check"
         return f"a call of {_amount(self._required(action))}" + (" (all-in)" if all_in else "")
 
@@ -257,7 +272,7 @@ class _Judge:
             return self._ruling(CheckCall(), rule, why)
         if to < low:
             if low == self.all_in_total:
-                self.notes.append(f"the seat has only {_amount(low)}, so it is all-in")
+                self.notes.append(f"the player has only {_amount(low)}, so it is all-in")
                 self.clamped = True
             elif below_min:
                 self.notes.append(f"{_amount(to)} is below the minimum: {below_min} "
@@ -265,7 +280,7 @@ class _Judge:
                 self.clamped = True
             to = low
         elif to > high:
-            limit = "all the seat's chips" if high == self.all_in_total else "the maximum"
+            limit = "all the player's chips" if high == self.all_in_total else "the maximum"
             self.notes.append(f"{_amount(to)} is more than {limit}, reduced to {_amount(high)}"
                               + (" (TDA 52-B)" if high != self.all_in_total else ""))
             self.clamped = True
@@ -273,13 +288,13 @@ class _Judge:
         return self._ruling(BetRaise(to), rule, why)
 
     def _no_raise_reason(self) -> str:
-        hand, i = self.hand, self.seat
+        hand, i = self.hand, self.position
         if self.all_in_total <= self.current:
-            return "the seat cannot cover more than the call"
+            return "the player cannot cover more than the call"
         if not hand.raise_callable(i):
             return "nobody left can call a raise (B3)"
         if hand.acted[i]:
-            return "the betting is not re-opened for this seat (TDA 47)"
+            return "the betting is not re-opened for this player (TDA 47)"
         return "the raise cap is reached"
 
     # ------------------------------------------------------------------- rules
@@ -325,20 +340,20 @@ class _Judge:
     def _spoken(self, amount: int, rule: str, why: str) -> Ruling:
         """A number said without "raise": as if pushed, with no chip to remove."""
         if amount > self.all_in_total:
-            self.notes.append(f"{_amount(amount)} is more than the seat's "
+            self.notes.append(f"{_amount(amount)} is more than the player's "
                               f"{_amount(self.all_in_total)}, so it is all-in")
             self.clamped = True
             amount = self.all_in_total
         if self.current == 0:
             return self._raise(amount, rule, why,
                                below_min="a bet is made up to the minimum bet (TDA 52-A),")
-        facing = self.current > self.hand.bets[self.seat]
+        facing = self.current > self.hand.bets[self.position]
         if amount <= self.current:
             if amount in (self.current, self.all_in_total) or not facing:
                 return self._call(rule, why)
             return self._undercall(amount, rule, why, single_chip=False)
         if amount == self.all_in_total:
-            return self._raise(amount, rule, f"{why}; it is all the seat's chips")
+            return self._raise(amount, rule, f"{why}; it is all the player's chips")
         return self._fifty_percent(amount, rule, why)
 
     def _reading(self, number: int) -> int:
@@ -363,12 +378,12 @@ class _Judge:
                                f"{what} pushed silently with no bet to face: a bet of "
                                f"{'its' if single else 'their'} full value",
                                below_min="a bet is made up to the minimum bet (TDA 52-A),")
-        facing = self.current > self.hand.bets[self.seat]
+        facing = self.current > self.hand.bets[self.position]
         prior_covers = facing and self.prior_value >= self.current
         combined = self.partly_pulled or prior_covers or not facing
         if self.phys < self.current:
             if self.phys == self.all_in_total:
-                return self._call("TDA 45", "all the seat's chips, less than the bet")
+                return self._call("TDA 45", "all the player's chips, less than the bet")
             return self._undercall(self.phys, "TDA 51", "less than the bet, pushed silently",
                                    single_chip=len(self.new) == 1)
         if len(self.new) == 1 and not combined:
@@ -410,7 +425,7 @@ class _Judge:
         )
         options = [full_call]
         if not mandatory and not self.pulled:  # pulled-back chips forbid a fold (TDA 46-B)
-            mine = hand.bets[self.seat]
+            mine = hand.bets[self.position]
             level = max((x for x in self._bet_levels() if mine < x <= total), default=total)
             forfeit = max(0, level - mine)
             options.append(FloorOption(

@@ -20,11 +20,16 @@ the catalogue, files 002-004 and the older TDA text) or ``"tda2024"`` (TDA-EXAMP
 section 14: a four-card flop keeps three and burns one at random; a premature turn
 or stud card is reshuffled and redealt).
 
-The records name the player by ``position``, the hand engine's number (0 is the
-first player left of the button), as :class:`~pokerroom.rules.engine.Hand` does;
-a ``table_seat`` is a seat (a chair).  The methods' ``seat`` arguments are still
-positions (a rename to come, #23); ``live.plan.position_of(table_seat)`` and
-``live.plan.seat_at(position)`` translate.
+Numbers: a ``position`` is the hand engine's number for a player (0 is the first
+player left of the button), as :class:`~pokerroom.rules.engine.Hand` uses; a
+``seat`` is a chair at the table (``Table.players``' index).  The reports about a
+player's cards (:meth:`LiveDeal.expose_hole_card`, :meth:`LiveDeal.wrong_card_count`,
+:meth:`LiveDeal.unposted_blind`, ``premature_stud_card``) take a position, as the
+records name the player; the reports about a chair (:meth:`LiveDeal.first_card_to_wrong_seat`,
+:meth:`LiveDeal.button_misplaced`) take a seat.  A dealer's seat converts once with
+``live.plan.position_of(seat)``, back with ``live.plan.seat_at(position)``.  The
+notes and refusals, read out at the table, name the seat people see (``seat + 1``)
+and the player's name (``live.who``); a ``BlindOwed`` record carries both numbers.
 
 An I7 or T9 dead hand is dead when it is found, in turn or not (the engine's
 :meth:`~pokerroom.rules.engine.Hand.kill`).  Stud's rulings (I9) are in
@@ -91,33 +96,33 @@ class LiveDeal(StudDeal):
 
     # ---------------------------------------------- I1, I2: an exposed hole card
 
-    def expose_hole_card(self, seat: int, card_index: int) -> list[ev.Event]:
-        """I1/I2: during the deal the dealer exposes a card already pitched to ``seat``
-        (``card_index`` 0 = the seat's first card).  The first or second card dealt, or
+    def expose_hole_card(self, position: int, card_index: int) -> list[ev.Event]:
+        """I1/I2: during the deal the dealer exposes a card already pitched to ``position``
+        (``card_index`` 0 = the position's first card).  The first or second card dealt, or
         a second exposed card, is a misdeal (I1); any other is replaced after the deal
-        and becomes the burn (I2).  In stud, the seat's seventh-street card (I9, TDA
+        and becomes the burn (I2).  In stud, the position's seventh-street card (I9, TDA
         RP-10-B): replaced after the round if betting action remains, else it plays.
         ``deal_hole_card(exposed=True)`` reports a card exposed as it is dealt."""
         why = self._why_not_expose()
-        if why is None and not 0 <= seat < self.hand.n:
-            why = f"there is no position {seat}: positions are 0-{self.hand.n - 1}"
-        if why is None and self.hand.folded[seat]:
-            why = f"seat {seat} is out of the hand"
-        held = self.cards.hands[seat] if why is None else []
-        dealt = [k for k, s in enumerate(self._round[: self._round_pos]) if s == seat]
+        if why is None and not 0 <= position < self.hand.n:
+            why = f"there is no position {position}: positions are 0-{self.hand.n - 1}"
+        if why is None and self.hand.folded[position]:
+            why = f"{self.who(position)} is out of the hand"
+        held = self.cards.hands[position] if why is None else []
+        dealt = [k for k, s in enumerate(self._round[: self._round_pos]) if s == position]
         earlier = len(held) - len(dealt)  # cards of earlier streets (stud)
         if why is None and not 0 <= card_index < len(held):
-            why = (f"seat {seat} holds {len(held)} card(s) so far: card {card_index} has "
+            why = (f"{self.who(position)} holds {len(held)} card(s) so far: card {card_index} has "
                    "not been dealt yet")
         if why is None and card_index < earlier:
-            why = (f"seat {seat}'s card {card_index} was dealt on an earlier street; only "
+            why = (f"{self.who(position)}'s card {card_index} was dealt on an earlier street; only "
                    f"this street's card(s) ({earlier}-{len(held) - 1}) can be exposed now")
-        if why is None and any(s == seat for s, _ in self._exposed):
-            why = f"seat {seat}'s exposed card is already ruled on"
+        if why is None and any(s == position for s, _ in self._exposed):
+            why = f"{self.who(position)}'s exposed card is already ruled on"
         if why:
             raise self._refuse(Reason.NO_EXPOSED_CARD, "an exposed hole card", why)
         mark = len(self.records)
-        self._expose(seat, held[card_index], dealt[card_index - earlier])
+        self._expose(position, held[card_index], dealt[card_index - earlier])
         return self.records[mark:]
 
     # ------------------------------- I1 (TDA 35-A, 34-A): misdeals the floor rules on
@@ -151,27 +156,27 @@ class LiveDeal(StudDeal):
         ))
         return self.records[mark:]
 
-    def first_card_to_wrong_seat(self, table_seat: int) -> list[ev.Event]:
-        """I1 (TDA 35-A): the first card of the deal went to ``table_seat`` instead of the
+    def first_card_to_wrong_seat(self, seat: int) -> list[ev.Event]:
+        """I1 (TDA 35-A): the first card of the deal went to ``seat`` instead of the
         first player left of the button (D4).  Before substantial action (TDA 36, as
         for I7) it is a misdeal: every chip back, the button stays, reshuffle and
         redeal.  After it a misdeal can no longer be declared: the report is refused."""
         why = self._why_not_misdeal_report(first_card=True)
         if why is None:
-            why = self._why_not_table_seat(table_seat)
+            why = self._why_not_seat(seat)
         due = self.plan.seat_at(0)
-        if why is None and table_seat == due:
-            why = (f"table seat {due} is the seat due the first card (the first player "
+        if why is None and seat == due:
+            why = (f"seat {due + 1} is the seat due the first card (the first player "
                    "left of the button, D4)")
         if why:
             raise self._refuse(Reason.NO_MISDEAL, "the first card to the wrong seat", why)
         mark = len(self.records)
-        self._misdeal("I1", f"the first card was dealt to table seat {table_seat} instead "
-                      f"of table seat {due} (TDA 35-A)")
+        self._misdeal("I1", f"the first card was dealt to seat {seat + 1} instead "
+                      f"of seat {due + 1} (TDA 35-A)")
         return self.records[mark:]
 
-    def button_misplaced(self, table_seat: int) -> list[ev.Event]:
-        """I1, TDA 34-A (TDA-34-A1): the floor finds the button was on ``table_seat`` for
+    def button_misplaced(self, seat: int) -> list[ev.Event]:
+        """I1, TDA 34-A (TDA-34-A1): the floor finds the button was on ``seat`` for
         this deal, not where the rule puts it.  Found before substantial action, the
         error is corrected: a misdeal, every chip back, and the redeal has the button
         where the rule puts it (the table's own placement, T1-T4).  After substantial
@@ -179,18 +184,19 @@ class LiveDeal(StudDeal):
         misdeal and the hand plays on."""
         why = self._why_not_misdeal_report(first_card=False)  # refuses stud: no button
         if why is None:
-            why = self._why_not_table_seat(table_seat)
+            why = self._why_not_seat(seat)
         positions = self.plan.positions
         button = positions.button if positions is not None else None
-        if why is None and table_seat == button:
-            why = f"table seat {table_seat} is where the rule puts the button"
+        if why is None and seat == button:
+            why = f"seat {seat + 1} is where the rule puts the button"
         if why:
             raise self._refuse(Reason.NO_MISDEAL, "a button in the wrong place", why)
+        assert button is not None  # a flop game's deal places a button
         mark = len(self.records)
         self._misdeal(
-            "I1", f"the button was on table seat {table_seat}, not on table seat {button} "
+            "I1", f"the button was on seat {seat + 1}, not on seat {button + 1} "
             "where the rule puts it (TDA 34-A)",
-            button=f"the button goes to table seat {button}, where the rule puts it",
+            button=f"the button goes to seat {button + 1}, where the rule puts it",
         )
         return self.records[mark:]
 
@@ -380,57 +386,57 @@ class LiveDeal(StudDeal):
 
     # ---------------------------------------- I7: wrong number of hole cards
 
-    def wrong_card_count(self, seat: int, holding: int) -> list[ev.Event]:
-        """I7 (TDA 35, 36, 38): ``seat`` finds it holds ``holding`` cards.  Before
+    def wrong_card_count(self, position: int, holding: int) -> list[ev.Event]:
+        """I7 (TDA 35, 36, 38): ``position`` finds it holds ``holding`` cards.  Before
         substantial action: a misdeal.  After it: the hand is dead and the deal goes on;
         the dealer burns one card as usual (TDA 38-1A/1B: a third card is not the burn)."""
-        why = self._why_not_seat_report(seat)
-        expected = len(self.cards.hands[seat]) if why is None else 0
+        why = self._why_not_seat_report(position)
+        expected = len(self.cards.hands[position]) if why is None else 0
         if why is None and (holding < 0 or holding == expected):
-            why = f"seat {seat} should hold {expected}; report how many it really holds"
+            why = f"{self.who(position)} should hold {expected}; report how many it really holds"
         substantial = why is None and self.substantial_action(0)
         if why:
             raise self._refuse(Reason.NO_WRONG_COUNT, "a wrong number of hole cards", why)
         mark = len(self.records)
         if not substantial:
-            self._misdeal("I7", f"seat {seat} holds {holding} card(s) instead of {expected} "
-                          "before substantial action")
+            self._misdeal("I7", f"{self.who(position)} holds {holding} card(s) instead of "
+                          f"{expected} before substantial action")
             return self.records[mark:]
         if holding > expected:
             # The extra cards came off the stub stuck to hers; they die with her hand.
-            self.cards.hands[seat].extend(self.cards.take(holding - expected))
-        self._kill(seat, "I7", f"{holding} card(s) instead of {expected} after substantial "
+            self.cards.hands[position].extend(self.cards.take(holding - expected))
+        self._kill(position, "I7", f"{holding} card(s) instead of {expected} after substantial "
                    "action")
         return self.records[mark:]
 
     # ---------------------------------------------- T9: dealt in without posting
 
-    def unposted_blind(self, seat: int, *, looked: bool) -> list[ev.Event]:
-        """T9 (RR 10, LVH B23): ``seat`` owed a blind and was dealt in without posting.
+    def unposted_blind(self, position: int, *, looked: bool) -> list[ev.Event]:
+        """T9 (RR 10, LVH B23): ``position`` owed a blind and was dealt in without posting.
         Looked and not yet acted: the hand is dead.  Acted: the hand is live.  Either
         way (and when not looked: the engine takes no post in mid-hand) the player posts
         on the next deal."""
-        why = self._why_not_seat_report(seat)
+        why = self._why_not_seat_report(position)
         if why is None and self.hand.variant.is_stud:
             why = "stud has no blinds"
         config = self.hand.config
         if why is None and any(
-            values and values[seat] for values in (config.blinds, config.posts, config.dead)
+            values and values[position] for values in (config.blinds, config.posts, config.dead)
         ):
-            why = f"seat {seat} posted in this hand"
-        acted = any(actor == seat for actor, _ in self.hand.log)
+            why = f"{self.who(position)} posted in this hand"
+        acted = any(actor == position for actor, _ in self.hand.log)
         if why:
             raise self._refuse(Reason.NO_UNPOSTED_BLIND, "a blind not posted", why)
         mark = len(self.records)
-        table_seat = self.plan.seat_at(seat)
-        self._owes_next[table_seat] = seat
+        seat = self.plan.seat_at(position)
+        self._owes_next[seat] = position
         if looked and not acted:
-            self._kill(seat, "T9", "looked at the cards before posting the blind owed")
+            self._kill(position, "T9", "looked at the cards before posting the blind owed")
         how = "acted, so the hand is live" if acted else (
             "looked before posting" if looked else "has not looked, so the hand is live")
         self._record(BlindOwed(
-            None, "T9", f"seat {seat} owed a blind and {how}; the blind is posted on the next "
-            "deal", seat, table_seat,
+            None, "T9", f"{self.who(position)} owed a blind and {how}; the blind is posted on "
+            "the next deal", position, seat,
         ))
         return self.records[mark:]
 
@@ -481,10 +487,10 @@ class LiveDeal(StudDeal):
                     "this hand (TDA 34-A): no misdeal, the hand plays on")
         return None
 
-    def _why_not_table_seat(self, table_seat: int) -> str | None:
+    def _why_not_seat(self, seat: int) -> str | None:
         count = self.table.seat_count
-        if not 0 <= table_seat < count:
-            return f"there is no table seat {table_seat}: table seats are 0-{count - 1}"
+        if not 0 <= seat < count:
+            return f"there is no seat {seat}: seats are 0-{count - 1}"
         return None
 
     def _why_not_expose(self) -> str | None:
@@ -547,10 +553,10 @@ class LiveDeal(StudDeal):
                 "the hand is over")
         return None
 
-    def _why_not_seat_report(self, seat: int) -> str | None:
+    def _why_not_seat_report(self, position: int) -> str | None:
         why = self._why_not_any_seat_report()
-        if why is None and not 0 <= seat < self.hand.n:
-            why = f"there is no position {seat}: positions are 0-{self.hand.n - 1}"
-        if why is None and self.hand.folded[seat]:
-            why = f"seat {seat} is out of the hand"
+        if why is None and not 0 <= position < self.hand.n:
+            why = f"there is no position {position}: positions are 0-{self.hand.n - 1}"
+        if why is None and self.hand.folded[position]:
+            why = f"{self.who(position)} is out of the hand"
         return why

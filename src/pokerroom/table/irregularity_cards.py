@@ -22,10 +22,10 @@ class Cards:
     """Stub (a :class:`Deck`, top first), hands per position, board, burns, muck and
     cards set aside."""
 
-    def __init__(self, deck: Sequence[Card], seats: int, rng: random.Random) -> None:
+    def __init__(self, deck: Sequence[Card], players: int, rng: random.Random) -> None:
         self.deck = tuple(deck)
         self._rng = rng
-        self.hands: list[list[Card]] = [[] for _ in range(seats)]
+        self.hands: list[list[Card]] = [[] for _ in range(players)]
         self.board: list[Card] = []
         self.burns: list[Card] = []
         self.muck: list[Card] = []
@@ -79,11 +79,12 @@ class Cards:
 
     # ----------------------------------------------------------------- moving
 
-    def muck_hand(self, seat: int) -> list[Card]:
-        """The hand of ``seat`` goes to the muck (a fold or a killed hand); returns its cards."""
-        cards = self.hands[seat]
+    def muck_hand(self, position: int) -> list[Card]:
+        """The hand of ``position`` goes to the muck (a fold or a killed hand); returns its
+        cards."""
+        cards = self.hands[position]
         self.muck.extend(cards)
-        self.hands[seat] = []
+        self.hands[position] = []
         return cards
 
     def census(self) -> Census:

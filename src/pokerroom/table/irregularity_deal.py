@@ -35,6 +35,7 @@ from pokerroom.table.irregularity_records import (
     StubReshuffled,
 )
 from pokerroom.table.plan import HandPlan
+from pokerroom.table.seat_names import SeatNames
 from pokerroom.table.table import Table
 
 FLOP, TURN, RIVER = 1, 2, 3  # street indexes of flop games
@@ -73,7 +74,7 @@ class PhysicalDeal:
         self.records: list[ev.Event] = []
         self.misdeals = 0
         self._rng = rng
-        self._owes_next: dict[int, int] = {}  # T9: table seat -> position
+        self._owes_next: dict[int, int] = {}  # T9: seat -> position
         self._begin("a new deal")
 
     def _begin(self, reason: str) -> None:
@@ -81,6 +82,7 @@ class PhysicalDeal:
         plan = self.table.plan_in_play
         assert plan is not None
         self.plan: HandPlan = plan
+        self.who = SeatNames.of(self.hand, plan.seats)  # names a position in the texts
         self.cards = Cards(self.hand.variant.deck, self.hand.n, self._rng)
         self.dead: set[int] = set()
         # Streets whose burn is already out, and streets dealt from a fresh reshuffle,
@@ -92,9 +94,10 @@ class PhysicalDeal:
         self._burned_for: dict[int, Card] = {}
         self._procedural: set[int] = set()  # engine event indexes of dead-hand folds
         self._dealt_at: dict[int, int] = {}  # street -> engine event index after its cards
-        self._round: list[int] = []  # seats due a card, in dealing order (D4)
+        self._round: list[int] = []  # positions due a card, in dealing order (D4)
         self._round_pos = 0
         self._round_count = 0
+        self._round_players = 0
         self._exposed: list[tuple[int, Card]] = []
         self._extra_cards = 0
         self._boxed: list[Card] = []  # found face up in the deck during the deal (I1)
@@ -163,7 +166,7 @@ class PhysicalDeal:
         return self.records[mark:]
 
     def deal_hole_card(self, *, exposed: bool = False) -> list[ev.Event]:
-        """D4: the next hole card to the seat due it.  ``exposed``: the dealer exposed it
+        """D4: the next hole card to the position due it.  ``exposed``: the dealer exposed it
         (I1: the first or second card, or a second exposed card, is a misdeal; I2:
         otherwise it is replaced after the deal and becomes the burn)."""
         why = self._why_not_hole_card(exposed=exposed)
@@ -172,15 +175,15 @@ class PhysicalDeal:
         mark = len(self.records)
         if not self._round and not self._open_round():
             return self.records[mark:]
-        if self._round:
+        if self._round_pos < len(self._round):
             index = self._round_pos
-            seat = self._round[index]
+            position = self._round[index]
             card = self.cards.take()[0]
-            self.cards.hands[seat].append(card)
+            self.cards.hands[position].append(card)
             self._round_pos += 1
             shown = card if exposed or self._is_up(index) else None
-            self._record(HoleCardPitched(None, seat, shown))
-            if exposed and self._expose(seat, card, index):
+            self._record(HoleCardPitched(None, position, shown))
+            if exposed and self._expose(position, card, index):
                 return self.records[mark:]
         if self._round_pos >= len(self._round):
             self._close_round()
@@ -217,8 +220,8 @@ class PhysicalDeal:
         dealt in without posting posts on the next deal (T9)."""
         mark = len(self.records)
         self.table.finish_hand()
-        for table_seat in self._owes_next:
-            player = self.table.players[table_seat]
+        for seat in self._owes_next:
+            player = self.table.players[seat]
             if player is not None:
                 player.owes_blind_next = True
         return self.records[mark:]
@@ -228,7 +231,7 @@ class PhysicalDeal:
     def _record(self, record: ev.Event) -> None:
         self.records.append(record)
 
-    def _live_seats(self) -> list[int]:
+    def _live_positions(self) -> list[int]:
         return [i for i in range(self.hand.n) if not self.hand.folded[i]]
 
     def _open_round(self) -> bool:
@@ -237,15 +240,16 @@ class PhysicalDeal:
         hand = self.hand
         street = hand.street
         count = hand.legal_actions().deal_count
-        seats = self._live_seats()
-        if self._before_round(street, len(seats)):
+        live = self._live_positions()
+        if self._before_round(street, len(live)):
             self._round = []
             self._round_pos = 0
             return False
         self._prepare(street)
-        self._round = [s for _ in range(count) for s in seats]
+        self._round = [s for _ in range(count) for s in live]
         self._round_pos = 0
         self._round_count = count
+        self._round_players = len(live)
         return True
 
     def _before_round(self, street: int, players: int) -> bool:
@@ -255,8 +259,7 @@ class PhysicalDeal:
 
     def _is_up(self, index: int) -> bool:
         street = self.hand.variant.streets[self.hand.street]
-        players = len(self._round) // max(self._round_count, 1)
-        return index // players >= street.down
+        return index // max(self._round_players, 1) >= street.down
 
     def _prepare(self, street: int) -> None:
         """Before the cards of ``street``: a pending reshuffle (with any cards set aside
@@ -299,15 +302,15 @@ class PhysicalDeal:
         self._dealt_at[street] = len(self.hand.events)
 
     def _close_round(self) -> None:
-        """The round is out: replace an exposed card (I2), then hand each seat's cards to
+        """The round is out: replace an exposed card (I2), then hand each position's cards to
         the engine."""
         hand = self.hand
         street = hand.street
         self._replace_exposed()
         self._exposed = []
         count = self._round_count
-        for seat in self._live_seats():
-            hand.act(DealHole(seat, tuple(self.cards.hands[seat][-count:])))
+        for position in self._live_positions():
+            hand.act(DealHole(position, tuple(self.cards.hands[position][-count:])))
         self._round = []
         self._round_pos = 0
         self._dealt_at[street] = len(hand.events)
@@ -315,17 +318,17 @@ class PhysicalDeal:
     def _replace_exposed(self) -> None:
         """I2: each exposed hole card is replaced by the top card and becomes the burn for
         the flop."""
-        for seat, card in self._exposed:
-            held = self.cards.hands[seat]
+        for position, card in self._exposed:
+            held = self.cards.hands[position]
             held[held.index(card)] = self.cards.take()[0]
             self.cards.burns.append(card)
             self._burn_out[FLOP] = "I2"
             self._record(ExposedCardReplaced(
-                None, "I2", f"seat {seat}'s exposed {card} is replaced by the top card and "
-                "becomes the burn for the flop", seat, card,
+                None, "I2", f"{self.who(position)}'s exposed {card} is replaced by the top "
+                "card and becomes the burn for the flop", position, card,
             ))
 
-    def _expose(self, seat: int, card: Card, index: int) -> bool:
+    def _expose(self, position: int, card: Card, index: int) -> bool:
         """I1/I2 for an exposed hole card at deal position ``index``; True on a misdeal."""
         if index < 2:
             self._misdeal("I1", f"the {_ORDINALS[index]} hole card dealt ({card}) was exposed")
@@ -333,10 +336,10 @@ class PhysicalDeal:
         if self._exposed:
             self._misdeal("I1", f"more than one hole card was exposed ({card} is the second)")
             return True
-        self._exposed.append((seat, card))
+        self._exposed.append((position, card))
         self._record(HoleCardExposed(
-            None, "I2", f"seat {seat}'s {card} was exposed: the deal goes on and it is "
-            "replaced by the top card after the deal", seat, card,
+            None, "I2", f"{self.who(position)}'s {card} was exposed: the deal goes on and it is "
+            "replaced by the top card after the deal", position, card,
         ))
         return False
 
@@ -347,8 +350,8 @@ class PhysicalDeal:
         again by its rule); reshuffle, recut and redeal (``table.cancel_hand``, then a new
         hand).  A player owed a blind under T9 posts it in the redeal."""
         self.table.cancel_hand(f"misdeal ({rule}): {cause}")
-        for table_seat in self._owes_next:
-            player = self.table.players[table_seat]
+        for seat in self._owes_next:
+            player = self.table.players[seat]
             if player is not None:
                 player.owes_blind_next = True
         self._owes_next = {}
@@ -359,18 +362,22 @@ class PhysicalDeal:
         ))
         self._begin("the redeal after a misdeal")
 
-    def _kill(self, seat: int, rule: str, cause: str) -> None:
+    def _kill(self, position: int, rule: str, cause: str) -> None:
         """I7, T9: a dead hand, in turn or not (the engine's :meth:`~pokerroom.rules.
         engine.Hand.kill`): its cards to the muck, its chips stay in the pot, and the
         player to act still acts."""
-        self.dead.add(seat)
-        self.cards.muck_hand(seat)
+        self.dead.add(position)
+        self.cards.muck_hand(position)
+        # Killed in the middle of a round of cards (stud's later streets): no more cards
+        # to that hand; the round closes with the next card due.
+        self._round[self._round_pos:] = [p for p in self._round[self._round_pos:]
+                                         if p != position]
         self._record(HandDead(
-            None, rule, f"seat {seat}'s hand is dead ({cause}); its cards go to the muck and "
-            "its chips stay in the pot", seat, cause,
+            None, rule, f"{self.who(position)}'s hand is dead ({cause}); its cards go to the "
+            "muck and its chips stay in the pot", position, cause,
         ))
         mark = len(self.hand.events)
-        self.hand.kill(seat)
+        self.hand.kill(position)
         self._procedural.update(range(mark, len(self.hand.events)))
         self._collect(mark)
 

@@ -182,10 +182,10 @@ class CardsStand(Ruling):
 
 @dataclass(frozen=True, slots=True)
 class BlindOwed(Ruling):
-    """T9: ``position`` (``table_seat`` at the table) posts on the next deal."""
+    """T9: the player at ``position`` (in ``seat`` at the table) posts on the next deal."""
 
     position: int
-    table_seat: int
+    seat: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,18 +32,20 @@ class StudDeal(PhysicalDeal):
 
     # ------------------------------------------------------ premature cards
 
-    def premature_stud_card(self, seat: int | None = None) -> list[ev.Event]:
+    def premature_stud_card(self, position: int | None = None) -> list[ev.Event]:
         """I9 (TDA RP-5-D): the dealer burns and deals a card of the next street to
-        ``seat`` (default: the first player due it) before the betting has ended.
+        ``position`` (default: the first player due it) before the betting has ended.
         seed: more cards are set aside with it, one for each other live player; the
         next street is burned and dealt as usual, and the set-aside cards go back into
         the stub, reshuffled and cut, before the last street.  tda2024: the card goes
         back into the stub, which is reshuffled, and the next street is dealt without a
         new burn."""
         why = self._why_not_stud_premature()
-        live = self._live_seats()
-        if why is None and seat is not None and seat not in live:
-            why = f"seat {seat} is not in the hand"
+        live = self._live_positions()
+        if why is None and position is not None and not 0 <= position < self.hand.n:
+            why = f"there is no position {position}: positions are 0-{self.hand.n - 1}"
+        if why is None and position is not None and position not in live:
+            why = f"{self.who(position)} is not in the hand"
         needed = 1 + (len(live) if self.procedures == "seed" else 1)
         if why is None and len(self.cards.stub) < needed:
             why = f"the stub holds {len(self.cards.stub)} card(s), fewer than the {needed} needed"
@@ -60,14 +62,14 @@ class StudDeal(PhysicalDeal):
         card = self.cards.take()[0]
         up = hand.variant.streets[street].up > 0
         shown = (card,) if up else ()
-        to = live[0] if seat is None else seat
+        to = live[0] if position is None else position
         what = f"{card}" if up else "a face-down card"
         if self.procedures == "seed":
             self.cards.set_aside.extend([card, *self.cards.take(len(live) - 1)])
             self._set_aside_back_at = last
             self._reshuffle_at[last] = "I9"
             self._record(CardsSetAside(
-                None, "I9", f"premature {name} card ({what} to seat {to}): set aside with "
+                None, "I9", f"premature {name} card ({what} to {self.who(to)}): set aside with "
                 f"{len(live) - 1} more, a round for the live players; the {name} is burned and "
                 "dealt as usual and the set-aside cards are reshuffled into the stub for the "
                 "last street (TDA RP-5-D, older text)", name, shown,
@@ -77,8 +79,8 @@ class StudDeal(PhysicalDeal):
         self._reshuffle_at[street] = "I9"
         self._burn_out[street] = "I9"
         self._record(BoardReturned(
-            None, "I9", f"premature {name} card ({what} to seat {to}): back into the stub, the "
-            f"burn stays; the stub is reshuffled and the {name} dealt without a new burn "
+            None, "I9", f"premature {name} card ({what} to {self.who(to)}): back into the "
+            f"stub, the burn stays; the stub is reshuffled and the {name} dealt without a new burn "
             "(TDA RP-5-D, 2024)", name, shown,
         ))
         return self.records[mark:]
@@ -135,7 +137,7 @@ class StudDeal(PhysicalDeal):
             return ("in stud, a down card exposed by the dealer is ruled on seventh street "
                     f"(I9, TDA RP-10-B), and this is {self.street_name()} street")
         if not self._round:
-            players = len(self._live_seats())
+            players = len(self._live_positions())
             case = short_stub_case(self._stub_for(last), players, len(self.cards.burns))
             if case in ("B", "C"):
                 return (f"seventh street is one community card (short stub, TDA RP-10-H "
@@ -145,27 +147,27 @@ class StudDeal(PhysicalDeal):
     def _betting_remains(self) -> bool:
         """Two players in the hand can still bet (neither folded nor all-in)."""
         hand = self.hand
-        return sum(1 for i in self._live_seats() if hand.stacks[i] > 0) >= 2
+        return sum(1 for i in self._live_positions() if hand.stacks[i] > 0) >= 2
 
-    def _expose(self, seat: int, card: Card, index: int) -> bool:
+    def _expose(self, position: int, card: Card, index: int) -> bool:
         """I9 (TDA RP-10-B): "A card exposed by the dealer on 7th street will be replaced
         if betting action remains on the hand": after the round, by the top card (as
         I2 does, so every other player gets the card due them).  With no betting left
         the card plays, face up.  Never a misdeal."""
         if not self.hand.variant.is_stud:
-            return super()._expose(seat, card, index)
-        self._exposed.append((seat, card))
+            return super()._expose(position, card, index)
+        self._exposed.append((position, card))
         if self._betting_remains():
             self._record(HoleCardExposed(
-                None, "I9", f"seat {seat}'s seventh-street card {card} was exposed by the "
+                None, "I9", f"{self.who(position)}'s seventh-street card {card} was exposed by the "
                 "dealer; betting action remains, so it is replaced by the top card after the "
-                "round (TDA RP-10-B)", seat, card,
+                "round (TDA RP-10-B)", position, card,
             ))
         else:
             self._record(ExposedCardStands(
-                None, "I9", f"seat {seat}'s seventh-street card {card} was exposed by the "
+                None, "I9", f"{self.who(position)}'s seventh-street card {card} was exposed by the "
                 "dealer; no betting action remains, so it plays face up (TDA RP-10-B)",
-                seat, card,
+                position, card,
             ))
         return False
 
@@ -180,7 +182,7 @@ class StudDeal(PhysicalDeal):
             return
         if not self._betting_remains():
             return  # ruled as each was exposed: they play
-        for seat, card in self._exposed:
+        for position, card in self._exposed:
             if not self.cards.stub and self.cards.burns:
                 burns, self.cards.burns = self.cards.burns, []
                 cut = self.cards.reshuffle(burns)
@@ -191,16 +193,16 @@ class StudDeal(PhysicalDeal):
                 ))
             if not self.cards.stub:
                 self._record(ExposedCardStands(
-                    None, "I9", f"seat {seat}'s exposed {card} cannot be replaced: no card is "
-                    "left in the stub or the burns, so it plays face up", seat, card,
+                    None, "I9", f"{self.who(position)}'s exposed {card} cannot be replaced: no "
+                    "card is left in the stub or the burns, so it plays face up", position, card,
                 ))
                 continue
-            held = self.cards.hands[seat]
+            held = self.cards.hands[position]
             held[held.index(card)] = self.cards.take()[0]
             self.cards.muck.append(card)
             self._record(ExposedCardReplaced(
-                None, "I9", f"seat {seat}'s exposed {card} is replaced by the top card and is "
-                "out of play (TDA RP-10-B)", seat, card,
+                None, "I9", f"{self.who(position)}'s exposed {card} is replaced by the top "
+                "card and is out of play (TDA RP-10-B)", position, card,
             ))
 
     # ------------------------------------------------------- preconditions

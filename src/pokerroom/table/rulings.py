@@ -120,10 +120,10 @@ class Ruling:
     ``explanation`` says why in a sentence.  ``clamped`` is True when the
     engine's bounds changed what the chips alone would mean.  ``facing`` and
     ``street`` record the bet the ruling was made against: a ruling is stale once
-    the hand has moved on.
+    the hand has moved on.  ``position``: the player's, the engine's number.
     """
 
-    seat: int
+    position: int
     action: Fold | CheckCall | BetRaise | FloorDecision
     change: int
     to_add: int
@@ -165,15 +165,15 @@ def apply_ruling(hand: Hand, ruling: Ruling) -> list[ev.Event]:
         raise IllegalActionError(
             Reason.FLOOR_DECISION, f"the floor must rule first: {ruling.action.question}"
         )
-    if hand.actor != ruling.seat or hand.current_bet != ruling.facing or (
+    if hand.actor != ruling.position or hand.current_bet != ruling.facing or (
         hand.street != ruling.street
     ):
         raise IllegalActionError(
             Reason.STALE_RULING,
-            f"the ruling was made for seat {ruling.seat} facing {ruling.facing:,}; the hand has "
-            f"moved on ({hand.legal_actions().describe()})",
+            f"the ruling was made for position {ruling.position} facing {ruling.facing:,}; the "
+            f"hand has moved on ({hand.legal_actions().describe()})",
         )
     if ruling.forfeit and isinstance(ruling.action, Fold):
         # B14 / TDA 51: fold, the chips short of the call staying in the pot.
-        return hand.act(Fold(forfeit=ruling.forfeit), position=ruling.seat)
-    return hand.act(ruling.action, position=ruling.seat)
+        return hand.act(Fold(forfeit=ruling.forfeit), position=ruling.position)
+    return hand.act(ruling.action, position=ruling.position)

@@ -56,8 +56,14 @@ def options_from_dict(data: dict[str, Any]) -> TableOptions:
         raise ConfigError(f"bad table options {data!r}: {exc}") from None
 
 
+# A player's and a deal's fields are plain values: read one by one (dataclasses.asdict
+# deep-copies each value through a recursive walk, several times the cost, twice a hand).
+_PLAYER_FIELDS = tuple(f.name for f in dataclasses.fields(Player))
+_POSITIONS_FIELDS = tuple(f.name for f in dataclasses.fields(Positions))
+
+
 def _player_to_dict(player: Player) -> dict[str, Any]:
-    d = dataclasses.asdict(player)
+    d = {name: getattr(player, name) for name in _PLAYER_FIELDS}
     d["status"] = player.status.value
     return d
 
@@ -77,7 +83,8 @@ def table_to_dict(table: Table) -> dict[str, Any]:
         "stakes": stakes_to_dict(table.stakes),
         "options": options_to_dict(table.options),
         "players": players,
-        "positions": dataclasses.asdict(table.positions) if table.positions else None,
+        "positions": ({name: getattr(table.positions, name) for name in _POSITIONS_FIELDS}
+                      if table.positions else None),
         "first_button": table.first_button,
         "hands_dealt": table.hands_dealt,
         "straddles": list(table.straddles.seats),

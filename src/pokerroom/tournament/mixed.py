@@ -67,7 +67,9 @@ class MixedGame:
     played: int = 0
     target: int = 0
     switcher: GameSwitcher = field(default_factory=GameSwitcher)
-    _last_dealt: int = -1
+    # The table's ``hands_dealt`` at the last :meth:`before_hand` (-1: none yet); kept
+    # with the rest when a cash table stores its rotation (server/tables/rotation.py).
+    last_dealt: int = -1
 
     @classmethod
     def of(cls, spec: str | list[str], sizes: Sizes, *, per: Literal["orbit", "hands"] = "orbit",
@@ -93,16 +95,16 @@ class MixedGame:
     def before_hand(self, table: Table, rng: random.Random) -> Game:
         """Count the hand just played and move to the next game when its turn is over;
         returns the game of the coming hand."""
-        if self._last_dealt < 0:
+        if self.last_dealt < 0:
             self.switcher.switch(table, self.stakes(), rng)
-        elif table.hands_dealt > self._last_dealt:
-            self.played += table.hands_dealt - self._last_dealt
+        elif table.hands_dealt > self.last_dealt:
+            self.played += table.hands_dealt - self.last_dealt
             if self.played >= self.target:
                 self.index += 1
                 self.played = 0
                 self.target = 0
                 self.switcher.switch(table, self.stakes(), rng)
-        self._last_dealt = table.hands_dealt
+        self.last_dealt = table.hands_dealt
         if self.target == 0:
             present = sum(1 for p in table.players if p is not None and p.present)
             self.target = self.hands if self.per == "hands" else max(2, present)

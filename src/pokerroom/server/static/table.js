@@ -19,7 +19,7 @@ import { createSocket } from "/static/shared/socket.js";
 import { storage } from "/static/shared/storage.js";
 import {
   houseRulesHtml, lastFinishedHand, ledgerHtml, lifeWords, nextLine, playersReady, preactionHtml,
-  tableLife,
+  rabbitHtml, rotationWords, showOfferHtml, shownBySeat, shownTagHtml, tableLife,
 } from "/static/table/views.js";
 import {
   downloadPost, nextHandHtml, noticesHtml, requestFate, summaryHtml, waitlistHtml, wireNextHand,
@@ -189,6 +189,14 @@ function renderHeader() {
   badge.innerHTML = `<span class="life-long">${words.badge}</span><span class="life-short">${words.short}</span>`;
   badge.title = words.line;
   badge.dataset.life = tableLife(t);
+  // Mixed games: the game now, the hands of it left and the next one (tables/rotation.py).
+  const rotation = rotationWords(state.rotation, Boolean(state.hand));
+  const strip = $("rotation");
+  strip.hidden = !rotation;
+  if (rotation) {
+    strip.textContent = rotation.short;
+    strip.title = rotation.line;
+  }
 }
 
 function heroSeat() {
@@ -197,7 +205,14 @@ function heroSeat() {
 
 function resultForDisplay() {
   if (state.hand) return null;
-  return resultView(state.result);
+  const result = resultView(state.result);
+  // Cards shown by choice after the hand (tables/show_cards.py), face down where not.
+  if (result) {
+    for (const s of (state.shown && state.shown.seats) || []) {
+      if (!result.shown.has(s.name)) result.shown.set(s.name, { cards: s.cards, description: "" });
+    }
+  }
+  return result;
 }
 
 function renderTable() {
@@ -242,6 +257,9 @@ const SEAT_OPTS = {
     // Someone dealt in (posting now, or in the big blind) owes nothing in this hand.
     if (info.owes && !(hand && info.in_hand)) tags.push('<span class="tag owes" title="Missed blinds to make up">Owes blinds</span>');
     if (!info.connected) tags.push('<span class="tag offline">Offline</span>');
+    // Cards shown by choice after folding, while the hand goes on (show_cards.py).
+    const shown = hand ? shownBySeat(state).get(info.seat) : null;
+    if (shown) tags.push(shownTagHtml(shown));
   },
 };
 
@@ -273,6 +291,7 @@ function renderCenter(result, nameToSeat) {
     if (why) out.push(`<div class="why-note" id="bring-in-why"><b>${escapeHtml(why.name)}</b> brings it in: ${escapeHtml(why.text)}</div>`);
   } else if (result) {
     resultCenterParts(result, out);
+    out.push(rabbitHtml(state.shown));  // the host's rabbit hunt: never played
   } else {
     const present = playersReady(state);
     const life = lifeWords(state.table).badge;  // paused, closed, or waiting for players
@@ -314,6 +333,7 @@ function renderDock() {
     !you && state.table.locked, !you && state.seats.every((s) => s),  // a watcher's line
     tableLife(state.table),
     you && you.pending, unacked.size > 0, state.seats.every((s) => s),
+    you && you.show,  // show one's cards by choice (show_cards.py)
   ]);
   if (!dock.draw(key, legal, idleHtml, wireIdle)) return;
   // On the host's own turn the bot control stays, under the action buttons.
@@ -408,11 +428,15 @@ function idleHtml() {
   if (life !== "closed") controls.push('<button type="button" class="small ghost" id="btn-leave">Leave table</button>');
   return `<div class="line info"><span>${lines.join(" ")}</span></div>
     ${buttons.length ? `<div class="line">${buttons.join("")}</div>` : ""}
+    ${showOfferHtml(you.show)}
     <div class="line">${controls.join("")}${bot}</div>`;
 }
 
 function wireIdle() {
   const on = onClick;
+  for (const button of document.querySelectorAll("#show-cards [data-show]")) {
+    button.addEventListener("click", () => send({ type: "show_cards", cards: button.dataset.show.split(",").map(Number) }));
+  }
   on("btn-post", () => send({ type: "post" }));
   for (const box of document.querySelectorAll("#preactions input")) {
     box.addEventListener("change", () => {
@@ -528,6 +552,7 @@ function renderInfo() {
     ${muck !== null && canMuck ? `<label title="At the showdown, a hand that cannot win is mucked unseen (all-in hands are always shown)"><input type="checkbox" id="muck-losing" ${muck ? "checked" : ""}> Muck losing hands</label>` : ""}
     <dl>
       <dt>Game</dt><dd>${escapeHtml(t.game_name)}</dd>
+      ${state.rotation ? `<dt>Mixed</dt><dd id="info-rotation">${escapeHtml(rotationWords(state.rotation, false).line)}</dd>` : ""}
       <dt>Betting</dt><dd>${escapeHtml(t.structure.replace("_", " "))}</dd>
       <dt>Stakes</dt><dd>${escapeHtml(games.stakes(t))}</dd>
       <dt>Seats</dt><dd>${t.seats}</dd>
@@ -535,6 +560,7 @@ function renderInfo() {
       ${games.isStud(t.game) ? "" : `<dt>Button</dt><dd>${escapeHtml(method[t.button_method] || t.button_method)}</dd>`}
       <dt>Straddles</dt><dd>${t.straddle ? "allowed" : "no"}</dd>
       <dt>Action clock</dt><dd>${t.action_seconds}s</dd>
+      ${t.rabbit_hunt ? '<dt>Rabbit hunt</dt><dd id="info-rabbit">on: after a hand ends early, the board that would have come</dd>' : ""}
       ${t.time_bank ? `<dt>Time bank</dt><dd>${t.time_bank}s each</dd>` : ""}
     </dl>
     ${houseRulesHtml(t.house_rules || [])}
@@ -569,6 +595,7 @@ function hostToolsHtml(t) {
       <button type="button" class="small ghost" id="btn-host-link">Copy host link</button>
       <button type="button" class="small ghost" id="btn-close-table">Close table</button></p>
       ${bot ? `<p class="host-bots">${bot}</p>` : ""}
+      <label title="After a hand ends before the river, everyone sees the board that would have come, marked not played"><input type="checkbox" id="host-rabbit" ${t.rabbit_hunt ? "checked" : ""}> Rabbit hunt</label>
       ${hostPanelHtml(t)}`;
 }
 
@@ -594,6 +621,7 @@ function wireHostTools(t) {
   });
   if (tableLife(t) === "closed") return;
   $("btn-pause").addEventListener("click", () => hostCall(tableLife(t) === "paused" ? "resume" : "pause"));
+  $("host-rabbit").addEventListener("change", (event) => hostPost("rabbit", { on: event.target.checked }));
   wireBotAdd("host-");
   $("btn-host-link").addEventListener("click", async () => {
     const link = roomLink(`/t/${encodeURIComponent(tableId)}#host=${encodeURIComponent(hostKey)}`);

@@ -53,8 +53,10 @@ from pokerroom.server.tables.life import Attendance, TableLife, table_life
 from pokerroom.server.tables.player_aids import PreActions, TimeBank
 from pokerroom.server.tables.recorder import Recorder
 from pokerroom.server.tables.restore import TableRestore
+from pokerroom.server.tables.rotation import TableRotation
 from pokerroom.server.tables.scene import TableScene
 from pokerroom.server.tables.seat_requests import Pending, SeatRequests
+from pokerroom.server.tables.show_cards import AfterHand
 from pokerroom.server.tables.sittings import SeatMeta, Subscriber
 from pokerroom.server.tables.store import Store, StoredTable, StoreUnavailable
 from pokerroom.server.tables.views import lobby_row, table_state
@@ -99,6 +101,7 @@ class TableActor(TaskOwner):
         rng: random.Random | None = None,
         host_key: str | None = None,
         paused: bool = False,
+        rotation: TableRotation | None = None,
     ) -> None:
         super().__init__(f"table {table_id}")
         self.id = table_id
@@ -132,15 +135,20 @@ class TableActor(TaskOwner):
         self.host = HostTools(table, self.sittings, recorder=self.recorder, log=self.log,
                               host_key=host_key, paused=paused)
         self.turn = Turn()
+        # Mixed games (tables/rotation.py): the game changes between hands.
+        self.rotation = rotation or TableRotation()
         seats = CashSeats(self.seats, preactions=self.preactions, bank=self.bank,
                           recorder=self.recorder,
                           sit_out_after=lambda: self.settings.sit_out_after,
                           metrics=lambda: self.metrics, finish=self._finish_hand)
         self.driver = TableDriver(table, seats, self.turn, log=self.log, timing=settings)
+        # Shows by choice after folding or winning uncontested; the rabbit hunt.
+        self.after = AfterHand(self.seats, self.log, self.driver.name)
         self.restorer = TableRestore(
             recorder=self.recorder, sittings=self.sittings, host=self.host, bank=self.bank,
             chat=self.chat, preactions=self.preactions, audience=self.audience,
-            driver=self.driver, log=self.log, use_table=self._use_table, commit=self._flush)
+            driver=self.driver, log=self.log, use_table=self._use_table, commit=self._flush,
+            kept=(self.rotation, self.after))
 
     def _use_table(self, table: Table) -> None:
         """Play at ``table`` from now on (loaded from the store)."""
@@ -350,6 +358,10 @@ class TableActor(TaskOwner):
 
     def _start_hand(self) -> None:
         table = self.table
+        change = self.rotation.before_hand(table, self.rng)  # mixed games (rotation.py)
+        if change is not None:
+            self.log.append(change)
+        self.recorder.dirty = self.recorder.dirty or self.rotation.mixed is not None
         if table.positions is None and table.first_button is None and not table.stakes.game.is_stud:
             draw = table.draw_for_button(Deck(rng=self.rng))
             name = self.driver.name
@@ -374,6 +386,7 @@ class TableActor(TaskOwner):
         sittings = {str(s): {"sitting": self.seats[s].sitting, "name": self.driver.name(s)}
                     for s in plan.seats if s in self.seats}
         self.recorder.start_hand(before, order, sittings=sittings)
+        self.after.hand_started(self.hand_number)
         self.preactions.forget_street()
         self.driver.begin(f"--- hand {self.hand_number} ---")
 
@@ -386,6 +399,7 @@ class TableActor(TaskOwner):
         self.metrics.hand_finished(hand.config.variant.key, room="cash")
         self.last_result = hand_result(hand.events, plan.seat_at, self.driver.name,
                                        self.hand_number)
+        self.after.hand_over(hand, plan, self.hand_number)
         table.finish_hand()
         for seat, meta in self.seats.items():
             player = table.players[seat]
@@ -465,6 +479,18 @@ class TableActor(TaskOwner):
     def set_muck_losing(self, seat: int, on: bool) -> None:
         """The player's showdown setting (S4): muck a hand that cannot win, or show."""
         self.seats[seat].muck_losing = on
+
+    def show_cards(self, seat: int, cards: list[int]) -> None:
+        """Show some of one's own face-down cards by choice (tables/show_cards.py)."""
+        self.after.show(seat, cards, self.table.hand, self.table.plan_in_play)
+
+    def set_rabbit_hunt(self, on: bool) -> None:
+        """The host's option: show the board that would have come (stored)."""
+        self.host.refuse_when_closed("the rabbit hunt")
+        if on != self.after.rabbit_hunt:
+            self.after.rabbit_hunt = on
+            self.log.append(f"The host turned the rabbit hunt {'on' if on else 'off'}")
+            self.recorder.dirty = True
 
     def straddle(self, seat: int) -> None:
         self.table.request_straddle(seat)

@@ -16,8 +16,8 @@ from __future__ import annotations
 import sys
 import traceback
 from collections import deque
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from pokerroom.cards import Deck
 from pokerroom.errors import PokerError
@@ -36,6 +36,16 @@ from pokerroom.table import Table
 from pokerroom.table.snapshot import table_from_dict
 
 
+class KeptExtras(Protocol):
+    """A part of the table whose settings ride in the snapshot's extras."""
+
+    def extras(self) -> dict[str, Any]:
+        """Its keys in the extras (each part its own)."""
+
+    def restore(self, data: dict[str, Any] | None) -> None:
+        """Take back what :meth:`extras` stored (None or missing keys: the defaults)."""
+
+
 class TableRestore:
     """Loading the table as stored (see the module's docstring).  ``use_table`` puts a
     table loaded from its snapshot in play (in the actor and every part); ``commit``
@@ -44,7 +54,7 @@ class TableRestore:
     def __init__(self, *, recorder: Recorder, sittings: SeatRequests, host: HostTools,
                  bank: TimeBank, chat: TableChat, preactions: PreActions, audience: Audience,
                  driver: TableDriver, log: deque[str], use_table: Callable[[Table], None],
-                 commit: Callable[[], None]) -> None:
+                 commit: Callable[[], None], kept: Sequence[KeptExtras] = ()) -> None:
         self.recorder = recorder
         self.sittings = sittings
         self.host = host
@@ -56,17 +66,20 @@ class TableRestore:
         self.log = log
         self.use_table = use_table
         self.commit = commit
+        self.kept = tuple(kept)  # more parts stored in the extras (rotation, rabbit hunt)
         self.needs_resync = False  # a failed write left memory ahead of the database
 
     # ------------------------------------------------------------ the snapshot's extras
 
     def extras(self) -> dict[str, Any]:
         """What the room keeps in the table's snapshot beside the table: each sitting's
-        time bank (when not full), the people the clock remembers, the chat's settings
-        and whether the host locked the table."""
+        time bank (when not full), the people the clock remembers, the chat's settings,
+        whether the host locked the table, and what the ``kept`` parts keep (a mixed
+        table's rotation, the rabbit hunt)."""
         return {**self.bank.extras(),
                 "chat": {"on": self.chat.on, "spectators": self.chat.spectators},
-                "locked": self.sittings.locked}
+                "locked": self.sittings.locked,
+                **{k: v for part in self.kept for k, v in part.extras().items()}}
 
     def _restore_extras(self, data: dict[str, Any] | None) -> None:
         """Take back what :meth:`extras` stored (nothing from an older snapshot)."""
@@ -76,6 +89,8 @@ class TableRestore:
         self.chat.configure(on=bool(chat.get("on", True)),
                             spectators=bool(chat.get("spectators", True)))
         self.sittings.locked = bool(data.get("locked", False))
+        for part in self.kept:
+            part.restore(data)
 
     # ------------------------------------------------------------ loading
 

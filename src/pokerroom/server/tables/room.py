@@ -21,6 +21,7 @@ from pokerroom.server.actors.clock_memory import ClockSettings
 from pokerroom.server.actors.owner import give_up_when_lost, hand_over
 from pokerroom.server.operations.metrics import UNCOUNTED, RoomMetrics
 from pokerroom.server.tables.actor import ActorSettings, TableActor
+from pokerroom.server.tables.rotation import TableRotation, mixed_sizes
 from pokerroom.server.tables.store import Store, StoredTable
 from pokerroom.server.tables.views import lobby_row
 from pokerroom.server.wire.protocol import MAX_CHIPS, CreateTable
@@ -104,6 +105,9 @@ class Room:
         )
         if options.max_buy_in < options.min_buy_in:
             raise ConfigError("max_buy_in must be at least min_buy_in")
+        rotation = self._rotation(request, options)
+        if rotation.mixed is not None:
+            stakes = rotation.stakes()
         table = Table(stakes, options)
         table_id = secrets.token_hex(6)
         host_key = secrets.token_urlsafe(24)
@@ -113,14 +117,30 @@ class Room:
                     "sit_out_after": request.sit_out_after, "time_bank": request.time_bank,
                     "time_bank_refill": request.time_bank_refill,
                     "time_bank_every": request.time_bank_every}
-        self.store.create_table(table_id, request.name, settings, table_to_dict(table),
+        self.store.create_table(table_id, request.name, settings,
+                                {**table_to_dict(table), "room": {
+                                    **rotation.extras(), "rabbit_hunt": request.rabbit_hunt}},
                                 host_key=host_key,
                                 lobby=lobby_row(table_id, request.name, table, hands=0))
         actor = TableActor(table_id, request.name, table, store=self.store, clock=self.clock,
                            settings=self._settings(settings),
-                           rng=child_rng(self.rng), host_key=host_key)
+                           rng=child_rng(self.rng), host_key=host_key, rotation=rotation)
+        actor.after.rabbit_hunt = request.rabbit_hunt
         self._start(actor)
         return actor
+
+    @staticmethod
+    def _rotation(request: CreateTable, options: TableOptions) -> TableRotation:
+        """The table's mixed-game rotation (none unless ``rotation`` is given): every
+        game checked playable at the form's sizes with these house options."""
+        if request.rotation is None:
+            return TableRotation()
+        sizes = mixed_sizes(small_blind=request.small_blind, big_blind=request.big_blind,
+                            small_bet=request.small_bet, big_bet=request.big_bet,
+                            ante=request.ante, bring_in=request.bring_in)
+        return TableRotation.create(request.rotation, sizes, every=request.rotate_every,
+                                    hands=request.rotate_hands, seats=request.seats,
+                                    options=options, stud_seats=STUD_MAX_SEATS)
 
     def _start(self, actor: TableActor) -> None:
         self.actors[actor.id] = actor

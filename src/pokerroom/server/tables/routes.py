@@ -13,7 +13,7 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request, Response, WebSocket
 from starlette.concurrency import run_in_threadpool
 
-from pokerroom.errors import Reason
+from pokerroom.errors import ConfigError, Reason
 from pokerroom.server import deps
 from pokerroom.server.deps import Quotas_, Store_, StoredLobby_, Table, Tables
 from pokerroom.server.guard.quotas import admit_socket
@@ -50,7 +50,9 @@ from pokerroom.server.wire.protocol import (
     MuckLosing,
     Post,
     PreActionChoice,
+    RabbitHunt,
     RemoveBot,
+    ShowCards,
     SitIn,
     SitOut,
     Straddle,
@@ -140,8 +142,9 @@ _host_route("close", HostRequest, lambda a, _r: a.close())
 _host_route("kick", Kick, lambda a, r: a.kick(r.seat))
 _host_route("chat", ChatSettings, lambda a, r: _set_chat(a, r))
 _host_route("lock", LockTable, lambda a, r: a.lock(r.locked))
+_host_route("rabbit", RabbitHunt, lambda a, r: a.set_rabbit_hunt(r.on))  # show_cards.py
 # Issue 24: the host's tools for the next hand, the settle-up and the ledger's CSV.
-_host_route("stakes", ChangeStakes, lambda a, r: a.host.change_stakes(r.sizes()))
+_host_route("stakes", ChangeStakes, lambda a, r: _change_stakes(a, r))
 _host_route("bomb-pot", BombPot, lambda a, r: a.host.plan_bomb_pot(r.ante))
 _host_route("seat-change", SeatChange, lambda a, r: a.host.change_seat(r.seat, r.to))
 _host_route("seat-approval", SeatApprovalSetting, lambda a, r: a.host.approve_seats(r.on))
@@ -245,6 +248,17 @@ async def ledger_csv(table_id: str, request: HostRequest, room: Tables) -> Respo
         "Content-Disposition": f'attachment; filename="ledger-{table_id}.csv"'})
 
 
+def _change_stakes(actor: TableActor, request: ChangeStakes) -> None:
+    """New stakes from the next hand; not at a mixed table, whose games each take
+    their stakes from the rotation's sizes (tables/rotation.py)."""
+    actor.host.refuse_when_closed("changing the stakes")
+    if actor.rotation.mixed is not None:
+        raise ConfigError(f"{actor.rotation.title}: each game's stakes come from the "
+                          "table's sizes when the game changes; a mixed table's stakes "
+                          "cannot be changed")
+    actor.host.change_stakes(request.sizes())
+
+
 def _set_chat(actor: TableActor, request: ChatSettings) -> None:
     actor.host.refuse_when_closed("changing the chat")
     actor.set_chat(on=request.on, spectators=request.spectators)
@@ -317,6 +331,8 @@ async def _apply(actor: TableActor, sub: Subscriber, message: ClientMessage) -> 
         run = lambda s: actor.set_muck_losing(s, message.on)  # noqa: E731
     elif isinstance(message, PreActionChoice):
         run = lambda s: actor.set_preaction(s, message.kind, message.amount)  # noqa: E731
+    elif isinstance(message, ShowCards):  # tables/show_cards.py: its own cards only
+        run = lambda s: actor.show_cards(s, message.cards)  # noqa: E731
     else:  # the messages without arguments
         calls: dict[type[Any], Callable[[int], None]] = {
             SitOut: actor.sit_out, Post: actor.post, Leave: actor.leave, Straddle: actor.straddle}

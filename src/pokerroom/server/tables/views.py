@@ -139,6 +139,7 @@ def _table_info(actor: ViewedTable, chat: Any, kept: KeptParts | None) -> dict[s
            getattr(actor, "time_bank_full", None),
            None if chat is None else (chat.on, chat.spectators),
            str(getattr(actor, "life", "open")),
+           bool(getattr(getattr(actor, "after", None), "rabbit_hunt", False)),
            getattr(actor, "host_public", None))  # the host's plans, seat requests (#24)
     if kept is not None and kept.key == key:
         return kept.info
@@ -167,7 +168,8 @@ def _table_info(actor: ViewedTable, chat: Any, kept: KeptParts | None) -> dict[s
         "locked": key[9],  # by the host: no new players
         "time_bank": key[10],
         "chat": {"on": chat.on, "spectators": chat.spectators} if chat else None,
-        "host_tools": key[13],  # {"notices": ["blinds 2/4 from the next hand"], ...}
+        "rabbit_hunt": key[13],  # the host's option (tables/show_cards.py)
+        "host_tools": key[14],  # {"notices": ["blinds 2/4 from the next hand"], ...}
     }
     if kept is not None:
         kept.key, kept.info = key, info
@@ -192,6 +194,8 @@ def public_state(actor: ViewedTable, *, kept: KeptParts | None = None) -> dict[s
     labels: dict[int, str] = getattr(actor, "labels", {})
     bank_of = getattr(actor, "bank_of", None)
     chat = getattr(actor, "chat", None)
+    rotation = getattr(actor, "rotation", None)
+    after = getattr(actor, "after", None)
     dealt: dict[int, PublicPlayer] = {}
     to_act = None
     if hand is not None and plan is not None:
@@ -246,6 +250,10 @@ def public_state(actor: ViewedTable, *, kept: KeptParts | None = None) -> dict[s
         "hand": None,
         "you": None,
         "result": actor.last_result if hand is None else None,  # between hands
+        # Mixed games: the game now, the hands of it left, the next (tables/rotation.py).
+        "rotation": rotation.view(table) if rotation is not None else None,
+        # Cards shown by choice, the rabbit hunt's (tables/show_cards.py).
+        "shown": after.public() if after is not None else None,
         "log": _last_lines(actor.log, 60),
         "now": actor.clock.now(),
     }
@@ -312,9 +320,12 @@ def private_part(actor: ViewedTable, viewer: int | None, *,
     meta = actor.seats.get(viewer)
     pre = getattr(meta, "preaction", None)
     pending = actor.pending(viewer)
+    after = getattr(actor, "after", None)  # what it may show by choice (show_cards.py)
+    show = after.offer(viewer, hand, plan) if after is not None else None
     key = (player.status, player.owes, player.missed_small, player.missed_big,
            player.wants_to_post, meta.muck_losing if meta else True,
-           None if pre is None else (pre.kind, pre.amount), waiting, pending, cards)
+           None if pre is None else (pre.kind, pre.amount), waiting, pending, cards,
+           repr(show))
     if kept is not None and legal is None:
         was = kept.privates.get(viewer)
         if was is not None and was[0] == key:
@@ -331,6 +342,7 @@ def private_part(actor: ViewedTable, viewer: int | None, *,
         "waiting": waiting,
         "pending": pending,
         "legal": None,
+        "show": show,
     }
     if legal is not None:
         assert hand is not None and plan is not None

@@ -52,6 +52,7 @@ a ``bad_message`` error) naming the field and the bound:
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from typing import Annotated, Any, Generic, Literal, TypeVar, cast, get_args
@@ -151,12 +152,13 @@ class ClientMessages(Generic[M]):
         members = get_args(get_args(union)[0])  # Annotated[A | B | ..., Field] -> A, B, ...
         self.types: tuple[str, ...] = tuple(
             get_args(m.model_fields["type"].annotation)[0] for m in members)
+        self.allowed = f'a JSON object whose "type" is one of: {", ".join(self.types)}'
 
     def parse(self, raw: str | bytes) -> M:
         """The message ``raw`` (a received frame) is, or :class:`BadMessage`: a binary
         frame, more than :data:`MAX_FRAME_BYTES`, JSON deeper than :data:`MAX_DEPTH`,
         not JSON, or not one of the messages."""
-        allowed = f'a JSON object whose "type" is one of: {", ".join(self.types)}'
+        allowed = self.allowed
         if isinstance(raw, bytes):
             raise BadMessage(f"malformed message: a binary frame ({len(raw)} bytes); send a "
                              f"text frame holding {allowed}")
@@ -166,6 +168,10 @@ class ClientMessages(Generic[M]):
         if too_deep(raw):
             raise BadMessage(f"malformed message: nested more than {MAX_DEPTH} deep; "
                              f"send {allowed}")
+        with contextlib.suppress(ValidationError):  # a good message: parsed in one step
+            return self._adapter.validate_json(raw)
+        # A bad one: read again in two steps, to say whether it is JSON at all and to
+        # answer with its id when it has one.
         try:
             data = json.loads(raw)
         except (ValueError, RecursionError) as exc:
@@ -291,6 +297,17 @@ class MuckLosing(_SocketMessage):
     on: bool
 
 
+class ShowCards(_SocketMessage):
+    """Show some of one's own face-down cards to everyone (a social choice, never part
+    of the play): only after folding, or once the hand is over after winning it with
+    everyone else folded, until the next deal.  ``cards``: indexes (0 first) into the
+    face-down cards the player's ``you.show.cards`` offers, 1 to 7 distinct
+    (server/tables/show_cards.py)."""
+
+    type: Literal["show_cards"]
+    cards: list[Annotated[StrictInt, Field(ge=0, le=6)]] = Field(min_length=1, max_length=7)
+
+
 class Ping(_SocketMessage):
     type: Literal["ping"]
 
@@ -314,7 +331,7 @@ class ChatMessage(_SocketMessage):
 
 ClientMessage = Annotated[
     Act | SitOut | SitIn | Post | TopUp | Leave | Straddle | MuckLosing | Ping
-    | PreActionChoice | ChatMessage,
+    | PreActionChoice | ChatMessage | ShowCards,
     Field(discriminator="type"),
 ]
 # A discriminated union is a typing form, not a class: cast for mypy.
@@ -362,6 +379,11 @@ class CreateTable(_Message):
       small bet): ``"live"`` or ``"raise"``.
     - ``button_blind`` (F3, ENC): three blinds, the first posted by the button, at most
       the small blind (0: two blinds).
+    - ``rotation`` (mixed games): ``"horse"``, ``"hose"``, ``"eight_game"``,
+      ``"nine_game"`` or a list of 2 to 20 game keys (``lhe``, ``o8``, ``razz``, ...:
+      ``pokerroom.tournament.games.GAMES``), changing every orbit (``rotate_every``
+      ``"orbit"``) or every ``rotate_hands`` hands (1 to 100); the button stays put
+      across stud.
     - ``auto_showdown`` (S4): true turns every hand up at the showdown; false (the
       default) lets a player not all-in muck a losing hand (each player's "muck
       losing hands" setting decides, on unless they turn it off); all-in hands are
@@ -423,6 +445,16 @@ class CreateTable(_Message):
     limit_short_raise: Literal["full_bet_over", "complete"] = "full_bet_over"
     full_bring_in: Literal["live", "raise"] = "live"
     button_blind: Integer = Field(default=0, ge=0, le=MAX_CHIPS)
+    # Mixed games (server/tables/rotation.py): a named rotation ("horse", "hose",
+    # "eight_game", "nine_game") or 2 to 20 game keys; ``game`` and ``structure`` are
+    # then the rotation's.  The game changes every orbit or every ``rotate_hands`` hands.
+    rotation: Annotated[str, Field(min_length=1, max_length=20)] | list[
+        Annotated[str, Field(min_length=1, max_length=20)]] | None = None
+    rotate_every: Literal["orbit", "hands"] = "orbit"
+    rotate_hands: Integer = Field(default=6, ge=1, le=100)
+    # After a hand ends before the river, show the board that would have come (never
+    # played; server/tables/show_cards.py).  The host may turn it on or off later.
+    rabbit_hunt: bool = False
 
     def house_options(self) -> dict[str, Any]:
         """The house options that go to the table's TableOptions as they are."""
@@ -464,6 +496,14 @@ class LockTable(HostRequest):
     players seated stay); false, anyone may again."""
 
     locked: bool
+
+
+class RabbitHunt(HostRequest):
+    """POST /api/tables/{id}/rabbit: ``on`` true, after a flop-game hand that ended
+    before the river everyone sees the board cards that would have come (marked not
+    played); false, no more."""
+
+    on: bool
 
 
 class RemoveBot(HostRequest):

@@ -42,9 +42,19 @@ export function mountCreateTable(ready) {
     if (!games) return;
     const game = games.get(gameSelect.value);
     if (!touched && game) structureSelect.value = game.default_structure;
-    const view = formView(game, structureSelect.value);
-    for (const el of form.querySelectorAll(".blinds")) el.classList.toggle("hidden", view.stud);
-    for (const el of form.querySelectorAll(".stud")) el.classList.toggle("hidden", !view.stud);
+    // Mixed games: the rotation's games take the blinds, the limits and stud's sizes.
+    const mixed = form.elements.rotation.value !== "";
+    const view = mixed ? { stud: false, limit: true, openPair: false, flop: false }
+      : formView(game, structureSelect.value);
+    for (const el of form.querySelectorAll(".one-game")) el.classList.toggle("hidden", mixed);
+    for (const el of form.querySelectorAll(".mixed")) el.classList.toggle("hidden", !mixed);
+    for (const el of form.querySelectorAll(".mixed-hands")) {
+      el.classList.toggle("hidden", !mixed || form.elements.rotate_every.value !== "hands");
+    }
+    // A rotation's sizes have no big-blind or button ante (tables/rotation.py).
+    const anteOption = (el) => Boolean(el.querySelector("[name=big_blind_ante], [name=button_ante]"));
+    for (const el of form.querySelectorAll(".blinds")) el.classList.toggle("hidden", view.stud || (mixed && anteOption(el)));
+    for (const el of form.querySelectorAll(".stud")) el.classList.toggle("hidden", !view.stud && !mixed);
     for (const el of form.querySelectorAll(".limit")) el.classList.toggle("hidden", !view.limit);
     // House options only some games use: B15 in fixed-limit seven-card stud, the board run
     // twice in flop games, the kill's size and pot, the BBA order with a big-blind ante.
@@ -115,12 +125,13 @@ export function mountCreateTable(ready) {
     event.preventDefault();
     const known = await ready;  // the form's games, before its fields are read
     const data = new FormData(form);
-    const game = data.get("game");
-    const stud = known.isStud(game);
+    const rotation = form.elements.rotation.value;
+    const game = rotation ? "holdem" : data.get("game");
+    const stud = !rotation && known.isStud(game);
     const body = {
       name: String(data.get("name") || "").trim(),
       game,
-      structure: data.get("structure"),
+      structure: rotation ? "no_limit" : data.get("structure"),
       seats: numberField(data, "seats"),
       action_seconds: numberField(data, "action_seconds"),
       sit_out_after: numberField(data, "sit_out_after"),
@@ -140,12 +151,18 @@ export function mountCreateTable(ready) {
     } else {
       body.small_blind = numberField(data, "small_blind") ?? 1;
       body.big_blind = numberField(data, "big_blind") ?? 2;
-      body.big_blind_ante = data.get("big_blind_ante") === "on";
-      body.button_ante = data.get("button_ante") === "on";
+      body.big_blind_ante = !rotation && data.get("big_blind_ante") === "on";
+      body.button_ante = !rotation && data.get("button_ante") === "on";
       if (data.get("button_method")) body.button_method = data.get("button_method");
       if (data.get("straddle")) body.straddle = data.get("straddle") === "true";
     }
     Object.assign(body, houseOptions());
+    if (rotation) {
+      body.rotation = rotation;
+      body.bring_in = numberField(data, "bring_in") || 0;
+      body.rotate_every = data.get("rotate_every");
+      if (body.rotate_every === "hands") body.rotate_hands = numberField(data, "rotate_hands") || 6;
+    }
     const errorBox = document.getElementById("create-error");
     errorBox.textContent = "";
     const submit = document.getElementById("create-submit");

@@ -107,6 +107,10 @@ export function logLineHtml(line, meta) {
     // A stud up-card as it is dealt (narrate.py): not the showdown's "shows".
     cls = "dealt-up";
     html = `${escapeHtml(m[1])} ${m[2]} dealt ${miniCards(m[3])} face up`;
+  } else if ((m = line.match(/^Rabbit hunt \(not played\): ((?:[2-9TJQKA][cdhs] ?)+)$/))) {
+    // The board that would have come (tables/show_cards.py): never played.
+    cls = "rabbit";
+    html = `Rabbit hunt ${miniCards(m[1].replace(/ /g, ""))} <i>not played</i>`;
   } else if ((m = line.match(/^Dealt to you: ((?:[2-9TJQKA][cdhs])+)$/))) {
     html = `Dealt to you ${miniCards(m[1])}`;
   } else if (/ wins? \d+ from the /.test(line)) {

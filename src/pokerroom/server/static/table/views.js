@@ -1,6 +1,7 @@
 // What the table page draws from a state alone: pure functions (no element is read
 // or written here), unit-tested in tests/js/table.test.js.  ``state`` is the table's
 // state as the server sends it: {table, seats, hand, you, log}.
+import { cardHtml } from "/static/shared/cards.js";
 import { escapeHtml } from "/static/shared/dom.js";
 import { fmt, signed } from "/static/shared/format.js";
 
@@ -78,4 +79,70 @@ export function houseRulesHtml(rules) {
   if (!rules.length) return '<h3 class="house-head">House rules</h3><p class="muted" id="house-rules">The rulebook\'s defaults.</p>';
   return `<h3 class="house-head">House rules</h3><dl id="house-rules">${rules.map((r) =>
     `<dt>${escapeHtml(r.label)}</dt><dd data-option="${escapeHtml(r.option)}">${escapeHtml(r.value)}</dd>`).join("")}</dl>`;
+}
+
+/** A mixed table's rotation in words (``state.rotation``, tables/rotation.py), or null
+ * at a table of one game: ``short`` for the felt's strip, ``line`` for its title.
+ * ``inHand``: a hand is being dealt (its game is the one named "now"). */
+export function rotationWords(rotation, inHand) {
+  if (!rotation) return null;
+  const now = rotation.game.name;
+  const next = rotation.next.name;
+  const left = rotation.left;
+  const stud = rotation.game.stud ? " · no button in stud" : "";
+  let short;
+  if (left === null || left === undefined) short = `${now} · then ${next} after an orbit`;
+  else if (left > 0) short = `${now} · ${left} more hand${left === 1 ? "" : "s"}, then ${next}`;
+  else if (inHand) short = `last hand of ${now} · next: ${next}`;
+  else short = `next hand: ${next}`;
+  const every = rotation.every === "orbit" ? "every orbit" : `every ${rotation.hands} hand${rotation.hands === 1 ? "" : "s"}`;
+  return {
+    short: `${rotation.name} · ${short}${left === 0 && !inHand ? "" : stud}`,
+    line: `${rotation.name}: ${rotation.games.join(", ")}, changing ${every}`,
+  };
+}
+
+// ------------------------------------------------ shows by choice, the rabbit hunt
+// (tables/show_cards.py: the state's ``shown`` and the seat's own ``you.show``)
+
+/** The dock's offer to show one's own face-down cards (``you.show``), or "": a button
+ * per card not shown yet and one for all of them. */
+export function showOfferHtml(show) {
+  if (!show) return "";
+  const left = show.cards.map((c, i) => i).filter((i) => !show.shown[i]);
+  if (!left.length) return "";
+  const buttons = left.map((i) =>
+    `<button type="button" class="small" data-show="${i}" title="Show this card to everyone">Show ${miniCardsHtml([show.cards[i]])}</button>`);
+  if (left.length > 1) {
+    buttons.push(`<button type="button" class="small" data-show="${left.join(",")}" id="btn-show-all">Show ${left.length === 2 ? "both" : "all"}</button>`);
+  }
+  const why = show.why === "won" ? "You won without a showdown." : "You folded.";
+  return `<div class="line show-line" id="show-cards"><span class="muted">${why} Show your cards?</span>${buttons.join("")}</div>`;
+}
+
+/** The cards each seat chose to show (``state.shown``), by seat: [card or null...]. */
+export function shownBySeat(state) {
+  const out = new Map();
+  for (const s of (state.shown && state.shown.seats) || []) out.set(s.seat, s.cards);
+  return out;
+}
+
+/** A seat's tag with the cards it chose to show (during a hand, after folding). */
+export function shownTagHtml(cards) {
+  return `<span class="tag shows" title="Shown by choice">Shows ${miniCardsHtml(cards.filter(Boolean))}</span>`;
+}
+
+/** The felt's rabbit-hunt row (between hands): the board that would have come,
+ * marked not played; "" when there is none. */
+export function rabbitHtml(shown) {
+  const cards = (shown && shown.rabbit) || [];
+  if (!cards.length) return "";
+  return `<div class="rabbit" id="rabbit" title="Rabbit hunt: the cards that would have come (not played)">` +
+    `<span class="rabbit-label">Rabbit · not played</span>` +
+    `<span class="board rabbit-cards">${cards.map((c) => cardHtml(c, "rabbit-card")).join("")}</span></div>`;
+}
+
+// Cards drawn small, as the log draws them.
+function miniCardsHtml(cards) {
+  return cards.map((c) => cardHtml(c, "mini")).join("");
 }

@@ -1,0 +1,90 @@
+"""The room's heap and CPython's garbage collector: long-lived objects frozen out of
+the collector's full passes, so that no full pass stops the event loop for long.
+
+A full pass of the collector reads every object it tracks, with the event loop
+stopped: the modules and the bots' kernels that start-up made (some 200,000
+objects), then every table, connection and scene the room holds, 0.1-0.3 s of CPU
+at 200 tables, the room's worst latencies at people's pace (``bench/bench_server.py
+--think``).  Almost all of those objects live as long as their table or connection,
+and a cycle among them becomes garbage only when one ends.  So :class:`HeapFreeze`
+
+- freezes what start-up made once the bots' kernels are warm (:func:`gc.freeze`:
+  the collector's passes skip it);
+- every :attr:`~HeapFreeze.settle_seconds` (60 s) collects the young generations
+  and freezes what survived them: what the room made meanwhile and keeps.  The
+  full passes the collector runs by itself then read only what reached the oldest
+  generation since, a few milliseconds;
+- every :attr:`~HeapFreeze.full_seconds` (an hour) thaws everything and runs one
+  full pass, so that a cycle left by a closed table or a dropped connection is
+  collected within the hour (one stop of 0.1-0.3 s an hour, not one a few
+  minutes), then freezes again.
+
+An object frozen is still freed the moment nothing refers to it (reference
+counting); only garbage cycles among frozen objects wait for the hourly pass.
+Thawed at shutdown, so that a process that runs many rooms one after another (the
+tests) can collect each.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+from collections.abc import Callable
+
+__all__ = ["HeapFreeze"]
+
+
+class HeapFreeze:
+    """The room's pacing of the garbage collector (the module's docstring), on ``loop``."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, *, settle_seconds: float = 60.0,
+                 full_seconds: float = 3600.0) -> None:
+        self.loop = loop
+        self.settle_seconds = settle_seconds
+        self.full_seconds = full_seconds
+        self.stopped = False
+        self.settled = 0
+        """Times the survivors of the young generations were frozen."""
+        self.full_passes = 0
+        """Times everything was thawed and collected (the hourly full pass)."""
+        self._since_full = 0.0
+        self._timer: asyncio.TimerHandle | None = None
+
+    def after(self, warm: Callable[[], object]) -> None:
+        """In a thread: ``warm()``, then the first freeze on the event loop."""
+        warm()
+        with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
+            self.loop.call_soon_threadsafe(self.start)
+
+    def start(self) -> None:
+        """On the event loop: the garbage of start-up collected, the rest frozen, and
+        the settling every :attr:`settle_seconds` begins."""
+        if self.stopped or self._timer is not None:
+            return
+        gc.collect()
+        gc.freeze()
+        self._timer = self.loop.call_later(self.settle_seconds, self._settle)
+
+    def _settle(self) -> None:
+        if self.stopped:
+            return
+        self._since_full += self.settle_seconds
+        if self._since_full >= self.full_seconds:
+            self._since_full = 0.0
+            gc.unfreeze()
+            gc.collect()
+            self.full_passes += 1
+        else:
+            gc.collect(1)
+        gc.freeze()
+        self.settled += 1
+        self._timer = self.loop.call_later(self.settle_seconds, self._settle)
+
+    def thaw(self) -> None:
+        """On the event loop, at shutdown: no more settling, everything thawed."""
+        self.stopped = True
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        gc.unfreeze()

@@ -1,0 +1,54 @@
+"""The room's pacing of the garbage collector (server/operations/heap.py): start-up's
+objects and then each minute's survivors frozen out of the full passes, everything
+collected once an hour, nothing frozen after shutdown."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import weakref
+
+from pokerroom.server.operations.heap import HeapFreeze
+
+
+class _Node:
+    """An object in a reference cycle: only the collector frees it."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+async def _until(condition: object, what: str) -> None:
+    assert callable(condition)
+    for _ in range(2000):
+        if condition():
+            return
+        await asyncio.sleep(0.005)
+    raise AssertionError(f"waited 10 s for {what}")
+
+
+def test_survivors_are_frozen_and_cycles_collected_at_the_full_pass() -> None:
+    async def run() -> None:
+        heap = HeapFreeze(asyncio.get_running_loop(), settle_seconds=0.01, full_seconds=0.05)
+        try:
+            heap.start()
+            assert gc.get_freeze_count() > 0  # start-up's objects are frozen
+            cycle = _Node()
+            gone = weakref.ref(cycle)
+            settled = heap.settled
+            await _until(lambda: heap.settled > settled, "a settling")
+            # The cycle survived a young collection: frozen, the collector skips it.
+            del cycle
+            gc.collect()
+            assert gone() is not None, "a frozen cycle was collected before the full pass"
+            passes = heap.full_passes
+            await _until(lambda: heap.full_passes > passes, "the full pass")
+            assert gone() is None, "the full pass did not collect the cycle"
+        finally:
+            heap.thaw()
+        assert gc.get_freeze_count() == 0
+        settled = heap.settled
+        await asyncio.sleep(0.05)
+        assert heap.settled == settled, "it went on settling after shutdown"
+
+    asyncio.run(run())
