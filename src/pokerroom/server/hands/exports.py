@@ -146,7 +146,7 @@ def replay_stored(before: dict[str, Any], deck: list[int],
     """Deal a stored hand again from its table snapshot, deck order and actions: the
     table as it stood at the deal, the hand and its plan."""
     table = table_from_dict(before)
-    hand = table.start_hand(Deck.from_order(deck))
+    hand = table.start_hand(Deck.from_order(deck), bomb_pot=bool(before.get("bomb_pot")))
     for seat, data in actions:
         hand.act_recorded(action_from_dict(data), position=seat)
     plan = table.plan_in_play
@@ -245,7 +245,7 @@ def replay_frames(before: dict[str, Any], deck: list[int],
     own cards, up cards, hands tabled at the showdown; never another's face-down
     or mucked cards, never the deck) with the log lines of what just happened."""
     table = table_from_dict(before)
-    hand = table.start_hand(Deck.from_order(deck))
+    hand = table.start_hand(Deck.from_order(deck), bomb_pot=bool(before.get("bomb_pot")))
     plan = table.plan_in_play
     assert plan is not None
     positions = plan.positions

@@ -21,6 +21,10 @@ import {
   houseRulesHtml, lastFinishedHand, ledgerHtml, lifeWords, nextLine, playersReady, preactionHtml,
   rabbitHtml, rotationWords, showOfferHtml, shownBySeat, shownTagHtml, tableLife,
 } from "/static/table/views.js";
+import {
+  downloadPost, nextHandHtml, noticesHtml, requestFate, summaryHtml, waitlistHtml, wireNextHand,
+  wireRequestAnswers,
+} from "/static/table/host_panel.js";
 
 const tableId = pathPart(2);
 
@@ -164,6 +168,7 @@ function render() {
   renderLog();
   renderInfo();
   renderChatState();
+  renderHostNotices();
   turnAlert();
   const last = lastFinishedHand(state);
   if (last > handsShownFor && !$("tab-hands").hidden) loadHands();
@@ -646,6 +651,91 @@ function wireHostTools(t) {
       on: $("host-chat-on").checked, spectators: $("host-chat-spectators").checked }));
   }
   $("host-lock").addEventListener("change", () => hostPost("lock", { locked: $("host-lock").checked }));
+  wireNextHand({ // issue 24: stakes, bomb pot, seat change, settle-up
+    stud: games.isStud(t.game), post: hostPost, tableId,
+    download: (path, filename) => downloadPost(`/api/tables/${encodeURIComponent(tableId)}/${path}`, { host: hostKey }, filename).catch((err) => toast(err.message)),
+  });
+}
+
+// Issue 24: the host's plans for the next hand, for everyone; and once the table is
+// closed, its summary (who bought in for what, who pays whom), fetched once.
+// A join the host must approve leaves its request here (its id and the seat's token
+// to be): the page says it waits, then takes the seat, or says the host refused.
+let seatAsk = storage.get(`ask.${tableId}`, null);
+// A name on the full table's waitlist: {id, token, name} (the token takes the seat).
+let waitEntry = storage.get(`wait.${tableId}`, null);
+function wireWaitlist() {
+  const path = (what) => `/api/tables/${encodeURIComponent(tableId)}/${what}`;
+  onClick("btn-waitlist", async () => {
+    const name = $("waitlist-name").value.trim();
+    try {
+      const r = await api(path("waitlist"), { method: "POST", body: { name } });
+      waitEntry = { id: r.id, token: r.token, name };
+      storage.set(`wait.${tableId}`, waitEntry);
+      storage.set("name", name);
+      noticesKey = "";
+      renderHostNotices();
+    } catch (err) {
+      toast(err.message);
+    }
+  });
+  onClick("btn-leave-waitlist", () => api(path("waitlist/leave"), { method: "POST", body: { token: waitEntry.token } })
+    .catch((err) => toast(err.message)));
+  onClick("btn-take-seat", () => openJoin(Number($("btn-take-seat").dataset.seat)));
+  clearInterval(offerTimer); // the seconds left to take the seat offered, counted down
+  if ($("offer-left")) {
+    offerTimer = setInterval(() => {
+      const left = $("offer-left");
+      if (!left) return clearInterval(offerTimer);
+      left.textContent = String(Math.max(0, Math.round(Number(left.dataset.until) - (Date.now() / 1000 + clockOffset))));
+      return undefined;
+    }, 1000);
+  }
+}
+let offerTimer = null;
+let summaryShown = false;
+let noticesKey = "";
+function renderHostNotices() {
+  const tools = state.table.host_tools || {};
+  const fate = seatAsk ? requestFate(tools, seatAsk.waiting) : "waiting";
+  if (fate === "waiting" && seatAsk) seatAsk.seen = true; // a state older than the ask says nothing
+  const sat = seatAsk && state.seats[seatAsk.seat] && state.seats[seatAsk.seat].name === seatAsk.name;
+  if (fate === "refused" || (fate === "answered" && (seatAsk.seen || sat))) {
+    const refused = fate === "refused";
+    storage.remove(`ask.${tableId}`);
+    if (!refused) {
+      seatToken = { token: seatAsk.token, seat: seatAsk.seat, name: seatAsk.name };
+      storage.set(`seat.${tableId}`, seatToken);
+    }
+    seatAsk = null;
+    toast(refused ? "The host refused your request for a seat." : "The host accepted you: take your seat.", "info");
+    if (!refused) conn.reconnect();
+  }
+  if (waitEntry && !(tools.waitlist || []).some((w) => w.id === waitEntry.id)) {
+    storage.remove(`wait.${tableId}`); // taken, left, or the offer ran out
+    if (!seatToken) toast("You are no longer on the waitlist.", "info");
+    waitEntry = null;
+  }
+  const full = state.seats.every((seat, i) => seat || (tools.waitlist || []).some((w) => w.seat === i));
+  const key = JSON.stringify([tools, isHost, seatAsk, waitEntry, full, Boolean(state.you)]);
+  const box = $("host-notices");
+  if (key !== noticesKey) {
+    noticesKey = key;
+    box.innerHTML = noticesHtml(tools, { host: isHost, mine: seatAsk && seatAsk.waiting })
+      + waitlistHtml(tools, { mine: waitEntry && waitEntry.id, full, seated: Boolean(state.you) || Boolean(seatAsk), now: state.now });
+    box.hidden = !box.innerHTML;
+    if (isHost) {
+      wireRequestAnswers(box, (path, body) => api(`/api/tables/${encodeURIComponent(tableId)}/${path}`,
+        { method: "POST", body: { host: hostKey, ...body } }).catch((err) => toast(err.message)));
+    }
+    wireWaitlist();
+  }
+  if (tableLife(state.table) !== "closed" || state.hand || summaryShown) return;
+  summaryShown = true;
+  api(`/api/tables/${encodeURIComponent(tableId)}/summary`).then((summary) => {
+    $("table-summary").innerHTML = `<h2>The table is closed: settle up</h2>${summaryHtml(summary)}`;
+    $("table-summary").hidden = false;
+  }).catch((err) => { summaryShown = false; toast(err.message); });
 }
 
 // The host's view of who sits where, with the buttons to remove a bot or a player.
@@ -662,7 +752,8 @@ function hostPanelHtml(t) {
     <p class="host-chat"><label><input type="checkbox" id="host-chat-on" ${t.chat.on ? "checked" : ""}> Chat on</label>
       <label><input type="checkbox" id="host-chat-spectators" ${t.chat.spectators ? "checked" : ""} ${t.chat.on ? "" : "disabled"}> Spectators may chat</label></p>
     <p><button type="button" class="small" id="btn-ledger">Show the ledger</button></p>
-    <div id="host-ledger"></div>`;
+    <div id="host-ledger"></div>
+    ${nextHandHtml(t, state.seats, { stud: games.isStud(t.game), flop: !games.isStud(t.game) && !games.isDraw(t.game) })}`;
 }
 
 // ------------------------------------------------------------ pre-actions
@@ -818,14 +909,23 @@ $("join-form").addEventListener("submit", async (event) => {
   }
   $("join-submit").disabled = true;
   try {
-    const r = await api(`/api/tables/${encodeURIComponent(tableId)}/join`, {
-      method: "POST", body: { name, seat, buy_in: buyIn },
-    });
+    // The seat offered from the waitlist is taken with the list's token (issue 24).
+    const offered = waitEntry && ((state.table.host_tools || {}).waitlist || []).some((w) => w.id === waitEntry.id && w.seat === seat);
+    const r = offered
+      ? await api(`/api/tables/${encodeURIComponent(tableId)}/waitlist/take`, { method: "POST", body: { token: waitEntry.token, buy_in: buyIn } })
+      : await api(`/api/tables/${encodeURIComponent(tableId)}/join`, { method: "POST", body: { name, seat, buy_in: buyIn } });
+    storage.set("name", name);
+    $("join-dialog").close();
+    if (r.waiting) { // the host approves each player (issue 24): a request, not a seat yet
+      seatAsk = { waiting: r.waiting, token: r.token, seat: r.seat, name };
+      storage.set(`ask.${tableId}`, seatAsk);
+      toast("Asked: waiting for the host to accept you.", "info");
+      renderHostNotices();
+      return;
+    }
     seatToken = { token: r.token, seat: r.seat, name };
     storage.set(`seat.${tableId}`, seatToken);
-    storage.set("name", name);
     waitChosen = false;
-    $("join-dialog").close();
     conn.reconnect();
   } catch (err) {
     $("join-error").textContent = err.message;

@@ -14,7 +14,8 @@ The actor is composed of parts, one concept each, none of which knows the actor:
 - :class:`~pokerroom.server.tables.seat_requests.SeatRequests`: who holds each seat;
   joins, top-ups and leaves, carried out between hands;
 - :class:`~pokerroom.server.tables.host_tools.HostTools`: bots, pause, close, kicks,
-  the lock, the ledger;
+  the lock, the ledger and the settle-up; the next hand's stakes, bomb pot and seat
+  changes; seat approval and the waitlist (#24);
 - :class:`~pokerroom.server.tables.player_aids.PreActions` and
   :class:`~pokerroom.server.tables.player_aids.TimeBank`: the player aids;
 - :class:`~pokerroom.server.tables.chat.TableChat`: the chat;
@@ -215,6 +216,11 @@ class TableActor(TaskOwner):
         return self.sittings.locked
 
     @property
+    def host_public(self) -> dict[str, Any]:
+        """What every viewer sees of the host's tools (#24: plans, seat requests)."""
+        return self.host.public()
+
+    @property
     def life(self) -> TableLife:
         """Open, paused, closed or idle (tables/life.py)."""
         return table_life(closed=self.closed, paused=self.paused, idle=self.attendance.idle())
@@ -296,6 +302,14 @@ class TableActor(TaskOwner):
                                        "changed: try again in a moment")
 
     def _next_wakeup(self) -> float | None:
+        due = self._deal_wakeup()
+        offer = self.sittings.waitlist.due()  # a waitlist offer running out (#24)
+        if offer is None:
+            return due
+        offer -= self.clock.now()
+        return offer if due is None else min(due, offer)
+
+    def _deal_wakeup(self) -> float | None:
         now = self.clock.now()
         hand = self.table.hand
         if hand is None:
@@ -316,6 +330,9 @@ class TableActor(TaskOwner):
         changed."""
         changed = False
         now = self.clock.now()
+        if self.host.waitlist_step(now):  # seats offered to the waitlist, offers run out
+            changed = True
+            self._flush()
         if self.table.hand is None:
             idle = self.life is TableLife.IDLE
             if idle != self.attendance.told:  # idle now, or no longer: the lobby says so
@@ -356,11 +373,14 @@ class TableActor(TaskOwner):
                 self.log.append(f"The button starts at seat {draw.winner + 1}: "
                                 f"{name(draw.winner)} has the button")
             self.store.save_snapshot(self.id, self._snapshot())
+        bomb_pot = self.host.take_bomb_pot()  # the host's plans first (#24)
         self._flush()
         before = table_to_dict(table)
+        if bomb_pot:
+            before["bomb_pot"] = True  # dealt again so: restore.py, hands/exports.py
         deck = Deck(rng=self.rng, cards=table.stakes.game.deck)
         order = [int(c) for c in deck.order]
-        table.start_hand(deck)
+        table.start_hand(deck, bomb_pot=bomb_pot)
         plan = table.plan_in_play
         assert plan is not None
         sittings = {str(s): {"sitting": self.seats[s].sitting, "name": self.driver.name(s)}
@@ -390,6 +410,7 @@ class TableActor(TaskOwner):
         self.bank.refill(self.settings.time_bank_every, self.settings.time_bank_refill,
                          self.hand_number)
         self.sittings.carry_out()
+        self.host.between_hands()  # the host's new stakes and seat changes (#24)
         batch = self.recorder.batch
         if self.closed:
             batch.table["closed"] = True

@@ -100,6 +100,7 @@ class TableRestore:
         done, cancelled with every chip back).  Returns a note on the hand, if any."""
         self.use_table(table_from_dict(stored.snapshot))
         self.host.host_key, self.host.paused = stored.host_key, stored.paused
+        self.host.restore_state(stored.host_state)
         self.recorder.reset()
         turn = self.driver.turn
         turn.deadline = turn.bot_due = None
@@ -170,7 +171,7 @@ class TableRestore:
         self.use_table(table)
         seq = 0
         try:
-            hand = table.start_hand(Deck.from_order(deck))
+            hand = table.start_hand(Deck.from_order(deck), bomb_pot=bool(before.get("bomb_pot")))
             for seq, (position, data) in enumerate(actions, 1):  # noqa: B007
                 hand.act_recorded(action_from_dict(data), position=position)
         except (PokerError, KeyError, ValueError) as exc:

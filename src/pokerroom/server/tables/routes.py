@@ -10,16 +10,30 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from fastapi import APIRouter, Request, WebSocket
+from fastapi import APIRouter, HTTPException, Request, Response, WebSocket
+from starlette.concurrency import run_in_threadpool
 
-from pokerroom.errors import Reason
+from pokerroom.errors import ConfigError, Reason
 from pokerroom.server import deps
 from pokerroom.server.deps import Quotas_, Store_, StoredLobby_, Table, Tables
 from pokerroom.server.guard.quotas import admit_socket
 from pokerroom.server.pages import add_page
-from pokerroom.server.tables.actor import Subscriber, TableActor
+from pokerroom.server.tables.actor import HostKeyError, Subscriber, TableActor
+from pokerroom.server.tables.host_requests import (
+    BombPot,
+    ChangeStakes,
+    JoinWaitlist,
+    SeatApprovalSetting,
+    SeatChange,
+    SeatRequestAnswer,
+    TakeOfferedSeat,
+    WaitlistToken,
+)
+from pokerroom.server.tables.host_tools import ledger_rows
 from pokerroom.server.tables.life import refuse_unless_open, refuse_when_closed
 from pokerroom.server.tables.room import Room
+from pokerroom.server.tables.settlement import settle_up
+from pokerroom.server.tables.store import Store
 from pokerroom.server.wire.protocol import (
     CLIENT_MESSAGES,
     Act,
@@ -81,9 +95,13 @@ async def join(table_id: str, request: JoinTable, http: Request, room: Tables,
     past the address's ``quotas.joins_per_hour``."""
     actor = deps.actor_or_404(room, table_id)
     quotas.take("joins", http.scope)
-    token, sitting = await actor.submit(
-        lambda: actor.join(request.name, request.seat, request.buy_in))
-    return {"token": token, "seat": request.seat, "sitting": sitting}
+    def sit() -> tuple[str, str, str | None]:
+        token, sitting = actor.join(request.name, request.seat, request.buy_in)
+        return token, sitting, actor.sittings.waiting(sitting)
+
+    token, sitting, waiting = await actor.submit(sit)
+    # ``waiting``: the seat request's id when the host approves each player (#24).
+    return {"token": token, "seat": request.seat, "sitting": sitting, "waiting": waiting}
 
 
 @router.post("/api/tables/{table_id}/bots")
@@ -125,6 +143,120 @@ _host_route("kick", Kick, lambda a, r: a.kick(r.seat))
 _host_route("chat", ChatSettings, lambda a, r: _set_chat(a, r))
 _host_route("lock", LockTable, lambda a, r: a.lock(r.locked))
 _host_route("rabbit", RabbitHunt, lambda a, r: a.set_rabbit_hunt(r.on))  # show_cards.py
+# Issue 24: the host's tools for the next hand, the settle-up and the ledger's CSV.
+_host_route("stakes", ChangeStakes, lambda a, r: _change_stakes(a, r))
+_host_route("bomb-pot", BombPot, lambda a, r: a.host.plan_bomb_pot(r.ante))
+_host_route("seat-change", SeatChange, lambda a, r: a.host.change_seat(r.seat, r.to))
+_host_route("seat-approval", SeatApprovalSetting, lambda a, r: a.host.approve_seats(r.on))
+_host_route("seat-requests/accept", SeatRequestAnswer,
+            lambda a, r: a.host.answer_seat_request(r.request, accept=True))
+_host_route("seat-requests/refuse", SeatRequestAnswer,
+            lambda a, r: a.host.answer_seat_request(r.request, accept=False))
+
+
+@router.post("/api/tables/{table_id}/waitlist")
+async def join_waitlist(table_id: str, request: JoinWaitlist, http: Request, room: Tables,
+                        quotas: Quotas_) -> dict[str, Any]:
+    """Put a name down on a full table's waitlist: its ``id``, secret ``token`` (to take
+    the seat offered or leave) and ``place``.  Counted as a join by the quotas."""
+    actor = deps.actor_or_404(room, table_id)
+    quotas.take("joins", http.scope)
+    return await actor.submit(lambda: actor.host.join_waitlist(request.name))
+
+
+@router.post("/api/tables/{table_id}/waitlist/take")
+async def take_offered_seat(table_id: str, request: TakeOfferedSeat, room: Tables
+                            ) -> dict[str, Any]:
+    """Sit down in the seat offered from the waitlist: answered as a join."""
+    actor = deps.actor_or_404(room, table_id)
+
+    def take() -> dict[str, Any]:
+        token, sitting = actor.host.take_offered_seat(request.token, request.buy_in)
+        return {"token": token, "seat": actor.seat_of(sitting) if actor.sittings.waiting(
+            sitting) is None else None, "sitting": sitting,
+            "waiting": actor.sittings.waiting(sitting)}
+
+    return await actor.submit(take)
+
+
+@router.post("/api/tables/{table_id}/waitlist/leave")
+async def leave_waitlist(table_id: str, request: WaitlistToken, room: Tables
+                         ) -> dict[str, Any]:
+    actor = deps.actor_or_404(room, table_id)
+    await actor.submit(lambda: actor.host.leave_waitlist(request.token))
+    return {"ok": True}
+
+
+@router.post("/api/tables/{table_id}/summary")
+async def host_summary(table_id: str, request: HostRequest, room: Tables) -> dict[str, Any]:
+    """The host's settle-up at any time: each player's buy-ins, chips added,
+    cash-out, chips at the table and net, and who pays whom in the fewest transfers."""
+    actor = deps.actor_or_404(room, table_id)
+
+    def report() -> dict[str, Any]:
+        actor.check_host(request.host)
+        return actor.host.summary()
+
+    return await actor.submit(report)
+
+
+_SUMMARY_IS_THE_HOSTS = ("the summary is the host's until the table closes: POST "
+                         "/api/tables/{id}/summary with the host key")
+
+
+@router.get("/api/tables/{table_id}/summary")
+async def closed_summary(table_id: str, room: Tables, store: Store_) -> dict[str, Any]:
+    """The table's summary for everyone, once the host has closed it (before that it
+    is the host's: POST with the host key); from the store when the room no longer
+    runs the closed table (after a restart)."""
+    try:
+        actor = room.get(table_id)
+    except KeyError:
+        return await run_in_threadpool(_stored_summary, store, table_id)
+
+    def report() -> dict[str, Any]:
+        if not actor.closed:
+            raise HostKeyError(Reason.NOT_HOST, _SUMMARY_IS_THE_HOSTS)
+        return actor.host.summary()
+
+    return await actor.submit(report)
+
+
+def _stored_summary(store: Store, table_id: str) -> dict[str, Any]:
+    """A closed table's settle-up from its ledger alone (everyone cashed out)."""
+    closed = store.table_closed(table_id)
+    if closed is None:
+        raise HTTPException(404, f"no table {table_id!r}")
+    if not closed:
+        raise HostKeyError(Reason.NOT_HOST, _SUMMARY_IS_THE_HOSTS)
+    return settle_up(ledger_rows(store.ledger_by_player(table_id), {}),
+                     store.ledger_rake(table_id), closed=True)
+
+
+@router.post("/api/tables/{table_id}/ledger.csv")
+async def ledger_csv(table_id: str, request: HostRequest, room: Tables) -> Response:
+    """The host's ledger as a CSV file (one row a player: name, buy_in, added,
+    cash_out, on_table, net, seated)."""
+    actor = deps.actor_or_404(room, table_id)
+
+    def report() -> str:
+        actor.check_host(request.host)
+        return actor.host.ledger_csv()
+
+    text = await actor.submit(report)
+    return Response(text, media_type="text/csv; charset=utf-8", headers={
+        "Content-Disposition": f'attachment; filename="ledger-{table_id}.csv"'})
+
+
+def _change_stakes(actor: TableActor, request: ChangeStakes) -> None:
+    """New stakes from the next hand; not at a mixed table, whose games each take
+    their stakes from the rotation's sizes (tables/rotation.py)."""
+    actor.host.refuse_when_closed("changing the stakes")
+    if actor.rotation.mixed is not None:
+        raise ConfigError(f"{actor.rotation.title}: each game's stakes come from the "
+                          "table's sizes when the game changes; a mixed table's stakes "
+                          "cannot be changed")
+    actor.host.change_stakes(request.sizes())
 
 
 def _set_chat(actor: TableActor, request: ChatSettings) -> None:

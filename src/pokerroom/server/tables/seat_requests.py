@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections import deque
+from collections.abc import Callable
 from typing import TypedDict
 
 from pokerroom.bots import BOTS
@@ -25,8 +26,10 @@ from pokerroom.server.tables.audience import Audience
 from pokerroom.server.tables.life import refuse_when_closed
 from pokerroom.server.tables.player_aids import TimeBank
 from pokerroom.server.tables.recorder import Recorder
+from pokerroom.server.tables.seat_approval import MAX_REQUESTS, SeatApproval, SeatAsk
 from pokerroom.server.tables.sittings import SeatMeta
 from pokerroom.server.tables.store import SeatRow
+from pokerroom.server.tables.waitlist import Waiting, Waitlist
 from pokerroom.server.wire.names import refuse_lookalike
 from pokerroom.table import Table
 
@@ -57,6 +60,9 @@ class SeatRequests:
         self.rng = rng
         self.closed = False
         self.locked = False
+        self.approval = SeatApproval()  # the host's "approve seat requests" (#24)
+        self.waitlist = Waitlist()  # names waiting for a seat at a full table (#24)
+        self.save_host_state: Callable[[], None] = lambda: None  # set by the host's tools
 
     # ------------------------------------------------------------ who sits where
 
@@ -91,12 +97,18 @@ class SeatRequests:
     # ------------------------------------------------------------ requests
 
     def join(self, name: str, seat: int, buy_in: int, *,
-             policy: str | None = None) -> tuple[str, str]:
+             policy: str | None = None, ask: SeatAsk | None = None,
+             waiting: Waiting | None = None) -> tuple[str, str]:
         """Take a seat; returns the new sitting's secret token and its id.  During a
-        hand the seat is taken at once but the player sits down when the hand ends."""
+        hand the seat is taken at once but the player sits down when the hand ends.
+        With seat approval on (#24) a person's join is a request instead (its token and
+        id are the sitting's if the host accepts: :meth:`waiting`); ``ask``: the request
+        the host accepts (past the lock: the host chose this player); ``waiting``: the
+        name on the waitlist taking the seat offered to it (while names wait, no one
+        else may sit down: ``waitlist_first``)."""
         table = self.table
         refuse_when_closed(self.closed, "sitting down")
-        if self.locked and policy is None:
+        if self.locked and policy is None and ask is None:
             raise IllegalActionError(Reason.TABLE_LOCKED, "the host has locked this table: "
                                      "no new players may sit down until the host unlocks it")
         if not 0 <= seat < table.seat_count:
@@ -104,11 +116,26 @@ class SeatRequests:
                 Reason.NO_SUCH_SEAT, f"no seat {seat}: seats are 0-{table.seat_count - 1}")
         if table.players[seat] is not None or seat in self.seats:
             raise IllegalActionError(Reason.SEAT_TAKEN, f"seat {seat} is taken")
-        refuse_lookalike(name, [m.name for m in self.seats.values()],
-                         where="seated at this table")
+        held = self.approval.asked(seat)
+        if held is not None and held is not ask:
+            raise IllegalActionError(Reason.SEAT_TAKEN, f"seat {seat} is asked for by "
+                                     f"{held.name}, waiting for the host: choose another")
+        offered = self.waitlist.held().get(seat)
+        unseated = [w for w in self.waitlist.names if w.seat is None]
+        if (policy is None and ask is None and offered is not waiting
+                and (offered is not None or unseated)):
+            raise IllegalActionError(Reason.WAITLIST_FIRST, f"seat {seat} is offered to "
+                                     f"{offered.name} from the waitlist" if offered else
+                                     f"{len(unseated)} on the waitlist have the next seat "
+                                     "first: put your name down")
+        others = [a.name for a in self.approval.asks if a is not ask]
+        refuse_lookalike(name, [m.name for m in self.seats.values()] + others,
+                         where="seated at this table or asking for a seat")
         table._check_buy_in(buy_in)
-        token = secrets.token_urlsafe(24)
-        sitting = secrets.token_hex(8)
+        token = ask.token if ask else secrets.token_urlsafe(24)
+        sitting = ask.sitting if ask else secrets.token_hex(8)
+        if self.approval.on and policy is None and ask is None:
+            return self._ask(name, seat, buy_in, token, sitting)
         bot = BOTS[policy](child_rng(self.rng)) if policy else None
         meta = SeatMeta(name, token, is_bot=policy is not None, policy=policy, bot=bot,
                         sitting=sitting, buy_in=buy_in)
@@ -119,6 +146,28 @@ class SeatRequests:
         if table.hand is None:
             self.carry_out()
         return token, sitting
+
+    def _ask(self, name: str, seat: int, buy_in: int, token: str,
+             sitting: str) -> tuple[str, str]:
+        """A request to sit down that waits for the host: nothing taken yet."""
+        if len(self.approval.asks) >= MAX_REQUESTS:
+            raise IllegalActionError(Reason.TOO_MANY_REQUESTS, f"{MAX_REQUESTS} seat requests "
+                                     "already wait for the host: try again later")
+        ask = SeatAsk(secrets.token_hex(4), name, seat, buy_in, token, sitting)
+        self.approval.asks.append(ask)
+        self.log.append(f"{name} asks to sit in seat {seat + 1} with {buy_in}: waiting for "
+                        "the host")
+        self.save_host_state()
+        return token, sitting
+
+    def free_seats(self) -> list[int]:
+        """The seats no one holds, sits in or has asked the host for."""
+        return [s for s in range(self.table.seat_count) if self.table.players[s] is None
+                and s not in self.seats and self.approval.asked(s) is None]
+
+    def waiting(self, sitting: str) -> str | None:
+        """The id of the request that ``sitting`` (a join's answer) waits on, or None."""
+        return next((a.id for a in self.approval.asks if a.sitting == sitting), None)
 
     def pending(self, seat: int) -> Pending | None:
         """What the sitting in ``seat`` asked for that waits for the hand's end (shown
@@ -162,6 +211,25 @@ class SeatRequests:
             self.recorder.batch.update_seat(meta.sitting, leaving=True)
         if self.table.hand is None:
             self.carry_out()
+
+    def move(self, old: int, new: int) -> None:
+        """Between hands: the player in ``old`` moves to the empty seat ``new`` by the
+        table's seat-change rule (T12: :meth:`Table.change_seat
+        <pokerroom.table.Table.change_seat>`), their sitting and connections with them."""
+        meta = self.seats.get(old)
+        if meta is None or self.table.players[old] is None:
+            raise IllegalActionError(Reason.SEAT_EMPTY, f"no one sits in seat {old}")
+        if new in self.seats:
+            raise IllegalActionError(Reason.SEAT_TAKEN, f"seat {new} is taken")
+        self.table.change_seat(old, new)
+        del self.seats[old]
+        self.seats[new] = meta
+        self.recorder.batch.update_seat(meta.sitting, seat=new)
+        self.recorder.dirty = True
+        for sub in self.audience.subscribers:
+            if sub.sitting is not None and sub.sitting == meta.sitting:
+                sub.seat = new
+        self.log.append(f"{meta.name} moves from seat {old + 1} to seat {new + 1}")
 
     # ------------------------------------------------------------ between hands
 

@@ -78,6 +78,8 @@ class TableRow(Base):
     # When the lobby row (or paused, closed) last changed, by the database's clock
     # (written by workers of many only): each worker's lobby reads only the changes.
     lobby_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    # The host's plans for the next hand (tables/next_hand.py; migration 0009).
+    host_state: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class SeatRow(Base):
@@ -166,6 +168,7 @@ class StoredTable:
     host_key: str | None = None
     paused: bool = False
     lobby: dict[str, Any] | None = None
+    host_state: dict[str, Any] | None = None
     seats: list[SeatRow] = field(default_factory=list)
     running: HandRow | None = None
     actions: list[ActionRow] = field(default_factory=list)
@@ -357,6 +360,20 @@ class Store:
             return int(c.execute(select(func.coalesce(func.sum(signed), 0))
                                  .where(LEDGER.c.table_id == table_id)).scalar_one())
 
+    def ledger_rake(self, table_id: str) -> int:
+        """The chips the rake took at the table (its ledger's ``rake`` rows)."""
+        with self.engine.connect() as c:
+            return int(c.execute(select(func.coalesce(func.sum(LEDGER.c.amount), 0)).where(
+                LEDGER.c.table_id == table_id, LEDGER.c.kind == "rake")).scalar_one())
+
+    def table_closed(self, table_id: str) -> bool | None:
+        """Whether the table was closed (None: no such table), for what outlives it:
+        its settle-up (tables/routes.py)."""
+        with self.engine.connect() as c:
+            closed = c.execute(select(TABLES.c.closed).where(TABLES.c.id == table_id)
+                               ).scalar_one_or_none()
+        return None if closed is None else bool(closed)
+
     def ledger_by_player(self, table_id: str) -> dict[str, dict[str, int]]:
         """Each player's chips by kind (``buy_in``, ``top_up``, ``rebuy``, ``cash_out``)
         under their name, in the order they first came to the table.  The rake is no
@@ -517,7 +534,7 @@ def _id(hand: int | Assigned) -> int:
 
 def _stored(s: Session, t: TableRow) -> StoredTable:
     stored = StoredTable(t.id, t.name, dict(t.settings), dict(t.snapshot),
-                         host_key=t.host_key, paused=bool(t.paused))
+                         host_key=t.host_key, paused=bool(t.paused), host_state=t.host_state)
     stored.seats = list(s.scalars(select(SeatRow).where(
         SeatRow.table_id == t.id, SeatRow.active.is_(True))).all())
     running = s.scalars(select(HandRow).where(

@@ -139,7 +139,8 @@ def _table_info(actor: ViewedTable, chat: Any, kept: KeptParts | None) -> dict[s
            getattr(actor, "time_bank_full", None),
            None if chat is None else (chat.on, chat.spectators),
            str(getattr(actor, "life", "open")),
-           bool(getattr(getattr(actor, "after", None), "rabbit_hunt", False)))
+           bool(getattr(getattr(actor, "after", None), "rabbit_hunt", False)),
+           getattr(actor, "host_public", None))  # the host's plans, seat requests (#24)
     if kept is not None and kept.key == key:
         return kept.info
     info = {
@@ -168,6 +169,7 @@ def _table_info(actor: ViewedTable, chat: Any, kept: KeptParts | None) -> dict[s
         "time_bank": key[10],
         "chat": {"on": chat.on, "spectators": chat.spectators} if chat else None,
         "rabbit_hunt": key[13],  # the host's option (tables/show_cards.py)
+        "host_tools": key[14],  # {"notices": ["blinds 2/4 from the next hand"], ...}
     }
     if kept is not None:
         kept.key, kept.info = key, info
