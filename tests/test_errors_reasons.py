@@ -106,8 +106,32 @@ def _answered() -> set[str]:
     return found
 
 
+def _class_reasons() -> set[str]:
+    """Members an error class carries as its ``reason`` (``reason = Reason.X`` in its
+    body: the room's answer reads it, wire/protocol.py's ``error_reason``), counted
+    when that class is raised somewhere (``raise Name(...)``)."""
+    carried: dict[str, str] = {}
+    raised: set[str] = set()
+    for path in sorted(SRC.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                for item in node.body:
+                    if (isinstance(item, ast.Assign) and len(item.targets) == 1
+                            and isinstance(item.targets[0], ast.Name)
+                            and item.targets[0].id == "reason"
+                            and isinstance(item.value, ast.Attribute)
+                            and isinstance(item.value.value, ast.Name)
+                            and item.value.value.id == "Reason"):
+                        carried[node.name] = item.value.attr
+            elif (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)
+                  and isinstance(node.exc.func, ast.Name)):
+                raised.add(node.exc.func.id)
+    return {member for name, member in carried.items() if name in raised}
+
+
 def test_every_reason_is_raised_somewhere() -> None:
     _, raised = _scan()
+    raised |= _class_reasons()
     unknown = raised - set(Reason.__members__)
     assert not unknown, f"raise sites name members Reason lacks: {sorted(unknown)}"
     dead = set(Reason.__members__) - raised - _answered()
