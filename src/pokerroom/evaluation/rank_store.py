@@ -18,7 +18,6 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
-import tempfile
 from array import array
 from bisect import bisect_left
 from functools import cache
@@ -98,6 +97,8 @@ def keep_table(name: str, table: dict[int, int]) -> None:
     path = _path(name)
     if path is None:
         return
+    import tempfile  # (only here: most processes read a kept table, none write one)
+
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         fd, temporary = tempfile.mkstemp(dir=path.parent, suffix=".bin")
