@@ -9,7 +9,7 @@ import re
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pokerroom import __version__
 
@@ -165,12 +165,29 @@ class _BotNames:
         return iter(sorted(BOTS))
 
 
+class _DefaultsShown(argparse.HelpFormatter):
+    """``--help`` shows each option's default, ``(default: 10000)``, unless its help
+    says it already or there is none to show (a flag, an option off when not given)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        default = action.default
+        if (not action.option_strings or action.nargs == 0 or "default" in text or default is None
+                or default is False or default is argparse.SUPPRESS or default in ([], "")):
+            return action.help
+        return f"{text} (default: %(default)s)".lstrip()
+
+
+def _command_parser(**kwargs: Any) -> argparse.ArgumentParser:
+    return argparse.ArgumentParser(formatter_class=_DefaultsShown, **kwargs)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pokerroom", description="Poker the way a well-run cardroom runs it."
     )
     parser.add_argument("--version", action="version", version=f"pokerroom {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_command_parser)
     replay = sub.add_parser(
         "replay",
         help="replay PHH hand histories and check their finishing stacks",
@@ -212,16 +229,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--game", default="holdem", help="holdem, omaha, stud, razz, badugi, ...")
     play.add_argument("--structure", default="no_limit",
-                      choices=["no_limit", "pot_limit", "fixed_limit"])
+                      choices=["no_limit", "pot_limit", "fixed_limit"], help="the betting")
     play.add_argument("--blinds", default="1/2", help="small/big blind (stud: ante/small bet)")
-    play.add_argument("--stack", type=int, default=200)
+    play.add_argument("--stack", type=int, default=200, help="every player's chips")
     play.add_argument("--bots", type=int, default=5, help="number of bots (1-8)")
     play.add_argument("--bot", default=None, choices=_BotNames(), metavar="BOT",
                       help="the bots' policy: loose, random, rock, solid, station or tag "
                       "(default: solid)")
     play.add_argument("--seed", type=int, default=None, help="reproducible deals")
     play.add_argument("--hands", type=int, default=None, help="stop after this many hands")
-    play.add_argument("--name", default="You")
+    play.add_argument("--name", default="You", help="your name at the table")
     play.set_defaults(func=_play)
 
     serve = sub.add_parser(
@@ -233,7 +250,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="the address to listen on: 127.0.0.1 (this machine only, the "
                        "default), 0.0.0.0 (every network this machine is on: friends on "
                        "your LAN), or one of this machine's addresses")
-    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--port", type=int, default=8000, help="the port to listen on")
     serve.add_argument("--public-url", default=None, metavar="URL",
                        help="the address friends open the room at, e.g. "
                        "https://poker.example.org behind a TLS proxy: the invite and host "
@@ -301,7 +318,7 @@ def build_parser() -> argparse.ArgumentParser:
         "Exit status 2: a bad choice (an unknown game, or with --out a game PHH has no code "
         "for); 1: some hands could not be written (how many and why on stderr).",
     )
-    simulate.add_argument("--hands", type=int, default=10_000)
+    simulate.add_argument("--hands", type=int, default=10_000, help="cash hands to play")
     simulate.add_argument("--game", default="holdem",
                           help="holdem, omaha, stud, razz, badugi, ... or a PHH variant code "
                           "(NT, PO, F7S, F2L3D, ...)")
@@ -310,8 +327,9 @@ def build_parser() -> argparse.ArgumentParser:
                           help="default: the game's standard (hold'em no limit, Omaha pot "
                           "limit, stud and triple draw fixed limit, ...)")
     simulate.add_argument("--bots", default="tag,random,station,tag,random,station",
-                          help="comma-separated policies, one per seat (tag, random, station)")
-    simulate.add_argument("--seed", type=int, default=1)
+                          help="comma-separated policies, one per seat: loose, random, rock, "
+                          "solid, station or tag (default: %(default)s)")
+    simulate.add_argument("--seed", type=int, default=1, help="the deals' seed")
     simulate.add_argument("--chunk", type=int, default=250, help="hands per task")
     simulate.add_argument("--workers", type=int, default=None, help="local processes")
     simulate.add_argument("--ray", default=None, metavar="ADDRESS",
