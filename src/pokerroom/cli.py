@@ -178,8 +178,12 @@ class _DefaultsShown(argparse.HelpFormatter):
         return f"{text} (default: %(default)s)".lstrip()
 
 
-def _command_parser(**kwargs: Any) -> argparse.ArgumentParser:
-    return argparse.ArgumentParser(formatter_class=_DefaultsShown, **kwargs)
+class _CommandParser(argparse.ArgumentParser):
+    """A command's parser, whose ``--help`` shows the defaults."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _DefaultsShown)
+        super().__init__(**kwargs)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -187,7 +191,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="pokerroom", description="Poker the way a well-run cardroom runs it."
     )
     parser.add_argument("--version", action="version", version=f"pokerroom {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_command_parser)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_CommandParser)
     replay = sub.add_parser(
         "replay",
         help="replay PHH hand histories and check their finishing stacks",
@@ -228,8 +232,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="A terminal table: you in seat 0 against bots, hand after hand.",
     )
     play.add_argument("--game", default="holdem", help="holdem, omaha, stud, razz, badugi, ...")
-    play.add_argument("--structure", default="no_limit",
-                      choices=["no_limit", "pot_limit", "fixed_limit"], help="the betting")
+    play.add_argument("--structure", default=None,
+                      choices=["no_limit", "pot_limit", "fixed_limit"],
+                      help="default: the game's standard (hold'em no limit, Omaha pot "
+                      "limit, stud and triple draw fixed limit, ...)")
     play.add_argument("--blinds", default="1/2", help="small/big blind (stud: ante/small bet)")
     play.add_argument("--stack", type=int, default=200, help="every player's chips")
     play.add_argument("--bots", type=int, default=5, help="number of bots (1-8)")
@@ -630,7 +636,13 @@ def _play(args: argparse.Namespace) -> int:
     from pokerroom.bots import DEFAULT_BOT
     from pokerroom.errors import PokerError
     from pokerroom.play import PlaySettings, TerminalGame
+    from pokerroom.simulate import resolve_game
 
+    try:
+        game, structure = resolve_game(args.game, args.structure)
+    except PokerError as exc:
+        sys.stderr.write(f"pokerroom play: {exc}\n")
+        return 2
     try:
         small, big = (int(x) for x in args.blinds.split("/"))
     except ValueError:
@@ -640,7 +652,7 @@ def _play(args: argparse.Namespace) -> int:
         sys.stderr.write(f"pokerroom play: --bots is 1-8, got {args.bots}\n")
         return 2
     settings = PlaySettings(
-        game=args.game, structure=args.structure, small_blind=small, big_blind=big,
+        game=game, structure=structure.value, small_blind=small, big_blind=big,
         stack=args.stack, bots=args.bots, bot=args.bot or DEFAULT_BOT, seed=args.seed,
         hands=args.hands, name=args.name,
     )
