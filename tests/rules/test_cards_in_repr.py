@@ -60,3 +60,14 @@ def test_every_event_of_real_hands_shows_its_cards_as_cards(key: str) -> None:
                 assert f"{f.name}={shown}" in text, (f.name, text)
                 seen_cards += f.name in CARD_FIELDS and bool(value)
     assert seen_cards  # the hands dealt cards, so the check above saw some
+
+
+def test_a_phh_action_writes_its_cards_in_notation() -> None:
+    """A history's action, named in the errors of reading and writing PHH."""
+    from pokerroom.history import PhhAction, parse_action
+
+    assert repr(parse_action("d dh p1 AhKd")) == (
+        "PhhAction(actor=None, code='dh', cards=(Ah, Kd), amount=None, comment=None, "
+        "dealt_to=0, show_held=False, text='d dh p1 AhKd')"
+    )
+    assert "cards=(??, 2c)" in repr(PhhAction(None, "dh", cards=(None, 0), dealt_to=1))
