@@ -38,3 +38,12 @@ def test_each_reference_page_leads_with_its_main_class_and_lists_every_name(page
         if isinstance(value, type) and value.__module__ == package and not name.startswith("_")
     ]
     assert set(listed) == set(public), set(listed) ^ set(public)
+
+
+def test_the_rendered_pages_keep_the_members_order() -> None:
+    """mkdocstrings groups a page's members by kind (attributes, then classes, then
+    functions) unless told not to, which put ``INFINITE_STACK`` before
+    ``HandHistory`` and ``VARIANTS`` before ``Hand`` in the built pages: the lead
+    above holds on the page only with ``group_by_category: false``."""
+    config = (REFERENCE.parent.parent / "mkdocs.yml").read_text(encoding="utf-8")
+    assert re.search(r"^ +group_by_category: false\b", config, re.MULTILINE)

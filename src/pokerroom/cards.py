@@ -141,6 +141,29 @@ def format_cards(cards: Iterable[int | None]) -> str:
     return "".join("??" if c is None else str(_CARDS[c]) for c in cards)
 
 
+def repr_cards(cards: Sequence[int | None] | None) -> str:
+    """Cards as the engine's events and actions show them in their ``repr``: a
+    tuple written in notation, ``(Ah, Kd)``; an unknown card is ``??``.
+
+    >>> repr_cards((51, None)), repr_cards((0,)), repr_cards(()), repr_cards(None)
+    ('(As, ??)', '(2c,)', '()', 'None')
+    >>> repr_cards((52, 0))  # (a value that is no card, as it is)
+    '(52, 2c)'
+    """
+    if cards is None:
+        return "None"
+    shown = ", ".join(map(_card_repr, cards))
+    return f"({shown},)" if len(cards) == 1 else f"({shown})"
+
+
+def _card_repr(card: int | None) -> str:
+    if card is None:
+        return "??"
+    if isinstance(card, int) and 0 <= card < 52:
+        return str(_CARDS[card])
+    return repr(card)
+
+
 def check_distinct(cards: Sequence[int], *, what: str = "cards") -> None:
     """Raise NotationError naming the first card that appears twice."""
     seen: set[int] = set()

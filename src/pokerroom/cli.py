@@ -9,7 +9,7 @@ import re
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pokerroom import __version__
 
@@ -165,12 +165,33 @@ class _BotNames:
         return iter(sorted(BOTS))
 
 
+class _DefaultsShown(argparse.HelpFormatter):
+    """``--help`` shows each option's default, ``(default: 10000)``, unless its help
+    says it already or there is none to show (a flag, an option off when not given)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        default = action.default
+        if (not action.option_strings or action.nargs == 0 or "default" in text or default is None
+                or default is False or default is argparse.SUPPRESS or default in ([], "")):
+            return action.help
+        return f"{text} (default: %(default)s)".lstrip()
+
+
+class _CommandParser(argparse.ArgumentParser):
+    """A command's parser, whose ``--help`` shows the defaults."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _DefaultsShown)
+        super().__init__(**kwargs)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pokerroom", description="Poker the way a well-run cardroom runs it."
     )
     parser.add_argument("--version", action="version", version=f"pokerroom {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_CommandParser)
     replay = sub.add_parser(
         "replay",
         help="replay PHH hand histories and check their finishing stacks",
@@ -211,17 +232,19 @@ def build_parser() -> argparse.ArgumentParser:
         description="A terminal table: you in seat 0 against bots, hand after hand.",
     )
     play.add_argument("--game", default="holdem", help="holdem, omaha, stud, razz, badugi, ...")
-    play.add_argument("--structure", default="no_limit",
-                      choices=["no_limit", "pot_limit", "fixed_limit"])
+    play.add_argument("--structure", default=None,
+                      choices=["no_limit", "pot_limit", "fixed_limit"],
+                      help="default: the game's standard (hold'em no limit, Omaha pot "
+                      "limit, stud and triple draw fixed limit, ...)")
     play.add_argument("--blinds", default="1/2", help="small/big blind (stud: ante/small bet)")
-    play.add_argument("--stack", type=int, default=200)
+    play.add_argument("--stack", type=int, default=200, help="every player's chips")
     play.add_argument("--bots", type=int, default=5, help="number of bots (1-8)")
     play.add_argument("--bot", default=None, choices=_BotNames(), metavar="BOT",
                       help="the bots' policy: loose, random, rock, solid, station or tag "
                       "(default: solid)")
     play.add_argument("--seed", type=int, default=None, help="reproducible deals")
     play.add_argument("--hands", type=int, default=None, help="stop after this many hands")
-    play.add_argument("--name", default="You")
+    play.add_argument("--name", default="You", help="your name at the table")
     play.set_defaults(func=_play)
 
     serve = sub.add_parser(
@@ -233,7 +256,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="the address to listen on: 127.0.0.1 (this machine only, the "
                        "default), 0.0.0.0 (every network this machine is on: friends on "
                        "your LAN), or one of this machine's addresses")
-    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--port", type=int, default=8000, help="the port to listen on")
     serve.add_argument("--public-url", default=None, metavar="URL",
                        help="the address friends open the room at, e.g. "
                        "https://poker.example.org behind a TLS proxy: the invite and host "
@@ -301,7 +324,7 @@ def build_parser() -> argparse.ArgumentParser:
         "Exit status 2: a bad choice (an unknown game, or with --out a game PHH has no code "
         "for); 1: some hands could not be written (how many and why on stderr).",
     )
-    simulate.add_argument("--hands", type=int, default=10_000)
+    simulate.add_argument("--hands", type=int, default=10_000, help="cash hands to play")
     simulate.add_argument("--game", default="holdem",
                           help="holdem, omaha, stud, razz, badugi, ... or a PHH variant code "
                           "(NT, PO, F7S, F2L3D, ...)")
@@ -310,8 +333,9 @@ def build_parser() -> argparse.ArgumentParser:
                           help="default: the game's standard (hold'em no limit, Omaha pot "
                           "limit, stud and triple draw fixed limit, ...)")
     simulate.add_argument("--bots", default="tag,random,station,tag,random,station",
-                          help="comma-separated policies, one per seat (tag, random, station)")
-    simulate.add_argument("--seed", type=int, default=1)
+                          help="comma-separated policies, one per seat: loose, random, rock, "
+                          "solid, station or tag (default: %(default)s)")
+    simulate.add_argument("--seed", type=int, default=1, help="the deals' seed")
     simulate.add_argument("--chunk", type=int, default=250, help="hands per task")
     simulate.add_argument("--workers", type=int, default=None, help="local processes")
     simulate.add_argument("--ray", default=None, metavar="ADDRESS",
@@ -612,7 +636,13 @@ def _play(args: argparse.Namespace) -> int:
     from pokerroom.bots import DEFAULT_BOT
     from pokerroom.errors import PokerError
     from pokerroom.play import PlaySettings, TerminalGame
+    from pokerroom.simulate import resolve_game
 
+    try:
+        game, structure = resolve_game(args.game, args.structure)
+    except PokerError as exc:
+        sys.stderr.write(f"pokerroom play: {exc}\n")
+        return 2
     try:
         small, big = (int(x) for x in args.blinds.split("/"))
     except ValueError:
@@ -622,7 +652,7 @@ def _play(args: argparse.Namespace) -> int:
         sys.stderr.write(f"pokerroom play: --bots is 1-8, got {args.bots}\n")
         return 2
     settings = PlaySettings(
-        game=args.game, structure=args.structure, small_blind=small, big_blind=big,
+        game=game, structure=structure.value, small_blind=small, big_blind=big,
         stack=args.stack, bots=args.bots, bot=args.bot or DEFAULT_BOT, seed=args.seed,
         hands=args.hands, name=args.name,
     )

@@ -175,7 +175,7 @@ class TerminalGame:
     def _human_action(self, hand: Hand) -> Action | None:
         legal = hand.legal_actions()
         while True:
-            options = re.sub(r"^seat \d+ may ", "", legal.describe())
+            options = re.sub(r"^(?:seat|position) \d+ may ", "", legal.describe())
             self.console.print(f"[bold]Your turn[/]: you may {options}  (h for help)")
             raw = self.ask("> ").strip().lower()
             if raw in ("q", "quit"):

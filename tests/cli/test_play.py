@@ -106,3 +106,24 @@ def test_stud_has_no_board_line_and_marks_your_up_cards() -> None:
         "no bring-in is due from you now (b is for the low card on third street in stud)",
         "you may bet/raise to 2, not 3",
     ]
+
+
+def test_play_a_stud_game_without_naming_its_structure(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``play --game stud`` plays the game's own structure (fixed limit), as
+    ``simulate`` does; the prompt lists the moves alone ("you may post the
+    bring-in of 1, ..."), not the engine's sentence about a position."""
+    answers = iter(["b", "f"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers, "q"))
+    assert main(["play", "--game", "stud", "--seed", "2", "--hands", "1", "--bots", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "seven-card stud - fixed_limit" in out
+    assert "you may post the bring-in of 1" in out
+    assert "may position" not in out and "you may seat" not in out
+
+
+def test_play_refuses_an_unknown_game_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--game", "holdem_mixed"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("pokerroom play: unknown game 'holdem_mixed'; games: holdem, ")
+    assert err.count("\n") == 1

@@ -66,3 +66,20 @@ def test_a_cache_that_cannot_be_written_changes_nothing(
     assert rank_store.stored_table("test-high") is None
     built, calls = filled("test-high")
     assert calls == 6175 and built == filled(None)[0]
+
+
+def test_a_later_process_looks_its_keys_up_in_the_kept_table(cache: Path) -> None:
+    """Reading the kept table back makes no dict of all 73,775 entries: each key is
+    looked up in the file's sorted arrays when first asked for (a replay asks a few
+    thousand), until so many are asked that the whole dict is cheaper."""
+    built, _ = filled("test-high")
+    five = CountedFive()
+    table = BestOfTable(five, kept_as="test-high")
+    asked = sorted(built)[::97]
+    assert [table[key] for key in asked] == [built[key] for key in asked]
+    assert five.calls == 0 and len(table) == len(asked)
+    nine = 4 * 5**12 + 4 * 5**11 + 5**10  # nine cards: in no kept table, computed
+    assert table[nine] == STANDARD.by_rank_key[nine]
+    for key in sorted(built)[: BestOfTable._WHOLE_AFTER]:
+        assert table[key] == built[key]
+    assert built.items() <= table.items() and five.calls == 0  # the whole table read in

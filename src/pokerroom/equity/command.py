@@ -39,7 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("players", nargs="+", help="one hand or range per player")
     parser.add_argument("--board", default="", help="0, 3, 4 or 5 cards, like Kd7h2s")
     parser.add_argument("--dead", default="", help="cards out of play")
-    parser.add_argument("--game", default="holdem", choices=GAMES)
+    parser.add_argument("--game", default="holdem", choices=GAMES, help="the game")
     how = parser.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="enumerate every deal and board")
     how.add_argument("--monte-carlo", action="store_true", help="sample deals at random")

@@ -9,8 +9,9 @@ the suit: a hand of up to nine cards holds a flush iff ``key & FLUSH_BITS``.
 
 A :class:`BestOfTable` maps a rank key to the best strength any five of those
 ranks make, by the rules of one game.  It is built on first use: every
-multiset of five to seven ranks at once (about 0.1 s, or read back from the
-disk where an earlier process kept it: :mod:`.rank_store`), larger ones on demand.
+multiset of five to seven ranks at once (about 0.1 s), or, where an earlier
+process kept that on disk (:mod:`.rank_store`), each key looked up there when first
+asked for; larger ones on demand.
 The best of ``n > 5`` ranks is the best over the ``n - 1``-rank multisets
 obtained by dropping one card, which needs one lookup per distinct rank.
 """
@@ -22,7 +23,7 @@ from itertools import combinations, combinations_with_replacement
 from typing import Final
 
 from pokerroom.evaluation.encoding import PATTERN_CATEGORY, HandCategory, pack
-from pokerroom.evaluation.rank_store import keep_table, stored_table
+from pokerroom.evaluation.rank_store import StoredTable, keep_table, stored
 
 POW5: Final = tuple(5**r for r in range(13))
 RANK_KEY: Final = tuple(POW5[c >> 2] for c in range(52))
@@ -68,11 +69,15 @@ class BestOfTable(dict[int, int]):
     """Rank key -> best strength of any five of those ranks (see module doc).
 
     ``five(counts)`` gives the strength of exactly five ranks.  The first
-    lookup that misses fills in every multiset of ``prefill_sizes`` cards over
-    ``ranks``; a later miss (eight or nine cards) is computed and kept.
+    lookup that misses opens the table kept on disk, if any, where each later
+    miss is looked up (until ``_WHOLE_AFTER`` of them: then the whole kept table
+    is read in); else it fills in every multiset of ``prefill_sizes`` cards over
+    ``ranks`` (and keeps them on disk).  A miss neither holds (eight or nine
+    cards) is computed and kept.
     """
 
-    __slots__ = ("_filled", "_five", "_kept_as", "_prefill_sizes", "_ranks")
+    __slots__ = ("_filled", "_five", "_kept_as", "_lookups", "_prefill_sizes", "_ranks", "_stored")
+    _WHOLE_AFTER: Final = 4096
 
     def __init__(
         self,
@@ -89,13 +94,25 @@ class BestOfTable(dict[int, int]):
         self._kept_as = kept_as
         """The name the filled table is kept on disk under (:mod:`.rank_store`)."""
         self._filled = False
+        self._stored: StoredTable | None = None
+        self._lookups = 0
 
     def __missing__(self, key: int) -> int:
         if not self._filled:
             self._filled = True
-            self._prefill()
+            self._open()
             if key in self:
                 return self[key]
+        kept = self._stored
+        if kept is not None:
+            value = kept.get(key)
+            if value is not None:
+                self[key] = value
+                self._lookups += 1
+                if self._lookups >= self._WHOLE_AFTER:  # a long run: the dict is cheaper
+                    self._stored = None
+                    self.update(kept.as_dict())
+                return value
         counts = rank_counts(key)
         size = sum(counts)
         if size < 5 or max(counts) > 4:
@@ -107,12 +124,27 @@ class BestOfTable(dict[int, int]):
         self[key] = value
         return value
 
+    def _open(self) -> None:
+        """At the first miss: the table kept on disk to look keys up in, else the
+        whole table filled in (and kept)."""
+        kept = stored(self._kept_as) if self._kept_as is not None else None
+        if kept is not None:
+            self._stored = kept
+        else:
+            self._fill_and_keep()
+
     def _prefill(self) -> None:
-        filled = stored_table(self._kept_as) if self._kept_as is not None else None
-        if filled is None:
-            filled = self._fill()
-            if self._kept_as is not None:
-                keep_table(self._kept_as, filled)
+        """Every multiset of ``prefill_sizes`` cards in the dict at once."""
+        kept = stored(self._kept_as) if self._kept_as is not None else None
+        if kept is not None:
+            self.update(kept.as_dict())
+        else:
+            self._fill_and_keep()
+
+    def _fill_and_keep(self) -> None:
+        filled = self._fill()
+        if self._kept_as is not None:
+            keep_table(self._kept_as, filled)
         self.update(filled)
 
     def _fill(self) -> dict[int, int]:

@@ -12,7 +12,6 @@ folders)."""
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from pokerroom.history.export import phh_variant, to_phh, to_phh_text
 from pokerroom.history.phh import (
     INFINITE_STACK,
     NOOP,
@@ -28,6 +27,7 @@ from pokerroom.history.phh import (
 )
 
 if TYPE_CHECKING:
+    from pokerroom.history.export import phh_variant, to_phh, to_phh_text
     from pokerroom.history.pokerstars_import import check_imported
     from pokerroom.history.pokerstars_reader import (
         Imported,
@@ -97,9 +97,12 @@ __all__ = [
 ]
 
 
-# The PokerStars reader is imported when first asked for: replaying PHH (the
-# ``pokerroom replay`` command) never needs it.
+# The exporter and the PokerStars reader are imported when first asked for:
+# replaying PHH (the ``pokerroom replay`` command) never needs them.
 _LAZY = {
+    "phh_variant": "pokerroom.history.export",
+    "to_phh": "pokerroom.history.export",
+    "to_phh_text": "pokerroom.history.export",
     "check_imported": "pokerroom.history.pokerstars_import",
     "Imported": "pokerroom.history.pokerstars_reader",
     "Refusal": "pokerroom.history.pokerstars_reader",

@@ -14,7 +14,7 @@ from dataclasses import KW_ONLY, dataclass, field
 from functools import lru_cache
 from typing import Final, NamedTuple
 
-from pokerroom.cards import FULL_DECK, RANKS, SUITS, Card, check_distinct
+from pokerroom.cards import FULL_DECK, RANKS, SUITS, Card, check_distinct, repr_cards
 from pokerroom.errors import NotationError
 from pokerroom.history._amounts import (
     Number,
@@ -42,7 +42,7 @@ _CARD_BY_TEXT: Final[dict[str, Card | None]] = {"??": None} | {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class PhhAction:
     """One entry of a hand's ``actions``.
 
@@ -89,6 +89,14 @@ class PhhAction:
     def __reduce__(self) -> tuple[object, ...]:
         return (_rebuild, (self.actor, self.code, self.cards, self.amount, self.comment,
                            self.dealt_to, self.show_held, self.text))
+
+    def __repr__(self) -> str:
+        """The dataclass's ``repr`` with the cards as cards: ``PhhAction(actor=None,
+        code='dh', cards=(Ah, Kd), ...)``."""
+        return (f"PhhAction(actor={self.actor!r}, code={self.code!r}, "
+                f"cards={repr_cards(self.cards)}, amount={self.amount!r}, "
+                f"comment={self.comment!r}, dealt_to={self.dealt_to!r}, "
+                f"show_held={self.show_held!r}, text={self.text!r})")
 
 
 def _rebuild(

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import datetime
 import re
-import tomllib
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -109,6 +108,8 @@ def loads(text: str, /, *, parse_float: ParseFloat = float) -> dict[str, Any]:
     """
     document = loads_subset(text, parse_float=parse_float)
     if document is None:
+        import tomllib  # (only here: a process reading PHH files seldom needs it)
+
         return tomllib.loads(text, parse_float=parse_float)
     return document
 

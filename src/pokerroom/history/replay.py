@@ -49,7 +49,7 @@ from pokerroom.errors import (
     UnknownCardsError,
 )
 from pokerroom.history._bounded import keep
-from pokerroom.history.phh import HandHistory, PhhAction, iter_paths, load
+from pokerroom.history.phh import HandHistory, PhhAction, iter_names, load
 from pokerroom.rules.actions import (
     Action,
     BetRaise,
@@ -499,11 +499,11 @@ def check(history: HandHistory) -> ReplayResult:
 
 def check_paths(paths: Iterable[str | PathLike[str]]) -> Iterator[ReplayResult]:
     """Replay every hand in these files and folders, in a stable order."""
-    for path in iter_paths(paths):
+    for path in iter_names(paths):
         try:
             histories = load(path)
         except NotationError as exc:
-            yield ReplayResult(str(path), None, "?", None, 1, error=str(exc))
+            yield ReplayResult(path, None, "?", None, 1, error=str(exc))
             continue
         for history in histories:
             yield check(history)

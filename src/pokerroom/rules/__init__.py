@@ -17,7 +17,7 @@ Traceback (most recent call last):
 ...
 pokerroom.errors.IllegalActionError: a bet/raise to 7 is outside 10-100; ...
 >>> hand.fold(), hand.check_call()[-1]
-([Folded(audience=None, position=0, forfeit=0)], BoardDealt(audience=None, cards=(11, 35, 5)))
+([Folded(audience=None, position=0, forfeit=0)], BoardDealt(audience=None, cards=(4s, Ts, 3d)))
 >>> hand.view(None).board, hand.pot
 ((Card('4s'), Card('Ts'), Card('3d')), 13)
 >>> while not hand.is_over:

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pokerroom.cards import repr_cards
 from pokerroom.rules.fastinit import fast_init
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Fold:
     """Give up the hand (B2).  ``forfeit``: chips put out short of a call that stay
     in the pot as the player folds, when the floor so rules an undercall (B14 /
@@ -32,7 +33,7 @@ class Fold:
         return (Fold, (self.forfeit,))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class CheckCall:
     """Check when nothing is owed, otherwise call (all-in for less when short) (B2)."""
 
@@ -40,7 +41,7 @@ class CheckCall:
         pass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class BetRaise:
     """Bet, raise or complete to ``to`` chips in front for this street (B2, B5-B8)."""
 
@@ -53,7 +54,7 @@ class BetRaise:
         return (BetRaise, (self.to,))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class BringIn:
     """Stud: post the bring-in instead of completing (F10)."""
 
@@ -61,7 +62,7 @@ class BringIn:
         pass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class Discard:
     """Draw games: discard these cards (none = stand pat).  None stands for an
     unknown card of the player's (a replayed history that hides them)."""
@@ -74,8 +75,11 @@ class Discard:
     def __reduce__(self) -> tuple[object, ...]:
         return (Discard, (self.cards,))
 
+    def __repr__(self) -> str:
+        return f"Discard(cards={repr_cards(self.cards)})"
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class Show:
     """Showdown: table the hand.  ``cards`` names them when the engine does not
     know them yet (a replayed history with hidden hole cards)."""
@@ -88,8 +92,11 @@ class Show:
     def __reduce__(self) -> tuple[object, ...]:
         return (Show, (self.cards,))
 
+    def __repr__(self) -> str:
+        return f"Show(cards={repr_cards(self.cards)})"
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Muck:
     """Showdown: throw the hand away unseen, giving up any claim (S4)."""
 
@@ -97,7 +104,7 @@ class Muck:
         pass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class DealHole:
     """Dealer (manual dealing only): these cards to ``position``; None = an unknown card."""
 
@@ -111,8 +118,11 @@ class DealHole:
     def __reduce__(self) -> tuple[object, ...]:
         return (DealHole, (self.position, self.cards))
 
+    def __repr__(self) -> str:
+        return f"DealHole(position={self.position!r}, cards={repr_cards(self.cards)})"
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class DealBoard:
     """Dealer (manual dealing only): these community cards."""
 
@@ -124,8 +134,11 @@ class DealBoard:
     def __reduce__(self) -> tuple[object, ...]:
         return (DealBoard, (self.cards,))
 
+    def __repr__(self) -> str:
+        return f"DealBoard(cards={repr_cards(self.cards)})"
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Kill:
     """The floor: ``position``'s hand is dead (I7, T9, P8).  It is folded at once, in
     turn or not, and its chips stay in the pot.  Not a player's action: the log

@@ -23,11 +23,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
+from pokerroom.cards import repr_cards
 from pokerroom.rules.fastinit import fast_init, mypyc_attr
+
+_CARD_FIELDS = frozenset({"cards", "up"})
+"""The fields that hold cards, shown in notation by ``repr`` (``cards=(Ah, Kd)``)."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # table.irregularity_records' events
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class Event:
     """Something that happened; ``audience`` is None (everyone) or the one position
     that may see it (its own face-down cards).  Events are frozen values."""
@@ -42,8 +46,18 @@ class Event:
         slots state to copy, and its ``__setattr__`` refuses to set one)."""
         return (type(self), tuple([getattr(self, f.name) for f in fields(self)]))
 
+    def __repr__(self) -> str:
+        """The dataclass's ``repr`` with cards written as cards: ``HoleCardsDealt(
+        audience=0, position=0, cards=(Ah, Kd), up=(), count=2)``."""
+        shown = []
+        for f in fields(self):
+            value = getattr(self, f.name)
+            text = repr_cards(value) if f.name in _CARD_FIELDS else repr(value)
+            shown.append(f"{f.name}={text}")
+        return f"{type(self).__qualname__}({', '.join(shown)})"
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class AntePosted(Event):
     """F1: ``position`` put in an ante of ``amount`` (the big blind's whole-table ante, F7)."""
 
@@ -56,7 +70,7 @@ class AntePosted(Event):
         self.amount = amount
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class BlindPosted(Event):
     """A live blind, straddle or post (``dead`` False) or dead money (``dead`` True)."""
 
@@ -73,7 +87,7 @@ class BlindPosted(Event):
         self.dead = dead
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class BringInPosted(Event):
     """F10 (stud): ``position`` brought it in for ``amount``."""
 
@@ -86,7 +100,7 @@ class BringInPosted(Event):
         self.amount = amount
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class StreetStarted(Event):
     """A street begins: ``street`` is its index in the variant, ``name`` its name
     (``"flop"``, ``"fourth"``, ``"draw 1"``, ...)."""
@@ -100,7 +114,7 @@ class StreetStarted(Event):
         self.name = name
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class CardBurned(Event):
     """D3.  The burned card itself is never shown."""
 
@@ -108,7 +122,7 @@ class CardBurned(Event):
         self.audience = audience
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class HoleCardsDealt(Event):
     """Cards to one position.  Face-down cards go to the position alone (``cards``); the
     table sees ``count`` and any face-up cards in ``up``."""
@@ -129,7 +143,7 @@ class HoleCardsDealt(Event):
         self.count = count
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class BoardDealt(Event):
     """Community cards turned up on the board (card numbers 0-51: ``Card(n)``)."""
 
@@ -140,7 +154,7 @@ class BoardDealt(Event):
         self.cards = cards
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class BoardRun(Event):
     """Running it twice: cards of run 1 or run 2 of the rest of the board."""
 
@@ -153,7 +167,7 @@ class BoardRun(Event):
         self.cards = cards
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class Folded(Event):
     """``position`` folded (or its hand was killed: I7); ``forfeit``: chips short of a
     call it put in the pot as it folded (B14 / TDA 51), usually 0."""
@@ -167,7 +181,7 @@ class Folded(Event):
         self.forfeit = forfeit
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class Checked(Event):
     """``position`` checked."""
 
@@ -178,7 +192,7 @@ class Checked(Event):
         self.position = position
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class Called(Event):
     """``position`` called, adding ``amount`` chips (all-in for less when ``all_in``)."""
 
@@ -193,7 +207,7 @@ class Called(Event):
         self.all_in = all_in
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class BetOrRaised(Event):
     """``position`` bet or raised to a street total of ``to``, adding ``amount`` chips;
     ``full`` when it is a full bet or raise that re-opens the betting (B9)."""
@@ -215,7 +229,7 @@ class BetOrRaised(Event):
         self.full = full
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class Discarded(Event):
     """A draw: ``position`` threw away ``count`` cards (which ones only in its own copy)."""
 
@@ -232,7 +246,7 @@ class Discarded(Event):
         self.cards = cards
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class BetReturned(Event):
     """B12: the uncalled part of a bet goes back."""
 
@@ -245,7 +259,7 @@ class BetReturned(Event):
         self.amount = amount
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class HandShown(Event):
     """``position`` tabled its hand at the showdown (S4); ``description`` names it."""
 
@@ -262,7 +276,7 @@ class HandShown(Event):
         self.description = description
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class HandMucked(Event):
     """``position`` threw its hand away unshown at the showdown."""
 
@@ -273,7 +287,7 @@ class HandMucked(Event):
         self.position = position
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class RakeTaken(Event):
     """S11: the house took ``amount`` chips of rake."""
 
@@ -284,7 +298,7 @@ class RakeTaken(Event):
         self.amount = amount
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class PotAwarded(Event):
     """One pot (0 = main pot, S1-S2) or one half of it, to its winners."""
 
@@ -304,7 +318,7 @@ class PotAwarded(Event):
         self.description = description
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class HandEnded(Event):
     """The hand is over; ``stacks`` are every position's chips after it."""
 
