@@ -64,7 +64,7 @@ def test_both_sockets_answer_a_bad_message_alike(client: TestClient, text: str,
 def test_each_socket_names_its_own_messages(client: TestClient) -> None:
     assert CLIENT_MESSAGES.types == (
         "act", "sit_out", "sit_in", "post", "top_up", "leave", "straddle", "muck_losing", "ping",
-        "preaction", "chat")
+        "preaction", "chat", "show_cards")
     assert TOURNAMENT_CLIENT_MESSAGES.types == (
         "act", "watch", "rebuy", "decline_rebuy", "add_on", "sit_out", "sit_in", "ping")
     with pytest.raises(BadMessage, match="unknown type 'watch'"):

@@ -12,6 +12,7 @@ with fewer deals.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
@@ -101,13 +102,34 @@ def _tops() -> Any:
     return tops
 
 
+_WARM = threading.Event()
+_WARM.set()  # warm unless a warm-up was announced (expect_warm) and has not ended
+
+
+def expect_warm() -> None:
+    """Say that :func:`warm` is about to run in another thread: until it ends,
+    :func:`is_warm` is False, and the room's bots wait instead of deciding (a decision
+    would load or compile the kernels on the event loop, stopping every table: 8 to 10
+    s, and several times that on a busy machine, when a fresh install compiles them)."""
+    _WARM.clear()
+
+
+def is_warm() -> bool:
+    """False while an announced :func:`warm` runs (:func:`expect_warm`)."""
+    return _WARM.is_set()
+
+
 def warm() -> None:
-    """Load what a bot's first postflop decision needs (NumPy, Numba and the batch
-    evaluator's compiled kernels, about 2.5 s on a busy machine) ahead of time: the
-    room calls it in a thread at start, so that no table's first bot decision stalls
-    the event loop.  Nothing to do on a lean install."""
-    if _fast():
-        sampled_equity((0, 1), (2, 3, 4), 1, 1.0, seed=0, deals=4)
+    """Load what a bot's decisions need (NumPy, Numba and the batch evaluator's compiled
+    kernels, about 2.5 s on a busy machine, more when they are compiled) ahead of time:
+    the room calls it in a thread at start, so that no table's first bot decision stalls
+    the event loop.  Nothing to load on a lean install."""
+    try:
+        if _fast():
+            sampled_equity((0, 1), (2, 3, 4), 1, 1.0, seed=0, deals=4)
+            preflop_equity("AKs", 1.0)  # the Monte Carlo equity's kernels too
+    finally:
+        _WARM.set()
 
 
 def sampled_equity(hole: Sequence[int], board: Sequence[int], opponents: int, share: float,

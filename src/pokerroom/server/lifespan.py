@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from fastapi import FastAPI
 
+from pokerroom.bots.odds import expect_warm
 from pokerroom.bots.odds import warm as warm_bots
 from pokerroom.server.actors.clock import Clock
 from pokerroom.server.actors.group_commit import GroupCommit
@@ -88,6 +89,7 @@ class RoomLife:
         # of some table (which would stall every table for a few seconds); then the
         # heap is settled (operations/heap.py).
         heap = HeapFreeze(asyncio.get_running_loop())
+        expect_warm()  # the bots wait for it (actors/driver.py)
         threading.Thread(target=heap.after, args=(warm_bots,), name="warm-bots",
                          daemon=True).start()
         expiry = Expiry(settings.quotas, clock=room.clock, room=room,

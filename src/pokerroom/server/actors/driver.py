@@ -9,7 +9,8 @@ plays what is due, in this order, for the seat whose turn it is:
 2. a showdown decision (S4): show, or muck a hand that cannot win when the seat chose to;
 3. a stand-in (:meth:`Seats.stand_in`: a player leaving a cash table, a killed hand
    in a tournament, P8);
-4. a bot, after its delay (``bot_delay``);
+4. a bot, after its delay (``bot_delay``), and once the bots' kernels have loaded at start
+   (they load in a thread: a decision before would stop the event loop to load them);
 5. the seat's pre-action, when one is due (:meth:`Seats.preaction`);
 6. a person away after their timeouts (T13): folded at once (:meth:`Seats.away`);
 7. the action clock (``action_seconds``), then the time bank
@@ -33,6 +34,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from pokerroom.bots import Policy
+from pokerroom.bots.odds import is_warm
 from pokerroom.errors import IllegalActionError, Reason
 from pokerroom.history.narrate import narrate
 from pokerroom.rules.actions import Action, Muck, Show
@@ -45,6 +47,9 @@ __all__ = ["Move", "Seats", "TableDriver", "Timing", "Turn", "TurnState"]
 
 LOOP_LIMIT = 2000
 """The most actions one step plays in a row (bots and stand-ins with no delay)."""
+WARM_POLL = 0.1
+"""Seconds a bot's turn waits before it is asked again while the bots' kernels still
+load at start (:func:`pokerroom.bots.odds.is_warm`)."""
 
 
 class Timing(Protocol):
@@ -195,6 +200,9 @@ class TableDriver:
                 if turn.bot_due is None:
                     turn.bot_due = now + self.timing.bot_delay
                 if now < turn.bot_due:
+                    return changed
+                if not is_warm():  # the kernels still load at start: asked again soon
+                    turn.bot_due = now + WARM_POLL
                     return changed
                 self._play_bot(seat, bot, hand)
                 changed = True

@@ -1,0 +1,50 @@
+"""The room's bots wait for their kernels (bots/odds.py ``expect_warm``, the room's
+start-up): a bot decision while the kernels load in their thread would load or
+compile them on the event loop, stopping every table for seconds (seen as a served
+tournament's requests timing out in a fresh clone, where Numba compiles them).  The
+bots' turns are asked again every ``WARM_POLL`` seconds instead; once the warm-up
+ends they play as before.  In-process, on the room's fake clock."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from pokerroom.bots import odds
+from pokerroom.server.actors.clock import FakeClock
+from pokerroom.server.actors.driver import WARM_POLL
+from pokerroom.server.tables.room import Room
+from pokerroom.server.tables.store import Store
+from pokerroom.server.wire.protocol import CreateTable
+
+
+def test_bots_do_not_decide_until_the_warm_up_ends(tmp_path: Path) -> None:
+    async def run() -> None:
+        store = Store(f"sqlite:///{tmp_path / 'room.sqlite'}")
+        store.migrate()
+        clock = FakeClock()
+        room = Room(store, clock, bot_delay=0.0, pause_between_hands=0.0, seed=7)
+        actor = room.create_table(CreateTable(name="Warm", seats=2))
+        odds.expect_warm()
+        try:
+            await actor.submit(lambda: actor.add_bot("station", 0, None))
+            await actor.submit(lambda: actor.add_bot("station", 1, None))
+            for _ in range(20):  # two seconds of the warm-up, in polls
+                clock.advance(WARM_POLL)
+                for _ in range(4):
+                    await actor.submit(lambda: None)
+            hand = actor.table.hand
+            assert hand is not None, "a hand is dealt: the blinds are posted"
+            assert not [e for e in hand.events if type(e).__name__ in (
+                "Called", "Checked", "Folded", "BetOrRaised")], "a bot decided while warming"
+        finally:
+            odds.warm()  # ends the warm-up
+        for _ in range(200):
+            clock.advance(WARM_POLL)
+            await actor.submit(lambda: None)
+            if actor.hand_number > 1:
+                break
+        assert actor.hand_number > 1, "the bots did not play once the warm-up ended"
+        await room.close()
+
+    asyncio.run(run())
