@@ -121,6 +121,10 @@ class Hand(Floor):
         self.bet_unit = 0
         self.last_aggressor: int | None = None
         self.rake = 0
+        # The pots as awarded, once the hand is over: (chips, eligible positions),
+        # the main pot first, index k being PotAwarded.pot k (S1).  Who won the chips
+        # a player had in play: a knockout bounty's hunters (tournament/bounties.py).
+        self.awarded_pots: tuple[tuple[int, tuple[int, ...]], ...] = ()
         self.flop_dealt = False
         self._pending_deals: list[tuple[int | None, int]] = []
         self._pending_draws: list[int] = []
@@ -515,6 +519,7 @@ class Hand(Floor):
         """B4: the last player in wins without showing."""
         total = self._take_rake(self.pot)
         self.stacks[position] += total
+        self.awarded_pots = ((total, (position,)),)
         self.events.append(ev.PotAwarded(None, 0, "whole", ((position, total),), ""))
         self._finish([])
 
