@@ -566,7 +566,7 @@ BOT_POLICIES = Literal["steady", "solid", "rock", "loose", "tag", "random", "sta
 class CreateTournament(_Message):
     """POST /api/tournaments: a built-in structure, optionally changed.
 
-    Money (``buy_in``, ``fee``) is in cents, at most :data:`MAX_CENTS`; the starting
+    Money (``buy_in``, ``fee``, ``bounty``) is in cents, at most :data:`MAX_CENTS`; the starting
     stack at most :data:`MAX_TOURNAMENT_STACK`; ``name`` 1 to 60 characters.
     ``level_seconds`` sets every level
     (breaks keep their share of a level); ``rebuys`` allows rebuys of a starting
@@ -584,6 +584,7 @@ class CreateTournament(_Message):
     late_registration_levels: Integer | None = Field(default=None, ge=0, le=100)
     buy_in: Integer | None = Field(default=None, ge=0, le=MAX_CENTS)
     fee: Integer | None = Field(default=None, ge=0, le=MAX_CENTS)
+    bounty: Integer | None = Field(default=None, ge=0, le=MAX_CENTS)  # knockout, per entry
     rebuys: bool = False
     rebuy_levels: Integer = Field(default=3, ge=1, le=100)
     add_on: bool = False
