@@ -28,8 +28,9 @@ restart, see :mod:`pokerroom.server.tournaments.store`):
 - ``GET /api/tournaments/{id}/deal`` (``Authorization: Bearer <director key>``): ICM
   and chip-chop deal suggestions, computed off the event loop (``deals.*`` settings);
 - ``GET /api/tournaments/{id}/results``: places, prizes and who was disqualified,
-  each entry's rebuys, add-on and money paid in, and the pool's ``money`` (buy-ins,
-  fees, rebuys, add-ons, payout table and unit);
+  each entry's rebuys, add-on, money paid in and knockout bounties won, and the
+  pool's ``money`` (buy-ins, fees, bounties paid in and won, rebuys, add-ons, payout
+  table and unit);
 - ``GET /api/tournaments/{id}/chips``: the chip count (must always balance);
 - ``GET /api/tournaments/{id}/hands``: the finished hands, newest first, paged
   (``limit``, ``before``) and filtered (``mine``) as a cash table's (``you``: with the
@@ -323,7 +324,8 @@ async def results(tournament_id: str, tournaments: Tournaments) -> dict[str, Any
             rows.append({"entry": f.entry, "name": e.label, "place": f.place,
                          "place_to": f.place_to, "prize": f.prize,
                          "disqualified": f.disqualified, "rebuys": e.rebuys,
-                         "add_on": e.add_on, "paid_in": paid_in(s, e)})
+                         "add_on": e.add_on, "paid_in": paid_in(s, e),
+                         "bounties": t.bounties.won.get(f.entry, 0)})
         return {"id": d.id, "name": d.name, "status": d.play.status, "finished": t.finished,
                 "entries": len(t.entries), "prize_pool": t.prize_pool(),
                 "places_paid": t.places_paid, "money": money_view(s, t), "results": rows}

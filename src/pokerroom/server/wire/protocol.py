@@ -82,7 +82,7 @@ MAX_TOURNAMENT_STACK = 10**9
 """The most chips of a tournament's starting stack (and so of a rebuy or an add-on):
 a field of a thousand entries stays within :data:`MAX_CHIPS`."""
 MAX_CENTS = 10**9
-"""The most money (in cents) of a tournament's buy-in or fee: ten million."""
+"""The most money (in cents) of a tournament's buy-in, fee or bounty: ten million."""
 MAX_KEY_LENGTH = 100
 """The most characters of a token or a director's or host's key."""
 MAX_FRAME_BYTES = 16 * 1024
