@@ -27,6 +27,8 @@ restart, see :mod:`pokerroom.server.tournaments.store`):
   a player moved to an empty seat (from 1), when the hand at their table ends;
 - ``GET /api/tournaments/{id}/deal`` (``Authorization: Bearer <director key>``): ICM
   and chip-chop deal suggestions, computed off the event loop (``deals.*`` settings);
+  ``POST`` the same ``{"director", "amounts": {name: cents}}``: the deal agreed, the
+  event ends with the prizes left paid exactly so (when the hands in play end);
 - ``GET /api/tournaments/{id}/results``: places, prizes and who was disqualified,
   each entry's rebuys, add-on, money paid in and knockout bounties won, and the
   pool's ``money`` (buy-ins, fees, bounties paid in and won, rebuys, add-ons, payout
@@ -85,6 +87,7 @@ from pokerroom.server.wire.protocol import (
     Act,
     AddOn,
     AddTournamentBots,
+    AgreeDeal,
     ClockChange,
     CreateTournament,
     DeclineRebuy,
@@ -267,6 +270,19 @@ async def move(tournament_id: str, tournaments: Tournaments,
         return request.player in d.play.moves.pending
 
     return {"ok": True, "pending": await d.submit(ask)}
+
+
+@router.post("/api/tournaments/{tournament_id}/deal")
+async def agree_deal(tournament_id: str, tournaments: Tournaments,
+                     request: AgreeDeal) -> dict[str, Any]:
+    """The director's deal (a suggestion's amounts, or others): the players still in
+    split the prizes left and the event ends, at once or when the hands in play end
+    (``made`` false: kept, no new hand dealt meanwhile).  Refused, nothing changed,
+    when the amounts leave out a player still in, name one who is not, or do not add
+    up to the prizes left (``bad_deal``)."""
+    d = deps.director_or_404(tournaments, tournament_id)
+    made = await d.submit(lambda: d.agree_deal(request.director, dict(request.amounts)))
+    return {"ok": True, "made": made}
 
 
 @router.get("/api/tournaments/{tournament_id}/deal", response_model=None)

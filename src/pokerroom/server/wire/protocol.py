@@ -660,6 +660,15 @@ class ClockChange(_Message):
     next_level: bool = False
 
 
+class AgreeDeal(_Message):
+    """POST /api/tournaments/{id}/deal (the director's key): the players still in split
+    the prizes left, ``amounts`` in cents by player name; the event ends."""
+
+    director: str = Field(min_length=1, max_length=MAX_KEY_LENGTH)
+    amounts: dict[SeatedName, Annotated[Integer, Field(ge=0, le=MAX_CENTS * 10_000)]] = Field(
+        min_length=2, max_length=10_000)
+
+
 class MovePlayer(_Message):
     """POST /api/tournaments/{id}/move (the director's key; P7): ``player`` to the
     empty ``seat`` (from 1) of ``table``, at the end of the hand in play at theirs."""
