@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.support import PHONE, new_page, post_json, room_server
+from tests.browser.support import PHONE, new_page, post_json, room_server, until
 
 LAPTOP = {"width": 1366, "height": 768}
 SHOTS = Path("/tmp/shots-bounty")
@@ -90,3 +90,65 @@ def test_knockout_form_facts_and_results(server_url: str, browser: Any,
     finally:
         page.context.close()
     assert errors == []
+
+
+def _keep(page: Any, key: str, value: Any) -> None:
+    page.evaluate("([k, v]) => localStorage.setItem(k, JSON.stringify(v))",
+                  [f"pokerroom.{key}", value])
+
+
+@pytest.mark.parametrize(("viewport", "label"), [(LAPTOP, "laptop"), (PHONE, "phone")])
+def test_director_agrees_the_suggested_deal_from_the_page(
+        server_url: str, browser: Any, viewport: dict[str, int], label: str) -> None:
+    """The TD tab's deal suggestion, agreed with two clicks: the event ends, each
+    player still in paid the ICM amount shown, the prizes adding up to the pool."""
+    created = post_json(server_url, "/api/tournaments", {
+        "name": f"Deal {label}", "structure": "deepstack", "level_seconds": 600,
+        "buy_in": 20_00, "bounty": 5_00, "payouts": "custom", "payout_percentages": [60, 40]})
+    tid, key = created["id"], created["director"]
+    post_json(server_url, f"/api/tournaments/{tid}/bots",
+              {"director": key, "count": 3, "policy": "rock"})
+    post_json(server_url, f"/api/tournaments/{tid}/start", {"director": key})
+    errors: list[str] = []
+    page = new_page(browser, viewport, errors)
+    try:
+        page.goto(f"{server_url}/tournaments/{tid}")
+        _keep(page, f"tournament.director.{tid}", key)
+        page.reload()
+        page.wait_for_function(f"{STATE} && window.pokerroom.state.tournament.tables.length")
+        page.locator("#tab-btn-director").click()
+        agreed: dict[str, int] = {}
+        for _ in range(5):  # asked again when the field changed or the room was busy
+            page.locator("#dt-deal").click()
+            until("a deal suggestion or a refusal", lambda: (
+                page.locator("#dt-deal-box table.deal").count()
+                or page.locator("#dt-said.bad").count()))
+            if not page.locator("#dt-deal-box table.deal").count():
+                continue
+            rows = page.locator("#dt-deal-box table.deal tbody tr")
+            agreed = {rows.nth(i).locator("td").nth(0).inner_text():
+                      round(float(rows.nth(i).locator("td").nth(2).inner_text()
+                                  .strip("$").replace(",", "")) * 100)
+                      for i in range(rows.count())}
+            if label == "phone":
+                _shot(page, f"{label}-deal-suggested")
+            button = page.locator('#dt-deal-box button[data-agree="icm"]')
+            button.click()
+            assert "end the event?" in button.inner_text()
+            button.click()
+            said = until("the answer", lambda: page.locator("#dt-said").inner_text())
+            if said.startswith("The deal is"):
+                break
+        page.wait_for_function(
+            f"{STATE} && window.pokerroom.state.tournament.status === 'finished'",
+            timeout=60_000)  # a wait for the hands in play, not a bound on speed
+        results = _get(server_url, f"/api/tournaments/{tid}/results")
+        paid = {r["name"]: r["prize"] for r in results["results"] if r["name"] in agreed}
+        assert paid == agreed and sum(agreed.values()) == results["prize_pool"]
+        page.goto(f"{server_url}/tournaments/{tid}/results")
+        page.wait_for_function(f"{STATE} && window.pokerroom.state.tournament.results.length")
+        assert "A deal: " in page.locator("body").inner_text()
+        _shot(page, f"{label}-deal-results")
+    finally:
+        page.context.close()
+    assert [e for e in errors if "status of 400" not in e] == []

@@ -1,6 +1,7 @@
 // Issue 24: the money of a home tournament and the clock of a mixed one, as the
 // pages word them (tournament/structures.js, tournament/views.js).
-import { equal, includes, test } from "/js-tests/harness.js";
+import { deepEqual, equal, includes, test } from "/js-tests/harness.js";
+import { dealAmounts, dealHtml } from "/static/tournament/director.js";
 import { moneySentence, STRUCTURE_MONEY } from "/static/tournament/structures.js";
 import {
   boughtHtml, bountyTag, clockBarHtml, eventInfoHtml, floorLineHtml, levelStakes, moneyRows, resultsTableHtml, startTime,
@@ -87,4 +88,16 @@ test("a knockout's bounty is said apart from the pool, counted and shown", () =>
     status: "running", prizes: [], clock: { prize_pool: 0 },
     structure: { mixed: false, game: "No-limit hold'em", buy_in: 20_00, fee: 2_00, bounty: 10_00, starting_stack: 1500, seats: 9, final_table_seats: 9, levels: [], late_registration_levels: 0 },
   }), "$20 + $10 bounty + $2 fee");
+});
+
+test("a suggested deal can be agreed: its amounts by name, a button for each kind", () => {
+  const deal = { prizes: [60_00, 40_00], players: [
+    { name: "Ann", chips: 3000, icm: 55_00, chip_chop: 60_00 },
+    { name: "Bob", chips: 2000, icm: 45_00, chip_chop: 40_00 },
+  ] };
+  deepEqual(dealAmounts(deal, "icm"), { Ann: 55_00, Bob: 45_00 });
+  deepEqual(dealAmounts(deal, "chip_chop"), { Ann: 60_00, Bob: 40_00 });
+  const html = dealHtml(deal);
+  includes(html, 'data-agree="icm"');
+  includes(html, 'data-agree="chip_chop"');
 });
