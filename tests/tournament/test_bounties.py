@@ -128,3 +128,17 @@ def test_money_view_adds_up_to_what_players_paid(players: int, bounty: int, seed
     assert pool + m["bounties"] + m["fees"] == paid
     assert m["bounties"] == len(t.entries) * bounty == m["bounties_paid"]
     assert sum(f.prize for f in t.results()) == m["prize_pool"]
+
+
+def test_an_event_pickled_before_bounties_comes_back_with_none() -> None:
+    """The room keeps events pickled: one stored before bounties has none after a
+    restart (no bounty, nothing won), and plays on."""
+    t = tournament(3)
+    t.start()
+    del t.bounties
+    back = pickle.loads(pickle.dumps(t))
+    assert back.bounties.amount == 0 and back.bounties.won == {}
+    order = labels_in_order(back, 1)
+    bust(back, 1, [order[0]], winner=order[-1])
+    back.finish_hand(1)
+    assert back.bounties.won == {}
