@@ -140,7 +140,7 @@ class Showdown:
             taken = min(rake, amount)
             pots[k] = (amount - taken, eligible)
             rake -= taken
-        hand.awarded_pots = tuple((amount, tuple(eligible)) for amount, eligible in pots)
+        hand._pots = pots  # Hand.awarded_pots
         return pots
 
     def award(self) -> list[ev.Event]:
