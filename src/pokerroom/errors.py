@@ -266,6 +266,9 @@ class Reason(StrEnum):
     """A deal (chop) needs two players or more."""
     DEAL_MADE = "deal_made"
     """A deal has been made already."""
+    BAD_DEAL = "bad_deal"
+    """A deal's amounts leave out a player still in, name one who is not, or do not
+    add up to the prizes left."""
 
     # -- live events (reports from real tables)
     EMPTY_SEAT = "empty_seat"

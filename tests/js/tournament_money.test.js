@@ -1,8 +1,11 @@
 // Issue 24: the money of a home tournament and the clock of a mixed one, as the
 // pages word them (tournament/structures.js, tournament/views.js).
-import { equal, includes, test } from "/js-tests/harness.js";
+import { deepEqual, equal, includes, test } from "/js-tests/harness.js";
+import { dealAmounts, dealHtml } from "/static/tournament/director.js";
 import { moneySentence, STRUCTURE_MONEY } from "/static/tournament/structures.js";
-import { boughtHtml, clockBarHtml, eventInfoHtml, levelStakes, moneyRows, startTime } from "/static/tournament/views.js";
+import {
+  boughtHtml, bountyTag, clockBarHtml, eventInfoHtml, floorLineHtml, levelStakes, moneyRows, resultsTableHtml, startTime,
+} from "/static/tournament/views.js";
 
 test("moneySentence says plainly what each player pays and where it goes", () => {
   equal(moneySentence(20_00, 5_00), "Each player pays <b>$25</b>: buy-in <b>$20</b> to the prize pool + fee <b>$5</b> to the house.");
@@ -61,4 +64,40 @@ test("a start time is shown in the viewer's time, with the day when not today", 
   };
   includes(eventInfoHtml(t), "by itself with two players or more");
   includes(clockBarHtml(t), 'id="clock-starts"');
+});
+
+test("a knockout's bounty is said apart from the pool, counted and shown", () => {
+  equal(moneySentence(20_00, 2_00, 10_00), "Each player pays <b>$32</b>: buy-in <b>$20</b> to the prize pool + bounty <b>$10</b> to whoever knocks them out + fee <b>$2</b> to the house.");
+  equal(moneySentence(0, 0, 5_00), "Each player pays <b>$5</b>: buy-in <b>$0</b> to the prize pool + bounty <b>$5</b> to whoever knocks them out + no fee.");
+  const rows = Object.fromEntries(moneyRows({
+    entries: 7, buy_in: 20_00, fee: 2_00, buy_ins: 140_00, fees: 14_00, bounty: 10_00, bounties: 70_00,
+    bounties_paid: 30_00, rebuys: 0, rebuy_price: 0, add_ons: 0, add_on_price: 0, guarantee: 0,
+    prize_pool: 140_00, payouts: "standard", payout_unit: 1_00,
+  }));
+  equal(rows["Bounties (knockouts)"], "7 × $10 = $70, $30 won so far");
+  equal(moneyRows({ entries: 2, buy_in: 1, buy_ins: 2, fees: 0, payouts: "standard", payout_unit: 1 })
+    .some(([k]) => k.startsWith("Bounties")), false);
+  includes(bountyTag({ bounties: 20_00 }), "$20 in bounties");
+  equal(bountyTag({ bounties: 0 }), "");
+  includes(floorLineHtml("Bob wins Ann's bounty $10"), 'class="ln win"');
+  const t = { structure: { bounty: 10_00 }, results: [{ entry: 1, name: "Bob", place: 1, place_to: 1, prize: 140_00, bounties: 30_00 }] };
+  includes(resultsTableHtml(t, null), "<th class=\"r\">Bounties</th>");
+  includes(resultsTableHtml(t, null), "$30");
+  equal(resultsTableHtml({ ...t, structure: { bounty: 0 } }, null).includes("Bounties"), false);
+  includes(eventInfoHtml({
+    status: "running", prizes: [], clock: { prize_pool: 0 },
+    structure: { mixed: false, game: "No-limit hold'em", buy_in: 20_00, fee: 2_00, bounty: 10_00, starting_stack: 1500, seats: 9, final_table_seats: 9, levels: [], late_registration_levels: 0 },
+  }), "$20 + $10 bounty + $2 fee");
+});
+
+test("a suggested deal can be agreed: its amounts by name, a button for each kind", () => {
+  const deal = { prizes: [60_00, 40_00], players: [
+    { name: "Ann", chips: 3000, icm: 55_00, chip_chop: 60_00 },
+    { name: "Bob", chips: 2000, icm: 45_00, chip_chop: 40_00 },
+  ] };
+  deepEqual(dealAmounts(deal, "icm"), { Ann: 55_00, Bob: 45_00 });
+  deepEqual(dealAmounts(deal, "chip_chop"), { Ann: 60_00, Bob: 40_00 });
+  const html = dealHtml(deal);
+  includes(html, 'data-agree="icm"');
+  includes(html, 'data-agree="chip_chop"');
 });

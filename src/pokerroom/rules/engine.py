@@ -121,6 +121,9 @@ class Hand(Floor):
         self.bet_unit = 0
         self.last_aggressor: int | None = None
         self.rake = 0
+        # The pots as awarded (see awarded_pots), kept as the showdown built them: one
+        # store per hand, read rarely.
+        self._pots: list[tuple[int, list[int]]] = []
         self.flop_dealt = False
         self._pending_deals: list[tuple[int | None, int]] = []
         self._pending_draws: list[int] = []
@@ -145,6 +148,14 @@ class Hand(Floor):
         """True once the pots are awarded (:class:`~pokerroom.rules.events.HandEnded`):
         no action is accepted after that."""
         return self.phase is COMPLETE
+
+    @property
+    def awarded_pots(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """The pots as awarded, once the hand is over (``()`` before): (chips, eligible
+        positions), the main pot first, index k being ``PotAwarded.pot`` k (S1).  Who
+        won the chips a player had in play: a knockout bounty's hunters
+        (:mod:`pokerroom.tournament.bounties`)."""
+        return tuple((amount, tuple(eligible)) for amount, eligible in self._pots)
 
     @property
     def pot(self) -> int:
@@ -515,6 +526,7 @@ class Hand(Floor):
         """B4: the last player in wins without showing."""
         total = self._take_rake(self.pot)
         self.stacks[position] += total
+        self._pots = [(total, [position])]
         self.events.append(ev.PotAwarded(None, 0, "whole", ((position, total),), ""))
         self._finish([])
 

@@ -116,7 +116,8 @@ class Showdown:
 
     def pots_after_rake(self) -> list[tuple[int, list[int]]]:
         """S1, S11: the main pot and side pots, the rake (if any) taken from the main
-        pot first.  Takes the rake from the hand: call once."""
+        pot first.  Takes the rake from the hand and keeps the pots in its
+        ``awarded_pots``: call once."""
         hand = self.hand
         live = [not f for f in hand.folded]
         stacks = hand.stacks
@@ -139,6 +140,7 @@ class Showdown:
             taken = min(rake, amount)
             pots[k] = (amount - taken, eligible)
             rake -= taken
+        hand._pots = pots  # Hand.awarded_pots
         return pots
 
     def award(self) -> list[ev.Event]:

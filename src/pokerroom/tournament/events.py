@@ -225,3 +225,13 @@ class TournamentFinished(FloorEvent):
     """The event is over; ``winner`` is the winning entry."""
 
     winner: int
+
+
+@dataclass(frozen=True, slots=True)
+class BountyWon(FloorEvent):
+    """A knockout bounty: ``hunter`` wins ``amount`` of the bounty on entry
+    ``busted``'s head (the winner of the event its own: ``busted == hunter``)."""
+
+    hunter: int
+    busted: int
+    amount: int

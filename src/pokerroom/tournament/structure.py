@@ -136,6 +136,9 @@ class Structure:
     payouts: str = "standard"
     floor: FloorOptions = field(default_factory=FloorOptions)
     house: HouseRules = field(default_factory=HouseRules)
+    # Knockout: on each entry's head, paid to who busts it (bounties.py).  Last: a
+    # pickled structure's fields are read in order, and older ones end before it.
+    bounty: int = 0
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -274,7 +277,7 @@ def _validate(s: Structure) -> None:
             f"late_registration_levels must be 0-{levels} (the levels in the schedule), "
             f"got {s.late_registration_levels}"
         )
-    for name in ("reentries", "buy_in", "fee", "guarantee"):
+    for name in ("reentries", "buy_in", "fee", "bounty", "guarantee"):
         _positive(getattr(s, name), name, zero=True)
     if s.rebuy is not None:
         r = s.rebuy

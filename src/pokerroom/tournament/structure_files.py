@@ -47,7 +47,7 @@ from pokerroom.tournament.structure import AddOn, Break, FloorOptions, Level, Re
 _TOP = {
     "name": str, "game": str, "rotation": list, "starting_stack": int, "seats": int,
     "chips": list, "late_registration_levels": int, "reentries": int, "buy_in": int,
-    "fee": int, "guarantee": int, "payouts": str, "schedule": list, "rebuy": dict,
+    "fee": int, "bounty": int, "guarantee": int, "payouts": str, "schedule": list, "rebuy": dict,
     "add_on": dict, "floor": dict, "house": dict,
 }
 _REQUIRED = ("name", "starting_stack", "schedule")

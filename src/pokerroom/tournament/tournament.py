@@ -22,6 +22,7 @@ from pokerroom.rules.actions import Action
 from pokerroom.rules.engine import Hand
 from pokerroom.table import Stakes
 from pokerroom.tournament import structure_edits
+from pokerroom.tournament.bounties import Bounties
 from pokerroom.tournament.busts import BustBook
 from pokerroom.tournament.cashier import Cashier, deal_question
 from pokerroom.tournament.clock import Clock
@@ -35,6 +36,7 @@ from pokerroom.tournament.events import (
     HandForHandRoundEnded,
     HandForHandStarted,
     LevelStarted,
+    PlayerEliminated,
     PlayerRegistered,
     RegistrationClosed,
     TournamentFinished,
@@ -81,6 +83,7 @@ class Tournament:
         self.roster = Roster()
         self.busts = BustBook(self.roster)
         self.cashier = Cashier(self.floor, self.busts)
+        self.bounties = Bounties(structure.bounty)
         self.conduct = Conduct(self.roster, self.floor, self.busts, self.cashier)
         self.hands = HandBook(self.floor, self.roster, self.busts, self.conduct, self.h4h)
         self.reports = FloorReports(self.floor, self.roster, self.busts, self.h4h)
@@ -92,6 +95,14 @@ class Tournament:
         self.log: list[FloorEvent] = []
         self._stakes: dict[int, Stakes] = {}
         self._prizes: tuple[tuple[int, int], list[int]] | None = None
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        """An event pickled before bounties existed has none."""
+        self.__dict__.update(state)
+        if not hasattr(self.structure, "bounty"):
+            object.__setattr__(self.structure, "bounty", 0)
+        if "bounties" not in state:
+            self.bounties = Bounties(0)
 
     # ======================================================= the books' figures
 
@@ -407,9 +418,13 @@ class Tournament:
     def finish_hand(self, number: int) -> HandResult:
         """Take a finished hand back: busts, penalties, disqualifications, then the
         floor (places, hand-for-hand, balancing, breaking)."""
+        hand = self.table(number).hand
         taken = self.hands.take_back(
             self.table(number), after_antes=self.structure.floor.bust_order == "after_antes",
             may_rebuy=self._may_rebuy)
+        if taken.busted and hand is not None:
+            self.bounties.hunt(hand, taken.busted,
+                               {label: e.number for label, e in self.roster.by_label.items()})
         events = list(taken.events)
         if self.color_up.owed(number) and self.clock.on_break:
             events.extend(self.color_up.race(number))
@@ -454,7 +469,12 @@ class Tournament:
         return events
 
     def _finalise_groups(self) -> list[FloorEvent]:
-        return self.busts.finalise(self.prizes, unit=self.structure.floor.payout_unit)
+        events: list[FloorEvent] = []
+        for e in self.busts.finalise(self.prizes, unit=self.structure.floor.payout_unit):
+            events.append(e)
+            if isinstance(e, PlayerEliminated):
+                events.extend(self.bounties.pay(e.entry))  # a knockout's bounty
+        return events
 
     def _hand_for_hand_switch(self) -> list[FloorEvent]:
         """P5: on by itself near the bubble (registration closed, several tables, at most
@@ -500,7 +520,8 @@ class Tournament:
         self.finished = True
         self.clock.pause()
         winner = max(self.alive(), key=lambda e: (self._stack(e), -e.number))
-        return [TournamentFinished(winner.number)]
+        return [TournamentFinished(winner.number), *self.bounties.settle(
+            winner.number, [e.number for e in self.alive()], list(self.entries))]
 
     def _emit(self, events: list[FloorEvent]) -> list[FloorEvent]:
         self.log.extend(events)

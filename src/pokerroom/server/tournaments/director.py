@@ -152,6 +152,7 @@ class TournamentDirector(TaskOwner):
             "finished_at": p.finished_at, "hands": p.hands, "version": self.version,
             "chip_race_change": p.chip_race_change, "chips_removed": p.chips_removed,
             "floor_log": list(p.floor_log), "moves": p.moves.to_json(),
+            "deal": p.deal.to_json(),
             "starts_at": p.starts_at,
             "registrants": [registrant_to_json(r, now) for r in p.registrants.values()],
             "runs": [run_to_json(r, now) for r in p.runs.values()],
@@ -172,6 +173,7 @@ class TournamentDirector(TaskOwner):
             setattr(self.play, key, state[key])
         self.play.floor_log.extend(state["floor_log"])
         self.play.moves.load(state.get("moves", []))  # kept since issue 24
+        self.play.deal.load(state.get("deal"))
         self.play.starts_at = state.get("starts_at")
         for data in state["registrants"]:
             reg = registrant_from_json(data, now)
@@ -396,6 +398,22 @@ class TournamentDirector(TaskOwner):
             self.play.table_log_of(entry.label, f"{entry.label} moves to table {table}, "
                                    f"seat {seat + 1} after this hand (the director)")
         self.play.changed()
+
+    def agree_deal(self, key: str, amounts: dict[str, int]) -> bool:
+        """The director's deal: ``amounts`` (cents by player name) for the players still
+        in, adding up to the prizes left; made now, or when the hands in play end (no
+        new hand meanwhile).  True when it is made."""
+        self._need_director(key)
+        if self.play.status != "running":
+            raise IllegalActionError(Reason.NOT_RUNNING, "the tournament is not in play")
+        events = self.play.deal.agree(self.play.t, amounts)
+        if events:
+            self.play.record_floor(events)
+        else:
+            self.play.floor_log.append("The director agrees a deal: it is made when the "
+                                       "hands in play end")
+        self.play.changed()
+        return bool(events)
 
     def _live_entry(self, label: str) -> Entry:
         if self.play.status != "running":

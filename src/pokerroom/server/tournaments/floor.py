@@ -1,6 +1,6 @@
 """The floor log: one line of plain English for each floor event of a tournament
 (levels and breaks, registrations, moves and broken tables, hand-for-hand, busts
-and prizes, chip races, the winner)."""
+and prizes, knockout bounties, chip races, the winner)."""
 
 from __future__ import annotations
 
@@ -62,6 +62,11 @@ def floor_line(t: Tournament, e: fe.FloorEvent) -> str | None:
         return f"Hand-for-hand is over: {e.players_left} players left"
     if isinstance(e, fe.DealMade):
         return "A deal: " + ", ".join(f"{t.entries[k].label} {_money(v)}" for k, v in e.amounts)
+    if isinstance(e, fe.BountyWon):
+        hunter, busted = t.entries[e.hunter].label, t.entries[e.busted].label
+        if e.hunter == e.busted:
+            return f"{hunter} keeps their own bounty {_money(e.amount)}"
+        return f"{hunter} wins {busted}'s bounty {_money(e.amount)}"
     if isinstance(e, fe.TournamentFinished):
         return f"{t.entries[e.winner].label} wins the tournament"
     return None

@@ -40,6 +40,7 @@ from pokerroom.server.actors.clock import Clock
 from pokerroom.server.actors.driver import Move, TableDriver
 from pokerroom.server.operations.metrics import UNCOUNTED, RoomMetrics
 from pokerroom.server.tables.hand_result import hand_result
+from pokerroom.server.tournaments.agreed_deal import AgreedDeal
 from pokerroom.server.tournaments.floor import floor_line
 from pokerroom.server.tournaments.moves import MoveBook
 from pokerroom.server.tournaments.setup import DirectorSettings, Registrant, TableRun
@@ -106,6 +107,7 @@ class TournamentPlay:
         self.chips_removed = 0
         self.save_due = False  # changed since the last save
         self.moves = MoveBook()  # the director's moves waiting for a hand to end
+        self.deal = AgreedDeal()  # a deal the director agreed, waiting for the hands in play
         self.starts_at: float | None = None  # the event starts by itself then (Unix time)
         self.saved_at = self.created_at
 
@@ -181,6 +183,8 @@ class TournamentPlay:
                 break
             if n in t.floor.tables:
                 changed |= self._step_table(n, now)
+        if self.deal.pending is not None and not t.finished:
+            changed |= self.make_deal()
         if now - self.saved_at >= SAVE_EVERY:
             self.changed()  # the clock's time left, every few seconds
         if self.save_due:
@@ -224,8 +228,8 @@ class TournamentPlay:
             changed |= self._between_hands(n, now)
             if n not in t.floor.tables or t.finished or table.hand is not None:
                 return changed
-            if now < run.ready_at or self._deciding(n, now):
-                return changed
+            if now < run.ready_at or self._deciding(n, now) or self.deal.pending is not None:
+                return changed  # (no new hand while an agreed deal waits for the others)
             if table.positions is None and table.first_button is not None:
                 drawn = table.players[table.first_button]
                 if drawn is None or not drawn.present:
@@ -462,6 +466,21 @@ class TournamentPlay:
         elif isinstance(e, fe.TournamentFinished):
             self.status = "finished"
             self.finished_at = self.clock.now()
+
+    def make_deal(self) -> bool:
+        """Make the deal the director agreed once every table is between hands (True
+        when it was made or called off)."""
+        try:
+            events = self.deal.make(self.t)
+        except (ValueError, PokerError) as exc:
+            self.floor_log.append(str(exc)[0].upper() + str(exc)[1:])
+            self.changed()
+            return True
+        if events is None:
+            return False
+        self.record_floor(events)
+        self.changed()
+        return True
 
     def _forget_rebuy(self, label: str) -> None:
         reg = self.registrant_of(label)

@@ -27,9 +27,12 @@ restart, see :mod:`pokerroom.server.tournaments.store`):
   a player moved to an empty seat (from 1), when the hand at their table ends;
 - ``GET /api/tournaments/{id}/deal`` (``Authorization: Bearer <director key>``): ICM
   and chip-chop deal suggestions, computed off the event loop (``deals.*`` settings);
+  ``POST`` the same ``{"director", "amounts": {name: cents}}``: the deal agreed, the
+  event ends with the prizes left paid exactly so (when the hands in play end);
 - ``GET /api/tournaments/{id}/results``: places, prizes and who was disqualified,
-  each entry's rebuys, add-on and money paid in, and the pool's ``money`` (buy-ins,
-  fees, rebuys, add-ons, payout table and unit);
+  each entry's rebuys, add-on, money paid in and knockout bounties won, and the
+  pool's ``money`` (buy-ins, fees, bounties paid in and won, rebuys, add-ons, payout
+  table and unit);
 - ``GET /api/tournaments/{id}/chips``: the chip count (must always balance);
 - ``GET /api/tournaments/{id}/hands``: the finished hands, newest first, paged
   (``limit``, ``before``) and filtered (``mine``) as a cash table's (``you``: with the
@@ -84,6 +87,7 @@ from pokerroom.server.wire.protocol import (
     Act,
     AddOn,
     AddTournamentBots,
+    AgreeDeal,
     ClockChange,
     CreateTournament,
     DeclineRebuy,
@@ -268,6 +272,19 @@ async def move(tournament_id: str, tournaments: Tournaments,
     return {"ok": True, "pending": await d.submit(ask)}
 
 
+@router.post("/api/tournaments/{tournament_id}/deal")
+async def agree_deal(tournament_id: str, tournaments: Tournaments,
+                     request: AgreeDeal) -> dict[str, Any]:
+    """The director's deal (a suggestion's amounts, or others): the players still in
+    split the prizes left and the event ends, at once or when the hands in play end
+    (``made`` false: kept, no new hand dealt meanwhile).  Refused, nothing changed,
+    when the amounts leave out a player still in, name one who is not, or do not add
+    up to the prizes left (``bad_deal``)."""
+    d = deps.director_or_404(tournaments, tournament_id)
+    made = await d.submit(lambda: d.agree_deal(request.director, dict(request.amounts)))
+    return {"ok": True, "made": made}
+
+
 @router.get("/api/tournaments/{tournament_id}/deal", response_model=None)
 async def deal(tournament_id: str, tournaments: Tournaments, request: Request,
                keep_for_winner: int = 0,
@@ -323,7 +340,8 @@ async def results(tournament_id: str, tournaments: Tournaments) -> dict[str, Any
             rows.append({"entry": f.entry, "name": e.label, "place": f.place,
                          "place_to": f.place_to, "prize": f.prize,
                          "disqualified": f.disqualified, "rebuys": e.rebuys,
-                         "add_on": e.add_on, "paid_in": paid_in(s, e)})
+                         "add_on": e.add_on, "paid_in": paid_in(s, e),
+                         "bounties": t.bounties.won.get(f.entry, 0)})
         return {"id": d.id, "name": d.name, "status": d.play.status, "finished": t.finished,
                 "entries": len(t.entries), "prize_pool": t.prize_pool(),
                 "places_paid": t.places_paid, "money": money_view(s, t), "results": rows}

@@ -53,6 +53,8 @@ def build_structure(request: CreateTournament) -> Structure:
         changes["buy_in"] = buy_in
     if request.fee is not None:
         changes["fee"] = request.fee
+    if request.bounty is not None:
+        changes["bounty"] = request.bounty
     last = min(request.rebuy_levels, levels)
     if request.rebuys:
         changes["rebuy"] = Rebuy(chips=stack, price=buy_in, last_level=last,

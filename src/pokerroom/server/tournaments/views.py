@@ -75,24 +75,28 @@ def _finish_row(d: ShownTournament, f: Finish) -> dict[str, Any]:
     return {"entry": f.entry, "name": e.label, "place": f.place, "place_to": f.place_to,
             "prize": f.prize, "disqualified": f.disqualified,
             "bot": bool(reg is not None and reg.bot is not None),
-            "rebuys": e.rebuys, "add_on": e.add_on, "paid_in": paid_in(d.play.structure, e)}
+            "rebuys": e.rebuys, "add_on": e.add_on, "paid_in": paid_in(d.play.structure, e),
+            "bounties": d.play.t.bounties.won.get(f.entry, 0)}
 
 
 def paid_in(s: Structure, e: Entry) -> int:
-    """What one entry put in, in cents: its buy-in and fee, rebuys and add-on."""
-    return (s.buy_in + s.fee + e.rebuys * (s.rebuy.price if s.rebuy else 0)
+    """What one entry put in, in cents: its buy-in, bounty and fee, rebuys and add-on."""
+    return (s.buy_in + s.bounty + s.fee + e.rebuys * (s.rebuy.price if s.rebuy else 0)
             + (s.add_on.price if s.add_on and e.add_on else 0))
 
 
 def money_view(s: Structure, t: Tournament) -> dict[str, Any]:
     """Where the prize pool comes from (P10): buy-ins, rebuys and add-ons, the fees
-    kept by the house, the payout table and the unit prizes are rounded to."""
+    kept by the house, the knockout bounties (apart from the pool: ``bounties`` paid
+    in, ``bounties_paid`` won so far), the payout table and the unit prizes are
+    rounded to."""
     entries = len(t.entries)
     rebuy_price = s.rebuy.price if s.rebuy else 0
     add_on_price = s.add_on.price if s.add_on else 0
     return {
         "entries": entries, "buy_in": s.buy_in, "fee": s.fee,
         "buy_ins": entries * s.buy_in, "fees": entries * s.fee,
+        "bounty": s.bounty, "bounties": entries * s.bounty, "bounties_paid": t.bounties.paid,
         "rebuys": t.rebuys, "rebuy_price": rebuy_price, "rebuy_money": t.rebuys * rebuy_price,
         "add_ons": t.add_ons, "add_on_price": add_on_price,
         "add_on_money": t.add_ons * add_on_price, "guarantee": s.guarantee,
@@ -141,6 +145,7 @@ class Publication:
                 "deciding_rebuy": e.deciding_rebuy,
                 "place": f.place if f else None, "place_to": f.place_to if f else None,
                 "prize": f.prize if f else None,
+                "bounties": t.bounties.won.get(e.number, 0),
             })
         players.sort(key=standing)
         tables = []
@@ -178,6 +183,7 @@ class Publication:
                 "name": s.name, "game": s.game_at(1).name, "mixed": s.mixed,
                 "starting_stack": s.starting_stack, "seats": s.seats,
                 "final_table_seats": s.final_table_seats, "buy_in": s.buy_in, "fee": s.fee,
+                "bounty": s.bounty,
                 "late_registration_levels": s.late_registration_levels,
                 "reentries": s.reentries,
                 "payouts": payouts_label(s), "payout_unit": s.floor.payout_unit,
@@ -240,6 +246,7 @@ class Publication:
             "rebuy_deadline": reg.rebuy_deadline, "can_rebuy": can_rebuy,
             "can_add_on": can_add_on, "wants_add_on": reg.wants_add_on,
             "rebuys": entry.rebuys, "add_on": entry.add_on,
+            "bounties": t.bounties.won.get(entry.number, 0),
             "place": f.place if f else None, "place_to": f.place_to if f else None,
             "prize": f.prize if f else None,
             "may_reenter": bool(not entry.alive and t.registration_open

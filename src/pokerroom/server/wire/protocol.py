@@ -82,7 +82,7 @@ MAX_TOURNAMENT_STACK = 10**9
 """The most chips of a tournament's starting stack (and so of a rebuy or an add-on):
 a field of a thousand entries stays within :data:`MAX_CHIPS`."""
 MAX_CENTS = 10**9
-"""The most money (in cents) of a tournament's buy-in or fee: ten million."""
+"""The most money (in cents) of a tournament's buy-in, fee or bounty: ten million."""
 MAX_KEY_LENGTH = 100
 """The most characters of a token or a director's or host's key."""
 MAX_FRAME_BYTES = 16 * 1024
@@ -566,7 +566,7 @@ BOT_POLICIES = Literal["steady", "solid", "rock", "loose", "tag", "random", "sta
 class CreateTournament(_Message):
     """POST /api/tournaments: a built-in structure, optionally changed.
 
-    Money (``buy_in``, ``fee``) is in cents, at most :data:`MAX_CENTS`; the starting
+    Money (``buy_in``, ``fee``, ``bounty``) is in cents, at most :data:`MAX_CENTS`; the starting
     stack at most :data:`MAX_TOURNAMENT_STACK`; ``name`` 1 to 60 characters.
     ``level_seconds`` sets every level
     (breaks keep their share of a level); ``rebuys`` allows rebuys of a starting
@@ -584,6 +584,7 @@ class CreateTournament(_Message):
     late_registration_levels: Integer | None = Field(default=None, ge=0, le=100)
     buy_in: Integer | None = Field(default=None, ge=0, le=MAX_CENTS)
     fee: Integer | None = Field(default=None, ge=0, le=MAX_CENTS)
+    bounty: Integer | None = Field(default=None, ge=0, le=MAX_CENTS)  # knockout, per entry
     rebuys: bool = False
     rebuy_levels: Integer = Field(default=3, ge=1, le=100)
     add_on: bool = False
@@ -657,6 +658,15 @@ class ClockChange(_Message):
     director: str = Field(min_length=1, max_length=MAX_KEY_LENGTH)
     add_seconds: Integer | None = Field(default=None, ge=-7200, le=7200)
     next_level: bool = False
+
+
+class AgreeDeal(_Message):
+    """POST /api/tournaments/{id}/deal (the director's key): the players still in split
+    the prizes left, ``amounts`` in cents by player name; the event ends."""
+
+    director: str = Field(min_length=1, max_length=MAX_KEY_LENGTH)
+    amounts: dict[SeatedName, Annotated[Integer, Field(ge=0, le=MAX_CENTS * 10_000)]] = Field(
+        min_length=2, max_length=10_000)
 
 
 class MovePlayer(_Message):

@@ -42,11 +42,12 @@ export function mountTournaments() {
   }
 
   // The money in plain words as the host types it, and each structure's own buy-in
-  // and fee filled in when it is picked (both can be changed; a fee of 0 is none).
+  // and fee filled in when it is picked (both can be changed; a fee of 0 is none; a
+  // bounty of 0 is no knockout).
   const field = (name) => form.elements.namedItem(name);
   const saysMoney = () => {
     const dollars = (name) => Math.max(0, Math.round((Number(field(name).value) || 0) * 100));
-    $("t-money-says").innerHTML = moneySentence(dollars("buy_in"), dollars("fee"));
+    $("t-money-says").innerHTML = moneySentence(dollars("buy_in"), dollars("fee"), dollars("bounty"));
     $("t-custom-payouts").classList.toggle("hidden", field("payouts").value !== "custom");
   };
   field("structure").addEventListener("change", () => {
@@ -57,7 +58,7 @@ export function mountTournaments() {
     }
     saysMoney();
   });
-  for (const name of ["buy_in", "fee", "payouts"]) field(name).addEventListener("input", saysMoney);
+  for (const name of ["buy_in", "fee", "bounty", "payouts"]) field(name).addEventListener("input", saysMoney);
   field("payouts").addEventListener("change", saysMoney);
   saysMoney();
 
@@ -81,6 +82,8 @@ export function mountTournaments() {
     if (startsAt) body.starts_at = Math.round(new Date(startsAt).getTime() / 1000);
     const fee = num("fee");
     if (fee !== undefined) body.fee = Math.round(fee * 100);
+    const bounty = num("bounty");
+    if (bounty !== undefined) body.bounty = Math.round(bounty * 100);
     body.payouts = data.get("payouts") || "standard";
     body.payout_unit = Number(data.get("payout_unit")) || 1;
     if (body.payouts === "custom") {

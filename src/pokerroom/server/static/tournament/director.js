@@ -110,7 +110,14 @@ function fillSelect(select, options, empty) {
 export function dealHtml(deal) {
   return `<table class="standings deal"><thead><tr><th>Player</th><th class="r">Chips</th><th class="r">ICM</th><th class="r">Chip chop</th></tr></thead><tbody>${
     deal.players.map((p) => `<tr><td class="nm">${escapeHtml(p.name)}</td><td class="r">${fmt(p.chips)}</td><td class="r">${money(p.icm)}</td><td class="r">${money(p.chip_chop)}</td></tr>`).join("")
-  }</tbody></table><p class="muted note">Prizes left: ${deal.prizes.filter((p) => p > 0).map(money).join(" / ")}. A suggestion only: the players agree, or play on.</p>`;
+  }</tbody></table><p class="muted note">Prizes left: ${deal.prizes.filter((p) => p > 0).map(money).join(" / ")}. A suggestion only: the players agree, or play on.</p>
+  <div class="line"><button type="button" class="small" data-agree="icm">Agree the ICM deal…</button><button type="button" class="small" data-agree="chip_chop">Agree the chip chop…</button></div>`;
+}
+
+/** The amounts of a suggested deal (``kind``: "icm" or "chip_chop") by player name, as
+ * POST /deal takes them. */
+export function dealAmounts(deal, kind) {
+  return Object.fromEntries(deal.players.map((p) => [p.name, p[kind]]));
 }
 
 /** The director's floor tools in the Director tab while the event runs: the clock
@@ -217,6 +224,20 @@ export function mountFloorTools(box, t, { tid, key }) {
         const deal = await api(`${route(tid, "deal")}`, { token: key });
         $("dt-deal-box").innerHTML = dealHtml(deal);
         said("");
+        // A second click agrees: the event ends with these amounts (the room refuses
+        // them, naming why, if the players still in have changed meanwhile).
+        for (const button of $("dt-deal-box").querySelectorAll("button[data-agree]")) {
+          button.onclick = () => {
+            if (button.dataset.confirm !== "1") {
+              button.dataset.confirm = "1";
+              button.textContent = `${button.textContent.replace("…", "")}: end the event?`;
+              return;
+            }
+            run("deal", { amounts: dealAmounts(deal, button.dataset.agree) }, (a) => (a.made
+              ? "The deal is made: the event is over."
+              : "The deal is agreed: it is made when the hands in play end."));
+          };
+        }
       } catch (err) {
         $("dt-deal-box").innerHTML = "";
         said(err.message, false);

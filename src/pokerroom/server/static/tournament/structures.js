@@ -21,10 +21,12 @@ export const STRUCTURE_MONEY = {
 };
 
 /** What each player pays, in words: "Each player pays $25: buy-in $20 to the prize
- * pool + fee $5 to the house." (cents in). */
-export function moneySentence(buyIn, fee) {
-  if (!buyIn && !fee) return "A free tournament: no buy-in, no fee.";
+ * pool + fee $5 to the house." (cents in); a knockout's bounty (``bounty`` cents, apart
+ * from the pool) goes to whoever knocks the player out. */
+export function moneySentence(buyIn, fee, bounty = 0) {
+  if (!buyIn && !fee && !bounty) return "A free tournament: no buy-in, no fee.";
   const parts = [`buy-in <b>${money(buyIn)}</b> to the prize pool`];
+  if (bounty) parts.push(`bounty <b>${money(bounty)}</b> to whoever knocks them out`);
   parts.push(fee ? `fee <b>${money(fee)}</b> to the house` : "no fee");
-  return `Each player pays <b>${money(buyIn + fee)}</b>: ${parts.join(" + ")}.`;
+  return `Each player pays <b>${money(buyIn + bounty + fee)}</b>: ${parts.join(" + ")}.`;
 }

@@ -92,7 +92,7 @@ export function eventInfoHtml(t) {
   const first = s.levels.find((l) => !l.break);
   const rows = [
     ["Game", s.mixed ? `${escapeHtml(s.game)} and more (mixed)` : escapeHtml(s.game)],
-    ["Buy-in", s.buy_in || s.fee ? `${money(s.buy_in)}${s.fee ? ` + ${money(s.fee)} fee` : ""}` : "free"],
+    ["Buy-in", s.buy_in || s.fee || s.bounty ? `${money(s.buy_in)}${s.bounty ? ` + ${money(s.bounty)} bounty` : ""}${s.fee ? ` + ${money(s.fee)} fee` : ""}` : "free"],
     ["Starting stack", fmt(s.starting_stack)],
     ["Tables", tablesText(t)],
     ["Levels", first ? `${clockText(first.seconds)} each` : "—"],
@@ -102,6 +102,7 @@ export function eventInfoHtml(t) {
   if (s.late_registration_levels) rows.push(["Re-entry", s.reentries ? `${s.reentries} per player, during late registration (a new entry and buy-in)` : "none"]);
   if (s.rebuy) rows.push(["Rebuys", `${fmt(s.rebuy.chips)} chips for ${money(s.rebuy.price)}, through level ${s.rebuy.last_level}${s.rebuy.limit ? `, at most ${s.rebuy.limit} per player` : ", no limit"}`]);
   if (s.add_on) rows.push(["Add-on", `${fmt(s.add_on.chips)} chips for ${money(s.add_on.price)}, after level ${s.add_on.after_level}`]);
+  if (s.bounty) rows.push(["Bounties", `knockout: ${money(s.bounty)} on each player's head, to whoever wins the chips that knock them out (split by what each won); the winner keeps their own`]);
   rows.push(["Prize pool", money(t.clock.prize_pool)]);
   if (s.payouts) rows.push(["Payouts", `${escapeHtml(s.payouts)}; prizes rounded to ${money(s.payout_unit || 1)}`]);
   return `<dl class="facts">${rows.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join("")}</dl>${payoutsHtml(t.prizes)}`;
@@ -142,7 +143,7 @@ export function tableBarWho(you, current) {
 /** A line of the floor's log: a win, a level or table event, or a greyed note. */
 export function floorLineHtml(line) {
   let cls = "";
-  if (/ wins the tournament$/.test(line)) cls = "win";
+  if (/ wins the tournament$|'s bounty \$|keeps their own bounty/.test(line)) cls = "win";
   else if (/ finishes /.test(line)) cls = line.includes(" and wins ") ? "win" : "";
   else if (/^Level |^Break|break is over|Hand-for-hand|final table|is broken/i.test(line)) cls = "street";
   else cls = "meta";
@@ -155,7 +156,7 @@ export function playersHtml(t, you) {
   const out = t.players.filter((p) => !p.alive).sort((a, b) => (a.place || 0) - (b.place || 0));
   const row = (p, i) => `<tr class="${you && p.entry === you.entry ? "me" : ""} ${p.alive ? "" : "busted"}">
     <td class="num">${p.alive ? i + 1 : placeText(p)}</td>
-    <td class="nm">${escapeHtml(p.name)}${p.bot ? " " + BOT_ICON : ""}${p.away && p.alive ? ' <span class="tag out">away</span>' : ""}</td>
+    <td class="nm">${escapeHtml(p.name)}${p.bot ? " " + BOT_ICON : ""}${p.away && p.alive ? ' <span class="tag out">away</span>' : ""}${bountyTag(p)}</td>
     <td class="r">${p.alive ? fmt(p.chips) : p.prize ? money(p.prize) : ""}</td>
     <td class="r muted">${p.alive && p.table ? `T${p.table}` : ""}</td></tr>`;
   return `<table class="standings"><thead><tr><th>#</th><th>Player</th><th class="r">Chips</th><th class="r">Table</th></tr></thead>
@@ -179,14 +180,20 @@ export function podiumHtml(t) {
       <span class="medal">${placeText(r)}${r.place !== r.place_to ? ", tied" : ""}</span><b>${escapeHtml(r.name)}</b><span class="prize">${r.prize ? money(r.prize) : "—"}</span></div>`).join("")}</div>` : "";
 }
 
-/** Every finisher so far, by place, with prizes. */
+/** A player's knockout bounties won so far, as a tag (none: nothing). */
+export function bountyTag(p) {
+  return p.bounties ? ` <span class="tag bounty" title="knockout bounties won">${money(p.bounties)} in bounties</span>` : "";
+}
+
+/** Every finisher so far, by place, with prizes (and knockout bounties won). */
 export function resultsTableHtml(t, you) {
   if (!t.results.length) return '<p class="muted">Nobody has finished yet.</p>';
-  return `<table class="standings results"><thead><tr><th>Place</th><th>Player</th><th class="r">Prize</th></tr></thead><tbody>${
+  const ko = Boolean(t.structure && t.structure.bounty);
+  return `<table class="standings results"><thead><tr><th>Place</th><th>Player</th>${ko ? '<th class="r">Bounties</th>' : ""}<th class="r">Prize</th></tr></thead><tbody>${
     t.results.map((r) => `<tr class="${you && r.entry === you.entry ? "me" : ""} ${r.prize ? "paid" : ""}" data-place="${r.place}">
         <td class="num">${placeText(r)}${r.place !== r.place_to ? ' <span class="muted">(tie)</span>' : ""}</td>
         <td class="nm">${escapeHtml(r.name)}${r.bot ? " " + BOT_ICON : ""}${r.disqualified ? ' <span class="tag allin">disqualified</span>' : ""}${boughtHtml(r)}</td>
-        <td class="r">${r.prize ? money(r.prize) : ""}</td></tr>`).join("")}</tbody></table>`;
+        ${ko ? `<td class="r">${r.bounties ? money(r.bounties) : ""}</td>` : ""}<td class="r">${r.prize ? money(r.prize) : ""}</td></tr>`).join("")}</tbody></table>`;
 }
 
 /** Under a finisher's name: their rebuys and add-on, and what they paid in. */
@@ -198,13 +205,15 @@ export function boughtHtml(r) {
   return `<span class="bought">${bought.length ? `${bought.join(", ")} · ` : ""}paid ${money(r.paid_in)}</span>`;
 }
 
-/** Where the prize pool came from: buy-ins, rebuys, add-ons; the fees the house kept. */
+/** Where the prize pool came from: buy-ins, rebuys, add-ons; the knockout bounties
+ * (apart from the pool) and what has been won of them; the fees the house kept. */
 export function moneyRows(m) {
   if (!m) return [];
   const rows = [["Buy-ins", `${fmt(m.entries)} × ${money(m.buy_in)} = ${money(m.buy_ins)}`]];
   if (m.rebuy_price || m.rebuys) rows.push(["Rebuys", `${fmt(m.rebuys)} × ${money(m.rebuy_price)} = ${money(m.rebuy_money)}`]);
   if (m.add_on_price || m.add_ons) rows.push(["Add-ons", `${fmt(m.add_ons)} × ${money(m.add_on_price)} = ${money(m.add_on_money)}`]);
   if (m.guarantee) rows.push(["Guarantee", money(m.guarantee)]);
+  if (m.bounty) rows.push(["Bounties (knockouts)", `${fmt(m.entries)} × ${money(m.bounty)} = ${money(m.bounties)}, ${money(m.bounties_paid)} won so far`]);
   rows.push(["Fees (the house)", m.fees ? `${fmt(m.entries)} × ${money(m.fee)} = ${money(m.fees)}` : "none"]);
   rows.push(["Payouts", `${escapeHtml(m.payouts)}, in ${money(m.payout_unit)}`]);
   return rows;
