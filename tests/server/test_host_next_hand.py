@@ -116,7 +116,10 @@ def _act_until_hand_over(room: Served, table: str, tokens: dict[int, str], numbe
         sockets = {seat: stack.enter_context(_socket(room, table, token))
                    for seat, token in tokens.items()}
         for _ in range(40):
-            state = _state(room, table)
+            # Someone else's turn (a bot's, after its delay) passes by itself: wait for
+            # one of ours or the end (a KeyError in a clean-clone run read a bot's turn).
+            state = _until(room, table, lambda s: s["hand"] is None
+                           or s["hand"]["number"] > number or s["hand"]["actor"] in sockets)
             if state["hand"] is None or state["hand"]["number"] > number:
                 return
             ws = sockets[state["hand"]["actor"]]
