@@ -1,6 +1,6 @@
 // The table page (/t/{id}): one WebSocket to the table's actor, the felt drawn from
 // each state.  What it draws from a state alone is in table/views.js.
-import { api } from "/static/shared/api.js";
+import { api, downloadPost } from "/static/shared/api.js";
 import { applyCardColours, brandSuits } from "/static/shared/cards.js";
 import {
   $, escapeHtml, fillScrolled, onClick, pathPart, takeFromHash, toast,
@@ -22,7 +22,7 @@ import {
   rabbitHtml, rotationWords, showOfferHtml, shownBySeat, shownTagHtml, tableLife,
 } from "/static/table/views.js";
 import {
-  downloadPost, nextHandHtml, noticesHtml, requestFate, summaryHtml, waitlistHtml, wireNextHand,
+  nextHandHtml, noticesHtml, requestFate, summaryHtml, waitlistHtml, wireNextHand,
   wireRequestAnswers,
 } from "/static/table/host_panel.js";
 
@@ -662,8 +662,10 @@ function wireHostTools(t) {
 // A join the host must approve leaves its request here (its id and the seat's token
 // to be): the page says it waits, then takes the seat, or says the host refused.
 let seatAsk = storage.get(`ask.${tableId}`, null);
-// A name on the full table's waitlist: {id, token, name} (the token takes the seat).
+// A name on the full table's waitlist: {id, token, name, seen} (the token takes the
+// seat; seen: a state has listed it).
 let waitEntry = storage.get(`wait.${tableId}`, null);
+if (waitEntry) waitEntry.seen = true; // put down before this page: its states came long ago
 function wireWaitlist() {
   const path = (what) => `/api/tables/${encodeURIComponent(tableId)}/${what}`;
   onClick("btn-waitlist", async () => {
@@ -711,7 +713,13 @@ function renderHostNotices() {
     toast(refused ? "The host refused your request for a seat." : "The host accepted you: take your seat.", "info");
     if (!refused) conn.reconnect();
   }
-  if (waitEntry && !(tools.waitlist || []).some((w) => w.id === waitEntry.id)) {
+  // The answer to putting a name down may come before the first state that lists it:
+  // the entry is gone only once a state listed it and a later one does not.
+  const listed = waitEntry && (tools.waitlist || []).some((w) => w.id === waitEntry.id);
+  if (listed && !waitEntry.seen) {
+    waitEntry.seen = true;
+    storage.set(`wait.${tableId}`, waitEntry);
+  } else if (waitEntry && !listed && waitEntry.seen) {
     storage.remove(`wait.${tableId}`); // taken, left, or the offer ran out
     if (!seatToken) toast("You are no longer on the waitlist.", "info");
     waitEntry = null;

@@ -62,9 +62,10 @@ export async function api(path, { method = "GET", body, token, cache } = {}) {
   return data;
 }
 
-/** Download ``path`` as ``filename`` with the seat token in a header (not the URL). */
-export async function downloadWithToken(path, filename, token) {
-  const response = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+/** Fetch ``path`` (``init``: fetch's options) and save the answer as ``filename``; a
+ * refusal raises :class:`ApiError` with the room's words. */
+export async function downloadAs(path, filename, init = {}) {
+  const response = await fetch(path, init);
   if (!response.ok) {
     let data = null;
     try {
@@ -83,6 +84,19 @@ export async function downloadWithToken(path, filename, token) {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+/** Download ``path`` as ``filename`` with the seat token in a header (not the URL). */
+export function downloadWithToken(path, filename, token) {
+  return downloadAs(path, filename, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+}
+
+/** POST ``body`` as JSON to ``path`` and save the answer as ``filename`` (a host's
+ * ledger: the key travels in the body, never in the URL). */
+export function downloadPost(path, body, filename) {
+  return downloadAs(path, filename, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+  });
 }
 
 /** Make every ``a[data-file]`` in ``box`` download through :func:`downloadWithToken`

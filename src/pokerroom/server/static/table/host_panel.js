@@ -134,26 +134,3 @@ export function wireRequestAnswers(box, post) {
       { request: button.dataset.request }));
   }
 }
-
-/** POST ``body`` to ``path`` and save the answer as ``filename`` (the ledger's CSV: the
- * host key travels in the body, never in an address). */
-export async function downloadPost(path, body, filename) {
-  const response = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  if (!response.ok) {
-    let data = null;
-    try {
-      data = await response.json();
-    } catch {
-      data = null;
-    }
-    throw new Error((data && data.error) || `${response.status} ${response.statusText}`);
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10000);
-}
