@@ -108,6 +108,18 @@ def bot_tables(port: int, games: tuple[tuple[str, str], ...]) -> list[str]:
     return tables
 
 
+def finished_results(port: int, tournament: str, *, seconds: float = 180.0) -> dict[str, Any]:
+    """The results of ``tournament`` once it has finished, asked for every 0.2 s
+    (``seconds``: a wait for the end, not a bound on the room's speed)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        results: dict[str, Any] = call(port, f"/api/tournaments/{tournament}/results")
+        if results["finished"]:
+            return results
+        assert time.monotonic() < deadline, results
+        time.sleep(0.2)
+
+
 def assert_same_turn(before: dict[str, Any], after: dict[str, Any]) -> None:
     """A hand resumed after a restart stands exactly where it stopped."""
     assert after["hand"]["number"] == before["hand"]["number"]

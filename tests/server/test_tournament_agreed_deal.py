@@ -7,13 +7,12 @@ knockout's players still in keep their own bounties."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.server.serving import call, http, served_room
+from tests.server.serving import call, finished_results, http, served_room
 
 
 @pytest.fixture(scope="module")
@@ -90,10 +89,7 @@ def test_agreed_deal_ends_the_event_paying_the_pool_exactly(port: int) -> None:
         if status == 200:
             break
         assert body["reason"] == "bad_deal" and _alive(port, tid)[0] != alive, body
-    deadline = time.monotonic() + 60  # a wait for the hands in play, not a speed bound
-    while not (results := call(port, f"/api/tournaments/{tid}/results"))["finished"]:
-        assert time.monotonic() < deadline, results
-        time.sleep(0.1)
+    results = finished_results(port, tid, seconds=60)  # the hands in play end first
     rows = {r["name"]: r for r in results["results"]}
     assert {n: rows[n]["prize"] for n in alive} == amounts
     assert sum(r["prize"] for r in rows.values()) == results["prize_pool"]

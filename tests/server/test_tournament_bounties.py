@@ -6,7 +6,6 @@ every bounty paid in is won by the end, and it all survives a restart."""
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,23 +13,20 @@ from typing import Any
 import pytest
 
 from tests.ports import free_port
-from tests.server.serving import assert_clean_log, call, http, served_room, start_server
+from tests.server.serving import (
+    assert_clean_log,
+    call,
+    finished_results,
+    http,
+    served_room,
+    start_server,
+)
 
 
 @pytest.fixture(scope="module")
 def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
     with served_room(tmp_path_factory.mktemp("bounties")) as number:
         yield number
-
-
-def _finished(port: int, tid: str) -> dict[str, Any]:
-    deadline = time.monotonic() + 180  # a wait for the end, not a bound on the room's speed
-    while True:
-        results: dict[str, Any] = call(port, f"/api/tournaments/{tid}/results")
-        if results["finished"]:
-            return results
-        assert time.monotonic() < deadline, results
-        time.sleep(0.2)
 
 
 def _check_bounties(state: dict[str, Any], results: dict[str, Any]) -> None:
@@ -68,7 +64,7 @@ def test_bounties_paid_shown_and_kept_across_a_restart(tmp_path: Path) -> None:
         assert state["structure"]["bounty"] == 10_00
         assert state["money"]["bounties"] == 7 * 10_00 and state["money"]["prize_pool"] == 140_00
         call(port, f"/api/tournaments/{tid}/start", {"director": key})
-        results = _finished(port, tid)
+        results = finished_results(port, tid)
         state = call(port, f"/api/tournaments/{tid}")
         _check_bounties(state, results)
     finally:

@@ -5,13 +5,12 @@ counted on the results; every bad request a clear 4xx, nothing created."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.server.serving import call, http, served_room
+from tests.server.serving import call, finished_results, http, served_room
 
 
 @pytest.fixture(scope="module")
@@ -22,16 +21,6 @@ def port(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
 
 def _count(port: int) -> int:
     return len(call(port, "/api/tournaments"))
-
-
-def _finished(port: int, tid: str) -> dict[str, Any]:
-    deadline = time.monotonic() + 180  # a wait for the end, not a bound on the room's speed
-    while True:
-        results: dict[str, Any] = call(port, f"/api/tournaments/{tid}/results")
-        if results["finished"]:
-            return results
-        assert time.monotonic() < deadline, results
-        time.sleep(0.2)
 
 
 def test_P10_fee_custom_payouts_and_unit_pay_the_pool_exactly(port: int) -> None:
@@ -54,7 +43,7 @@ def test_P10_fee_custom_payouts_and_unit_pay_the_pool_exactly(port: int) -> None
     assert money["prize_pool"] == 9 * 20_00
     assert state["prizes"] == [110_00, 45_00, 25_00]  # $27 is $25 in $5; the $2 to 1st
     call(port, f"/api/tournaments/{tid}/start", {"director": key})
-    results = _finished(port, tid)
+    results = finished_results(port, tid)
     money = results["money"]
     pool = money["buy_ins"] + money["rebuy_money"] + money["add_on_money"]
     assert results["prize_pool"] == pool == money["prize_pool"]
