@@ -13,14 +13,12 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
 
-from pokerroom.server.tables import store as store_module
 from pokerroom.server.tables.next_hand import NextHand
 from pokerroom.server.tables.store import TABLES, Store
 from pokerroom.table import Stakes, Table
 from pokerroom.table.snapshot import table_to_dict
+from tests.server.migrating import columns, migrate_to
 from tests.server.pg import PostgresServer, postgres_server
 
 
@@ -36,20 +34,6 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         return f"sqlite:///{tmp_path / 'room.sqlite'}"
     server: PostgresServer = request.getfixturevalue("pg")
     return server.create_database(f"h{uuid.uuid4().hex[:12]}")
-
-
-def _to(store: Store, revision: str, *, down: bool = False) -> None:
-    config = Config()
-    config.set_main_option("script_location",
-                           str(Path(store_module.__file__).parent.parent / "migrations"))
-    config.set_main_option("sqlalchemy.url", store.url.replace("%", "%%"))
-    with store.engine.begin() as connection:
-        config.attributes["connection"] = connection
-        (command.downgrade if down else command.upgrade)(config, revision)
-
-
-def _columns(store: Store) -> set[str]:
-    return {c["name"] for c in sa.inspect(store.engine).get_columns("room_tables")}
 
 
 _OLD_TABLES = sa.table("room_tables", sa.column("id"), sa.column("name"),
@@ -68,13 +52,13 @@ def _fill_at_0008(store: Store) -> None:
 
 def test_an_upgraded_room_keeps_its_tables_and_stores_the_hosts_plans(url: str) -> None:
     store = Store(url)
-    _to(store, "0008")
-    assert "host_state" not in _columns(store)
+    migrate_to(store, "0008")
+    assert "host_state" not in columns(store, "room_tables")
     _fill_at_0008(store)
 
     store.migrate()
 
-    assert "host_state" in _columns(store)
+    assert "host_state" in columns(store, "room_tables")
     (table,) = store.load()
     assert table.id == "t1" and table.host_key == "k" and table.host_state is None
     assert NextHand.from_dict(table.host_state) == NextHand()
@@ -90,11 +74,11 @@ def test_an_upgraded_room_keeps_its_tables_and_stores_the_hosts_plans(url: str) 
 
 def test_the_downgrade_drops_the_column_and_keeps_the_tables(url: str) -> None:
     store = Store(url)
-    _to(store, "0008")
+    migrate_to(store, "0008")
     _fill_at_0008(store)
     store.migrate()
-    _to(store, "0008", down=True)
-    assert "host_state" not in _columns(store)
+    migrate_to(store, "0008", down=True)
+    assert "host_state" not in columns(store, "room_tables")
     with store.engine.connect() as c:
         names = c.execute(sa.text("SELECT name FROM room_tables")).scalars().all()
     assert names == ["Old table"]

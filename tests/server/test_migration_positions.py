@@ -13,14 +13,12 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
 
 from pokerroom.rules.actions import BetRaise, CheckCall, Fold, Kill
-from pokerroom.server.tables import store as store_module
 from pokerroom.server.tables.store import ACTIONS, Store
 from pokerroom.server.tournaments.store import TournamentStore
 from pokerroom.server.wire.codec import action_from_dict
+from tests.server.migrating import columns, migrate_to
 from tests.server.pg import PostgresServer, postgres_server
 
 
@@ -44,20 +42,6 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 OLD_ROWS = [(None, {"type": "check_call"}), (2, {"type": "bet_raise", "to": 6}),
             (0, {"type": "fold"}), (None, {"type": "kill", "seat": 1}),
             (1, {"type": "check_call"})]
-
-
-def _to(store: Store, revision: str, *, down: bool = False) -> None:
-    config = Config()
-    config.set_main_option("script_location",
-                           str(Path(store_module.__file__).parent.parent / "migrations"))
-    config.set_main_option("sqlalchemy.url", store.url.replace("%", "%%"))
-    with store.engine.begin() as connection:
-        config.attributes["connection"] = connection
-        (command.downgrade if down else command.upgrade)(config, revision)
-
-
-def _columns(store: Store, table: str) -> set[str]:
-    return {c["name"] for c in sa.inspect(store.engine).get_columns(table)}
 
 
 # The 0007 schema's tables as far as these rows need them (its column names).
@@ -101,14 +85,14 @@ def _fill_at_0007(store: Store) -> int:
 
 def test_a_room_upgraded_in_place_keeps_its_hands_actions_by_position(url: str) -> None:
     store = Store(url)
-    _to(store, "0007")
-    assert "seat" in _columns(store, "actions") and "position" not in _columns(store, "actions")
+    migrate_to(store, "0007")
+    assert "seat" in columns(store, "actions") and "position" not in columns(store, "actions")
     hand = _fill_at_0007(store)
 
     store.migrate()  # to head, as `pokerroom serve` does at start
 
     for table in ("actions", "tournament_actions"):
-        assert "position" in _columns(store, table) and "seat" not in _columns(store, table)
+        assert "position" in columns(store, table) and "seat" not in columns(store, table)
     rows = store.hand_actions(hand)
     assert [(r.seq, r.position, r.action) for r in rows] == [
         (seq, position, action) for seq, (position, action) in enumerate(OLD_ROWS, 1)]
@@ -130,12 +114,12 @@ def test_a_room_upgraded_in_place_keeps_its_hands_actions_by_position(url: str) 
 
 def test_the_downgrade_gives_the_seat_column_back_with_its_rows(url: str) -> None:
     store = Store(url)
-    _to(store, "0007")
+    migrate_to(store, "0007")
     hand = _fill_at_0007(store)
     store.migrate()
-    _to(store, "0007", down=True)
+    migrate_to(store, "0007", down=True)
     for table in ("actions", "tournament_actions"):
-        assert "seat" in _columns(store, table) and "position" not in _columns(store, table)
+        assert "seat" in columns(store, table) and "position" not in columns(store, table)
     with store.engine.connect() as c:
         seats = c.execute(sa.text("SELECT seat FROM actions WHERE hand_id = :hand "
                                   "ORDER BY seq"), {"hand": hand}).scalars().all()
