@@ -210,6 +210,22 @@ def post_json(url: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def open_as(page: Any, url: str, table: str, joined: dict[str, Any] | None, name: str = "",
+            host: str | None = None) -> None:
+    """Open the table's page as the person who joined through the API (their seat token
+    in localStorage, as the join dialog leaves it) and as its host when ``host`` is
+    given (as a host link leaves the key); the caller waits for what it needs."""
+    page.goto(f"{url}/t/{table}")
+    if joined is not None:
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [
+            f"pokerroom.seat.{table}",
+            json.dumps({"token": joined["token"], "seat": joined["seat"], "name": name})])
+    if host is not None:
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)",
+                      [f"pokerroom.host.{table}", json.dumps(host)])
+    page.reload()
+
+
 def shot(page: Any, name: str, *, full: bool = False) -> None:
     """A screenshot in ``artifacts/{name}.png`` (``full``: the whole page)."""
     ARTIFACTS.mkdir(exist_ok=True)

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from pathlib import Path
 from typing import Any
 
-from tests.browser.support import PHONE, new_page, room_server, until
+from tests.browser.support import PHONE, new_page, open_as, room_server, until
 from tests.browser.test_hands_browser import _http
 
 server_url = room_server("hosttools", bot_delay=0.02, pause_between_hands=0.3)
@@ -31,15 +30,7 @@ def _open(page: Any, url: str, table: str, joined: dict[str, Any] | None, name: 
           host: str | None = None) -> None:
     """The table's page as the person who joined (their token where the join dialog
     leaves it) and as its host when ``host`` is given."""
-    page.goto(f"{url}/t/{table}")
-    if joined is not None:
-        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [
-            f"pokerroom.seat.{table}",
-            json.dumps({"token": joined["token"], "seat": joined["seat"], "name": name})])
-    if host is not None:
-        page.evaluate("([k, v]) => localStorage.setItem(k, v)",
-                      [f"pokerroom.host.{table}", json.dumps(host)])
-    page.reload()
+    open_as(page, url, table, joined, name, host)
     page.locator("#layer .seat").first.wait_for()
 
 

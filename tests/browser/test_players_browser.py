@@ -7,12 +7,11 @@ in ``artifacts/``; Chromium missing fails, it does not skip."""
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from typing import Any
 
-from tests.browser.support import LAPTOP, PHONE, room_server, shot, until
+from tests.browser.support import LAPTOP, PHONE, open_as, room_server, shot, until
 from tests.browser.test_hands_browser import _http
 
 server_url = room_server("players", bot_delay=0.02, pause_between_hands=0.3)
@@ -36,15 +35,7 @@ def _seat_page(page: Any, url: str, table: str, joined: dict[str, Any] | None,
                name: str = "", host: str | None = None) -> None:
     """Open the table as the person who joined (their seat token in localStorage, as
     the join dialog leaves it), and as its host when ``host`` is given."""
-    page.goto(f"{url}/t/{table}")
-    if joined is not None:
-        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [
-            f"pokerroom.seat.{table}",
-            json.dumps({"token": joined["token"], "seat": joined["seat"], "name": name})])
-    if host is not None:
-        page.evaluate("([k, v]) => localStorage.setItem(k, v)",
-                      [f"pokerroom.host.{table}", json.dumps(host)])
-    page.reload()
+    open_as(page, url, table, joined, name, host)
     page.locator("#layer .seat").first.wait_for()
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.browser.support import PHONE, new_page, post_json, room_server, shot
+from tests.browser.support import PHONE, new_page, open_as, post_json, room_server, shot
 
 LAPTOP = {"width": 1366, "height": 768}
 
@@ -27,11 +27,7 @@ def _seated_page(browser: Any, url: str, table: str, joined: dict[str, Any], nam
     """The table's page for a sitting joined through the API (its token in the page's
     storage, as the join dialog keeps it)."""
     page = new_page(browser, viewport, errors)
-    page.goto(f"{url}/t/{table}")
-    seat = {"token": joined["token"], "seat": joined["seat"], "name": name}
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)",
-                  [f"pokerroom.seat.{table}", json.dumps(seat)])
-    page.reload()
+    open_as(page, url, table, joined, name)
     page.wait_for_function("window.pokerroom && window.pokerroom.state"
                            " && window.pokerroom.state.you")
     return page
