@@ -140,8 +140,29 @@ def poll_function(page: Any, expression: str, *, arg: Any = None,
             return result
         if time.monotonic() > deadline:
             raise PlaywrightTimeout(f"wait_for_function: {timeout or 30_000} ms passed and "
-                                    f"{expression!r} is still {result!r}")
+                                    f"{expression!r} is still {result!r}; the page: "
+                                    f"{page_evidence(page)}")
         page.wait_for_timeout(interval)
+
+
+PAGE_EVIDENCE = """() => ({
+  url: location.href, title: document.title,
+  connection: (document.getElementById("conn") || {}).textContent || null,
+  offline: document.body.classList.contains("offline"),
+  data: Object.assign({}, document.body.dataset),
+  toasts: [...document.querySelectorAll("#toasts .toast")].map((t) => t.textContent),
+  dock: ((document.getElementById("dock") || {}).innerText || "").slice(0, 300),
+})"""
+
+
+def page_evidence(page: Any) -> str:
+    """What a page shows that says why it did not get where a test waited: its
+    connection, its toasts, its body's data attributes and the dock's text (for a
+    timed-out wait's message: a flake in CI names its cause)."""
+    try:
+        return json.dumps(page.evaluate(PAGE_EVIDENCE))
+    except Exception as exc:  # the page is gone or navigating: say so
+        return f"(could not be read: {exc})"
 
 
 SEED = 22

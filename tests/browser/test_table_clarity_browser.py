@@ -187,6 +187,9 @@ def test_the_replayer_beside_the_table_never_hides_a_decision(
         # With the focus on a replayer's button (tabbed to), the turn's keys still act.
         replayer.locator('[data-step="back"]').focus()
         assert page.evaluate("document.activeElement.closest('#replayer') !== null")
+        # (A page between two sockets sends nothing: she would press once it is back, as
+        # the page tells her.)
+        page.wait_for_function("document.getElementById('conn').classList.contains('ok')")
         page.keyboard.press("c")
     else:
         page.locator("#btn-call").click()
