@@ -155,7 +155,7 @@ def start_server(port: int, database: str, log: Path, *, pause: float,
             "from pokerroom.server.settings import Settings, apply; "
             f"uvicorn.run(create_app({database!r}, bot_delay=0.0, "
             f"pause_between_hands={pause!r}, settings=apply(Settings(), "
-            f"{list(LOAD_SETTINGS)!r})), host={HOST!r}, port={port}, "
+            f"{list(LOAD_SETTINGS)!r}), freeze_heap=True), host={HOST!r}, port={port}, "
             "log_level='warning', ws_per_message_deflate=False)")]
     with log.open("ab") as sink:
         process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=sink, env=env,

@@ -505,7 +505,7 @@ def _serve(args: argparse.Namespace) -> int:
     configure(settings.logs.format)  # the room's lines on stderr, text or JSON
     app = create_app(url, bot_delay=args.bot_delay, pause_between_hands=args.pause,
                      worker=args.worker, worker_prefix=args.worker_prefix,
-                     lease_seconds=args.lease_seconds, settings=settings)
+                     lease_seconds=args.lease_seconds, settings=settings, freeze_heap=True)
     shown = make_url(url).render_as_string(hide_password=True)  # never a password in a log
     sys.stdout.write(f"pokerroom: open {listening}  (database {shown})\n")
     for line in _reach(args.host, args.port, settings):

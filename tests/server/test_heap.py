@@ -7,8 +7,15 @@ from __future__ import annotations
 import asyncio
 import gc
 import weakref
+from pathlib import Path
+from typing import Any
 
+from fastapi.testclient import TestClient
+
+from pokerroom.bots.odds import is_warm
+from pokerroom.server.app import create_app
 from pokerroom.server.operations.heap import HeapFreeze
+from tests.server.conftest import wait_until
 
 
 class _Node:
@@ -52,3 +59,31 @@ def test_survivors_are_frozen_and_cycles_collected_at_the_full_pass() -> None:
         assert heap.settled == settled, "it went on settling after shutdown"
 
     asyncio.run(run())
+
+
+def _started_room(tmp_path: Path, *, frozen: bool, **options: Any) -> tuple[int, int]:
+    """The freeze count once a room started and its bots' kernels are warm (and, when
+    ``frozen``, once it froze), and after it stopped."""
+    app = create_app(f"sqlite:///{tmp_path / 'room.sqlite'}", bot_delay=0.0,
+                     pause_between_hands=0.0, seed=1, **options)
+    gc.unfreeze()
+    with TestClient(app) as client:
+        assert client.get("/api/tables").status_code == 200
+        wait_until(is_warm, seconds=60)
+        if frozen:  # the first freeze follows the warm-up, on the event loop
+            wait_until(lambda: gc.get_freeze_count() > 0)
+        during = gc.get_freeze_count()
+    return during, gc.get_freeze_count()
+
+
+def test_a_room_that_owns_its_process_freezes_its_heap(tmp_path: Path) -> None:
+    """``pokerroom serve``'s room (``freeze_heap=True``) freezes start-up's objects and
+    thaws them at shutdown."""
+    during, after = _started_room(tmp_path, frozen=True, freeze_heap=True)
+    assert during > 0 and after == 0
+
+
+def test_a_room_inside_another_program_leaves_the_collector_alone(tmp_path: Path) -> None:
+    """By default (a room in someone else's process, the tests' rooms) nothing is
+    frozen, and no start runs a full collection of the process's heap."""
+    assert _started_room(tmp_path, frozen=False) == (0, 0)

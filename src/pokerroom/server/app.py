@@ -55,13 +55,20 @@ def create_app(
     worker_prefix: str | None = None,
     lease_seconds: float = 3.0,
     settings: Settings | None = None,
+    freeze_heap: bool = False,
 ) -> FastAPI:
     """The room on ``database_url``.  ``worker``: this process is the worker of that
     name in a room on many processes (PostgreSQL only; ``worker_prefix`` is the prefix the
     front proxy routes to it, ``/w/NAME`` by default): it serves the tables,
     tournaments and live events it holds the lease of (``lease_seconds``) and sends
     requests for the others on (:mod:`pokerroom.server.cluster`).  ``settings``: the
-    room's limits (:mod:`pokerroom.server.settings`; the defaults when omitted)."""
+    room's limits (:mod:`pokerroom.server.settings`; the defaults when omitted).
+    ``freeze_heap``: the room is its process's one long-lived tenant, as under
+    ``pokerroom serve``: it paces CPython's garbage collector
+    (:mod:`pokerroom.server.operations.heap`).  Off by default: a room inside another
+    program, or one of many rooms a process runs one after another (the tests), leaves
+    the process's collector alone (each start would otherwise run a full collection of
+    everything the process holds)."""
     # A worker of many: a process stopped inside a transaction must not hold up the
     # takeover of its tables for longer than a lease.
     store = Store(database_url, transaction_timeout=lease_seconds if worker else None)
@@ -87,7 +94,8 @@ def create_app(
         deal_desk=DealDesk(settings.deals))
     app = FastAPI(title="pokerroom", exception_handlers=ERROR_HANDLERS,
                   lifespan=RoomLife(services=services, clock=room_clock, bot_delay=bot_delay,
-                                    pause_between_hands=pause_between_hands, seed=seed))
+                                    pause_between_hands=pause_between_hands, seed=seed,
+                                    freeze_heap=freeze_heap))
     # The layers below the rooms (middleware, error handlers, the connection guard)
     # count through ``metrics_of(app)``, from the app's making on: its one name of its own.
     app.state.metrics = metrics

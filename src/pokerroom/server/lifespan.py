@@ -58,6 +58,8 @@ class RoomLife:
     bot_delay: float
     pause_between_hands: float
     seed: int | None
+    freeze_heap: bool = False
+    """Pace the process's garbage collector (:class:`HeapFreeze`): ``create_app``'s."""
 
     @contextlib.asynccontextmanager
     async def __call__(self, app: FastAPI) -> AsyncIterator[None]:
@@ -88,9 +90,10 @@ class RoomLife:
         # The bots' equity kernels load in a thread, not in the first bot decision
         # of some table (which would stall every table for a few seconds); then the
         # heap is settled (operations/heap.py).
-        heap = HeapFreeze(asyncio.get_running_loop())
+        heap = HeapFreeze(asyncio.get_running_loop()) if self.freeze_heap else None
         expect_warm()  # the bots wait for it (actors/driver.py)
-        threading.Thread(target=heap.after, args=(warm_bots,), name="warm-bots",
+        threading.Thread(target=warm_bots if heap is None else heap.after,
+                         args=() if heap is None else (warm_bots,), name="warm-bots",
                          daemon=True).start()
         expiry = Expiry(settings.quotas, clock=room.clock, room=room,
                         tournaments=tournaments, live=live)
@@ -121,4 +124,5 @@ class RoomLife:
                      extra={"event": "recorder", "commits": done.groups, "units": done.units})
             store.group_commit = None
             store.close()
-            heap.thaw()
+            if heap is not None:
+                heap.thaw()
