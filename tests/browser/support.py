@@ -11,6 +11,8 @@ import socket
 import threading
 import time
 import urllib.request
+import weakref
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -99,10 +101,12 @@ class WatchedBrowser:
         self.violations: list[str] = []
 
     def watch(self, context: Any) -> Any:
-        """Report ``context``'s violations (its pages', now and later); ``context``."""
+        """Report ``context``'s violations (its pages', now and later), and keep its
+        pages' last socket messages (:func:`page_evidence`); ``context``."""
         context.add_init_script(CSP_LISTENER)
         context.on("console", lambda m: self.violations.append(f"{m.text} ({m.page.url})")
                    if m.type == "error" and m.text.startswith("CSP violation") else None)
+        context.on("page", keep_frames)
         return context
 
     def new_context(self, **options: Any) -> Any:
@@ -111,6 +115,7 @@ class WatchedBrowser:
     def new_page(self, **options: Any) -> Any:
         page = self.browser.new_page(**options)
         self.watch(page.context)
+        keep_frames(page)
         return page
 
     def __getattr__(self, name: str) -> Any:
@@ -152,17 +157,44 @@ PAGE_EVIDENCE = """() => ({
   data: Object.assign({}, document.body.dataset),
   toasts: [...document.querySelectorAll("#toasts .toast")].map((t) => t.textContent),
   dock: ((document.getElementById("dock") || {}).innerText || "").slice(0, 300),
+  buttons: [...document.querySelectorAll("#dock button")].map(
+    (b) => `${b.id || b.textContent.trim()}${b.disabled ? " (disabled)" : ""}`),
+  focused: document.activeElement ? document.activeElement.outerHTML.slice(0, 120) : null,
 })"""
+
+
+FRAMES_KEPT = 30
+"""The socket messages a page keeps for :func:`page_evidence` (its last, both ways)."""
+_FRAMES: weakref.WeakKeyDictionary[Any, deque[str]] = weakref.WeakKeyDictionary()
+
+
+def keep_frames(page: Any) -> None:
+    """Keep ``page``'s last :data:`FRAMES_KEPT` socket messages, sent (``>``) and
+    received (``<``), each cut to 300 characters."""
+    if page in _FRAMES:
+        return
+    kept = _FRAMES[page] = deque(maxlen=FRAMES_KEPT)
+
+    def socket(ws: Any) -> None:
+        def frame(way: str) -> Callable[[Any], None]:
+            return lambda payload: kept.append(
+                f"{time.monotonic():.2f} {way} {str(payload)[:300]}")
+        ws.on("framesent", frame(">"))
+        ws.on("framereceived", frame("<"))
+    page.on("websocket", socket)
 
 
 def page_evidence(page: Any) -> str:
     """What a page shows that says why it did not get where a test waited: its
-    connection, its toasts, its body's data attributes and the dock's text (for a
+    connection, its toasts, its body's data attributes, the dock (its buttons, and
+    which are disabled), the focused element and its last socket messages (for a
     timed-out wait's message: a flake in CI names its cause)."""
     try:
-        return json.dumps(page.evaluate(PAGE_EVIDENCE))
+        shown = json.dumps(page.evaluate(PAGE_EVIDENCE))
     except Exception as exc:  # the page is gone or navigating: say so
-        return f"(could not be read: {exc})"
+        shown = f"(could not be read: {exc})"
+    frames = "\n  ".join(_FRAMES.get(page, ()))
+    return f"{shown}\n its last socket messages (now {time.monotonic():.2f}):\n  {frames}"
 
 
 SEED = 22

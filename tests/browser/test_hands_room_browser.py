@@ -158,6 +158,59 @@ def test_a_lost_connection_shows_a_banner_and_turns_the_buttons_off(
     assert not [e for e in errors if "WebSocket" not in e], errors
 
 
+def test_an_action_the_table_refuses_gives_the_buttons_back(tmp_path: Path,
+                                                           browser: Any) -> None:
+    """A click turns the action buttons off until the table answers.  When it refuses
+    the action (here: the socket's first "act" is answered with an error, as the table
+    answers an action that came too late), the state is as it was: the buttons come
+    back on at once, the refusal is told, and the next key press reaches the table."""
+    database = f"sqlite:///{tmp_path / 'room.sqlite'}"
+    errors: list[str] = []
+    with serve(create_app(database, bot_delay=5.0, pause_between_hands=0.1, seed=SEED)) as url:
+        made = _http(f"{url}/api/tables", {"name": "Refused", "seats": 2})
+        table, host = made["id"], made["host"]
+        joined = _http(f"{url}/api/tables/{table}/join", {"name": "Alice", "seat": 0,
+                                                         "buy_in": 200})
+        refused: list[dict[str, Any]] = []
+        sent: list[dict[str, Any]] = []
+
+        def route(ws: Any) -> None:
+            server = ws.connect_to_server()
+
+            def from_page(message: str | bytes) -> None:
+                body = json.loads(message)
+                if body.get("type") == "act" and not refused:
+                    refused.append(body)
+                    ws.send(json.dumps({"type": "error", "id": body["id"],
+                                        "reason": "not_your_turn",
+                                        "message": "it is not your turn"}))
+                    return
+                if body.get("type") == "act":
+                    sent.append(body)
+                server.send(message)
+            ws.on_message(from_page)
+
+        page = _page(browser, LAPTOP, errors)
+        page.route_web_socket(re.compile(r".*/ws/tables/.*"), route)
+        page.goto(f"{url}/t/{table}")
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [
+            f"pokerroom.seat.{table}",
+            json.dumps({"token": joined["token"], "seat": 0, "name": "Alice"})])
+        page.reload()
+        _http(f"{url}/api/tables/{table}/bots", {"policy": "station", "host": host, "seat": 1})
+        page.locator("#btn-call:not([disabled])").wait_for()  # Alice's turn (the bot waits 5 s)
+        page.locator("#btn-call").click()
+        page.locator("#toasts .toast", has_text="it is not your turn").wait_for()
+        assert len(refused) == 1 and refused[0]["action"] == "check_call"
+        page.locator("#btn-call:not([disabled])").wait_for(timeout=5_000)
+        assert page.evaluate("window.pokerroom.state.you.legal") is not None
+        shot(page, "laptop-action-refused")
+        page.keyboard.press("c")
+        page.locator("#tab-log", has_text="Alice checks").wait_for()
+        assert [m["action"] for m in sent] == ["check_call"]
+    assert not [e for e in errors if "WebSocket" not in e], errors
+
+
 def test_stud_down_cards_are_marked_and_toasts_keep_off_the_seats(
         server_url: str, browser: Any) -> None:
     """Your own stud down cards carry a "down" label and stand above the up cards

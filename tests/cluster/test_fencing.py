@@ -86,10 +86,17 @@ def test_a_paused_worker_writes_nothing_after_its_lease_and_gives_its_tables_up(
         for table in lost:  # the tables play on at their new owner, chips whole
             ledger = api(room.port, f"/api/tables/{table}/ledger")
             assert ledger["balance"] == ledger["on_table"] + ledger["rake"], (table, ledger)
-        # It did try: the database refused writes of it (the fence, not an idle
-        # worker, kept them out).
+        # What kept its writes out, on waking: either the fence (the database refused a
+        # write it tried, under a lease gone) or its lease renewal, when that came first
+        # and found the lease run out (every lease counted lost before it wrote
+        # anything).  Which one comes first is the order of two timers that both fell
+        # due while it was stopped (failed once in CI when the renewal won); the fence
+        # alone is tested in tests/server/test_cluster_core.py.
         status = victim.status()
-        assert status["refused_writes"] >= 1, (status, victim.tail())
+        assert status["refused_writes"] >= 1 or status["lost"] >= len(lost), (
+            status, victim.tail())
+        print(f"{victim.name}: {status['refused_writes']} writes refused by the fence, "
+              f"{status['lost']} leases found run out")
         after = leases(db, lost)
         assert all(after[t][0] != before[t][0] for t in lost), after
         db.close()
