@@ -168,20 +168,53 @@ FRAMES_KEPT = 30
 _FRAMES: weakref.WeakKeyDictionary[Any, deque[str]] = weakref.WeakKeyDictionary()
 
 
+_ACTS: weakref.WeakKeyDictionary[Any, tuple[set[int], set[int]]] = weakref.WeakKeyDictionary()
+
+
 def keep_frames(page: Any) -> None:
     """Keep ``page``'s last :data:`FRAMES_KEPT` socket messages, sent (``>``) and
-    received (``<``), each cut to 300 characters."""
+    received (``<``), each cut to 300 characters, and which of its actions the table
+    acknowledged (:func:`actions_taken`)."""
     if page in _FRAMES:
         return
     kept = _FRAMES[page] = deque(maxlen=FRAMES_KEPT)
+    sent, acked = _ACTS[page] = (set(), set())
 
     def socket(ws: Any) -> None:
         def frame(way: str) -> Callable[[Any], None]:
-            return lambda payload: kept.append(
-                f"{time.monotonic():.2f} {way} {str(payload)[:300]}")
+            def seen(payload: Any) -> None:
+                kept.append(f"{time.monotonic():.2f} {way} {str(payload)[:300]}")
+                if '"act"' in str(payload) or '"ack"' in str(payload):
+                    message = json.loads(payload)
+                    if way == ">" and message.get("type") == "act":
+                        sent.add(message["id"])
+                    elif message.get("type") == "ack" and message.get("id") in sent:
+                        acked.add(message["id"])
+            return seen
         ws.on("framesent", frame(">"))
         ws.on("framereceived", frame("<"))
     page.on("websocket", socket)
+
+
+def actions_taken(page: Any) -> int:
+    """How many of ``page``'s actions (its "act" messages) the table has acknowledged
+    (carried out), as far as Playwright has told (its events arrive while a call to
+    it waits: see :func:`wait_for_action`)."""
+    return len(_ACTS[page][1]) if page in _ACTS else 0
+
+
+def wait_for_action(page: Any, taken: int, seconds: float = 30.0) -> None:
+    """Wait until the table has acknowledged more than ``taken`` of ``page``'s actions
+    (:func:`actions_taken` before the click or key): what a test waits on after acting,
+    where the state alone may look the same (her next turn may come with the answer).
+    Waits in the page (``wait_for_timeout``), which lets Playwright deliver the socket's
+    messages."""
+    deadline = time.monotonic() + seconds
+    while actions_taken(page) <= taken:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the table acknowledged no action of the page in {seconds} "
+                                 f"s; the page: {page_evidence(page)}")
+        page.wait_for_timeout(25)
 
 
 def page_evidence(page: Any) -> str:

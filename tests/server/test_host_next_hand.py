@@ -63,14 +63,26 @@ class Served:
         return answer
 
 
-@pytest.fixture
-def room(tmp_path: Path) -> Iterator[Served]:
-    served = Served(tmp_path)
+def _served(directory: Path) -> Iterator[Served]:
+    served = Served(directory)
     try:
         yield served
     finally:
         served.kill()
     assert_clean_log(served.log)
+
+
+@pytest.fixture
+def room(tmp_path: Path) -> Iterator[Served]:
+    """A room of the test's own: for the tests that restart it."""
+    yield from _served(tmp_path)
+
+
+@pytest.fixture(scope="module")
+def shared_room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """One room for the tests that never restart it, each at its own tables (a
+    server's start is most of such a test's time)."""
+    yield from _served(tmp_path_factory.mktemp("shared-room"))
 
 
 def _table(room: Served, **fields: Any) -> tuple[str, str]:
@@ -181,7 +193,8 @@ def test_new_blinds_during_a_hand_wait_for_its_end_and_survive_a_restart(room: S
 
 
 def test_bad_stakes_are_refused_with_what_is_allowed_and_nothing_changes(
-        room: Served) -> None:
+        shared_room: Served) -> None:
+    room = shared_room
     table, host = _table(room)
     path = f"/api/tables/{table}/stakes"
     for body, said in (
@@ -200,9 +213,10 @@ def test_bad_stakes_are_refused_with_what_is_allowed_and_nothing_changes(
     assert state["table"]["host_tools"]["notices"] == []
 
 
-def test_a_mixed_tables_stakes_are_the_rotations(room: Served) -> None:
+def test_a_mixed_tables_stakes_are_the_rotations(shared_room: Served) -> None:
     """A HORSE table takes each game's stakes from its sizes: a change is refused
     with the reason, nothing changed."""
+    room = shared_room
     made = room.ok("/api/tables", {"name": "Mixed", "seats": 6, "rotation": "horse",
                                    "rotate_every": "hands", "rotate_hands": 2})
     table, host = made["id"], made["host"]
@@ -453,7 +467,8 @@ def test_a_full_table_keeps_a_waitlist_and_offers_an_open_seat_to_the_first(
     ("seat-change", {"seat": 0, "to": 3}), ("summary", {}), ("ledger.csv", {}),
 ])
 def test_the_new_tools_refuse_a_wrong_or_absent_host_key_and_a_closed_table(
-        room: Served, path: str, body: dict[str, Any]) -> None:
+        shared_room: Served, path: str, body: dict[str, Any]) -> None:
+    room = shared_room
     table, host = _table(room)
     room.ok(f"/api/tables/{table}/pause", {"host": host})
     room.ok(f"/api/tables/{table}/join", {"name": "Alice", "seat": 0, "buy_in": 200})
