@@ -183,13 +183,23 @@ def keep_frames(page: Any) -> None:
     def socket(ws: Any) -> None:
         def frame(way: str) -> Callable[[Any], None]:
             def seen(payload: Any) -> None:
-                kept.append(f"{time.monotonic():.2f} {way} {str(payload)[:300]}")
-                if '"act"' in str(payload) or '"ack"' in str(payload):
-                    message = json.loads(payload)
-                    if way == ">" and message.get("type") == "act":
-                        sent.add(message["id"])
-                    elif message.get("type") == "ack" and message.get("id") in sent:
-                        acked.add(message["id"])
+                # (A listener that raised would break Playwright's delivery of the
+                # page's events: nothing here may.)
+                text = str(payload)
+                kept.append(f"{time.monotonic():.2f} {way} {text[:300]}")
+                if '"act"' not in text and '"ack"' not in text:
+                    return
+                try:
+                    message = json.loads(text)
+                except ValueError:
+                    return
+                ident = message.get("id") if isinstance(message, dict) else None
+                if not isinstance(ident, int):  # (a tournament's page sends no ids)
+                    return
+                if way == ">" and message.get("type") == "act":
+                    sent.add(ident)
+                elif message.get("type") == "ack" and ident in sent:
+                    acked.add(ident)
             return seen
         ws.on("framesent", frame(">"))
         ws.on("framereceived", frame("<"))
