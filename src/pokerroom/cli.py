@@ -9,7 +9,7 @@ import re
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 from pokerroom import __version__
 
@@ -31,7 +31,7 @@ def _replay(args: argparse.Namespace) -> int:
     if refused:
         return 2
     passed = failed = skipped = 0
-    out = sys.stdout
+    out = _Lines(sys.stdout)
     try:
         for result in check_paths(args.paths):
             if args.json and (line := _plain_json_line(result)) is not None:
@@ -67,12 +67,38 @@ def _replay(args: argparse.Namespace) -> int:
             else:
                 failed += 1
     except FileNotFoundError as exc:
+        out.flush()
         sys.stderr.write(f"pokerroom replay: {exc}\n")
         return 2
     if not args.json:
         tail = f", {skipped} skipped" if skipped else ""
         out.write(f"{passed} passed, {failed} failed{tail}\n")
+    out.flush()
     return 1 if failed else 0
+
+
+class _Lines:
+    """The replay's output lines, written :data:`LINES_PER_WRITE` at a time: one
+    ``write`` per line is a system call per hand where Python's output is unbuffered
+    (``PYTHONUNBUFFERED``, ``python -u``): 10,000 of them, a sixth of the command's CPU
+    on the Pluribus hands."""
+
+    LINES_PER_WRITE = 256
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.pending: list[str] = []
+
+    def write(self, line: str) -> None:
+        self.pending.append(line)
+        if len(self.pending) >= self.LINES_PER_WRITE:
+            self.flush()
+
+    def flush(self) -> None:
+        if self.pending:
+            self.stream.write("".join(self.pending))
+            self.pending.clear()
+        self.stream.flush()
 
 
 def _plain_json_line(result: ReplayResult) -> str | None:

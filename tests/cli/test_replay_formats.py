@@ -119,3 +119,33 @@ def test_a_broken_phh_file_is_still_reported_by_the_phh_reader(
     broken.write_text("variant = 'NT\n")
     code, out, _ = replay(capsys, broken)
     assert code == 1 and "not valid TOML" in out
+
+
+def test_json_lines_come_out_whole_and_in_order_a_few_hundred_to_a_write(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``replay --json`` writes its lines in batches (one write per hand was a system
+    call per hand where output is unbuffered): every hand's line is there once, in the
+    order of the files, the last batch too, whatever the count."""
+    import pokerroom.cli as cli
+
+    for k in range(7):
+        (tmp_path / f"{k:02d}.phh").write_text(PHH_TEXT)
+    writes: list[str] = []
+
+    class Counted:
+        def write(self, text: str) -> int:
+            writes.append(text)
+            return len(text)
+
+        def flush(self) -> None:
+            pass
+
+    monkeypatch.setattr(cli._Lines, "LINES_PER_WRITE", 3)
+    monkeypatch.setattr(cli.sys, "stdout", Counted())
+    assert main(["replay", "--json", str(tmp_path)]) == 0
+    lines = "".join(writes).splitlines()
+    assert [Path(json.loads(line)["path"]).name for line in lines] == [
+        f"{k:02d}.phh" for k in range(7)]
+    assert all(json.loads(line)["finishing_stacks"] == [201, 199] for line in lines)
+    assert [text.count("\n") for text in writes] == [3, 3, 1]
