@@ -45,10 +45,9 @@ typecheck: venv
 # (--dist loadfile: the servers a file starts are shared by its tests).  3 on this
 # 2-core machine: many tests wait on servers and browsers, so a third process fills
 # the gaps (a clean clone's unit stage, quiet machine: 8 min 25 s with 3, about
-# 10 min 15 s with 2).  WORKERS=0: one process.  The longest files start first
-# (tests/schedule.py), not pytest-xdist's order by the number of tests in a file.
+# 10 min 15 s with 2).  WORKERS=0: one process.
 WORKERS ?= 3
-XDIST = $(if $(filter 0,$(WORKERS)),,-n $(WORKERS) --dist loadfile --no-loadscope-reorder)
+XDIST = $(if $(filter 0,$(WORKERS)),,-n $(WORKERS) --dist loadfile)
 
 unit: venv
 	$(BIN)/pytest $(XDIST)

@@ -17,10 +17,7 @@ from __future__ import annotations
 
 import os
 
-import pytest
 from hypothesis import HealthCheck, settings
-
-from tests.schedule import longest_first
 
 COMPILED_EXAMPLES = 200
 
@@ -30,9 +27,3 @@ settings.register_profile(
     "pokerroom-compiled", parent=settings.get_profile("pokerroom"),
     max_examples=COMPILED_EXAMPLES)
 settings.load_profile(os.environ.get("POKERROOM_HYPOTHESIS_PROFILE", "pokerroom"))
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The longest files first (tests/schedule.py): with several processes, none of
-    them starts last and runs on alone."""
-    items[:] = longest_first(items)

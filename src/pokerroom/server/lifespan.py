@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import threading
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -92,9 +93,8 @@ class RoomLife:
         # heap is settled (operations/heap.py).
         heap = HeapFreeze(asyncio.get_running_loop()) if self.freeze_heap else None
         expect_warm()  # the bots wait for it (actors/driver.py)
-        threading.Thread(target=warm_bots if heap is None else heap.after,
-                         args=() if heap is None else (warm_bots,), name="warm-bots",
-                         daemon=True).start()
+        warm = warm_bots if heap is None else functools.partial(heap.after, warm_bots)
+        threading.Thread(target=warm, name="warm-bots", daemon=True).start()
         expiry = Expiry(settings.quotas, clock=room.clock, room=room,
                         tournaments=tournaments, live=live)
         state = RoomState(services=services, tables=room, tournaments=tournaments, live=live,
