@@ -327,12 +327,14 @@ export function resultCenterParts(result, out) {
 
 // The acting seat's clock bar and the player's own countdown.
 export function tickActionClock(tv, clockOffset) {
+  // Called a few times a second (and after each render): it writes only what
+  // changed, so an idle page does no style or layout work between its ticks.
   const hand = tv && tv.hand;
   const bar = document.querySelector("#layer .seat.acting .clock i");
   const mine = $("my-clock");
   if (!hand || !hand.deadline) {
-    if (bar) bar.style.width = "100%";
-    if (mine) mine.textContent = "";
+    if (bar && bar.style.width !== "100%") bar.style.width = "100%";
+    if (mine && mine.textContent !== "") mine.textContent = "";
     return;
   }
   const now = Date.now() / 1000 + clockOffset;
@@ -342,13 +344,15 @@ export function tickActionClock(tv, clockOffset) {
   const total = (banker && banker.time_bank) || tv.table.action_seconds || 30;
   const fraction = Math.max(0, Math.min(1, left / total));
   if (bar) {
-    bar.style.width = `${(fraction * 100).toFixed(1)}%`;
+    const width = `${(fraction * 100).toFixed(1)}%`;
+    if (bar.style.width !== width) bar.style.width = width;
     bar.classList.toggle("warn", fraction < 0.5 && fraction >= 0.2);
     bar.classList.toggle("urgent", fraction < 0.2);
     bar.classList.toggle("bank", Boolean(banker));
   }
   if (mine) {
-    mine.textContent = `${Math.ceil(left)}s`;
+    const text = `${Math.ceil(left)}s`;
+    if (mine.textContent !== text) mine.textContent = text;
     mine.classList.toggle("urgent", left < 6);
   }
 }
