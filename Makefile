@@ -72,13 +72,16 @@ compiled: venv $(COMPILED)/.built
 unit-compiled: compiled
 	PYTHONPATH=$(COMPILED) POKERROOM_HYPOTHESIS_PROFILE=pokerroom-compiled $(BIN)/pytest $(XDIST) -p no:cacheprovider tests/rules tests/history tests/table tests/properties tests/test_cards.py
 
-# The compiled engine is built (make compiled: about a minute of one core, gcc) while
-# the unit stage runs, which waits on servers and browsers as much as it computes; its
-# output is shown after the unit stage's.  Then the engine's tests run against it.
-test: browser postgres nginx lint lint-js typecheck docs-build
+# The compiled engine is built (make compiled: about a minute of one core, gcc) in the
+# background from the start: the checks (lint, lint-js, typecheck, docs-build, run
+# side by side) leave a core free, and the unit stage then has both.  Its output is
+# shown after the unit stage's; then the engine's tests run against it.
+test: browser postgres nginx venv node_modules/.installed
 	@mkdir -p build
 	@$(MAKE) --no-print-directory compiled > build/compiled.log 2>&1 & build=$$!; \
-	status=0; $(MAKE) --no-print-directory unit || status=$$?; \
+	status=0; $(MAKE) --no-print-directory -j4 --output-sync=target lint lint-js typecheck docs-build \
+	  || status=$$?; \
+	[ $$status -ne 0 ] || $(MAKE) --no-print-directory unit || status=$$?; \
 	built=0; wait $$build || built=$$?; \
 	cat build/compiled.log; \
 	[ $$status -eq 0 ] || exit $$status; \

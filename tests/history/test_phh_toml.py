@@ -26,6 +26,7 @@ from pokerroom.history.phh import _read_text
 from pokerroom.history.phh_toml import loads as fast_loads
 from pokerroom.history.phh_toml import loads_subset
 from tests.data import phh_data
+from tests.properties.hands import examples
 
 PARSE_FLOATS: list[Callable[[str], Any]] = [Decimal, float]
 
@@ -203,7 +204,7 @@ def documents(draw: st.DrawFn) -> str:
     return newline.join(lines) + end
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents())
 def test_generated_documents_read_fast_and_as_tomllib_reads_them(text: str) -> None:
     check_against_tomllib(text, must_be_fast=True)
@@ -233,13 +234,13 @@ def damaged(draw: st.DrawFn) -> str:
     return text
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(damaged())
 def test_damaged_documents_read_as_tomllib_reads_them(text: str) -> None:
     check_against_tomllib(text, must_be_fast=False)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.sampled_from([*ARBITRARY, "\\u00e9", "'''"]), max_size=40).map("".join))
 def test_arbitrary_text_reads_as_tomllib_reads_it(text: str) -> None:
     check_against_tomllib(text, must_be_fast=False)

@@ -43,10 +43,17 @@ PHH_GAMES = frozenset(PHH_VARIANTS.values())
 MAX_STEPS = 400
 
 
+def compiled_rerun() -> bool:
+    """Whether this run is ``make unit-compiled``'s (the ``pokerroom-compiled``
+    profile, tests/conftest.py): the engine's tests again, against the compiled engine,
+    after ``make unit`` ran them in full on the same source."""
+    return settings.get_current_profile_name() == "pokerroom-compiled"
+
+
 def examples(count: int) -> int:
     """A property's example count: ``count``, or the loaded profile's when that is the
-    compiled rerun's (``pokerroom-compiled``, tests/conftest.py) and smaller."""
-    if settings.get_current_profile_name() == "pokerroom-compiled":
+    compiled rerun's (:func:`compiled_rerun`) and smaller."""
+    if compiled_rerun():
         return min(count, settings.default.max_examples)
     return count
 
