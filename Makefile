@@ -11,10 +11,12 @@ PHH ?= build/phh/data
 .PHONY: venv test lint lint-js typecheck unit unit-compiled compiled replay serve play bench clean browser postgres nginx bench-server bench-cluster bench-shuffle docs docs-build
 
 # pyproject.toml declares ranges; constraints.txt pins the versions the tests run on.
+# --no-compile: Python compiles a module when it is first imported (see
+# PYTHONDONTWRITEBYTECODE below); compiling every installed file took half a minute.
 $(BIN)/.installed: pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -c constraints.txt -e '.[dev]'
+	$(BIN)/pip install --quiet --no-compile --upgrade pip
+	$(BIN)/pip install --quiet --no-compile -c constraints.txt -e '.[dev]'
 	touch $@
 
 venv: $(BIN)/.installed
@@ -48,6 +50,14 @@ typecheck: venv
 # 10 min 15 s with 2).  WORKERS=0: one process.
 WORKERS ?= 3
 XDIST = $(if $(filter 0,$(WORKERS)),,-n $(WORKERS) --dist loadfile)
+
+# The suite starts about 500 Python processes (rooms, workers, commands); with
+# PYTHONDONTWRITEBYTECODE set (as some machines' environments do) each compiled
+# pokerroom's modules and pytest's rewritten tests anew, about 0.4 s of CPU a room.
+# The tests and the docs build let Python keep its bytecode caches (__pycache__,
+# ignored by git), which also makes the venv's --no-compile (above) pay: a module is
+# compiled when first imported, and most of the venv's (Ray's) never are.
+unit unit-compiled docs-build: export PYTHONDONTWRITEBYTECODE =
 
 unit: venv
 	$(BIN)/pytest $(XDIST)
