@@ -1,6 +1,7 @@
-// shared/dom.js: escaping into markup, the address's parts, forms' numbers.
+// shared/dom.js: escaping into markup, the address's parts, forms' numbers, writes
+// made only when they change.
 import { deepEqual, equal, parse, test } from "/js-tests/harness.js";
-import { escapeHtml, fillScrolled, numberField, pathPart } from "/static/shared/dom.js";
+import { escapeHtml, fillScrolled, numberField, pathPart, setHtml, setText } from "/static/shared/dom.js";
 
 test("escapeHtml escapes the five characters markup reads", () => {
   equal(escapeHtml(`<b class="x">Tom & 'Jerry'</b>`), "&lt;b class=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/b&gt;");
@@ -45,4 +46,22 @@ test("fillScrolled keeps a log at the bottom only when it was there", () => {
   fillScrolled(box, lines(30));
   equal(box.scrollTop, 0, "left where the reader was");
   box.remove();
+});
+
+test("setText and setHtml leave an element alone when nothing changed", () => {
+  const box = document.createElement("div");
+  setText(box, "12s");
+  const node = box.firstChild;
+  setText(box, "12s");
+  equal(box.firstChild, node, "the same text: the same node, no layout work");
+  setText(box, "11s");
+  equal(box.textContent, "11s");
+  setHtml(box, "<b>Level 3</b>");
+  const bold = box.firstChild;
+  setHtml(box, "<b>Level 3</b>");
+  equal(box.firstChild, bold, "the same markup: the same elements");
+  setHtml(box, "<b>Level 4</b>");
+  equal(box.textContent, "Level 4");
+  setText(null, "x");  // an element the page does not have: nothing
+  setHtml(null, "x");
 });

@@ -1,6 +1,6 @@
 // shared/felt.js: the dock's sizing and words (pure parts).
-import { deepEqual, equal, test } from "/js-tests/harness.js";
-import { chipsHtml, patchLayer, raiseLabel, raisePresets, raiseWord } from "/static/shared/felt.js";
+import { deepEqual, equal, parse, test } from "/js-tests/harness.js";
+import { chipsHtml, patchLayer, raiseLabel, raisePresets, raiseWord, tickActionClock } from "/static/shared/felt.js";
 
 test("raisePresets: min, half pot, three quarters, pot, and all-in or max", () => {
   // 100 to call into a pot of 300 (our bet 0): after calling the pot is 400.
@@ -47,4 +47,33 @@ test("patchLayer keeps the element of a part drawn the same, replaces a changed 
   patchLayer(layer, ['<div class="seat" data-seat="1">Bot 8</div>']);
   deepEqual([...layer.children].map((el) => el.textContent), ["Bot 8"], "parts gone are removed");
   layer.remove();
+});
+
+test("tickActionClock writes the clock only when what it shows changed", () => {
+  const box = document.createElement("div");
+  box.append(parse(`<div id="layer"><div class="seat acting"><div class="clock"><i></i></div></div></div>
+    <span id="my-clock"></span>`));
+  document.body.append(box);
+  const seen = new MutationObserver(() => {});
+  seen.observe(box, { subtree: true, childList: true, attributes: true, characterData: true });
+  const tv = (deadline) => ({ table: { action_seconds: 30 }, seats: [], hand: { deadline, actor: 0, time_bank: false } });
+  const realNow = Date.now;
+  Date.now = () => 1_000_000_000_000;  // the clock held still between the ticks
+  try {
+    tickActionClock(tv(1_000_000_020), 0);  // 20 s of 30 left
+    equal(box.querySelector(".clock i").style.width, "66.7%");
+    equal(box.querySelector("#my-clock").textContent, "20s");
+    equal(seen.takeRecords().length > 0, true, "the first tick draws the clock");
+    tickActionClock(tv(1_000_000_020), 0);
+    deepEqual(seen.takeRecords(), [], "a tick that shows the same writes nothing");
+    tickActionClock(tv(null), 0);
+    equal(box.querySelector("#my-clock").textContent, "", "no deadline: no seconds");
+    seen.takeRecords();
+    tickActionClock(tv(null), 0);
+    deepEqual(seen.takeRecords(), [], "nor twice");
+  } finally {
+    Date.now = realNow;
+    seen.disconnect();
+    box.remove();
+  }
 });

@@ -1,7 +1,7 @@
 // The director's console: phone first.  Every action goes to the server with the
 // host key (kept in this browser, taken from the address's #host=... part).
 import { ApiError, api, downloadWithToken } from "/static/shared/api.js";
-import { $, escapeHtml as esc, takeFromHash } from "/static/shared/dom.js";
+import { $, escapeHtml as esc, setText, takeFromHash } from "/static/shared/dom.js";
 import { clockText, fmt as chips, money, plural } from "/static/shared/format.js";
 import { loadRoomAddress, roomLink } from "/static/shared/links.js";
 import { eventId, poll, timeLeft } from "/static/live/live.js";
@@ -66,10 +66,10 @@ function renderClock() {
   if (!state) return;
   const c = state.clock;
   const left = timeLeft(state, offset);
-  $("time").textContent = state.status === "registering" ? "—" : clockText(left);
-  $("level").textContent = `${c.on_break ? "Break after level" : "Level"} ${c.level} · ${c.stakes}`
-    + (c.hand_for_hand ? " · hand-for-hand: the clock moves by hands" : "") + (c.paused && state.status === "running" ? " · paused" : "");
-  $("pause").textContent = c.paused ? "Resume" : "Pause";
+  setText($("time"), state.status === "registering" ? "—" : clockText(left));
+  setText($("level"), `${c.on_break ? "Break after level" : "Level"} ${c.level} · ${c.stakes}`
+    + (c.hand_for_hand ? " · hand-for-hand: the clock moves by hands" : "") + (c.paused && state.status === "running" ? " · paused" : ""));
+  setText($("pause"), c.paused ? "Resume" : "Pause");
 }
 
 function render() {

@@ -1,5 +1,5 @@
 // A player's page: the link on the seat card, no account.
-import { $, escapeHtml as esc, pathPart } from "/static/shared/dom.js";
+import { $, escapeHtml as esc, pathPart, setText } from "/static/shared/dom.js";
 import { clockText, fmt as chips, money, placeText } from "/static/shared/format.js";
 import { poll, timeLeft } from "/static/live/live.js";
 
@@ -11,9 +11,9 @@ let offset = 0;
 function renderClock() {
   if (!state) return;
   const c = state.clock;
-  $("time").textContent = state.status === "registering" ? "—" : clockText(timeLeft(state, offset));
-  $("level").textContent = `${c.on_break ? "Break after level" : "Level"} ${c.level} · ${c.stakes}`
-    + (c.hand_for_hand ? " · hand-for-hand" : "");
+  setText($("time"), state.status === "registering" ? "—" : clockText(timeLeft(state, offset)));
+  setText($("level"), `${c.on_break ? "Break after level" : "Level"} ${c.level} · ${c.stakes}`
+    + (c.hand_for_hand ? " · hand-for-hand" : ""));
 }
 
 function render() {

@@ -4,7 +4,7 @@
 // the state is in tournament/views.js, the director's controls in director.js.
 import { api } from "/static/shared/api.js";
 import { applyCardColours, brandSuits } from "/static/shared/cards.js";
-import { $, escapeHtml, fillScrolled, onClick, pathPart, toast } from "/static/shared/dom.js";
+import { $, escapeHtml, fillScrolled, onClick, pathPart, setText, toast } from "/static/shared/dom.js";
 import {
   createDock, handCenterParts, layoutFelt, renderLayer, resultCenterParts,
   seatHtml as feltSeatHtml, tickActionClock as tickFeltClock, wireActionKeys,
@@ -166,7 +166,7 @@ function tickClock() {
   const el = document.querySelector("#clock-time .v");
   if (el) {
     const left = timeLeftNow(c, Date.now() / 1000 + clockOffset, state.now);
-    el.textContent = clockText(left);
+    setText(el, clockText(left));
     el.parentElement.classList.toggle("urgent", left !== null && left !== undefined && left < 60 && !c.on_break);
   }
   tickActionClock();
@@ -364,7 +364,7 @@ function tickRebuy() {
   const el = $("rebuy-clock");
   const you = state && state.you;
   if (!el || !you || !you.rebuy_deadline) return;
-  el.textContent = `${Math.max(0, Math.ceil(you.rebuy_deadline - (Date.now() / 1000 + clockOffset)))}s`;
+  setText(el, `${Math.max(0, Math.ceil(you.rebuy_deadline - (Date.now() / 1000 + clockOffset)))}s`);
 }
 
 // --- the dock: actions, rebuys, add-ons, sitting out

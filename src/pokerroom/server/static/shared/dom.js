@@ -17,6 +17,23 @@ export function onClick(id, fn) {
   if (el) el.addEventListener("click", fn);
 }
 
+// What setHtml last wrote into each element.
+const written = new WeakMap();
+
+/** ``el``'s text set to ``text`` only when it differs: a page that ticks a clock a
+ * few times a second then does no style or layout work between the changes. */
+export function setText(el, text) {
+  if (el && el.textContent !== text) el.textContent = text;
+}
+
+/** ``el``'s markup set to ``html`` only when it differs from what was written last. */
+export function setHtml(el, html) {
+  if (el && written.get(el) !== html) {
+    el.innerHTML = html;
+    written.set(el, html);
+  }
+}
+
 /** Part ``index`` of the address's path, decoded: "/t/abc" -> part 2 is "abc". */
 export function pathPart(index, path = location.pathname) {
   return decodeURIComponent(path.split("/")[index] || "");
