@@ -274,7 +274,8 @@ def test_make_venv_installs_with_the_constraints() -> None:
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     rule = makefile.partition("$(BIN)/.installed:")[2].partition("\n\n")[0]
     assert "constraints.txt" in rule.splitlines()[0]
-    installs = [line for line in rule.splitlines() if "pip install" in line and "-e '.[dev]'" in line]
+    installs = [line for line in rule.splitlines()
+                if "pip install" in line and "-e '.[dev]'" in line]
     assert len(installs) == 1, rule
     assert "-c constraints.txt" in installs[0], installs[0]
 
