@@ -8,6 +8,8 @@ ends they play as before.  In-process, on the room's fake clock."""
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 from pathlib import Path
 
 from pokerroom.bots import odds
@@ -48,3 +50,15 @@ def test_bots_do_not_decide_until_the_warm_up_ends(tmp_path: Path) -> None:
         await room.close()
 
     asyncio.run(run())
+
+
+def test_numpy_random_is_imported_before_the_warm_up_thread_starts() -> None:
+    """Imported lazily by the warm-up thread and another at once, NumPy's random
+    module's circular imports tripped Python's import-deadlock check once in CI: the
+    thread that announces the warm-up imports it first (a fresh interpreter)."""
+    code = ("import sys\nfrom pokerroom.bots.odds import expect_warm\n"
+            "assert 'numpy.random' not in sys.modules\nexpect_warm()\n"
+            "assert 'numpy.random' in sys.modules, 'not imported by expect_warm'\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 0, done.stderr

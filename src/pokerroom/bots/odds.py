@@ -110,8 +110,15 @@ def expect_warm() -> None:
     """Say that :func:`warm` is about to run in another thread: until it ends,
     :func:`is_warm` is False, and the room's bots wait instead of deciding (a decision
     would load or compile the kernels on the event loop, stopping every table: 8 to 10
-    s, and several times that on a busy machine, when a fresh install compiles them)."""
+    s, and several times that on a busy machine, when a fresh install compiles them).
+
+    NumPy's random module is imported here, in the caller's thread, before the warm-up
+    starts (0.1 s): imported by two threads at once, its modules' circular imports can
+    trip Python's import-deadlock check, which failed a warm-up once in CI
+    (``_DeadlockError`` on ``numpy.random.bit_generator``)."""
     _WARM.clear()
+    if _fast():
+        import numpy.random  # noqa: F401
 
 
 def is_warm() -> bool:
