@@ -287,6 +287,10 @@ class Reason(StrEnum):
     """Hand-for-hand play is not on."""
     NO_COLOR_UP = "no_color_up"
     """No chips have been coloured up yet (P9)."""
+    NOTHING_TO_UNDO = "nothing_to_undo"
+    """No report of the director's is left to undo (or it is too old to be undone)."""
+    NOTHING_TO_REDO = "nothing_to_redo"
+    """No undone report to redo: none was undone, or a report came after the undo."""
 
     # -- the room
     SPECTATOR = "spectator"

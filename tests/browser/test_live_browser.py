@@ -256,8 +256,10 @@ def test_live_console_hand_for_hand_and_a_deal(browser: Any, database: Path,
             console.wait_for_selector("[data-count]")
             counts = console.locator("[data-count]")
             assert counts.count() == 3
-            for k, chips in enumerate(("120000", "50000", "30000")):
-                counts.nth(k).fill(chips)
+            in_play = call(url, f"/api/live/{eid}")["chips_in_play"]  # the counts add up
+            for k, chips in enumerate((in_play * 6 // 10, in_play // 4,
+                                       in_play - in_play * 6 // 10 - in_play // 4)):
+                counts.nth(k).fill(str(chips))
             console.locator("#deal-suggest").click()
             console.wait_for_selector("#deal-out table")
             console.locator("#deal-out").scroll_into_view_if_needed()
@@ -280,3 +282,46 @@ def test_live_console_hand_for_hand_and_a_deal(browser: Any, database: Path,
         finally:
             tv.close()
             phone.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, TV], ids=["phone", "tv"])
+def test_the_console_undoes_a_wrong_bust_and_redoes_it(
+        browser: Any, tmp_path: Path, errors: list[str], viewport: dict[str, int]) -> None:
+    """Issue 25: one wrong tap no longer busts the wrong player for good.  The console
+    says what Undo takes back; after it the player is seated again and Redo says what
+    it puts back."""
+    with serve(create_app(f"sqlite:///{tmp_path / 'room.sqlite'}", seed=SEED)) as url:
+        made = call(url, "/api/live", {"name": "Undo night", "structure": "turbo",
+                                       "buy_in": 1_000, "late_registration_levels": 0})
+        eid, host = made["id"], made["host"]
+        for i in range(12):
+            call(url, f"/api/live/{eid}/register", {"host": host, "name": f"Player {i + 1}"})
+        call(url, f"/api/live/{eid}/start", {"host": host})
+        table = call(url, f"/api/live/{eid}")["tables"][0]
+        victim = table["players"][0]
+        call(url, f"/api/live/{eid}/bust", {"host": host, "busts": [
+            {"table": table["table"], "seat": victim["seat"]}]})
+        context = browser.new_context(viewport=viewport)
+        try:
+            console = context.new_page()
+            watch(console, "console", errors)
+            console.goto(f"{url}/live/{eid}/console#host={host}")
+            console.wait_for_function("!document.querySelector('#undo').disabled")
+            said = console.locator("#undo-what").inner_text()
+            assert said.startswith("Undo takes back: bust") and victim["name"] in said, said
+            assert console.locator("#redo").is_disabled()
+            shot(console, f"live-console-undo-{'phone' if viewport == PHONE else 'tv'}")
+            console.locator("#undo").click()
+            console.wait_for_function(
+                "document.querySelector('#counts').innerText.startsWith('12 of 12 left')")
+            assert console.locator("#undo-what").inner_text().startswith("Undo takes back: start")
+            assert "Undone: bust" in console.locator("#todo").inner_text()
+            assert not console.locator("#redo").is_disabled()
+            back = call(url, f"/api/live/{eid}")
+            assert victim["name"] in [p["name"] for t in back["tables"] for p in t["players"]]
+            console.locator("#redo").click()
+            console.wait_for_function(
+                "document.querySelector('#counts').innerText.startsWith('11 of 12 left')")
+            assert console.locator("#redo").is_disabled()
+        finally:
+            context.close()

@@ -33,6 +33,15 @@ def port(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
         process.wait(timeout=30)
 
 
+def _counts(port: int, eid: str, entries: list[int], weights: list[int]) -> dict[str, int]:
+    """Chip counts in proportion to ``weights`` that add up to the chips in play (a
+    count that does not is refused)."""
+    total = call(port, f"/api/live/{eid}")["chips_in_play"]
+    shares = [total * w // sum(weights) for w in weights]
+    shares[0] += total - sum(shares)
+    return {str(e): share for e, share in zip(entries, shares, strict=True)}
+
+
 def _live_event(port: int) -> tuple[str, str, list[int]]:
     made = call(port, "/api/live", {"name": "Deal night", "structure": "turbo"})
     eid, host = made["id"], made["host"]
@@ -50,7 +59,7 @@ def test_a_20_player_suggestion_does_not_stop_the_server(port: int) -> None:
     # On a fresh install Numba compiles the kernel once (cached on disk after): until
     # then a suggestion may be refused as too slow (503, nothing changed), never worse.
     for _ in range(60):
-        counts = {str(e): 1000 + e for e in entries}
+        counts = _counts(port, eid, entries, [1000 + e for e in entries])
         status, answer = http(port, "POST", f"/api/live/{eid}/deal_suggestion",
                               {"host": host, "chips": counts}, timeout=30)
         if status == 200:
@@ -61,7 +70,7 @@ def test_a_20_player_suggestion_does_not_stop_the_server(port: int) -> None:
 
     def ask() -> None:
         for _ in range(3):  # three chip states, so none is answered from the cache
-            counts = {str(e): rng.randint(1, 200) * 500 for e in entries}
+            counts = _counts(port, eid, entries, [rng.randint(1, 200) for _ in entries])
             answers.append(http(port, "POST", f"/api/live/{eid}/deal_suggestion",
                                 {"host": host, "chips": counts}, timeout=120))
 
@@ -83,7 +92,7 @@ def test_a_20_player_suggestion_does_not_stop_the_server(port: int) -> None:
 
 def test_a_live_suggestion_needs_the_host_key(port: int) -> None:
     eid, host, entries = _live_event(port)
-    counts = {str(e): 1000 for e in entries}
+    counts = _counts(port, eid, entries, [1] * len(entries))
     for key in ("", "wrong", host[:-1]):
         status, answer = http(port, "POST", f"/api/live/{eid}/deal_suggestion",
                               {"host": key, "chips": counts})

@@ -366,3 +366,28 @@ def test_P3_live_route_structure_insert_and_remove_ahead_of_the_level_in_play(
     assert [r["action"] for r in log][-3:] == ["insert_level", "insert_break",
                                               "remove_period"]
     assert log[-1]["args"] == {"position": 3}
+
+
+def test_a_deal_from_counts_that_do_not_add_up_is_refused_saying_by_how_much(
+        live: TestClient) -> None:
+    """Issue 25: the ICM and chip-chop splits are worked out only from counts that add
+    up to the chips in play; counts off by any chip are refused with the difference,
+    and nothing is recorded."""
+    eid, host = create(live, players=3)
+    act(live, eid, host, "start")
+    s = state(live, eid)
+    entries = [p["entry"] for p in s["players"] if p["alive"]]
+    in_play = s["chips_in_play"]
+    short = {str(e): in_play // 3 - 1 for e in entries}  # a few chips short of the total
+    missing = in_play - sum(short.values())
+    r = live.post(f"/api/live/{eid}/deal_suggestion", json={"host": host, "chips": short})
+    assert r.status_code == 400, r.text
+    assert f"({missing:,} missing)" in r.json()["error"], r.json()
+    over = {**short, str(entries[0]): short[str(entries[0])] + missing + 900_000}
+    r = live.post(f"/api/live/{eid}/deal_suggestion", json={"host": host, "chips": over})
+    assert r.status_code == 400 and "(900,000 too many)" in r.json()["error"], r.json()
+    log = live.get(f"/api/live/{eid}/log", headers=_bearer(host)).json()
+    assert "deal_suggestion" not in [row["action"] for row in log]
+    exact = {**short, str(entries[0]): short[str(entries[0])] + missing}
+    r = live.post(f"/api/live/{eid}/deal_suggestion", json={"host": host, "chips": exact})
+    assert r.status_code == 200, r.text

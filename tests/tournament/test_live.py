@@ -332,7 +332,15 @@ def test_live_deal_by_icm_or_chip_chop_from_entered_counts() -> None:
     alive = [e.number for e in ev.t.alive()]
     with pytest.raises(ConfigError, match="every player still in"):
         ev.deal_suggestion({alive[0]: 100})
-    counts = dict(zip(alive, (60_000, 40_000, 20_000), strict=True))
+    total = ev.t.chips_expected
+    counts = dict(zip(alive, (total // 2, total // 3, total - total // 2 - total // 3),
+                      strict=True))
+    for off, says in ((-7, "7 missing"), (1_000, "1,000 too many")):
+        wrong = {**counts, alive[0]: counts[alive[0]] + off}
+        with pytest.raises(ConfigError, match=f"are in play \\({says}\\)"):
+            ev.deal_suggestion(wrong)
+        with pytest.raises(ConfigError, match=says):
+            ev.deal_question(wrong)
     deal = ev.deal_suggestion(counts)
     prizes = ev.t.prizes()
     assert sum(deal.icm) == sum(deal.chip_chop) == sum(prizes[:3])

@@ -313,15 +313,28 @@ class LiveEvent:
                 f"{smallest:,} to {won}")
         return race, self._report(list, extra=[Instruction("chip_race", text, to_table=number)])
 
-    def enter_chips(self, counts: Mapping[int, int]) -> LiveReport:
-        """The chip counts of the players still in, by entry (for a deal, the average)."""
-        t = self.t
-        alive = {e.number for e in t.alive()}
-        if set(counts) != alive:
+    def _checked(self, counts: Mapping[int, int]) -> list[int]:
+        """The entries still in, once ``counts`` (chips by entry) is found to give each
+        of them chips, and to add up to the chips in play: a count off by any chip is
+        refused, saying by how much (a deal is made from these counts)."""
+        alive = [e.number for e in self.t.alive()]
+        if set(counts) != set(alive):
             raise ConfigError(f"chip counts are needed for every player still in: entries "
                               f"{sorted(alive)}")
         if any(c <= 0 for c in counts.values()):
             raise ConfigError("every player still in has chips (at least 1)")
+        total, expected = sum(counts.values()), self.t.chips_expected
+        if total != expected:
+            off = (f"{total - expected:,} too many" if total > expected
+                   else f"{expected - total:,} missing")
+            raise ConfigError(f"the counts add up to {total:,} chips, but {expected:,} are "
+                              f"in play ({off}): count the stacks again")
+        return alive
+
+    def enter_chips(self, counts: Mapping[int, int]) -> LiveReport:
+        """The chip counts of the players still in, by entry (for a deal, the average)."""
+        t = self.t
+        self._checked(counts)
         for number, chips in counts.items():
             label = t.entries[number].label
             table = t.floor.table_of(label)
@@ -343,12 +356,7 @@ class LiveEvent:
         """What :meth:`deal_suggestion` computes from the counts entered, checked as
         :meth:`enter_chips` checks them; nothing changed (the room answers it off its
         event loop, then records the counts)."""
-        alive = [e.number for e in self.t.alive()]
-        if set(counts) != set(alive):
-            raise ConfigError(f"chip counts are needed for every player still in: entries "
-                              f"{sorted(alive)}")
-        if any(c <= 0 for c in counts.values()):
-            raise ConfigError("every player still in has chips (at least 1)")
+        alive = self._checked(counts)
         return self.t.deal_question(keep_for_winner=keep_for_winner,
                                     stacks=[counts[e] for e in alive])
 

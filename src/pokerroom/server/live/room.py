@@ -4,9 +4,12 @@
 Every director action is checked against the host key, applied to the event,
 then stored with its audit-log row in one transaction before it is answered
 (:mod:`pokerroom.server.live.store`); if the write fails the run goes back to
-what it was.  The event's clock is brought up to the wall clock whenever the
-event is read or changed (:meth:`LiveRun.sync`), so a run restored after a crash
-shows the time left it would have shown had the server never stopped.
+what it was.  A report can be undone, and an undone one redone (:meth:`LiveRoom.undo`):
+the event goes back to exactly what it was before (after) the report, kept with the
+report's row; the clock keeps running through both.  The event's clock is brought up
+to the wall clock whenever the event is read or changed (:meth:`LiveRun.sync`), so a
+run restored after a crash shows the time left it would have shown had the server
+never stopped.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from pokerroom.cards import SecureRandom, child_rng
 from pokerroom.errors import ConfigError, IllegalActionError, Reason
 from pokerroom.server.actors.clock import Clock
 from pokerroom.server.cluster.leases import LeaseLost
-from pokerroom.server.live.store import LiveStore, LogEntry
+from pokerroom.server.live.store import LiveStore, LogEntry, Step, Undoable
 from pokerroom.server.tournaments.setup import build_structure
 from pokerroom.server.wire.protocol import CreateTournament
 from pokerroom.tournament.live import Instruction, LiveEvent, LiveReport
@@ -100,6 +103,9 @@ class LiveRoom:
         # A worker of many (pokerroom.server.cluster.cluster): takes the lease of a new event
         # before it is stored; None in a single-process room.
         self.claim: Callable[[str, str], None] | None = None
+        # Per event, what an undo and a redo would take back and put back (read from
+        # the store when first asked for after a change).
+        self._steps: dict[str, tuple[LogEntry | None, LogEntry | None]] = {}
 
     def create(self, request: CreateTournament) -> LiveRun:
         structure = build_structure(request)
@@ -153,6 +159,7 @@ class LiveRoom:
     async def drop(self, event_id: str, _message: dict[str, Any]) -> None:
         """Another worker serves the event now (its screens poll: nothing to tell)."""
         self.runs.pop(event_id, None)
+        self._steps.pop(event_id, None)
 
     def held(self) -> set[str]:
         return set(self.runs)
@@ -178,6 +185,7 @@ class LiveRoom:
         if self.store is not None:
             self.store.delete(event_id)
         self.runs.pop(event_id, None)
+        self._steps.pop(event_id, None)
         return True
 
     def get(self, event_id: str) -> LiveRun:
@@ -191,26 +199,87 @@ class LiveRoom:
         """A director's action: host key, then the action, then stored with its audit-log
         row.  Refused (nothing changed) on a wrong key or a rule; undone when the
         database does not take it."""
-        run = self.get(event_id)
-        if not secrets.compare_digest(run.host_key.encode(), host.encode()):
-            raise NotHostError(Reason.NOT_HOST, "only the event's director may do this: the "
-                               "host key returned when the event was created is needed")
+        run = self._hosted(event_id, host)
         before = pickle.dumps(run)
         now = self.clock.now()
         report, answer = do(run, args)
         run.seq += 1
         outcome = run.add_feed(report, now)
-        if self.store is not None:
-            try:
-                self.store.record(run.id, status=run.status, run=pickle.dumps(run),
-                                  entry=LogEntry(run.seq, now, action, args, outcome))
-            except LeaseLost:  # another worker serves the event now: forget it here
-                self.runs.pop(event_id, None)
-                raise
-            except SQLAlchemyError:
-                self.runs[event_id] = pickle.loads(before)
-                raise
+        store = self.store
+        if store is not None:
+            self._store(run, before, lambda after: store.record(
+                run.id, status=run.status, run=after,
+                entry=LogEntry(run.seq, now, action, args, outcome), before=before))
         return run, report, answer
+
+    def _hosted(self, event_id: str, host: str) -> LiveRun:
+        """The event, when ``host`` is its host key."""
+        run = self.get(event_id)
+        if not secrets.compare_digest(run.host_key.encode(), host.encode()):
+            raise NotHostError(Reason.NOT_HOST, "only the event's director may do this: the "
+                               "host key returned when the event was created is needed")
+        return run
+
+    def _store(self, run: LiveRun, before: bytes, write: Callable[[bytes], None]) -> None:
+        """``write`` the run as it is now (pickled); on a failed write the event goes
+        back to ``before``, and on a lost lease it is forgotten here."""
+        self._steps.pop(run.id, None)
+        try:
+            write(pickle.dumps(run))
+        except LeaseLost:  # another worker serves the event now: forget it here
+            self.runs.pop(run.id, None)
+            raise
+        except SQLAlchemyError:
+            self.runs[run.id] = pickle.loads(before)
+            raise
+
+    def steps(self, event_id: str) -> tuple[LogEntry | None, LogEntry | None]:
+        """The reports an undo would take back and a redo put back (None: none)."""
+        if self.store is None:
+            return None, None
+        known = self._steps.get(event_id)
+        if known is None:
+            undo, redo = self.store.undoable(event_id, "undo"), self.store.undoable(event_id,
+                                                                                    "redo")
+            known = self._steps[event_id] = (None if undo is None else undo.entry,
+                                             None if redo is None else redo.entry)
+        return known
+
+    def undo(self, event_id: str, host: str, way: Step = "undo") -> tuple[LiveRun, LogEntry]:
+        """Take back the director's last report (``way="redo"``: put back the one
+        undone last): the event exactly as it was before it (after it), its clock
+        brought up to now, and the undo in the audit log and the feed.  Refused with
+        nothing to undo (redo) or without the host key."""
+        run = self._hosted(event_id, host)
+        store = self.store
+        if store is None:
+            raise ConfigError("this room keeps no audit log (no database): nothing to undo")
+        found: Undoable | None = store.undoable(event_id, way)
+        if found is None:
+            if way == "undo":
+                raise IllegalActionError(Reason.NOTHING_TO_UNDO, "nothing to undo: no report "
+                                         "is left that can be taken back")
+            raise IllegalActionError(Reason.NOTHING_TO_REDO, "nothing to redo: undo a report "
+                                     "first (a report made after an undo ends the redos)")
+        now = self.clock.now()
+        back: LiveRun = pickle.loads(found.before if way == "undo" else found.after)
+        back.seq = run.seq + 1  # the audit log's numbering carries on
+        back.feed_seq = max(back.feed_seq, run.feed_seq)  # screens see new lines as new
+        back.sync(now)
+        done = found.entry
+        text = (f"{'Undone' if way == 'undo' else 'Redone'}: {done.action.replace('_', ' ')}"
+                + (f" ({done.outcome[0]})" if done.outcome else ""))
+        back.feed_seq += 1
+        back.feed.append({"seq": back.feed_seq, "at": now, "kind": way, "text": text,
+                          "entry": None, "from_table": None, "from_seat": None,
+                          "to_table": None, "to_seat": None})
+        del back.feed[:-FEED_KEPT]
+        before = pickle.dumps(run)
+        self.runs[event_id] = back
+        self._store(back, before, lambda after: store.step(
+            event_id, way, of=done.seq, status=back.status, run=after,
+            entry=LogEntry(back.seq, now, way, {"seq": done.seq}, [text])))
+        return back, done
 
     def log(self, event_id: str) -> list[LogEntry]:
         if self.store is None:

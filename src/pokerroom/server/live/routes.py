@@ -27,6 +27,9 @@ show seat 1 first):
   ``{on}``, ``race`` ``{table, odd: {seat: value}}``, ``deal_suggestion``
   ``{chips: {entry: count}, keep_for_winner}``, ``deal`` ``{amounts: {entry:
   cents}, keep_for_winner}``.  Each answers ``{"ok", "instructions", ...}``;
+- ``POST /api/live/{id}/undo`` and ``/redo`` with ``{"host": key}``: take back the
+  last report (put back the one undone last), the event exactly as it was; the
+  state's ``undo`` and ``redo`` say which report each would take (or null);
 - ``GET /api/live/{id}/cards``: seat cards with each player's link;
 - ``GET /api/live/{id}/log`` (JSON) and ``/log.csv``: the audit log.
 
@@ -58,7 +61,8 @@ from pokerroom.server import deps
 from pokerroom.server.cluster.routing import served_elsewhere
 from pokerroom.server.deps import Live, Quotas_
 from pokerroom.server.hands.downloads import attachment, bearer_token
-from pokerroom.server.live.room import LiveRun, NotHostError
+from pokerroom.server.live.room import LiveRoom, LiveRun, NotHostError
+from pokerroom.server.live.store import LogEntry, Step
 from pokerroom.server.pages import STATIC
 from pokerroom.server.tournaments.deals import DealRefused
 from pokerroom.server.tournaments.setup import schedule_rows
@@ -244,8 +248,19 @@ ACTIONS: dict[str, tuple[type[_Body], Callable[[LiveRun, Any], tuple[LiveReport,
 }
 
 
-def public_state(run: LiveRun, now: float) -> dict[str, Any]:
-    """What every screen shows: the clock, the money, the tables, the instructions."""
+def _step_json(entry: LogEntry | None) -> dict[str, Any] | None:
+    """A report an undo or redo would take: its number, action and first line."""
+    if entry is None:
+        return None
+    return {"seq": entry.seq, "action": entry.action,
+            "text": entry.outcome[0] if entry.outcome else ""}
+
+
+def public_state(run: LiveRun, now: float,
+                 steps: tuple[LogEntry | None, LogEntry | None] = (None, None)
+                 ) -> dict[str, Any]:
+    """What every screen shows: the clock, the money, the tables, the instructions;
+    ``steps``: the reports an undo and a redo would take (:meth:`LiveRoom.steps`)."""
     ev, t = run.event, run.event.t
     clock = t.clock
     view = clock_view(t)
@@ -306,6 +321,7 @@ def public_state(run: LiveRun, now: float) -> dict[str, Any]:
         "rebuy_decisions": ev.rebuy_decisions(),
         "feed": run.feed[-60:],
         "finished": t.finished,
+        "undo": _step_json(steps[0]), "redo": _step_json(steps[1]),
     }
 
 
@@ -385,7 +401,7 @@ async def events(live: Live) -> list[dict[str, Any]]:
 @router.get("/api/live/{event_id}")
 async def state(event_id: str, live: Live) -> dict[str, Any]:
     run = deps.run_or_404(live, event_id)
-    return public_state(run, live.clock.now())
+    return public_state(run, live.clock.now(), live.steps(event_id))
 
 
 @router.get("/api/live/{event_id}/p/{token}")
@@ -470,6 +486,42 @@ async def deal_suggestion(event_id: str, live: Live, request: Request
             "status": run.status}
 
 
+async def _body(request: Request, model: type[_Body], action: str) -> _Body | JSONResponse:
+    """The request's body as ``model``, or the 422 that says what was wrong."""
+    try:
+        raw = await request.json()
+    except ValueError:
+        raise HTTPException(400, "the body must be a JSON object") from None
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'body'}: {e['msg']}"
+                             for e in exc.errors())
+        return _bad(f"bad {action} request: {problems}", WireReason.BAD_REQUEST, 422)
+
+
+async def _undo(event_id: str, live: LiveRoom, request: Request, way: Step
+                ) -> dict[str, Any] | JSONResponse:
+    deps.run_or_404(live, event_id)
+    body = await _body(request, _Body, way)
+    if isinstance(body, JSONResponse):
+        return body
+    run, done = live.undo(event_id, body.host, way)
+    return {"ok": True, way: _step_json(done), "status": run.status}
+
+
+@router.post("/api/live/{event_id}/undo", response_model=None)
+async def undo(event_id: str, live: Live, request: Request) -> dict[str, Any] | JSONResponse:
+    """Take back the director's last report (host key in the body)."""
+    return await _undo(event_id, live, request, "undo")
+
+
+@router.post("/api/live/{event_id}/redo", response_model=None)
+async def redo(event_id: str, live: Live, request: Request) -> dict[str, Any] | JSONResponse:
+    """Put back the report undone last (host key in the body)."""
+    return await _undo(event_id, live, request, "redo")
+
+
 @router.post("/api/live/{event_id}/{action}", response_model=None)
 async def act(event_id: str, live: Live, action: str, request: Request
               ) -> dict[str, Any] | JSONResponse:
@@ -477,18 +529,11 @@ async def act(event_id: str, live: Live, action: str, request: Request
     deps.run_or_404(live, event_id)
     if action not in ACTIONS:
         raise HTTPException(404, f"no action {action!r}; actions: "
-                            f"{', '.join(sorted(ACTIONS))}")
+                            f"{', '.join(sorted([*ACTIONS, 'undo', 'redo']))}")
     model, do = ACTIONS[action]
-    try:
-        raw = await request.json()
-    except ValueError:
-        raise HTTPException(400, "the body must be a JSON object") from None
-    try:
-        body = model.model_validate(raw)
-    except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'body'}: {e['msg']}"
-                             for e in exc.errors())
-        return _bad(f"bad {action} request: {problems}", WireReason.BAD_REQUEST, 422)
+    body = await _body(request, model, action)
+    if isinstance(body, JSONResponse):
+        return body
     args = body.model_dump(mode="json", exclude={"host"})
     run, report, answer = live.act(event_id, body.host, action, args,
                                    lambda r, _a: do(r, body))

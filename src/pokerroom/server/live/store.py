@@ -7,14 +7,18 @@ a graph of the library's objects with no public form of its own, pickled as the
 dealt tournaments' engine is -- with the room's tokens and instruction feed).
 Every director action rewrites it and adds its row to ``live_log``, the audit log,
 in one transaction: an action is stored whole or not at all, before it is
-answered.  The clock needs no writes of its own: the run keeps the wall time its
-clock was last brought up to, and a restored run is brought up to now.
+answered.  A report's row keeps the run before and after it (migration 0010), for
+undo and redo (:meth:`LiveStore.undoable`, :meth:`LiveStore.step`): the last
+:data:`UNDO_STEPS` reports, compressed.  The clock needs no writes of its own: the run
+keeps the wall time its clock was last brought up to, and a restored run is brought
+up to now.
 """
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy import (
     JSON,
@@ -24,6 +28,7 @@ from sqlalchemy import (
     LargeBinary,
     String,
     delete,
+    func,
     select,
     update,
 )
@@ -54,6 +59,19 @@ class LiveLogRow(Base):
     action: Mapped[str] = mapped_column(String(32))
     args: Mapped[dict[str, Any]] = mapped_column(JSON)
     outcome: Mapped[list[str]] = mapped_column(JSON)
+    # Undo and redo (migration 0010): the run before and after a report, compressed,
+    # and its step ("done", "undone", "dropped"); NULL for an undo's or a redo's own
+    # row, and for a report too old to be undone (past UNDO_STEPS).
+    before: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
+    after: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
+    step: Mapped[str | None] = mapped_column(String(8), nullable=True)
+
+
+UNDO_STEPS = 100
+"""How many of an event's last reports can be undone (each keeps two snapshots of
+the event, about 11 KB each for 60 players)."""
+
+Step = Literal["undo", "redo"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +83,16 @@ class LogEntry:
     action: str
     args: dict[str, Any]
     outcome: list[str]  # the instructions it gave the floor
+
+
+@dataclass(frozen=True, slots=True)
+class Undoable:
+    """A report that an undo (or a redo) can take back (or put back): its audit-log
+    entry and the event as it was before and after it (pickled)."""
+
+    entry: LogEntry
+    before: bytes
+    after: bytes
 
 
 class LiveStore:
@@ -83,13 +111,64 @@ class LiveStore:
                                host_key=host_key, status=status, run=run,
                                saved_at=created_at))
 
-    def record(self, event_id: str, *, status: str, run: bytes, entry: LogEntry) -> None:
-        """Save the run and add the action to the audit log, in one transaction."""
+    def record(self, event_id: str, *, status: str, run: bytes, entry: LogEntry,
+               before: bytes | None = None) -> None:
+        """Save the run and add the action to the audit log, in one transaction.  With
+        ``before`` (the run before the action, pickled) the action is a report that can
+        be undone: it keeps both snapshots; the reports undone before it can no longer
+        be redone, and the one :data:`UNDO_STEPS` back no longer keeps its own."""
         with Session(self.engine) as s, s.begin():
             if self.fencing is not None:
                 self.fencing.check(s.connection(), "live", event_id)
             s.execute(update(LiveEventRow).where(LiveEventRow.id == event_id).values(
                 status=status, run=run, saved_at=entry.at))
+            row = LiveLogRow(event_id=event_id, seq=entry.seq, at=entry.at,
+                             action=entry.action, args=entry.args, outcome=entry.outcome)
+            if before is not None:
+                of_event = LiveLogRow.event_id == event_id
+                s.execute(update(LiveLogRow).where(of_event, LiveLogRow.step == "undone")
+                          .values(step="dropped", before=None, after=None))
+                kept = select(LiveLogRow.seq).where(of_event, LiveLogRow.step == "done") \
+                    .order_by(LiveLogRow.seq.desc()).offset(UNDO_STEPS - 1).limit(1)
+                oldest = s.scalar(kept)
+                if oldest is not None:  # past the depth: no longer undoable
+                    s.execute(update(LiveLogRow).where(
+                        of_event, LiveLogRow.step == "done", LiveLogRow.seq <= oldest)
+                        .values(step=None, before=None, after=None))
+                row.before, row.after = zlib.compress(before, 1), zlib.compress(run, 1)
+                row.step = "done"
+            s.add(row)
+
+    def undoable(self, event_id: str, way: Step) -> Undoable | None:
+        """The report an undo takes back (the last one done) or a redo puts back (the
+        first of those undone, which is the one undone last), or None."""
+        of_event = LiveLogRow.event_id == event_id
+        if way == "undo":
+            seq = select(func.max(LiveLogRow.seq)).where(of_event, LiveLogRow.step == "done")
+        else:
+            seq = select(func.min(LiveLogRow.seq)).where(of_event, LiveLogRow.step == "undone")
+        with Session(self.engine) as s:
+            row = s.scalar(select(LiveLogRow).where(of_event, LiveLogRow.seq == seq
+                                                    .scalar_subquery()))
+            if row is None or row.before is None or row.after is None:
+                return None
+            return Undoable(LogEntry(row.seq, row.at, row.action, dict(row.args),
+                                     list(row.outcome)),
+                            zlib.decompress(row.before), zlib.decompress(row.after))
+
+    def step(self, event_id: str, way: Step, *, of: int, status: str, run: bytes,
+             entry: LogEntry) -> None:
+        """An undo (or redo) of the report ``of`` (its seq): the run as it was before
+        (after) that report saved, the report marked undone (done again), and the undo's
+        own row in the audit log, in one transaction."""
+        with Session(self.engine) as s, s.begin():
+            if self.fencing is not None:
+                self.fencing.check(s.connection(), "live", event_id)
+            s.execute(update(LiveEventRow).where(LiveEventRow.id == event_id).values(
+                status=status, run=run, saved_at=entry.at))
+            s.execute(update(LiveLogRow).where(LiveLogRow.event_id == event_id,
+                                               LiveLogRow.seq == of)
+                      .values(step="undone" if way == "undo" else "done"))
             s.add(LiveLogRow(event_id=event_id, seq=entry.seq, at=entry.at,
                              action=entry.action, args=entry.args, outcome=entry.outcome))
 

@@ -72,12 +72,21 @@ function renderClock() {
   setText($("pause"), c.paused ? "Resume" : "Pause");
 }
 
+// Undo and redo (the state's ``undo`` and ``redo``: the report each would take).
+function renderUndo(undo, redo) {
+  $("undo").disabled = !undo;
+  $("redo").disabled = !redo;
+  const said = (step) => `${step.action.replace(/_/g, " ")}${step.text ? ` — ${step.text}` : ""}`;
+  setText($("undo-what"), undo ? `Undo takes back: ${said(undo)}` : redo ? `Redo puts back: ${said(redo)}` : "");
+}
+
 function render() {
   const s = state;
   document.body.dataset.status = s.status;
   $("name").textContent = s.name;
   $("counts").textContent = `${s.players_left} of ${s.entries} left · avg ${chips(s.average_stack)} · pool ${money(s.prize_pool)} · ${s.places_paid} paid`;
   renderClock();
+  renderUndo(s.undo, s.redo);
   const feed = s.feed.slice().reverse().slice(0, 12);
   $("todo").innerHTML = feed.map((f) => `<li class="${f.seq > freshFrom ? "fresh" : ""} ${f.kind === "move" ? "move" : ""}">${esc(f.text)}</li>`).join("")
     || "<li>Register the players, then start: the seat draw comes here.</li>";
@@ -218,6 +227,8 @@ $("reg-form").addEventListener("submit", async (event) => {
   if (await act("register", { name })) $("reg-name").value = "";
 });
 $("start").addEventListener("click", () => act("start"));
+$("undo").addEventListener("click", () => act("undo"));
+$("redo").addEventListener("click", () => act("redo"));
 $("pause").addEventListener("click", () => act(state && state.clock.paused ? "resume" : "pause"));
 $("plus").addEventListener("click", () => act("add_time", { seconds: 60 }));
 $("minus").addEventListener("click", () => act("add_time", { seconds: -60 }));
