@@ -178,7 +178,7 @@ def reports(draw: st.DrawFn) -> list[tuple[str, int]]:
     return draw(st.lists(st.tuples(kinds, st.integers(0, 10**6)), max_size=12))
 
 
-@settings(max_examples=examples(25), deadline=None, derandomize=True, database=None)
+@settings(max_examples=examples(12), deadline=None, derandomize=True, database=None)
 @given(reports())
 def test_undoing_every_report_gives_the_start_and_redoing_them_the_end(
         room: LiveRoom, steps: list[tuple[str, int]]) -> None:
