@@ -612,3 +612,22 @@ def test_P3_live_structure_gains_and_loses_levels_and_breaks_ahead_only() -> Non
     last.edit_level(2, seconds=900)
     last.insert_period(2, Level(600, 100, 200))
     assert last.clock.level_number == 2 and last.clock.time_left == 270
+
+
+def test_P5_hand_for_hand_starts_when_late_registration_closes_on_the_bubble() -> None:
+    """P5 (issue 25): late registration closes by the clock with the field already
+    within the margin of the money: hand-for-hand starts at once, not at the next
+    report (a live event has no hands of its own to end before the bubble bursts)."""
+    ev = event(60, seed=11, late_registration_levels=4)
+    ev.start()
+    rng = random.Random(2)
+    while ev.t.players_left > ev.t.places_paid + 1:
+        n = rng.choice(sorted(ev.t.floor.tables))
+        ev.bust(n, rng.choice(sorted(ev.table(n).seated())))
+    assert ev.t.registration_open and not ev.t.h4h.active  # late players may still come
+    assert len(ev.t.floor.tables) > 1
+    report = ev.advance(ev.t.clock.starts[5] - ev.t.clock.elapsed + 1)  # level 5 begins
+    assert not ev.t.registration_open
+    assert ev.t.h4h.active, "hand-for-hand waited for a report"
+    kinds = [i.kind for i in report.instructions]
+    assert kinds.index("registration_closed") < kinds.index("hand_for_hand_start"), kinds

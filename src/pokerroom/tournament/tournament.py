@@ -383,6 +383,9 @@ class Tournament:
             if isinstance(e, LevelStarted):
                 if self.registration_open and e.number > self.structure.late_registration_levels:
                     out.extend(self._close_registration())
+                    # P5: a field already near the bubble goes hand-for-hand now, not at
+                    # the next hand's end (a live event reports none before a bust)
+                    out.extend(self._hand_for_hand_switch())
             elif isinstance(e, BreakStarted) and e.color_up:
                 out.extend(self.color_up.break_started(e.color_up))
         return out
