@@ -631,3 +631,11 @@ def test_P5_hand_for_hand_starts_when_late_registration_closes_on_the_bubble() -
     assert ev.t.h4h.active, "hand-for-hand waited for a report"
     kinds = [i.kind for i in report.instructions]
     assert kinds.index("registration_closed") < kinds.index("hand_for_hand_start"), kinds
+
+
+def test_P3_a_one_minute_break_is_said_in_the_singular() -> None:
+    """Issue 25: "Break: 1 minutes" on the TV; lengths are said as the floor says them."""
+    ev = event(20, schedule=(*levels((25, 50)), Break(60), *levels((50, 100))))
+    ev.start()
+    report = ev.advance(ev.t.clock.starts[1] - ev.t.clock.elapsed + 1)
+    assert "Break: 1 minute" in [i.text for i in report.instructions]

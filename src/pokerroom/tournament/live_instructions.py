@@ -58,6 +58,17 @@ class LiveReport:
     instructions: tuple[Instruction, ...]
 
 
+def duration(seconds: float) -> str:
+    """A length of time as the floor says it: whole minutes when it is some, else
+    seconds, each in the singular when one.
+
+    >>> duration(60), duration(600), duration(90), duration(1)
+    ('1 minute', '10 minutes', '90 seconds', '1 second')
+    """
+    whole = int(seconds)
+    count, unit = (whole // 60, "minute") if whole and whole % 60 == 0 else (whole, "second")
+    return f"{count} {unit}{'' if count == 1 else 's'}"
+
 def seat_text(seat: int) -> str:
     """A seat as printed on the table: ``seat_text(0) == "seat 1"``."""
     return f"seat {seat + 1}"
@@ -101,7 +112,7 @@ def instructions_for(t: Tournament, e: FloorEvent, money: Callable[[int], str]
                             f"to table {e.table}{same}", to_table=e.table)]
     if isinstance(e, HandForHandStarted):
         run_off = t.structure.floor.hand_for_hand_seconds
-        took = f"{run_off // 60} minutes" if run_off % 60 == 0 else f"{run_off} seconds"
+        took = duration(run_off)
         return [Instruction("hand_for_hand_start", f"Hand-for-hand: {e.players_left} "
                             f"left, {e.places_paid} paid. Every table plays one hand and "
                             f"waits; all-in hands stay face down until every table is "
@@ -119,7 +130,7 @@ def instructions_for(t: Tournament, e: FloorEvent, money: Callable[[int], str]
         return [Instruction("eliminated", f"{name(e.entry)} is out in {place} place{paid}",
                             e.entry)]
     if isinstance(e, BreakStarted):
-        text = f"Break: {e.seconds // 60} minutes"
+        text = f"Break: {duration(e.seconds)}"
         if e.color_up:
             chips = ", ".join(f"{c:,}" for c in e.color_up)
             text += (f". Colour up the {chips} chips: race off the odd chips at every "
