@@ -264,6 +264,7 @@ def test_live_console_hand_for_hand_and_a_deal(browser: Any, database: Path,
             console.wait_for_selector("#deal-out table")
             console.locator("#deal-out").scroll_into_view_if_needed()
             shot(console, "live-console-deal")
+            links = {c["name"]: c["link"] for c in call(url, f"/api/live/{eid}/cards", host=host)}
             console.locator("#deal-out button", has_text="Deal by ICM").click()
             clock.wait_for_function("document.querySelector('#banner').innerText === 'Finished'")
             final = call(url, f"/api/live/{eid}")
@@ -279,6 +280,19 @@ def test_live_console_hand_for_hand_and_a_deal(browser: Any, database: Path,
             assert clock.locator("#blinds").inner_text().startswith(f"{winner['name']} wins $")
             assert not clock.locator("#time").is_visible()
             shot(clock, "live-clock-finished")
+            # Issue 25: over, the console offers no busts, moves, rebuys or clock buttons
+            # (the floor's list, the records and undo stay); the winner's page says so.
+            console.wait_for_function("document.body.dataset.status === 'finished'")
+            for hidden in ("[aria-labelledby=tables-head]", "[aria-labelledby=more-head]",
+                           "[aria-labelledby=deal-head]", "#clock-buttons"):
+                assert not console.locator(hidden).is_visible(), hidden
+            assert console.locator("#todo").is_visible() and console.locator("#undo").is_visible()
+            assert console.locator("#time").inner_text() == "Over"
+            console.evaluate("window.scrollTo(0, 0)")
+            shot(console, "live-console-finished")
+            console.goto(f"{url}{links[winner['name']]}")
+            console.wait_for_function("document.querySelector('#time').innerText === 'Over'")
+            assert console.locator("#level").inner_text() == "The event is over"
         finally:
             tv.close()
             phone.close()

@@ -66,6 +66,11 @@ function renderClock() {
   if (!state) return;
   const c = state.clock;
   const left = timeLeft(state, offset);
+  if (state.finished) {  // the clock has stopped for good
+    setText($("time"), "Over");
+    setText($("level"), "The event is over");
+    return;
+  }
   setText($("time"), state.status === "registering" ? "—" : clockText(left));
   setText($("level"), `${c.on_break ? "Break after level" : "Level"} ${c.level} · ${c.stakes}`
     + (c.hand_for_hand ? " · hand-for-hand: the clock moves by hands" : "") + (c.paused && state.status === "running" ? " · paused" : ""));
@@ -100,6 +105,12 @@ function render() {
   $("rebuy-list").innerHTML = deciding.map((e) => `<div class="row" style="margin:4px 0"><span style="flex:1">${esc(entryName(e))}</span><button class="primary" data-rebuy="${e}">Rebuy</button><button data-out="${e}">Out</button></div>`).join("");
 
   $("registration").hidden = s.status === "finished";
+  // Over: nothing left to report (busts, moves, rebuys, the structure, a deal);
+  // before the start the clock has nothing to pause.
+  for (const section of document.querySelectorAll("[data-while=playing]")) {
+    section.hidden = s.status === "finished";
+  }
+  $("clock-buttons").hidden = s.status !== "running";
   $("start").hidden = s.status !== "registering";
   $("reg-form").hidden = !s.registration_open;
   const alive = s.players.filter((p) => p.alive);

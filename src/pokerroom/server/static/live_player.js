@@ -11,6 +11,11 @@ let offset = 0;
 function renderClock() {
   if (!state) return;
   const c = state.clock;
+  if (state.finished) {  // the clock has stopped for good
+    setText($("time"), "Over");
+    setText($("level"), "The event is over");
+    return;
+  }
   setText($("time"), state.status === "registering" ? "—" : clockText(timeLeft(state, offset)));
   setText($("level"), `${c.on_break ? "Break after level" : "Level"} ${c.level} · ${c.stakes}`
     + (c.hand_for_hand ? " · hand-for-hand" : ""));
