@@ -239,10 +239,8 @@ class LiveRoom:
             return None, None
         known = self._steps.get(event_id)
         if known is None:
-            undo, redo = self.store.undoable(event_id, "undo"), self.store.undoable(event_id,
-                                                                                    "redo")
-            known = self._steps[event_id] = (None if undo is None else undo.entry,
-                                             None if redo is None else redo.entry)
+            known = self._steps[event_id] = (self.store.next_step(event_id, "undo"),
+                                             self.store.next_step(event_id, "redo"))
         return known
 
     def undo(self, event_id: str, host: str, way: Step = "undo") -> tuple[LiveRun, LogEntry]:
@@ -262,18 +260,14 @@ class LiveRoom:
             raise IllegalActionError(Reason.NOTHING_TO_REDO, "nothing to redo: undo a report "
                                      "first (a report made after an undo ends the redos)")
         now = self.clock.now()
-        back: LiveRun = pickle.loads(found.before if way == "undo" else found.after)
+        back: LiveRun = pickle.loads(found.run)
         back.seq = run.seq + 1  # the audit log's numbering carries on
         back.feed_seq = max(back.feed_seq, run.feed_seq)  # screens see new lines as new
         back.sync(now)
         done = found.entry
         text = (f"{'Undone' if way == 'undo' else 'Redone'}: {done.action.replace('_', ' ')}"
                 + (f" ({done.outcome[0]})" if done.outcome else ""))
-        back.feed_seq += 1
-        back.feed.append({"seq": back.feed_seq, "at": now, "kind": way, "text": text,
-                          "entry": None, "from_table": None, "from_seat": None,
-                          "to_table": None, "to_seat": None})
-        del back.feed[:-FEED_KEPT]
+        back.add_feed(LiveReport((), (Instruction(way, text),)), now)
         before = pickle.dumps(run)
         self.runs[event_id] = back
         self._store(back, before, lambda after: store.step(

@@ -26,6 +26,7 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     LargeBinary,
+    Select,
     String,
     delete,
     func,
@@ -33,7 +34,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
-from sqlalchemy.orm import Mapped, Session, mapped_column
+from sqlalchemy.orm import Mapped, Session, defer, mapped_column
 
 from pokerroom.server.cluster.leases import Fencing
 from pokerroom.server.tables.store import Base
@@ -88,11 +89,30 @@ class LogEntry:
 @dataclass(frozen=True, slots=True)
 class Undoable:
     """A report that an undo (or a redo) can take back (or put back): its audit-log
-    entry and the event as it was before and after it (pickled)."""
+    entry and the event to go back to (pickled): as it was before the report for an
+    undo, after it for a redo."""
 
     entry: LogEntry
-    before: bytes
-    after: bytes
+    run: bytes
+
+
+_NO_SNAPSHOTS = (defer(LiveLogRow.before), defer(LiveLogRow.after))  # an entry's words only
+
+
+def _entry(row: LiveLogRow) -> LogEntry:
+    return LogEntry(row.seq, row.at, row.action, dict(row.args), list(row.outcome))
+
+
+def _target(event_id: str, way: Step) -> Select[LiveLogRow]:
+    """The row an undo takes back (the last report done) or a redo puts back (the first
+    of those undone, which is the one undone last); a report keeps its snapshots while
+    it is done or undone."""
+    of_event = LiveLogRow.event_id == event_id
+    if way == "undo":
+        seq = select(func.max(LiveLogRow.seq)).where(of_event, LiveLogRow.step == "done")
+    else:
+        seq = select(func.min(LiveLogRow.seq)).where(of_event, LiveLogRow.step == "undone")
+    return select(LiveLogRow).where(of_event, LiveLogRow.seq == seq.scalar_subquery())
 
 
 class LiveStore:
@@ -118,12 +138,7 @@ class LiveStore:
         be undone: it keeps both snapshots; the reports undone before it can no longer
         be redone, and the one :data:`UNDO_STEPS` back no longer keeps its own."""
         with Session(self.engine) as s, s.begin():
-            if self.fencing is not None:
-                self.fencing.check(s.connection(), "live", event_id)
-            s.execute(update(LiveEventRow).where(LiveEventRow.id == event_id).values(
-                status=status, run=run, saved_at=entry.at))
-            row = LiveLogRow(event_id=event_id, seq=entry.seq, at=entry.at,
-                             action=entry.action, args=entry.args, outcome=entry.outcome)
+            row = self._save(s, event_id, status, run, entry)
             if before is not None:
                 of_event = LiveLogRow.event_id == event_id
                 s.execute(update(LiveLogRow).where(of_event, LiveLogRow.step == "undone")
@@ -139,22 +154,32 @@ class LiveStore:
                 row.step = "done"
             s.add(row)
 
-    def undoable(self, event_id: str, way: Step) -> Undoable | None:
-        """The report an undo takes back (the last one done) or a redo puts back (the
-        first of those undone, which is the one undone last), or None."""
-        of_event = LiveLogRow.event_id == event_id
-        if way == "undo":
-            seq = select(func.max(LiveLogRow.seq)).where(of_event, LiveLogRow.step == "done")
-        else:
-            seq = select(func.min(LiveLogRow.seq)).where(of_event, LiveLogRow.step == "undone")
+    def _save(self, s: Session, event_id: str, status: str, run: bytes,
+              entry: LogEntry) -> LiveLogRow:
+        """In ``s``'s transaction: the fence checked, the run saved, and the audit-log
+        row of ``entry`` made (the caller adds it)."""
+        if self.fencing is not None:
+            self.fencing.check(s.connection(), "live", event_id)
+        s.execute(update(LiveEventRow).where(LiveEventRow.id == event_id).values(
+            status=status, run=run, saved_at=entry.at))
+        return LiveLogRow(event_id=event_id, seq=entry.seq, at=entry.at, action=entry.action,
+                          args=entry.args, outcome=entry.outcome)
+
+    def next_step(self, event_id: str, way: Step) -> LogEntry | None:
+        """The report an undo (a redo) would take, without its snapshots."""
         with Session(self.engine) as s:
-            row = s.scalar(select(LiveLogRow).where(of_event, LiveLogRow.seq == seq
-                                                    .scalar_subquery()))
-            if row is None or row.before is None or row.after is None:
+            row = s.scalar(_target(event_id, way).options(*_NO_SNAPSHOTS))
+            return None if row is None else _entry(row)
+
+    def undoable(self, event_id: str, way: Step) -> Undoable | None:
+        """The report an undo takes back (a redo puts back) and the event to go back
+        to, or None."""
+        with Session(self.engine) as s:
+            row = s.scalar(_target(event_id, way))
+            snapshot = None if row is None else row.before if way == "undo" else row.after
+            if row is None or snapshot is None:
                 return None
-            return Undoable(LogEntry(row.seq, row.at, row.action, dict(row.args),
-                                     list(row.outcome)),
-                            zlib.decompress(row.before), zlib.decompress(row.after))
+            return Undoable(_entry(row), zlib.decompress(snapshot))
 
     def step(self, event_id: str, way: Step, *, of: int, status: str, run: bytes,
              entry: LogEntry) -> None:
@@ -162,15 +187,11 @@ class LiveStore:
         (after) that report saved, the report marked undone (done again), and the undo's
         own row in the audit log, in one transaction."""
         with Session(self.engine) as s, s.begin():
-            if self.fencing is not None:
-                self.fencing.check(s.connection(), "live", event_id)
-            s.execute(update(LiveEventRow).where(LiveEventRow.id == event_id).values(
-                status=status, run=run, saved_at=entry.at))
+            row = self._save(s, event_id, status, run, entry)
             s.execute(update(LiveLogRow).where(LiveLogRow.event_id == event_id,
                                                LiveLogRow.seq == of)
                       .values(step="undone" if way == "undo" else "done"))
-            s.add(LiveLogRow(event_id=event_id, seq=entry.seq, at=entry.at,
-                             action=entry.action, args=entry.args, outcome=entry.outcome))
+            s.add(row)
 
     def delete(self, event_id: str) -> None:
         """Forget an event (one that never started expired): its row and audit log."""
@@ -192,6 +213,6 @@ class LiveStore:
 
     def log(self, event_id: str) -> list[LogEntry]:
         with Session(self.engine) as s:
-            return [LogEntry(r.seq, r.at, r.action, dict(r.args), list(r.outcome))
-                    for r in s.scalars(select(LiveLogRow).where(LiveLogRow.event_id == event_id)
-                                       .order_by(LiveLogRow.seq))]
+            rows = s.scalars(select(LiveLogRow).options(*_NO_SNAPSHOTS)
+                             .where(LiveLogRow.event_id == event_id).order_by(LiveLogRow.seq))
+            return [_entry(r) for r in rows]
