@@ -480,19 +480,14 @@ def _simulate_tournaments(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace) -> int:
     from pokerroom.extras import MissingExtraError
 
-    try:
-        from pokerroom.server.app import create_app
-        from pokerroom.server.tables.store import default_url
+    try:  # the options are checked before the web stack loads (a second of CPU)
+        import pokerroom.server  # noqa: F401  (checks that the room's extra is installed)
     except MissingExtraError as exc:  # a lean install: no web stack
         sys.stderr.write(f"pokerroom serve: {exc}\n")
         return 2
-    from sqlalchemy.engine import make_url
 
-    from pokerroom.server.connections import serve
-
-    url = args.database or default_url(".")
     if args.worker is not None:
-        if not url.startswith("postgresql"):
+        if not (args.database or "").startswith("postgresql"):
             sys.stderr.write("pokerroom serve: --worker needs a PostgreSQL --database shared "
                              "by every worker (postgresql+psycopg://...); SQLite serves one "
                              "process only\n")
@@ -526,8 +521,14 @@ def _serve(args: argparse.Namespace) -> int:
                       if args.public_url.startswith("/") else "")
             sys.stderr.write(f"pokerroom serve: --public-url: {exc}{worker}\n")
             return 2
-    from pokerroom.server.operations.logs import LOG, configure
+    from sqlalchemy.engine import make_url
 
+    from pokerroom.server.app import create_app
+    from pokerroom.server.connections import serve
+    from pokerroom.server.operations.logs import LOG, configure
+    from pokerroom.server.tables.store import default_url
+
+    url = args.database or default_url(".")
     configure(settings.logs.format)  # the room's lines on stderr, text or JSON
     app = create_app(url, bot_delay=args.bot_delay, pause_between_hands=args.pause,
                      worker=args.worker, worker_prefix=args.worker_prefix,

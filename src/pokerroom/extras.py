@@ -21,7 +21,7 @@ which names the command that installs it.
 
 from __future__ import annotations
 
-from importlib import import_module
+from importlib.util import find_spec
 from typing import Final
 
 EXTRAS: Final = {
@@ -50,9 +50,11 @@ class MissingExtraError(ImportError):
 
 
 def require(extra: str, what: str, *modules: str) -> None:
-    """Import ``modules`` (default: every module of ``extra``) or raise
-    :class:`MissingExtraError` naming the extra; ``what`` names the part that
-    needs them, for the message.
+    """Check that ``modules`` (default: every module of ``extra``) are installed, or
+    raise :class:`MissingExtraError` naming the extra; ``what`` names the part that
+    needs them, for the message.  Nothing is imported: a part imports what it uses
+    when it is used (``pokerroom serve`` checks its options before the web stack
+    loads, a second of CPU).
 
     >>> try:
     ...     require("room", "the room", "no_such_module_here")
@@ -62,6 +64,8 @@ def require(extra: str, what: str, *modules: str) -> None:
     """
     for module in modules or EXTRAS[extra]:
         try:
-            import_module(module)
+            found = find_spec(module)
         except ImportError as exc:
             raise MissingExtraError(extra, module, what) from exc
+        if found is None:
+            raise MissingExtraError(extra, module, what)

@@ -53,6 +53,19 @@ def test_a_bad_address_stops_the_start_saying_what_is_allowed(
     assert not database.exists()  # refused before the room was made
 
 
+def test_bad_options_are_refused_before_the_web_stack_loads() -> None:
+    """A mistyped option is said at once: nothing of FastAPI, SQLAlchemy or Alembic
+    (a second of CPU) is imported before the options are checked."""
+    code = ("import sys\nfrom pokerroom.cli import main\n"
+            "status = main(['serve', '--port', '70000'])\n"
+            "print(status, sorted(m for m in ('fastapi', 'sqlalchemy', 'alembic', 'uvicorn')"
+            " if m in sys.modules))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.stdout.split() == ["2", "[]"], done
+    assert done.stderr == "pokerroom serve: --port is 1-65535, got 70000\n"
+
+
 def test_a_port_in_use_is_said_before_the_room_is_made(tmp_path: Path) -> None:
     port = free_port()
     with socket.create_server(("127.0.0.1", port)):
