@@ -165,10 +165,15 @@ def kill_tournaments_and_restart(port: int, database: str, log: Path, *, start: 
         while time.time() < deadline:
             statuses = {t["id"]: t["status"] for t in call(port, "/api/tournaments")}
             _chips_balance(port, tid)
-            if any(p["name"] == "Alice" and p["deciding_rebuy"]  # she busts sitting out
-                   for p in call(port, f"/api/tournaments/{tid}")["players"]):
-                _you(port, tid, alice, {"type": "decline_rebuy"},
-                     lambda you: not you["deciding_rebuy"])
+            # Alice and Dave bust sitting out; in the rebuy period (the bots may play
+            # many hands in it on a loaded machine) their tables wait for their answer,
+            # up to the hour of their clock: they decline.
+            deciding = {p["name"] for p in call(port, f"/api/tournaments/{tid}")["players"]
+                        if p["deciding_rebuy"]}
+            for name, token in (("Alice", alice), ("Dave", dave)):
+                if name in deciding:
+                    _you(port, tid, token, {"type": "decline_rebuy"},
+                         lambda you: not you["deciding_rebuy"])
             if set(statuses.values()) == {"finished"}:
                 break
             time.sleep(0.2)
