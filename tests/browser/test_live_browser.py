@@ -293,6 +293,25 @@ def test_live_console_hand_for_hand_and_a_deal(browser: Any, database: Path,
             console.goto(f"{url}{links[winner['name']]}")
             console.wait_for_function("document.querySelector('#time').innerText === 'Over'")
             assert console.locator("#level").inner_text() == "The event is over"
+            # Issue 25: the results sheet, from the winner's page, on the phone and printed.
+            console.locator("#results-link").click()
+            console.wait_for_function("document.body.dataset.status === 'finished'")
+            console.wait_for_function("document.querySelectorAll('#rows tr').length === 40")
+            assert console.locator("#state").inner_text() == "Final results."
+            first = console.locator("#rows tr").first.inner_text()
+            assert first.startswith("1st") and winner["name"] in first, first
+            assert console.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+            shot(console, "live-results-phone")
+            sheet = call(url, f"/api/live/{eid}/results")["results"]
+            assert sum(r["prize"] for r in sheet) == 40_000 and len(sheet) == 40
+            clock.goto(f"{url}/live/{eid}/results")
+            clock.wait_for_function("document.querySelectorAll('#rows tr').length === 40")
+            shot(clock, "live-results-tv")
+            clock.emulate_media(media="print")  # on paper: black on white, no buttons
+            assert not clock.locator("#print").is_visible()
+            assert clock.evaluate("getComputedStyle(document.body).backgroundColor") == (
+                "rgb(255, 255, 255)")
+            assert clock.locator("#rows tr").count() == 40
         finally:
             tv.close()
             phone.close()

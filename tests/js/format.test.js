@@ -12,6 +12,8 @@ test("fmt writes chips with thousands separators, nothing as 0", () => {
 test("money writes cents as dollars, cents only when there are some", () => {
   deepEqual([money(0), money(1200), money(1250), money(123456), money(5), money(null)],
     ["$0", "$12", "$12.50", "$1,234.56", "$0.05", "$0"]);
+  deepEqual([money(1200, true), money(123400, true), money(1250, true)],
+    ["$12.00", "$1,234.00", "$12.50"], "exact: the cents always");
 });
 
 test("ordinal: st, nd, rd, and th for the teens", () => {

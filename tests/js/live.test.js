@@ -22,3 +22,30 @@ test("periodKey changes with the level and with a break", () => {
   equal(periodKey({ clock: { level: 3, on_break: false } }), "3:false");
   equal(periodKey({ clock: { level: 3, on_break: true } }), "3:true");
 });
+
+test("the results sheet's net: a loss with a minus sign, a gain as money", async () => {
+  const { signedMoney } = await import("/static/live_results.js");
+  equal(signedMoney(14150), "$141.50");
+  equal(signedMoney(-5300), "−$53");
+  equal(signedMoney(0), "$0");
+});
+
+test("the results sheet says whether it is final or how many are still in", async () => {
+  const { stateText } = await import("/static/live_results.js");
+  equal(stateText({ finished: true, status: "finished", entries: 6, results: [] }), "Final results.");
+  equal(stateText({ finished: false, status: "registering", entries: 6, results: [] }),
+    "The event has not started: no results yet.");
+  equal(stateText({ finished: false, status: "running", entries: 6, results: [{}, {}] }),
+    "Results so far: 4 players still in.");
+  equal(stateText({ finished: false, status: "running", entries: 2, results: [{}] }),
+    "Results so far: 1 player still in.");
+});
+
+test("a results column shows cents everywhere once one amount has them", async () => {
+  const { needsCents, signedMoney } = await import("/static/live_results.js");
+  equal(needsCents([{ prize: 4000, bounties: 0, paid_in: 1500, net: 2500 }]), false);
+  equal(needsCents([{ prize: 4000, bounties: 0, paid_in: 1500, net: 2500 },
+    { prize: 10654, bounties: 0, paid_in: 1500, net: 9154 }]), true);
+  equal(signedMoney(-1500, true), "−$15.00");
+  equal(signedMoney(4000, true), "$40.00");
+});

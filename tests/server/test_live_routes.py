@@ -391,3 +391,43 @@ def test_a_deal_from_counts_that_do_not_add_up_is_refused_saying_by_how_much(
     exact = {**short, str(entries[0]): short[str(entries[0])] + missing}
     r = live.post(f"/api/live/{eid}/deal_suggestion", json={"host": host, "chips": exact})
     assert r.status_code == 200, r.text
+
+
+def _bust_first(c: TestClient, eid: str, host: str) -> None:
+    """Report a bust of the first player listed at the first table."""
+    table = state(c, eid)["tables"][0]
+    seat = table["players"][0]["seat"]
+    act(c, eid, host, "bust", busts=[{"table": table["table"], "seat": seat}])
+
+
+def test_P6_P10_live_results_sheet_as_json_csv_and_a_printable_page(live: TestClient) -> None:
+    """The results sheet: the finishes so far while the event runs, every entry once
+    the winner is known, the prizes adding up to the pool; the CSV says the same in
+    decimal units; the page that prints it is served; an unknown event is a 404."""
+    eid, host = create(live, players=6, fee=300)
+    empty = live.get(f"/api/live/{eid}/results").json()
+    assert (empty["results"], empty["finished"], empty["status"]) == ([], False, "registering")
+    act(live, eid, host, "start")
+    _bust_first(live, eid, host)
+    _bust_first(live, eid, host)
+    so_far = live.get(f"/api/live/{eid}/results").json()
+    assert [r["place"] for r in so_far["results"]] == [5, 6] and not so_far["finished"]
+    while not state(live, eid)["finished"]:
+        _bust_first(live, eid, host)
+    sheet = live.get(f"/api/live/{eid}/results").json()
+    rows = sheet["results"]
+    assert sheet["finished"] and [r["place"] for r in rows] == [1, 2, 3, 4, 5, 6]
+    assert sum(r["prize"] for r in rows) == sheet["prize_pool"] == 6 * 5000
+    assert all(r["paid_in"] == 5300 and r["net"] == r["prize"] - 5300 for r in rows)
+    assert rows[0]["name"] == next(p["name"] for p in state(live, eid)["players"] if p["alive"])
+
+    r = live.get(f"/api/live/{eid}/results.csv")
+    assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
+    read = list(csv.DictReader(io.StringIO(r.text)))
+    assert [(int(x["place"]), x["name"], x["prize"]) for x in read] == [
+        (row["place"], row["name"], f"{row['prize'] // 100}.{row['prize'] % 100:02d}")
+        for row in rows]
+    page = live.get(f"/live/{eid}/results")
+    assert page.status_code == 200 and "live_results.js" in page.text
+    assert live.get("/api/live/nosuchevent/results").status_code == 404
+    assert live.get("/api/live/nosuchevent/results.csv").status_code == 404

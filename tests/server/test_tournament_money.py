@@ -5,7 +5,10 @@ counted on the results; every bad request a clear 4xx, nothing created."""
 
 from __future__ import annotations
 
+import csv
+import io
 from collections.abc import Iterator
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -57,6 +60,14 @@ def test_P10_fee_custom_payouts_and_unit_pay_the_pool_exactly(port: int) -> None
     assert all(p % 5_00 == 0 for p in prizes[1:]) and prizes[0] % 5_00 == pool % 5_00
     for r in rows:
         assert r["paid_in"] == 25_00 + r["rebuys"] * 20_00
+        assert r["net"] == r["prize"] + r["bounties"] - r["paid_in"]
+    # The same sheet as CSV: money in decimal units, best first.
+    status, text = http(port, "GET", f"/api/tournaments/{tid}/results.csv")
+    assert status == 200, text
+    read = list(csv.DictReader(io.StringIO(text)))
+    assert [(x["name"], Decimal(x["prize"]) * 100, Decimal(x["paid_in"]) * 100, int(x["rebuys"]))
+            for x in read] == [(r["name"], r["prize"], r["paid_in"], r["rebuys"]) for r in rows]
+    assert http(port, "GET", "/api/tournaments/nosuch/results.csv")[0] == 404
 
 
 @pytest.mark.parametrize(("change", "reason", "words"), [

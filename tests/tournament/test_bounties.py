@@ -12,10 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokerroom.rules.events import PotAwarded
-from pokerroom.server.tournaments.views import money_view, paid_in
+from pokerroom.server.tournaments.views import money_view
 from pokerroom.tournament import AddOn, Rebuy
 from pokerroom.tournament.bounties import bounty_shares
 from pokerroom.tournament.events import BountyWon, PlayerEliminated
+from pokerroom.tournament.results_sheet import paid_in
 from pokerroom.tournament.simulate import simulate
 from tests.tournament.conftest import bust, labels_in_order, small_structure, tournament
 

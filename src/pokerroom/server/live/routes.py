@@ -31,9 +31,12 @@ show seat 1 first):
   last report (put back the one undone last), the event exactly as it was; the
   state's ``undo`` and ``redo`` say which report each would take (or null);
 - ``GET /api/live/{id}/cards``: seat cards with each player's link;
-- ``GET /api/live/{id}/log`` (JSON) and ``/log.csv``: the audit log.
+- ``GET /api/live/{id}/log`` (JSON) and ``/log.csv``: the audit log;
+- ``GET /api/live/{id}/results`` (JSON) and ``/results.csv``: the results sheet, every
+  finish best first with its prize, bounties, rebuys, add-on and money paid in (public,
+  as the clock on the wall shows the places; the page ``/live/{id}/results`` prints it).
 
-The three GETs take the host key in ``Authorization: Bearer <host key>``, never in
+The cards and the log take the host key in ``Authorization: Bearer <host key>``, never in
 the address (which access logs and proxies keep).
 
 A refusal is a 400 with ``error`` (what was wrong and what is allowed) and
@@ -71,6 +74,7 @@ from pokerroom.server.wire.protocol import MAX_KEY_LENGTH, CreateTournament
 from pokerroom.server.wire.reasons import WireReason
 from pokerroom.tournament.display import clock_view
 from pokerroom.tournament.live import LiveReport
+from pokerroom.tournament.results_sheet import result_rows, results_csv
 from pokerroom.tournament.structure import Break, Level
 
 Small = Annotated[int, Field(ge=0, le=10_000)]
@@ -373,6 +377,8 @@ router.add_api_route("/live/{event_id}/console", page("live_console.html"), meth
                      include_in_schema=False, name="live_console_page")
 router.add_api_route("/live/{event_id}/p/{token}", page("live_player.html"), methods=["GET"],
                      include_in_schema=False, name="live_player_page")
+router.add_api_route("/live/{event_id}/results", page("live_results.html"), methods=["GET"],
+                     include_in_schema=False, name="live_results_page")
 
 
 @router.post("/api/live")
@@ -448,6 +454,26 @@ async def log_csv(event_id: str, live: Live,
         writer.writerow([r.seq, f"{r.at:.3f}", r.action, json.dumps(r.args),
                          " | ".join(r.outcome)])
     return attachment(out.getvalue(), f"live-{event_id}-log.csv")
+
+
+@router.get("/api/live/{event_id}/results")
+async def results(event_id: str, live: Live) -> dict[str, Any]:
+    """The results sheet: the finishes so far, best first (the winner once it is over),
+    and the money they add up to."""
+    run = deps.run_or_404(live, event_id)
+    t = run.event.t
+    rows = [r.to_json() for r in result_rows(t)]
+    return {"id": run.id, "name": run.name, "status": run.status, "finished": t.finished,
+            "entries": len(t.entries), "prize_pool": t.prize_pool(),
+            "places_paid": t.places_paid, "rebuys": t.rebuys, "add_ons": t.add_ons,
+            "bounty": t.structure.bounty, "results": rows}
+
+
+@router.get("/api/live/{event_id}/results.csv")
+async def results_sheet(event_id: str, live: Live) -> PlainTextResponse:
+    """The results sheet as CSV, money in decimal units (a spreadsheet's numbers)."""
+    run = deps.run_or_404(live, event_id)
+    return attachment(results_csv(result_rows(run.event.t)), f"live-{event_id}-results.csv")
 
 
 @router.post("/api/live/{event_id}/deal_suggestion", response_model=None)

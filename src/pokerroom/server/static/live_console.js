@@ -18,6 +18,7 @@ let freshFrom = 0;
 let picked = [];  // [{table, seat, name}] for several busts on one hand (P6)
 
 $("clock-link").href = `/live/${encodeURIComponent(id)}`;
+$("results-link").href = `/live/${encodeURIComponent(id)}/results`;
 loadRoomAddress();  // the seat cards' links
 $("no-key").hidden = Boolean(host);
 $("key-save").addEventListener("click", () => {

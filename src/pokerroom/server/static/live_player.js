@@ -39,11 +39,13 @@ function render() {
   if (me.place != null) {
     finish.textContent = `${placeText(me)} place${me.prize ? ` · ${money(me.prize)}` : ""}`;
   }
+  $("results").hidden = !s.finished;
   $("counts").textContent = `${s.players_left} of ${s.entries} left · avg ${chips(s.average_stack)} · pool ${money(s.prize_pool)}`;
   $("news").innerHTML = s.news.slice().reverse().map((n) => `<li class="${n.kind === "move" ? "move fresh" : ""}">${esc(n.text)}</li>`).join("") || "<li>Nothing yet.</li>";
   renderClock();
 }
 
+$("results-link").href = `/live/${encodeURIComponent(id)}/results`;
 poll(`/api/live/${encodeURIComponent(id)}/p/${encodeURIComponent(token)}`, (s, off) => {
   state = s;
   offset = off;

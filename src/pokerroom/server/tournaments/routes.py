@@ -32,7 +32,7 @@ restart, see :mod:`pokerroom.server.tournaments.store`):
 - ``GET /api/tournaments/{id}/results``: places, prizes and who was disqualified,
   each entry's rebuys, add-on, money paid in and knockout bounties won, and the
   pool's ``money`` (buy-ins, fees, bounties paid in and won, rebuys, add-ons, payout
-  table and unit);
+  table and unit); ``.../results.csv``: the same rows as a spreadsheet's CSV;
 - ``GET /api/tournaments/{id}/chips``: the chip count (must always balance);
 - ``GET /api/tournaments/{id}/hands``: the finished hands, newest first, paged
   (``limit``, ``before``) and filtered (``mine``) as a cash table's (``you``: with the
@@ -81,7 +81,7 @@ from pokerroom.server.tournaments.director import TournamentDirector
 from pokerroom.server.tournaments.room import TournamentRoom
 from pokerroom.server.tournaments.setup import Viewer
 from pokerroom.server.tournaments.store import FINISHED_LISTED, TournamentHandRow
-from pokerroom.server.tournaments.views import money_view, paid_in
+from pokerroom.server.tournaments.views import money_view
 from pokerroom.server.wire.protocol import (
     TOURNAMENT_CLIENT_MESSAGES,
     Act,
@@ -106,6 +106,7 @@ from pokerroom.server.wire.protocol import (
 from pokerroom.server.wire.reasons import WireReason
 from pokerroom.server.wire.sockets import accept, identify, pump
 from pokerroom.tournament.icm import DealQuestion
+from pokerroom.tournament.results_sheet import result_rows, results_csv
 
 router = APIRouter()
 
@@ -333,20 +334,21 @@ async def results(tournament_id: str, tournaments: Tournaments) -> dict[str, Any
 
     def read() -> dict[str, Any]:
         t = d.play.t
-        rows = []
-        s = d.play.structure
-        for f in (t.results() if t.started else []):
-            e = t.entries[f.entry]
-            rows.append({"entry": f.entry, "name": e.label, "place": f.place,
-                         "place_to": f.place_to, "prize": f.prize,
-                         "disqualified": f.disqualified, "rebuys": e.rebuys,
-                         "add_on": e.add_on, "paid_in": paid_in(s, e),
-                         "bounties": t.bounties.won.get(f.entry, 0)})
         return {"id": d.id, "name": d.name, "status": d.play.status, "finished": t.finished,
                 "entries": len(t.entries), "prize_pool": t.prize_pool(),
-                "places_paid": t.places_paid, "money": money_view(s, t), "results": rows}
+                "places_paid": t.places_paid, "money": money_view(d.play.structure, t),
+                "results": [r.to_json() for r in result_rows(t)]}
 
     return await d.submit(read)
+
+
+@router.get("/api/tournaments/{tournament_id}/results.csv")
+async def results_sheet(tournament_id: str, tournaments: Tournaments) -> PlainTextResponse:
+    """The results sheet as CSV (:func:`pokerroom.tournament.results_sheet.results_csv`):
+    one row per finish, money in decimal units."""
+    d = deps.director_or_404(tournaments, tournament_id)
+    text = await d.submit(lambda: results_csv(result_rows(d.play.t)))
+    return attachment(text, f"tournament-{tournament_id}-results.csv")
 
 
 @router.get("/api/tournaments/{tournament_id}/chips")

@@ -16,8 +16,9 @@ from pokerroom.server.tables.hand_result import HandResult
 from pokerroom.server.tables.views import compose, private_part, public_state
 from pokerroom.server.tournaments.play import TournamentPlay
 from pokerroom.server.tournaments.setup import Viewer, payouts_label, schedule_rows
-from pokerroom.tournament import Entry, Structure, Tournament, clock_view
+from pokerroom.tournament import Structure, Tournament, clock_view
 from pokerroom.tournament.places import Finish
+from pokerroom.tournament.results_sheet import paid_in
 from pokerroom.tournament.tables import TournamentTable
 
 
@@ -77,12 +78,6 @@ def _finish_row(d: ShownTournament, f: Finish) -> dict[str, Any]:
             "bot": bool(reg is not None and reg.bot is not None),
             "rebuys": e.rebuys, "add_on": e.add_on, "paid_in": paid_in(d.play.structure, e),
             "bounties": d.play.t.bounties.won.get(f.entry, 0)}
-
-
-def paid_in(s: Structure, e: Entry) -> int:
-    """What one entry put in, in cents: its buy-in, bounty and fee, rebuys and add-on."""
-    return (s.buy_in + s.bounty + s.fee + e.rebuys * (s.rebuy.price if s.rebuy else 0)
-            + (s.add_on.price if s.add_on and e.add_on else 0))
 
 
 def money_view(s: Structure, t: Tournament) -> dict[str, Any]:

@@ -6,10 +6,11 @@ export function fmt(n) {
   return Number(n || 0).toLocaleString("en-US");
 }
 
-/** Cents as dollars: 1250 -> "$12.50", 1200 -> "$12". */
-export function money(cents) {
+/** Cents as dollars: 1250 -> "$12.50", 1200 -> "$12"; with ``exact`` always the cents
+ * ("$12.00"), for a column of amounts some of which have cents. */
+export function money(cents, exact = false) {
   const value = Number(cents || 0) / 100;
-  return `$${value.toLocaleString("en-US", { minimumFractionDigits: value % 1 ? 2 : 0, maximumFractionDigits: 2 })}`;
+  return `$${value.toLocaleString("en-US", { minimumFractionDigits: exact || value % 1 ? 2 : 0, maximumFractionDigits: 2 })}`;
 }
 
 /** 1 -> "1st", 12 -> "12th", 22 -> "22nd". */
