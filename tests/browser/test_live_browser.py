@@ -113,6 +113,20 @@ def test_live_clock_console_and_restart(browser: Any, database: Path,
             console.wait_for_function("document.querySelector('#error').innerText.length > 0")
             assert "is taken" in console.locator("#error").inner_text()
             assert call(url, f"/api/live/{eid}")["tables"] == seated
+            # Issue 25 (P7): "+1 hand" moves the table's button on; "BB next" follows it
+            first_table = seated[0]
+            console.locator(f"[data-hands='{first_table['table']}']").click()
+            console.wait_for_function(
+                f"document.querySelector('#todo').innerText.includes("
+                f"'Table {first_table['table']}: 1 hand played')")
+            moved_on = call(url, f"/api/live/{eid}")["tables"][0]
+            assert moved_on["button"] != first_table["button"]
+            due = next(p for p in moved_on["players"] if p["seat"] == moved_on["due_big_blind"])
+            console.wait_for_function(
+                "([t, s]) => document.querySelector(`[data-table='${t}'][data-seat='${s}']`)"
+                "?.innerText.includes('BB next')",
+                arg=[moved_on["table"], due["seat"]])
+            seated = call(url, f"/api/live/{eid}")["tables"]
             width = console.evaluate("document.documentElement.scrollWidth")
             assert width <= PHONE["width"], width  # nothing sticks out sideways
             console.evaluate("window.scrollTo(0, 0)")

@@ -431,3 +431,28 @@ def test_P6_P10_live_results_sheet_as_json_csv_and_a_printable_page(live: TestCl
     assert page.status_code == 200 and "live_results.js" in page.text
     assert live.get("/api/live/nosuchevent/results").status_code == 404
     assert live.get("/api/live/nosuchevent/results.csv").status_code == 404
+
+
+def test_P7_live_route_hands_played_move_the_button_and_undo_puts_it_back(
+        live: TestClient) -> None:
+    """``hands``: a table played hands, its button moves on and the seat due the big
+    blind with it; the floor's list says so; bad counts are a 400 saying what is
+    allowed and change nothing; an undo puts the button back."""
+    eid, host = create(live, players=9)
+    act(live, eid, host, "start")
+    (table,) = state(live, eid)["tables"]
+    seats = sorted(p["seat"] for p in table["players"])
+    button, due = table["button"], table["due_big_blind"]
+    out = act(live, eid, host, "hands", table=table["table"], hands=2)
+    assert any(i.startswith(f"Table {table['table']}: 2 hands played")
+               for i in out["instructions"])
+    after = state(live, eid)["tables"][0]
+    assert after["button"] == seats[(seats.index(button) + 2) % len(seats)]
+    assert after["due_big_blind"] == seats[(seats.index(due) + 2) % len(seats)]
+    for bad in (0, 101):
+        r = live.post(f"/api/live/{eid}/hands", json={"host": host, "table": table["table"],
+                                                      "hands": bad})
+        assert r.status_code == 400 and "hands played are 1-100" in r.json()["error"], r.text
+    assert state(live, eid)["tables"][0]["button"] == after["button"]
+    live.post(f"/api/live/{eid}/undo", json={"host": host})
+    assert state(live, eid)["tables"][0]["button"] == button

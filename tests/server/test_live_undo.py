@@ -174,7 +174,7 @@ def snapshot(room: LiveRoom, run_id: str) -> tuple[dict[str, Any], dict[str, int
 def reports(draw: st.DrawFn) -> list[tuple[str, int]]:
     """Reports by kind, each with a number that picks its player or amount."""
     kinds = st.sampled_from(["bust", "bust", "absent", "pause", "add_time", "rebuy",
-                             "register"])
+                             "register", "hands"])
     return draw(st.lists(st.tuples(kinds, st.integers(0, 10**6)), max_size=12))
 
 
@@ -211,6 +211,9 @@ def test_undoing_every_report_gives_the_start_and_redoing_them_the_end(
                 report(room, run, "rebuy", entry=run.event.rebuy_decisions()[0])
             elif kind == "register":
                 report(room, run, "register", name=f"Late {pick}")
+            elif kind == "hands":  # the button moves on (P7)
+                table = sorted(t.floor.tables)[pick % len(t.floor.tables)]
+                report(room, run, "hands", table=table, hands=pick % 3 + 1)
             else:
                 continue
         except PokerError:  # a report the rules refuse: nothing changed, nothing to undo

@@ -61,6 +61,15 @@ class Floor:
     final_pending: bool = False
     final_formed: bool = False
     next_number: int = 1
+    moved: dict[str, int] = field(default_factory=dict)  # name -> times moved (P7)
+
+    def __setstate__(self, state: tuple[None, dict[str, object]]) -> None:
+        """The slots as pickled; a floor pickled before ``moved`` was kept comes back
+        with no move counted."""
+        for name, value in state[1].items():
+            object.__setattr__(self, name, value)
+        if "moved" not in state[1]:
+            self.moved = {}
 
     # ------------------------------------------------------------ reading
 
@@ -192,6 +201,7 @@ class Floor:
             seat = self._worst_open(dst)
         name, chips = self._take(src, from_seat)
         self._place(dst, seat, Arrival(name, chips, reason, src, from_seat))
+        self.moved[name] = self.moved.get(name, 0) + 1
         return PlayerMoved(self.entry_of[name], src, from_seat, dst, seat, reason)
 
     def _worst_open(self, number: int) -> int:
@@ -228,6 +238,10 @@ class Floor:
         return events
 
     def _balance_move(self) -> tuple[int, int] | None:
+        """The next balancing move (from, to), between hands.  Where the rules leave a
+        choice, several tables being equally the longest, the player due the big blind
+        who has been moved least often goes (then the highest table number, the next to
+        be broken): nobody moves twice while a player not yet moved could have gone."""
         sizes = self.sizes()
         if self.breaking is not None:
             sizes.pop(self.breaking, None)
@@ -235,13 +249,18 @@ class Floor:
         if move is None:
             return None
         big, small = move
-        if self.idle(big) and self.empty_seats(small):
-            return move
-        top = sizes[big]
-        idle_big = [n for n, s in sizes.items() if s == top and self.idle(n)]
-        if idle_big and self.empty_seats(small):
-            return max(idle_big), small
-        return None
+        if not self.empty_seats(small):
+            return None
+        idle_big = [n for n, s in sizes.items() if s == sizes[big] and self.idle(n)]
+        if not idle_big:
+            return None
+        return min(idle_big, key=lambda n: (self._times_moved_due(n), -n)), small
+
+    def _times_moved_due(self, number: int) -> int:
+        """How often the player due the big blind at table ``number`` has been moved."""
+        table = self.tables[number]
+        player = table.players[table.due_big_blind()]
+        return self.moved.get(player.name, 0) if player is not None else 0
 
     def _break(self, number: int) -> list[FloorEvent]:
         """P7: break a table; its players draw seat cards for the open seats, the
@@ -262,6 +281,7 @@ class Floor:
             chips = table.leave(from_seat)
             self._place(card.table, card.seat,
                         Arrival(card.player, chips, "break", number, from_seat))
+            self.moved[card.player] = self.moved.get(card.player, 0) + 1
             events.append(PlayerMoved(self.entry_of[card.player], number, from_seat, card.table,
                                       card.seat, "break"))
         del self.tables[number]

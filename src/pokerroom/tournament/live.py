@@ -194,6 +194,33 @@ class LiveEvent:
         self._place_button(table, seat)
         return self._report(list)
 
+    MAX_HANDS_REPORTED = 100
+    """The most hands one :meth:`hands_played` report may move a table's button on."""
+
+    def hands_played(self, number: int, hands: int = 1) -> LiveReport:
+        """Table ``number`` has played ``hands`` more hands: its button moves on that many
+        times, to the next player clockwise each hand, so that the player due the big
+        blind (who moves first when balancing, P7) is the real one, not the one the
+        button the director last set would say."""
+        table = self.t.table_in_play(number)
+        if not 1 <= hands <= self.MAX_HANDS_REPORTED:
+            raise ConfigError(f"hands played are 1-{self.MAX_HANDS_REPORTED}, got {hands}")
+        seat = self.buttons.get(number)
+        if seat is None:
+            raise ConfigError(f"table {number} has no button yet: set it first")
+        occupied = [s for s, p in enumerate(table.players) if p is not None]
+        if len(occupied) < 2:
+            raise ConfigError(f"table {number} has fewer than two players: no hand is played")
+        n = table.seat_count
+        for _ in range(hands):
+            seat = next(s for s in ((seat + k) % n for k in range(1, n + 1)) if s in occupied)
+        self._place_button(table, seat)
+        due = table.players[table.due_big_blind()]
+        text = (f"Table {number}: {hands} hand{'s' * (hands != 1)} played, the button at "
+                f"{seat_text(seat)}" + (f"; {due.name} is due the big blind" if due else ""))
+        return self._report(list, extra=[Instruction("button", text, to_table=number,
+                                                     to_seat=seat)])
+
     def _place_button(self, table: TournamentTable, seat: int) -> None:
         """The positions of a hand with the button at ``seat`` (a dead button allowed):
         the small blind and big blind on the next two players after it (heads-up the

@@ -16,7 +16,8 @@ show seat 1 first):
 - ``GET /api/live/{id}/p/{token}``: one player's table, seat, moves, finish, prize;
 - ``POST /api/live/{id}/{action}`` with ``{"host": key, ...}``: ``register``
   ``{name}``, ``unregister`` ``{name}``, ``start``, ``bust`` ``{busts: [{table,
-  seat, chips?}]}``, ``button`` ``{table, seat}``, ``hand_done`` ``{table}``,
+  seat, chips?}]}``, ``button`` ``{table, seat}``, ``hands`` ``{table, hands}`` (the
+  table played that many more hands: its button moves on, P7), ``hand_done`` ``{table}``,
   ``rebuy`` / ``decline_rebuy`` / ``add_on`` ``{entry}``, ``move`` ``{entry, table,
   seat}``, ``pause``, ``resume``, ``add_time`` ``{seconds}``, ``edit_level``
   ``{level, seconds?, small_blind?, big_blind?, ante?}``, ``insert_level``
@@ -73,7 +74,7 @@ from pokerroom.server.wire.names import PersonName, refuse_lookalike
 from pokerroom.server.wire.protocol import MAX_KEY_LENGTH, CreateTournament
 from pokerroom.server.wire.reasons import WireReason
 from pokerroom.tournament.display import clock_view
-from pokerroom.tournament.live import LiveReport
+from pokerroom.tournament.live import LiveEvent, LiveReport
 from pokerroom.tournament.results_sheet import result_rows, results_csv
 from pokerroom.tournament.structure import Break, Level
 
@@ -113,6 +114,11 @@ class _TableSeat(_Body):
 
 class _Table(_Body):
     table: Small
+
+
+class _Hands(_Body):
+    table: Small
+    hands: Small = 1
 
 
 class _Move(_Body):
@@ -226,6 +232,7 @@ ACTIONS: dict[str, tuple[type[_Body], Callable[[LiveRun, Any], tuple[LiveReport,
     "bust": (_Bust, _busts),
     "button": (_TableSeat, lambda r, b: (r.event.set_button(b.table, b.seat), {})),
     "hand_done": (_Table, lambda r, b: (r.event.hand_done(b.table), {})),
+    "hands": (_Hands, lambda r, b: (r.event.hands_played(b.table, b.hands), {})),
     "rebuy": (_Entry, lambda r, b: (r.event.rebuy(b.entry), {})),
     "decline_rebuy": (_Entry, lambda r, b: (r.event.decline_rebuy(b.entry), {})),
     "add_on": (_Entry, lambda r, b: (r.event.add_on(b.entry), {})),
@@ -260,6 +267,15 @@ def _step_json(entry: LogEntry | None) -> dict[str, Any] | None:
             "text": entry.outcome[0] if entry.outcome else ""}
 
 
+def _due_big_blind(event: LiveEvent, number: int) -> int | None:
+    """The seat due the big blind at table ``number`` (P7), None when it has no
+    player to name (an empty table on its way to be broken)."""
+    try:
+        return event.due_big_blind(number)
+    except ConfigError:
+        return None
+
+
 def public_state(run: LiveRun, now: float,
                  steps: tuple[LogEntry | None, LogEntry | None] = (None, None)
                  ) -> dict[str, Any]:
@@ -286,6 +302,7 @@ def public_state(run: LiveRun, now: float,
     for n, table in sorted(t.floor.tables.items()):
         seat_of.update({p.name: (n, s) for s, p in table.seated().items()})
         tables.append({"table": n, "seats": table.seat_count, "button": ev.buttons.get(n),
+                       "due_big_blind": _due_big_blind(ev, n),
                        "players": [{"seat": s, "entry": t.by_label[p.name].number,
                                     "name": p.name, "busted": p.stack == 0}
                                    for s, p in sorted(table.seated().items())]})

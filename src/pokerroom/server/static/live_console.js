@@ -125,10 +125,15 @@ function render() {
       const p = bySeat[seat];
       const chosen = picked.some((x) => x.table === t.table && x.seat === seat);
       const cls = ["seat", p ? "" : "empty", t.button === seat ? "btn-here" : "", p && p.busted ? "deciding" : "", chosen ? "picked" : ""].join(" ");
+      const marks = `${t.button === seat ? " · button" : ""}${p && t.due_big_blind === seat ? " · BB next" : ""}${p && away.has(p.entry) ? " · absent" : ""}`;
       return `<button class="${cls}" data-table="${t.table}" data-seat="${seat}" ${p || $("button-mode").checked ? "" : "disabled"}>`
-        + `<small>seat ${seat + 1}${t.button === seat ? " · button" : ""}${p && away.has(p.entry) ? " · absent" : ""}</small>${p ? esc(p.name) : "empty"}</button>`;
+        + `<small>seat ${seat + 1}${marks}</small>${p ? esc(p.name) : "empty"}</button>`;
     }).join("");
-    return `<div class="ltable"><h3>Table ${t.table} <span class="muted">${t.players.length} players</span></h3><div class="seats">${seats}</div></div>`;
+    // The button follows the hands each table plays (one tap a hand, or a few at a
+    // time): the player due the big blind is the one a balancing move takes (P7).
+    const hands = t.button != null && t.players.length >= 2
+      ? `<button class="small" data-hands="${t.table}" title="Table ${t.table} played a hand: the button moves on">+1 hand</button>` : "";
+    return `<div class="ltable"><h3>Table ${t.table} <span class="muted">${t.players.length} players</span>${hands}</h3><div class="seats">${seats}</div></div>`;
   }).join("") || "<p class='muted'>No tables yet.</p>";
 
   const who = $("who");
@@ -196,6 +201,8 @@ document.addEventListener("click", async (event) => {
     if (p && confirm(`Bust ${p.name} (table ${table}, seat ${seat + 1})?`)) {
       await act("bust", { busts: [{ table, seat }] });
     }
+  } else if (b.dataset.hands) {
+    await act("hands", { table: Number(b.dataset.hands), hands: 1 });
   } else if (b.dataset.done) {
     await act("hand_done", { table: Number(b.dataset.done) });
   } else if (b.dataset.rebuy) {
