@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import time
 import urllib.request
 from pathlib import Path
@@ -126,6 +127,12 @@ def test_live_clock_console_and_restart(browser: Any, database: Path,
                 "([t, s]) => document.querySelector(`[data-table='${t}'][data-seat='${s}']`)"
                 "?.innerText.includes('BB next')",
                 arg=[moved_on["table"], due["seat"]])
+            # Issue 25: where everyone sits folds into one list by name
+            assert "Seating: 59 players, by name" in console.locator("#todo").inner_text()
+            drawn = console.locator("#todo li.draw details li").all_text_contents()
+            assert len(drawn) == 59
+            assert drawn == sorted(drawn, key=lambda t: [int(x) if x.isdigit() else x.lower()
+                                                         for x in re.split(r"(\d+)", t)])
             seated = call(url, f"/api/live/{eid}")["tables"]
             width = console.evaluate("document.documentElement.scrollWidth")
             assert width <= PHONE["width"], width  # nothing sticks out sideways
@@ -183,6 +190,26 @@ def test_live_clock_console_and_restart(browser: Any, database: Path,
         me.wait_for_function("document.body.dataset.status === 'running'")
         assert f"Seat {player['seat'] + 1}" in me.locator("#where").inner_text()
         shot(me, "live-player-phone", full=True)
+        # Issue 25: a move is a task to tick off; it folds under "Done" and stays
+        # ticked after a reload (this browser keeps the ticks)
+        console.reload()
+        while not any(f["kind"] == "move" for f in call(url, f"/api/live/{eid}")["feed"]):
+            short = min(call(url, f"/api/live/{eid}")["tables"],
+                        key=lambda t: len(t["players"]))
+            call(url, f"/api/live/{eid}/bust", {"host": host, "busts": [
+                {"table": short["table"], "seat": short["players"][0]["seat"]}]})
+        task = console.locator("#todo li.task", has_text="Move ").first
+        task.wait_for()
+        task.scroll_into_view_if_needed()
+        shot(console, "live-console-task")
+        text = task.inner_text()
+        task.locator("input").click()
+        console.wait_for_function(
+            "document.querySelector('#todo li.done summary')?.innerText === 'Done: 1'")
+        assert text not in [t.inner_text() for t in console.locator("#todo li.task").all()]
+        console.reload()
+        console.wait_for_function(
+            "document.querySelector('#todo li.done summary')?.innerText === 'Done: 1'")
     for ctx in (tv, tv2, phone):
         ctx.close()
 

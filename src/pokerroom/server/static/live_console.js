@@ -1,9 +1,10 @@
 // The director's console: phone first.  Every action goes to the server with the
 // host key (kept in this browser, taken from the address's #host=... part).
 import { ApiError, api, downloadWithToken } from "/static/shared/api.js";
-import { $, escapeHtml as esc, setText, takeFromHash } from "/static/shared/dom.js";
+import { $, escapeHtml as esc, setHtml, setText, takeFromHash } from "/static/shared/dom.js";
 import { clockText, fmt as chips, money, plural } from "/static/shared/format.js";
 import { loadRoomAddress, roomLink } from "/static/shared/links.js";
+import { floorList, loadDone, saveDone, seating } from "/static/live/floor_list.js";
 import { eventId, poll, timeLeft } from "/static/live/live.js";
 
 const id = eventId();
@@ -16,6 +17,7 @@ let offset = 0;
 let seenFeed = 0;
 let freshFrom = 0;
 let picked = [];  // [{table, seat, name}] for several busts on one hand (P6)
+const done = loadDone(id);  // the floor's tasks ticked off, in this browser
 
 $("clock-link").href = `/live/${encodeURIComponent(id)}`;
 $("results-link").href = `/live/${encodeURIComponent(id)}/results`;
@@ -86,6 +88,27 @@ function renderUndo(undo, redo) {
   setText($("undo-what"), undo ? `Undo takes back: ${said(undo)}` : redo ? `Redo puts back: ${said(redo)}` : "");
 }
 
+// The floor's list: tasks to tick off (oldest first), where everyone sits by name
+// (folded), the latest news; ticked tasks fold away under "Done".
+function floorItems(list, open) {
+  const fold = (name) => `<details data-fold="${name}"${open.has(name) ? " open" : ""}>`;
+  const fresh = (f) => (f.seq > freshFrom ? "fresh" : "");
+  const items = list.tasks.map((f) => `<li class="task ${f.kind === "move" ? "move" : ""} ${fresh(f)}">`
+    + `<label class="check"><input type="checkbox" data-tick="${f.seq}"> <span>${esc(f.text)}</span></label></li>`);
+  const seats = seating(state.players);
+  if (seats.length) {
+    items.push(`<li class="draw">${fold("seating")}<summary>Seating: ${seats.length} player${plural(seats.length)}, by name</summary>`
+      + `<ol>${seats.map((p) => `<li>${esc(p.name)}: table ${p.table}, seat ${p.seat + 1}</li>`).join("")}</ol></details></li>`);
+  }
+  items.push(...list.news.map((f) => `<li class="${fresh(f)}">${esc(f.text)}</li>`));
+  if (list.ticked.length) {
+    items.push(`<li class="done">${fold("done")}<summary>Done: ${list.ticked.length}</summary><ul>`
+      + list.ticked.slice(0, 30).map((f) => `<li><label class="check"><input type="checkbox" checked data-tick="${f.seq}"> <s>${esc(f.text)}</s></label></li>`).join("")
+      + "</ul></details></li>");
+  }
+  return items;
+}
+
 function render() {
   const s = state;
   document.body.dataset.status = s.status;
@@ -93,9 +116,11 @@ function render() {
   $("counts").textContent = `${s.players_left} of ${s.entries} left · avg ${chips(s.average_stack)} · pool ${money(s.prize_pool)} · ${s.places_paid} paid`;
   renderClock();
   renderUndo(s.undo, s.redo);
-  const feed = s.feed.slice().reverse().slice(0, 12);
-  $("todo").innerHTML = feed.map((f) => `<li class="${f.seq > freshFrom ? "fresh" : ""} ${f.kind === "move" ? "move" : ""}">${esc(f.text)}</li>`).join("")
-    || "<li>Register the players, then start: the seat draw comes here.</li>";
+  // Written only when it changed (a poll a second must not undo a tap or fold a list
+  // that was opened); the folded lists keep whether they were open.
+  const open = new Set([...$("todo").querySelectorAll("details[open]")].map((d) => d.dataset.fold));
+  setHtml($("todo"), floorItems(floorList(s.feed, done), open).join("")
+    || "<li>Register the players, then start: the seat draw comes here.</li>");
   seenFeed = s.feed.length ? s.feed[s.feed.length - 1].seq : 0;
 
   $("h4h").hidden = !s.hand_for_hand.active;
@@ -252,6 +277,15 @@ $("pause").addEventListener("click", () => act(state && state.clock.paused ? "re
 $("plus").addEventListener("click", () => act("add_time", { seconds: 60 }));
 $("minus").addEventListener("click", () => act("add_time", { seconds: -60 }));
 $("button-mode").addEventListener("change", () => state && render());
+$("todo").addEventListener("change", (event) => {  // a task ticked off, or back on
+  const box = event.target.closest("input[data-tick]");
+  if (!box || !state) return;
+  const seq = Number(box.dataset.tick);
+  if (box.checked) done.add(seq);
+  else done.delete(seq);
+  saveDone(id, done, state.feed);
+  render();
+});
 $("add-on").addEventListener("click", () => act("add_on", { entry: Number($("who").value) }));
 $("rebuy").addEventListener("click", () => act("rebuy", { entry: Number($("who").value) }));
 $("move").addEventListener("click", () => act("move", {
