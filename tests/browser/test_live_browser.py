@@ -157,6 +157,17 @@ def test_live_clock_console_and_restart(browser: Any, database: Path,
                 time.sleep(0.7)
             assert "is out in 60th place" in clock.locator("#feed").inner_text()
             shot(clock, "live-clock-tv")
+            # Issue 25: in level 1 the payouts and the seating by name take turns
+            clock.wait_for_function(
+                "document.querySelector('#paid-head').textContent.startsWith('Seats · by name')")
+            head, rows = clock.evaluate(  # one read: the board turns a page every 8 s
+                "() => [document.querySelector('#paid-head').textContent,"
+                " [...document.querySelectorAll('#payouts li')].map((li) => li.innerText)]")
+            page = re.fullmatch(r"Seats · by name · (\d)/5", head)  # 59 players, 14 a page
+            assert page, head
+            assert len(rows) == (14 if page.group(1) != "5" else 3), rows
+            assert all("table " in r and "seat " in r for r in rows), rows
+            shot(clock, "live-clock-seating")
 
             # pause from the console: both screens stop at the same time
             console.locator("#pause").click()

@@ -1,6 +1,6 @@
 // live/floor_list.js: the console's list of what the floor must do.
 import { deepEqual, equal, test } from "/js-tests/harness.js";
-import { floorList, loadDone, saveDone, seating } from "/static/live/floor_list.js";
+import { floorList, loadDone, saveDone, seating, seatingPage } from "/static/live/floor_list.js";
 
 const line = (seq, kind, text) => ({ seq, kind, text });
 const feed = [
@@ -51,4 +51,15 @@ test("ticks are kept per event, only for lines still in the feed, junk ignored",
   equal(loadDone("e3", storage).size, 0);
   store.set("live-done-e4", JSON.stringify([1, "x", 2.5, 3]));
   deepEqual([...loadDone("e4", storage)], [1, 3]);
+});
+
+test("the clock's board: the payouts, then the seating a page at a time, every 8 s", () => {
+  const seats = Array.from({ length: 30 }, (_, i) => ({ name: `P${i}`, table: 1, seat: i % 9 }));
+  deepEqual(seatingPage(seats, 0), { page: 0, pages: 3, seats: [] }, "the payouts first");
+  const first = seatingPage(seats, 8);
+  deepEqual([first.page, first.seats.length, first.seats[0].name], [1, 14, "P0"]);
+  deepEqual([seatingPage(seats, 16).page, seatingPage(seats, 16).seats[0].name], [2, "P14"]);
+  deepEqual([seatingPage(seats, 24).page, seatingPage(seats, 24).seats.length], [3, 2]);
+  equal(seatingPage(seats, 32).page, 0, "and round again");
+  deepEqual(seatingPage([], 100), { page: 0, pages: 0, seats: [] }, "nobody seated: payouts");
 });

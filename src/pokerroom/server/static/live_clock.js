@@ -1,6 +1,7 @@
 // The clock on the wall: full screen, read across the room.
 import { $, escapeHtml as esc, setHtml, setText } from "/static/shared/dom.js";
 import { clockText, fmt as chips, money, ordinal } from "/static/shared/format.js";
+import { seating, seatingPage } from "/static/live/floor_list.js";
 import { chime, enableSound, eventId, periodKey, poll, timeLeft } from "/static/live/live.js";
 
 const id = eventId();
@@ -54,11 +55,23 @@ function render() {
   setText($("average"), chips(state.average_stack));
   setText($("tables"), `${state.tables.length}`);
   setText($("pool"), money(state.prize_pool));
-  setText($("paid-head"), `Payouts · ${state.places_paid} paid`);
-  $("payouts").classList.toggle("short", state.payouts.length <= 10);
-  setHtml($("payouts"), state.payouts.slice(0, 18).map((p) =>
-    `<li><span class="p">${ordinal(p.place)}</span><span>${money(p.prize)}</span></li>`).join(""));
-  const feed = state.feed.filter((f) => f.kind !== "level").slice(-3).reverse();
+  // Level 1: the payouts and the seating by name take turns, a page every 8 s
+  // (players look up to find their seat); after it, the payouts alone.
+  const seats = state.status === "running" && c.level === 1 && !c.on_break && !c.hand_for_hand
+    ? seating(state.players) : [];
+  const board = seatingPage(seats, Date.now() / 1000);
+  $("payouts").classList.toggle("seating", board.page > 0);
+  if (board.page > 0) {
+    setText($("paid-head"), `Seats · by name${board.pages > 1 ? ` · ${board.page}/${board.pages}` : ""}`);
+    setHtml($("payouts"), board.seats.map((p) =>
+      `<li><span class="nm">${esc(p.name)}</span><span class="p">table ${p.table} · seat ${p.seat + 1}</span></li>`).join(""));
+  } else {
+    setText($("paid-head"), `Payouts · ${state.places_paid} paid`);
+    $("payouts").classList.toggle("short", state.payouts.length <= 10);
+    setHtml($("payouts"), state.payouts.slice(0, 18).map((p) =>
+      `<li><span class="p">${ordinal(p.place)}</span><span>${money(p.prize)}</span></li>`).join(""));
+  }
+  const feed = state.feed.filter((f) => f.kind !== "level" && f.kind !== "button").slice(-3).reverse();
   setHtml($("feed"), feed.map((f) => `<li>${esc(f.text)}</li>`).join("") || "<li class='muted'>—</li>");
 }
 

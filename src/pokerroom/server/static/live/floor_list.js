@@ -48,3 +48,12 @@ export function saveDone(eventId, done, feed, storage = globalThis.localStorage)
   const present = new Set(feed.map((f) => f.seq));
   storage.setItem(key(eventId), JSON.stringify([...done].filter((s) => present.has(s))));
 }
+
+/** What the clock's side board shows at ``now`` (seconds), a page every ``seconds``:
+ * the payouts (``page`` 0), then the seating by name, ``perPage`` names a page, and
+ * round again; ``{page, pages, seats}``, seating pages from 1. */
+export function seatingPage(seats, now, perPage = 14, seconds = 8) {
+  const pages = Math.ceil(seats.length / perPage);
+  const k = Math.floor(now / seconds) % (pages + 1);
+  return { page: k, pages, seats: k ? seats.slice((k - 1) * perPage, k * perPage) : [] };
+}
