@@ -6,7 +6,7 @@ hand engine, the table, tournaments, hand histories, evaluation and equity
 rest is opt-in:
 
 - ``pokerroom[room]``: the web room, ``pokerroom serve`` (FastAPI, uvicorn,
-  SQLAlchemy, Alembic, pydantic, orjson);
+  SQLAlchemy, Alembic, pydantic, orjson, segno);
 - ``pokerroom[fast]``: NumPy and Numba, for the batch evaluators
   (:mod:`pokerroom.evaluation.batch`) and the equity kernels (equity uses
   them by itself when they are installed);
@@ -26,7 +26,7 @@ from typing import Final
 
 EXTRAS: Final = {
     "room": ("fastapi", "starlette", "uvicorn", "sqlalchemy", "alembic", "pydantic", "orjson",
-             "prometheus_client"),
+             "prometheus_client", "segno"),
     "fast": ("numpy", "numba"),
     "ray": ("ray",),
 }

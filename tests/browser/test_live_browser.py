@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 
 from pokerroom.server.app import create_app
-from tests.browser.support import PHONE, SEED, serve, shot
+from pokerroom.server.settings import Settings, apply
+from tests.browser.support import LAPTOP, PHONE, SEED, serve, shot
 from tests.ports import free_port
 
 TV = {"width": 1920, "height": 1080}
@@ -410,3 +411,50 @@ def test_the_console_undoes_a_wrong_bust_and_redoes_it(
             assert console.locator("#redo").is_disabled()
         finally:
             context.close()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_seat_cards_print_on_the_paper_chosen_and_every_qr_code_reads_back(
+        browser: Any, tmp_path: Path, paper: str, errors: list[str]) -> None:
+    """Issue 25: the seat cards printed to PDF by Chromium, on A4 or Letter as chosen,
+    ten a sheet; every card's QR code, rendered from the PDF and read back, is its
+    player's link on the room's public address, and nothing is cut off the page."""
+    import pypdfium2
+    import zxingcpp
+
+    settings = apply(Settings(), ["room.public_url=https://poker.example.org"])
+    app = create_app(f"sqlite:///{tmp_path / 'room.sqlite'}", seed=SEED, settings=settings)
+    with serve(app) as url:
+        made = call(url, "/api/live", {"name": "Card night", "structure": "turbo",
+                                       "buy_in": 1_000, "late_registration_levels": 0})
+        eid, host = made["id"], made["host"]
+        for i in range(23):
+            name = f"Player {i + 1}" if i else "Maximilian Featherstonehaugh"
+            call(url, f"/api/live/{eid}/register", {"host": host, "name": name})
+        call(url, f"/api/live/{eid}/start", {"host": host})
+        cards = call(url, f"/api/live/{eid}/cards", host=host)
+        assert all(c["url"] == f"https://poker.example.org{c['link']}" for c in cards)
+        context = browser.new_context(viewport=LAPTOP)
+        try:
+            page = context.new_page()
+            watch(page, "console", errors)
+            page.goto(f"{url}/live/{eid}/console#host={host}")
+            page.wait_for_selector("#tables .seat:not(.empty)")
+            page.evaluate("window.print = () => {}")  # the dialog: the test prints below
+            page.locator("#paper").select_option(paper)
+            page.locator("#print-cards").click()
+            page.wait_for_function("document.querySelectorAll('.card-slip').length === 23")
+            pdf = page.pdf(prefer_css_page_size=True)
+            page.emulate_media(media="print")
+            shot(page, f"live-seat-cards-{paper}")
+        finally:
+            context.close()
+    document = pypdfium2.PdfDocument(pdf)
+    assert len(document) == 3  # 23 cards, ten a sheet
+    width, height = document[0].get_size()  # in points
+    assert (round(width), round(height)) == {"a4": (595, 842), "letter": (612, 792)}[paper]
+    read: list[str] = []
+    for number in range(len(document)):
+        image = document[number].render(scale=3).to_numpy()
+        read.extend(code.text for code in zxingcpp.read_barcodes(image))
+    assert sorted(read) == sorted(c["url"] for c in cards)  # each once, none cut off

@@ -84,6 +84,9 @@ def test_live_event_by_http_with_the_host_key(live: TestClient, clock: FakeClock
     me = live.get(link.replace("/live/", "/api/live/", 1)).json()
     assert me["me"]["table"] == s["tables"][1]["table"] and me["me"]["alive"]
     assert live.get(link).status_code == 200  # the page itself
+    # no public address set: the link on the address the request came to, as a QR code
+    assert all(c["url"] == f"http://testserver{c['link']}" for c in cards)
+    assert all(c["qr"].startswith("<svg") and "<script" not in c["qr"] for c in cards)
     assert live.get(f"/api/live/{eid}/cards", headers=_bearer("x")).status_code == 403
 
 

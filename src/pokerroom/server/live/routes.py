@@ -31,7 +31,9 @@ show seat 1 first):
 - ``POST /api/live/{id}/undo`` and ``/redo`` with ``{"host": key}``: take back the
   last report (put back the one undone last), the event exactly as it was; the
   state's ``undo`` and ``redo`` say which report each would take (or null);
-- ``GET /api/live/{id}/cards``: seat cards with each player's link;
+- ``GET /api/live/{id}/cards``: seat cards with each player's link (``url``: on the
+  room's public address, else the one the request came to) and its QR code (``qr``,
+  an SVG element);
 - ``GET /api/live/{id}/log`` (JSON) and ``/log.csv``: the audit log;
 - ``GET /api/live/{id}/results`` (JSON) and ``/results.csv``: the results sheet, every
   finish best first with its prize, bounties, rebuys, add-on and money paid in (public,
@@ -63,9 +65,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pokerroom.errors import ConfigError, Reason
 from pokerroom.server import deps
 from pokerroom.server.cluster.routing import served_elsewhere
-from pokerroom.server.deps import Live, Quotas_
+from pokerroom.server.deps import Live, Quotas_, Settings_
 from pokerroom.server.hands.downloads import attachment, bearer_token
 from pokerroom.server.live.room import LiveRoom, LiveRun, NotHostError
+from pokerroom.server.live.seat_cards import seat_cards, with_qr_codes
 from pokerroom.server.live.store import LogEntry, Step
 from pokerroom.server.pages import STATIC
 from pokerroom.server.tournaments.deals import DealRefused
@@ -437,17 +440,14 @@ async def player(event_id: str, live: Live, token: str) -> dict[str, Any]:
 
 
 @router.get("/api/live/{event_id}/cards")
-async def cards(event_id: str, live: Live, authorization: Authorization = None
-                ) -> list[dict[str, Any]]:
-    """Seat cards: each player's table, seat and page link (director only)."""
+async def cards(event_id: str, live: Live, settings: Settings_, http: Request,
+                authorization: Authorization = None) -> list[dict[str, Any]]:
+    """Seat cards: each player's table, seat, page link and its QR code (director
+    only; made off the event loop, :mod:`pokerroom.server.live.seat_cards`)."""
     run = deps.run_or_404(live, event_id)
     host_or_403(run, host_key(authorization))
-    out = []
-    for e in run.event.t.alive():
-        table, seat = run.event.seat_of(e.number) if run.event.t.started else (None, None)
-        out.append({"entry": e.number, "name": e.label, "table": table, "seat": seat,
-                    "link": f"/live/{run.id}/p/{run.token_of(e.number)}"})
-    return out
+    base = settings.room.public_url or str(http.base_url)
+    return await asyncio.to_thread(with_qr_codes, seat_cards(run, base))
 
 
 @router.get("/api/live/{event_id}/log")

@@ -3,7 +3,6 @@
 import { ApiError, api, downloadWithToken } from "/static/shared/api.js";
 import { $, escapeHtml as esc, setHtml, setText, takeFromHash } from "/static/shared/dom.js";
 import { clockText, fmt as chips, money, plural } from "/static/shared/format.js";
-import { loadRoomAddress, roomLink } from "/static/shared/links.js";
 import { floorList, loadDone, saveDone, seating } from "/static/live/floor_list.js";
 import { eventId, poll, timeLeft } from "/static/live/live.js";
 
@@ -21,7 +20,6 @@ const done = loadDone(id);  // the floor's tasks ticked off, in this browser
 
 $("clock-link").href = `/live/${encodeURIComponent(id)}`;
 $("results-link").href = `/live/${encodeURIComponent(id)}/results`;
-loadRoomAddress();  // the seat cards' links
 $("no-key").hidden = Boolean(host);
 $("key-save").addEventListener("click", () => {
   host = $("key-input").value.trim();
@@ -363,12 +361,20 @@ $("log-link").addEventListener("click", async (event) => {
     showError(err.message);
   }
 });
+$("paper").value = localStorage.getItem("live-paper") === "letter" ? "letter" : "a4";
 $("print-cards").addEventListener("click", async () => {
   const response = await fetch(`/api/live/${encodeURIComponent(id)}/cards`,
     { headers: { authorization: `Bearer ${host}` } });
   if (!response.ok) return showError("Seat cards need the host key.");
   const cards = await response.json();
-  $("seat-cards").innerHTML = cards.map((c) => `<div><b>${esc(c.name)}</b>${c.table ? `Table ${c.table} · Seat ${c.seat + 1}` : "Seat drawn at the start"}<br>${esc(roomLink(c.link))}</div>`).join("");
+  // Ten cards a sheet (two columns of five), each with its QR code (the server's SVG)
+  // and the link as text; the paper chosen sets the page (@page a4 / letter).
+  const sheet = $("seat-cards");
+  sheet.className = `seat-cards ${$("paper").value}`;
+  sheet.innerHTML = cards.map((c) => `<div class="card-slip"><div class="qr">${c.qr}</div><div class="who"><b>${esc(c.name)}</b>`
+    + `<span class="where">${c.table ? `Table ${c.table} · Seat ${c.seat + 1}` : "Seat drawn at the start"}</span>`
+    + `<span class="url">${esc(c.url)}</span><span class="hint">Scan for your seat, your moves and the clock</span></div></div>`).join("");
+  localStorage.setItem("live-paper", $("paper").value);
   window.print();
 });
 
