@@ -458,3 +458,46 @@ def test_seat_cards_print_on_the_paper_chosen_and_every_qr_code_reads_back(
         image = document[number].render(scale=3).to_numpy()
         read.extend(code.text for code in zxingcpp.read_barcodes(image))
     assert sorted(read) == sorted(c["url"] for c in cards)  # each once, none cut off
+
+
+def test_a_live_event_from_the_form_with_a_fee_its_own_payouts_and_rounding(
+        browser: Any, tmp_path: Path, errors: list[str]) -> None:
+    """Issue 25: the new-event form takes the fee, a payout table (its own percentages)
+    and the unit prizes are rounded to; a wrong table is refused saying why."""
+    with serve(create_app(f"sqlite:///{tmp_path / 'room.sqlite'}", seed=SEED)) as url:
+        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+        try:
+            page = context.new_page()
+            watch(page, "new", errors)
+            page.goto(f"{url}/live")
+            page.locator("#name").fill("League night")
+            page.locator("#structure").select_option("turbo")
+            page.locator("#buy-in").fill("30")
+            page.locator("#fee").fill("5")
+            page.locator("#payouts").select_option("custom")
+            page.locator("#payout-unit").select_option("500")
+            page.locator("#percentages").fill("60, 30")  # adds up to 90: refused
+            page.locator("#new-form button[type=submit]").click()
+            page.wait_for_function("document.querySelector('#error').innerText.length > 0")
+            assert "100" in page.locator("#error").inner_text()
+            assert call(url, "/api/live") == []  # nothing made
+            page.locator("#percentages").fill("50, 30, 20")
+            page.locator("#new-form button[type=submit]").click()
+            page.wait_for_url("**/console")
+            eid = page.url.split("/")[-2]
+            host = page.evaluate(f"localStorage.getItem('live-host-{eid}')")
+        finally:
+            context.close()
+        for i in range(7):
+            call(url, f"/api/live/{eid}/register", {"host": host, "name": f"Player {i + 1}"})
+        state = call(url, f"/api/live/{eid}")
+        # $210 in the pool (the $5 fees are the house's): 50/30/20 is $105, $63, $42;
+        # in $5 that is $105, $60, $40, and the $5 left goes to 1st
+        assert state["prize_pool"] == 210_00
+        assert [p["prize"] for p in state["payouts"]] == [110_00, 60_00, 40_00]
+        call(url, f"/api/live/{eid}/start", {"host": host})
+        table = call(url, f"/api/live/{eid}")["tables"][0]
+        call(url, f"/api/live/{eid}/bust", {"host": host, "busts": [
+            {"table": table["table"], "seat": table["players"][0]["seat"]}]})
+        (row,) = call(url, f"/api/live/{eid}/results")["results"]
+        assert row["paid_in"] == 35_00 and row["net"] == -35_00

@@ -52,3 +52,12 @@ test("plural and capital", () => {
   deepEqual([plural(0), plural(1), plural(2), plural(1, "es", "-")], ["s", "", "s", "-"]);
   deepEqual([capital("razz"), capital("Omaha"), capital("")], ["Razz", "Omaha", ""]);
 });
+
+test("percentages reads payouts as typed, any separator", async () => {
+  const { percentages } = await import("/static/shared/format.js");
+  deepEqual(percentages("50, 30, 20"), [50, 30, 20]);
+  deepEqual(percentages("50/30/20"), [50, 30, 20]);
+  deepEqual(percentages(" 60 ; 40 "), [60, 40]);
+  deepEqual(percentages(""), []);
+  deepEqual(percentages(null), []);
+});

@@ -1,7 +1,11 @@
 // A new live event (issue 16): the form that creates one, and the events so far.
 import { api } from "/static/shared/api.js";
 import { $, escapeHtml as esc } from "/static/shared/dom.js";
+import { percentages } from "/static/shared/format.js";
 
+$("payouts").addEventListener("change", () => {
+  $("custom-payouts").hidden = $("payouts").value !== "custom";
+});
 const number = (id) => ($(id).value === "" ? undefined : Number($(id).value));
 $("new-form").addEventListener("submit", async (event) => {
   event.preventDefault();
@@ -11,7 +15,11 @@ $("new-form").addEventListener("submit", async (event) => {
     buy_in: Math.round(Number($("buy-in").value || 0) * 100), seats: number("seats"),
     level_seconds: minutes === undefined ? undefined : Math.round(minutes * 60),
     late_registration_levels: number("late"), rebuys: $("rebuys").checked, add_on: $("add-on").checked,
+    payouts: $("payouts").value, payout_unit: Number($("payout-unit").value),
   };
+  const fee = number("fee");
+  if (fee !== undefined) body.fee = Math.round(fee * 100);
+  if (body.payouts === "custom") body.payout_percentages = percentages($("percentages").value);
   let answer;
   try {
     answer = await api("/api/live", { method: "POST", body });

@@ -2,7 +2,7 @@
 // (its director key kept in this browser, its bots registered at once).
 import { api } from "/static/shared/api.js";
 import { $, escapeHtml, numberField, toast } from "/static/shared/dom.js";
-import { fmt, money } from "/static/shared/format.js";
+import { fmt, money, percentages } from "/static/shared/format.js";
 import { storage } from "/static/shared/storage.js";
 import { moneySentence, STRUCTURE_MONEY, structureName } from "/static/tournament/structures.js";
 
@@ -87,8 +87,7 @@ export function mountTournaments() {
     body.payouts = data.get("payouts") || "standard";
     body.payout_unit = Number(data.get("payout_unit")) || 1;
     if (body.payouts === "custom") {
-      const text = String(data.get("payout_percentages") || "");
-      body.payout_percentages = text.split(/[,;\s/]+/).filter(Boolean).map(Number);
+      body.payout_percentages = percentages(data.get("payout_percentages"));
     }
     for (const name of ["late_registration_levels", "reentries", "rebuy_levels", "rebuy_limit"]) {
       const n = num(name);

@@ -55,3 +55,9 @@ export function capital(text) {
   const s = String(text);
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
+
+/** Payout percentages as typed ("50, 30, 20", "50/30/20"): [50, 30, 20] (the room
+ * checks them: they must add up to 100, each no more than the place above). */
+export function percentages(text) {
+  return String(text || "").split(/[,;\s/]+/).filter(Boolean).map(Number);
+}
