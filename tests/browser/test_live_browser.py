@@ -460,20 +460,23 @@ def test_seat_cards_print_on_the_paper_chosen_and_every_qr_code_reads_back(
     assert sorted(read) == sorted(c["url"] for c in cards)  # each once, none cut off
 
 
-def test_a_live_event_from_the_form_with_a_fee_its_own_payouts_and_rounding(
+def test_a_live_knockout_from_the_form_with_a_fee_its_own_payouts_and_rounding(
         browser: Any, tmp_path: Path, errors: list[str]) -> None:
-    """Issue 25: the new-event form takes the fee, a payout table (its own percentages)
-    and the unit prizes are rounded to; a wrong table is refused saying why."""
+    """Issue 25: the new-event form takes the fee, the bounty, a payout table (its own
+    percentages) and the unit prizes are rounded to; a wrong table is refused saying
+    why.  In the knockout event a bust tapped on the phone asks, beside its table, who
+    won the chips: the next tap names them and they win the bounty."""
     with serve(create_app(f"sqlite:///{tmp_path / 'room.sqlite'}", seed=SEED)) as url:
         context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
         try:
             page = context.new_page()
-            watch(page, "new", errors)
+            watch(page, "console", errors)
             page.goto(f"{url}/live")
             page.locator("#name").fill("League night")
             page.locator("#structure").select_option("turbo")
             page.locator("#buy-in").fill("30")
             page.locator("#fee").fill("5")
+            page.locator("#bounty").fill("10")
             page.locator("#payouts").select_option("custom")
             page.locator("#payout-unit").select_option("500")
             page.locator("#percentages").fill("60, 30")  # adds up to 90: refused
@@ -486,18 +489,29 @@ def test_a_live_event_from_the_form_with_a_fee_its_own_payouts_and_rounding(
             page.wait_for_url("**/console")
             eid = page.url.split("/")[-2]
             host = page.evaluate(f"localStorage.getItem('live-host-{eid}')")
+            for i in range(7):
+                call(url, f"/api/live/{eid}/register", {"host": host, "name": f"Player {i + 1}"})
+            state = call(url, f"/api/live/{eid}")
+            # $210 in the pool (the fees are the house's, the bounties apart): 50/30/20
+            # is $105, $63, $42; in $5 that is $105, $60, $40, and the $5 left to 1st
+            assert state["prize_pool"] == 210_00 and state["bounty"] == 10_00
+            assert [p["prize"] for p in state["payouts"]] == [110_00, 60_00, 40_00]
+            call(url, f"/api/live/{eid}/start", {"host": host})
+            table = call(url, f"/api/live/{eid}")["tables"][0]
+            loser, winner = table["players"][0], table["players"][1]
+            page.on("dialog", lambda d: d.accept())
+            seat = f"[data-table='{table['table']}'][data-seat='{{}}']"
+            page.locator(seat.format(loser["seat"])).click()
+            page.wait_for_selector(".ltable .knockout")
+            assert f"Who knocked {loser['name']} out?" in page.locator(".knockout").inner_text()
+            shot(page, "live-console-knockout")
+            page.locator(seat.format(winner["seat"])).click()
+            page.wait_for_function(
+                "document.querySelector('#todo').innerText.includes(\"'s bounty\")")
+            assert (f"{winner['name']} wins {loser['name']}'s bounty $10"
+                    in page.locator("#todo").inner_text())
+            assert page.locator(".knockout").count() == 0
         finally:
             context.close()
-        for i in range(7):
-            call(url, f"/api/live/{eid}/register", {"host": host, "name": f"Player {i + 1}"})
-        state = call(url, f"/api/live/{eid}")
-        # $210 in the pool (the $5 fees are the house's): 50/30/20 is $105, $63, $42;
-        # in $5 that is $105, $60, $40, and the $5 left goes to 1st
-        assert state["prize_pool"] == 210_00
-        assert [p["prize"] for p in state["payouts"]] == [110_00, 60_00, 40_00]
-        call(url, f"/api/live/{eid}/start", {"host": host})
-        table = call(url, f"/api/live/{eid}")["tables"][0]
-        call(url, f"/api/live/{eid}/bust", {"host": host, "busts": [
-            {"table": table["table"], "seat": table["players"][0]["seat"]}]})
         (row,) = call(url, f"/api/live/{eid}/results")["results"]
-        assert row["paid_in"] == 35_00 and row["net"] == -35_00
+        assert (row["name"], row["paid_in"], row["net"]) == (loser["name"], 45_00, -45_00)

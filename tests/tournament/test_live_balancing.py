@@ -120,3 +120,48 @@ def test_a_floor_pickled_before_moves_were_counted_comes_back_with_none() -> Non
     floor = type(event.t.floor).__new__(type(event.t.floor))
     floor.__setstate__(state)
     assert floor.moved == {} and floor.seats == event.t.floor.seats
+
+
+def _knockout(players: int) -> LiveEvent:
+    from dataclasses import replace
+
+    event = LiveEvent(replace(structure("turbo"), bounty=1_000), rng=random.Random(4))
+    for i in range(players):
+        event.register(f"Player {i + 1}")
+    event.start()
+    return event
+
+
+def test_a_live_knockout_pays_each_bounty_to_who_won_the_chips() -> None:
+    """A bust reported with the seat that won its chips: that player wins the bounty
+    (said on the floor's list); one reported without: its bounty goes to the winner at
+    the end; every bounty paid in is paid out."""
+    event = _knockout(4)
+    (number, table), = event.t.floor.tables.items()
+    seats = sorted(table.seated())
+    names = {s: p.name for s, p in table.seated().items()}
+    report = event.busts([(number, seats[0])], knocked_out_by={(number, seats[0]): seats[1]})
+    texts = [i.text for i in report.instructions]
+    assert f"{names[seats[1]]} wins {names[seats[0]]}'s bounty 1,000" in texts, texts
+    event.busts([(number, seats[2])])  # nobody named
+    event.busts([(number, seats[3])], knocked_out_by={(number, seats[3]): seats[1]})
+    assert event.t.finished
+    won = {event.t.entries[e].label: amount for e, amount in event.t.bounties.won.items()}
+    # two knockouts, its own, and the one nobody was named for
+    assert won == {names[seats[1]]: 4_000}
+    assert event.t.bounties.paid == 4 * 1_000
+
+
+def test_a_knockout_by_an_empty_seat_or_a_player_busting_too_is_refused() -> None:
+    event = _knockout(6)
+    (number, table), = event.t.floor.tables.items()
+    seats = sorted(table.seated())
+    empty = next(s for s in range(table.seat_count) if table.players[s] is None)
+    for by, where in ((empty, [(number, seats[0])]),
+                      (seats[1], [(number, seats[0]), (number, seats[1])])):
+        with pytest.raises(ConfigError, match="no player still in"):
+            event.busts(where, knocked_out_by={(number, seats[0]): by})
+        assert event.t.players_left == 6  # nothing changed
+    with pytest.raises(ConfigError, match="names a bust of this report"):
+        event.busts([(number, seats[0])], knocked_out_by={(number, seats[2]): seats[1]})
+    assert event.t.players_left == 6

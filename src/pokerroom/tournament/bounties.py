@@ -73,6 +73,12 @@ class Bounties:
                 shares = bounty_shares(self.amount, position, hand.awarded_pots, awards)
                 self.hunters[entry] = tuple((entry_of[names[p]], s) for p, s in shares)
 
+    def knocked_out_by(self, busted: int, hunter: int) -> None:
+        """At a table the library does not deal (a live event): ``hunter`` won every chip
+        of ``busted`` and wins its bounty when it is out for good."""
+        if self.amount:
+            self.hunters[busted] = ((hunter, self.amount),)
+
     def pay(self, busted: int) -> list[FloorEvent]:
         """Entry ``busted`` is out for good: its bounty to the hunters of its last bust
         (none for a disqualified player: see :meth:`settle`)."""

@@ -270,13 +270,16 @@ class LiveEvent:
         return self.busts([(number, seat)])
 
     def busts(self, where: Sequence[tuple[int, int]],
-              chips_at_start: Mapping[tuple[int, int], int] | None = None) -> LiveReport:
+              chips_at_start: Mapping[tuple[int, int], int] | None = None,
+              knocked_out_by: Mapping[tuple[int, int], int] | None = None) -> LiveReport:
         """Players busted on one hand (hand-for-hand: one round), by (table, seat).
 
         P6: ``chips_at_start`` gives each one's chips at the start of the hand (more
         finishes higher); without it they tie and share the places they cover.
-        Every report is checked before anything changes."""
-        return self._report(lambda: self.t.report_busts(where, chips_at_start))
+        ``knocked_out_by``: the seat of who won a bust's chips (its bounty, in a
+        knockout event).  Every report is checked before anything changes."""
+        return self._report(lambda: self.t.report_busts(where, chips_at_start,
+                                                        knocked_out_by))
 
     def hand_done(self, number: int) -> LiveReport:
         """P5: in hand-for-hand play, table ``number`` finished the round's hand (busts

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from pokerroom.tournament.display import describe
 from pokerroom.tournament.events import (
+    BountyWon,
     BreakEnded,
     BreakStarted,
     ChipsBought,
@@ -88,6 +89,11 @@ def instructions_for(t: Tournament, e: FloorEvent, money: Callable[[int], str]
     def name(entry: int) -> str:
         return t.entries[entry].label
 
+    if isinstance(e, BountyWon):
+        text = (f"{name(e.hunter)} keeps their own bounty {money(e.amount)}"
+                if e.hunter == e.busted else
+                f"{name(e.hunter)} wins {name(e.busted)}'s bounty {money(e.amount)}")
+        return [Instruction("bounty", text, e.hunter)]
     if isinstance(e, PlayerSeated):
         return [Instruction("seat", f"{name(e.entry)}: table {e.table}, {seat_text(e.seat)}"
                             + {"draw": "", "late_registration": " (late registration)",

@@ -551,13 +551,18 @@ class Tournament:
     # ================================ reports from tables dealt by hand (see reports)
 
     def report_busts(self, where: Sequence[tuple[int, int]],
-                     chips_at_start: Mapping[tuple[int, int], int] | None = None
+                     chips_at_start: Mapping[tuple[int, int], int] | None = None,
+                     knocked_out_by: Mapping[tuple[int, int], int] | None = None
                      ) -> list[FloorEvent]:
         """Players who lost every chip on one hand at a table the library does not deal
         (a live event), by (table, seat); in hand-for-hand play, one round's busts,
         each table's hand then over.  P6: ``chips_at_start`` gives each one's chips at
         the start of the hand (more finishes higher); without it they tie and share
-        the places they cover.  A player who may rebuy waits to decide (:meth:`rebuy`,
+        the places they cover.  ``knocked_out_by`` names, for a bust, the seat at its
+        table of the player who won its chips: in a knockout event they win its bounty
+        when it is out for good (a bust named without one: its bounty goes to the
+        winner at the end, as a disqualified player's does).  A player who may rebuy
+        waits to decide (:meth:`rebuy`,
         :meth:`decline_rebuy`); the others leave their seats and the floor follows
         (places, balancing, breaking, hand-for-hand).  The whole report is checked
         first: an empty seat, a seat named twice, a player already deciding on a
@@ -574,9 +579,32 @@ class Tournament:
         >>> t.results()[-1].place, t.players_left
         (3, 2)
         """
+        hunters = self._hunters(where, knocked_out_by or {})
         self.reports.report_busts(where, chips_at_start, table_in_play=self.table_in_play,
                                   may_rebuy=self._may_rebuy)
+        for busted, hunter in hunters.items():
+            self.bounties.knocked_out_by(busted, hunter)
         return self._emit(self._after_change())
+
+    def _hunters(self, where: Sequence[tuple[int, int]],
+                 knocked_out_by: Mapping[tuple[int, int], int]) -> dict[int, int]:
+        """The entry that knocked out each bust named in ``knocked_out_by`` (busted
+        entry -> hunter entry), checked: a seat of the same table with a player who is
+        not busting on this hand."""
+        if not set(knocked_out_by) <= set(where):
+            raise ConfigError("a knockout names a bust of this report")
+        hunters: dict[int, int] = {}
+        for (number, seat), by in knocked_out_by.items():
+            table = self.table_in_play(number)
+            player = table.players[seat] if 0 <= seat < table.seat_count else None
+            winner = table.players[by] if 0 <= by < table.seat_count else None
+            if player is None:
+                continue  # the report's own check says so
+            if winner is None or (number, by) in where or winner.stack == 0:
+                raise ConfigError(f"table {number} seat {by + 1} has no player still in to "
+                                  "have knocked anyone out")
+            hunters[self.by_label[player.name].number] = self.by_label[winner.name].number
+        return hunters
 
     def report_hand_done(self, number: int) -> list[FloorEvent]:
         """P5: in hand-for-hand play, table ``number`` (not dealt by the library)

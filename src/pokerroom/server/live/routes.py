@@ -16,8 +16,10 @@ show seat 1 first):
 - ``GET /api/live/{id}/p/{token}``: one player's table, seat, moves, finish, prize;
 - ``POST /api/live/{id}/{action}`` with ``{"host": key, ...}``: ``register``
   ``{name}``, ``unregister`` ``{name}``, ``start``, ``bust`` ``{busts: [{table,
-  seat, chips?}]}``, ``button`` ``{table, seat}``, ``hands`` ``{table, hands}`` (the
-  table played that many more hands: its button moves on, P7), ``hand_done`` ``{table}``,
+  seat, chips?, by?}]}`` (``by``: the seat at that table of who won the chips, who
+  wins the bounty in a knockout event), ``button`` ``{table, seat}``, ``hands``
+  ``{table, hands}`` (the table played that many more hands: its button moves on,
+  P7), ``hand_done`` ``{table}``,
   ``rebuy`` / ``decline_rebuy`` / ``add_on`` ``{entry}``, ``move`` ``{entry, table,
   seat}``, ``pause``, ``resume``, ``add_time`` ``{seconds}``, ``edit_level``
   ``{level, seconds?, small_blind?, big_blind?, ante?}``, ``insert_level``
@@ -104,6 +106,7 @@ class _Seat(BaseModel):
     table: Small
     seat: Small
     chips: Chips | None = None  # at the start of the hand (P6)
+    by: Small | None = None  # the seat at that table of who won the chips (a bounty)
 
 
 class _Bust(_Body):
@@ -209,7 +212,8 @@ def _busts(run: LiveRun, b: _Bust) -> tuple[LiveReport, dict[str, Any]]:
     if chips and len(chips) != len(where):
         raise ConfigError("give the chips at the start of the hand for every bust, or none")
     counts = {k: v for k, v in chips.items() if v is not None}
-    return run.event.busts(where, counts or None), {}
+    by = {(s.table, s.seat): s.by for s in b.busts if s.by is not None}
+    return run.event.busts(where, counts or None, by or None), {}
 
 
 def _race(run: LiveRun, b: _Race) -> tuple[LiveReport, dict[str, Any]]:
@@ -336,6 +340,7 @@ def public_state(run: LiveRun, now: float,
         "entries": view.entries, "players_left": view.players_left,
         "average_stack": view.average_stack, "chips_in_play": view.chips_in_play,
         "prize_pool": view.prize_pool, "places_paid": view.places_paid,
+        "bounty": t.structure.bounty,
         "payouts": [{"place": i + 1, "prize": p} for i, p in enumerate(prizes)],
         "registration_open": view.registration_open, "tables": tables,
         "players": entries, "structure": schedule_rows(t.structure),

@@ -17,6 +17,7 @@ let seenFeed = 0;
 let freshFrom = 0;
 let picked = [];  // [{table, seat, name}] for several busts on one hand (P6)
 const done = loadDone(id);  // the floor's tasks ticked off, in this browser
+let knockout = null;  // {table, seat, name}: a bust waiting for who knocked them out
 
 $("clock-link").href = `/live/${encodeURIComponent(id)}`;
 $("results-link").href = `/live/${encodeURIComponent(id)}/results`;
@@ -146,7 +147,8 @@ function render() {
     const bySeat = Object.fromEntries(t.players.map((p) => [p.seat, p]));
     const seats = Array.from({ length: t.seats }, (_, seat) => {
       const p = bySeat[seat];
-      const chosen = picked.some((x) => x.table === t.table && x.seat === seat);
+      const chosen = picked.some((x) => x.table === t.table && x.seat === seat)
+        || (knockout && knockout.table === t.table && knockout.seat === seat);
       const cls = ["seat", p ? "" : "empty", t.button === seat ? "btn-here" : "", p && p.busted ? "deciding" : "", chosen ? "picked" : ""].join(" ");
       const marks = `${t.button === seat ? " · button" : ""}${p && t.due_big_blind === seat ? " · BB next" : ""}${p && away.has(p.entry) ? " · absent" : ""}`;
       return `<button class="${cls}" data-table="${t.table}" data-seat="${seat}" ${p || $("button-mode").checked ? "" : "disabled"}>`
@@ -156,7 +158,11 @@ function render() {
     // time): the player due the big blind is the one a balancing move takes (P7).
     const hands = t.button != null && t.players.length >= 2
       ? `<button class="small" data-hands="${t.table}" title="Table ${t.table} played a hand: the button moves on">+1 hand</button>` : "";
-    return `<div class="ltable"><h3>Table ${t.table} <span class="muted">${t.players.length} players</span>${hands}</h3><div class="seats">${seats}</div></div>`;
+    // A knockout event's bust asks, beside its table, who won the chips (the bounty).
+    const asking = knockout && knockout.table === t.table
+      ? `<div class="knockout" role="alert"><p>Who knocked ${esc(knockout.name)} out? Tap their seat.</p>`
+        + `<div class="row"><button data-knockout="none">Nobody named (the bounty goes to the winner)</button><button data-knockout="cancel">Cancel</button></div></div>` : "";
+    return `<div class="ltable"><h3>Table ${t.table} <span class="muted">${t.players.length} players</span>${hands}</h3>${asking}<div class="seats">${seats}</div></div>`;
   }).join("") || "<p class='muted'>No tables yet.</p>";
 
   const who = $("who");
@@ -221,9 +227,30 @@ document.addEventListener("click", async (event) => {
       render();
       return;
     }
+    if (knockout) {  // a knockout event: this tap names who won the chips
+      if (table !== knockout.table || seat === knockout.seat || !p) {
+        showError(`Tap the seat at table ${knockout.table} of who knocked ${knockout.name} out, or Nobody named.`);
+        return;
+      }
+      const bust = { table, seat: knockout.seat, by: seat };
+      knockout = null;
+      render();
+      await act("bust", { busts: [bust] });
+      return;
+    }
     if (p && confirm(`Bust ${p.name} (table ${table}, seat ${seat + 1})?`)) {
+      if (state.bounty > 0) {  // its bounty goes to who won the chips: ask who
+        knockout = { table, seat, name: p.name };
+        render();
+        return;
+      }
       await act("bust", { busts: [{ table, seat }] });
     }
+  } else if (b.dataset.knockout) {  // nobody named (the bounty to the winner), or cancel
+    const bust = { table: knockout.table, seat: knockout.seat };
+    knockout = null;
+    render();
+    if (b.dataset.knockout === "none") await act("bust", { busts: [bust] });
   } else if (b.dataset.hands) {
     await act("hands", { table: Number(b.dataset.hands), hands: 1 });
   } else if (b.dataset.done) {
