@@ -467,6 +467,10 @@ def test_a_live_knockout_from_the_form_with_a_fee_its_own_payouts_and_rounding(
     why.  In the knockout event a bust tapped on the phone asks, beside its table, who
     won the chips: the next tap names them and they win the bounty."""
     with serve(create_app(f"sqlite:///{tmp_path / 'room.sqlite'}", seed=SEED)) as url:
+        earlier = call(url, "/api/live", {"name": "Last week", "structure": "turbo"})
+        for name in ("Regular Ann", "Regular Bob", "Player 1"):
+            call(url, f"/api/live/{earlier['id']}/register",
+                 {"host": earlier["host"], "name": name})
         context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
         try:
             page = context.new_page()
@@ -483,7 +487,7 @@ def test_a_live_knockout_from_the_form_with_a_fee_its_own_payouts_and_rounding(
             page.locator("#new-form button[type=submit]").click()
             page.wait_for_function("document.querySelector('#error').innerText.length > 0")
             assert "100" in page.locator("#error").inner_text()
-            assert call(url, "/api/live") == []  # nothing made
+            assert len(call(url, "/api/live")) == 1  # nothing made
             page.locator("#percentages").fill("50, 30, 20")
             page.locator("#new-form button[type=submit]").click()
             page.wait_for_url("**/console")
@@ -491,6 +495,15 @@ def test_a_live_knockout_from_the_form_with_a_fee_its_own_payouts_and_rounding(
             host = page.evaluate(f"localStorage.getItem('live-host-{eid}')")
             for i in range(7):
                 call(url, f"/api/live/{eid}/register", {"host": host, "name": f"Player {i + 1}"})
+            # the names of the room's earlier events are offered as the director types,
+            # less those entered here already
+            page.wait_for_function(
+                "document.querySelector('#registered').innerText.startsWith('7 registered')")
+            page.locator("#reg-name").focus()
+            page.wait_for_function(
+                "document.querySelectorAll('#known-names option').length === 2")
+            offered = page.eval_on_selector_all("#known-names option", "os => os.map(o => o.value)")
+            assert offered == ["Regular Ann", "Regular Bob"], offered
             state = call(url, f"/api/live/{eid}")
             # $210 in the pool (the fees are the house's, the bounties apart): 50/30/20
             # is $105, $63, $42; in $5 that is $105, $60, $40, and the $5 left to 1st

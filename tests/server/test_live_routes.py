@@ -459,3 +459,17 @@ def test_P7_live_route_hands_played_move_the_button_and_undo_puts_it_back(
     assert state(live, eid)["tables"][0]["button"] == after["button"]
     live.post(f"/api/live/{eid}/undo", json={"host": host})
     assert state(live, eid)["tables"][0]["button"] == button
+
+
+def test_the_names_of_earlier_events_are_offered_at_registration(
+        live: TestClient, clock: FakeClock) -> None:
+    """``GET /api/live/players``: every name entered in the room's live events, the
+    newest event's first, each once whatever its case (a league's regulars)."""
+    first, host1 = create(live, players=0)
+    for name in ("Ann", "bob"):
+        act(live, first, host1, "register", name=name)
+    clock.advance(60)
+    second, host2 = create(live, players=0)
+    for name in ("Bob", "Cy"):
+        act(live, second, host2, "register", name=name)
+    assert live.get("/api/live/players").json() == ["Bob", "Cy", "Ann"]

@@ -13,6 +13,8 @@ show seat 1 first):
   the answer's ``host`` key;
 - ``GET /api/live``; ``GET /api/live/{id}``: the clock, payouts, tables and the
   floor's instructions (``server_time``: the wall time of the answer);
+- ``GET /api/live/players``: the names entered in the room's events, newest first (the
+  console offers them at registration);
 - ``GET /api/live/{id}/p/{token}``: one player's table, seat, moves, finish, prize;
 - ``POST /api/live/{id}/{action}`` with ``{"host": key, ...}``: ``register``
   ``{name}``, ``unregister`` ``{name}``, ``start``, ``bust`` ``{busts: [{table,
@@ -427,6 +429,27 @@ async def events(live: Live) -> list[dict[str, Any]]:
     return [{"id": r.id, "name": r.name, "status": r.status, "url": f"/live/{r.id}",
              "entries": len(r.event.t.entries), "players_left": r.event.t.players_left}
             for r in sorted(runs, key=lambda r: -r.created_at)]
+
+
+KNOWN_NAMES = 1000
+"""The most names ``GET /api/live/players`` gives (the most recent events' first)."""
+
+
+@router.get("/api/live/players")
+async def players(live: Live) -> list[str]:
+    """The names entered in the room's live events, the newest events' first, each once
+    (whatever its case): the console offers them at registration, so a league's
+    regulars are typed once.  Public, as the events' pages show the same names."""
+    room = live
+    runs = (await asyncio.to_thread(room.stored_runs) if room.claim is not None
+            else list(room.runs.values()))
+    seen: dict[str, str] = {}
+    for run in sorted(runs, key=lambda r: -r.created_at):
+        for e in run.event.t.entries.values():
+            seen.setdefault(e.name.casefold(), e.name)
+            if len(seen) >= KNOWN_NAMES:
+                return list(seen.values())
+    return list(seen.values())
 
 
 @router.get("/api/live/{event_id}")

@@ -289,6 +289,20 @@ $("multi-report").addEventListener("click", async () => {
   }
 });
 
+// The names of the room's earlier events, offered as the director types (a league's
+// regulars); those entered here already are left out.
+async function loadKnownNames() {
+  try {
+    const names = await api("/api/live/players");
+    const entered = new Set((state ? state.players : []).map((p) => p.name.toLowerCase()));
+    $("known-names").innerHTML = names.filter((n) => !entered.has(n.toLowerCase()))
+      .map((n) => `<option value="${esc(n)}"></option>`).join("");
+  } catch {
+    // no suggestions: the name is typed in full
+  }
+}
+$("reg-name").addEventListener("focus", loadKnownNames);
+
 $("reg-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   const name = $("reg-name").value.trim();
