@@ -528,3 +528,58 @@ def test_a_live_knockout_from_the_form_with_a_fee_its_own_payouts_and_rounding(
             context.close()
         (row,) = call(url, f"/api/live/{eid}/results")["results"]
         assert (row["name"], row["paid_in"], row["net"]) == (loser["name"], 45_00, -45_00)
+
+
+def test_a_league_table_on_the_page_from_ticked_events_and_a_formula(
+        browser: Any, tmp_path: Path, errors: list[str]) -> None:
+    """Issue 25: the league page lists the events to tick, adds up the points by the
+    formula picked or written, keeps the choice in its address, and says why a formula
+    is refused."""
+    with serve(create_app(f"sqlite:///{tmp_path / 'room.sqlite'}", seed=SEED)) as url:
+        ids = []
+        for week in range(2):
+            made = call(url, "/api/live", {"name": f"Week {week + 1}", "structure": "turbo",
+                                           "late_registration_levels": 0})
+            eid, host = made["id"], made["host"]
+            for name in ("Ann", "Bob", "Cy"):
+                call(url, f"/api/live/{eid}/register", {"host": host, "name": name})
+            call(url, f"/api/live/{eid}/start", {"host": host})
+            while not call(url, f"/api/live/{eid}")["finished"]:
+                table = call(url, f"/api/live/{eid}")["tables"][0]
+                call(url, f"/api/live/{eid}/bust", {"host": host, "busts": [
+                    {"table": table["table"], "seat": table["players"][0]["seat"]}]})
+            ids.append(eid)
+        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+        try:
+            page = context.new_page()
+            watch(page, "league", errors)
+            page.goto(f"{url}/live")
+            page.locator("#league-link").click()
+            page.wait_for_selector("#events input")
+            for eid in ids:
+                page.locator(f"#events input[value='{eid}']").check()
+            page.wait_for_function("document.querySelectorAll('#rows tr').length === 3")
+            in_address = page.evaluate("new URLSearchParams(location.search).get('events')")
+            assert sorted(in_address.split(",")) == sorted(ids)
+            expected = call(url, f"/api/live/league?events={in_address}&formula=linear")[
+                "standings"]
+            first = page.locator("#rows tr").first.inner_text()
+            assert expected[0]["name"] in first and str(int(expected[0]["points"])) in first
+            assert sum(s["points"] for s in expected) == 2 * (3 + 2 + 1)
+            page.locator("#formula-pick").select_option("own")
+            page.locator("#formula").fill("place == 1")
+            page.locator("#formula").dispatch_event("change")
+            page.wait_for_function("document.querySelector('#error').innerText.length > 0")
+            assert "the formula may use place" in page.locator("#error").inner_text()
+            page.locator("#formula").fill("100 * max(0, 2 - place)")
+            page.locator("#formula").dispatch_event("change")
+            page.wait_for_function(
+                "document.querySelector('#summary').innerText.includes('100 * max(0, 2 - place)')")
+            assert page.locator("#error").inner_text() == ""
+            shot(page, "live-league-phone")
+            page.reload()  # the season and the formula are in the address
+            page.wait_for_function("document.querySelectorAll('#events input:checked').length"
+                                   " === 2")
+            assert page.locator("#formula").input_value() == "100 * max(0, 2 - place)"
+        finally:
+            context.close()

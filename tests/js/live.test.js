@@ -1,5 +1,5 @@
 // live/live.js: the live event's countdown and its periods.
-import { equal, test } from "/js-tests/harness.js";
+import { deepEqual, equal, test } from "/js-tests/harness.js";
 import { periodKey, timeLeft } from "/static/live/live.js";
 
 const state = (status, clock, serverTime = 1000) => ({ status, clock, server_time: serverTime });
@@ -48,4 +48,12 @@ test("a results column shows cents everywhere once one amount has them", async (
     { prize: 10654, bounties: 0, paid_in: 1500, net: 9154 }]), true);
   equal(signedMoney(-1500, true), "−$15.00");
   equal(signedMoney(4000, true), "$40.00");
+});
+
+test("the league's season lives in the address and back", async () => {
+  const { choiceQuery, readChoice, pointsText } = await import("/static/live_league.js");
+  const choice = { events: ["a1", "b2"], formula: "10 * sqrt(entries / place)" };
+  deepEqual(readChoice(`?${choiceQuery(choice)}`), choice);
+  deepEqual(readChoice(""), { events: [], formula: "linear" });
+  deepEqual([pointsText(12), pointsText(12.5), pointsText(1234.25)], ["12", "12.5", "1,234.25"]);
 });

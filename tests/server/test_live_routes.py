@@ -473,3 +473,39 @@ def test_the_names_of_earlier_events_are_offered_at_registration(
     for name in ("Bob", "Cy"):
         act(live, second, host2, "register", name=name)
     assert live.get("/api/live/players").json() == ["Bob", "Cy", "Ann"]
+
+
+def test_a_league_table_over_a_season_by_a_formula(live: TestClient,
+                                                   clock: FakeClock) -> None:
+    """``GET /api/live/league``: the points of every finish of the events named, by a
+    standard formula or the director's own, added up per player; the CSV says the
+    same; a bad formula or season is a 400 saying what is allowed, an unknown event a
+    404."""
+    season = []
+    for _week in range(2):
+        eid, host = create(live, players=4, fee=0)
+        act(live, eid, host, "start")
+        while not state(live, eid)["finished"]:
+            _bust_first(live, eid, host)
+        season.append(eid)
+        clock.advance(7 * 86_400)
+    ids = ",".join(season)
+    table = live.get(f"/api/live/league?events={ids}&formula=linear").json()
+    standings = table["standings"]
+    assert sum(s["points"] for s in standings) == 2 * (4 + 3 + 2 + 1)
+    assert sum(s["events"] for s in standings) == 8 and table["formula"] == "entries - place + 1"
+    assert [s["points"] for s in standings] == sorted((s["points"] for s in standings),
+                                                      reverse=True)
+    own = live.get(f"/api/live/league?events={ids}&formula=100 * (place == 1)")
+    assert own.status_code == 400 and "it uses" in own.json()["error"]
+    mine = live.get(f"/api/live/league?events={ids}&formula=max(0, 3 - place)").json()
+    assert sum(s["points"] for s in mine["standings"]) == 2 * (2 + 1)
+    r = live.get(f"/api/live/league.csv?events={ids}&formula=money")
+    assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
+    read = list(csv.DictReader(io.StringIO(r.text)))
+    assert [x["rank"] for x in read] == [str(i + 1) for i in range(len(read))]
+    assert sum(float(x["points"]) for x in read) == 2 * 4 * 50  # every dollar paid out
+    assert live.get("/api/live/league?events=&formula=linear").status_code == 400
+    assert live.get(f"/api/live/league?events={season[0]},{season[0]}").status_code == 400
+    assert live.get("/api/live/league?events=nosuch").status_code == 404
+    assert live.get("/live/league").status_code == 200
