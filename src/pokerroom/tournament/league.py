@@ -88,7 +88,10 @@ class Formula:
             tree = ast.parse(text, mode="eval").body
         except SyntaxError:
             raise ConfigError(f"{_WHAT}; {text!r} is not a formula") from None
+        called = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
         for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and node.id in FUNCTIONS and id(node) not in called:
+                raise ConfigError(f"{_WHAT}; {node.id} is a function: {node.id}(...)")
             self._check(node)
         object.__setattr__(self, "text", text)
         object.__setattr__(self, "_tree", tree)
