@@ -583,3 +583,35 @@ def test_a_league_table_on_the_page_from_ticked_events_and_a_formula(
             assert page.locator("#formula").input_value() == "100 * max(0, 2 - place)"
         finally:
             context.close()
+
+
+def test_rebuy_or_out_is_asked_beside_the_table_of_the_seat_tapped(
+        browser: Any, tmp_path: Path, errors: list[str]) -> None:
+    """Issue 25: a bust in the rebuy period asks "rebuy or out?" beside the player's
+    table (not only at the top of the page); Rebuy there puts them back in."""
+    with serve(create_app(f"sqlite:///{tmp_path / 'room.sqlite'}", seed=SEED)) as url:
+        made = call(url, "/api/live", {"name": "Rebuy night", "structure": "turbo",
+                                       "rebuys": True, "late_registration_levels": 0})
+        eid, host = made["id"], made["host"]
+        for i in range(6):
+            call(url, f"/api/live/{eid}/register", {"host": host, "name": f"Player {i + 1}"})
+        call(url, f"/api/live/{eid}/start", {"host": host})
+        table = call(url, f"/api/live/{eid}")["tables"][0]
+        busted = table["players"][0]
+        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+        try:
+            page = context.new_page()
+            watch(page, "console", errors)
+            page.goto(f"{url}/live/{eid}/console#host={host}")
+            page.on("dialog", lambda d: d.accept())
+            page.locator(f"[data-table='{table['table']}'][data-seat='{busted['seat']}']").click()
+            beside = page.locator(".ltable .knockout", has_text="rebuy or out?")
+            beside.wait_for()
+            assert busted["name"] in beside.inner_text()
+            beside.locator(f"[data-rebuy='{busted['entry']}']").click()
+            beside.wait_for(state="detached")
+            me = next(p for p in call(url, f"/api/live/{eid}")["players"]
+                      if p["entry"] == busted["entry"])
+            assert me["alive"] and not me["deciding_rebuy"] and me["rebuys"] == 1
+        finally:
+            context.close()

@@ -159,9 +159,14 @@ function render() {
     const hands = t.button != null && t.players.length >= 2
       ? `<button class="small" data-hands="${t.table}" title="Table ${t.table} played a hand: the button moves on">+1 hand</button>` : "";
     // A knockout event's bust asks, beside its table, who won the chips (the bounty).
-    const asking = knockout && knockout.table === t.table
+    let asking = knockout && knockout.table === t.table
       ? `<div class="knockout" role="alert"><p>Who knocked ${esc(knockout.name)} out? Tap their seat.</p>`
         + `<div class="row"><button data-knockout="none">Nobody named (the bounty goes to the winner)</button><button data-knockout="cancel">Cancel</button></div></div>` : "";
+    // A player busted in the rebuy period: rebuy or out, asked beside their table too.
+    for (const p of t.players.filter((x) => s.rebuy_decisions.includes(x.entry))) {
+      asking += `<div class="knockout"><p>${esc(p.name)} (seat ${p.seat + 1}) busted: rebuy or out?</p>`
+        + `<div class="row"><button class="primary" data-rebuy="${p.entry}">Rebuy</button><button data-out="${p.entry}">Out</button></div></div>`;
+    }
     return `<div class="ltable"><h3>Table ${t.table} <span class="muted">${t.players.length} players</span>${hands}</h3>${asking}<div class="seats">${seats}</div></div>`;
   }).join("") || "<p class='muted'>No tables yet.</p>";
 
