@@ -509,3 +509,26 @@ def test_a_league_table_over_a_season_by_a_formula(live: TestClient,
     assert live.get(f"/api/live/league?events={season[0]},{season[0]}").status_code == 400
     assert live.get("/api/live/league?events=nosuch").status_code == 404
     assert live.get("/live/league").status_code == 200
+
+
+def test_a_re_entry_is_a_new_entry_of_its_own_in_late_registration(live: TestClient) -> None:
+    """``reentries``: a player out during late registration enters again as a new entry
+    (its own label, seat and buy-in in the pool), as often as allowed, then refused."""
+    eid, host = create(live, players=0, late_registration_levels=2, reentries=1)
+    for name in ("Ann", "Bob", "Cy", "Dee"):
+        act(live, eid, host, "register", name=name)
+    act(live, eid, host, "start")
+    table, seat = next((t["table"], p["seat"]) for t in state(live, eid)["tables"]
+                       for p in t["players"] if p["name"] == "Ann")
+    act(live, eid, host, "bust", busts=[{"table": table, "seat": seat}])
+    again = act(live, eid, host, "register", name="Ann")
+    assert again["instructions"][0].startswith("Ann (2): table ")
+    s = state(live, eid)
+    assert (s["entries"], s["prize_pool"]) == (5, 5 * 5000)
+    assert [p["name"] for p in s["players"] if p["alive"]][-1] == "Ann (2)"
+    table, seat = next((t["table"], p["seat"]) for t in s["tables"] for p in t["players"]
+                       if p["name"] == "Ann (2)")
+    act(live, eid, host, "bust", busts=[{"table": table, "seat": seat}])
+    refused = live.post(f"/api/live/{eid}/register", json={"host": host, "name": "Ann"})
+    assert refused.status_code == 400 and "re-entries allowed: 1" in refused.json()["error"]
+    assert state(live, eid)["entries"] == 5

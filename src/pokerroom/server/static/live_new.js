@@ -19,6 +19,8 @@ $("new-form").addEventListener("submit", async (event) => {
   };
   const fee = number("fee");
   if (fee !== undefined) body.fee = Math.round(fee * 100);
+  const reentries = number("reentries");
+  if (reentries !== undefined) body.reentries = reentries;
   const bounty = number("bounty");
   if (bounty !== undefined) body.bounty = Math.round(bounty * 100);
   if (body.payouts === "custom") body.payout_percentages = percentages($("percentages").value);
