@@ -12,7 +12,7 @@ import pytest
 
 from pokerroom.server.app import create_app
 from pokerroom.server.settings import Settings, apply
-from tests.browser.live import call, watch
+from tests.browser.live import TV, call, watch
 from tests.browser.support import LAPTOP, PHONE, SEED, serve, shot
 
 
@@ -216,5 +216,30 @@ def test_rebuy_or_out_is_asked_beside_the_table_of_the_seat_tapped(
             me = next(p for p in call(url, f"/api/live/{eid}")["players"]
                       if p["entry"] == busted["entry"])
             assert me["alive"] and not me["deciding_rebuy"] and me["rebuys"] == 1
+        finally:
+            context.close()
+
+
+def test_the_tv_counts_down_to_the_start_time_before_the_start(
+        browser: Any, tmp_path: Path, errors: list[str]) -> None:
+    """Issue 25: an event with a start time shows on the TV, before the start, "Starts at"
+    that time, the countdown to it and level 1's blinds (not a bar)."""
+    import time
+
+    with serve(create_app(f"sqlite:///{tmp_path / 'room.sqlite'}", seed=SEED)) as url:
+        made = call(url, "/api/live", {"name": "Friday 7pm", "structure": "turbo",
+                                       "starts_at": time.time() + 3600})
+        context = browser.new_context(viewport=TV)
+        try:
+            page = context.new_page()
+            watch(page, "clock", errors)
+            page.goto(f"{url}/live/{made['id']}")
+            page.wait_for_function(
+                "document.querySelector('#level').textContent.startsWith('Starts at')")
+            left = page.locator("#time").inner_text()
+            assert left.count(":") == 2 or left.startswith(("59:", "1:00:")), left
+            assert page.locator("#blinds").inner_text() == "Level 1: 25/50"
+            assert page.locator("#banner").inner_text() == "Registration open"
+            shot(page, "live-clock-before-start")
         finally:
             context.close()

@@ -532,3 +532,17 @@ def test_a_re_entry_is_a_new_entry_of_its_own_in_late_registration(live: TestCli
     refused = live.post(f"/api/live/{eid}/register", json={"host": host, "name": "Ann"})
     assert refused.status_code == 400 and "re-entries allowed: 1" in refused.json()["error"]
     assert state(live, eid)["entries"] == 5
+
+
+def test_a_start_time_is_announced_and_checked(live: TestClient, clock: FakeClock) -> None:
+    """``starts_at``: the time the clock counts down to before the start (the director
+    still starts it); one in the past or over 30 days ahead is refused, nothing made."""
+    now = clock.now()
+    eid, _ = create(live, players=0, starts_at=now + 3600)
+    assert state(live, eid)["starts_at"] == now + 3600
+    before = len(live.get("/api/live").json())
+    for bad in (now - 1, now + 31 * 86_400):
+        r = live.post("/api/live", json={"name": "Bad start", "structure": "turbo",
+                                         "starts_at": bad})
+        assert r.status_code == 400 and "starts_at must be a time to come" in r.json()["error"]
+    assert len(live.get("/api/live").json()) == before

@@ -30,7 +30,7 @@ from pokerroom.errors import ConfigError, IllegalActionError, Reason
 from pokerroom.server.actors.clock import Clock
 from pokerroom.server.cluster.leases import LeaseLost
 from pokerroom.server.live.store import LiveStore, LogEntry, Step, Undoable
-from pokerroom.server.tournaments.setup import build_structure
+from pokerroom.server.tournaments.setup import build_structure, checked_start
 from pokerroom.server.wire.protocol import CreateTournament
 from pokerroom.tournament.live import Instruction, LiveEvent, LiveReport
 
@@ -55,6 +55,7 @@ class LiveRun:
     feed: list[dict[str, Any]] = field(default_factory=list)
     seq: int = 0  # audit-log actions so far
     feed_seq: int = 0
+    starts_at: float | None = None  # the start time announced (the director starts it)
 
     @property
     def status(self) -> str:
@@ -110,10 +111,11 @@ class LiveRoom:
     def create(self, request: CreateTournament) -> LiveRun:
         structure = build_structure(request)
         now = self.clock.now()
+        starts_at = checked_start(request, now)
         event = LiveEvent(structure, rng=child_rng(self.rng))
         event.currency = "$"  # the room counts money in cents
         run = LiveRun(secrets.token_hex(5), request.name, now, secrets.token_urlsafe(18),
-                      event, now)
+                      event, now, starts_at=starts_at)
         if self.claim is not None:
             self.claim("live", run.id)
         if self.store is not None:

@@ -10,7 +10,8 @@ API (money in cents, seats numbered from 0 as in every answer of the room; pages
 show seat 1 first):
 
 - ``POST /api/live`` (the fields of ``POST /api/tournaments``): a new event; keep
-  the answer's ``host`` key;
+  the answer's ``host`` key (``starts_at``: the start time the clock counts down to;
+  the director still starts it);
 - ``GET /api/live``; ``GET /api/live/{id}``: the clock, payouts, tables and the
   floor's instructions (``server_time``: the wall time of the answer);
 - ``GET /api/live/players``: the names entered in the room's events, newest first (the
@@ -348,6 +349,7 @@ def public_state(run: LiveRun, now: float,
         "bounty": t.structure.bounty,
         "payouts": [{"place": i + 1, "prize": p} for i, p in enumerate(prizes)],
         "registration_open": view.registration_open, "tables": tables,
+        "starts_at": run.starts_at,
         "players": entries, "structure": schedule_rows(t.structure),
         "hand_for_hand": {"active": t.h4h.active, "round": t.h4h.round,
                           "waiting": sorted(t.h4h.tables - t.h4h.done) if t.h4h.active

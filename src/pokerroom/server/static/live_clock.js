@@ -30,7 +30,11 @@ function render() {
   banner.classList.toggle("break", said === "Break");
   const left = timeLeft(state, offset);
   const time = $("time");
-  setText(time, state.status === "registering" ? "—" : clockText(left));
+  // Before the start: the countdown to the start time announced, if any.
+  const toStart = state.status === "registering" && state.starts_at
+    ? state.starts_at - (Date.now() / 1000 + offset) : null;
+  setText(time, state.status !== "registering" ? clockText(left)
+    : toStart === null ? "—" : toStart > 0 ? clockText(toStart) : "0:00");
   time.classList.toggle("paused", !c.running || state.status !== "running");
   time.classList.toggle("hurry", left != null && left <= 60 && c.running);
   time.hidden = state.finished;
@@ -39,6 +43,10 @@ function render() {
     const winner = state.players.find((p) => p.place === 1);
     setText($("level"), "The event is over");
     setText($("blinds"), winner ? `${winner.name} wins ${money(winner.prize)}` : "");
+  } else if (state.status === "registering" && state.starts_at) {
+    const at = new Date(state.starts_at * 1000);
+    setText($("level"), `Starts at ${at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}`);
+    setText($("blinds"), `Level 1: ${c.stakes.replace(/, /g, " · ")}`);
   } else {
     setText($("level"), c.on_break ? `Break after level ${c.level}` : `Level ${c.level}`);
     setText($("blinds"), c.on_break ? `Next: ${c.next_stakes || c.stakes}` : c.stakes.replace(/, /g, " · "));

@@ -19,6 +19,8 @@ $("new-form").addEventListener("submit", async (event) => {
   };
   const fee = number("fee");
   if (fee !== undefined) body.fee = Math.round(fee * 100);
+  const startsAt = $("starts-at").value;  // the clock counts down to it
+  if (startsAt) body.starts_at = Math.round(new Date(startsAt).getTime() / 1000);
   const reentries = number("reentries");
   if (reentries !== undefined) body.reentries = reentries;
   const bounty = number("bounty");

@@ -15,19 +15,15 @@ from collections.abc import Callable
 from typing import Any
 
 from pokerroom.cards import SecureRandom, child_rng
-from pokerroom.errors import ConfigError
 from pokerroom.server.actors.clock import Clock
 from pokerroom.server.actors.owner import give_up_when_lost, hand_over
 from pokerroom.server.operations.metrics import UNCOUNTED, RoomMetrics
 from pokerroom.server.tournaments.director import TournamentDirector
-from pokerroom.server.tournaments.setup import DirectorSettings, build_structure
+from pokerroom.server.tournaments.setup import DirectorSettings, build_structure, checked_start
 from pokerroom.server.tournaments.store import StoredTournament, TournamentStore
 from pokerroom.server.wire.protocol import CreateTournament
 from pokerroom.server.wire.sockets import moved_message
 from pokerroom.tournament import structure_files
-
-MAX_START_DAYS = 30
-"""A tournament's start time (``starts_at``) is at most this many days ahead."""
 
 
 class TournamentRoom:
@@ -57,11 +53,7 @@ class TournamentRoom:
     def create(self, request: CreateTournament) -> TournamentDirector:
         structure = build_structure(request)
         now = self.clock.now()
-        if request.starts_at is not None and not now < request.starts_at <= (
-                now + MAX_START_DAYS * 86400):
-            raise ConfigError(f"starts_at must be a time to come (Unix seconds; now is "
-                              f"{now:.0f}), at most {MAX_START_DAYS} days ahead, got "
-                              f"{request.starts_at:.0f}")
+        checked_start(request, now)
         tid = secrets.token_hex(5)
         if self.claim is not None:
             self.claim("tournament", tid)

@@ -24,6 +24,21 @@ _HOUSE_CHOICES = ("raise_cap", "limit_short_raise", "full_bring_in", "irregulari
 """The house's choices a tournament may make when it is created (#27)."""
 
 
+MAX_START_DAYS = 30
+"""An event's start time (``starts_at``) is at most this many days ahead."""
+
+
+def checked_start(request: CreateTournament, now: float) -> float | None:
+    """The request's ``starts_at`` (Unix seconds), a time to come at most
+    :data:`MAX_START_DAYS` ahead; None when it gives none."""
+    if request.starts_at is not None and not now < request.starts_at <= (
+            now + MAX_START_DAYS * 86400):
+        raise ConfigError(f"starts_at must be a time to come (Unix seconds; now is "
+                          f"{now:.0f}), at most {MAX_START_DAYS} days ahead, got "
+                          f"{request.starts_at:.0f}")
+    return request.starts_at
+
+
 def build_structure(request: CreateTournament) -> Structure:
     """A built-in structure with the request's changes (checked by ``Structure``)."""
     base = builtin_structure(request.structure)
