@@ -49,6 +49,29 @@ test("patchLayer keeps the element of a part drawn the same, replaces a changed 
   layer.remove();
 });
 
+test("patchLayer never moves a kept element when a part before it changes", async () => {
+  // A seat's "Sit here" taken out of the page and put back between the mousedown and
+  // the mouseup of a tap loses the click: a bet appearing before it, a seat before it
+  // redrawn, or the dealer button drawn after it must leave it where it is.
+  const layer = document.createElement("div");
+  document.body.append(layer);
+  const sit = '<div class="seat empty" data-seat="3"><button class="sit">Sit here</button></div>';
+  patchLayer(layer, ['<div class="seat" data-seat="0">Bot 10</div>', sit]);
+  layer.insertAdjacentHTML("beforeend", '<div class="dealer-button">D</div>');
+  const kept = layer.querySelector(".seat.empty");
+  const removed = [];
+  const watcher = new MutationObserver((records) => {
+    for (const r of records) removed.push(...r.removedNodes);
+  });
+  watcher.observe(layer, { childList: true });
+  patchLayer(layer, ['<div class="seat" data-seat="0">Bot 8</div>', '<div class="bet">2</div>', sit]);
+  await Promise.resolve();  // the observer's records
+  watcher.disconnect();
+  equal(removed.includes(kept), false, "the kept seat was never taken out");
+  deepEqual([...layer.children].map((el) => el.textContent), ["Bot 8", "2", "Sit here"]);
+  layer.remove();
+});
+
 test("tickActionClock writes the clock only when what it shows changed", () => {
   const box = document.createElement("div");
   box.append(parse(`<div id="layer"><div class="seat acting"><div class="clock"><i></i></div></div></div>

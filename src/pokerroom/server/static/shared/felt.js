@@ -165,11 +165,15 @@ export function patchLayer(layer, parts) {
     if (!next.has(html)) next.set(html, node);
     return node;
   });
+  // What is no longer drawn goes first, so that a kept element is never taken out
+  // and put back to get past one (a "Sit here" moved between a tap's mousedown and
+  // mouseup loses the click): the kept keep their order, the new go in between.
+  const wanted = new Set(nodes);
+  for (const child of [...layer.children]) if (!wanted.has(child)) child.remove();
   nodes.forEach((node, i) => {
     const at = layer.children[i];
     if (at !== node) layer.insertBefore(node, at || null);
   });
-  while (layer.children.length > nodes.length) layer.lastElementChild.remove();
   KEPT.set(layer, next);
 }
 
