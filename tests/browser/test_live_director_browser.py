@@ -161,6 +161,9 @@ def test_a_league_table_on_the_page_from_ticked_events_and_a_formula(
             page.wait_for_selector("#events input")
             for eid in ids:
                 page.locator(f"#events input[value='{eid}']").check()
+            # the table for both events (after the first tick it already has 3 rows)
+            page.wait_for_function(
+                "document.querySelector('#summary').innerText.startsWith('2 events')")
             page.wait_for_function("document.querySelectorAll('#rows tr').length === 3")
             in_address = page.evaluate("new URLSearchParams(location.search).get('events')")
             assert sorted(in_address.split(",")) == sorted(ids)

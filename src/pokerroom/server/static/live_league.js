@@ -30,7 +30,10 @@ function chosen() {
   return { events, formula: pick === "own" ? $("formula").value.trim() : pick };
 }
 
+let asked = 0;  // the newest request: an older answer arriving late is dropped
+
 async function show() {
+  const mine = ++asked;
   const choice = chosen();
   history.replaceState(null, "", `?${choiceQuery(choice)}`);
   $("csv").hidden = true;
@@ -43,9 +46,10 @@ async function show() {
   try {
     answer = await api(`/api/live/league?${choiceQuery(choice)}`);
   } catch (err) {
-    setText($("error"), err instanceof ApiError ? err.message : `Not reached: ${err.message}`);
+    if (mine === asked) setText($("error"), err instanceof ApiError ? err.message : `Not reached: ${err.message}`);
     return;
   }
+  if (mine !== asked) return;  // the director changed the season meanwhile
   $("csv").href = `/api/live/league.csv?${choiceQuery(choice)}`;
   $("csv").hidden = false;
   setText($("summary"), `${choice.events.length} event${choice.events.length === 1 ? "" : "s"} · points: ${answer.formula}`);
