@@ -28,6 +28,7 @@ from pokerroom.server.guard.quotas import Quotas
 from pokerroom.server.handlers import ERROR_HANDLERS
 from pokerroom.server.hands.exports import SummaryCache
 from pokerroom.server.lifespan import RoomLife
+from pokerroom.server.live.records import router as live_records_router
 from pokerroom.server.live.routes import router as live_router
 from pokerroom.server.lobby.answer import StoredLobby
 from pokerroom.server.lobby.query import LobbyPages
@@ -112,7 +113,9 @@ def create_app(
     app.add_middleware(SecurityHeaders, developer_pages=(
         app.docs_url, app.redoc_url, app.swagger_ui_oauth2_redirect_url))
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    for router in (games_router, tournament_router, live_router, lobby_router, table_router,
-                   hand_router, worker_router, metrics_router, address_router):
+    # live_records_router first: /live/league before /live/{event_id}
+    for router in (games_router, tournament_router, live_records_router, live_router,
+                   lobby_router, table_router, hand_router, worker_router, metrics_router,
+                   address_router):
         app.include_router(router)
     return app
