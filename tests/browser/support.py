@@ -227,6 +227,26 @@ def wait_for_action(page: Any, taken: int, seconds: float = 30.0) -> None:
         page.wait_for_timeout(25)
 
 
+def record_shown(page: Any, selector: str) -> None:
+    """Record in ``page`` every text the element at ``selector`` shows while visible
+    (a MutationObserver, so a notice shown for less than a poll's interval under load
+    is still seen): read them with :func:`shown`."""
+    page.evaluate("""(sel) => {
+      const box = document.querySelector(sel);
+      const seen = (window.__shown = window.__shown || {})[sel] = [];
+      const note = () => { if (!box.hidden && box.textContent) seen.push(box.textContent); };
+      note();
+      new MutationObserver(note).observe(box, {attributes: true, childList: true,
+                                               subtree: true, characterData: true});
+    }""", selector)
+
+
+def shown(page: Any, selector: str) -> list[str]:
+    """The texts :func:`record_shown` saw ``selector`` show, in order."""
+    texts: list[str] = page.evaluate("(sel) => window.__shown[sel]", selector)
+    return texts
+
+
 def page_evidence(page: Any) -> str:
     """What a page shows that says why it did not get where a test waited: its
     connection, its toasts, its body's data attributes, the dock (its buttons, and
