@@ -76,6 +76,22 @@ def test_live_clock_console_and_restart(browser: Any, database: Path,
             console.wait_for_function(
                 "document.querySelector('#todo li.fresh')?.innerText.includes('is out')")
             assert f"{busted} is out in 60th place" in console.locator("#todo").inner_text()
+            # Issue 25: the tap was the wrong seat: Undo seats the player again (the TV
+            # counts 60 again), Redo busts them again
+            clock.wait_for_function("document.querySelector('#players').innerText === '59'")
+            console.locator("#undo").click()
+            clock.wait_for_function("document.querySelector('#players').innerText === '60'")
+            console.wait_for_function(
+                "document.querySelector('#counts').innerText.startsWith('60 of 60 left')")
+            assert busted in [p["name"] for t in call(url, f"/api/live/{eid}")["tables"]
+                              for p in t["players"]]
+            assert console.locator("#undo-what").inner_text().startswith("Undo takes back: add")
+            console.locator("#redo").click()
+            clock.wait_for_function("document.querySelector('#players').innerText === '59'")
+            console.wait_for_function(
+                "document.querySelector('#counts').innerText.startsWith('59 of 60 left')")
+            assert busted not in [p["name"] for t in call(url, f"/api/live/{eid}")["tables"]
+                                  for p in t["players"]]
             # a move the rules refuse: the console says why, and nothing moves
             seated = call(url, f"/api/live/{eid}")["tables"]
             console.locator("#who").select_option(str(seated[0]["players"][0]["entry"]))
@@ -109,7 +125,18 @@ def test_live_clock_console_and_restart(browser: Any, database: Path,
             assert width <= PHONE["width"], width  # nothing sticks out sideways
             console.evaluate("window.scrollTo(0, 0)")
             shot(console, "live-console-phone")
-            console.locator("#tables").scroll_into_view_if_needed()
+            # Issue 25: the bar of sections under the header jumps to the tables and
+            # marks them as the section on screen
+            assert console.locator("#jump-floor").inner_text().startswith("Floor")
+            console.locator("#jump a[href='#tables-sec']").click()
+            console.wait_for_function(
+                "document.querySelector(\"#jump a[href='#tables-sec']\")"
+                ".getAttribute('aria-current') === 'true'")
+            head = console.evaluate(
+                "document.querySelector('.console header').getBoundingClientRect().bottom")
+            top = console.evaluate(
+                "document.querySelector('#tables-sec').getBoundingClientRect().top")
+            assert head <= top <= head + 20, (head, top)  # just under the sticky header
             shot(console, "live-console-tables")
             # the audit log downloads with the host key in a header, not the address
             with console.expect_download() as downloading:

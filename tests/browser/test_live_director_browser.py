@@ -36,7 +36,7 @@ def test_seat_cards_print_on_the_paper_chosen_and_every_qr_code_reads_back(
             call(url, f"/api/live/{eid}/register", {"host": host, "name": name})
         call(url, f"/api/live/{eid}/start", {"host": host})
         cards = call(url, f"/api/live/{eid}/cards", host=host)
-        assert all(c["url"] == f"https://poker.example.org{c['link']}" for c in cards)
+        assert all(c["url"] == f"https://poker.example.org{c['short']}" for c in cards)
         context = browser.new_context(viewport=LAPTOP)
         try:
             page = context.new_page()

@@ -84,8 +84,13 @@ def test_live_event_by_http_with_the_host_key(live: TestClient, clock: FakeClock
     me = live.get(link.replace("/live/", "/api/live/", 1)).json()
     assert me["me"]["table"] == s["tables"][1]["table"] and me["me"]["alive"]
     assert live.get(link).status_code == 200  # the page itself
-    # no public address set: the link on the address the request came to, as a QR code
-    assert all(c["url"] == f"http://testserver{c['link']}" for c in cards)
+    # no public address set: the link on the address the request came to, as a QR code;
+    # the card's link is the short one (issue 25), which sends on to the page
+    assert all(c["url"] == f"http://testserver{c['short']}" for c in cards)
+    assert all(c["short"] == "/p/" + c["link"].rsplit("/", 1)[1] for c in cards)
+    r = live.get(cards[0]["short"].lower(), follow_redirects=False)  # typed in any case
+    assert r.status_code == 303 and r.headers["location"] == ".." + cards[0]["link"]
+    assert live.get(cards[0]["short"]).status_code == 200  # followed: the page
     assert all(c["qr"].startswith("<svg") and "<script" not in c["qr"] for c in cards)
     assert live.get(f"/api/live/{eid}/cards", headers=_bearer("x")).status_code == 403
 
@@ -546,3 +551,59 @@ def test_a_start_time_is_announced_and_checked(live: TestClient, clock: FakeCloc
                                          "starts_at": bad})
         assert r.status_code == 400 and "starts_at must be a time to come" in r.json()["error"]
     assert len(live.get("/api/live").json()) == before
+
+
+def test_a_players_short_link_reads_as_typed_and_from_any_worker(
+        live: TestClient, db_url: str, clock: FakeClock) -> None:
+    """Issue 25: a seat card's short link, ``/p/{code}``: ten characters of Crockford's
+    base 32, read in any case and with O for 0; a code no player has is a 404 that says
+    what a code is; a room that does not hold the event (another worker) finds it in
+    the database; an expired event's codes are gone with it."""
+    import asyncio
+
+    from sqlalchemy import create_engine
+
+    from pokerroom.server.live.links import ALPHABET, CODE_LENGTH
+    from pokerroom.server.live.room import LiveRoom
+    from pokerroom.server.live.store import LiveStore
+
+    eid, host = create(live, players=3)
+    token = act(live, eid, host, "register", name="Zoe")["token"]
+    assert len(token) == CODE_LENGTH and set(token) <= set(ALPHABET)
+    typed = token.lower().replace("0", "o")
+    r = live.get(f"/p/{typed[:5]}-{typed[5:]}", follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == f"../live/{eid}/p/{token}"
+    me = live.get(f"/api/live/{eid}/p/{token}").json()
+    assert me["me"]["name"] == "Zoe"
+    for wrong in ("U" * CODE_LENGTH, "K7QP", "0" * CODE_LENGTH, "x" * 500):
+        r = live.get(f"/p/{wrong}", follow_redirects=False)
+        assert r.status_code == 404 and "seat card" in r.json()["detail"], (wrong, r.text)
+
+    elsewhere = LiveRoom(clock, store=LiveStore(create_engine(db_url)))
+    assert elsewhere.runs == {}  # holds no event: the database answers
+    assert asyncio.run(elsewhere.event_of_link(token)) == eid
+    assert asyncio.run(elsewhere.event_of_link("0" * CODE_LENGTH)) is None
+    assert elsewhere.expire(eid) is False  # not held here
+    elsewhere.restore(eid)
+    assert elsewhere.expire(eid)  # never started: gone, and its codes with it
+    assert asyncio.run(elsewhere.event_of_link(token)) is None
+
+
+def test_migration_0011_adds_the_short_links_and_takes_them_back(db_url: str) -> None:
+    """Migration 0011 (issue 25): ``live_links`` is made on the upgrade and dropped on
+    the downgrade, the live events kept.  (On PostgreSQL every test that starts a room
+    on it upgrades through it.)"""
+    import sqlalchemy as sa
+
+    from pokerroom.server.tables.store import Store
+    from tests.server.migrating import columns, migrate_to
+
+    store = Store(db_url)
+    store.migrate()
+    assert columns(store, "live_links") == {"code", "event_id"}
+    migrate_to(store, "0010", down=True)
+    assert "live_links" not in sa.inspect(store.engine).get_table_names()
+    assert "live_events" in sa.inspect(store.engine).get_table_names()
+    migrate_to(store, "head")
+    assert columns(store, "live_links") == {"code", "event_id"}
+    store.close()

@@ -14,6 +14,7 @@ never stopped.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import pickle
 import random
@@ -29,6 +30,7 @@ from pokerroom.cards import SecureRandom, child_rng
 from pokerroom.errors import ConfigError, IllegalActionError, Reason
 from pokerroom.server.actors.clock import Clock
 from pokerroom.server.cluster.leases import LeaseLost
+from pokerroom.server.live.links import is_code
 from pokerroom.server.live.store import LiveStore, LogEntry, Step, Undoable
 from pokerroom.server.tournaments.setup import build_structure, checked_start
 from pokerroom.server.wire.protocol import CreateTournament
@@ -203,16 +205,29 @@ class LiveRoom:
         database does not take it."""
         run = self._hosted(event_id, host)
         before = pickle.dumps(run)
+        tokens = set(run.tokens)
         now = self.clock.now()
         report, answer = do(run, args)
         run.seq += 1
         outcome = run.add_feed(report, now)
         store = self.store
         if store is not None:
+            links = [t for t in run.tokens if t not in tokens and is_code(t)]
             self._store(run, before, lambda after: store.record(
                 run.id, status=run.status, run=after,
-                entry=LogEntry(run.seq, now, action, args, outcome), before=before))
+                entry=LogEntry(run.seq, now, action, args, outcome), before=before,
+                links=links))
         return run, report, answer
+
+    async def event_of_link(self, code: str) -> str | None:
+        """The event a player's short-link ``code`` is of: one held here, else as the
+        database says (an event another worker holds), read off the event loop."""
+        for run in self.runs.values():
+            if code in run.tokens:
+                return run.id
+        if self.store is None:
+            return None
+        return await asyncio.to_thread(self.store.event_of_link, code)
 
     def _hosted(self, event_id: str, host: str) -> LiveRun:
         """The event, when ``host`` is its host key."""

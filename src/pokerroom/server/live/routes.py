@@ -4,7 +4,8 @@ app includes.
 Pages: ``/live`` a new event and the list of events, ``/live/{id}`` the clock on
 the wall, ``/live/{id}/console`` the director's console (the host key in the
 address's ``#`` part, never sent to the server in a page request),
-``/live/{id}/p/{token}`` a player's page (the link on the seat card).
+``/live/{id}/p/{token}`` a player's page (the link on the seat card), and
+``/p/{code}`` its short link (a 303 to it).
 
 API (money in cents, seats numbered from 0 as in every answer of the room; pages
 show seat 1 first):
@@ -66,7 +67,7 @@ from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, HTTPException, Request
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, RedirectResponse
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from pokerroom.errors import ConfigError, Reason
@@ -74,6 +75,7 @@ from pokerroom.server import deps
 from pokerroom.server.cluster.routing import served_elsewhere
 from pokerroom.server.deps import Live, Quotas_, Settings_
 from pokerroom.server.hands.downloads import attachment, bearer_token
+from pokerroom.server.live.links import CODE_LENGTH, canonical, new_code
 from pokerroom.server.live.room import LiveRoom, LiveRun, NotHostError
 from pokerroom.server.live.seat_cards import seat_cards, with_qr_codes
 from pokerroom.server.live.store import LogEntry, Step
@@ -197,7 +199,7 @@ def _register(run: LiveRun, b: _Name) -> tuple[LiveReport, dict[str, Any]]:
     refuse_lookalike(b.name, others, where="entered in this event")
     report = run.event.register(b.name)
     entry = max(run.event.t.entries)
-    token = secrets.token_urlsafe(12)
+    token = new_code()  # the page's token and its short link (live/links.py)
     run.tokens[token] = entry
     return report, {"entry": entry, "token": token}
 
@@ -409,6 +411,19 @@ router.add_api_route("/live/{event_id}/p/{token}", page("live_player.html"), met
                      include_in_schema=False, name="live_player_page")
 router.add_api_route("/live/{event_id}/results", page("live_results.html"), methods=["GET"],
                      include_in_schema=False, name="live_results_page")
+
+
+@router.get("/p/{typed}", include_in_schema=False)
+async def short_link(typed: str, live: Live) -> RedirectResponse:
+    """A player's short link (:mod:`pokerroom.server.live.links`), sent on (303) to
+    their page.  The address is relative (``../live/...``): a room served under a path
+    prefix keeps it."""
+    code = canonical(typed[:40])
+    event = None if code is None else await live.event_of_link(code)
+    if code is None or event is None:
+        raise HTTPException(404, "no player's page has this code: check it against the "
+                                 f"seat card ({CODE_LENGTH} letters and digits)")
+    return RedirectResponse(f"../live/{event}/p/{code}", status_code=303)
 
 
 @router.post("/api/live")

@@ -14,6 +14,7 @@ from typing import Any
 
 import segno
 
+from pokerroom.server.live.links import is_code, short_link
 from pokerroom.server.live.room import LiveRun
 
 QR_KEPT = 4096
@@ -29,17 +30,21 @@ def qr_svg(url: str) -> str:
 
 def seat_cards(run: LiveRun, base: str) -> list[dict[str, Any]]:
     """The cards of everyone still in, in entry order: ``entry``, ``name``, ``table``
-    and ``seat`` (None before the draw), ``link`` (the page's path) and ``url`` (on
-    ``base``); read on the event loop, beside the reports that change the event
-    (:func:`with_qr_codes` adds the codes, off it)."""
+    and ``seat`` (None before the draw), ``link`` (the page's path), ``short`` (its
+    short link, ``/p/{code}``, a 303 to the page) and ``url`` (the short link on
+    ``base``, else the page's); read on the
+    event loop, beside the reports that change the event (:func:`with_qr_codes` adds
+    the codes, off it)."""
     event = run.event
     out = []
     for e in event.t.alive():
         table, seat = event.seat_of(e.number) if event.t.started else (None, None)
-        link = f"/live/{run.id}/p/{run.token_of(e.number)}"
-        url = base.rstrip("/") + link
+        token = run.token_of(e.number)
+        link = f"/live/{run.id}/p/{token}"
+        # The short link to type, for a code (an older event's token has none)
+        short = short_link(token) if token and is_code(token) else None
         out.append({"entry": e.number, "name": e.label, "table": table, "seat": seat,
-                    "link": link, "url": url})
+                    "link": link, "short": short, "url": base.rstrip("/") + (short or link)})
     return out
 
 

@@ -17,6 +17,7 @@ up to now.
 from __future__ import annotations
 
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -66,6 +67,14 @@ class LiveLogRow(Base):
     before: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
     after: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
     step: Mapped[str | None] = mapped_column(String(8), nullable=True)
+
+
+class LiveLinkRow(Base):
+    """A player's short link (migration 0011): which event its code is of."""
+
+    __tablename__ = "live_links"
+    code: Mapped[str] = mapped_column(String(16), primary_key=True)
+    event_id: Mapped[str] = mapped_column(ForeignKey("live_events.id"), index=True)
 
 
 UNDO_STEPS = 100
@@ -132,13 +141,16 @@ class LiveStore:
                                saved_at=created_at))
 
     def record(self, event_id: str, *, status: str, run: bytes, entry: LogEntry,
-               before: bytes | None = None) -> None:
+               before: bytes | None = None, links: Sequence[str] = ()) -> None:
         """Save the run and add the action to the audit log, in one transaction.  With
         ``before`` (the run before the action, pickled) the action is a report that can
         be undone: it keeps both snapshots; the reports undone before it can no longer
-        be redone, and the one :data:`UNDO_STEPS` back no longer keeps its own."""
+        be redone, and the one :data:`UNDO_STEPS` back no longer keeps its own.
+        ``links``: the players' codes the action gave out (a registration's), kept
+        for good (an undone registration's page answers 404 from its event)."""
         with Session(self.engine) as s, s.begin():
             row = self._save(s, event_id, status, run, entry)
+            s.add_all(LiveLinkRow(code=code, event_id=event_id) for code in links)
             if before is not None:
                 of_event = LiveLogRow.event_id == event_id
                 s.execute(update(LiveLogRow).where(of_event, LiveLogRow.step == "undone")
@@ -199,7 +211,13 @@ class LiveStore:
             if self.fencing is not None:
                 self.fencing.check(s.connection(), "live", event_id)
             s.execute(delete(LiveLogRow).where(LiveLogRow.event_id == event_id))
+            s.execute(delete(LiveLinkRow).where(LiveLinkRow.event_id == event_id))
             s.execute(delete(LiveEventRow).where(LiveEventRow.id == event_id))
+
+    def event_of_link(self, code: str) -> str | None:
+        """The event whose player has the short-link ``code``, or None."""
+        with Session(self.engine) as s:
+            return s.scalar(select(LiveLinkRow.event_id).where(LiveLinkRow.code == code))
 
     def events(self, only: str | None = None) -> list[LiveEventRow]:
         """Every event (or the one with id ``only``), oldest first."""

@@ -5,6 +5,7 @@ import { $, escapeHtml as esc, setHtml, setText, takeFromHash } from "/static/sh
 import { clockText, fmt as chips, money, plural } from "/static/shared/format.js";
 import { floorList, loadDone, saveDone, seating } from "/static/live/floor_list.js";
 import { eventId, poll, timeLeft } from "/static/live/live.js";
+import { sectionBar, sectionLabel } from "/static/live/sections.js";
 
 const id = eventId();
 const keyName = `live-host-${id}`;
@@ -17,6 +18,7 @@ let seenFeed = 0;
 let freshFrom = 0;
 let picked = [];  // [{table, seat, name}] for several busts on one hand (P6)
 const done = loadDone(id);  // the floor's tasks ticked off, in this browser
+const updateSections = sectionBar($("jump"), document.querySelector(".console header"));
 let knockout = null;  // {table, seat, name}: a bust waiting for who knocked them out
 
 $("clock-link").href = `/live/${encodeURIComponent(id)}`;
@@ -118,7 +120,9 @@ function render() {
   // Written only when it changed (a poll a second must not undo a tap or fold a list
   // that was opened); the folded lists keep whether they were open.
   const open = new Set([...$("todo").querySelectorAll("details[open]")].map((d) => d.dataset.fold));
-  setHtml($("todo"), floorItems(floorList(s.feed, done), open).join("")
+  const list = floorList(s.feed, done);
+  setText($("jump-floor"), sectionLabel("Floor", list.tasks.length + s.rebuy_decisions.length));
+  setHtml($("todo"), floorItems(list, open).join("")
     || "<li>Register the players, then start: the seat draw comes here.</li>");
   seenFeed = s.feed.length ? s.feed[s.feed.length - 1].seq : 0;
 
@@ -186,6 +190,7 @@ function render() {
       ? alive.map((p) => `<div class="row" style="margin:4px 0"><span style="flex:1">${esc(p.name)}</span><input class="num" type="number" min="1" data-count="${p.entry}" aria-label="Chips of ${esc(p.name)}"></div>`).join("")
       : "<p class='muted'>At the final table: enter each player's chips.</p>";
   }
+  updateSections();
 }
 
 // The row of the structure in play: level N, or the break after it.
