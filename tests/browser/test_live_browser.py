@@ -302,6 +302,18 @@ def test_live_console_hand_for_hand_and_a_deal(browser: Any, database: Path,
             todo = console.locator("#todo").inner_text()
             assert f"{names[0]} is out in 5th place" in todo
             assert f"{names[1]} is out in 4th place" in todo
+            # Issue 25: the clock strikes the places won off (8th to 4th), with who took
+            # them (read in one go: in level 1 the board takes turns with the seating; the
+            # clock polls, so it may show 8th to 6th first)
+            rows = clock.wait_for_function(
+                "() => { const rows = [...document.querySelectorAll('#payouts li')].map("
+                "(li) => [li.className, li.innerText.replace(/\\s+/g, ' ')]);"
+                " return rows.filter(([c]) => c === 'gone').length === 5 && rows; }")
+            gone = [text for kind, text in rows if kind == "gone"]
+            assert len(gone) == 5 and len(rows) == 8, rows  # 1st to 3rd still to be won
+            assert gone[0].startswith("4th") and names[1] in gone[0], gone
+            assert gone[1].startswith("5th") and names[0] in gone[1], gone
+            shot(clock, "live-clock-places-won")
             console.locator("#multi-mode").uncheck()
             console.wait_for_selector("[data-count]")
             counts = console.locator("[data-count]")

@@ -1,6 +1,6 @@
 // live/live.js: the live event's countdown and its periods.
 import { deepEqual, equal, test } from "/js-tests/harness.js";
-import { periodKey, timeLeft } from "/static/live/live.js";
+import { paidPlaces, periodKey, timeLeft } from "/static/live/live.js";
 
 const state = (status, clock, serverTime = 1000) => ({ status, clock, server_time: serverTime });
 
@@ -56,4 +56,18 @@ test("the league's season lives in the address and back", async () => {
   deepEqual(readChoice(`?${choiceQuery(choice)}`), choice);
   deepEqual(readChoice(""), { events: [], formula: "linear" });
   deepEqual([pointsText(12), pointsText(12.5), pointsText(1234.25)], ["12", "12.5", "1,234.25"]);
+});
+
+test("paidPlaces strikes off each place won, a tie on every place it shares (issue 25)", () => {
+  const payouts = [1, 2, 3, 4].map((place) => ({ place, prize: 100 * (5 - place) }));
+  const players = [
+    { name: "Ann", place: null, place_to: null },
+    { name: "Bo", place: 3, place_to: 4 },
+    { name: "Cy", place: 3, place_to: 4 },
+    { name: "Di", place: 5, place_to: null },  // out of the money
+  ];
+  deepEqual(paidPlaces(payouts, players).map((p) => p.names), [[], [], ["Bo", "Cy"], ["Bo", "Cy"]]);
+  deepEqual(paidPlaces(payouts, players)[0], { place: 1, prize: 400, names: [] });
+  const oneOut = [{ name: "Ed", place: 4, place_to: 4 }];
+  deepEqual(paidPlaces(payouts, oneOut).map((p) => p.names.length), [0, 0, 0, 1]);
 });

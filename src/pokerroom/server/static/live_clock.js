@@ -2,7 +2,7 @@
 import { $, escapeHtml as esc, setHtml, setText } from "/static/shared/dom.js";
 import { clockText, fmt as chips, money, ordinal } from "/static/shared/format.js";
 import { seating, seatingPage } from "/static/live/floor_list.js";
-import { chime, enableSound, eventId, periodKey, poll, timeLeft } from "/static/live/live.js";
+import { chime, enableSound, eventId, paidPlaces, periodKey, poll, timeLeft } from "/static/live/live.js";
 
 const id = eventId();
 let state = null;
@@ -76,8 +76,10 @@ function render() {
   } else {
     setText($("paid-head"), `Payouts · ${state.places_paid} paid`);
     $("payouts").classList.toggle("short", state.payouts.length <= 10);
-    setHtml($("payouts"), state.payouts.slice(0, 18).map((p) =>
-      `<li><span class="p">${ordinal(p.place)}</span><span>${money(p.prize)}</span></li>`).join(""));
+    // A place won is struck off, with who took it.
+    setHtml($("payouts"), paidPlaces(state.payouts, state.players).slice(0, 18).map((p) => (p.names.length
+      ? `<li class="gone"><span class="p">${ordinal(p.place)}</span><span class="nm">${esc(p.names.join(" & "))}</span><s>${money(p.prize)}</s></li>`
+      : `<li><span class="p">${ordinal(p.place)}</span><span>${money(p.prize)}</span></li>`)).join(""));
   }
   const feed = state.feed.filter((f) => f.kind !== "level" && f.kind !== "button").slice(-3).reverse();
   setHtml($("feed"), feed.map((f) => `<li>${esc(f.text)}</li>`).join("") || "<li class='muted'>—</li>");

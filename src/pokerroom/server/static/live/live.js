@@ -75,3 +75,14 @@ export function chime(times = 3) {
 export function periodKey(state) {
   return `${state.clock.level}:${state.clock.on_break}`;
 }
+
+/** The payouts with who took each place so far (issue 25: the clock strikes paid
+ * places off): ``[{place, prize, names}]``, ``names`` the players whose finish covers
+ * the place (a tie shares its places), empty while it is still to be won. */
+export function paidPlaces(payouts, players) {
+  return payouts.map((p) => ({
+    ...p,
+    names: players.filter((x) => x.place != null && x.place <= p.place
+      && p.place <= (x.place_to ?? x.place)).map((x) => x.name),
+  }));
+}
