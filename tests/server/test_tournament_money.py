@@ -55,9 +55,15 @@ def test_P10_fee_custom_payouts_and_unit_pay_the_pool_exactly(port: int) -> None
     assert sum(r["rebuys"] for r in rows) == money["rebuys"]
     assert all(r["rebuys"] <= 1 for r in rows)  # the limit the host set
     assert money["rebuy_money"] == money["rebuys"] * 20_00
-    prizes = [r["prize"] for r in sorted(rows, key=lambda r: r["place"]) if r["prize"]]
-    assert sum(prizes) == pool and len(prizes) == 3
-    assert all(p % 5_00 == 0 for p in prizes[1:]) and prizes[0] % 5_00 == pool % 5_00
+    # Three places paid; two players out on one hand from equal stacks share their
+    # places' prizes (P6: four prizes then, as a loop run of the suite once saw)
+    paid = [r for r in rows if r["prize"]]
+    assert sum(r["prize"] for r in paid) == pool
+    assert {r["place"] for r in paid} <= {1, 2, 3} and [r["place"] for r in paid].count(1) == 1
+    assert len(paid) == 3 or any(r["place_to"] != r["place"] for r in paid), paid
+    first = next(r["prize"] for r in paid if r["place"] == 1)
+    assert all(r["prize"] % 5_00 == 0 for r in paid if r["place"] != 1)
+    assert first % 5_00 == pool % 5_00  # 1st takes the odd cents
     for r in rows:
         assert r["paid_in"] == 25_00 + r["rebuys"] * 20_00
         assert r["net"] == r["prize"] + r["bounties"] - r["paid_in"]
