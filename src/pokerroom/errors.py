@@ -81,6 +81,9 @@ class Reason(StrEnum):
     """At the showdown only show and muck are allowed (S4)."""
     MUST_SHOW = "must_show"
     """This hand must be tabled, not mucked (S3, S4)."""
+    WRONG_AWARD = "wrong_award"
+    """The dealer's award of the pots does not fit them: a pot named with no winner or
+    with a player not in it, or not as many pots as there are (S1, S2, S8)."""
     NOTHING_TO_SHOW = "nothing_to_show"
     """Showing one's cards by choice: only after folding, or after winning with
     everyone else folded once the hand is over, and only until the next deal."""

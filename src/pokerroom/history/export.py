@@ -68,6 +68,7 @@ from pokerroom.history.replay import PHH_VARIANTS
 from pokerroom.rules import events as ev
 from pokerroom.rules.actions import (
     Action,
+    Award,
     BetRaise,
     BringIn,
     CheckCall,
@@ -138,6 +139,9 @@ def to_phh(
         )
     if any(isinstance(action, Kill) for _, action in hand.log):
         raise ConfigError("PHH cannot express a hand killed by the floor (I7, T9, P8)")
+    if any(isinstance(action, Award) for _, action in hand.log):
+        raise ConfigError("PHH cannot express pots the dealer awarded by reading the hands "
+                          "(the cards were not entered): PHH works the winners out from them")
     fields_extra: dict[str, object] = {}
     if config.names:
         fields_extra["players"] = list(config.names)

@@ -28,6 +28,7 @@ pokerroom.errors.IllegalActionError: a bet/raise to 7 is outside 10-100; ...
 
 from pokerroom.rules.actions import (
     Action,
+    Award,
     BetRaise,
     BringIn,
     CheckCall,
@@ -47,6 +48,7 @@ from pokerroom.rules.view import HandView, PlayerView, Pot
 __all__ = [
     "VARIANTS",
     "Action",
+    "Award",
     "BetRaise",
     "BringIn",
     "CheckCall",

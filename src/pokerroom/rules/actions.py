@@ -153,10 +153,34 @@ class Kill:
         return (Kill, (self.position,))
 
 
-for _value in (Fold, BetRaise, Discard, Show, DealHole, DealBoard, Kill):
+@dataclass(frozen=True, slots=True, init=False)
+class Award:
+    """The dealer reads the hands (the cards stay physical, so the engine does not
+    know them): at the showdown, who wins each pot, main pot first (S1, S2).
+    ``winners[k]``: the positions that win pot ``k`` (a tie: several; a pot with one
+    player in it: that one, or none named); in a high-low game they win its high
+    half and ``low[k]`` its low half (none: no qualifying low, the high takes the
+    whole pot, S8).  The engine splits as it would have (odd chips: S10, in stud by
+    the order named when the cards are unknown).  Not a player's action: the log
+    records it with no player, like the dealer's."""
+
+    winners: tuple[tuple[int, ...], ...]
+    low: tuple[tuple[int, ...], ...] = ()
+
+    def __init__(self, winners: tuple[tuple[int, ...], ...],
+                 low: tuple[tuple[int, ...], ...] = ()) -> None:
+        self.winners = winners
+        self.low = low
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Award, (self.winners, self.low))
+
+
+for _value in (Fold, BetRaise, Discard, Show, DealHole, DealBoard, Kill, Award):
     fast_init(_value)
 
 Action = (
     Fold | CheckCall | BetRaise | BringIn | Discard | Show | Muck | DealHole | DealBoard | Kill
+    | Award
 )
 PLAYER_ACTIONS = (Fold, CheckCall, BetRaise, BringIn, Discard, Show, Muck)

@@ -28,6 +28,7 @@ from pokerroom.errors import ConfigError, IllegalActionError, Reason
 from pokerroom.rules import events as ev
 from pokerroom.rules.actions import (
     Action,
+    Award,
     BetRaise,
     BringIn,
     CheckCall,
@@ -341,6 +342,14 @@ class Hand(Floor):
                 )
             self._kill(action)  # type: ignore[arg-type]
             actor = None
+        elif kind is Award:
+            if position is not None:
+                raise IllegalActionError(
+                    Reason.FLOOR_ONLY,
+                    f"position {position} cannot award a pot: the dealer reads the hands",
+                )
+            self._award_judged(action)  # type: ignore[arg-type]
+            actor = None
         elif isinstance(action, _DEALER_ACTIONS):
             self._deal_action(action)
             actor = None
@@ -520,6 +529,16 @@ class Hand(Floor):
         assert showdown is not None
         self._finish(showdown.award())
 
+    def _award_judged(self, action: Award) -> None:
+        """The dealer read the hands (physical cards): each pot to the positions named,
+        split as :meth:`Showdown.award` splits (S1, S2, S8, S10).  Only at the showdown;
+        refused, changing nothing, when the names do not fit the pots."""
+        showdown = self._showdown
+        if self.phase is not SHOWDOWN or showdown is None:
+            raise self._refuse(Reason.SHOWDOWN, action,
+                               "the dealer awards the pots at the showdown")
+        self._finish(showdown.award_judged(action))
+
     # ------------------------------------------------------------------ awards
 
     def _award_uncontested(self, position: int) -> None:
@@ -582,6 +601,6 @@ def _name(action: Action) -> str:
     names = {
         Fold: "fold", CheckCall: "check/call", BringIn: "the bring-in", Discard: "a discard",
         Show: "show", Muck: "muck", DealHole: "dealing hole cards", DealBoard: "dealing the board",
-        Kill: "killing a hand",
+        Kill: "killing a hand", Award: "the dealer's award",
     }
     return names.get(type(action), type(action).__name__)

@@ -23,7 +23,7 @@ import secrets
 
 from pokerroom.cards import Deck
 from pokerroom.errors import ConfigError, IllegalActionError, Reason
-from pokerroom.rules.actions import Action, DealBoard, DealHole, Kill
+from pokerroom.rules.actions import Action, Award, DealBoard, DealHole, Kill
 from pokerroom.rules.engine import Hand
 from pokerroom.rules.events import Event, PotAwarded
 from pokerroom.rules.legal import LegalActions
@@ -440,7 +440,7 @@ class Table:
         when ``seat`` is not dealt in, when it is not that seat's turn (B13; a hand
         may be shown out of turn at the showdown, S4), or when the action is not
         legal (see :meth:`legal_actions`).  The dealer's and the floor's actions
-        (``DealHole``, ``DealBoard``, ``Kill``) are not a seat's: they go to
+        (``DealHole``, ``DealBoard``, ``Kill``, ``Award``) are not a seat's: they go to
         ``table.hand.act``, by position."""
         hand, plan = self._in_progress()
         if type(action) in _NOT_A_SEATS_ACTIONS:
@@ -498,7 +498,7 @@ class Table:
         return total
 
 
-_NOT_A_SEATS_ACTIONS = frozenset((DealHole, DealBoard, Kill))
+_NOT_A_SEATS_ACTIONS = frozenset((DealHole, DealBoard, Kill, Award))
 
 
 def _secure() -> secrets.SystemRandom:

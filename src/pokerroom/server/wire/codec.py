@@ -8,6 +8,7 @@ from pokerroom.cards import format_cards, parse_cards
 from pokerroom.errors import NotationError
 from pokerroom.rules.actions import (
     Action,
+    Award,
     BetRaise,
     BringIn,
     CheckCall,
@@ -38,6 +39,9 @@ def action_to_dict(action: Action) -> dict[str, Any]:
         return {"type": "muck"}
     if isinstance(action, Kill):
         return {"type": "kill", "position": action.position}
+    if isinstance(action, Award):
+        return {"type": "award", "winners": [list(w) for w in action.winners],
+                "low": [list(w) for w in action.low]}
     if isinstance(action, DealHole):
         return {"type": "deal_hole", "position": action.position,
                 "cards": format_cards(action.cards)}
@@ -64,4 +68,7 @@ def action_from_dict(data: dict[str, Any]) -> Action:
     if kind == "kill":
         # "seat": how rows stored before the rename to position name it.
         return Kill(int(data["position"] if "position" in data else data["seat"]))
+    if kind == "award":
+        return Award(tuple(tuple(int(p) for p in w) for w in data["winners"]),
+                     tuple(tuple(int(p) for p in w) for w in data.get("low") or ()))
     raise NotationError(f"unknown action {data!r}")
