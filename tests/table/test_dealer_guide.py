@@ -158,3 +158,28 @@ def test_T7_T8_a_new_player_s_post_and_a_missed_blind_are_said_before_the_deal()
     text = next_step(table).text
     assert "seat 5 posts 10 to play" in text, text
     assert "posts the small blind of 5" in text and "posts the big blind of 10" in text
+
+
+def test_T8_a_player_back_from_missing_the_blinds_posts_what_is_owed_live_and_dead() -> None:
+    """T8 (limit): a player who missed both blinds comes back before the big blind and
+    posts the sum: the big blind live, the small blind dead; the dealer hears both."""
+    table = _table(Stakes.of("holdem", "fixed_limit", small_blind=5, big_blind=10), "ABCDE")
+    fold_around(table.start_hand(Deck(1)))  # B plays a hand: in the game (T8, not T7)
+    table.finish_hand()
+    table.sit_out(1)
+    for _ in range(12):  # until B has missed the big blind and the small blind
+        fold_around(table.start_hand(Deck(1)))
+        table.finish_hand()
+        if table.player(1).missed_small and table.player(1).missed_big:
+            break
+    table.sit_in(1, post=True)
+    plan = table.plan()
+    for _ in range(5):  # (not dealt in between the blinds: T8; a hand or two later)
+        if 1 in plan.seats:
+            break
+        fold_around(table.start_hand(Deck(1)))
+        table.finish_hand()
+        plan = table.plan()
+    k = plan.seats.index(1)
+    assert (plan.posts[k], plan.dead[k]) == (10, 5), plan
+    assert "seat 2 posts 10 to play and 5 dead" in next_step(table).text
