@@ -21,7 +21,7 @@ PYTHON_BLOCK = re.compile(r"^```python\n(.*?)^```$", re.S | re.M)
 
 def test_every_tutorial_is_in_the_site_and_has_code() -> None:
     nav = (DOCS.parent / "mkdocs.yml").read_text(encoding="utf-8")
-    assert len(TUTORIALS) == 5
+    assert len(TUTORIALS) == 6
     for page in TUTORIALS:
         assert f"tutorials/{page.name}" in nav, f"{page.name} is not in mkdocs.yml's nav"
         assert PYTHON_BLOCK.search(page.read_text(encoding="utf-8")), page.name

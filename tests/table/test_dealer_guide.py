@@ -89,7 +89,8 @@ def test_S1_the_pots_and_who_is_in_each_while_a_player_is_all_in() -> None:
     assert step.pots == ((150, (0, 1, 2)), (100, (0, 2)))
     table.hand.act(DealBoard(tuple(parse_cards("Ah Kd 7c"))))
     act = next_step(table)
-    assert act.text.endswith("Pots: main pot 150 (seats 1, 2, 3); side pot 1 100 (seats 1, 3).")
+    assert act.text.endswith(
+        "Pots: main pot of 150 (seats 1, 2, 3); side pot 1 of 100 (seats 1, 3).")
 
 
 def test_D3_F10_stud_up_cards_entered_the_bring_in_and_the_last_card_down() -> None:

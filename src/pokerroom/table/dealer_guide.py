@@ -214,7 +214,7 @@ def _pots_text(pots: tuple[tuple[int, tuple[int, ...]], ...]) -> str:
         return ""
     if len(pots) == 1:
         return f"Pot {pots[0][0]:,}."
-    named = [f"{'main pot' if k == 0 else f'side pot {k}'} {amount:,} (seats "
+    named = [f"{'main pot' if k == 0 else f'side pot {k}'} of {amount:,} (seats "
              f"{', '.join(str(s + 1) for s in seats)})" for k, (amount, seats) in enumerate(pots)]
     return "Pots: " + "; ".join(named) + "."
 
