@@ -65,7 +65,9 @@ def test_D3_D4_B5_S4_a_holdem_hand_step_by_step_with_the_cards_physical() -> Non
     assert show.text == ("Showdown: seat 2 shows first. Pot 13. Enter the cards tabled, "
                          "or name the winner of each pot.")
     table.hand.act(Award(((1,),)))
-    assert next_step(table).kind == "over"
+    over = next_step(table)
+    assert (over.kind, over.text) == ("over", "The hand is over. Push the pot, 13, to seat 2. "
+                                              "Then start the next hand.")
     table.finish_hand()
     assert table.stacks() == {0: 199, 1: 207, 2: 194, 3: 200}
     assert next_step(table).text.startswith("The button is at seat 1; seat 2 posts the small")
@@ -184,3 +186,35 @@ def test_T8_a_player_back_from_missing_the_blinds_posts_what_is_owed_live_and_de
     k = plan.seats.index(1)
     assert (plan.posts[k], plan.dead[k]) == (10, 5), plan
     assert "seat 2 posts 10 to play and 5 dead" in next_step(table).text
+
+
+def test_B12_S2_S8_S11_the_pots_pushed_an_uncalled_bet_back_the_halves_and_the_rake() -> None:
+    """At the end the dealer hears whom to push each pot to: a bet nobody called back
+    to its owner (B12), side pots first (S2), each half of a high-low pot (S8) and
+    what the house takes (S11).  B (seat 2) is all-in on the flop; C folds to A's
+    turn bet; the dealer gives the main pot's high half to B, its low half and the
+    side pot to A."""
+    table = Table(Stakes.of("omaha_hilo", "pot_limit", small_blind=1, big_blind=2),
+                  TableOptions(seats=6, new_game_round=False, rake_percent=0.05, rake_cap=3))
+    for seat, (name, chips) in enumerate((("A", 200), ("B", 20), ("C", 200))):
+        table.sit(seat, name, chips)
+    table.first_button = 2
+    table.start_hand(manual=True)
+    deal_round(table)
+    table.act(2, BetRaise(7))  # the pot limit
+    table.act(0, CheckCall())
+    table.act(1, CheckCall())
+    table.hand.act(DealBoard(tuple(parse_cards("Ah 5d 7c"))))
+    table.act(0, BetRaise(21))
+    table.act(1, CheckCall())  # all-in for 13
+    table.act(2, CheckCall())
+    table.hand.act(DealBoard(tuple(parse_cards("4s"))))
+    table.act(0, BetRaise(50))
+    table.act(2, Fold())
+    table.hand.act(DealBoard(tuple(parse_cards("Kh"))))
+    assert next_step(table).kind == "showdown"
+    table.hand.act(Award(((1,), (0,)), low=((0,), ())))
+    assert next_step(table).text == (
+        "The hand is over. Push 50 back to seat 1 (not called); side pot 1, 16, to seat 1; "
+        "the main pot's high half, 29, to seat 2; the main pot's low half, 28, to seat 1; "
+        "the house takes 3. Then start the next hand.")

@@ -66,8 +66,7 @@ def next_step(table: Table) -> DealerStep:
     pots = tuple((p.amount, tuple(seats[k] for k in p.eligible)) for p in hand_pots(hand))
     phase = hand.phase
     if phase is Phase.COMPLETE:
-        return DealerStep("over", "The hand is over: push the pots, then start the next "
-                                  "hand.")
+        return DealerStep("over", _pushed(hand, seats))
     legal = hand.legal_actions()
     if phase is Phase.DEALING:
         street = hand.variant.streets[hand.street]
@@ -146,6 +145,29 @@ def deal_round(table: Table, up: Mapping[int, Sequence[Card]] | None = None
 
     deal(copy.deepcopy(hand))  # refused here: nothing changed
     return deal(hand)
+
+
+def _pushed(hand: Hand, seats: tuple[int, ...]) -> str:
+    """The hand is over: who gets which pot (side pots first, as awarded: S2), a bet
+    nobody called back to its owner (B12), and the house's rake (S11)."""
+    parts: list[str] = []
+    for e in hand.events:
+        if isinstance(e, ev.BetReturned):
+            parts.append(f"{e.amount:,} back to seat {seats[e.position] + 1} (not called)")
+        elif isinstance(e, ev.PotAwarded):
+            pot = "the pot" if e.pot == 0 and not any(
+                isinstance(x, ev.PotAwarded) and x.pot for x in hand.events) else (
+                "the main pot" if e.pot == 0 else f"side pot {e.pot}")
+            half = "" if e.half == "whole" else f"'s {e.half} half"
+            total = sum(chips for _, chips in e.amounts)
+            if len(e.amounts) == 1:
+                parts.append(f"{pot}{half}, {total:,}, to seat {seats[e.amounts[0][0]] + 1}")
+            else:
+                split = ", ".join(f"seat {seats[p] + 1} {chips:,}" for p, chips in e.amounts)
+                parts.append(f"{pot}{half}, {total:,}, split: {split}")
+    if hand.rake:
+        parts.append(f"the house takes {hand.rake:,}")
+    return "The hand is over. Push " + "; ".join(parts) + ". Then start the next hand."
 
 
 def _drawn(hand: Hand) -> list[tuple[int, int]]:
