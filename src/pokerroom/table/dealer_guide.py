@@ -104,8 +104,8 @@ def next_step(table: Table) -> DealerStep:
                                       + _pots_text(pots) + " Enter the cards tabled, or "
                                       "name the winner of each pot.",
                           seat=seat, legal=legal, pots=pots)
-    return DealerStep("act", f"Seat {seat + 1} to act: {_options(legal)}. "
-                             + _pots_text(pots), seat=seat, legal=legal, pots=pots)
+    return DealerStep("act", f"Seat {seat + 1} to act: {_options(legal)}. {_pots_text(pots)}"
+                      .rstrip(), seat=seat, legal=legal, pots=pots)
 
 
 def deal_round(table: Table, up: Mapping[int, Sequence[Card]] | None = None
