@@ -46,6 +46,8 @@ def _sample(field: dataclasses.Field[object], k: int) -> object:
     field's name tells)."""
     if field.name in ("cards", "up", "amounts", "stacks"):
         return (k,)
+    if field.name in ("winners", "low"):  # Award's: positions per pot
+        return ((k,),)
     if field.name in ("name", "half", "description"):
         return f"text {k}"
     if field.name == "phase":

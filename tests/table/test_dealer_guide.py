@@ -111,6 +111,10 @@ def test_D3_F10_stud_up_cards_entered_the_bring_in_and_the_last_card_down() -> N
     with pytest.raises(IllegalActionError, match="seat 3's up card of third"):
         deal_round(table, {0: list(parse_cards("Ks")), 1: list(parse_cards("Qh"))})
     assert table.hand.events == before  # nothing dealt
+    with pytest.raises(IllegalActionError, match="Ks cannot be dealt again"):
+        deal_round(table, {0: list(parse_cards("Ks")), 1: list(parse_cards("Ks")),
+                           2: list(parse_cards("9d"))})
+    assert table.hand.events == before
     deal_round(table, {0: list(parse_cards("Ks")), 1: list(parse_cards("Qh")),
                        2: list(parse_cards("9d"))})
     bring = next_step(table)

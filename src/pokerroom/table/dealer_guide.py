@@ -15,12 +15,11 @@ Seats are counted as people count them in :attr:`DealerStep.text` (seat 1 first)
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from pokerroom.cards import Card
+from pokerroom.cards import Card, format_cards
 from pokerroom.errors import IllegalActionError, Reason
 from pokerroom.rules import events as ev
 from pokerroom.rules.actions import DealHole
@@ -115,36 +114,45 @@ def deal_round(table: Table, up: Mapping[int, Sequence[Card]] | None = None
     (``up[seat]``, this street's); a draw's replacement cards likewise.  Gives every
     player's cards of the round to the hand engine and returns its events; refused
     (:class:`~pokerroom.errors.IllegalActionError`), changing nothing, when no hole
-    cards are due or an up card is missing or already dealt."""
+    cards are due or an up card is missing, named twice or already dealt."""
     hand, plan = table.hand, table.plan_in_play
     if hand is None or plan is None or hand.phase is not Phase.DEALING \
             or hand.legal_actions().deal_position is None:
         raise IllegalActionError(Reason.NO_CARDS_DUE, "no hole cards are due now: "
                                  + next_step(table).text)
     given = {seat: list(cards) for seat, cards in (up or {}).items()}
-
-    def deal(h: Hand) -> list[ev.Event]:
-        events: list[ev.Event] = []
-        while h.phase is Phase.DEALING:
-            legal = h.legal_actions()
-            if legal.deal_position is None:
-                break
-            seat = plan.seats[legal.deal_position]
-            street = h.variant.streets[h.street]
-            ups: list[Card | None] = []
-            if legal.deal_count == street.down + street.up and street.up:
-                ups = list(given.get(seat, ())[:street.up])
-                if len(ups) < street.up:
-                    raise IllegalActionError(
-                        Reason.WRONG_CARD_COUNT, f"seat {seat + 1}'s up card"
-                        f"{'s' * (street.up > 1)} of {street.name} (face up: "
-                        f"{street.up}) must be entered")
-            downs: list[Card | None] = [None] * (legal.deal_count - len(ups))
-            events.extend(h.act(DealHole(legal.deal_position, tuple(downs + ups))))
-        return events
-
-    deal(copy.deepcopy(hand))  # refused here: nothing changed
-    return deal(hand)
+    street = hand.variant.streets[hand.street]
+    if street.up and not (street.draw and hand.street > 0):
+        # Checked before any card goes to the engine: a round is dealt whole or not at all.
+        known = {c for hole in hand.hole for c in hole if c is not None} | set(hand.board)
+        entered: list[Card] = []
+        for position, seat in enumerate(plan.seats):
+            if hand.folded[position]:
+                continue
+            mine = given.get(seat, [])[:street.up]
+            if len(mine) < street.up:
+                raise IllegalActionError(
+                    Reason.WRONG_CARD_COUNT, f"seat {seat + 1}'s up card"
+                    f"{'s' * (street.up > 1)} of {street.name} (face up: {street.up}) "
+                    "must be entered")
+            entered.extend(mine)
+        twice = sorted({format_cards([c]) for c in entered
+                        if c in known or entered.count(c) > 1})
+        if twice:
+            raise IllegalActionError(Reason.CARD_DEALT_TWICE, f"{', '.join(twice)} "
+                                     "cannot be dealt again: each card is in one place")
+    events: list[ev.Event] = []
+    while hand.phase is Phase.DEALING:
+        legal = hand.legal_actions()
+        if legal.deal_position is None:
+            break
+        seat = plan.seats[legal.deal_position]
+        ups: list[Card | None] = []
+        if legal.deal_count == street.down + street.up and street.up:
+            ups = list(given[seat][:street.up])
+        downs: list[Card | None] = [None] * (legal.deal_count - len(ups))
+        events.extend(hand.act(DealHole(legal.deal_position, tuple(downs + ups))))
+    return events
 
 
 def _pushed(hand: Hand, seats: tuple[int, ...]) -> str:
