@@ -46,7 +46,7 @@ typecheck: venv
 # The suite in WORKERS processes (pytest-xdist), a test file's tests in one of them
 # (--dist loadfile: the servers a file starts are shared by its tests).  3 on this
 # 2-core machine: many tests wait on servers and browsers, so a third process fills
-# the gaps (a clean clone's unit stage at 5eed138: 509 s with 3; 2 was about a fifth
+# the gaps (a clean clone's unit stage at 0af4c14: 567 s with 3; 2 was about a fifth
 # slower when last compared, in an earlier session).  WORKERS=0: one process.
 WORKERS ?= 3
 XDIST = $(if $(filter 0,$(WORKERS)),,-n $(WORKERS) --dist loadfile)
