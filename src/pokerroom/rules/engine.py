@@ -334,21 +334,16 @@ class Hand(Floor):
             self._betting_action(action)
         elif phase is COMPLETE:
             raise IllegalActionError(Reason.HAND_OVER, "the hand is over; no more actions")
-        elif kind is Kill:
+        elif kind is Kill or kind is Award:
             if position is not None:
-                raise IllegalActionError(
-                    Reason.FLOOR_ONLY,
-                    f"position {position} cannot kill a hand: only the floor does",
-                )
-            self._kill(action)  # type: ignore[arg-type]
-            actor = None
-        elif kind is Award:
-            if position is not None:
-                raise IllegalActionError(
-                    Reason.FLOOR_ONLY,
-                    f"position {position} cannot award a pot: the dealer reads the hands",
-                )
-            self._award_judged(action)  # type: ignore[arg-type]
+                what = ("kill a hand: only the floor does" if kind is Kill
+                        else "award a pot: the dealer reads the hands")
+                raise IllegalActionError(Reason.FLOOR_ONLY,
+                                         f"position {position} cannot {what}")
+            if kind is Kill:
+                self._kill(action)  # type: ignore[arg-type]
+            else:
+                self._award_judged(action)  # type: ignore[arg-type]
             actor = None
         elif isinstance(action, _DEALER_ACTIONS):
             self._deal_action(action)

@@ -159,13 +159,13 @@ def _pushed(hand: Hand, seats: tuple[int, ...]) -> str:
     """The hand is over: who gets which pot (side pots first, as awarded: S2), a bet
     nobody called back to its owner (B12), and the house's rake (S11)."""
     parts: list[str] = []
+    side_pots = any(isinstance(e, ev.PotAwarded) and e.pot for e in hand.events)
     for e in hand.events:
         if isinstance(e, ev.BetReturned):
             parts.append(f"{e.amount:,} back to seat {seats[e.position] + 1} (not called)")
         elif isinstance(e, ev.PotAwarded):
-            pot = "the pot" if e.pot == 0 and not any(
-                isinstance(x, ev.PotAwarded) and x.pot for x in hand.events) else (
-                "the main pot" if e.pot == 0 else f"side pot {e.pot}")
+            pot = (f"side pot {e.pot}" if e.pot else
+                   "the main pot" if side_pots else "the pot")
             half = "" if e.half == "whole" else f"'s {e.half} half"
             total = sum(chips for _, chips in e.amounts)
             if len(e.amounts) == 1:
