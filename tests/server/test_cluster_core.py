@@ -10,7 +10,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from sqlalchemy import Engine, create_engine, func, select, text
+from sqlalchemy import Connection, Engine, create_engine, func, select, text
+from sqlalchemy.exc import OperationalError
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
@@ -150,6 +151,49 @@ def test_a_lease_run_out_but_not_taken_refuses_its_old_owner_too(url: str) -> No
     assert other.acquire("table", "t1") is None
     book.release("table", "t1", epoch)
     assert other.acquire("table", "t1") == 3
+    store.close()
+    engine.dispose()
+
+
+def _hold_lease_row(engine: Engine, resource: str) -> Connection:
+    """A session that locks ``resource``'s lease row as a worker's write does (the
+    fence's ``FOR SHARE``) and then stops inside its transaction, with no timeout of
+    the database's to end it: what a worker stopped mid-write left behind once."""
+    held = engine.connect()
+    held.begin()
+    held.execute(text("SELECT 1 FROM leases WHERE kind = 'table' AND resource = :r "
+                      "FOR SHARE"), {"r": resource})
+    return held
+
+
+def test_a_takeover_ends_a_stuck_session_of_an_owner_that_ran_out(url: str) -> None:
+    """A run-out owner's session stuck in a transaction that locks the lease row does
+    not hold the takeover up, nor the taker's own renewal: the taker waits on the lock
+    a fraction of a tick (``lock_timeout``), ends that session, and takes the lease at
+    its next try.  A live owner's locked row is waited on, never ended."""
+    engine = create_engine(url)
+    first = LeaseBook(engine, name="w1", url="/w/w1", seconds=LEASE)
+    second = LeaseBook(engine, name="w2", url="/w/w2", seconds=LEASE)
+    first.register()
+    second.register()
+    store = Store(url)
+    store.create_table("t1", "leased", {}, {}, host_key="k")
+    assert first.acquire("table", "t1") == 1
+    stuck = _hold_lease_row(engine, "t1")
+    # Its owner alive: the taker gives up waiting on the lock and leaves the session be.
+    assert second.acquire("table", "t1") is None
+    assert second.ended == 0
+    assert stuck.execute(text("SELECT 1")).scalar_one() == 1  # still there
+    # w1 stops renewing, w2 renews on.
+    wait_until(lambda: second.renew() and _ran_out(engine, first), seconds=LEASE + 10)
+    # Its owner ran out: without the lock timeout this acquire would wait for ever
+    # (this engine has no statement timeout).
+    assert second.acquire("table", "t1") is None
+    assert second.ended == 1
+    with pytest.raises(OperationalError):  # the stuck session was ended
+        stuck.execute(text("SELECT 1"))
+    stuck.close()
+    assert second.acquire("table", "t1") == 2
     store.close()
     engine.dispose()
 

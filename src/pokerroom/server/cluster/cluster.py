@@ -25,6 +25,7 @@ import asyncio
 import contextlib
 import math
 import random
+import time
 from collections.abc import Coroutine
 from typing import Any, Protocol
 
@@ -132,14 +133,25 @@ class Cluster:
     async def _take_over(self) -> list[str]:
         notes: list[str] = []
         workers = await asyncio.to_thread(self.book.workers_alive)
+        # Taking over never delays the next renewal: what is not taken within a tick
+        # is taken at the next look.
+        until = time.monotonic() + self.interval
         for kind, holder in self.holders.items():
             free = await asyncio.to_thread(self.book.unowned, kind)
             random.shuffle(free)
             # Each live worker takes its share, so that the tables of a worker that
             # died spread over the others (the rest at their next look).
             for resource in free[:math.ceil(len(free) / workers)]:
+                if time.monotonic() > until:
+                    return notes
+                ended = self.book.ended
                 epoch = await asyncio.to_thread(self.book.acquire, kind, resource)
-                if epoch is None:  # another worker was quicker
+                if self.book.ended > ended:
+                    LOG.warning("worker %s: ended %d session(s) of a worker that ran out, "
+                                "stuck in a transaction holding %s %s", self.name,
+                                self.book.ended - ended, kind, resource,
+                                extra={"event": "stuck_session_ended"})
+                if epoch is None:  # another worker was quicker, or the row was locked
                     continue
                 self.fencing.held[(kind, resource)] = epoch
                 try:

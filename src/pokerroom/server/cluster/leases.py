@@ -23,6 +23,14 @@ takeover (which updates the lease row) waits for a write in flight to commit fir
 A worker stopped inside a transaction is cut off by the database after the lease
 time (``idle_in_transaction_session_timeout`` between statements, ``statement_timeout``
 within one), so it cannot hold a takeover up.
+
+Those timeouts are not enough alone: once, a stopped worker's session stayed "idle in
+transaction" for 13 s under a 3 s timeout, its lock on a lease row holding the takeover
+up; and the taker, waiting on that lock inside its own lease tick, renewed too late and
+lost everything it served.  So a takeover waits on a lease row's lock for a fraction of
+a tick only (``lock_timeout``); when it cannot get it, and the row's owner has run out,
+the taker ends the session that holds the lock (``pg_terminate_backend``: the row's
+locker is found by its transaction id), and takes the lease at its next look.
 """
 
 from __future__ import annotations
@@ -32,6 +40,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import text
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import OperationalError
 
 from pokerroom.errors import PokerError
 from pokerroom.server.wire.reasons import WireReason
@@ -45,6 +54,7 @@ KINDS: dict[str, tuple[str, str]] = {
 """What a worker may own: each kind's rows, and which of them are kept running."""
 
 _NOW = "EXTRACT(EPOCH FROM clock_timestamp())"
+_LOCK_NOT_AVAILABLE = "55P03"  # SQLSTATE of a lock not granted within lock_timeout
 
 
 class LeaseLost(PokerError):
@@ -111,6 +121,10 @@ class LeaseBook:
         # for three of them is taken for dead (it gets no share, nothing is sent to it).
         self.interval = seconds / 6
         self.alive_within = 3 * self.interval
+        # How long a takeover waits on a lease row's lock (ms): a fraction of a tick,
+        # so that a row held by a stopped worker never delays this worker's renewal.
+        self.lock_wait_ms = max(1, int(self.interval * 1000 / 4))
+        self.ended = 0  # sessions of run-out owners ended because they held a lease row
 
     def register(self) -> None:
         """Say this worker is here: its row, alive for one lease time."""
@@ -127,17 +141,43 @@ class LeaseBook:
 
     def acquire(self, kind: str, resource: str) -> int | None:
         """Take ``resource`` if no one holds it (never held, given up, or its owner ran
-        out): the new epoch, or None when a live worker holds it."""
-        with self.engine.begin() as c:
-            row = c.execute(text(
-                "INSERT INTO leases (kind, resource, owner, epoch, released) "
-                "VALUES (:kind, :resource, :owner, 1, FALSE) "
-                "ON CONFLICT (kind, resource) DO UPDATE SET owner = EXCLUDED.owner, "
-                "epoch = leases.epoch + 1, released = FALSE "
-                "WHERE leases.released OR NOT EXISTS (SELECT 1 FROM workers w "
-                f"WHERE w.name = leases.owner AND w.expires_at > {_NOW}) RETURNING epoch"),
-                {"kind": kind, "resource": resource, "owner": self.instance}).first()
+        out): the new epoch, or None when a live worker holds it, or when the lease row
+        is locked (a run-out owner's session stuck inside a transaction is ended then:
+        the lease can be taken at the next look)."""
+        try:
+            with self.engine.begin() as c:
+                c.execute(text(f"SET LOCAL lock_timeout = {self.lock_wait_ms}"))
+                row = c.execute(text(
+                    "INSERT INTO leases (kind, resource, owner, epoch, released) "
+                    "VALUES (:kind, :resource, :owner, 1, FALSE) "
+                    "ON CONFLICT (kind, resource) DO UPDATE SET owner = EXCLUDED.owner, "
+                    "epoch = leases.epoch + 1, released = FALSE "
+                    "WHERE leases.released OR NOT EXISTS (SELECT 1 FROM workers w "
+                    f"WHERE w.name = leases.owner AND w.expires_at > {_NOW}) RETURNING epoch"),
+                    {"kind": kind, "resource": resource, "owner": self.instance}).first()
+        except OperationalError as error:
+            if getattr(error.orig, "sqlstate", None) != _LOCK_NOT_AVAILABLE:
+                raise
+            self.ended += self.end_stuck(kind, resource)
+            return None
         return None if row is None else int(row[0])
+
+    def end_stuck(self, kind: str, resource: str) -> int:
+        """End the sessions that hold ``resource``'s lease row locked when its owner has
+        run out (a stopped worker's transaction the database did not end): how many.
+        A live owner's sessions are never touched.  The locker is the session whose
+        transaction id is the row's ``xmax`` (one transaction's lock, as a worker's
+        write takes it; a lock shared by several is left to the database's timeouts)."""
+        with self.engine.begin() as c:
+            ended: int = c.execute(text(
+                "SELECT count(*) FILTER (WHERE pg_terminate_backend(a.pid)) "
+                "FROM leases l JOIN pg_stat_activity a ON a.backend_xid = l.xmax "
+                "WHERE l.kind = :kind AND l.resource = :resource "
+                "AND a.pid <> pg_backend_pid() AND a.datname = current_database() "
+                "AND NOT l.released AND NOT EXISTS (SELECT 1 FROM workers w "
+                f"WHERE w.name = l.owner AND w.expires_at > {_NOW})"),
+                {"kind": kind, "resource": resource}).scalar_one()
+        return int(ended)
 
     def renew(self) -> bool:
         """Extend this worker's life, and with it every lease it holds; False when it

@@ -23,4 +23,5 @@ async def this_worker(cluster: Cluster_, resources: Resources) -> dict[str, Any]
     return {"worker": cluster.name, "instance": cluster.book.instance,
             "tables": held.get("table", []), "tournaments": held.get("tournament", []),
             "live": held.get("live", []), "taken_over": cluster.taken,
-            "lost": cluster.lost, "refused_writes": cluster.fencing.refused}
+            "lost": cluster.lost, "refused_writes": cluster.fencing.refused,
+            "ended_sessions": cluster.book.ended}
