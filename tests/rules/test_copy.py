@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from pokerroom.rules import Hand, HandConfig, Phase, Show
+from pokerroom.rules import DealHole, Hand, HandConfig, Phase, Show
 from tests.rules.conftest import deck_hand, nl
 
 
@@ -83,3 +83,22 @@ def test_a_configuration_pickled_before_it_was_compiled_loads() -> None:
     assert pickle.loads(pickle.dumps(config)) == config
     assert dataclasses.replace(config, auto_showdown=False).auto_showdown is False
 
+
+
+@pytest.mark.parametrize("clone", [copy.deepcopy,
+                                   lambda h: pickle.loads(pickle.dumps(h))],
+                         ids=["deepcopy", "pickle"])
+def test_a_hand_the_dealer_deals_can_be_copied_before_its_first_betting_round(clone) -> None:
+    """A dealer's tablet stores its hand after every tap, the first ones before any
+    betting round has opened (compiled, the round's attributes are not set yet)."""
+    hand = Hand(nl([500, 800, 300]))  # no deck: the dealer deals real cards
+    assert hand.phase is Phase.DEALING
+    twin = clone(hand)
+    assert twin.phase is Phase.DEALING and twin.stacks == hand.stacks
+    for h in (hand, twin):
+        while h.phase is Phase.DEALING:
+            legal = h.legal_actions()
+            assert legal.deal_position is not None
+            h.act(DealHole(legal.deal_position, (None, None)))
+    assert twin.legal_actions() == hand.legal_actions()
+    assert twin.events == hand.events

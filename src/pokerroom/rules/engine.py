@@ -19,6 +19,8 @@ and ``HandPlan.seat_at`` translate.
 
 from __future__ import annotations
 
+import contextlib
+
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, Final
@@ -170,8 +172,14 @@ class Hand(Floor):
         setup.py) a hand is a native class, without a ``__dict__``, that cannot be
         made without its configuration."""
         names = getattr(type(self), "__mypyc_attrs__", None) or tuple(vars(self))
-        state = {name: getattr(self, name) for name in names
-                 if name not in ("__dict__", "_showdown")}
+        state: dict[str, Any] = {}
+        for name in names:
+            if name in ("__dict__", "_showdown"):
+                continue
+            # Compiled, an attribute not set yet is absent (the betting round's, while
+            # the dealer of a manual hand deals its first cards): it stays unset.
+            with contextlib.suppress(AttributeError):
+                state[name] = getattr(self, name)
         return (Hand, (self.config,), state)
 
     def __setstate__(self, state: dict[str, Any]) -> None:
