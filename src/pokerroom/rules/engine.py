@@ -20,7 +20,6 @@ and ``HandPlan.seat_at`` translate.
 from __future__ import annotations
 
 import contextlib
-
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, Final
