@@ -294,6 +294,9 @@ class Reason(StrEnum):
     """No report of the director's is left to undo (or it is too old to be undone)."""
     NOTHING_TO_REDO = "nothing_to_redo"
     """No undone report to redo: none was undone, or a report came after the undo."""
+    STALE_TAP = "stale_tap"
+    """A dealer's tap made on a version of the game that has moved on since (another
+    tap came first): nothing was done; the tablet shows the game as it is now."""
 
     # -- the room
     SPECTATOR = "spectator"

@@ -18,6 +18,7 @@ from pokerroom.server.address import router as address_router
 from pokerroom.server.cluster.cluster import Cluster
 from pokerroom.server.cluster.routes import router as worker_router
 from pokerroom.server.cluster.routing import Routing
+from pokerroom.server.dealer.routes import router as dealer_router
 from pokerroom.server.games import router as games_router
 from pokerroom.server.guard.body_limit import BodyLimit
 from pokerroom.server.guard.clients import TrustedProxies
@@ -116,6 +117,6 @@ def create_app(
     # live_records_router first: /live/league before /live/{event_id}
     for router in (games_router, tournament_router, live_records_router, live_router,
                    lobby_router, table_router, hand_router, worker_router, metrics_router,
-                   address_router):
+                   address_router, dealer_router):
         app.include_router(router)
     return app

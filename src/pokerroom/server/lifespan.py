@@ -28,6 +28,8 @@ from pokerroom.bots.odds import warm as warm_bots
 from pokerroom.server.actors.clock import Clock
 from pokerroom.server.actors.group_commit import GroupCommit
 from pokerroom.server.actors.registry import Registry
+from pokerroom.server.dealer.room import DealerRoom
+from pokerroom.server.dealer.store import DealerStore
 from pokerroom.server.guard.expiry import Expiry
 from pokerroom.server.live.room import LiveRoom
 from pokerroom.server.live.store import LiveStore
@@ -40,7 +42,7 @@ from pokerroom.server.tournaments.store import TournamentStore
 
 __all__ = ["STATE_NAMES", "RoomLife"]
 
-STATE_NAMES = {"room": "tables", "tournaments": "tournaments", "live": "live",
+STATE_NAMES = {"room": "tables", "tournaments": "tournaments", "live": "live", "dealer": "dealer",
                "group_commit": "group_commit", "expiry": "expiry", "restored": "restored"}
 """Names on ``app.state`` beside ``room_state``, each a field of the
 :class:`~pokerroom.server.room_state.RoomState` (``app.state.room`` is its ``tables``),
@@ -76,8 +78,10 @@ class RoomLife:
             room.clock, bot_delay=self.bot_delay, pause_between_hands=self.pause_between_hands,
             seed=self.seed, store=TournamentStore(store.engine))
         live = LiveRoom(room.clock, store=LiveStore(store.engine), seed=self.seed)
+        dealer = DealerRoom(room.clock, store=DealerStore(store.engine))
         room.metrics = tournaments.metrics = metrics = services.metrics  # their owners count
-        resources = Registry({"table": room, "tournament": tournaments, "live": live})
+        resources = Registry({"table": room, "tournament": tournaments, "live": live,
+                              "dealer": dealer})
         if cluster is None:
             restored = resources.restore()
             for note in restored:
@@ -86,7 +90,9 @@ class RoomLife:
             resources.join(cluster)
             store.fencing = cluster.fencing
             assert tournaments.store is not None and live.store is not None
+            assert dealer.store is not None
             tournaments.store.fencing = live.store.fencing = cluster.fencing
+            dealer.store.fencing = cluster.fencing
             restored = await cluster.start()
         # The bots' equity kernels load in a thread, not in the first bot decision
         # of some table (which would stall every table for a few seconds); then the
@@ -98,6 +104,7 @@ class RoomLife:
         expiry = Expiry(settings.quotas, clock=room.clock, room=room,
                         tournaments=tournaments, live=live)
         state = RoomState(services=services, tables=room, tournaments=tournaments, live=live,
+                          dealer=dealer,
                           resources=resources, group_commit=recorder, expiry=expiry,
                           restored=tuple(restored))
         app.state.room_state = state

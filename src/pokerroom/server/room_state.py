@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pokerroom.server.actors.group_commit import GroupCommit
 from pokerroom.server.actors.registry import Registry
 from pokerroom.server.cluster.cluster import Cluster
+from pokerroom.server.dealer.room import DealerRoom
 from pokerroom.server.guard.expiry import Expiry
 from pokerroom.server.guard.quotas import Quotas
 from pokerroom.server.hands.exports import SummaryCache
@@ -65,8 +66,10 @@ class RoomState:
     """The cash tables of this process."""
     tournaments: TournamentRoom
     live: LiveRoom
+    dealer: DealerRoom
+    """The dealer's games (live cash games dealt with real cards)."""
     resources: Registry
-    """The three kinds in one registry: ``table``, ``tournament``, ``live``."""
+    """The four kinds in one registry: ``table``, ``tournament``, ``live``, ``dealer``."""
     group_commit: GroupCommit
     """The tables' writes, one commit per tick."""
     expiry: Expiry

@@ -93,7 +93,7 @@ class DealerGame:
         """A player sits down with ``buy_in`` chips (T14's minimum and maximum)."""
         self.table.sit(seat, name, buy_in)
         self._money(seat, "buy_in", buy_in)
-        return self._note(f"{name} sits in seat {seat + 1} with {buy_in:,}.")
+        return self.note(f"{name} sits in seat {seat + 1} with {buy_in:,}.")
 
     def top_up(self, seat: int, amount: int) -> str:
         """More chips between hands (B11, T14)."""
@@ -103,29 +103,29 @@ class DealerGame:
         else:
             self.table.top_up(seat, amount)
         self._money(seat, "top_up", amount)
-        return self._note(f"{player.name} adds {amount:,} (now {player.stack:,}).")
+        return self.note(f"{player.name} adds {amount:,} (now {player.stack:,}).")
 
     def leave(self, seat: int) -> str:
         """The player leaves the table with their chips."""
         name = self.table.player(seat).name
         chips = self.table.leave(seat)
         self._money(seat, "cash_out", chips, name=name)
-        return self._note(f"{name} leaves seat {seat + 1} with {chips:,}.")
+        return self.note(f"{name} leaves seat {seat + 1} with {chips:,}.")
 
     def sit_out(self, seat: int) -> str:
         self.table.sit_out(seat)
-        return self._note(f"{self.table.player(seat).name} sits out (blinds missed are owed).")
+        return self.note(f"{self.table.player(seat).name} sits out (blinds missed are owed).")
 
     def sit_in(self, seat: int, *, post: bool = False) -> str:
         """Back in: missed blinds are posted now with ``post``, else when due (T8)."""
         self.table.sit_in(seat, post=post)
-        return self._note(f"{self.table.player(seat).name} is back"
+        return self.note(f"{self.table.player(seat).name} is back"
                           + (" and posts what is owed." if post else "."))
 
     def straddle(self, seat: int) -> str:
         """F11: a live straddle for the next deal."""
         self.table.request_straddle(seat)
-        return self._note(f"{self.table.player(seat).name} straddles the next hand.")
+        return self.note(f"{self.table.player(seat).name} straddles the next hand.")
 
     def place_button(self, seat: int) -> str:
         """The first button, placed by the dealer (after a draw at the table)."""
@@ -134,7 +134,7 @@ class DealerGame:
                                      "the first hand only; it moves by itself after that")
         self.table.player(seat)  # refused when nobody sits there
         self.table.first_button = seat
-        return self._note(f"The button starts at seat {seat + 1}.")
+        return self.note(f"The button starts at seat {seat + 1}.")
 
     # ---------------------------------------------------------- the hand
 
@@ -143,7 +143,7 @@ class DealerGame:
         posts = self.step().text
         self.table.start_hand(manual=True)
         self.result = ""
-        return self._note(f"Hand {self.hands + 1}: {posts}")
+        return self.note(f"Hand {self.hands + 1}: {posts}")
 
     def deal(self, up: Mapping[int, Sequence[Card]] | None = None) -> str:
         """The hole cards of this round are out (stud's up cards as entered, by seat)."""
@@ -197,7 +197,7 @@ class DealerGame:
     def misdeal(self, why: str) -> str:
         """The hand is void (I1): every chip goes back, the button stays."""
         self.table.cancel_hand(why)
-        return self._note(f"Misdeal: {why}. Every chip goes back; the button stays. "
+        return self.note(f"Misdeal: {why}. Every chip goes back; the button stays. "
                           "Reshuffle and deal again.")
 
     # ------------------------------------------------------------ money
@@ -232,13 +232,14 @@ class DealerGame:
             self.table.finish_hand()
             self.hands += 1
             said = f"{said} {self.result}"
-        return self._note(said)
+        return self.note(said)
 
     def _money(self, seat: int, kind: Money, amount: int, *, name: str | None = None) -> None:
         who = name if name is not None else self.table.player(seat).name
         self.ledger.append(LedgerLine(who, seat, kind, amount, self.hands))
 
-    def _note(self, text: str) -> str:
+    def note(self, text: str) -> str:
+        """Add ``text`` to the session's log (the last 200 lines are kept)."""
         self.log.append(text)
         del self.log[:-200]
         return text

@@ -53,7 +53,7 @@ class Resources(Protocol):
 
 
 class Registry:
-    """The room's resources by kind (``table``, ``tournament``, ``live``: the cluster's
+    """The room's resources by kind (``table``, ``tournament``, ``live``, ``dealer``: the cluster's
     lease kinds), in the order given: restored in that order, closed in reverse."""
 
     def __init__(self, kinds: dict[str, Resources]) -> None:

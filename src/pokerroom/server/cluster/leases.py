@@ -50,6 +50,7 @@ KINDS: dict[str, tuple[str, str]] = {
     "table": ("room_tables", "NOT r.closed"),
     "tournament": ("tournaments", "TRUE"),
     "live": ("live_events", "TRUE"),
+    "dealer": ("dealer_games", "NOT r.closed"),
 }
 """What a worker may own: each kind's rows, and which of them are kept running."""
 

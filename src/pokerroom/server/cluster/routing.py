@@ -34,9 +34,10 @@ from pokerroom.server.cluster.cluster import Cluster
 from pokerroom.server.wire.reasons import WireReason
 from pokerroom.server.wire.sockets import MOVED, SUBPROTOCOL, moved_message
 
-_PATH = re.compile(r"^/(?P<via>api/|ws/)?(?P<what>tables|t|tournaments|live)/(?P<id>[A-Za-z0-9_-]+)"
-                   r"(?:[/.]|$)")
-_KINDS = {"tables": "table", "t": "table", "tournaments": "tournament", "live": "live"}
+_PATH = re.compile(r"^/(?P<via>api/|ws/)?(?P<what>tables|t|tournaments|live|dealer)/"
+                   r"(?P<id>[A-Za-z0-9_-]+)(?:[/.]|$)")
+_KINDS = {"tables": "table", "t": "table", "tournaments": "tournament", "live": "live",
+          "dealer": "dealer"}
 ELSEWHERE = "served_elsewhere"
 """Set in a request's scope ``state`` when its page's resource is served by another
 worker: the page is served here without the local existence check."""

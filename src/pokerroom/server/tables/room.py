@@ -64,47 +64,7 @@ class Room:
         )
 
     def create_table(self, request: CreateTable) -> TableActor:
-        structure = Structure(request.structure)
-        game = request.game
-        from pokerroom.rules.variants import variant
-
-        v = variant(game)
-        if v.is_stud and request.seats > STUD_MAX_SEATS:
-            raise ConfigError(f"{v.name} deals at most {STUD_MAX_SEATS} players (seven cards "
-                              f"each from 52): choose 2 to {STUD_MAX_SEATS} seats")
-        sizes: dict[str, Any] = {"ante": request.ante, "big_blind_ante": request.big_blind_ante,
-                                 "button_ante": request.button_ante,
-                                 "raise_cap": request.raise_cap,
-                                 "open_pair_double": request.open_pair_double,
-                                 "limit_short_raise": request.limit_short_raise,
-                                 "full_bring_in": request.full_bring_in,
-                                 "button_blind": request.button_blind}
-        if v.is_stud:
-            sizes.update(bring_in=request.bring_in or max(1, request.small_blind),
-                         small_bet=request.small_bet or request.big_blind,
-                         big_bet=request.big_bet or 2 * (request.small_bet or request.big_blind))
-            if not request.ante:
-                sizes["ante"] = max(1, request.small_blind // 2)
-        else:
-            sizes.update(small_blind=request.small_blind, big_blind=request.big_blind)
-            if structure is Structure.FIXED_LIMIT:
-                sizes.update(small_bet=request.small_bet or request.big_blind,
-                             big_bet=request.big_bet
-                             or 2 * (request.small_bet or request.big_blind))
-            if structure is Structure.SPREAD_LIMIT:
-                sizes.update(max_bet=request.big_bet or 5 * request.big_blind)
-        stakes = Stakes(v, structure, **sizes)
-        options = TableOptions(
-            seats=request.seats,
-            button_method=ButtonMethod(request.button_method) if request.button_method else None,
-            min_buy_in=request.min_buy_in or min(20 * stakes.unit, MAX_CHIPS),
-            max_buy_in=request.max_buy_in or min(100 * stakes.unit, MAX_CHIPS),
-            new_player_must_post=request.new_player_must_post,
-            straddle=request.straddle,
-            **request.house_options(),
-        )
-        if options.max_buy_in < options.min_buy_in:
-            raise ConfigError("max_buy_in must be at least min_buy_in")
+        stakes, options = stakes_and_options(request)
         rotation = self._rotation(request, options)
         if rotation.mixed is not None:
             stakes = rotation.stakes()
@@ -219,3 +179,51 @@ class Room:
     async def close(self) -> None:
         for actor in self.actors.values():
             await actor.stop()
+
+
+def stakes_and_options(request: CreateTable) -> tuple[Stakes, TableOptions]:
+    """The game, its sizes and the house options a table is created with (a cash table
+    of the room's, or a dealer's game), checked: a :class:`ConfigError` names what
+    cannot be played."""
+    structure = Structure(request.structure)
+    game = request.game
+    from pokerroom.rules.variants import variant
+
+    v = variant(game)
+    if v.is_stud and request.seats > STUD_MAX_SEATS:
+        raise ConfigError(f"{v.name} deals at most {STUD_MAX_SEATS} players (seven cards "
+                          f"each from 52): choose 2 to {STUD_MAX_SEATS} seats")
+    sizes: dict[str, Any] = {"ante": request.ante, "big_blind_ante": request.big_blind_ante,
+                             "button_ante": request.button_ante,
+                             "raise_cap": request.raise_cap,
+                             "open_pair_double": request.open_pair_double,
+                             "limit_short_raise": request.limit_short_raise,
+                             "full_bring_in": request.full_bring_in,
+                             "button_blind": request.button_blind}
+    if v.is_stud:
+        sizes.update(bring_in=request.bring_in or max(1, request.small_blind),
+                     small_bet=request.small_bet or request.big_blind,
+                     big_bet=request.big_bet or 2 * (request.small_bet or request.big_blind))
+        if not request.ante:
+            sizes["ante"] = max(1, request.small_blind // 2)
+    else:
+        sizes.update(small_blind=request.small_blind, big_blind=request.big_blind)
+        if structure is Structure.FIXED_LIMIT:
+            sizes.update(small_bet=request.small_bet or request.big_blind,
+                         big_bet=request.big_bet
+                         or 2 * (request.small_bet or request.big_blind))
+        if structure is Structure.SPREAD_LIMIT:
+            sizes.update(max_bet=request.big_bet or 5 * request.big_blind)
+    stakes = Stakes(v, structure, **sizes)
+    options = TableOptions(
+        seats=request.seats,
+        button_method=ButtonMethod(request.button_method) if request.button_method else None,
+        min_buy_in=request.min_buy_in or min(20 * stakes.unit, MAX_CHIPS),
+        max_buy_in=request.max_buy_in or min(100 * stakes.unit, MAX_CHIPS),
+        new_player_must_post=request.new_player_must_post,
+        straddle=request.straddle,
+        **request.house_options(),
+    )
+    if options.max_buy_in < options.min_buy_in:
+        raise ConfigError("max_buy_in must be at least min_buy_in")
+    return stakes, options

@@ -1,0 +1,1 @@
+"""The dealer's tablet (issue 26): live cash games dealt with real cards."""
