@@ -406,3 +406,30 @@ def test_a_live_event_is_served_by_one_worker_and_moves_when_it_stops(url: str) 
         assert two.post(f"/api/live/{eid}/register",
                         json={"host": host, "name": "Bo"}).status_code == 200
         assert two.get(f"/api/live/{eid}").json()["entries"] == 2
+
+
+def test_a_dealers_game_moves_to_another_worker_mid_hand_and_keeps_its_taps(url: str) -> None:
+    """A dealer's game (issue 26) made on w1 is redirected to from w2; when w1 stops, w2
+    takes it over mid-hand, answers the taps w1 applied as applied (never twice), and
+    takes the next."""
+    with TestClient(_worker(url, "w2")) as two:
+        with TestClient(_worker(url, "w1")) as one:
+            game = one.post("/api/dealer", json={"name": "Home game", "seats": 6}).json()
+            gid, host = game["id"], game["host"]
+            queue = [{"id": f"s{s}", "kind": "seat", "seat": s, "name": f"P{s + 1}",
+                      "chips": 100} for s in range(3)]
+            queue += [{"id": "b", "kind": "button", "seat": 2}, {"id": "go", "kind": "start"},
+                      {"id": "dealt", "kind": "deal"}]
+            answers = one.post(f"/api/dealer/{gid}/taps",
+                               json={"host": host, "taps": queue}).json()["answers"]
+            assert all(a["ok"] for a in answers), answers
+            moved = two.post(f"/api/dealer/{gid}/taps", json={"host": host, "taps": queue},
+                             follow_redirects=False)
+            assert (moved.status_code, moved.headers["location"]) == (
+                307, f"/w/w1/api/dealer/{gid}/taps")
+        wait_until(lambda: two.get("/api/worker").json()["dealer"] == [gid], seconds=15)
+        again = two.post(f"/api/dealer/{gid}/taps", json={"host": host, "taps": queue}).json()
+        assert [a["again"] for a in again["answers"]] == [True] * len(queue)
+        out = two.post(f"/api/dealer/{gid}/taps", json={"host": host, "taps": [
+            {"id": "utg", "kind": "act", "seat": 2, "action": "call"}]}).json()
+        assert out["answers"][0]["ok"] and out["state"]["step"]["seat"] == 0

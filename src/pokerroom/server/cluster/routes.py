@@ -18,10 +18,12 @@ async def this_worker(cluster: Cluster_, resources: Resources) -> dict[str, Any]
     if cluster is None:
         held = resources.held()
         return {"worker": None, "tables": held["table"],
-                "tournaments": held["tournament"], "live": held["live"]}
+                "tournaments": held["tournament"], "live": held["live"],
+                "dealer": held["dealer"]}
     held = cluster.held()
     return {"worker": cluster.name, "instance": cluster.book.instance,
             "tables": held.get("table", []), "tournaments": held.get("tournament", []),
-            "live": held.get("live", []), "taken_over": cluster.taken,
+            "live": held.get("live", []), "dealer": held.get("dealer", []),
+            "taken_over": cluster.taken,
             "lost": cluster.lost, "refused_writes": cluster.fencing.refused,
             "ended_sessions": cluster.book.ended}
