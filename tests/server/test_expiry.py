@@ -109,3 +109,30 @@ def test_started_events_and_watched_tables_stay(tmp_path: Path) -> None:
             later(client, clock, EVENT_SECONDS + 1)
         assert client.get(f"/api/tournaments/{tid}").status_code == 200
         assert client.get(f"/api/tables/{table}").status_code == 200
+
+
+def test_a_dealers_game_that_never_dealt_expires_and_one_that_dealt_stays(
+        tmp_path: Path) -> None:
+    """Issue 26: a dealer's game counts with the tables (quotas.open_tables); one that
+    never dealt a hand is removed after quotas.unstarted_event_seconds, for good."""
+    db = f"sqlite:///{tmp_path / 'room.sqlite'}"
+    clock = FakeClock()
+    with room(db, clock) as client:
+        idle = ok(client, "/api/dealer", {"name": "Never dealt"})
+        dealt = ok(client, "/api/dealer", {"name": "Dealt"})
+        assert client.post("/api/dealer", json={"name": "Third"}).status_code == 429
+        taps = [{"id": f"s{s}", "kind": "seat", "seat": s, "name": f"P{s + 1}", "chips": 100}
+                for s in range(2)] + [{"id": "b", "kind": "button", "seat": 1},
+                                      {"id": "go", "kind": "start"}]
+        answers = ok(client, f"/api/dealer/{dealt['id']}/taps",
+                     {"host": dealt["host"], "taps": taps})["answers"]
+        assert all(a["ok"] for a in answers), answers
+        later(client, clock, EVENT_SECONDS - 1)
+        assert status(client, f"/api/dealer/{idle['id']}/view") == 200
+        later(client, clock, 2)
+        assert status(client, f"/api/dealer/{idle['id']}/view") == 404
+        assert status(client, f"/api/dealer/{dealt['id']}/view") == 200
+        ok(client, "/api/dealer", {"name": "Its place is free"})
+    with room(db, clock) as client:
+        assert status(client, f"/api/dealer/{idle['id']}/view") == 404
+        assert status(client, f"/api/dealer/{dealt['id']}/view") == 200

@@ -132,3 +132,20 @@ def test_the_game_pickles_at_every_tap() -> None:
     twin.deal()
     game.deal()
     assert twin.step() == game.step()
+
+
+def test_D5_the_first_button_is_drawn_at_the_table_before_the_first_deal() -> None:
+    game = DealerGame.of(Stakes.of("holdem", "no_limit", small_blind=1, big_blind=2))
+    assert game.step().kind == "wait"  # nobody seated
+    game.seat(0, "Ann", 100)
+    assert game.step().kind == "wait" and "two" in game.step().text
+    game.seat(4, "Bo", 100)
+    step = game.step()
+    assert step.kind == "button" and "spades, hearts, diamonds, clubs" in step.text
+    with pytest.raises(PokerError, match="Draw for the button"):
+        game.start()  # never a virtual draw at a real table
+    game.place_button(4)
+    assert game.step().kind == "start" and "The button is at seat 5" in game.step().text
+    game.start()
+    with pytest.raises(PokerError, match="before the first hand"):
+        game.place_button(0)

@@ -102,7 +102,7 @@ class RoomLife:
         warm = warm_bots if heap is None else functools.partial(heap.after, warm_bots)
         threading.Thread(target=warm, name="warm-bots", daemon=True).start()
         expiry = Expiry(settings.quotas, clock=room.clock, room=room,
-                        tournaments=tournaments, live=live)
+                        tournaments=tournaments, live=live, dealer=dealer)
         state = RoomState(services=services, tables=room, tournaments=tournaments, live=live,
                           dealer=dealer,
                           resources=resources, group_commit=recorder, expiry=expiry,

@@ -140,7 +140,13 @@ class DealerGame:
 
     def start(self) -> str:
         """Deal the next hand: the blinds and antes are posted as :meth:`step` said."""
-        posts = self.step().text
+        step = self.step()
+        if step.kind == "button":  # a real draw at the table, never a virtual one
+            raise IllegalActionError(Reason.BUTTON_NOT_DRAWN, step.text)
+        if step.kind != "start":
+            raise IllegalActionError(Reason.TOO_FEW_PLAYERS if step.kind == "wait"
+                                     else Reason.HAND_IN_PROGRESS, step.text)
+        posts = step.text
         self.table.start_hand(manual=True)
         self.result = ""
         return self.note(f"Hand {self.hands + 1}: {posts}")

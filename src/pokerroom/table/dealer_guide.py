@@ -31,20 +31,22 @@ from pokerroom.table.table import Table
 
 __all__ = ["DealerStep", "deal_round", "next_step"]
 
-StepKind = Literal["start", "deal", "board", "act", "draw", "showdown", "over"]
+StepKind = Literal["button", "wait", "start", "deal", "board", "act", "draw", "showdown",
+                   "over"]
 
 
 @dataclass(frozen=True, slots=True)
 class DealerStep:
     """One thing for the dealer to do.
 
-    ``kind``: ``start`` (deal the next hand: who posts), ``deal`` (hole cards: each
-    player's ``cards`` this round, ``up`` of them face up, from ``seat``), ``board``
-    (``cards`` community cards), ``act`` (``seat``'s turn: ``legal``), ``draw``
-    (``seat`` discards up to ``legal.max_discard``), ``showdown`` (``seat`` shows
-    first; ``pots``), ``over`` (push the pots).  ``burn``: a card is burned first
-    (D3).  ``pots``: the pots as they stand, main pot first, each with the seats in
-    it."""
+    ``kind``: ``button`` (draw for the first button, D5), ``wait`` (no deal yet: too few
+    players ready, ``text`` says why), ``start`` (deal the next hand: who posts),
+    ``deal`` (hole cards: each player's ``cards`` this round, ``up`` of them face up,
+    from ``seat``), ``board`` (``cards`` community cards), ``act`` (``seat``'s turn:
+    ``legal``), ``draw`` (``seat`` discards up to ``legal.max_discard``), ``showdown``
+    (``seat`` shows first; ``pots``), ``over`` (push the pots).  ``burn``: a card is
+    burned first (D3).  ``pots``: the pots as they stand, main pot first, each with the
+    seats in it."""
 
     kind: StepKind
     text: str
@@ -60,7 +62,13 @@ def next_step(table: Table) -> DealerStep:
     """What the dealer of ``table`` does now (see the module's docstring)."""
     hand, plan = table.hand, table.plan_in_play
     if hand is None or plan is None:
-        return _start(table.plan())
+        try:
+            upcoming = table.plan()
+        except IllegalActionError as why:
+            if why.reason is Reason.BUTTON_NOT_DRAWN:
+                return DealerStep("button", _BUTTON_DRAW[table.options.button_draw])
+            return DealerStep("wait", f"No deal yet: {why}.")
+        return _start(upcoming)
     seats = plan.seats
     pots = tuple((p.amount, tuple(seats[k] for k in p.eligible)) for p in hand_pots(hand))
     phase = hand.phase
@@ -213,6 +221,17 @@ def _start(plan: HandPlan) -> DealerStep:
     notes = " ".join(plan.notes)
     return DealerStep("start", f"{text} {notes}".strip(), seat=None if where is None
                       else where.button)
+
+
+_BUTTON_DRAW = {
+    "high_card": "Draw for the button: deal each player one card face up; the highest "
+                 "card takes it, equal ranks by suit (spades, hearts, diamonds, clubs: D5). "
+                 "Then tap the seat that won.",
+    "first_jack": "Draw for the button: deal cards face up around the table until someone "
+                  "gets a jack; that seat takes it (D5). Then tap the seat.",
+    "by_seat": "Place the button on the highest seat taken (LVH B4), then tap that seat.",
+}
+"""What the dealer does for the first button, by the house's ``button_draw``."""
 
 
 def _at(values: tuple[int, ...], position: int) -> int:

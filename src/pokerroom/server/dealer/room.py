@@ -253,6 +253,24 @@ class DealerRoom:
         """Games here not closed."""
         return sum(1 for run in self.runs.values() if not run.closed)
 
+    def undealt_since(self, cutoff: float) -> list[str]:
+        """The games that have dealt no hand and were created at ``cutoff`` or before."""
+        return [run.id for run in self.runs.values()
+                if not run.game.hands and not run.game.in_hand and run.created_at <= cutoff]
+
+    def expire(self, game_id: str) -> bool:
+        """Remove a game that never dealt a hand, here and from the database (its id
+        answers 404 from now on); False when it is gone or has dealt (in a thread)."""
+        with self._lock(game_id):
+            run = self.runs.get(game_id)
+            if run is None or run.game.hands or run.game.in_hand:
+                return False
+            if self.store is not None:
+                self.store.delete(game_id)
+            self.runs.pop(game_id, None)
+            self._answers.pop(game_id, None)
+            return True
+
     def stored_runs(self) -> list[DealerRun]:
         out = []
         for row in self.store.games() if self.store is not None else []:

@@ -5,7 +5,8 @@
   forgets it: the lobby stops listing it, its id answers 404, a restart does not
   bring it back (the database keeps it closed, with its hands).
 - A tournament or live event not started ``quotas.unstarted_event_seconds`` after its
-  creation is removed (from the room and the database): its id answers 404.
+  creation is removed (from the room and the database): its id answers 404; so is a
+  dealer's game that never dealt a hand.
 
 A table's empty time counts from when a sweep first saw it empty (after a restart,
 from the restart): expiry comes at most one sweep (:data:`SWEEP_SECONDS`) late.  The
@@ -21,6 +22,7 @@ from pokerroom.server.actors.clock import Clock
 from pokerroom.server.operations.logs import LOG
 
 if TYPE_CHECKING:
+    from pokerroom.server.dealer.room import DealerRoom
     from pokerroom.server.guard.quotas import QuotaSettings
     from pokerroom.server.live.room import LiveRoom
     from pokerroom.server.tables.room import Room
@@ -33,16 +35,18 @@ SWEEP_SECONDS = 60.0
 
 
 class Expiry:
-    """Sweeps ``room``, ``tournaments`` and ``live`` for what has expired
+    """Sweeps ``room``, ``tournaments``, ``live`` and ``dealer`` for what has expired
     (``settings``: the times), on ``clock``."""
 
     def __init__(self, settings: QuotaSettings, *, clock: Clock, room: Room,
-                 tournaments: TournamentRoom, live: LiveRoom) -> None:
+                 tournaments: TournamentRoom, live: LiveRoom,
+                 dealer: DealerRoom | None = None) -> None:
         self.settings = settings
         self.clock = clock
         self.room = room
         self.tournaments = tournaments
         self.live = live
+        self.dealer = dealer
         self.empty_since: dict[str, float] = {}  # table id -> when a sweep first saw it empty
         self._one_at_a_time = asyncio.Lock()
 
@@ -76,6 +80,10 @@ class Expiry:
             for eid in self.live.unstarted_since(now - event_seconds):
                 if self.live.expire(eid):
                     done.append(f"live event {eid}")
+            for gid in [] if self.dealer is None else self.dealer.undealt_since(
+                    now - event_seconds):
+                if await asyncio.to_thread(self.dealer.expire, gid):
+                    done.append(f"dealer's game {gid}")
         return done
 
     async def run(self) -> None:
