@@ -80,9 +80,9 @@ class Expiry:
             for eid in self.live.unstarted_since(now - event_seconds):
                 if self.live.expire(eid):
                     done.append(f"live event {eid}")
-            for gid in [] if self.dealer is None else self.dealer.undealt_since(
-                    now - event_seconds):
-                if await asyncio.to_thread(self.dealer.expire, gid):
+            dealer = self.dealer
+            for gid in [] if dealer is None else dealer.undealt_since(now - event_seconds):
+                if dealer is not None and await asyncio.to_thread(dealer.expire, gid):
                     done.append(f"dealer's game {gid}")
         return done
 
