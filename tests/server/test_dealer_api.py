@@ -175,3 +175,25 @@ def test_S1_T14_a_session_settles_up(client: TestClient) -> None:
         ("Player 1", "Player 2", 100), ("Player 3", "Player 2", 20)}
     refused = send(client, game, tap("top_up", seat=0, chips=10_000), ok=False)
     assert refused["answers"][0]["reason"] == "buy_in_out_of_range"
+
+
+def test_I1_I7_B14_irregularity_taps_give_the_ruling_with_its_rule_id(
+        client: TestClient) -> None:
+    game = seated(client, 100, 100, 100)
+    send(client, game, tap("start"))
+    out = send(client, game, tap("ruling", ruling="exposed_card", early=True))
+    assert "(I1)" in out["answers"][0]["said"] and not out["state"]["in_hand"]
+    assert out["state"]["rulings"][0]["rule"] == "I1"
+    send(client, game, tap("start"), tap("deal"))
+    out = send(client, game, tap("ruling", ruling="chips", seat=2, chips=[25]))
+    assert "B14" in out["answers"][0]["said"] and out["state"]["step"]["seat"] == 0
+    out = send(client, game, tap("ruling", ruling="wrong_count", seat=1, holding=3))
+    said = out["answers"][0]["said"]  # one action (a call): not substantial (TDA 36)
+    assert "(I7, TDA 35)" in said and "misdeal" in said and not out["state"]["in_hand"]
+    send(client, game, tap("start"), tap("deal"), tap("act", seat=2, action="raise", to=6),
+         tap("act", seat=0, action="call"))
+    out = send(client, game, tap("ruling", ruling="wrong_count", seat=1, holding=3))
+    assert "(I7, TDA 36)" in out["answers"][0]["said"] and out["state"]["in_hand"]
+    assert [s["folded"] for s in out["state"]["seats"][:3]] == [False, True, False]
+    refused = send(client, game, tap("ruling", ruling="wrong_count", seat=0), ok=False)
+    assert refused["answers"][0]["reason"] == "no_wrong_count"

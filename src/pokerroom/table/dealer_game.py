@@ -18,7 +18,7 @@ numbers (0 first); the words say them as people do (seat 1 first).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from pokerroom.cards import Card, format_cards
@@ -26,6 +26,7 @@ from pokerroom.errors import IllegalActionError, Reason
 from pokerroom.rules import events as ev
 from pokerroom.rules.actions import Action, Award, DealBoard, Muck, Show
 from pokerroom.rules.engine import Hand, Phase
+from pokerroom.table.dealer_floor import TabletFloor
 from pokerroom.table.dealer_guide import DealerStep, deal_round, next_step
 from pokerroom.table.options import Stakes, TableOptions
 from pokerroom.table.table import Table
@@ -72,6 +73,10 @@ class DealerGame:
     result: str = ""  # the last hand's end, in words, until the next deal
     hands: int = 0  # hands finished
     rake: int = 0  # taken by the house this session
+    floor: TabletFloor = field(init=False)  # the irregularities' rulings
+
+    def __post_init__(self) -> None:
+        self.floor = TabletFloor(self)
 
     @classmethod
     def of(cls, stakes: Stakes, options: TableOptions | None = None) -> DealerGame:
@@ -80,8 +85,12 @@ class DealerGame:
     # ------------------------------------------------------------ what now
 
     def step(self) -> DealerStep:
-        """What the dealer does now."""
-        return next_step(self.table)
+        """What the dealer does now (with what a ruling of this hand left to do then)."""
+        step = next_step(self.table)
+        hand = self.table.hand
+        reminder = None if hand is None or step.kind != "board" else \
+            self.floor.reminders.get(hand.street)
+        return step if reminder is None else replace(step, text=f"{reminder} {step.text}")
 
     @property
     def in_hand(self) -> bool:
@@ -148,6 +157,7 @@ class DealerGame:
                                      else Reason.HAND_IN_PROGRESS, step.text)
         posts = step.text
         self.table.start_hand(manual=True)
+        self.floor.new_hand()
         self.result = ""
         return self.note(f"Hand {self.hands + 1}: {posts}")
 
@@ -229,16 +239,27 @@ class DealerGame:
             raise IllegalActionError(Reason.NO_HAND, "no hand in progress: start one first")
         return self.table.hand
 
+    def after_ruling(self) -> None:
+        """A ruling acted on the hand (a dead hand, chips read): settled if that ended it."""
+        if self._settle():
+            self.note(self.result)
+
     def _after(self, said: str) -> str:
         """A tap in the hand: the hand settled at once when it ended."""
-        hand = self.table.hand
-        if hand is not None and hand.phase is Phase.COMPLETE:
-            self.result = self.step().text
-            self.rake += hand.rake
-            self.table.finish_hand()
-            self.hands += 1
+        if self._settle():
             said = f"{said} {self.result}"
         return self.note(said)
+
+    def _settle(self) -> bool:
+        """Push the pots of a hand that has ended to the stacks; False when none has."""
+        hand = self.table.hand
+        if hand is None or hand.phase is not Phase.COMPLETE:
+            return False
+        self.result = self.step().text
+        self.rake += hand.rake
+        self.table.finish_hand()
+        self.hands += 1
+        return True
 
     def _money(self, seat: int, kind: Money, amount: int, *, name: str | None = None) -> None:
         who = name if name is not None else self.table.player(seat).name

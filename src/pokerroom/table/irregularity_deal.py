@@ -56,6 +56,12 @@ def resolve_procedures(chosen: Procedures | None, table: Table) -> Procedures:
     return value
 
 
+def is_substantial(actions: int, chips: bool) -> bool:
+    """TDA 36 (I7): ``actions`` in turn, ``chips`` when one of them put chips in, make
+    substantial action: any three, or two of which one put chips in."""
+    return actions >= 3 or (actions >= 2 and chips)
+
+
 def fmt(cards: list[Card] | tuple[Card, ...]) -> str:
     """Cards as text for the dealer's messages: ``"As Kd"``."""
     return " ".join(str(c) for c in cards)
@@ -118,8 +124,7 @@ class PhysicalDeal:
         """I7 (TDA 36): since the cards of ``since_street`` were dealt, two actions in turn
         of which at least one put chips in, or any three actions in turn.  Posted blinds
         and antes, the bring-in and the folding of dead hands do not count."""
-        actions, chips = self._actions_since(since_street)
-        return actions >= 3 or (actions >= 2 and chips)
+        return is_substantial(*self._actions_since(since_street))
 
     def _actions_since(self, street: int) -> tuple[int, bool]:
         """Player actions since ``street``'s cards went to the engine, and whether any of

@@ -14,7 +14,13 @@ Kinds (seats from 0, chips in whole chips, cards as ``"Ah Kd 7c"``):
 ``board`` {cards}, ``act`` {seat, action: fold | check | call | bet | raise |
 all_in | bring_in, to} (``to``: the total bet of a bet or raise), ``draw`` {seat,
 count}, ``show`` {seat, cards} (null cards: mucked), ``award`` {winners: [[seat, ...],
-...], low}, ``misdeal`` {why}, ``undo``, ``close``.
+...], low}, ``misdeal`` {why}, ``undo``, ``close``, and ``ruling`` {ruling, ...}: an
+irregularity for the floor (:class:`~pokerroom.table.dealer_floor.TabletFloor`):
+``boxed_card``, ``exposed_card`` {early: the first or second card of the deal},
+``wrong_seat`` (the first card), ``button_misplaced`` {seat: where it really was},
+``premature_card``, ``flop_too_many``, ``flop_no_burn``, ``wrong_count`` {seat,
+holding}, ``chips`` {seat, chips: [chip values], said: silent | call | raise |
+all_in | amount, amount}.
 """
 
 from __future__ import annotations
@@ -28,7 +34,9 @@ from pokerroom.errors import IllegalActionError, Reason
 from pokerroom.rules.actions import Action, BetRaise, BringIn, CheckCall, Discard, Fold
 from pokerroom.server.wire.names import PersonName
 from pokerroom.server.wire.protocol import MAX_CHIPS
+from pokerroom.table.dealer_floor import TabletRuling
 from pokerroom.table.dealer_game import DealerGame
+from pokerroom.table.rulings import Declaration
 
 MAX_TAPS = 100
 """Taps in one request (a queue the tablet kept while offline)."""
@@ -113,8 +121,20 @@ class MisdealTap(_Tap):
     why: str = Field(default="misdeal", min_length=1, max_length=120)
 
 
+class RulingTap(_Tap):
+    kind: Literal["ruling"]
+    ruling: Literal["boxed_card", "exposed_card", "wrong_seat", "button_misplaced",
+                    "premature_card", "flop_too_many", "flop_no_burn", "wrong_count", "chips"]
+    seat: Seat | None = None
+    early: bool = False
+    holding: Annotated[int, Field(ge=0, le=20)] | None = None
+    chips: list[Chips] = Field(default_factory=list, max_length=100)
+    said: Literal["silent", "call", "raise", "all_in", "amount"] = "silent"
+    amount: Chips | None = None
+
+
 Tap = Annotated[SeatTap | TopUpTap | SeatOnlyTap | SitInTap | PlainTap | DealTap | BoardTap
-                | ActTap | DrawTap | ShowTap | AwardTap | MisdealTap,
+                | ActTap | DrawTap | ShowTap | AwardTap | MisdealTap | RulingTap,
                 Field(discriminator="kind")]
 
 TAPS: TypeAdapter[list[Tap]] = TypeAdapter(list[Tap])
@@ -155,6 +175,8 @@ def apply(game: DealerGame, tap: Tap) -> str:
             return game.award(tap.winners, tap.low)
         case MisdealTap():
             return game.misdeal(tap.why)
+        case RulingTap():
+            return _ruling(game, tap).said
     raise AssertionError(f"the room does {tap.kind!r} itself")
 
 
@@ -175,6 +197,48 @@ def _action(game: DealerGame, tap: ActTap) -> Action:
         raise IllegalActionError(Reason.MISSING_AMOUNT, f"a {tap.action} needs 'to': the total "
                                  "bet it makes")
     return BetRaise(tap.to)
+
+
+def _ruling(game: DealerGame, tap: RulingTap) -> TabletRuling:
+    """The floor's ruling on the irregularity the dealer tapped."""
+    floor = game.floor
+    match tap.ruling:
+        case "boxed_card":
+            return floor.boxed_card()
+        case "exposed_card":
+            return floor.exposed_card(early=tap.early)
+        case "wrong_seat":
+            return floor.first_card_to_wrong_seat()
+        case "premature_card":
+            return floor.premature_card()
+        case "flop_too_many":
+            return floor.flop_with_too_many_cards()
+        case "flop_no_burn":
+            return floor.flop_without_burn()
+    if tap.seat is None:
+        raise IllegalActionError(Reason.NO_SUCH_SEAT, f"the ruling {tap.ruling!r} needs "
+                                 "'seat'")
+    if tap.ruling == "button_misplaced":
+        return floor.button_misplaced(tap.seat)
+    if tap.ruling == "wrong_count":
+        if tap.holding is None:
+            raise IllegalActionError(Reason.NO_WRONG_COUNT, "'holding': how many cards the "
+                                     "player really holds")
+        return floor.wrong_card_count(tap.seat, tap.holding)
+    if not tap.chips:
+        raise IllegalActionError(Reason.MISSING_AMOUNT, "'chips': the value of each chip "
+                                 "pushed out")
+    return floor.chips(tap.seat, tap.chips, _declared(tap))
+
+
+def _declared(tap: RulingTap) -> Declaration | None:
+    """What the player said before pushing the chips."""
+    if tap.said == "amount":
+        if tap.amount is None:
+            raise IllegalActionError(Reason.MISSING_AMOUNT, "said 'amount' needs 'amount'")
+        return Declaration.spoken(tap.amount)
+    return {"silent": None, "call": Declaration.call(), "all_in": Declaration.all_in(),
+            "raise": Declaration.raise_to(tap.amount)}[tap.said]
 
 
 def tap_json(tap: Tap) -> dict[str, Any]:

@@ -27,7 +27,9 @@ def dealer_state(run: DealerRun) -> dict[str, Any]:
     game = run.game
     hand = game.table.hand
     board = [] if hand is None else [format_cards([c]) for c in hand.board]
-    return {**_common(run), "board": board, "log": game.log[-40:],
+    rulings = [{"rule": r.rule, "title": r.title, "text": r.text, "next": r.next}
+               for r in game.floor.this_hand()]
+    return {**_common(run), "board": board, "log": game.log[-40:], "rulings": rulings,
             "standings": standings(game), "view_code": run.view_code,
             "min_buy_in": game.table.options.min_buy_in,
             "max_buy_in": game.table.options.max_buy_in}

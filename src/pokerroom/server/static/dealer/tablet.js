@@ -1,0 +1,556 @@
+// The dealer's tablet (issue 26): a real table, real cards; the dealer taps each thing
+// that happens and the room keeps the stacks, blinds, pots, whose turn, the ledger.
+// Every tap goes through the queue (dealer/queue.js): kept in this browser until the
+// room has answered it, sent again whole after a drop, applied once.  The host key comes
+// in the address's #host=... part (kept in this browser, never in a URL sent).
+import { ApiError, api } from "/static/shared/api.js";
+import { $, escapeHtml as esc, pathPart, setHtml, setText, takeFromHash, toast } from "/static/shared/dom.js";
+import { fmt, signed } from "/static/shared/format.js";
+import { loadGames } from "/static/shared/games.js";
+import { loadRoomAddress, roomLink } from "/static/shared/links.js";
+import { storage } from "/static/shared/storage.js";
+import {
+  MAX_SENT, guessStep, newTapId, retryDelay, settle, waitingText, withTap, worthRetrying,
+} from "/static/dealer/queue.js";
+import {
+  awardWinners, betWord, cardChip, cardCount, cardsTyped, padPress, potText, potsShown,
+  raiseSizes, seatCardHtml, seatLabel, settleTotal, turnSeat, turnWord,
+} from "/static/dealer/steps.js";
+
+const id = pathPart(2);
+const base = `/api/dealer/${encodeURIComponent(id)}`;
+const keyName = `dealer.host.${id}`;
+const queueName = `dealer.queue.${id}`;
+const stateName = `dealer.state.${id}`;
+const fromHash = takeFromHash("host");
+if (fromHash) storage.set(keyName, fromHash);
+let host = storage.get(keyName, "");
+let state = storage.get(stateName, null);  // the last state the room answered
+let queue = storage.get(queueName, []);  // taps not answered yet, in order
+let sending = false;
+let offline = false;
+let failures = 0;
+let retryTimer = null;
+let games = null;
+let selected = null;  // the seat whose tools are open
+let controlsKey = "";
+let toolsKey = "";
+let picks = { key: "", high: [], low: [] };  // the showdown's winners picked, per pot
+
+const STEP_NAMES = {
+  button: "The first button", wait: "Waiting for players", start: "Next hand", deal: "Deal",
+  board: "Board", act: "Betting", draw: "Draw", showdown: "Showdown", over: "Hand over",
+};
+
+// ------------------------------------------------------------------ the queue
+
+function saveQueue() {
+  storage.set(queueName, queue);
+}
+
+function showError(text) {
+  setText($("error"), text || "");
+}
+
+/** One tap of the dealer: queued (its id, its base), kept, then sent. */
+function tap(kind, fields = {}) {
+  if (!host) {
+    $("no-key").hidden = false;
+    showError("The host key is needed to deal: enter it above.");
+    return;
+  }
+  if (!state) return;
+  showError("");
+  queue = withTap(queue, { kind, ...fields }, state.version, newTapId());
+  saveQueue();
+  render({ tapped: true });
+  flush();
+}
+
+/** Send the queue (all of it, in order) unless a send is on its way. */
+async function flush() {
+  if (sending || !queue.length || !host) return;
+  clearTimeout(retryTimer);
+  retryTimer = null;
+  sending = true;
+  const batch = queue.slice(0, MAX_SENT);
+  let again = false;
+  try {
+    const answer = await api(`${base}/taps`, { method: "POST", body: { host, taps: batch } });
+    failures = 0;
+    offline = false;
+    const result = settle(queue, answer.answers);
+    queue = result.queue;
+    if (result.refused) {
+      const later = result.dropped ? ` (${result.dropped} later tap${result.dropped === 1 ? "" : "s"} not sent: tap again)` : "";
+      showError(`${result.refused.error}${later}`);
+    }
+    saveQueue();
+    took(answer.state);
+    again = queue.length > 0;  // taps made while this send was on its way
+  } catch (err) {
+    if (worthRetrying(err)) {
+      offline = true;
+      failures += 1;
+      retryTimer = setTimeout(flush, retryDelay(failures));
+    } else if (err instanceof ApiError && err.status === 403) {
+      $("no-key").hidden = false;
+      showError(`${err.message} The taps wait until the key is given.`);
+    } else {
+      queue = [];  // the room will never take this request: nothing of it was done
+      saveQueue();
+      showError(err.message);
+    }
+  } finally {
+    sending = false;
+    render();
+  }
+  if (again) flush();
+}
+
+/** A state the room answered becomes the one shown (and kept for a reload). */
+function took(next) {
+  state = next;
+  storage.set(stateName, state);
+}
+
+async function refresh() {
+  if (!host) return;
+  try {
+    const answer = await api(base, { token: host, cache: "no-store" });
+    offline = false;
+    if (!queue.length && !sending) took(answer);  // never under taps not answered
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 403) $("no-key").hidden = false;
+    else if (err instanceof ApiError && err.status === 404) showError(err.message);
+    offline = worthRetrying(err);
+  }
+  render();
+}
+
+function poll() {
+  if (!queue.length && !sending) refresh();
+  setTimeout(poll, 3000);
+}
+
+// ------------------------------------------------------------------ drawing
+
+const seatOf = (n) => state.seats[n];
+const nameOf = (n) => (seatOf(n) && seatOf(n).name) || "";
+const who = (n) => `${seatLabel(n)}${nameOf(n) ? ` · ${esc(nameOf(n))}` : ""}`;
+const hiLo = () => Boolean(games && games.get(state.game.key) && games.get(state.game.key).hi_lo);
+
+function render({ tapped = false } = {}) {
+  setText($("queue"), waitingText(queue.length, offline));
+  $("queue").hidden = !queue.length;
+  $("queue").classList.toggle("down", offline);
+  setText($("conn"), offline && !queue.length ? "offline: retrying…" : "");
+  $("conn").classList.toggle("down", offline && !queue.length);
+  if (!state) return;
+  document.body.dataset.step = state.step.kind;
+  document.body.dataset.version = String(state.version);
+  setText($("name"), state.name);
+  document.title = `${state.name} — dealer's tablet`;
+  setText($("stakes"), stakesText());
+  $("misdeal").hidden = !state.in_hand;
+  if (!state.in_hand) $("misdeal-box").hidden = true;
+  renderStep(tapped);
+  renderTable();
+  renderTools();
+  setHtml($("log"), state.log.slice().reverse().map((line) => `<li>${esc(line)}</li>`).join(""));
+  const link = roomLink(`/d/${state.view_code}`);
+  setText($("short-link"), link);
+  $("short-link").href = link;
+}
+
+function stakesText() {
+  const g = state.game;
+  const known = games && games.get(g.key);
+  const table = { ...g, game: g.key, game_name: g.name };
+  return games && known ? `${games.label(table)} · ${games.stakes(table)}` : `${g.name} ${g.small_blind}/${g.big_blind}`;
+}
+
+function renderStep(tapped) {
+  const step = guessStep(state, queue);
+  setText($("hand-no"), state.in_hand ? `Hand ${state.hands + 1}` : `${state.hands} hand${state.hands === 1 ? "" : "s"} played`);
+  setText($("step-kind"), step ? STEP_NAMES[step.kind] || step.kind : "Sending…");
+  const result = !state.in_hand && state.result;
+  $("result").hidden = !result;
+  setText($("result"), result || "");
+  setText($("step-text"), step ? step.text : "Waiting for the room's answer to the taps sent…");
+  const key = `${state.version}:${queue.length}:${step ? `${step.kind}:${step.seat}` : "-"}:${hiLo()}`;
+  if (key === controlsKey) return;
+  controlsKey = key;
+  const box = $("controls");
+  box.innerHTML = step ? controlsHtml(step) : "";
+  box.dataset.kind = step ? step.kind : "";
+  if (tapped) {
+    // A double tap must not act for the next seat: the new buttons wait a moment.
+    const held = [...box.querySelectorAll("button:not([disabled])")];
+    for (const b of held) b.disabled = true;
+    setTimeout(() => {
+      for (const b of held) b.disabled = false;
+    }, 300);
+  }
+  const focus = box.querySelector("[data-focus]");
+  if (focus && matchMedia("(pointer: fine)").matches) focus.focus();
+}
+
+function controlsHtml(step) {
+  switch (step.kind) {
+    case "wait":
+      return '<p class="muted">Seat the players below (tap an empty seat).</p>';
+    case "button":
+      return `<div class="pick-row">${state.seats.filter((s) => s.name).map((s) =>
+        `<button type="button" class="big" data-do="button" data-seat="${s.seat}">Button: ${who(s.seat)}</button>`).join("")}</div>`;
+    case "start":
+    case "over":
+      return '<button type="button" class="primary huge" data-do="start" id="deal-next">Deal next hand</button>';
+    case "deal":
+      return dealHtml(step);
+    case "board":
+      return `<div class="cards-in"><input id="board-cards" class="cards" data-focus autocomplete="off" autocapitalize="off" spellcheck="false"
+          placeholder="${step.cards === 1 ? "e.g. 4s" : "e.g. Ah Kd 7c"}" aria-label="The board cards (${step.cards})" data-count="${step.cards}">
+        <button type="button" class="primary big" data-do="board">Board dealt</button></div>${padHtml("board-cards")}`;
+    case "act":
+      return actHtml(step);
+    case "draw":
+      return `<div class="pick-row">${Array.from({ length: (step.legal.max_discard || 0) + 1 }, (_, n) =>
+        `<button type="button" class="big" data-do="draw" data-count="${n}">${n ? `Draws ${n}` : "Stands pat"}</button>`).join("")}</div>`;
+    case "showdown":
+      return showdownHtml(step);
+    default:
+      return "";
+  }
+}
+
+function dealHtml(step) {
+  if (!step.up) return '<button type="button" class="primary huge" data-do="deal" id="cards-dealt">Cards dealt</button>';
+  const inHand = state.seats.filter((s) => s.name && s.in_hand && !s.folded);
+  return `<p class="muted">Enter each player's up card${step.up > 1 ? "s" : ""}:</p>
+    <div class="up-cards">${inHand.map((s) => `<label>${who(s.seat)}<input class="cards" data-up="${s.seat}" autocomplete="off" autocapitalize="off" spellcheck="false" placeholder="e.g. 9c" aria-label="${seatLabel(s.seat)}'s up card"></label>`).join("")}</div>
+    <button type="button" class="primary huge" data-do="deal" id="cards-dealt">Cards dealt</button>`;
+}
+
+function actHtml(step) {
+  const s = seatOf(step.seat);
+  const legal = step.legal;
+  const head = `<p class="acting"><b>${who(step.seat)}</b> <span class="muted">stack ${fmt(s.stack)}${s.bet ? ` · in for ${fmt(s.bet)}` : ""}</span></p>`;
+  if (!legal) {  // a guessed turn: the sizes come with the room's answer
+    return `${head}<div class="act-row">
+      <button type="button" class="big fold" data-do="act" data-action="fold">Fold</button>
+      <button type="button" class="big" data-do="act" data-action="call">Check / call</button>
+      <button type="button" class="big warn" data-do="act" data-action="all_in">All in</button></div>
+      <div class="raise-row"><label>Bet or raise to <input type="number" id="raise-to" min="1" inputmode="numeric"></label>
+      <button type="button" class="big primary" data-do="raise" data-word="Bet or raise">Bet or raise</button></div>`;
+  }
+  const buttons = [];
+  if (legal.fold) buttons.push('<button type="button" class="big fold" data-do="act" data-action="fold">Fold</button>');
+  if (legal.check) buttons.push('<button type="button" class="big" data-do="act" data-action="check">Check</button>');
+  if (legal.bring_in != null) buttons.push(`<button type="button" class="big" data-do="act" data-action="bring_in">Bring in ${fmt(legal.bring_in)}</button>`);
+  if (legal.call) {
+    const allIn = legal.call >= s.stack;
+    buttons.push(`<button type="button" class="big" data-do="act" data-action="call">Call ${fmt(legal.call)}${allIn ? " (all in)" : ""}</button>`);
+  }
+  const sizes = raiseSizes(legal, { pot: state.pot, bet: s.bet });
+  if (sizes && sizes.max > sizes.min) {
+    buttons.push(`<button type="button" class="big warn" data-do="act" data-action="all_in">All in ${fmt(sizes.max)}</button>`);
+  }
+  let raise = "";
+  if (sizes) {
+    const word = betWord(legal);
+    const quick = [["Min", sizes.min], ["½ pot", sizes.half], ["Pot", sizes.pot], ["All in", sizes.max]]
+      .filter(([, n], k, all) => k === 0 || n !== all[k - 1][1])
+      .map(([label, n]) => `<button type="button" class="size" data-do="size" data-to="${n}">${label}<small>${fmt(n)}</small></button>`).join("");
+    raise = `<div class="raise-row">
+      <label>${word} to <input type="number" id="raise-to" min="${sizes.min}" max="${sizes.max}" value="${sizes.min}" inputmode="numeric"></label>
+      <button type="button" class="big primary" data-do="raise" data-word="${word}" data-action="${word === "Bet" ? "bet" : "raise"}">${word} to ${fmt(sizes.min)}</button>
+      </div><div class="sizes">${quick}</div>`;
+  }
+  return `${head}<div class="act-row">${buttons.join("")}</div>${raise}`;
+}
+
+function showdownHtml(step) {
+  const pickKey = `${state.version}`;
+  if (picks.key !== pickKey) {  // a pot with one player in it is theirs
+    picks = { key: pickKey, high: step.pots.map((p) => new Set(p.seats.length === 1 ? p.seats : [])),
+      low: step.pots.map(() => new Set()) };
+  }
+  const show = `<div class="show-now"><p class="acting"><b>${who(step.seat)}</b> <span class="muted">shows or mucks</span></p>
+    <div class="cards-in"><input id="show-cards" class="cards" autocomplete="off" autocapitalize="off" spellcheck="false" placeholder="e.g. As Ac" aria-label="${seatLabel(step.seat)}'s cards">
+    <button type="button" class="big primary" data-do="show">Show</button>
+    <button type="button" class="big fold" data-do="muck">Muck</button></div>${padHtml("show-cards")}</div>`;
+  const pots = step.pots.map((pot, k) => {
+    const row = (half) => pot.seats.slice().sort((a, b) => a - b).map((s) => {
+      const on = picks[half][k].has(s);
+      return `<button type="button" class="pick${on ? " on" : ""}" aria-pressed="${on}" data-do="pick" data-half="${half}" data-pot="${k}" data-seat="${s}">${who(s)}</button>`;
+    }).join("");
+    return `<div class="pot-pick" data-pot="${k}"><p>${esc(potText(pot, k, step.pots.length))}</p>
+      <div class="pick-row">${row("high")}</div>${hiLo() ? `<p class="muted">Low half (none: no low)</p><div class="pick-row">${row("low")}</div>` : ""}</div>`;
+  }).join("");
+  const ready = awardWinners(step.pots, picks.high) !== null;
+  return `${show}<div class="award"><h3>Or award the pots: tap the winner${step.pots.length > 1 ? "s of each pot" : "(s)"}</h3>${pots}
+    <button type="button" class="big primary" data-do="award" id="award"${ready ? "" : " disabled"}>Award the pot${step.pots.length > 1 ? "s" : ""}</button></div>`;
+}
+
+function padHtml(target) {
+  const ranks = "AKQJT98765432".split("").map((r) => `<button type="button" data-pad="${r}" data-for="${target}">${r === "T" ? "10" : r}</button>`).join("");
+  const suits = [["s", "♠"], ["h", "♥"], ["d", "♦"], ["c", "♣"]].map(([s, sym]) =>
+    `<button type="button" class="s-${s}" data-pad="${s}" data-for="${target}" aria-label="${{ s: "spades", h: "hearts", d: "diamonds", c: "clubs" }[s]}">${sym}</button>`).join("");
+  return `<div class="pad" aria-label="Cards"><div class="pad-ranks">${ranks}</div><div class="pad-suits">${suits}<button type="button" data-pad="back" data-for="${target}" aria-label="Take the last card back">⌫</button></div></div>`;
+}
+
+function renderTable() {
+  const step = state.step;
+  const pots = potsShown(state);
+  setHtml($("pots"), pots.length ? pots.map((p, k) => `<div class="pot">${esc(potText(p, k, pots.length))}</div>`).join("")
+    : `<div class="pot muted">No pot${state.in_hand ? "" : ": between hands"}</div>`);
+  setHtml($("board"), state.board.length ? state.board.map(cardChip).join("") : "");
+  $("board").hidden = !state.board.length;
+  const turn = turnSeat(step);
+  const word = turnWord(step);
+  setHtml($("seats"), state.seats.map((s) => seatCardHtml(s, {
+    button: state.button, turn, word, selected, tag: "button" })).join(""));
+}
+
+function renderTools() {
+  const key = `${selected}:${state.version}:${state.step.kind}`;
+  if (key === toolsKey) return;
+  toolsKey = key;
+  const box = $("tools");
+  if (selected === null || !seatOf(selected)) {
+    setText($("tools-head"), "Seats");
+    box.innerHTML = '<p class="muted">Tap a seat to seat a player, top up, sit out or in, straddle or leave.</p>';
+    return;
+  }
+  const s = seatOf(selected);
+  const range = `${fmt(state.min_buy_in)}–${fmt(state.max_buy_in)}`;
+  setText($("tools-head"), seatLabel(selected));
+  if (!s.name) {
+    box.innerHTML = `<form class="tool-form" data-form="seat">
+      <label>Name <input id="seat-name" maxlength="30" autocomplete="off" required placeholder="Player's name"></label>
+      <label>Chips <input id="seat-chips" type="number" min="1" inputmode="numeric" required placeholder="${range}"></label>
+      <button type="submit" class="big primary" id="seat-go">Seat the player</button></form>`;
+    if (matchMedia("(pointer: fine)").matches) $("seat-name").focus();
+    return;
+  }
+  const away = s.away;
+  const stud = games ? games.isStud(state.game.key) : false;
+  const buttonStep = state.step.kind === "button";
+  box.innerHTML = `<p class="tool-who"><b>${esc(s.name)}</b> <span class="muted">${fmt(s.stack)} in front${away ? ` · ${s.status === "busted" ? "no chips" : "sitting out"}` : ""}${s.missed.length ? ` · owes the ${s.missed.join(" and the ")} blind${s.missed.length > 1 ? "s" : ""}` : ""}</span></p>
+    ${buttonStep ? `<div class="row"><button type="button" class="big primary" data-do="button" data-seat="${s.seat}">The button starts here</button></div>` : ""}
+    <form class="tool-form" data-form="top_up"><label>${s.stack ? "Add chips" : "Rebuy"} <input id="top-up-chips" type="number" min="1" inputmode="numeric" required placeholder="chips (table max ${fmt(state.max_buy_in)})"></label>
+      <button type="submit" class="big" id="top-up-go">${s.stack ? "Top up" : "Rebuy"}</button></form>
+    <div class="row tool-row">
+      ${away ? `<button type="button" class="big" data-do="sit_in" data-seat="${s.seat}" data-post="">Sit in (wait for the blinds)</button>
+        <button type="button" class="big primary" data-do="sit_in" data-seat="${s.seat}" data-post="1">Sit in, post now</button>`
+    : `<button type="button" class="big" data-do="sit_out" data-seat="${s.seat}">Sit out</button>`}
+      ${stud ? "" : `<button type="button" class="big" data-do="straddle" data-seat="${s.seat}">Straddle next hand</button>`}
+      <button type="button" class="big danger" data-do="leave" data-seat="${s.seat}">Leaves with ${fmt(s.stack)}</button>
+    </div>`;
+}
+
+// ------------------------------------------------------------------ the dealer's taps
+
+function raiseTo() {
+  const input = $("raise-to");
+  const to = Number(input.value);
+  const min = input.min === "" ? 1 : Number(input.min);
+  const max = input.max === "" ? Infinity : Number(input.max);
+  if (!Number.isInteger(to) || to < min || to > max) {
+    showError(`A bet or raise goes to ${fmt(min)}${max < Infinity ? `–${fmt(max)}` : " or more"} chips (the total bet).`);
+    return null;
+  }
+  return to;
+}
+
+function cardsFrom(input, count, what) {
+  const cards = cardsTyped(input.value);
+  if (!cards || (count && cardCount(input.value) !== count)) {
+    showError(`${what}: ${count ? `${count} card${count === 1 ? "" : "s"}` : "cards"} like "Ah Kd 7c" (rank 2-9, T or 10, J, Q, K, A; suit s, h, d, c).`);
+    input.focus();
+    return null;
+  }
+  return cards;
+}
+
+const DO = {
+  start: () => tap("start"),
+  button: (b) => tap("button", { seat: Number(b.dataset.seat) }),
+  deal: () => {
+    const up = {};
+    const step = state.step;
+    for (const input of $("controls").querySelectorAll("[data-up]")) {
+      const cards = cardsFrom(input, step.up, `${seatLabel(Number(input.dataset.up))}'s up card`);
+      if (!cards) return;
+      up[input.dataset.up] = cards;
+    }
+    tap("deal", step.up ? { up } : {});
+  },
+  board: () => {
+    const input = $("board-cards");
+    const cards = cardsFrom(input, Number(input.dataset.count), "The board");
+    if (cards) tap("board", { cards });
+  },
+  act: (b) => tap("act", { seat: guessStep(state, queue).seat, action: b.dataset.action }),
+  raise: (b) => {
+    const to = raiseTo();
+    const step = guessStep(state, queue);
+    if (to !== null) tap("act", { seat: step.seat, action: b.dataset.action || "raise", to });
+  },
+  size: (b) => {
+    $("raise-to").value = b.dataset.to;
+    syncRaise();
+  },
+  draw: (b) => tap("draw", { seat: state.step.seat, count: Number(b.dataset.count) }),
+  show: () => {
+    const cards = cardsFrom($("show-cards"), 0, "The cards shown");
+    if (cards) tap("show", { seat: state.step.seat, cards });
+  },
+  muck: () => tap("show", { seat: state.step.seat, cards: null }),
+  pick: (b) => {
+    const set = picks[b.dataset.half][Number(b.dataset.pot)];
+    const seat = Number(b.dataset.seat);
+    if (set.has(seat)) set.delete(seat);
+    else set.add(seat);
+    b.classList.toggle("on", set.has(seat));
+    b.setAttribute("aria-pressed", String(set.has(seat)));
+    $("award").disabled = awardWinners(state.step.pots, picks.high) === null;
+  },
+  award: () => {
+    const winners = awardWinners(state.step.pots, picks.high);
+    if (!winners) return;
+    const low = picks.low.map((set) => [...set].sort((a, b) => a - b));
+    tap("award", low.some((l) => l.length) ? { winners, low } : { winners });
+  },
+  select: (b) => {
+    const seat = Number(b.dataset.seat);
+    selected = selected === seat ? null : seat;
+    render();
+    if (selected !== null) $("seat-tools").scrollIntoView({ block: "nearest", behavior: "smooth" });
+  },
+  sit_out: (b) => tap("sit_out", { seat: Number(b.dataset.seat) }),
+  sit_in: (b) => tap("sit_in", { seat: Number(b.dataset.seat), post: Boolean(b.dataset.post) }),
+  straddle: (b) => tap("straddle", { seat: Number(b.dataset.seat) }),
+  leave: (b) => tap("leave", { seat: Number(b.dataset.seat) }),
+};
+
+function syncRaise() {
+  const input = $("raise-to");
+  const go = $("controls").querySelector("[data-do=raise]");
+  if (input && go) setText(go, `${go.dataset.word} to ${input.value ? fmt(Number(input.value)) : "…"}`);
+}
+
+document.addEventListener("click", (event) => {
+  const pad = event.target.closest("[data-pad]");
+  if (pad) {
+    const input = $(pad.dataset.for);
+    input.value = padPress(input.value, pad.dataset.pad);
+    return;
+  }
+  const b = event.target.closest("[data-do]");
+  if (!b || b.disabled || !state) return;
+  DO[b.dataset.do](b);
+});
+
+document.addEventListener("input", (event) => {
+  if (event.target.id === "raise-to") syncRaise();
+});
+
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "Enter" || !event.target.matches("input.cards, #raise-to")) return;
+  event.preventDefault();
+  const go = event.target.id === "raise-to" ? "raise" : event.target.id === "show-cards" ? "show"
+    : event.target.id === "board-cards" ? "board" : "deal";
+  const b = $("controls").querySelector(`[data-do=${go}]`);
+  if (b && !b.disabled) DO[go](b);
+});
+
+$("tools").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const form = event.target.dataset.form;
+  if (form === "seat") {
+    const chips = Number($("seat-chips").value);
+    const name = $("seat-name").value.trim();
+    const seat = selected;
+    tap("seat", { seat, name, chips });
+    // the next empty seat is ready for the next player
+    const next = state.seats.find((s) => !s.name && s.seat > seat);
+    selected = next ? next.seat : null;
+    toolsKey = "";
+    render();
+  } else if (form === "top_up") {
+    tap("top_up", { seat: selected, chips: Number($("top-up-chips").value) });
+  }
+});
+
+$("undo").addEventListener("click", () => tap("undo"));
+$("misdeal").addEventListener("click", () => {
+  $("misdeal-box").hidden = !$("misdeal-box").hidden;
+  if (!$("misdeal-box").hidden) $("misdeal-why").select();
+});
+$("misdeal-cancel").addEventListener("click", () => {
+  $("misdeal-box").hidden = true;
+});
+$("misdeal-box").addEventListener("submit", (event) => {
+  event.preventDefault();
+  $("misdeal-box").hidden = true;
+  tap("misdeal", { why: $("misdeal-why").value.trim() || "misdeal" });
+});
+
+$("key-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  host = $("key-input").value.trim();
+  storage.set(keyName, host);
+  $("no-key").hidden = Boolean(host);
+  showError("");
+  if (queue.length) flush();
+  else refresh();
+});
+
+// ------------------------------------------------------------------ the other panels
+
+$("copy-link").addEventListener("click", async () => {
+  const link = $("short-link").href;
+  try {
+    await navigator.clipboard.writeText(link);
+    toast("The players' link is copied.", "info");
+  } catch {
+    toast(`Copy it by hand: ${link}`, "info");
+  }
+});
+
+function settleHtml(s) {
+  const row = (p) => `<tr><td class="nm">${esc(p.name)}</td><td class="r">${fmt(p.bought)}</td><td class="r">${fmt(p.cashed)}</td><td class="r">${fmt(p.stack)}</td><td class="r net ${p.net > 0 ? "up" : p.net < 0 ? "down" : ""}">${signed(p.net, "0")}</td></tr>`;
+  const rake = s.rake ? `<tr class="house"><td class="nm">House (rake)</td><td></td><td></td><td></td><td class="r net up">${signed(s.rake, "0")}</td></tr>` : "";
+  const total = settleTotal(s) - s.in_play;
+  const pays = s.transfers.length
+    ? `<ol class="transfers" id="transfers">${s.transfers.map((t) => `<li><b>${esc(t.payer)}</b> pays <b>${esc(t.payee)}</b> ${fmt(t.amount)}</li>`).join("")}</ol>`
+    : `<p class="muted" id="transfers">${s.in_play ? `${fmt(s.in_play)} chips are in the hand being played: settle up between hands.` : "Nobody owes anybody."}</p>`;
+  return `<div class="settle-wrap"><table class="list settle" id="settle-table"><thead><tr><th>Player</th><th class="r">Bought</th><th class="r">Cashed</th><th class="r">Stack</th><th class="r">Net</th></tr></thead>
+    <tbody>${s.players.map(row).join("")}${rake}</tbody>
+    <tfoot><tr><td class="nm">Total</td><td></td><td></td><td></td><td class="r net" id="settle-total">${signed(total, "0")}</td></tr></tfoot></table></div>${pays}`;
+}
+
+$("settle").addEventListener("click", async () => {
+  try {
+    $("settle-out").innerHTML = settleHtml(await api(`${base}/settle`, { token: host, cache: "no-store" }));
+  } catch (err) {
+    showError(err.message);
+  }
+});
+
+// ------------------------------------------------------------------ start
+
+window.addEventListener("online", () => flush());
+$("no-key").hidden = Boolean(host);
+render();
+loadGames().then((loaded) => {
+  games = loaded;
+  controlsKey = "";
+  toolsKey = "";
+  render();
+}).catch(() => {});
+loadRoomAddress().then(() => render());
+if (queue.length) flush();  // taps kept over a reload: sent first, their answer brings the state
+setTimeout(poll, queue.length ? 3000 : 0);
