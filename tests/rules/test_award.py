@@ -204,13 +204,15 @@ def test_a_pot_with_one_player_in_it_needs_no_name() -> None:
 
 
 
-def test_an_award_is_the_dealer_s_a_table_refuses_it_from_a_seat_and_phh_cannot_say_it(
+def test_an_award_is_the_dealer_s_a_table_refuses_it_from_a_seat_and_phh_records_it(
         ) -> None:
     """The table takes the dealer's award by position (``table.hand.act``), never from
-    a seat; a PHH file cannot carry it (PHH works the winners out from the cards), and
-    the room's stored form gives it back as it was."""
-    from pokerroom.errors import ConfigError, IllegalActionError
-    from pokerroom.history.export import to_phh
+    a seat; a PHH file records it as the hand's outcome (``finishing_stacks`` and
+    ``winnings``: PHH would work the winners out from cards nobody entered), and the
+    room's stored form gives it back as it was."""
+    from pokerroom.errors import IllegalActionError
+    from pokerroom.history import loads
+    from pokerroom.history.export import to_phh, to_phh_text
     from pokerroom.server.wire.codec import action_from_dict, action_to_dict
     from pokerroom.table import Stakes, Table
 
@@ -230,5 +232,10 @@ def test_an_award_is_the_dealer_s_a_table_refuses_it_from_a_seat_and_phh_cannot_
     play(hand, (1, "c"), (0, "x"))
     to_showdown(hand, dealer)
     hand.act(Award(((1,),)))
-    with pytest.raises(ConfigError, match="the dealer awarded"):
-        to_phh(hand)
+    history = to_phh(hand)
+    assert history.finishing_stacks == tuple(hand.stacks)
+    assert history.winnings == (0, 200)  # the big blind called and checked: 2 x 100
+    assert not any(" sm " in str(a) for a in history.actions)  # no card was entered
+    [back] = loads(to_phh_text(hand))
+    assert (back.finishing_stacks, back.winnings) == (history.finishing_stacks,
+                                                      history.winnings)

@@ -40,6 +40,12 @@ How the hand is written, in PHH's terms:
   say which, so the file carries the user-defined field
   ``_short_all_in_blind`` saying so.
 - ``finishing_stacks``: the stacks once the hand is over.
+- Pots the dealer awarded by reading the hands (:class:`~pokerroom.rules.Award`: the
+  cards stayed physical, so nobody entered them): the actions stop at the showdown,
+  where PHH would work the winners out from cards the file does not have, and the
+  outcome is recorded instead: ``finishing_stacks`` and ``winnings`` (what each player
+  collected).  A replay stops at that showdown (UnknownCardsError: the cards to judge
+  are not in the file); the recorded outcome is the hand's result.
 
 To place the dealer's entries among the players' actions the hand is played
 again from its log, with the dealt cards handed in by a "dealer": the PHH
@@ -139,9 +145,7 @@ def to_phh(
         )
     if any(isinstance(action, Kill) for _, action in hand.log):
         raise ConfigError("PHH cannot express a hand killed by the floor (I7, T9, P8)")
-    if any(isinstance(action, Award) for _, action in hand.log):
-        raise ConfigError("PHH cannot express pots the dealer awarded by reading the hands "
-                          "(the cards were not entered): PHH works the winners out from them")
+    awarded = any(isinstance(action, Award) for _, action in hand.log)
     fields_extra: dict[str, object] = {}
     if config.names:
         fields_extra["players"] = list(config.names)
@@ -181,8 +185,19 @@ def to_phh(
         actions=tuple(actions),
         ante_trimming_status=_ante_trimming(config),
         finishing_stacks=tuple(hand.stacks) if finishing and hand.is_over else None,
+        winnings=_collected(hand) if awarded else None,
         extra=fields_extra,
     )
+
+
+def _collected(hand: Hand) -> tuple[int, ...]:
+    """What each position collected from the pots (after the rake)."""
+    won = [0] * hand.n
+    for event in hand.events:
+        if isinstance(event, ev.PotAwarded):
+            for position, chips in event.amounts:
+                won[position] += chips
+    return tuple(won)
 
 
 def to_phh_text(
@@ -317,6 +332,7 @@ class _Transcriber:
     def actions(self) -> list[PhhAction]:
         copy, log = self.copy, self.hand.log
         k = 0
+        awarded = False
         while not copy.is_over:
             if copy.phase is Phase.DEALING:
                 if k < len(log) and log[k][0] is None:
@@ -333,6 +349,9 @@ class _Transcriber:
             if k < len(log):
                 seat, action = log[k]
                 k += 1
+                if isinstance(action, Award):
+                    awarded = True
+                    break  # the dealer read the hands: the file records the outcome
                 self._player(seat, action)
                 continue
             if copy.phase is Phase.SHOWDOWN and self.hand.config.auto_showdown and (
@@ -348,7 +367,7 @@ class _Transcriber:
                 f"the hand's log goes on after the copy stopped ({copy.phase.value}): "
                 f"{log[k:]!r}"
             )
-        if self.hand.is_over and tuple(copy.stacks) != tuple(self.hand.stacks):
+        if self.hand.is_over and not awarded and tuple(copy.stacks) != tuple(self.hand.stacks):
             raise AssertionError(
                 f"playing the log again gives stacks {copy.stacks}, the hand has "
                 f"{self.hand.stacks}"

@@ -19,9 +19,9 @@ function sync() {
   $("structure").innerHTML = games.structures.filter((s) => allowed.includes(s.key))
     .map((s) => `<option value="${esc(s.key)}"${s.key === chosen ? " selected" : ""}>${esc(s.name)}</option>`).join("");
   const view = formView(game, $("structure").value);
-  for (const el of form.querySelectorAll(".blinds")) el.hidden = view.stud;
-  for (const el of form.querySelectorAll(".stud")) el.hidden = !view.stud;
-  for (const el of form.querySelectorAll(".limit")) el.hidden = !view.limit;
+  for (const el of form.querySelectorAll(".for-blinds")) el.hidden = view.stud;
+  for (const el of form.querySelectorAll(".for-stud")) el.hidden = !view.stud;
+  for (const el of form.querySelectorAll(".for-limit")) el.hidden = !view.limit;
 }
 
 const number = (id) => ($(id).value === "" ? undefined : Number($(id).value));

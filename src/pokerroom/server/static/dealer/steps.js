@@ -10,6 +10,12 @@ export function seatLabel(seat) {
   return `Seat ${seat + 1}`;
 }
 
+/** Where the button is for the dealer and the players: before a deal, where the next
+ * hand's button goes (the step says so); else the hand's (or null before the first). */
+export function buttonSeat(state) {
+  return state.step.kind === "start" && state.step.seat != null ? state.step.seat : state.button;
+}
+
 /** The seat that has something to do in this step (the turn to act, draw or show),
  * or null (the dealer deals, or no hand). */
 export function turnSeat(step) {

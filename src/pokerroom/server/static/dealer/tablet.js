@@ -13,7 +13,7 @@ import {
   MAX_SENT, guessStep, newTapId, retryDelay, settle, waitingText, withTap, worthRetrying,
 } from "/static/dealer/queue.js";
 import {
-  awardWinners, betWord, cardChip, cardCount, cardsTyped, padPress, potText, potsShown,
+  awardWinners, betWord, buttonSeat, cardChip, cardCount, cardsTyped, padPress, potText, potsShown,
   raiseSizes, seatCardHtml, seatLabel, settleTotal, turnSeat, turnWord,
 } from "/static/dealer/steps.js";
 
@@ -154,8 +154,9 @@ function render({ tapped = false } = {}) {
   setText($("stakes"), stakesText());
   $("misdeal").hidden = !state.in_hand;
   if (!state.in_hand) $("misdeal-box").hidden = true;
-  renderStep(tapped);
-  renderTable();
+  const step = guessStep(state, queue);
+  renderStep(step, tapped);
+  renderTable(step);
   renderTools();
   setHtml($("log"), state.log.slice().reverse().map((line) => `<li>${esc(line)}</li>`).join(""));
   const link = roomLink(`/d/${state.view_code}`);
@@ -170,8 +171,7 @@ function stakesText() {
   return games && known ? `${games.label(table)} · ${games.stakes(table)}` : `${g.name} ${g.small_blind}/${g.big_blind}`;
 }
 
-function renderStep(tapped) {
-  const step = guessStep(state, queue);
+function renderStep(step, tapped) {
   setText($("hand-no"), state.in_hand ? `Hand ${state.hands + 1}` : `${state.hands} hand${state.hands === 1 ? "" : "s"} played`);
   setText($("step-kind"), step ? STEP_NAMES[step.kind] || step.kind : "Sending…");
   const result = !state.in_hand && state.result;
@@ -209,7 +209,7 @@ function controlsHtml(step) {
     case "deal":
       return dealHtml(step);
     case "board":
-      return `<div class="cards-in"><input id="board-cards" class="cards" data-focus autocomplete="off" autocapitalize="off" spellcheck="false"
+      return `<div class="cards-in"><input id="board-cards" class="cards" data-focus inputmode="none" autocomplete="off" autocapitalize="off" spellcheck="false"
           placeholder="${step.cards === 1 ? "e.g. 4s" : "e.g. Ah Kd 7c"}" aria-label="The board cards (${step.cards})" data-count="${step.cards}">
         <button type="button" class="primary big" data-do="board">Board dealt</button></div>${padHtml("board-cards")}`;
     case "act":
@@ -277,7 +277,7 @@ function showdownHtml(step) {
       low: step.pots.map(() => new Set()) };
   }
   const show = `<div class="show-now"><p class="acting"><b>${who(step.seat)}</b> <span class="muted">shows or mucks</span></p>
-    <div class="cards-in"><input id="show-cards" class="cards" autocomplete="off" autocapitalize="off" spellcheck="false" placeholder="e.g. As Ac" aria-label="${seatLabel(step.seat)}'s cards">
+    <div class="cards-in"><input id="show-cards" class="cards" inputmode="none" autocomplete="off" autocapitalize="off" spellcheck="false" placeholder="e.g. As Ac" aria-label="${seatLabel(step.seat)}'s cards">
     <button type="button" class="big primary" data-do="show">Show</button>
     <button type="button" class="big fold" data-do="muck">Muck</button></div>${padHtml("show-cards")}</div>`;
   const pots = step.pots.map((pot, k) => {
@@ -300,17 +300,16 @@ function padHtml(target) {
   return `<div class="pad" aria-label="Cards"><div class="pad-ranks">${ranks}</div><div class="pad-suits">${suits}<button type="button" data-pad="back" data-for="${target}" aria-label="Take the last card back">⌫</button></div></div>`;
 }
 
-function renderTable() {
-  const step = state.step;
+function renderTable(step) {
   const pots = potsShown(state);
   setHtml($("pots"), pots.length ? pots.map((p, k) => `<div class="pot">${esc(potText(p, k, pots.length))}</div>`).join("")
     : `<div class="pot muted">No pot${state.in_hand ? "" : ": between hands"}</div>`);
   setHtml($("board"), state.board.length ? state.board.map(cardChip).join("") : "");
   $("board").hidden = !state.board.length;
-  const turn = turnSeat(step);
+  const turn = turnSeat(step);  // the turn guessed while taps wait
   const word = turnWord(step);
   setHtml($("seats"), state.seats.map((s) => seatCardHtml(s, {
-    button: state.button, turn, word, selected, tag: "button" })).join(""));
+    button: buttonSeat(state), turn, word, selected, tag: "button" })).join(""));
 }
 
 function renderTools() {
@@ -392,11 +391,14 @@ const DO = {
     const cards = cardsFrom(input, Number(input.dataset.count), "The board");
     if (cards) tap("board", { cards });
   },
-  act: (b) => tap("act", { seat: guessStep(state, queue).seat, action: b.dataset.action }),
+  act: (b) => {
+    const step = guessStep(state, queue);
+    if (step) tap("act", { seat: step.seat, action: b.dataset.action });
+  },
   raise: (b) => {
     const to = raiseTo();
     const step = guessStep(state, queue);
-    if (to !== null) tap("act", { seat: step.seat, action: b.dataset.action || "raise", to });
+    if (to !== null && step) tap("act", { seat: step.seat, action: b.dataset.action || "raise", to });
   },
   size: (b) => {
     $("raise-to").value = b.dataset.to;
@@ -424,10 +426,9 @@ const DO = {
     tap("award", low.some((l) => l.length) ? { winners, low } : { winners });
   },
   select: (b) => {
-    const seat = Number(b.dataset.seat);
-    selected = selected === seat ? null : seat;
+    selected = Number(b.dataset.seat);
     render();
-    if (selected !== null) $("seat-tools").scrollIntoView({ block: "nearest", behavior: "smooth" });
+    $("seat-tools").scrollIntoView({ block: "nearest", behavior: "smooth" });
   },
   sit_out: (b) => tap("sit_out", { seat: Number(b.dataset.seat) }),
   sit_in: (b) => tap("sit_in", { seat: Number(b.dataset.seat), post: Boolean(b.dataset.post) }),

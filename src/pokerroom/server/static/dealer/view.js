@@ -5,7 +5,7 @@ import { api } from "/static/shared/api.js";
 import { $, escapeHtml as esc, pathPart, setHtml, setText } from "/static/shared/dom.js";
 import { fmt } from "/static/shared/format.js";
 import { loadGames } from "/static/shared/games.js";
-import { potText, potsShown, seatCardHtml, seatLabel, turnSeat, turnWord } from "/static/dealer/steps.js";
+import { buttonSeat, potText, potsShown, seatCardHtml, seatLabel, turnSeat, turnWord } from "/static/dealer/steps.js";
 
 const id = pathPart(2);
 let games = null;
@@ -34,12 +34,12 @@ function render(s) {
   setText($("step-text"), s.in_hand ? s.step.text : "");
   const result = !s.in_hand && s.result;
   $("result").hidden = !result;
-  setText($("result"), result || "");
+  setText($("result"), (result || "").replace(/ Then start the next hand\.$/, ""));
   const pots = potsShown(s);
   setHtml($("pots"), pots.map((p, k) => `<div class="pot">${esc(potText(p, k, pots.length))}</div>`).join(""));
   const turn = turnSeat(s.step);
   setHtml($("seats"), s.seats.filter((x) => x.name).map((x) => seatCardHtml(x, {
-    button: s.button, turn, word: turnWord(s.step) })).join("") || '<p class="muted">Nobody is seated yet.</p>');
+    button: buttonSeat(s), turn, word: turnWord(s.step) })).join("") || '<p class="muted">Nobody is seated yet.</p>');
 }
 
 async function poll() {
