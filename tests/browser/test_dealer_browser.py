@@ -434,8 +434,6 @@ def test_stud_up_cards_and_a_draw_at_the_tablet(
                 assert t.step()["text"] == "Deal the cards drawn: seat 2: 2, seat 1: 1."
                 t.tap("#cards-dealt")
                 assert t.step()["kind"] == "act"
-                log = page.locator("#log").inner_text()
-                assert "Bob: Discard." in log or "Bob" in log
     finally:
         context.close()
 

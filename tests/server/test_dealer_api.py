@@ -197,3 +197,39 @@ def test_I1_I7_B14_irregularity_taps_give_the_ruling_with_its_rule_id(
     assert [s["folded"] for s in out["state"]["seats"][:3]] == [False, True, False]
     refused = send(client, game, tap("ruling", ruling="wrong_count", seat=0), ok=False)
     assert refused["answers"][0]["reason"] == "no_wrong_count"
+
+
+def test_each_hand_is_kept_as_phh_with_the_cards_entered(client: TestClient) -> None:
+    """A hand the dealer judged from the tabled cards and one whose pot was tapped: each
+    is stored as PHH with the log's lines (the tapped one with its recorded outcome),
+    and the whole session downloads as one .phhs file that reads back."""
+    from pokerroom.history import loads
+
+    game = seated(client, 100, 100)
+    play = [tap("start"), tap("deal"), tap("act", seat=1, action="call"),
+            tap("act", seat=0, action="check")]
+    for cards in ("Ah Kd 7c", "4s", "2h"):
+        play += [tap("board", cards=cards), tap("act", seat=0, action="check"),
+                 tap("act", seat=1, action="check")]
+    send(client, game, *play, tap("show", seat=0, cards="As Ac"),
+         tap("show", seat=1, cards="Qs Jc"))
+    play = [tap("start"), tap("deal"), tap("act", seat=0, action="call"),
+            tap("act", seat=1, action="check")]
+    for cards in ("2c 3d 9h", "Ts", "Jd"):
+        play += [tap("board", cards=cards), tap("act", seat=1, action="check"),
+                 tap("act", seat=0, action="check")]
+    send(client, game, *play, tap("award", winners=[[1]]))
+    key = {"authorization": f"Bearer {game['host']}"}
+    assert client.get(f"/api/dealer/{game['id']}/hands").status_code == 403
+    hands = client.get(f"/api/dealer/{game['id']}/hands", headers=key).json()
+    assert [h["number"] for h in hands] == [1, 2]
+    assert "p1 sm AsAc" in hands[0]["phh"] and "finishing_stacks = [102, 98]" in hands[0]["phh"]
+    assert "winnings" in hands[1]["phh"] and " sm " not in hands[1]["phh"]
+    assert hands[0]["lines"][0].startswith("Hand 1:") and "to seat 1" in hands[0]["lines"][-1]
+    download = client.get(f"/api/dealer/{game['id']}/hands.phhs", headers=key)
+    assert download.headers["content-disposition"].endswith('.phhs"')
+    read = loads(download.text)
+    assert [h.finishing_stacks for h in read] == [(102, 98), (100, 100)]
+    # PHH lists the players in the hand's order: hand 2's button (seat 1) is the
+    # small blind, so seat 2 (the winner) is p1
+    assert "seats = [2, 1]" in hands[1]["phh"] and read[1].winnings == (4, 0)

@@ -22,7 +22,8 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from pokerroom.cards import Card, format_cards
-from pokerroom.errors import IllegalActionError, Reason
+from pokerroom.errors import IllegalActionError, PokerError, Reason
+from pokerroom.history.export import to_phh_text
 from pokerroom.rules import events as ev
 from pokerroom.rules.actions import Action, Award, DealBoard, Muck, Show
 from pokerroom.rules.engine import Hand, Phase
@@ -31,7 +32,7 @@ from pokerroom.table.dealer_guide import DealerStep, deal_round, next_step
 from pokerroom.table.options import Stakes, TableOptions
 from pokerroom.table.table import Table
 
-__all__ = ["DealerGame", "LedgerLine", "Standing"]
+__all__ = ["DealerGame", "HandRecord", "LedgerLine", "Standing"]
 
 Money = Literal["buy_in", "top_up", "cash_out"]
 
@@ -63,6 +64,17 @@ class Standing:
         return self.cashed + self.stack - self.bought
 
 
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """A finished hand: its ``number`` (from 1), its PHH text with the cards that were
+    entered (None when PHH cannot say the hand: ``why``), and the log's lines of it."""
+
+    number: int
+    phh: str | None
+    why: str
+    lines: tuple[str, ...]
+
+
 @dataclass(slots=True)
 class DealerGame:
     """One live cash table's session (see the module's docstring)."""
@@ -74,6 +86,10 @@ class DealerGame:
     hands: int = 0  # hands finished
     rake: int = 0  # taken by the house this session
     floor: TabletFloor = field(init=False)  # the irregularities' rulings
+    # Hands finished and not yet taken (the room stores them with the tap that ended
+    # them: take_records), and the log's lines of the hand in progress.
+    records: list[HandRecord] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.floor = TabletFloor(self)
@@ -158,6 +174,7 @@ class DealerGame:
         posts = step.text
         self.table.start_hand(manual=True)
         self.floor.new_hand()
+        self.lines = []
         self.result = ""
         return self.note(f"Hand {self.hands + 1}: {posts}")
 
@@ -257,9 +274,25 @@ class DealerGame:
             return False
         self.result = self.step().text
         self.rake += hand.rake
+        plan = self.table.plan_in_play
+        assert plan is not None  # with the hand
+        try:
+            phh, why = to_phh_text(hand, extra={
+                "hand": self.hands + 1, "seats": [s + 1 for s in plan.seats],
+                "seat_count": self.table.seat_count}), ""
+        except PokerError as refused:
+            phh, why = None, str(refused)
         self.table.finish_hand()
         self.hands += 1
+        self.records.append(HandRecord(self.hands, phh, why,
+                                       (*self.lines, self.result)))
+        self.lines = []
         return True
+
+    def take_records(self) -> list[HandRecord]:
+        """The hands finished since the last call (the room stores them)."""
+        taken, self.records = self.records, []
+        return taken
 
     def _money(self, seat: int, kind: Money, amount: int, *, name: str | None = None) -> None:
         who = name if name is not None else self.table.player(seat).name
@@ -269,6 +302,8 @@ class DealerGame:
         """Add ``text`` to the session's log (the last 200 lines are kept)."""
         self.log.append(text)
         del self.log[:-200]
+        if self.table.hand is not None:
+            self.lines.append(text)
         return text
 
 

@@ -19,7 +19,7 @@ import secrets
 import sys
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -34,7 +34,7 @@ from pokerroom.server.live.links import new_code
 from pokerroom.server.live.room import NotHostError
 from pokerroom.server.tables.room import stakes_and_options
 from pokerroom.server.wire.protocol import CreateTable, error_reason
-from pokerroom.table.dealer_game import DealerGame
+from pokerroom.table.dealer_game import DealerGame, HandRecord
 
 T = TypeVar("T")
 
@@ -199,7 +199,8 @@ class DealerRoom:
             run = self.runs[run.id]
         run.version += 1
         answer = {"id": tap.id, "ok": True, "version": run.version, "said": said}
-        self._save(run, tap, answer, now, game=pickle.dumps(run),
+        hands = run.game.take_records()  # stored with the tap, not kept in the game
+        self._save(run, tap, answer, now, hands=hands, game=pickle.dumps(run),
                    before=None if undoes is not None or tap.kind == "close" else before,
                    undoes=undoes, restore=before)
         return answer
@@ -218,7 +219,7 @@ class DealerRoom:
 
     def _save(self, run: DealerRun, tap: Tap, answer: dict[str, Any], now: float, *,
               game: bytes | None, before: bytes | None = None, undoes: int | None = None,
-              restore: bytes | None = None) -> None:
+              restore: bytes | None = None, hands: Sequence[HandRecord] = ()) -> None:
         """Store the tap with its answer (and the game it made), then remember the
         answer; on a failed write the game goes back to ``restore`` and the tap is not
         remembered (sent again, it is tried again)."""
@@ -226,7 +227,7 @@ class DealerRoom:
             try:
                 self.store.record(run.id, tap_id=tap.id, tap=tap_json(tap), answer=answer,
                                   at=now, version=run.version, game=game, before=before,
-                                  closed=run.closed, undoes=undoes)
+                                  closed=run.closed, undoes=undoes, hands=hands)
             except LeaseLost:  # another worker serves the game now: forget it here
                 self.runs.pop(run.id, None)
                 self._answers.pop(run.id, None)
@@ -270,6 +271,13 @@ class DealerRoom:
             self.runs.pop(game_id, None)
             self._answers.pop(game_id, None)
             return True
+
+    def hands(self, game_id: str) -> list[dict[str, Any]]:
+        """The game's finished hands: number, PHH (or why none), the log's lines."""
+        if self.store is None:
+            return []
+        return [{"number": r.number, "phh": r.phh, "why": r.why, "lines": list(r.lines)}
+                for r in self.store.hands(game_id)]
 
     def stored_runs(self) -> list[DealerRun]:
         out = []

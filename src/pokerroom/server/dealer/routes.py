@@ -18,7 +18,11 @@ API (chips in whole chips; seats from 0, the pages show seat 1 first):
   ``{"answers": [...], "state": ...}``;
 - ``GET /api/dealer/{id}/view``: what the players follow (no card);
 - ``GET /api/dealer/{id}/settle`` with the host key: each player's money and who pays
-  whom.
+  whom;
+- ``GET /api/dealer/{id}/hands`` with the host key: each finished hand's record (its
+  number, its PHH with the cards that were entered, or ``why`` PHH cannot say it, and
+  the log's lines of it); ``GET /api/dealer/{id}/hands.phhs``: every hand's PHH in one
+  download.
 
 A refusal of a tap is in its answer (``ok`` false, ``error``, ``reason``), the
 others applied; a malformed request is a 422 naming the field; a wrong host key a
@@ -31,7 +35,7 @@ import asyncio
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, HTTPException, Request
-from fastapi.responses import RedirectResponse
+from fastapi.responses import PlainTextResponse, RedirectResponse
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.requests import HTTPConnection
 
@@ -39,7 +43,7 @@ from pokerroom.server.dealer.room import DealerRoom, DealerRun
 from pokerroom.server.dealer.taps import MAX_TAPS, Tap
 from pokerroom.server.dealer.views import dealer_state, players_state, standings
 from pokerroom.server.deps import Quotas_, Tables, room_state
-from pokerroom.server.hands.downloads import bearer_token
+from pokerroom.server.hands.downloads import attachment, bearer_token
 from pokerroom.server.live.links import CODE_LENGTH, canonical
 from pokerroom.server.pages import add_page
 from pokerroom.server.wire.protocol import MAX_KEY_LENGTH, CreateTable
@@ -129,6 +133,23 @@ async def taps(game_id: str, body: Taps, room: Dealer) -> dict[str, Any]:
 async def view(game_id: str, room: Dealer) -> dict[str, Any]:
     run_or_404(room, game_id)
     return await asyncio.to_thread(room.read, game_id, players_state)
+
+
+@router.get("/api/dealer/{game_id}/hands")
+async def hands(game_id: str, room: Dealer, authorization: Authorization = None
+                ) -> list[dict[str, Any]]:
+    run = _hosted(room, game_id, authorization)
+    return await asyncio.to_thread(room.hands, run.id)
+
+
+@router.get("/api/dealer/{game_id}/hands.phhs")
+async def hands_phhs(game_id: str, room: Dealer, authorization: Authorization = None
+                     ) -> PlainTextResponse:
+    """Every finished hand that PHH can say, as one ``.phhs`` file (``[N]`` sections)."""
+    run = _hosted(room, game_id, authorization)
+    rows = await asyncio.to_thread(room.hands, run.id)
+    text = "".join(f"[{r['number']}]\n{r['phh']}\n" for r in rows if r["phh"])
+    return attachment(text, f"dealer-{game_id}.phhs")
 
 
 @router.get("/api/dealer/{game_id}/settle")

@@ -1,19 +1,22 @@
 """The dealer's games in the database (migration 0012).
 
-A game is one row of ``dealer_games``: its name, host key, the players' view code,
-its ``version`` (how many taps changed it) and ``game``, the room's
+A game is one row of ``dealer_games``: its name, host key, the players' view code, its
+``version`` (how many taps changed it) and ``game``, the room's
 :class:`~pokerroom.server.dealer.room.DealerRun` pickled (the library's
 :class:`~pokerroom.table.dealer_game.DealerGame` with its table and hand).  Every tap
-the tablet sends is a row of ``dealer_taps`` under its id, applied or refused, with
-its answer: a tap sent again (a flaky Wi-Fi's retry) is answered from that row and
-never applied twice.  An applied tap's row and the game it made are written in one
-transaction, before the answer.  The last :data:`UNDO_STEPS` applied taps keep the
-game as it was before them (compressed), for the dealer's undo.
+the tablet sends is a row of ``dealer_taps`` under its id, applied or refused, with its
+answer: a tap sent again (a flaky Wi-Fi's retry) is answered from that row and never
+applied twice.  An applied tap's row and the game it made are written in one
+transaction, before the answer.  The last :data:`UNDO_STEPS` applied taps keep the game
+as it was before them (compressed), for the dealer's undo.  Each finished hand's record
+(its PHH with the cards that were entered, and the log's lines of it) is a row of
+``dealer_hands``, written with the tap that ended the hand.
 """
 
 from __future__ import annotations
 
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +28,7 @@ from sqlalchemy import (
     Integer,
     LargeBinary,
     String,
+    Text,
     UniqueConstraint,
     delete,
     func,
@@ -36,6 +40,7 @@ from sqlalchemy.orm import Mapped, Session, defer, mapped_column
 
 from pokerroom.server.cluster.leases import Fencing
 from pokerroom.server.tables.store import Base
+from pokerroom.table.dealer_game import HandRecord
 
 UNDO_STEPS = 50
 """How many of a game's last taps can be undone, one after another."""
@@ -70,6 +75,15 @@ class DealerTapRow(Base):
     step: Mapped[str | None] = mapped_column(String(8), nullable=True)
 
 
+class DealerHandRow(Base):
+    __tablename__ = "dealer_hands"
+    game_id: Mapped[str] = mapped_column(ForeignKey("dealer_games.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    phh: Mapped[str | None] = mapped_column(Text, nullable=True)
+    why: Mapped[str] = mapped_column(Text)
+    lines: Mapped[list[str]] = mapped_column(JSON)
+
+
 @dataclass(frozen=True, slots=True)
 class Tapped:
     """A tap as stored: its id, the game's version after it and its answer."""
@@ -97,11 +111,12 @@ class DealerStore:
     def record(self, game_id: str, *, tap_id: str, tap: dict[str, Any],
                answer: dict[str, Any], at: float, version: int, game: bytes | None,
                before: bytes | None = None, closed: bool = False,
-               undoes: int | None = None) -> None:
+               undoes: int | None = None, hands: Sequence[HandRecord] = ()) -> None:
         """One tap, in one transaction: its row, and the game it made (``game``; None
         for a refused tap, which changed nothing).  ``before``: the game before it, kept
         for an undo (the oldest past :data:`UNDO_STEPS` forgets its own).  ``undoes``:
-        this tap is an undo of the applied tap whose version that is."""
+        this tap is an undo of the applied tap whose version that is.  ``hands``: the
+        hands the tap finished (an undo's taken back are written again: replaced)."""
         with Session(self.engine) as s, s.begin():
             self._fence(s, game_id)
             row = DealerTapRow(game_id=game_id, tap_id=tap_id, version=version, at=at,
@@ -123,7 +138,19 @@ class DealerStore:
                 s.execute(update(DealerTapRow).where(
                     DealerTapRow.game_id == game_id, DealerTapRow.step == "done",
                     DealerTapRow.version == undoes).values(step="undone", before=None))
+            for record in hands:
+                s.merge(DealerHandRow(game_id=game_id, number=record.number,
+                                      phh=record.phh, why=record.why,
+                                      lines=list(record.lines)))
             s.add(row)
+
+    def hands(self, game_id: str) -> list[DealerHandRow]:
+        """The game's finished hands, first first."""
+        with Session(self.engine) as s:
+            rows = list(s.scalars(select(DealerHandRow).where(
+                DealerHandRow.game_id == game_id).order_by(DealerHandRow.number)))
+            s.expunge_all()
+            return rows
 
     def last_done(self, game_id: str) -> tuple[int, dict[str, Any], bytes] | None:
         """The last applied tap an undo can take back: its version, the tap, and the
@@ -174,6 +201,7 @@ class DealerStore:
         with Session(self.engine) as s, s.begin():
             self._fence(s, game_id)
             s.execute(delete(DealerTapRow).where(DealerTapRow.game_id == game_id))
+            s.execute(delete(DealerHandRow).where(DealerHandRow.game_id == game_id))
             s.execute(delete(DealerGameRow).where(DealerGameRow.id == game_id))
 
     def _fence(self, s: Session, game_id: str) -> None:

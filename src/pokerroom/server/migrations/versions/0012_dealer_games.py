@@ -1,7 +1,7 @@
 """The dealer's tablet (#26): ``dealer_games``, one live cash game each (the
-session pickled, its version and the players' view code), and ``dealer_taps``,
-every tap the tablet sent, once each (by its id), with the game before it for an
-undo."""
+session pickled, its version and the players' view code), ``dealer_taps``, every
+tap the tablet sent, once each (by its id), with the game before it for an undo,
+and ``dealer_hands``, each finished hand's record (PHH and the log's lines)."""
 
 from __future__ import annotations
 
@@ -39,8 +39,18 @@ def upgrade() -> None:
         sa.Column("step", sa.String(8), nullable=True),
         sa.UniqueConstraint("game_id", "tap_id", name="uq_dealer_taps_game_tap"),
     )
+    op.create_table(
+        "dealer_hands",
+        sa.Column("game_id", sa.String(32), sa.ForeignKey("dealer_games.id"),
+                  primary_key=True),
+        sa.Column("number", sa.Integer, primary_key=True),
+        sa.Column("phh", sa.Text, nullable=True),
+        sa.Column("why", sa.Text, nullable=False),
+        sa.Column("lines", sa.JSON, nullable=False),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("dealer_hands")
     op.drop_table("dealer_taps")
     op.drop_table("dealer_games")

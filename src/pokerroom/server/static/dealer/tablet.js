@@ -38,7 +38,7 @@ let toolsKey = "";
 let picks = { key: "", high: [], low: [] };  // the showdown's winners picked, per pot
 
 const STEP_NAMES = {
-  button: "The first button", wait: "Waiting for players", start: "Next hand", deal: "Deal",
+  button: "The first button", wait: "Waiting for players", closed: "Closed", start: "Next hand", deal: "Deal",
   board: "Board", act: "Betting", draw: "Draw", showdown: "Showdown", over: "Hand over",
 };
 
@@ -80,6 +80,8 @@ async function flush() {
     failures = 0;
     offline = false;
     const result = settle(queue, answer.answers);
+    const refusedTap = result.refused && queue.find((t) => t.id === result.refused.id);
+    if (refusedTap && refusedTap.kind === "seat") selected = refusedTap.seat;  // to type again
     queue = result.queue;
     if (result.refused) {
       const later = result.dropped ? ` (${result.dropped} later tap${result.dropped === 1 ? "" : "s"} not sent: tap again)` : "";
@@ -119,7 +121,8 @@ async function refresh() {
   try {
     const answer = await api(base, { token: host, cache: "no-store" });
     offline = false;
-    if (!queue.length && !sending) took(answer);  // never under taps not answered
+    // Never under taps not answered, nor older than a tap's answer that came meanwhile.
+    if (!queue.length && !sending && (!state || answer.version >= state.version)) took(answer);
   } catch (err) {
     if (err instanceof ApiError && err.status === 403) $("no-key").hidden = false;
     else if (err instanceof ApiError && err.status === 404) showError(err.message);
@@ -154,7 +157,8 @@ function render({ tapped = false } = {}) {
   setText($("stakes"), stakesText());
   $("misdeal").hidden = !state.in_hand;
   if (!state.in_hand) $("misdeal-box").hidden = true;
-  const step = guessStep(state, queue);
+  const step = state.closed ? { kind: "closed", text: "The game is closed: settle up below." }
+    : guessStep(state, queue);
   renderStep(step, tapped);
   renderTable(step);
   renderTools();
@@ -259,13 +263,13 @@ function actHtml(step) {
   let raise = "";
   if (sizes) {
     const word = betWord(legal);
-    const quick = [["Min", sizes.min], ["½ pot", sizes.half], ["Pot", sizes.pot], ["All in", sizes.max]]
+    const quick = sizes.max === sizes.min ? "" : [["Min", sizes.min], ["½ pot", sizes.half], ["Pot", sizes.pot], ["All in", sizes.max]]
       .filter(([, n], k, all) => k === 0 || n !== all[k - 1][1])
       .map(([label, n]) => `<button type="button" class="size" data-do="size" data-to="${n}">${label}<small>${fmt(n)}</small></button>`).join("");
     raise = `<div class="raise-row">
       <label>${word} to <input type="number" id="raise-to" min="${sizes.min}" max="${sizes.max}" value="${sizes.min}" inputmode="numeric"></label>
       <button type="button" class="big primary" data-do="raise" data-word="${word}" data-action="${word === "Bet" ? "bet" : "raise"}">${word} to ${fmt(sizes.min)}</button>
-      </div><div class="sizes">${quick}</div>`;
+      </div>${quick ? `<div class="sizes">${quick}</div>` : ""}`;
   }
   return `${head}<div class="act-row">${buttons.join("")}</div>${raise}`;
 }
