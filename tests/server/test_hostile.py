@@ -1216,6 +1216,62 @@ def test_an_acknowledged_leave_survives_kill_9(
 # ------------------------------------------------------------------ the log
 
 
+def test_the_dealers_tablet_refuses_strangers_and_shows_the_players_no_card(
+        room: Served) -> None:
+    """The dealer's tablet (issue 26): only the game's host key taps or reads the
+    dealer's state, the hands and the settle-up; the players' view (public by design)
+    never carries a card, not even the board; malformed and oversized taps are 422 and
+    change nothing; an acknowledged tap survives kill -9 and is never applied twice."""
+    status, game = room.post("/api/dealer", {"name": "Hostile home game", "seats": 6})
+    assert status == 200, game
+    gid, host = game["id"], game["host"]
+    taps = [{"id": f"seat{s}", "kind": "seat", "seat": s, "name": f"Guest {s}",
+             "chips": 100} for s in range(3)]
+    taps += [{"id": "button", "kind": "button", "seat": 2}, {"id": "go", "kind": "start"},
+             {"id": "dealt", "kind": "deal"}]
+    for seat, action in ((2, "call"), (0, "call"), (1, "check")):
+        taps.append({"id": f"pre{seat}", "kind": "act", "seat": seat, "action": action})
+    taps.append({"id": "flop", "kind": "board", "cards": "Qh Jd 9c"})
+    status, out = room.post(f"/api/dealer/{gid}/taps", {"host": host, "taps": taps})
+    assert status == 200 and all(a["ok"] for a in out["answers"]), out
+    version = out["state"]["version"]
+    for key in ("", "x" * 24, host[:-1] + ("A" if host[-1] != "A" else "B")):
+        status, answer = room.post(f"/api/dealer/{gid}/taps", {"host": key, "taps": [
+            {"id": "evil", "kind": "misdeal"}]})
+        assert status == 403 and answer["reason"] == "not_host", answer
+    for path in (f"/api/dealer/{gid}", f"/api/dealer/{gid}/hands",
+                 f"/api/dealer/{gid}/settle", f"/api/dealer/{gid}/hands.phhs"):
+        assert room.get(path)[0] == 403
+        assert room.get(path, headers={"authorization": "Bearer nope"})[0] == 403
+        assert room.get(path, headers={"authorization": f"Basic {host}"})[0] == 401
+    status, view = room.get(f"/api/dealer/{gid}/view")
+    assert status == 200 and view["pot"] == 6
+    text = json.dumps(view)
+    assert not re.search(r"\b(Qh|Jd|9c)\b", text) and "board" not in view, text
+    for bad in ([{"id": f"t{n}", "kind": "start"} for n in range(101)],  # too many
+                [{"id": "x" * 41, "kind": "start"}],  # an id too long
+                [{"id": "s", "kind": "seat", "seat": 10, "name": "Eve", "chips": 100}],
+                [{"id": "s", "kind": "seat", "seat": 3, "name": "Eve", "chips": BOUND + 1}],
+                [{"id": "s", "kind": "seat", "seat": 3, "name": "Eve\u202e", "chips": 100}],
+                [{"id": "b", "kind": "board", "cards": "Xx Yy Zz"}]):
+        status, answer = room.post(f"/api/dealer/{gid}/taps", {"host": host, "taps": bad})
+        if status == 200:  # well-formed, refused by the rules: in the answer
+            assert not answer["answers"][0]["ok"], answer
+        else:
+            assert status == 422, (status, answer)
+    status, answer = room.get(f"/api/dealer/{gid}",
+                              headers={"authorization": f"Bearer {host}"})
+    assert status == 200 and answer["version"] == version  # nothing changed
+    assert answer["board"] == ["Qh", "Jd", "9c"]
+    bet = [{"id": "bet1", "kind": "act", "seat": 0, "action": "bet", "to": 10}]
+    status, out = room.post(f"/api/dealer/{gid}/taps", {"host": host, "taps": bet})
+    assert status == 200 and out["answers"][0]["ok"]
+    room.kill_9_and_restart()
+    status, again = room.post(f"/api/dealer/{gid}/taps", {"host": host, "taps": bet})
+    assert status == 200 and again["answers"][0]["again"], again
+    assert again["state"]["version"] == version + 1 and again["state"]["pot"] == 16
+
+
 def test_the_server_log_shows_no_traceback(room: Served) -> None:
     """After everything above (run last for each database): the server's standard
     error shows no internal error and no traceback."""
