@@ -9,7 +9,7 @@ import pytest
 
 from pokerroom.cards import parse_cards
 from pokerroom.errors import PokerError
-from pokerroom.rules import BetRaise, CheckCall, Fold
+from pokerroom.rules import BetRaise, CheckCall, Discard, Fold
 from pokerroom.table import Stakes, TableOptions
 from pokerroom.table.dealer_game import DealerGame
 
@@ -149,3 +149,20 @@ def test_D5_the_first_button_is_drawn_at_the_table_before_the_first_deal() -> No
     game.start()
     with pytest.raises(PokerError, match="before the first hand"):
         game.place_button(0)
+
+
+def test_a_draw_is_said_as_the_dealer_says_it() -> None:
+    """A draw game (2-7 single draw): the log says how many each player drew."""
+    game = DealerGame.of(Stakes.of("deuce_seven_single", "no_limit", small_blind=1,
+                                   big_blind=2))
+    game.seat(0, "Ann", 100)
+    game.seat(1, "Bo", 100)
+    game.place_button(1)
+    game.start()
+    game.deal()
+    game.act(1, CheckCall())
+    game.act(0, CheckCall())
+    step = game.step()
+    assert step.kind == "draw" and step.seat == 0
+    assert game.act(0, Discard((None, None))) == "Ann: draws 2."
+    assert game.act(1, Discard()) == "Bo: stands pat."

@@ -315,6 +315,8 @@ def _said(e: ev.Event) -> str:
         return "checks"
     if isinstance(e, ev.Called):
         return f"calls {e.amount:,}" + (" (all in)" if e.all_in else "")
+    if isinstance(e, ev.Discarded) and e.audience is None:
+        return f"draws {e.count}" if e.count else "stands pat"
     if isinstance(e, ev.BringInPosted):
         return f"brings it in for {e.amount:,}"
     if isinstance(e, ev.BetOrRaised):

@@ -29,11 +29,12 @@ from pokerroom.errors import ConfigError, IllegalActionError, PokerError, Reason
 from pokerroom.server.actors.clock import Clock
 from pokerroom.server.cluster.leases import LeaseLost
 from pokerroom.server.dealer.store import DealerStore
-from pokerroom.server.dealer.taps import PlainTap, Tap, apply, tap_json
+from pokerroom.server.dealer.taps import Malformed, PlainTap, Tap, apply, tap_json
 from pokerroom.server.live.links import new_code
 from pokerroom.server.live.room import NotHostError
 from pokerroom.server.tables.room import stakes_and_options
 from pokerroom.server.wire.protocol import CreateTable, error_reason
+from pokerroom.server.wire.reasons import WireReason
 from pokerroom.table.dealer_game import DealerGame, HandRecord
 
 T = TypeVar("T")
@@ -145,7 +146,8 @@ class DealerRoom:
             return None
         return await asyncio.to_thread(self.store.game_of_code, code)
 
-    def tap(self, game_id: str, host: str, taps: list[Tap]) -> list[dict[str, Any]]:
+    def tap(self, game_id: str, host: str, taps: Sequence[Tap | Malformed]
+            ) -> list[dict[str, Any]]:
         """The dealer's taps, in order (see the module's docstring): one answer each,
         ``{"id", "ok", "version", "said"}`` or ``{"id", "ok": false, "error",
         "reason"}``, with ``"again": true`` for a tap answered before.  Blocking (the
@@ -162,7 +164,10 @@ class DealerRoom:
     def _lock(self, game_id: str) -> threading.Lock:
         return self._locks.setdefault(game_id, threading.Lock())
 
-    def _one(self, run: DealerRun, tap: Tap) -> dict[str, Any]:
+    def _one(self, run: DealerRun, tap: Tap | Malformed) -> dict[str, Any]:
+        if isinstance(tap, Malformed):
+            return {"id": tap.id, "ok": False, "version": run.version, "error": tap.error,
+                    "reason": WireReason.BAD_REQUEST}
         known = self._known(run.id, tap.id)
         if known is not None:
             return {**known, "again": True}

@@ -17,6 +17,9 @@ API (chips in whole chips; seats from 0, the pages show seat 1 first):
   applied in order, each once (:mod:`pokerroom.server.dealer.taps`); answers
   ``{"answers": [...], "state": ...}``;
 - ``GET /api/dealer/{id}/view``: what the players follow (no card);
+- ``GET /api/dealer/{id}/link``: the players' short link (``url``, on the room's
+  public address, else the one the request came to) and its QR code (``qr``, an SVG
+  element) for the tablet to show;
 - ``GET /api/dealer/{id}/settle`` with the host key: each player's money and who pays
   whom;
 - ``GET /api/dealer/{id}/hands`` with the host key: each finished hand's record (its
@@ -36,15 +39,16 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, HTTPException, Request
 from fastapi.responses import PlainTextResponse, RedirectResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.requests import HTTPConnection
 
 from pokerroom.server.dealer.room import DealerRoom, DealerRun
-from pokerroom.server.dealer.taps import MAX_TAPS, Tap
+from pokerroom.server.dealer.taps import MAX_TAPS, ONE_TAP, Malformed, Tap
 from pokerroom.server.dealer.views import dealer_state, players_state, standings
-from pokerroom.server.deps import Quotas_, Tables, room_state
+from pokerroom.server.deps import Quotas_, Settings_, Tables, room_state
 from pokerroom.server.hands.downloads import attachment, bearer_token
 from pokerroom.server.live.links import CODE_LENGTH, canonical
+from pokerroom.server.live.seat_cards import qr_svg
 from pokerroom.server.pages import add_page
 from pokerroom.server.wire.protocol import MAX_KEY_LENGTH, CreateTable
 
@@ -61,9 +65,12 @@ Authorization = Annotated[str | None, Header()]
 
 
 class Taps(BaseModel):
+    """The taps are checked one by one (:func:`checked`): a malformed one is answered
+    as its own refusal, the others applied, so that a tablet's queue loses only it."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
     host: str = Field(max_length=MAX_KEY_LENGTH)
-    taps: list[Tap] = Field(min_length=1, max_length=MAX_TAPS)
+    taps: list[dict[str, Any]] = Field(min_length=1, max_length=MAX_TAPS)
 
 
 def run_or_404(room: DealerRoom, game_id: str) -> DealerRun:
@@ -124,9 +131,22 @@ async def state(game_id: str, room: Dealer, authorization: Authorization = None
 async def taps(game_id: str, body: Taps, room: Dealer) -> dict[str, Any]:
     """The dealer's taps (see the module's docstring); stored before the answer."""
     run_or_404(room, game_id)
-    answers = await asyncio.to_thread(room.tap, game_id, body.host, list(body.taps))
+    answers = await asyncio.to_thread(room.tap, game_id, body.host,
+                                      [checked(raw) for raw in body.taps])
     return {"answers": answers, "state": await asyncio.to_thread(
         room.read, game_id, dealer_state)}
+
+
+def checked(raw: dict[str, Any]) -> Tap | Malformed:
+    """One tap as sent: the :data:`Tap` it is, or what is wrong with it."""
+    try:
+        return ONE_TAP.validate_python(raw)
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'tap'}: {e['msg']}"
+                             for e in exc.errors(include_url=False))
+        tap_id = raw.get("id")
+        return Malformed(tap_id if isinstance(tap_id, str) and len(tap_id) <= 40 else None,
+                         f"bad tap: {problems}")
 
 
 @router.get("/api/dealer/{game_id}/view")
@@ -150,6 +170,15 @@ async def hands_phhs(game_id: str, room: Dealer, authorization: Authorization = 
     rows = await asyncio.to_thread(room.hands, run.id)
     text = "".join(f"[{r['number']}]\n{r['phh']}\n" for r in rows if r["phh"])
     return attachment(text, f"dealer-{game_id}.phhs")
+
+
+@router.get("/api/dealer/{game_id}/link")
+async def link(game_id: str, room: Dealer, settings: Settings_, http: Request
+               ) -> dict[str, Any]:
+    run = run_or_404(room, game_id)
+    base = settings.room.public_url or str(http.base_url)
+    url = base.rstrip("/") + f"/d/{run.view_code}"
+    return {"url": url, "qr": await asyncio.to_thread(qr_svg, url)}
 
 
 @router.get("/api/dealer/{game_id}/settle")

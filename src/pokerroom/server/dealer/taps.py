@@ -25,6 +25,7 @@ all_in | amount, amount}.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
@@ -137,7 +138,16 @@ Tap = Annotated[SeatTap | TopUpTap | SeatOnlyTap | SitInTap | PlainTap | DealTap
                 | ActTap | DrawTap | ShowTap | AwardTap | MisdealTap | RulingTap,
                 Field(discriminator="kind")]
 
-TAPS: TypeAdapter[list[Tap]] = TypeAdapter(list[Tap])
+ONE_TAP: TypeAdapter[Tap] = TypeAdapter(Tap)  # type: ignore[arg-type]  # an Annotated union
+
+
+@dataclass(frozen=True, slots=True)
+class Malformed:
+    """A tap that is not one (a field missing or out of bounds): refused as it is,
+    never stored (it changes nothing however often it is sent)."""
+
+    id: str | None
+    error: str
 
 
 def apply(game: DealerGame, tap: Tap) -> str:

@@ -29,15 +29,24 @@ def dealer_state(run: DealerRun) -> dict[str, Any]:
     board = [] if hand is None else [format_cards([c]) for c in hand.board]
     rulings = [{"rule": r.rule, "title": r.title, "text": r.text, "next": r.next}
                for r in game.floor.this_hand()]
-    return {**_common(run), "board": board, "log": game.log[-40:], "rulings": rulings,
+    state = _common(run)
+    plan = game.table.plan_in_play
+    if hand is not None and plan is not None:  # the cards entered: up cards, hands shown
+        for k, seat in enumerate(plan.seats):
+            state["seats"][seat]["cards"] = [None if c is None else format_cards([c])
+                                             for c in hand.hole[k]]
+    return {**state, "board": board, "log": game.log[-40:], "rulings": rulings,
             "standings": standings(game), "view_code": run.view_code,
             "min_buy_in": game.table.options.min_buy_in,
             "max_buy_in": game.table.options.max_buy_in}
 
 
 def players_state(run: DealerRun) -> dict[str, Any]:
-    """What the players' phones show (see the module's docstring): no card."""
-    return _common(run)
+    """What the players' phones show (see the module's docstring): no card, and the
+    last hand's result without the dealer's instruction."""
+    state = _common(run)
+    state["result"] = state["result"].removesuffix(" Then start the next hand.")
+    return state
 
 
 def standings(game: DealerGame) -> dict[str, Any]:
@@ -71,7 +80,11 @@ def _common(run: DealerRun) -> dict[str, Any]:
             row.update(stack=hand.stacks[k], bet=hand.bets[k], folded=hand.folded[k],
                        all_in=hand.stacks[k] == 0 and not hand.folded[k])
         seats.append(row)
+    # The button of the hand in play, else of the next deal as the dealer is told it.
     positions = table.positions if plan is None else plan.positions
+    button = None if positions is None else positions.button
+    if plan is None and step.kind == "start":
+        button = step.seat
     return {
         "id": run.id, "name": run.name, "version": run.version, "closed": run.closed,
         "game": {"name": stakes.game.name, "key": stakes.game.key,
@@ -80,7 +93,7 @@ def _common(run: DealerRun) -> dict[str, Any]:
                  "bring_in": stakes.bring_in, "small_bet": stakes.small_bet,
                  "big_bet": stakes.big_bet},
         "hands": game.hands, "in_hand": hand is not None,
-        "button": None if positions is None else positions.button,
+        "button": button,
         "step": {"kind": step.kind, "text": step.text, "seat": step.seat,
                  "cards": step.cards, "up": step.up, "burn": step.burn,
                  "pots": [{"amount": amount, "seats": list(seats_in)}
