@@ -166,3 +166,23 @@ def test_a_draw_is_said_as_the_dealer_says_it() -> None:
     assert step.kind == "draw" and step.seat == 0
     assert game.act(0, Discard((None, None))) == "Ann: draws 2."
     assert game.act(1, Discard()) == "Bo: stands pat."
+
+
+def test_T12_a_seat_change_between_hands_moves_the_player_and_the_next_deal_follows(
+) -> None:
+    game = _game(100, 100, 100, 100)
+    for _ in range(5):  # the game is no longer new (T11)
+        game.start()
+        game.deal()
+        while game.in_hand:
+            step = game.step()
+            assert step.seat is not None
+            game.act(step.seat, Fold())
+    assert game.change_seat(0, 6) == "P1 moves from seat 1 to seat 7."
+    assert game.table.player(6).name == "P1" and game.table.players[0] is None
+    assert "seat 1" not in game.step().text  # the next deal is told from the new seat
+    with pytest.raises(PokerError, match="not an empty seat"):
+        game.change_seat(6, 1)
+    game.start()
+    with pytest.raises(PokerError, match="between hands"):
+        game.change_seat(1, 8)

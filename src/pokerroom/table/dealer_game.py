@@ -147,6 +147,14 @@ class DealerGame:
         return self.note(f"{self.table.player(seat).name} is back"
                           + (" and posts what is owed." if post else "."))
 
+    def change_seat(self, seat: int, to: int) -> str:
+        """T12: the player moves to the empty seat ``to`` between hands (what the move
+        costs is said before the next deal: a big blind to play at once, or waiting
+        for it; free in a new game)."""
+        name = self.table.player(seat).name
+        self.table.change_seat(seat, to)
+        return self.note(f"{name} moves from seat {seat + 1} to seat {to + 1}.")
+
     def straddle(self, seat: int) -> str:
         """F11: a live straddle for the next deal."""
         self.table.request_straddle(seat)

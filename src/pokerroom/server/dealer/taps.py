@@ -9,7 +9,8 @@ queue of taps made offline applies in order or not at all.
 
 Kinds (seats from 0, chips in whole chips, cards as ``"Ah Kd 7c"``):
 ``seat`` {seat, name, chips}, ``top_up`` {seat, chips}, ``leave`` {seat},
-``sit_out`` {seat}, ``sit_in`` {seat, post}, ``straddle`` {seat}, ``button`` {seat}
+``sit_out`` {seat}, ``sit_in`` {seat, post}, ``change_seat`` {seat, to},
+``straddle`` {seat}, ``button`` {seat}
 (the first button), ``start``, ``deal`` {up: {seat: cards}} (stud's up cards),
 ``board`` {cards}, ``act`` {seat, action: fold | check | call | bet | raise |
 all_in | bring_in, to} (``to``: the total bet of a bet or raise), ``draw`` {seat,
@@ -78,6 +79,12 @@ class SitInTap(_Tap):
     post: bool = False
 
 
+class ChangeSeatTap(_Tap):
+    kind: Literal["change_seat"]
+    seat: Seat
+    to: Seat
+
+
 class PlainTap(_Tap):
     kind: Literal["start", "undo", "close"]
 
@@ -134,7 +141,8 @@ class RulingTap(_Tap):
     amount: Chips | None = None
 
 
-Tap = Annotated[SeatTap | TopUpTap | SeatOnlyTap | SitInTap | PlainTap | DealTap | BoardTap
+Tap = Annotated[SeatTap | TopUpTap | SeatOnlyTap | SitInTap | ChangeSeatTap | PlainTap
+                | DealTap | BoardTap
                 | ActTap | DrawTap | ShowTap | AwardTap | MisdealTap | RulingTap,
                 Field(discriminator="kind")]
 
@@ -169,6 +177,8 @@ def apply(game: DealerGame, tap: Tap) -> str:
             return game.place_button(tap.seat)
         case SitInTap():
             return game.sit_in(tap.seat, post=tap.post)
+        case ChangeSeatTap():
+            return game.change_seat(tap.seat, tap.to)
         case PlainTap(kind="start"):
             return game.start()
         case DealTap():
