@@ -57,8 +57,8 @@ class QuotaSettings:
     expire (``0``: no limit)."""
 
     tables_per_hour: int = 30
-    """Cash tables one address may create an hour (a burst of this many, then one every
-    3600/N seconds). (0: off)"""
+    """Cash tables (and dealer's games) one address may create an hour (a burst of this
+    many, then one every 3600/N seconds). (0: off)"""
     tournaments_per_day: int = 20
     """Online tournaments one address may create a day. (0: off)"""
     live_events_per_day: int = 20
@@ -70,7 +70,8 @@ class QuotaSettings:
     sockets_per_address: int = 32
     """Table and tournament sockets one address may hold open at once. (0: off)"""
     open_tables: int = 1000
-    """Cash tables open in the room at once (closed and expired ones do not count). (0: off)"""
+    """Cash tables and dealer's games open in the room at once (closed and expired ones do
+    not count). (0: off)"""
     open_tournaments: int = 300
     """Online tournaments not finished in the room at once. (0: off)"""
     open_live_events: int = 300
