@@ -119,3 +119,15 @@ test("nothing is guessed past a tap other than the player's to act, or one playe
   const dealing = { ...state, step: { kind: "board", seat: null, pots: [] } };
   equal(guessStep(dealing, [{ kind: "board", cards: "Ah Kd 7c" }]), null);
 });
+
+test("a malformed tap is refused as itself (bad_request): it leaves the queue with the taps after it", () => {
+  const queue = [{ id: "a", kind: "act" }, { id: "b", kind: "ruling" }, { id: "c", kind: "act" }];
+  const answers = [{ id: "a", ok: true, version: 8 },
+    { id: "b", ok: false, version: 8, error: "bad tap: ruling: Input should be ...", reason: "bad_request" },
+    { id: "c", ok: false, version: 8, error: "stale", reason: "stale_tap" }];
+  const out = settle(queue, answers);
+  deepEqual(out.queue, []);
+  deepEqual(out.applied.map((a) => a.id), ["a"]);
+  equal(out.refused.reason, "bad_request");
+  equal(out.dropped, 1);
+});

@@ -3,8 +3,8 @@
 // the pots' winners, the seats' markers and the settle-up's total.
 import { deepEqual, equal, includes, parse, test } from "/js-tests/harness.js";
 import {
-  awardWinners, betWord, buttonSeat, cardChip, cardCount, cardsTyped, padPress, potName, potText,
-  potsShown, raiseSizes, seatCardHtml, seatLabel, seatMarks, settleTotal, turnSeat, turnWord,
+  awardWinners, betWord, buttonSeat, cardChip, cardCount, cardsTyped, handSummary, handsHtml, knownCards, miniCard, padPress,
+  potName, potText, potsShown, raiseSizes, seatCardHtml, seatLabel, seatMarks, settleTotal, turnSeat, turnWord,
 } from "/static/dealer/steps.js";
 
 test("seats are counted as people count them: the API's seat 0 is Seat 1", () => {
@@ -137,4 +137,45 @@ test("the settle-up adds up to nothing with the rake once no chip is in a hand",
   const players = [{ net: -120 }, { net: 179 }, { net: -64 }];
   equal(settleTotal({ players, rake: 5, in_play: 0 }), 0);
   equal(settleTotal({ players: [{ net: -3 }], rake: 0, in_play: 3 }), 0);
+});
+
+test("a seat's known cards: stud's up cards, a hand shown; none when every card is face down", () => {
+  equal(knownCards({ seat: 0, cards: [null, null] }), null, "hold'em's hole cards are never known");
+  equal(knownCards({ seat: 0, cards: [] }), null, "nothing dealt yet");
+  equal(knownCards({ seat: 0 }), null, "not in a hand");
+  deepEqual(knownCards({ seat: 0, cards: [null, null, "9h"] }), [null, null, "9h"]);
+  equal(parse(miniCard("Td")).textContent, "10♦");
+  includes(parse(miniCard("Td")).firstElementChild.className, "s-d");
+  includes(parse(miniCard(null)).firstElementChild.className, "back");
+});
+
+test("the tablet's seat tile shows the known cards, the players' view never does", () => {
+  const s = { seat: 2, name: "Cat", stack: 90, bet: 0, missed: [], cards: [null, null, "Kh"] };
+  const tile = parse(seatCardHtml(s, { button: 0, turn: null, tag: "button", cards: true }));
+  deepEqual([...tile.querySelectorAll(".hole .minicard")].map((c) => c.textContent), ["", "", "K♥"]);
+  equal(tile.querySelectorAll(".hole .minicard.back").length, 2);
+  equal(parse(seatCardHtml(s, { button: 0, turn: null })).querySelector(".hole"), null);
+  const hidden = { ...s, cards: [null, null] };
+  equal(parse(seatCardHtml(hidden, { button: 0, turn: null, tag: "button", cards: true })).querySelector(".hole"), null);
+});
+
+test("a hand in the hands list: its first log line (its number said once) and its last", () => {
+  deepEqual(handSummary({ number: 1, lines: ["Hand 1: seat 2 posts the small blind of 1", "Bob: folds.",
+    "The hand is over. Push the pot, 3, to seat 3."] }),
+  { first: "seat 2 posts the small blind of 1", last: "The hand is over. Push the pot, 3, to seat 3." });
+  deepEqual(handSummary({ number: 2, lines: ["only"] }), { first: "only", last: "" });
+  deepEqual(handSummary({ number: 3, lines: [] }), { first: "", last: "" });
+});
+
+test("the hands list: the last hand first, its lines, why PHH cannot say a hand", () => {
+  const list = parse(handsHtml([
+    { number: 1, phh: "variant = 'NT'", why: "", lines: ["Hand 1: a", "b", "c"] },
+    { number: 2, phh: null, why: "PHH cannot express rake (S11)", lines: ["Hand 2: <x>"] }]));
+  deepEqual([...list.querySelectorAll("li")].map((li) => li.dataset.hand), ["2", "1"]);
+  equal(list.querySelector("[data-hand='2'] .first").textContent, "<x>");
+  equal(list.querySelector("[data-hand='2'] .last"), null);
+  equal(list.querySelector("[data-hand='2'] .why").textContent, "No PHH: PHH cannot express rake (S11)");
+  equal(list.querySelector("[data-hand='1'] .last").textContent, "c");
+  equal(list.querySelector("[data-hand='1'] .why"), null);
+  includes(parse(handsHtml([])).textContent, "No hand");
 });

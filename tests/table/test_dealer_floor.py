@@ -177,3 +177,47 @@ def test_a_ruling_that_ends_the_hand_settles_it() -> None:
     game.floor.wrong_card_count(0, 3)  # the big blind's hand is dead: seat 2 wins
     assert not game.in_hand and _stacks(game) == [90, 110]
     assert "to seat 2" in game.result
+
+
+def test_I7_while_dealing_the_count_is_the_one_this_round_gives() -> None:
+    game = _game()  # the hole cards are being dealt: none is entered yet
+    with pytest.raises(PokerError, match="should hold 2"):
+        game.floor.wrong_card_count(1, 2)
+    assert "holds 3 card(s) instead of 2" in game.floor.wrong_card_count(1, 3).text
+
+
+def test_I3_TDA_39B1_a_flop_entered_before_anyone_acted_on_it_is_redealt() -> None:
+    game = _dealt(_game())
+    for seat in (2, 3, 0, 1):
+        game.act(seat, CheckCall())
+    game.board(parse_cards("Ah Kd 7c"))
+    ruling = game.floor.flop_without_burn()
+    assert ruling.rule == "I3, TDA 39-B1" and "Undo" in ruling.next
+
+
+def test_a_draw_game_has_no_premature_board_card() -> None:
+    game = DealerGame.of(Stakes.of("deuce_seven_single", "no_limit", small_blind=1,
+                                   big_blind=2))
+    for seat in range(3):
+        game.seat(seat, f"P{seat + 1}", 100)
+    game.place_button(2)
+    game.start()
+    game.deal()
+    with pytest.raises(PokerError, match="no board card"):
+        game.floor.premature_card()
+
+
+def test_B14_the_ruling_names_its_rule_once() -> None:
+    game = _dealt(_game())
+    ruling = game.floor.chips(2, [25])
+    assert not ruling.text.startswith("TDA") and ".." not in ruling.said
+
+
+def test_a_redeal_after_a_misdeal_starts_with_no_ruling() -> None:
+    game = _game()
+    game.floor.boxed_card()
+    game.floor.boxed_card()  # a misdeal
+    assert [r.title for r in game.floor.this_hand()] == ["A boxed card", "A second boxed card"]
+    game.start()
+    assert game.floor.this_hand() == []
+    assert game.floor.boxed_card().rule.startswith("I1") and game.in_hand  # the first again

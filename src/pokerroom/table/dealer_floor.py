@@ -57,6 +57,7 @@ class TabletRuling:
     text: str
     next: str
     hand: int
+    deal: int = 0  # the game's deals so far, this one's (a misdeal's redeal is another)
 
     @property
     def said(self) -> str:
@@ -72,14 +73,16 @@ class TabletFloor:
     boxed: int = 0  # this hand's boxed cards
     exposed: int = 0  # this hand's hole cards exposed by the dealer
     reminders: dict[int, str] = field(default_factory=dict)  # street -> what to do then
+    deals: int = 0  # deals so far (a misdeal's redeal counts again)
 
     def new_hand(self) -> None:
         self.boxed = self.exposed = 0
         self.reminders = {}
+        self.deals += 1
 
     def this_hand(self) -> list[TabletRuling]:
-        n = self.game.hands + 1
-        return [r for r in self.rulings if r.hand == n]
+        """The rulings of the deal in progress (or of the last one, between hands)."""
+        return [r for r in self.rulings if r.deal == self.deals]
 
     # ------------------------------------------------------- while dealing
 
@@ -159,6 +162,9 @@ class TabletFloor:
                               "the betting it is dealt to whoever it would have gone to.",
                               "Set it aside face down, finish the round, then deal on.")
         street = hand.street + 1
+        if not any(s.board for s in hand.variant.streets):
+            raise IllegalActionError(Reason.NO_PREMATURE_CARD, f"{hand.variant.name} deals "
+                                     "no board card: a card dealt too soon is not one")
         if hand.phase is not Phase.BETTING or street >= len(_STREETS):
             raise IllegalActionError(Reason.NO_PREMATURE_CARD, "a card is premature only "
                                      "while a betting round before the river is open")
@@ -204,10 +210,17 @@ class TabletFloor:
 
     def flop_without_burn(self) -> TabletRuling:
         hand = self._hand("a flop dealt without a burn")
-        if hand.street == 1 and hand.phase is Phase.BETTING and _actions(hand, since=1)[0]:
-            return self._rule("I3, TDA 39-B2", "A flop dealt without a burn",
-                              "found after action on the flop: the flop stands.",
-                              "Burn one card before the turn as usual.")
+        if hand.street == 1 and hand.phase is Phase.BETTING and not hand.variant.is_stud:
+            if _actions(hand, since=1)[0]:
+                return self._rule("I3, TDA 39-B2", "A flop dealt without a burn",
+                                  "found after action on the flop: the flop stands.",
+                                  "Burn one card before the turn as usual.")
+            return self._rule("I3, TDA 39-B1", "A flop dealt without a burn",
+                              "found before any action on it: the three cards are "
+                              "scrambled face down, one is drawn at random as the burn, and "
+                              "the next card off the stub completes the flop.",
+                              "Tap Undo to take back the flop entered, do that, then enter "
+                              "the new flop.")
         self._flop_due("a flop dealt without a burn")
         return self._rule("I3, TDA 39-B1", "A flop dealt without a burn",
                           "found before any action on it: the three cards are scrambled "
@@ -228,6 +241,10 @@ class TabletFloor:
             raise IllegalActionError(Reason.NOT_IN_HAND, f"seat {seat + 1} is not dealt in "
                                      "this hand") from None
         expected = len(hand.hole[position])
+        if hand.phase is Phase.DEALING and hand.legal_actions().deal_position is not None:
+            street = hand.variant.streets[hand.street]
+            if not (street.draw and hand.street > 0):  # this round's cards are out
+                expected += street.down + street.up
         if holding == expected:
             raise IllegalActionError(Reason.NO_WRONG_COUNT, f"seat {seat + 1} should hold "
                                      f"{expected}: tap the number it really holds")
@@ -264,15 +281,16 @@ class TabletFloor:
         apply_ruling(hand, reading)
         back = f" Give {reading.change:,} back." if reading.change else ""
         more = f" The player adds {reading.to_add:,}." if reading.to_add else ""
-        ruling = self._rule(f"B14, {reading.rule}", "Chips pushed out",
-                            reading.explanation + ".", (back + more).strip() or "Go on.")
+        said = reading.explanation.removeprefix(f"{reading.rule}: ")  # the ID is the rule's
+        ruling = self._rule(f"B14, {reading.rule}", "Chips pushed out", said,
+                            (back + more).strip() or "Go on.")
         self.game.after_ruling()
         return ruling
 
     # ------------------------------------------------------------ inside
 
     def _rule(self, rule: str, title: str, text: str, next_: str) -> TabletRuling:
-        ruling = TabletRuling(rule, title, text, next_, self.game.hands + 1)
+        ruling = TabletRuling(rule, title, text, next_, self.game.hands + 1, self.deals)
         self.rulings.append(ruling)
         del self.rulings[:-500]
         self.game.note(ruling.said)
@@ -282,7 +300,8 @@ class TabletFloor:
         ruling = self._rule(rule, title, f"{why}: every chip goes back and the button "
                             "stays.", "Gather the cards, reshuffle, cut and deal again.")
         self.game.table.cancel_hand(f"{title.lower()} ({rule})")
-        self.new_hand()
+        self.boxed = self.exposed = 0
+        self.reminders = {}
         return ruling
 
     def _hand(self, what: str) -> Hand:

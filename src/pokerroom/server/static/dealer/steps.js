@@ -154,10 +154,47 @@ export function padPress(text, key) {
   return words.join(" ");
 }
 
+/** A seat's known cards (``seat.cards``: the tablet's state gives them for a seat in a
+ * hand, a code or null for each card): the cards when one at least is known (stud's up
+ * cards, a hand shown), else null. */
+export function knownCards(seat) {
+  const cards = seat && seat.cards;
+  return Array.isArray(cards) && cards.some((c) => c) ? cards : null;
+}
+
+/** A small card for a seat's tile: its rank and suit, or a card's back (null: face down). */
+export function miniCard(code) {
+  if (!code) return '<span class="minicard back" aria-label="a card face down"></span>';
+  const suit = SUITS[code[1]];
+  const rank = code[0] === "T" ? "10" : code[0];
+  return `<span class="minicard s-${code[1]}" aria-label="${rank} of ${suit ? suit.name : code[1]}">${rank}${suit ? suit.symbol : ""}</span>`;
+}
+
+/** A finished hand in the tablet's hands list (``hand``: one of GET .../hands): its
+ * first log line without the "Hand 3: " the list already says, and its last (empty
+ * when it has one line). */
+export function handSummary(hand) {
+  const lines = hand.lines || [];
+  const first = (lines[0] || "").replace(/^Hand \d+: /, "");
+  return { first, last: lines.length > 1 ? lines[lines.length - 1] : "" };
+}
+
+/** The tablet's hands list (GET .../hands), the last hand first: each hand's number,
+ * first and last log lines, and why PHH cannot say it when it cannot. */
+export function handsHtml(hands) {
+  if (!hands.length) return '<li class="muted none">No hand has been played to the end yet.</li>';
+  return hands.slice().reverse().map((h) => {
+    const { first, last } = handSummary(h);
+    return `<li data-hand="${h.number}"><b>Hand ${h.number}</b><span class="first">${esc(first)}</span>`
+      + `${last ? `<span class="last">${esc(last)}</span>` : ""}${h.phh ? "" : `<span class="why">No PHH: ${esc(h.why)}</span>`}</li>`;
+  }).join("");
+}
+
 /** A seat's card on the tablet (``tag`` "button": tapped to open its tools) and on the
  * players' view ("div"): its number, name, stack, bet and markers; ``turn``, ``word``
- * and ``button`` as :func:`seatMarks` takes them, ``selected``: its tools are open. */
-export function seatCardHtml(s, { button, turn, word, selected = null, tag = "div" }) {
+ * and ``button`` as :func:`seatMarks` takes them, ``selected``: its tools are open;
+ * ``cards``: its known cards are shown (the tablet's; the players' view has none). */
+export function seatCardHtml(s, { button, turn, word, selected = null, tag = "div", cards = false }) {
   const cls = ["dseat"];
   if (!s.name) cls.push("empty");
   if (s.seat === turn) cls.push("turn");
@@ -172,7 +209,9 @@ export function seatCardHtml(s, { button, turn, word, selected = null, tag = "di
     .map(([k, text]) => `<span class="mk ${k}">${esc(text)}</span>`).join("");
   return `${open}<span class="sno">${seatLabel(s.seat)}</span><b class="nm">${esc(s.name)}</b>`
     + `<span class="stk"><span class="chips">${fmt(s.stack)}</span>${s.bet ? `<span class="bet">bet ${fmt(s.bet)}</span>` : ""}</span>`
-    + `<span class="marks">${marks}</span></${tag}>`;
+    + `<span class="marks">${marks}</span>`
+    + (cards && knownCards(s) ? `<span class="hole" aria-label="Cards known">${knownCards(s).map(miniCard).join("")}</span>` : "")
+    + `</${tag}>`;
 }
 
 /** The pots to show: the step's (with who is in each), else the one pot of a hand

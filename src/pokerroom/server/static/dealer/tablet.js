@@ -3,7 +3,7 @@
 // Every tap goes through the queue (dealer/queue.js): kept in this browser until the
 // room has answered it, sent again whole after a drop, applied once.  The host key comes
 // in the address's #host=... part (kept in this browser, never in a URL sent).
-import { ApiError, api } from "/static/shared/api.js";
+import { ApiError, api, downloadWithToken } from "/static/shared/api.js";
 import { $, escapeHtml as esc, pathPart, setHtml, setText, takeFromHash, toast } from "/static/shared/dom.js";
 import { fmt, signed } from "/static/shared/format.js";
 import { loadGames } from "/static/shared/games.js";
@@ -13,9 +13,12 @@ import {
   MAX_SENT, guessStep, newTapId, retryDelay, settle, waitingText, withTap, worthRetrying,
 } from "/static/dealer/queue.js";
 import {
-  awardWinners, betWord, buttonSeat, cardChip, cardCount, cardsTyped, padPress, potText, potsShown,
+  awardWinners, betWord, buttonSeat, cardChip, cardCount, cardsTyped, handsHtml, padPress, potText, potsShown,
   raiseSizes, seatCardHtml, seatLabel, settleTotal, turnSeat, turnWord,
 } from "/static/dealer/steps.js";
+import {
+  CHOICES, amountWords, floorChoices, floorPanelHtml, rulingHtml, rulingOf, rulingTap, rulingsHtml,
+} from "/static/dealer/floor.js";
 
 const id = pathPart(2);
 const base = `/api/dealer/${encodeURIComponent(id)}`;
@@ -36,6 +39,13 @@ let selected = null;  // the seat whose tools are open
 let controlsKey = "";
 let toolsKey = "";
 let picks = { key: "", high: [], low: [] };  // the showdown's winners picked, per pot
+// The irregularity panel: open or not, the irregularity whose details are being entered
+// and what was entered; the last ruling, shown until the next tap.
+const floor = { open: false, choice: null, seat: null, said: "silent", key: "" };
+let ruling = null;
+let players = null;  // the players' link ({url, qr}), as the room gives it
+let handsShown = -1;  // the hands played when the hands list was last loaded
+let handsLoading = false;
 
 const STEP_NAMES = {
   button: "The first button", wait: "Waiting for players", closed: "Closed", start: "Next hand", deal: "Deal",
@@ -61,6 +71,7 @@ function tap(kind, fields = {}) {
   }
   if (!state) return;
   showError("");
+  ruling = null;  // a ruling is shown until the next tap
   queue = withTap(queue, { kind, ...fields }, state.version, newTapId());
   saveQueue();
   render({ tapped: true });
@@ -80,6 +91,10 @@ async function flush() {
     failures = 0;
     offline = false;
     const result = settle(queue, answer.answers);
+    const kinds = new Map(queue.map((t) => [t.id, t.kind]));
+    for (const done of result.applied) {
+      if (kinds.get(done.id) === "ruling") ruling = rulingOf(done.said, answer.state.rulings);
+    }
     const refusedTap = result.refused && queue.find((t) => t.id === result.refused.id);
     if (refusedTap && refusedTap.kind === "seat") selected = refusedTap.seat;  // to type again
     queue = result.queue;
@@ -157,15 +172,22 @@ function render({ tapped = false } = {}) {
   setText($("stakes"), stakesText());
   $("misdeal").hidden = !state.in_hand;
   if (!state.in_hand) $("misdeal-box").hidden = true;
+  $("undo").hidden = state.closed;
   const step = state.closed ? { kind: "closed", text: "The game is closed: settle up below." }
     : guessStep(state, queue);
   renderStep(step, tapped);
+  renderFloor(step);
   renderTable(step);
   renderTools();
   setHtml($("log"), state.log.slice().reverse().map((line) => `<li>${esc(line)}</li>`).join(""));
-  const link = roomLink(`/d/${state.view_code}`);
-  setText($("short-link"), link);
-  $("short-link").href = link;
+  const url = players ? players.url : roomLink(`/d/${state.view_code}`);
+  setText($("short-link"), url);
+  $("short-link").href = url;
+  if (state.in_hand || state.closed) $("close-box").hidden = true;
+  $("close-game").hidden = state.in_hand || state.closed || !$("close-box").hidden;
+  $("close-row").hidden = $("close-game").hidden && $("close-box").hidden;
+  $("seat-tools").hidden = state.closed;  // nobody sits down at a closed game
+  if (state.hands !== handsShown) loadHands();
 }
 
 function stakesText() {
@@ -178,7 +200,8 @@ function stakesText() {
 function renderStep(step, tapped) {
   setText($("hand-no"), state.in_hand ? `Hand ${state.hands + 1}` : `${state.hands} hand${state.hands === 1 ? "" : "s"} played`);
   setText($("step-kind"), step ? STEP_NAMES[step.kind] || step.kind : "Sending…");
-  const result = !state.in_hand && state.result;
+  // (a closed game starts no next hand)
+  const result = !state.in_hand && (state.closed ? state.result.replace(/ Then start the next hand\.$/, "") : state.result);
   $("result").hidden = !result;
   setText($("result"), result || "");
   setText($("step-text"), step ? step.text : "Waiting for the room's answer to the taps sent…");
@@ -313,7 +336,7 @@ function renderTable(step) {
   const turn = turnSeat(step);  // the turn guessed while taps wait
   const word = turnWord(step);
   setHtml($("seats"), state.seats.map((s) => seatCardHtml(s, {
-    button: buttonSeat(state), turn, word, selected, tag: "button" })).join(""));
+    button: buttonSeat(state), turn, word, selected, tag: "button", cards: true })).join(""));
 }
 
 function renderTools() {
@@ -351,6 +374,68 @@ function renderTools() {
       ${stud ? "" : `<button type="button" class="big" data-do="straddle" data-seat="${s.seat}">Straddle next hand</button>`}
       <button type="button" class="big danger" data-do="leave" data-seat="${s.seat}">Leaves with ${fmt(s.stack)}</button>
     </div>`;
+}
+
+// ------------------------------------------------------------------ the floor
+
+/** What the room's games say of this one for the floor (null until they are loaded). */
+function gameFacts() {
+  const key = state.game.key;
+  return games && games.get(key) ? { board: games.hasBoard(key), stud: games.isStud(key) } : null;
+}
+
+/** The irregularity button and its panel (what can go wrong at this step: floor.js),
+ * the last ruling, and this hand's rulings. */
+function renderFloor(step) {
+  const choices = floorChoices(state, step, gameFacts());
+  if (!choices.length) floor.open = false;
+  if (!choices.includes(floor.choice)) floor.choice = null;
+  const button = $("irregular");
+  button.hidden = !choices.length;
+  button.setAttribute("aria-expanded", String(floor.open));
+  button.classList.toggle("on", floor.open);
+  $("floor-box").hidden = !floor.open;
+  $("now").classList.toggle("floor-open", floor.open);
+  const key = floor.open ? `${choices.join(",")}:${floor.choice}:${step.seat}:${state.version}` : "";
+  if (key !== floor.key) {
+    floor.key = key;
+    floor.seat = null;  // the seat buttons are drawn anew, none picked
+    $("floor-box").innerHTML = floor.open ? floorPanelHtml(state, step, choices, floor) : "";
+  }
+  $("ruling").hidden = !ruling;
+  setHtml($("ruling"), ruling ? rulingHtml(ruling) : "");
+  const rulings = state.rulings || [];
+  $("rulings-box").hidden = !rulings.length;
+  setHtml($("rulings"), rulingsHtml(rulings));
+}
+
+/** The ruling tap of the irregularity picked, with what was entered. */
+function floorTap(choice) {
+  const step = guessStep(state, queue);
+  const entered = {
+    seat: choice === "chips" ? (step && step.seat) : floor.seat,
+    holding: $("floor-holding") ? $("floor-holding").value.trim() : undefined,
+    chips: $("floor-chips") ? $("floor-chips").value : undefined,
+    said: floor.said,
+    amount: $("floor-amount") ? $("floor-amount").value.trim() : undefined,
+  };
+  const made = rulingTap(choice, entered);
+  if (made.error) {
+    showError(made.error);
+    return;
+  }
+  floor.open = false;
+  floor.choice = null;
+  floor.said = "silent";
+  tap("ruling", made.fields);
+  $("now").scrollIntoView({ block: "nearest" });
+}
+
+function pickIn(row, b) {
+  for (const other of row.querySelectorAll(".pick")) {
+    other.classList.toggle("on", other === b);
+    other.setAttribute("aria-pressed", String(other === b));
+  }
 }
 
 // ------------------------------------------------------------------ the dealer's taps
@@ -429,7 +514,39 @@ const DO = {
     const low = picks.low.map((set) => [...set].sort((a, b) => a - b));
     tap("award", low.some((l) => l.length) ? { winners, low } : { winners });
   },
+  floor: (b) => {
+    const choice = b.dataset.choice;
+    if (!(CHOICES[choice].needs || []).length) {
+      floorTap(choice);
+      return;
+    }
+    floor.choice = floor.choice === choice ? null : choice;
+    floor.seat = null;
+    floor.said = "silent";
+    render();
+    const first = $("floor-box").querySelector("[data-focus], .floor-detail .pick");
+    if (first) first.scrollIntoView({ block: "nearest" });
+    if (first && first.matches("input") && matchMedia("(pointer: fine)").matches) first.focus();
+  },
+  floor_seat: (b) => {
+    floor.seat = Number(b.dataset.seat);
+    pickIn(b.parentElement, b);
+  },
+  floor_said: (b) => {
+    floor.said = b.dataset.said;
+    pickIn(b.parentElement, b);
+    const label = $("floor-amount-label");
+    label.hidden = amountWords(floor.said) === null;
+    label.firstChild.textContent = `${amountWords(floor.said) || ""} `;
+  },
+  floor_go: () => floorTap(floor.choice),
+  floor_cancel: () => {
+    floor.open = false;
+    floor.choice = null;
+    render();
+  },
   select: (b) => {
+    if (state.closed) return;
     selected = Number(b.dataset.seat);
     render();
     $("seat-tools").scrollIntoView({ block: "nearest", behavior: "smooth" });
@@ -463,6 +580,11 @@ document.addEventListener("input", (event) => {
 });
 
 document.addEventListener("keydown", (event) => {
+  if (event.key === "Enter" && event.target.matches(".floor-detail input")) {
+    event.preventDefault();
+    floorTap(floor.choice);
+    return;
+  }
   if (event.key !== "Enter" || !event.target.matches("input.cards, #raise-to")) return;
   event.preventDefault();
   const go = event.target.id === "raise-to" ? "raise" : event.target.id === "show-cards" ? "show"
@@ -490,8 +612,19 @@ $("tools").addEventListener("submit", (event) => {
 });
 
 $("undo").addEventListener("click", () => tap("undo"));
+$("irregular").addEventListener("click", () => {
+  floor.open = !floor.open;
+  floor.choice = null;
+  $("misdeal-box").hidden = true;
+  render();
+  if (floor.open) $("now").scrollIntoView({ block: "nearest" });
+});
 $("misdeal").addEventListener("click", () => {
   $("misdeal-box").hidden = !$("misdeal-box").hidden;
+  if (floor.open) {
+    floor.open = false;
+    render();
+  }
   if (!$("misdeal-box").hidden) $("misdeal-why").select();
 });
 $("misdeal-cancel").addEventListener("click", () => {
@@ -523,6 +656,56 @@ $("copy-link").addEventListener("click", async () => {
   } catch {
     toast(`Copy it by hand: ${link}`, "info");
   }
+});
+
+// The players' link and its QR code (an SVG the room makes from its own address).
+async function loadLink() {
+  try {
+    players = await api(`${base}/link`, { cache: "no-store" });
+    $("qr").innerHTML = players.qr;
+  } catch {
+    players = null;  // the link on this browser's address, without its QR code
+  }
+  render();
+}
+
+// The hands played: loaded again when one more has been played.
+async function loadHands() {
+  if (!host || !state || handsLoading) return;
+  handsLoading = true;
+  const count = state.hands;
+  try {
+    const hands = await api(`${base}/hands`, { token: host, cache: "no-store" });
+    handsShown = count;
+    $("hands-phh").disabled = !hands.some((h) => h.phh);
+    setHtml($("hands"), handsHtml(hands));
+  } catch (err) {
+    if (err instanceof ApiError) handsShown = count;  // refused: asked again after the next hand
+  } finally {
+    handsLoading = false;
+  }
+}
+
+$("hands-phh").addEventListener("click", async () => {
+  try {
+    await downloadWithToken(`${base}/hands.phhs`, `dealer-${id}.phhs`, host);
+  } catch (err) {
+    showError(err.message);
+  }
+});
+
+$("close-game").addEventListener("click", () => {
+  $("close-box").hidden = false;
+  $("close-game").hidden = true;
+  $("close-go").focus();
+});
+$("close-cancel").addEventListener("click", () => {
+  $("close-box").hidden = true;
+  render();
+});
+$("close-go").addEventListener("click", () => {
+  $("close-box").hidden = true;
+  tap("close");
 });
 
 function settleHtml(s) {
@@ -557,5 +740,6 @@ loadGames().then((loaded) => {
   render();
 }).catch(() => {});
 loadRoomAddress().then(() => render());
+loadLink();
 if (queue.length) flush();  // taps kept over a reload: sent first, their answer brings the state
 setTimeout(poll, queue.length ? 3000 : 0);
