@@ -1,8 +1,9 @@
 """The dealer's tablet in a browser (issue 26): a game made with the form, nine players
 seated and several orbits dealt by tapping (a raise, a straddle, all-ins with a side pot
 awarded by tapping its winners, a hand decided by the cards tabled, a player who sits
-out, misses a blind and comes back posting, a misdeal, an undo, a top-up and a player
-leaving) at a tablet's size, settled up with the nets and the rake adding up to nothing,
+out, misses a blind and comes back posting, the second card of a deal exposed (I1, from
+the irregularity panel), a misdeal, an undo, a top-up, a player leaving, and two whole
+orbits after them) at a tablet's size, settled up with the nets and the rake adding up to nothing,
 while the players' view on a second page follows the stacks and never shows a card; the
 same page on a phone; and the taps of a tablet whose Wi-Fi drops, queued in the browser
 (across a reload too), sent again whole when it comes back and applied once."""
@@ -142,8 +143,9 @@ def test_a_session_dealt_at_a_tablet_settles_up_and_the_players_follow_it(
     nine players are seated with different stacks; the dealer taps the first button and
     then every deal, action, board, showdown and award; between hands a straddle, a sit
     out (the small blind missed), a sit in posting it, a top-up and a player leaving; a
-    misdeal voids a hand and an undo takes a wrong tap back.  The settle-up's nets and the
-    rake add up to nothing, and the players' view never shows a card."""
+    card exposed on the deal (I1) and a misdeal void a hand each, an undo takes a wrong
+    tap back, and two more orbits follow.  The settle-up's nets and the rake add up to
+    nothing, and the players' view never shows a card."""
     context = browser.new_context(viewport=TABLET, has_touch=True)
     try:
         page = context.new_page()
@@ -260,13 +262,21 @@ def test_a_session_dealt_at_a_tablet_settles_up_and_the_players_follow_it(
         # Dan comes back and posts what he owes now.
         t.seat_tool(3, "[data-do=sit_in][data-post='1']")
         assert "seat 4 posts 1 dead" in t.step()["text"]
-        # Hand 4: a card is exposed: a misdeal, the same button, dealt again.
-        t.start()
+        # Hand 4: the dealer exposes the second card of the deal: a misdeal (I1) from the
+        # irregularity panel, the same button, dealt again; then a misdeal the dealer
+        # declares (a card flashed while pitching, say).
+        t.tap("#deal-next")
+        page.locator("#irregular").click()
+        t.tap("#floor-box [data-choice='exposed_early']")
+        assert page.locator("#ruling").is_visible()
+        assert page.locator("#ruling .rule-id").inner_text() == "I1"
+        assert t.step()["kind"] == "start" and "The button is at seat 5" in t.step()["text"]
+        t.tap("#deal-next")
         page.locator("#misdeal").click()
-        page.locator("#misdeal-why").fill("a card exposed on the deal")
+        page.locator("#misdeal-why").fill("a card flashed on the deal")
         t.tap("#misdeal-go")
         assert t.step()["kind"] == "start" and "The button is at seat 5" in t.step()["text"]
-        assert "Misdeal: a card exposed on the deal" in page.locator("#log li").first.inner_text()
+        assert "Misdeal: a card flashed on the deal" in page.locator("#log li").first.inner_text()
         t.start()
         assert "seat 4 posts 1 dead" in page.locator("#log").inner_text()
         for seat in (7, 8, 0, 1, 2, 3, 4, 5):
@@ -281,11 +291,17 @@ def test_a_session_dealt_at_a_tablet_settles_up_and_the_players_follow_it(
         t.seat_tool(8, "[data-do=leave]")
         state = t.state()
         assert state["seats"][0]["stack"] == 180 and state["seats"][8]["name"] is None
-        # Hand 5 is played to the end with nobody going further than the blinds.
-        t.start()
-        while t.step()["kind"] == "act":
-            seat = t.turn()
-            t.act(seat, "check" if t.step()["legal"]["check"] else "fold")
+        # Then two more orbits of eight players, each hand folded round to the big
+        # blind: the button goes round twice, every blind posted where the tablet says.
+        buttons = []
+        while len(buttons) < 16:
+            buttons.append(t.state()["button"])
+            t.start()
+            while t.step()["kind"] == "act":
+                seat = t.turn()
+                t.act(seat, "check" if t.step()["legal"]["check"] else "fold")
+        seated_now = [s["seat"] for s in t.state()["seats"] if s["name"]]
+        assert sorted(buttons[:8]) == sorted(buttons[8:]) == seated_now, buttons
         shot(page, "dealer-tablet-between-hands")
 
         # The settle-up: every player's money; the nets and the rake add up to nothing.
