@@ -2,7 +2,8 @@
 seated and several orbits dealt by tapping (a raise, a straddle, all-ins with a side pot
 awarded by tapping its winners, a hand decided by the cards tabled, a player who sits
 out, misses a blind and comes back posting, the second card of a deal exposed (I1, from
-the irregularity panel), a misdeal, an undo, a top-up, a player leaving, and two whole
+the irregularity panel), a misdeal, an undo, a top-up, a player leaving, a seat
+change, and two whole
 orbits after them) at a tablet's size, settled up with the nets and the rake adding up to nothing,
 while the players' view on a second page follows the stacks and never shows a card; the
 same page on a phone; and the taps of a tablet whose Wi-Fi drops, queued in the browser
@@ -291,6 +292,13 @@ def test_a_session_dealt_at_a_tablet_settles_up_and_the_players_follow_it(
         t.seat_tool(8, "[data-do=leave]")
         state = t.state()
         assert state["seats"][0]["stack"] == 180 and state["seats"][8]["name"] is None
+        # Cat changes seats, into the one Ivy left (T12).
+        page.locator("#seats [data-seat='2']").click()
+        page.select_option("#move-to", "8")
+        t.tap("#move-go")
+        state = t.state()
+        assert state["seats"][8]["name"] == "Cat" and state["seats"][2]["name"] is None
+        assert "Cat moves from seat 3 to seat 9" in page.locator("#log li").first.inner_text()
         # Then two more orbits of eight players, each hand folded round to the big
         # blind: the button goes round twice, every blind posted where the tablet says.
         buttons = []

@@ -346,7 +346,7 @@ function renderTools() {
   const box = $("tools");
   if (selected === null || !seatOf(selected)) {
     setText($("tools-head"), "Seats");
-    box.innerHTML = '<p class="muted">Tap a seat to seat a player, top up, sit out or in, straddle or leave.</p>';
+    box.innerHTML = '<p class="muted">Tap a seat to seat a player, top up, sit out or in, straddle, change seats or leave.</p>';
     return;
   }
   const s = seatOf(selected);
@@ -373,7 +373,15 @@ function renderTools() {
     : `<button type="button" class="big" data-do="sit_out" data-seat="${s.seat}">Sit out</button>`}
       ${stud ? "" : `<button type="button" class="big" data-do="straddle" data-seat="${s.seat}">Straddle next hand</button>`}
       <button type="button" class="big danger" data-do="leave" data-seat="${s.seat}">Leaves with ${fmt(s.stack)}</button>
-    </div>`;
+    </div>${moveHtml()}`;
+}
+
+// A seat change between hands (T12): to one of the empty seats.
+function moveHtml() {
+  const empty = state.seats.filter((e) => !e.name);
+  if (!empty.length || state.in_hand) return "";
+  return `<form class="tool-form" data-form="change_seat"><label>Move to <select id="move-to">${empty.map((e) => `<option value="${e.seat}">${seatLabel(e.seat)}</option>`).join("")}</select></label>
+    <button type="submit" class="big" id="move-go">Change seats</button></form>`;
 }
 
 // ------------------------------------------------------------------ the floor
@@ -608,6 +616,11 @@ $("tools").addEventListener("submit", (event) => {
     render();
   } else if (form === "top_up") {
     tap("top_up", { seat: selected, chips: Number($("top-up-chips").value) });
+  } else if (form === "change_seat") {
+    const to = Number($("move-to").value);
+    tap("change_seat", { seat: selected, to });
+    selected = to;  // the tools follow the player
+    toolsKey = "";
   }
 });
 
