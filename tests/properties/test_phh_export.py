@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from pokerroom.cards import Deck, parse_cards
-from pokerroom.errors import ConfigError
+from pokerroom.errors import ConfigError, PokerError
 from pokerroom.history import (
     HandHistory,
     PhhAction,
@@ -167,17 +167,16 @@ def test_names_and_extra_fields() -> None:
     [
         ({"dead": (0, 0, 5)}, "dead blinds"),
         ({"posts": (5, 0, 0)}, "both a blind and a live post"),
-        ({"rake_percent": 0.05}, "rake"),
         ({"chip_unit": 5}, "smallest chip"),
         ({"bba_order": "blind_first", "antes": (0, 30, 0), "stacks": (100, 35, 100)},
          "blind_first"),
     ],
 )
-def test_T8_S10_S11_F7_what_PHH_cannot_express_is_refused(
+def test_T8_S10_F7_what_PHH_cannot_express_is_refused(
     change: dict[str, object], what: str
 ) -> None:
-    """T8, S10, S11, F7: dead blinds, a position with a blind and a post, rake, a
-    chip unit, BBA blind-first for a short big blind: ConfigError."""
+    """T8, S10, F7: dead blinds, a position with a blind and a post, a chip unit, BBA
+    blind-first for a short big blind: ConfigError."""
     kw: dict[str, object] = {"stacks": (100, 100, 100)} | change
     stacks = kw.pop("stacks")
     hand = Hand(nl(stacks, **kw), Deck(1))  # type: ignore[arg-type]
@@ -259,3 +258,32 @@ def test_F1_F7_ante_trimming_follows_the_engine() -> None:
     bba = Hand(nl((100, 100, 100), antes=(0, 12, 0)), Deck(1))
     assert to_phh(bba).ante_trimming_status is False
     assert to_phh(Hand(nl((100, 100)), Deck(1))).ante_trimming_status is False
+
+
+def test_S11_a_raked_hand_carries_its_rake_and_replays_to_the_same_stacks() -> None:
+    """S11: PHH has no rake field; the hand carries ``_rake_percent``, ``_rake_cap`` and
+    ``_no_flop_no_drop``, and ``winnings`` after the rake; the replay reads the fields and
+    rakes the same.  Bad values in those fields are refused with what is allowed."""
+    hand = Hand(nl((500, 500, 500), rake_percent=0.05, rake_cap=3), Deck(11))
+    hand.check_call()
+    hand.check_call()
+    hand.check_call()  # the big blind checks: a flop is seen (no flop, no drop)
+    while not hand.is_over:
+        if hand.legal_actions().show:
+            hand.act(Show())
+        else:
+            hand.check_call()
+    assert hand.rake == 1  # 5% of 30 is 1.5: the house takes whole chips
+    text = to_phh_text(hand)
+    assert "_rake_percent = 0.05" in text and "_rake_cap = 3" in text
+    [history] = loads(text)
+    assert history.winnings is not None and sum(history.winnings) == 30 - 1
+    replayed, _ = replay_hand(history)
+    assert replayed.stacks == hand.stacks and replayed.rake == 1
+    assert check(history).ok
+    for field, bad in (("_rake_percent", "1.5"), ("_rake_cap", "-1"),
+                       ("_no_flop_no_drop", '"yes"')):
+        wrong = "\n".join(f"{field} = {bad}" if line.startswith(field) else line
+                          for line in text.splitlines())
+        with pytest.raises(PokerError, match=field):
+            replay_hand(loads(wrong)[0])

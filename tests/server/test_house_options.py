@@ -247,7 +247,7 @@ def test_S11_rake_and_running_it_twice_at_a_room_table(client: TestClient) -> No
     assert "| Rake 3" in text
     phh = client.get(f"/api/tables/{table_id}/hands/{first['number']}.phh")
     assert phh.status_code == 404
-    assert "PHH cannot express rake (S11)" in phh.json()["detail"]
+    assert "PHH cannot express running the board twice" in phh.json()["detail"]
     ledger = client.get(f"/api/tables/{table_id}/ledger").json()
     assert ledger["rake"] >= 3 and ledger["balance"] == ledger["on_table"] == 400 - ledger["rake"]
 

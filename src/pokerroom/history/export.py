@@ -40,6 +40,11 @@ How the hand is written, in PHH's terms:
   say which, so the file carries the user-defined field
   ``_short_all_in_blind`` saying so.
 - ``finishing_stacks``: the stacks once the hand is over.
+- Rake (S11): PHH has no field for it, so a raked hand carries the user-defined
+  fields :data:`RAKE_FIELDS` (``_rake_percent``, ``_rake_cap``,
+  ``_no_flop_no_drop``), which ``history.replay`` reads to rake the same, and
+  ``winnings``, what each player collected after the rake (a reader that ignores
+  the fields still finds what each won).
 - Pots the dealer awarded by reading the hands (:class:`~pokerroom.rules.Award`: the
   cards stayed physical, so nobody entered them): the actions stop at the showdown,
   where PHH would work the winners out from cards the file does not have, and the
@@ -55,7 +60,7 @@ PHH has no way to say some things the engine can do; :func:`to_phh` raises
 ConfigError for them rather than write a history that replays differently:
 variants or structures without a PHH code (spread limit, five- and six-card
 Omaha, ace-to-five triple draw, ...), dead blinds (T8), a seat that posts both
-a blind and a live post, rake (S11), a smallest chip other than 1 (S10), the
+a blind and a live post, a smallest chip other than 1 (S10), the
 ``complete`` limit short-raise option, ``open_pair_double`` in stud (B15), a
 big-blind ante posted ``blind_first`` by a big blind who cannot cover both
 (F7), and in pot limit blinds nobody posts (``unposted_blinds``, TDA 54-B).
@@ -159,6 +164,9 @@ def to_phh(
     short = _short_blind_note(config)
     if short is not None:
         fields_extra.setdefault(SHORT_BLIND_FIELD, short)
+    if config.rake_percent:
+        fields_extra.update(zip(RAKE_FIELDS, (config.rake_percent, config.rake_cap,
+                                              config.no_flop_no_drop), strict=True))
     actions = _Transcriber(hand).actions()
     n = config.players
     antes = list(config.antes or (0,) * n)
@@ -185,7 +193,8 @@ def to_phh(
         actions=tuple(actions),
         ante_trimming_status=_ante_trimming(config),
         finishing_stacks=tuple(hand.stacks) if finishing and hand.is_over else None,
-        winnings=_collected(hand) if awarded else None,
+        winnings=_collected(hand) if awarded or (config.rake_percent and hand.is_over)
+        else None,
         extra=fields_extra,
     )
 
@@ -230,8 +239,6 @@ def _check_expressible(config: HandConfig) -> None:
             "blinds nobody posts that pot limit counts in the pot (unposted_blinds = "
             f"{getattr(config, 'unposted_blinds', 0)}, TDA 54-B)"
         )
-    if config.rake_percent:
-        raise refuse(f"rake (S11): rake_percent = {config.rake_percent}")
     if config.chip_unit != 1:
         raise refuse(f"a smallest chip of {config.chip_unit} for splitting pots (S10)")
     if config.structure is Structure.FIXED_LIMIT and config.limit_short_raise != "full_bet_over":
@@ -258,6 +265,10 @@ def _check_expressible(config: HandConfig) -> None:
 
 
 SHORT_BLIND_FIELD = "_short_all_in_blind"
+
+RAKE_FIELDS = ("_rake_percent", "_rake_cap", "_no_flop_no_drop")
+"""The user-defined PHH fields of a raked hand (S11): the fraction of each pot the house
+takes, its cap (0: none) and whether a hand with no flop is raked (false) or not."""
 # The comment on a fixed-limit raise written as the full raise, then the amount
 # the engine played; ``replay`` plays that amount again.
 FULL_RAISE_NOTE = "pokerroom raised to "

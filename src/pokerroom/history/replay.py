@@ -162,6 +162,7 @@ def config_for(history: HandHistory) -> HandConfig:
     key = (
         history.variant, history.starting_stacks, history.antes, history.blinds_or_straddles,
         history.bring_in, history.small_bet, history.big_bet, history.min_bet,
+        _rake(history),
     )
     config = _CONFIGS.get(key)
     if config is None:
@@ -171,7 +172,7 @@ def config_for(history: HandHistory) -> HandConfig:
 
 _ConfigKey = tuple[
     str, tuple[int, ...], tuple[int, ...], tuple[int, ...],
-    int | None, int | None, int | None, int | None,
+    int | None, int | None, int | None, int | None, tuple[float, int, bool] | None,
 ]
 _CONFIGS: Final[dict[_ConfigKey, HandConfig]] = {}
 _CONFIGS_LIMIT: Final = 4096  # emptied when full
@@ -202,6 +203,9 @@ def _new_config(history: HandHistory) -> HandConfig:
         )
     else:
         common.update(min_bet=history.min_bet or 0)
+    rake = _rake(history)
+    if rake is not None:
+        common.update(rake_percent=rake[0], rake_cap=rake[1], no_flop_no_drop=rake[2])
     return HandConfig(
         variant=game,
         structure=structure,
@@ -213,6 +217,27 @@ def _new_config(history: HandHistory) -> HandConfig:
         auto_showdown=False,
         **common,  # type: ignore[arg-type]
     )
+
+
+def _rake(history: HandHistory) -> tuple[float, int, bool] | None:
+    """S11: the rake a hand written by pokerroom carries in its user-defined fields
+    (``_rake_percent``, ``_rake_cap``, ``_no_flop_no_drop``: PHH has none of its own);
+    None for a hand without them."""
+    extra = history.extra
+    percent = extra.get("_rake_percent")
+    if percent is None:
+        return None
+    cap = extra.get("_rake_cap", 0)
+    no_drop = extra.get("_no_flop_no_drop", True)
+    if (isinstance(percent, bool) or not isinstance(percent, int | float)
+            or not 0 <= percent < 1):
+        raise NotationError(f"_rake_percent is a fraction of the pot in [0, 1), got "
+                            f"{percent!r}")
+    if isinstance(cap, bool) or not isinstance(cap, int) or cap < 0:
+        raise NotationError(f"_rake_cap is a whole number of chips, 0 for none, got {cap!r}")
+    if not isinstance(no_drop, bool):
+        raise NotationError(f"_no_flop_no_drop is true or false, got {no_drop!r}")
+    return float(percent), cap, no_drop
 
 
 def _engine_action(a: PhhAction) -> tuple[int | None, Action]:
