@@ -3,7 +3,7 @@
 // winners, the settle-up's total.  Pure functions (tests/js/dealer_steps.test.js).
 import { SUITS } from "/static/shared/cards.js";
 import { escapeHtml as esc } from "/static/shared/dom.js";
-import { fmt } from "/static/shared/format.js";
+import { fmt, signed } from "/static/shared/format.js";
 
 /** A seat as people count it: the API's seat 0 is "Seat 1". */
 export function seatLabel(seat) {
@@ -220,4 +220,18 @@ export function potsShown(state) {
   if (state.step.pots && state.step.pots.length) return state.step.pots;
   if (!state.pot) return [];
   return [{ amount: state.pot, seats: state.seats.filter((s) => s.in_hand && !s.folded).map((s) => s.seat) }];
+}
+
+/** The settle-up: each player's money in, out and in front, the net, the house's rake,
+ * and who pays whom (or why nobody does yet). */
+export function settleHtml(s) {
+  const row = (p) => `<tr><td class="nm">${esc(p.name)}</td><td class="r">${fmt(p.bought)}</td><td class="r">${fmt(p.cashed)}</td><td class="r">${fmt(p.stack)}</td><td class="r net ${p.net > 0 ? "up" : p.net < 0 ? "down" : ""}">${signed(p.net, "0")}</td></tr>`;
+  const rake = s.rake ? `<tr class="house"><td class="nm">House (rake)</td><td></td><td></td><td></td><td class="r net up">${signed(s.rake, "0")}</td></tr>` : "";
+  const total = settleTotal(s) - s.in_play;
+  const pays = s.transfers.length
+    ? `<ol class="transfers" id="transfers">${s.transfers.map((t) => `<li><b>${esc(t.payer)}</b> pays <b>${esc(t.payee)}</b> ${fmt(t.amount)}</li>`).join("")}</ol>`
+    : `<p class="muted" id="transfers">${s.in_play ? `${fmt(s.in_play)} chips are in the hand being played: settle up between hands.` : "Nobody owes anybody."}</p>`;
+  return `<div class="settle-wrap"><table class="list settle" id="settle-table"><thead><tr><th>Player</th><th class="r">Bought</th><th class="r">Cashed</th><th class="r">Stack</th><th class="r">Net</th></tr></thead>
+    <tbody>${s.players.map(row).join("")}${rake}</tbody>
+    <tfoot><tr><td class="nm">Total</td><td></td><td></td><td></td><td class="r net" id="settle-total">${signed(total, "0")}</td></tr></tfoot></table></div>${pays}`;
 }

@@ -3,19 +3,20 @@
 // Every tap goes through the queue (dealer/queue.js): kept in this browser until the
 // room has answered it, sent again whole after a drop, applied once.  The host key comes
 // in the address's #host=... part (kept in this browser, never in a URL sent).
-import { ApiError, api, downloadWithToken } from "/static/shared/api.js";
-import { $, escapeHtml as esc, pathPart, setHtml, setText, takeFromHash, toast } from "/static/shared/dom.js";
-import { fmt, signed } from "/static/shared/format.js";
+import { ApiError, api } from "/static/shared/api.js";
+import { $, escapeHtml as esc, pathPart, setHtml, setText, takeFromHash } from "/static/shared/dom.js";
+import { fmt } from "/static/shared/format.js";
 import { loadGames } from "/static/shared/games.js";
-import { loadRoomAddress, roomLink } from "/static/shared/links.js";
+import { loadRoomAddress } from "/static/shared/links.js";
 import { storage } from "/static/shared/storage.js";
 import {
   MAX_SENT, guessStep, newTapId, retryDelay, settle, waitingText, withTap, worthRetrying,
 } from "/static/dealer/queue.js";
 import {
-  awardWinners, betWord, buttonSeat, cardChip, cardCount, cardsTyped, handsHtml, padPress, potText, potsShown,
-  raiseSizes, seatCardHtml, seatLabel, settleTotal, turnSeat, turnWord,
+  awardWinners, betWord, buttonSeat, cardChip, cardCount, cardsTyped, padPress, potText, potsShown,
+  raiseSizes, seatCardHtml, seatLabel, turnSeat, turnWord,
 } from "/static/dealer/steps.js";
+import { SessionPanels } from "/static/dealer/panels.js";
 import {
   CHOICES, amountWords, floorChoices, floorPanelHtml, rulingHtml, rulingOf, rulingTap, rulingsHtml,
 } from "/static/dealer/floor.js";
@@ -43,9 +44,6 @@ let picks = { key: "", high: [], low: [] };  // the showdown's winners picked, p
 // and what was entered; the last ruling, shown until the next tap.
 const floor = { open: false, choice: null, seat: null, said: "silent", key: "" };
 let ruling = null;
-let players = null;  // the players' link ({url, qr}), as the room gives it
-let handsShown = -1;  // the hands played when the hands list was last loaded
-let handsLoading = false;
 
 const STEP_NAMES = {
   button: "The first button", wait: "Waiting for players", closed: "Closed", start: "Next hand", deal: "Deal",
@@ -180,14 +178,14 @@ function render({ tapped = false } = {}) {
   renderTable(step);
   renderTools();
   setHtml($("log"), state.log.slice().reverse().map((line) => `<li>${esc(line)}</li>`).join(""));
-  const url = players ? players.url : roomLink(`/d/${state.view_code}`);
+  const url = panels.linkUrl(state.view_code);
   setText($("short-link"), url);
   $("short-link").href = url;
   if (state.in_hand || state.closed) $("close-box").hidden = true;
   $("close-game").hidden = state.in_hand || state.closed || !$("close-box").hidden;
   $("close-row").hidden = $("close-game").hidden && $("close-box").hidden;
   $("seat-tools").hidden = state.closed;  // nobody sits down at a closed game
-  if (state.hands !== handsShown) loadHands();
+  panels.follow(state.hands);
 }
 
 function stakesText() {
@@ -661,84 +659,9 @@ $("key-form").addEventListener("submit", (event) => {
 
 // ------------------------------------------------------------------ the other panels
 
-$("copy-link").addEventListener("click", async () => {
-  const link = $("short-link").href;
-  try {
-    await navigator.clipboard.writeText(link);
-    toast("The players' link is copied.", "info");
-  } catch {
-    toast(`Copy it by hand: ${link}`, "info");
-  }
-});
-
-// The players' link and its QR code (an SVG the room makes from its own address).
-async function loadLink() {
-  try {
-    players = await api(`${base}/link`, { cache: "no-store" });
-    $("qr").innerHTML = players.qr;
-  } catch {
-    players = null;  // the link on this browser's address, without its QR code
-  }
-  render();
-}
-
-// The hands played: loaded again when one more has been played.
-async function loadHands() {
-  if (!host || !state || handsLoading) return;
-  handsLoading = true;
-  const count = state.hands;
-  try {
-    const hands = await api(`${base}/hands`, { token: host, cache: "no-store" });
-    handsShown = count;
-    $("hands-phh").disabled = !hands.some((h) => h.phh);
-    setHtml($("hands"), handsHtml(hands));
-  } catch (err) {
-    if (err instanceof ApiError) handsShown = count;  // refused: asked again after the next hand
-  } finally {
-    handsLoading = false;
-  }
-}
-
-$("hands-phh").addEventListener("click", async () => {
-  try {
-    await downloadWithToken(`${base}/hands.phhs`, `dealer-${id}.phhs`, host);
-  } catch (err) {
-    showError(err.message);
-  }
-});
-
-$("close-game").addEventListener("click", () => {
-  $("close-box").hidden = false;
-  $("close-game").hidden = true;
-  $("close-go").focus();
-});
-$("close-cancel").addEventListener("click", () => {
-  $("close-box").hidden = true;
-  render();
-});
-$("close-go").addEventListener("click", () => {
-  $("close-box").hidden = true;
-  tap("close");
-});
-
-function settleHtml(s) {
-  const row = (p) => `<tr><td class="nm">${esc(p.name)}</td><td class="r">${fmt(p.bought)}</td><td class="r">${fmt(p.cashed)}</td><td class="r">${fmt(p.stack)}</td><td class="r net ${p.net > 0 ? "up" : p.net < 0 ? "down" : ""}">${signed(p.net, "0")}</td></tr>`;
-  const rake = s.rake ? `<tr class="house"><td class="nm">House (rake)</td><td></td><td></td><td></td><td class="r net up">${signed(s.rake, "0")}</td></tr>` : "";
-  const total = settleTotal(s) - s.in_play;
-  const pays = s.transfers.length
-    ? `<ol class="transfers" id="transfers">${s.transfers.map((t) => `<li><b>${esc(t.payer)}</b> pays <b>${esc(t.payee)}</b> ${fmt(t.amount)}</li>`).join("")}</ol>`
-    : `<p class="muted" id="transfers">${s.in_play ? `${fmt(s.in_play)} chips are in the hand being played: settle up between hands.` : "Nobody owes anybody."}</p>`;
-  return `<div class="settle-wrap"><table class="list settle" id="settle-table"><thead><tr><th>Player</th><th class="r">Bought</th><th class="r">Cashed</th><th class="r">Stack</th><th class="r">Net</th></tr></thead>
-    <tbody>${s.players.map(row).join("")}${rake}</tbody>
-    <tfoot><tr><td class="nm">Total</td><td></td><td></td><td></td><td class="r net" id="settle-total">${signed(total, "0")}</td></tr></tfoot></table></div>${pays}`;
-}
-
-$("settle").addEventListener("click", async () => {
-  try {
-    $("settle-out").innerHTML = settleHtml(await api(`${base}/settle`, { token: host, cache: "no-store" }));
-  } catch (err) {
-    showError(err.message);
-  }
+// The players' link, the hands played, the settle-up and closing (dealer/panels.js).
+const panels = new SessionPanels({
+  base, id, host: () => host, state: () => state, tap, render, showError,
 });
 
 // ------------------------------------------------------------------ start
@@ -753,6 +676,6 @@ loadGames().then((loaded) => {
   render();
 }).catch(() => {});
 loadRoomAddress().then(() => render());
-loadLink();
+panels.loadLink();
 if (queue.length) flush();  // taps kept over a reload: sent first, their answer brings the state
 setTimeout(poll, queue.length ? 3000 : 0);
