@@ -170,11 +170,11 @@ test("a hand in the hands list: its first log line (its number said once) and it
 test("the hands list: the last hand first, its lines, why PHH cannot say a hand", () => {
   const list = parse(handsHtml([
     { number: 1, phh: "variant = 'NT'", why: "", lines: ["Hand 1: a", "b", "c"] },
-    { number: 2, phh: null, why: "PHH cannot express dead blinds (T8)", lines: ["Hand 2: <x>"] }]));
+    { number: 2, phh: null, why: "PHH cannot express a hand killed by the floor (I7, T9, P8)", lines: ["Hand 2: <x>"] }]));
   deepEqual([...list.querySelectorAll("li")].map((li) => li.dataset.hand), ["2", "1"]);
   equal(list.querySelector("[data-hand='2'] .first").textContent, "<x>");
   equal(list.querySelector("[data-hand='2'] .last"), null);
-  equal(list.querySelector("[data-hand='2'] .why").textContent, "No PHH: PHH cannot express dead blinds (T8)");
+  equal(list.querySelector("[data-hand='2'] .why").textContent, "No PHH: PHH cannot express a hand killed by the floor (I7, T9, P8)");
   equal(list.querySelector("[data-hand='1'] .last").textContent, "c");
   equal(list.querySelector("[data-hand='1'] .why"), null);
   includes(parse(handsHtml([])).textContent, "No hand");

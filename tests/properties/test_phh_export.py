@@ -146,8 +146,6 @@ def test_manual_dealing_keeps_the_dealer_entries_and_unknown_cards() -> None:
     unfinished = Hand(nl((100, 100)))
     unfinished.act(DealHole(0, tuple(parse_cards("2c2d"))))
     assert codes(to_phh(unfinished)) == ["d dh p1 2c2d"]
-    with pytest.raises(ConfigError):
-        to_phh(Hand(nl((100, 100), dead=(0, 5))))
 
 
 def test_names_and_extra_fields() -> None:
@@ -165,7 +163,6 @@ def test_names_and_extra_fields() -> None:
 @pytest.mark.parametrize(
     ("change", "what"),
     [
-        ({"dead": (0, 0, 5)}, "dead blinds"),
         ({"posts": (5, 0, 0)}, "both a blind and a live post"),
         ({"chip_unit": 5}, "smallest chip"),
         ({"bba_order": "blind_first", "antes": (0, 30, 0), "stacks": (100, 35, 100)},
@@ -175,8 +172,8 @@ def test_names_and_extra_fields() -> None:
 def test_T8_S10_F7_what_PHH_cannot_express_is_refused(
     change: dict[str, object], what: str
 ) -> None:
-    """T8, S10, F7: dead blinds, a position with a blind and a post, a chip unit, BBA
-    blind-first for a short big blind: ConfigError."""
+    """T8, S10, F7: a position with a blind and a post, a chip unit, BBA blind-first for
+    a short big blind: ConfigError."""
     kw: dict[str, object] = {"stacks": (100, 100, 100)} | change
     stacks = kw.pop("stacks")
     hand = Hand(nl(stacks, **kw), Deck(1))  # type: ignore[arg-type]
@@ -287,3 +284,23 @@ def test_S11_a_raked_hand_carries_its_rake_and_replays_to_the_same_stacks() -> N
                           for line in text.splitlines())
         with pytest.raises(PokerError, match=field):
             replay_hand(loads(wrong)[0])
+
+
+@pytest.mark.parametrize("dead", [(0, 0, 5), (5, 0)], ids=["three", "heads-up"])
+def test_T8_dead_blinds_are_carried_and_replayed(dead: tuple[int, ...]) -> None:
+    """T8: the dead part of a made-up blind goes straight into the pot; PHH has no field
+    for it, so the hand carries ``_dead_blinds`` (PHH's order: heads-up reversed, as the
+    blinds) and the replay puts the same dead money in."""
+    hand = Hand(nl((300,) * len(dead), dead=dead), Deck(5))
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        hand.act(Show() if legal.show else CheckCall())
+    text = to_phh_text(hand)
+    assert "_dead_blinds" in text
+    [history] = loads(text)
+    replayed, _ = replay_hand(history)
+    assert replayed.stacks == hand.stacks and sum(replayed.stacks) == sum(hand.stacks)
+    assert check(history).ok
+    wrong = text.replace("_dead_blinds = [", "_dead_blinds = [-1, ")
+    with pytest.raises(PokerError, match="_dead_blinds"):
+        replay_hand(loads(wrong)[0])

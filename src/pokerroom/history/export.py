@@ -45,6 +45,9 @@ How the hand is written, in PHH's terms:
   ``_no_flop_no_drop``), which ``history.replay`` reads to rake the same, and
   ``winnings``, what each player collected after the rake (a reader that ignores
   the fields still finds what each won).
+- Dead blinds (T8: the dead part of a made-up blind, straight into the pot): likewise
+  the user-defined field :data:`DEAD_FIELD` (``_dead_blinds``, per player in PHH's
+  order), which the replay reads.
 - Pots the dealer awarded by reading the hands (:class:`~pokerroom.rules.Award`: the
   cards stayed physical, so nobody entered them): the actions stop at the showdown,
   where PHH would work the winners out from cards the file does not have, and the
@@ -59,7 +62,7 @@ actions are exactly what a replay of the history will do.
 PHH has no way to say some things the engine can do; :func:`to_phh` raises
 ConfigError for them rather than write a history that replays differently:
 variants or structures without a PHH code (spread limit, five- and six-card
-Omaha, ace-to-five triple draw, ...), dead blinds (T8), a seat that posts both
+Omaha, ace-to-five triple draw, ...), a seat that posts both
 a blind and a live post, a smallest chip other than 1 (S10), the
 ``complete`` limit short-raise option, ``open_pair_double`` in stud (B15), a
 big-blind ante posted ``blind_first`` by a big blind who cannot cover both
@@ -164,6 +167,11 @@ def to_phh(
     short = _short_blind_note(config)
     if short is not None:
         fields_extra.setdefault(SHORT_BLIND_FIELD, short)
+    if config.dead and any(config.dead):
+        dead = list(config.dead)
+        if config.players == 2 and not config.variant.is_stud:
+            dead.reverse()  # PHH's heads-up order, as the blinds
+        fields_extra[DEAD_FIELD] = dead
     if config.rake_percent:
         fields_extra.update(zip(RAKE_FIELDS, (config.rake_percent, config.rake_cap,
                                               config.no_flop_no_drop), strict=True))
@@ -224,8 +232,6 @@ def _check_expressible(config: HandConfig) -> None:
         return ConfigError(f"PHH cannot express {what}; this hand cannot be written as PHH")
 
     n = config.players
-    if config.dead and any(config.dead):
-        raise refuse(f"dead blinds (T8): dead = {list(config.dead)}")
     blinds = config.blinds or (0,) * n
     posts = config.posts or (0,) * n
     both = [i for i in range(n) if blinds[i] and posts[i]]
@@ -265,6 +271,10 @@ def _check_expressible(config: HandConfig) -> None:
 
 
 SHORT_BLIND_FIELD = "_short_all_in_blind"
+
+DEAD_FIELD = "_dead_blinds"
+"""The user-defined PHH field of a hand with dead blinds (T8): each player's dead money,
+in PHH's order of the players (heads-up reversed, as the blinds)."""
 
 RAKE_FIELDS = ("_rake_percent", "_rake_cap", "_no_flop_no_drop")
 """The user-defined PHH fields of a raked hand (S11): the fraction of each pot the house

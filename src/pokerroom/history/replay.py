@@ -162,7 +162,7 @@ def config_for(history: HandHistory) -> HandConfig:
     key = (
         history.variant, history.starting_stacks, history.antes, history.blinds_or_straddles,
         history.bring_in, history.small_bet, history.big_bet, history.min_bet,
-        _rake(history),
+        _rake(history), _dead(history),
     )
     config = _CONFIGS.get(key)
     if config is None:
@@ -173,6 +173,7 @@ def config_for(history: HandHistory) -> HandConfig:
 _ConfigKey = tuple[
     str, tuple[int, ...], tuple[int, ...], tuple[int, ...],
     int | None, int | None, int | None, int | None, tuple[float, int, bool] | None,
+    tuple[int, ...],
 ]
 _CONFIGS: Final[dict[_ConfigKey, HandConfig]] = {}
 _CONFIGS_LIMIT: Final = 4096  # emptied when full
@@ -203,6 +204,13 @@ def _new_config(history: HandHistory) -> HandConfig:
         )
     else:
         common.update(min_bet=history.min_bet or 0)
+    dead = list(_dead(history))
+    if dead:
+        if len(dead) != n:
+            raise NotationError(f"_dead_blinds has {len(dead)} entries for {n} players")
+        if n == 2 and not game.is_stud:
+            dead.reverse()  # written in PHH's heads-up order, as the blinds
+        common.update(dead=tuple(dead))
     rake = _rake(history)
     if rake is not None:
         common.update(rake_percent=rake[0], rake_cap=rake[1], no_flop_no_drop=rake[2])
@@ -238,6 +246,19 @@ def _rake(history: HandHistory) -> tuple[float, int, bool] | None:
     if not isinstance(no_drop, bool):
         raise NotationError(f"_no_flop_no_drop is true or false, got {no_drop!r}")
     return float(percent), cap, no_drop
+
+
+def _dead(history: HandHistory) -> tuple[int, ...]:
+    """T8: the dead blinds a hand written by pokerroom carries in its user-defined field
+    ``_dead_blinds`` (per player, in PHH's order); ``()`` without it."""
+    value = history.extra.get("_dead_blinds")
+    if value is None:
+        return ()
+    if not isinstance(value, tuple | list) or not all(
+            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value):
+        raise NotationError(f"_dead_blinds lists each player's dead money in whole chips "
+                            f"(0 or more), got {value!r}")
+    return tuple(value)
 
 
 def _engine_action(a: PhhAction) -> tuple[int | None, Action]:

@@ -64,7 +64,7 @@ def render_hand(hand: Hand, *, table_name: str, room_number: int, names: list[st
             history = _mask(history, hand, viewer)
         phh = dumps(history)
     except ConfigError:
-        phh = None  # e.g. dead money, which PHH cannot express
+        phh = None  # e.g. the board run twice, which PHH cannot express
     text = to_pokerstars(
         hand,
         hand_number=room_number,
@@ -99,7 +99,7 @@ def writes_as_phh(hand: Hand) -> bool:
 
 
 def phh_refusal(hand: Hand) -> str:
-    """Why ``hand`` has no PHH (dead money, a rake, the board run twice, ...)."""
+    """Why ``hand`` has no PHH (the board run twice, a hand killed by the floor, ...)."""
     try:
         to_phh(hand)
     except ConfigError as exc:

@@ -165,7 +165,7 @@ async def hand_phh(table_id: str, number: int, room: Tables, store: Store_,
     """Hand ``number`` of this table (its count here, as the list's ``number``) as
     PHH, whose ``hand`` field is the room's number (the list's ``room_number``)."""
     phh, _, hand = await _download(room, store, table_id, number, authorization)
-    if phh is None:  # e.g. dead money or a house rule PHH has no words for
+    if phh is None:  # e.g. a house rule PHH has no words for
         raise HTTPException(404, f"hand {number}: {phh_refusal(hand)}")
     return attachment(phh, f"{table_id}-{number}.phh")
 
