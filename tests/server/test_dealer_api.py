@@ -245,3 +245,18 @@ def test_each_hand_is_kept_as_phh_with_the_cards_entered(client: TestClient) -> 
     # PHH lists the players in the hand's order: hand 2's button (seat 1) is the
     # small blind, so seat 2 (the winner) is p1
     assert "seats = [2, 1]" in hands[1]["phh"] and read[1].winnings == (4, 0)
+
+
+def test_I4_the_house_procedures_and_button_method_are_the_games(client: TestClient) -> None:
+    """The game's house rules come with it: the TDA 2024 procedures (a premature turn is
+    reshuffled at once, I4) and the dead button (T5, no missed blinds)."""
+    game = new_game(client, irregularity_procedures="tda2024", button_method="no_missed_blinds")
+    send(client, game, *(tap("seat", seat=s, name=f"P{s + 1}", chips=100) for s in range(3)),
+         tap("button", seat=2), tap("start"), tap("deal"),
+         tap("act", seat=2, action="call"), tap("act", seat=0, action="call"),
+         tap("act", seat=1, action="check"), tap("board", cards="Ah Kd 7c"))
+    out = send(client, game, tap("ruling", ruling="premature_card"))
+    assert "(I4, TDA RP-5-B)" in out["answers"][0]["said"]
+    assert "reshuffle" in out["answers"][0]["said"]
+    bad = client.post("/api/dealer", json={"name": "x", "irregularity_procedures": "mine"})
+    assert bad.status_code == 422 and "irregularity_procedures" in bad.text

@@ -20,7 +20,7 @@ import sys
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -29,11 +29,18 @@ from pokerroom.errors import ConfigError, IllegalActionError, PokerError, Reason
 from pokerroom.server.actors.clock import Clock
 from pokerroom.server.cluster.leases import LeaseLost
 from pokerroom.server.dealer.store import DealerStore
-from pokerroom.server.dealer.taps import Malformed, PlainTap, Tap, apply, tap_json
+from pokerroom.server.dealer.taps import (
+    CreateDealerGame,
+    Malformed,
+    PlainTap,
+    Tap,
+    apply,
+    tap_json,
+)
 from pokerroom.server.live.links import new_code
 from pokerroom.server.live.room import NotHostError
 from pokerroom.server.tables.room import stakes_and_options
-from pokerroom.server.wire.protocol import CreateTable, error_reason
+from pokerroom.server.wire.protocol import error_reason
 from pokerroom.server.wire.reasons import WireReason
 from pokerroom.table.dealer_game import DealerGame, HandRecord
 
@@ -72,12 +79,14 @@ class DealerRoom:
         # one at a time per game.
         self._locks: dict[str, threading.Lock] = {}
 
-    def create(self, request: CreateTable) -> DealerRun:
+    def create(self, request: CreateDealerGame) -> DealerRun:
         """A new game with the stakes and house options of ``request`` (the fields of a
-        cash table's; the online table's clock and bots play no part)."""
+        cash table's, and the irregularities' procedures; the online table's clock and
+        bots play no part)."""
         if request.rotation is not None:
             raise ConfigError("mixed games are not dealt at the tablet yet: choose one game")
         stakes, options = stakes_and_options(request)
+        options = replace(options, irregularity_procedures=request.irregularity_procedures)
         now = self.clock.now()
         run = DealerRun(secrets.token_hex(5), request.name, now, secrets.token_urlsafe(18),
                         new_code(), DealerGame.of(stakes, options))

@@ -8,7 +8,8 @@ it; the tablet shows it with a QR code).
 API (chips in whole chips; seats from 0, the pages show seat 1 first):
 
 - ``POST /api/dealer`` (the fields of ``POST /api/tables``: game, stakes, seats,
-  buy-ins, button method, straddles, rake and the other house options): a new game;
+  buy-ins, button method, straddles, rake and the other house options, and
+  ``irregularity_procedures``, ``"seed"`` or ``"tda2024"``): a new game;
   keep the answer's ``host`` key.  Counted with the tables (``quotas.open_tables``,
   ``quotas.tables_per_hour``);
 - ``GET /api/dealer/{id}`` with ``Authorization: Bearer <host key>``: the tablet's
@@ -43,14 +44,14 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.requests import HTTPConnection
 
 from pokerroom.server.dealer.room import DealerRoom, DealerRun
-from pokerroom.server.dealer.taps import MAX_TAPS, ONE_TAP, Malformed, Tap
+from pokerroom.server.dealer.taps import MAX_TAPS, ONE_TAP, CreateDealerGame, Malformed, Tap
 from pokerroom.server.dealer.views import dealer_state, players_state, standings
 from pokerroom.server.deps import Quotas_, Settings_, Tables, room_state
 from pokerroom.server.hands.downloads import attachment, bearer_token
 from pokerroom.server.live.links import CODE_LENGTH, canonical
 from pokerroom.server.live.seat_cards import qr_svg
 from pokerroom.server.pages import add_page
-from pokerroom.server.wire.protocol import MAX_KEY_LENGTH, CreateTable
+from pokerroom.server.wire.protocol import MAX_KEY_LENGTH
 
 router = APIRouter()
 
@@ -109,7 +110,7 @@ async def short_link(typed: str, room: Dealer) -> RedirectResponse:
 
 
 @router.post("/api/dealer")
-async def create(request: CreateTable, room: Dealer, tables: Tables, quotas: Quotas_,
+async def create(request: CreateDealerGame, room: Dealer, tables: Tables, quotas: Quotas_,
                  http: Request) -> dict[str, Any]:
     """A new dealer's game; keep the ``host`` key."""
     quotas.ceiling("tables", tables.open_count() + room.open_count())

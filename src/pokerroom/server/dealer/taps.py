@@ -35,7 +35,7 @@ from pokerroom.cards import parse_cards
 from pokerroom.errors import IllegalActionError, Reason
 from pokerroom.rules.actions import Action, BetRaise, BringIn, CheckCall, Discard, Fold
 from pokerroom.server.wire.names import PersonName
-from pokerroom.server.wire.protocol import MAX_CHIPS
+from pokerroom.server.wire.protocol import MAX_CHIPS, CreateTable
 from pokerroom.table.dealer_floor import TabletRuling
 from pokerroom.table.dealer_game import DealerGame
 from pokerroom.table.rulings import Declaration
@@ -47,6 +47,14 @@ TapId = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_
 Seat = Annotated[int, Field(ge=0, le=9)]
 Chips = Annotated[int, Field(ge=1, le=MAX_CHIPS)]
 CardsText = Annotated[str, Field(min_length=2, max_length=40)]
+
+
+class CreateDealerGame(CreateTable):
+    """POST /api/dealer: the fields of a cash table's (:class:`CreateTable`), and the
+    house's procedures for irregularities at a real table (I3-I5, I9: ``"seed"`` or
+    ``"tda2024"``)."""
+
+    irregularity_procedures: Literal["seed", "tda2024"] = "seed"
 
 
 class _Tap(BaseModel):

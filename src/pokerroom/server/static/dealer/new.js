@@ -32,6 +32,7 @@ function body() {
   const out = {
     name: $("name").value.trim(), game: $("game").value, structure: $("structure").value,
     seats: number("seats"), ante: number("ante") || 0,
+    seat_change: $("seat-change").value, irregularity_procedures: $("procedures").value,
   };
   for (const [key, id] of [["min_buy_in", "min-buy-in"], ["max_buy_in", "max-buy-in"],
     ["small_bet", "small-bet"], ["big_bet", "big-bet"]]) {
@@ -47,6 +48,8 @@ function body() {
     out.big_blind = number("big-blind") ?? 2;
     out.straddle = $("straddle").checked;
     out.button_draw = $("button-draw").value;
+    out.new_player_must_post = $("new-player-posts").checked;
+    if ($("button-method").value) out.button_method = $("button-method").value;
   }
   // The rake is typed in percent and sent as a fraction of the pot.
   out.rake_percent = Math.round((number("rake-percent") || 0) * 10000) / 1000000;
