@@ -50,6 +50,10 @@ ANSWERS_KEPT = 1000
 """Taps remembered in memory per game (older ones are looked up in the database)."""
 
 
+class NoSuchGame(LookupError):
+    """No dealer's game has this id here (never made, expired, or served elsewhere)."""
+
+
 @dataclass(slots=True)
 class DealerRun:
     """One dealer's game as the room runs it."""
@@ -134,8 +138,11 @@ class DealerRoom:
         """Nothing to stop: a game runs no task (its screens poll)."""
 
     def get(self, game_id: str) -> DealerRun:
-        """The game (KeyError when unknown)."""
-        return self.runs[game_id]
+        """The game (:class:`NoSuchGame` when unknown)."""
+        try:
+            return self.runs[game_id]
+        except KeyError:
+            raise NoSuchGame(game_id) from None
 
     def hosted(self, game_id: str, host: str) -> DealerRun:
         """The game, when ``host`` is its host key."""

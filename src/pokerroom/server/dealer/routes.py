@@ -36,14 +36,15 @@ others applied; a malformed request is a 422 naming the field; a wrong host key 
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated, Any
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Depends, Header, HTTPException, Request
 from fastapi.responses import PlainTextResponse, RedirectResponse
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.requests import HTTPConnection
 
-from pokerroom.server.dealer.room import DealerRoom, DealerRun
+from pokerroom.server.dealer.room import DealerRoom, DealerRun, NoSuchGame
 from pokerroom.server.dealer.taps import MAX_TAPS, ONE_TAP, CreateDealerGame, Malformed, Tap
 from pokerroom.server.dealer.views import dealer_state, players_state, standings
 from pokerroom.server.deps import Quotas_, Settings_, Tables, room_state
@@ -54,6 +55,7 @@ from pokerroom.server.pages import add_page
 from pokerroom.server.wire.protocol import MAX_KEY_LENGTH
 
 router = APIRouter()
+T = TypeVar("T")
 
 
 def dealer_room(conn: HTTPConnection) -> DealerRoom:
@@ -77,7 +79,7 @@ class Taps(BaseModel):
 def run_or_404(room: DealerRoom, game_id: str) -> DealerRun:
     try:
         return room.get(game_id)
-    except KeyError:
+    except NoSuchGame:
         raise HTTPException(404, f"no dealer's game {game_id!r}") from None
 
 
@@ -87,6 +89,15 @@ def _hosted(room: DealerRoom, game_id: str, authorization: str | None) -> Dealer
     if key is None:
         raise HTTPException(403, "the game's host key is needed (Authorization: Bearer ...)")
     return room.hosted(game_id, key)
+
+
+async def _off_loop(game_id: str, call: Callable[..., T], *args: Any) -> T:
+    """``call(*args)`` in a thread (a game's reads and taps wait on its lock, its taps on
+    the database); a game removed meanwhile (it expired) is a 404, never a 500."""
+    try:
+        return await asyncio.to_thread(call, *args)
+    except NoSuchGame:
+        raise HTTPException(404, f"no dealer's game {game_id!r}") from None
 
 
 def _check_game(request: Request, game_id: str) -> None:
@@ -125,17 +136,17 @@ async def create(request: CreateDealerGame, room: Dealer, tables: Tables, quotas
 async def state(game_id: str, room: Dealer, authorization: Authorization = None
                 ) -> dict[str, Any]:
     run = _hosted(room, game_id, authorization)
-    return await asyncio.to_thread(room.read, run.id, dealer_state)
+    return await _off_loop(game_id, room.read, run.id, dealer_state)
 
 
 @router.post("/api/dealer/{game_id}/taps")
 async def taps(game_id: str, body: Taps, room: Dealer) -> dict[str, Any]:
     """The dealer's taps (see the module's docstring); stored before the answer."""
     run_or_404(room, game_id)
-    answers = await asyncio.to_thread(room.tap, game_id, body.host,
+    answers = await _off_loop(game_id, room.tap, game_id, body.host,
                                       [checked(raw) for raw in body.taps])
-    return {"answers": answers, "state": await asyncio.to_thread(
-        room.read, game_id, dealer_state)}
+    return {"answers": answers,
+            "state": await _off_loop(game_id, room.read, game_id, dealer_state)}
 
 
 def checked(raw: dict[str, Any]) -> Tap | Malformed:
@@ -153,7 +164,7 @@ def checked(raw: dict[str, Any]) -> Tap | Malformed:
 @router.get("/api/dealer/{game_id}/view")
 async def view(game_id: str, room: Dealer) -> dict[str, Any]:
     run_or_404(room, game_id)
-    return await asyncio.to_thread(room.read, game_id, players_state)
+    return await _off_loop(game_id, room.read, game_id, players_state)
 
 
 @router.get("/api/dealer/{game_id}/hands")
@@ -186,4 +197,4 @@ async def link(game_id: str, room: Dealer, settings: Settings_, http: Request
 async def settle(game_id: str, room: Dealer, authorization: Authorization = None
                  ) -> dict[str, Any]:
     run = _hosted(room, game_id, authorization)
-    return await asyncio.to_thread(room.read, run.id, lambda r: standings(r.game))
+    return await _off_loop(game_id, room.read, run.id, lambda r: standings(r.game))
