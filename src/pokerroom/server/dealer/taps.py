@@ -154,7 +154,7 @@ Tap = Annotated[SeatTap | TopUpTap | SeatOnlyTap | SitInTap | ChangeSeatTap | Pl
                 | ActTap | DrawTap | ShowTap | AwardTap | MisdealTap | RulingTap,
                 Field(discriminator="kind")]
 
-ONE_TAP: TypeAdapter[Tap] = TypeAdapter(Tap)  # type: ignore[arg-type]  # an Annotated union
+ONE_TAP: TypeAdapter[Tap] = TypeAdapter(Tap)
 
 
 @dataclass(frozen=True, slots=True)
