@@ -44,11 +44,13 @@ typecheck: venv
 	$(BIN)/mypy src
 
 # The suite in WORKERS processes (pytest-xdist), a test file's tests in one of them
-# (--dist loadfile: the servers a file starts are shared by its tests).  3 on this
-# 2-core machine: many tests wait on servers and browsers, so a third process fills
-# the gaps (a clean clone's unit stage at 0af4c14: 567 s with 3; 2 was about a fifth
-# slower when last compared, in an earlier session).  WORKERS=0: one process.
-WORKERS ?= 3
+# (--dist loadfile: the servers a file starts are shared by its tests).  4 on this
+# 2-core machine: many tests wait on servers and browsers (and the dealer's tablet
+# holds its buttons 300 ms after each tap, as a double tap's guard), so more processes
+# fill the gaps (a clean clone's unit stage at 168d3bc, 3,034 tests: 648 s with 3,
+# 608 s with 4; 2 was about a fifth slower than 3 in an earlier session).
+# WORKERS=0: one process.
+WORKERS ?= 4
 XDIST = $(if $(filter 0,$(WORKERS)),,-n $(WORKERS) --dist loadfile)
 
 # The suite starts about 500 Python processes (rooms, workers, commands); with

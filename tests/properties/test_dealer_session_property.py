@@ -21,7 +21,7 @@ from pokerroom.table.dealer_game import DealerGame
 
 from .hands import examples
 
-sessions = settings(max_examples=examples(25), deadline=None, derandomize=True,
+sessions = settings(max_examples=examples(12), deadline=None, derandomize=True,
                     database=None, suppress_health_check=[HealthCheck.too_slow])
 
 
