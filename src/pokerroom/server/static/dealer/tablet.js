@@ -38,6 +38,8 @@ let retryTimer = null;
 let games = null;
 let selected = null;  // the seat whose tools are open
 let controlsKey = "";
+let tappedAt = -Infinity;  // when the dealer last tapped (performance.now())
+const HOLD_MS = 300;  // a double tap's second tap comes within this of the first
 let toolsKey = "";
 let picks = { key: "", high: [], low: [] };  // the showdown's winners picked, per pot
 // The irregularity panel: open or not, the irregularity whose details are being entered
@@ -70,6 +72,7 @@ function tap(kind, fields = {}) {
   if (!state) return;
   showError("");
   ruling = null;  // a ruling is shown until the next tap
+  tappedAt = performance.now();
   queue = withTap(queue, { kind, ...fields }, state.version, newTapId());
   saveQueue();
   render({ tapped: true });
@@ -209,13 +212,15 @@ function renderStep(step, tapped) {
   const box = $("controls");
   box.innerHTML = step ? controlsHtml(step) : "";
   box.dataset.kind = step ? step.kind : "";
-  if (tapped) {
-    // A double tap must not act for the next seat: the new buttons wait a moment.
+  const wait = HOLD_MS - (performance.now() - tappedAt);
+  if (tapped && wait > 0) {
+    // A double tap must not act for the next seat: the new buttons wait until the
+    // second tap of a double tap would have come (HOLD_MS after the first).
     const held = [...box.querySelectorAll("button:not([disabled])")];
     for (const b of held) b.disabled = true;
     setTimeout(() => {
       for (const b of held) b.disabled = false;
-    }, 300);
+    }, wait);
   }
   const focus = box.querySelector("[data-focus]");
   if (focus && matchMedia("(pointer: fine)").matches) focus.focus();
