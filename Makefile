@@ -47,7 +47,7 @@ typecheck: venv
 # (--dist loadfile: the servers a file starts are shared by its tests).  4 on this
 # 2-core machine: many tests wait on servers and browsers (and the dealer's tablet
 # holds its buttons 300 ms after each tap, as a double tap's guard), so more processes
-# fill the gaps (a clean clone's unit stage at 168d3bc, 3,034 tests: 648 s with 3,
+# fill the gaps (a clean clone's unit stage at 4f0a25e, 3,034 tests: 648 s with 3,
 # 608 s with 4; 2 was about a fifth slower than 3 in an earlier session).  The whole
 # make test at 18e820b: 741 s, past the 12 minutes it should stay under (issue 22).
 # WORKERS=0: one process.
