@@ -64,6 +64,19 @@ def _bot_table(client: TestClient, bots: int = 3) -> str:
     return str(created["id"])
 
 
+def _two_workers_and_a_table(url: str) -> tuple[Engine, LeaseBook, LeaseBook, Store]:
+    """Workers w1 and w2 registered (leases of :data:`LEASE`) and table t1 stored, with
+    no lease taken yet."""
+    engine = create_engine(url)
+    first = LeaseBook(engine, name="w1", url="/w/w1", seconds=LEASE)
+    second = LeaseBook(engine, name="w2", url="/w/w2", seconds=LEASE)
+    first.register()
+    second.register()
+    store = Store(url)
+    store.create_table("t1", "leased", {}, {}, host_key="k")
+    return engine, first, second, store
+
+
 def _ran_out(engine: Engine, book: LeaseBook) -> bool:
     """``book``'s worker row has run out by the database's clock (it was not renewed)."""
     with engine.connect() as c:
@@ -85,15 +98,9 @@ def test_a_write_after_the_lease_was_taken_over_is_refused_by_the_database(url: 
     nothing: the check inside its transaction refuses it and the whole transaction rolls
     back.  A lease whose owner is alive cannot be taken; once the owner ran out it can,
     with epoch + 1, and the owner cannot renew itself back to life."""
-    engine = create_engine(url)
     # Lives long enough for a loaded machine's slowest step between two renewals (the
     # test waits for w1 to run out on a condition, not for a fixed time).
-    first = LeaseBook(engine, name="w1", url="/w/w1", seconds=LEASE)
-    second = LeaseBook(engine, name="w2", url="/w/w2", seconds=LEASE)
-    first.register()
-    second.register()
-    store = Store(url)
-    store.create_table("t1", "leased", {}, {}, host_key="k")
+    engine, first, second, store = _two_workers_and_a_table(url)
     epoch = first.acquire("table", "t1")
     assert epoch == 1
     store.fencing = Fencing(first.instance, {("table", "t1"): epoch})
@@ -171,13 +178,7 @@ def test_a_takeover_ends_a_stuck_session_of_an_owner_that_ran_out(url: str) -> N
     not hold the takeover up, nor the taker's own renewal: the taker waits on the lock
     a fraction of a tick (``lock_timeout``), ends that session, and takes the lease at
     its next try.  A live owner's locked row is waited on, never ended."""
-    engine = create_engine(url)
-    first = LeaseBook(engine, name="w1", url="/w/w1", seconds=LEASE)
-    second = LeaseBook(engine, name="w2", url="/w/w2", seconds=LEASE)
-    first.register()
-    second.register()
-    store = Store(url)
-    store.create_table("t1", "leased", {}, {}, host_key="k")
+    engine, first, second, store = _two_workers_and_a_table(url)
     assert first.acquire("table", "t1") == 1
     stuck = _hold_lease_row(engine, "t1")
     # Its owner alive: the taker gives up waiting on the lock and leaves the session be.

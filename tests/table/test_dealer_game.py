@@ -23,6 +23,17 @@ def _game(*stacks: int, seats: int = 9, **options: object) -> DealerGame:
     return game
 
 
+def _folded_round(game: DealerGame, hands: int) -> None:
+    """Deal ``hands`` hands, each folded round to the big blind."""
+    for _ in range(hands):
+        game.start()
+        game.deal()
+        while game.in_hand:
+            step = game.step()
+            assert step.seat is not None
+            game.act(step.seat, Fold())
+
+
 def _net_zero(game: DealerGame) -> None:
     """Every chip is someone's: the nets and the house's rake sum to nothing."""
     assert sum(s.net for s in game.standings()) + game.rake == 0
@@ -88,13 +99,7 @@ def test_T8_F11_a_straddle_and_a_player_who_misses_the_blinds_posts_on_return() 
         game.act(seat, Fold())
     assert not game.in_hand  # the straddle wins the blinds
     game.sit_out(1)  # seat 2 is away while the blinds pass him
-    for _ in range(3):
-        game.start()
-        game.deal()
-        while game.in_hand:
-            step = game.step()
-            assert step.seat is not None
-            game.act(step.seat, Fold())
+    _folded_round(game, 3)
     game.sit_in(1, post=True)
     assert "seat 2 posts" in game.step().text
 
@@ -171,13 +176,7 @@ def test_a_draw_is_said_as_the_dealer_says_it() -> None:
 def test_T12_a_seat_change_between_hands_moves_the_player_and_the_next_deal_follows(
 ) -> None:
     game = _game(100, 100, 100, 100)
-    for _ in range(5):  # the game is no longer new (T11)
-        game.start()
-        game.deal()
-        while game.in_hand:
-            step = game.step()
-            assert step.seat is not None
-            game.act(step.seat, Fold())
+    _folded_round(game, 5)  # the game is no longer new (T11)
     assert game.change_seat(0, 6) == "P1 moves from seat 1 to seat 7."
     assert game.table.player(6).name == "P1" and game.table.players[0] is None
     assert "seat 1" not in game.step().text  # the next deal is told from the new seat

@@ -34,7 +34,7 @@ function render(s) {
   setText($("step-text"), s.in_hand ? s.step.text : "");
   const result = !s.in_hand && s.result;
   $("result").hidden = !result;
-  setText($("result"), (result || "").replace(/ Then start the next hand\.$/, ""));
+  setText($("result"), result || "");  // the room sends it without the dealer's instruction
   const pots = potsShown(s);
   setHtml($("pots"), pots.map((p, k) => `<div class="pot">${esc(potText(p, k, pots.length))}</div>`).join(""));
   const turn = turnSeat(s.step);
