@@ -17,7 +17,10 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+from tests.schedule import longest_first
 
 COMPILED_EXAMPLES = 200
 
@@ -27,3 +30,10 @@ settings.register_profile(
     "pokerroom-compiled", parent=settings.get_profile("pokerroom"),
     max_examples=COMPILED_EXAMPLES)
 settings.load_profile(os.environ.get("POKERROOM_HYPOTHESIS_PROFILE", "pokerroom"))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slowest files first (tests/schedule.py), so that a run in several
+    processes does not end on one of them; ``make unit`` turns off xdist's own
+    reordering (``--no-loadscope-reorder``), which would undo this."""
+    items[:] = longest_first(items)

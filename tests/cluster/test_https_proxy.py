@@ -52,6 +52,9 @@ def _socket(room: HttpsRoom, table: str, origin: str) -> str:
     except InvalidMessage as empty:
         raise AssertionError(f"no HTTP answer to the socket's handshake through nginx "
                              f"({empty.__cause__!r}):\n{room.evidence()}") from empty
+    except TimeoutError as late:
+        raise AssertionError(f"the socket's handshake through nginx got no answer in "
+                             f"time ({late}):\n{room.evidence()}") from late
 
 
 def test_a_friend_reaches_the_room_over_https(tmp_path: Path) -> None:
