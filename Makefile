@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 PHH_ARCHIVE := tests/data/phh.tar.xz
 PHH ?= build/phh/data
 
-.PHONY: venv test lint lint-js typecheck unit unit-compiled compiled replay serve play bench clean browser postgres nginx bench-server bench-cluster bench-shuffle docs docs-build
+.PHONY: venv warm test lint lint-js typecheck unit unit-compiled compiled replay serve play bench clean browser postgres nginx bench-server bench-cluster bench-shuffle docs docs-build
 
 # pyproject.toml declares ranges; constraints.txt pins the versions the tests run on.
 # --no-compile: Python compiles a module when it is first imported (see
@@ -62,7 +62,7 @@ XDIST = $(if $(filter 0,$(WORKERS)),,-n $(WORKERS) --dist loadfile --no-loadscop
 # The tests and the docs build let Python keep its bytecode caches (__pycache__,
 # ignored by git), which also makes the venv's --no-compile (above) pay: a module is
 # compiled when first imported, and most of the venv's (Ray's) never are.
-unit unit-compiled docs-build: export PYTHONDONTWRITEBYTECODE =
+unit unit-compiled docs-build warm: export PYTHONDONTWRITEBYTECODE =
 
 unit: venv
 	$(BIN)/pytest $(XDIST)
@@ -87,26 +87,32 @@ compiled: venv $(COMPILED)/.built
 unit-compiled: compiled
 	PYTHONPATH=$(COMPILED) POKERROOM_HYPOTHESIS_PROFILE=pokerroom-compiled $(BIN)/pytest $(XDIST) -p no:cacheprovider tests/rules tests/history tests/table tests/properties tests/test_cards.py
 
-# Everything runs at once: the unit stage in WORKERS processes, and beside it the
-# checks (lint, lint-js, typecheck, docs-build) and the compiled engine's build (make
-# compiled: about a minute of one core, gcc).  The unit stage waits on servers and
-# browsers for about a third of its time, and those gaps take the checks' and the
-# build's work.  The checks' and the build's output is shown after the unit stage's;
-# then the engine's tests run against the compiled engine.  A failed check fails
-# make test as a failed test does.
-test: browser postgres nginx venv
+# The compiled engine is built (make compiled: about a minute of one core, gcc) in the
+# background from the start: the checks (lint, lint-js, typecheck, docs-build, run
+# side by side, with warm) leave a core free, and the unit stage then has both.  Its
+# output is shown after the unit stage's; then the engine's tests run against it.
+# (Running the checks beside the unit stage instead was slower and failed two tests
+# that wait on bots, on 2026-11-30.)
+test: browser postgres nginx venv node_modules/.installed
 	@mkdir -p build
 	@$(MAKE) --no-print-directory compiled > build/compiled.log 2>&1 & build=$$!; \
-	$(MAKE) --no-print-directory -j4 --output-sync=target lint lint-js typecheck docs-build \
-	  > build/checks.log 2>&1 & checks=$$!; \
-	status=0; $(MAKE) --no-print-directory unit || status=$$?; \
-	checked=0; wait $$checks || checked=$$?; \
+	status=0; $(MAKE) --no-print-directory -j4 --output-sync=target lint lint-js typecheck docs-build \
+	  warm || status=$$?; \
+	[ $$status -ne 0 ] || $(MAKE) --no-print-directory unit || status=$$?; \
 	built=0; wait $$build || built=$$?; \
-	cat build/checks.log build/compiled.log; \
-	[ $$checked -eq 0 ] || { echo "make test: a check failed (above)"; exit $$checked; }; \
+	cat build/compiled.log; \
 	[ $$status -eq 0 ] || exit $$status; \
 	[ $$built -eq 0 ] || { echo "make compiled failed (above)"; exit $$built; }; \
 	$(MAKE) --no-print-directory unit-compiled
+
+# The bots' Numba kernels compiled once into their cache (src/pokerroom/**/__pycache__
+# in this editable install: pokerroom/evaluation/numba_cache.py) before the unit stage.
+# Each room a test starts loads them at start, and its bots wait until they are loaded
+# (pokerroom/bots/odds.py warm): on a fresh clone the first rooms, started at once by
+# the slowest files, otherwise each compiled them, 8-10 s of CPU apiece, and their bots
+# sat 30 s and more on a busy machine.
+warm: venv
+	$(BIN)/python -c "from pokerroom.bots.odds import warm; warm()"
 
 # The documentation site (mkdocs.yml, docs/): built strictly (a broken link or an
 # unresolved reference fails) into build/site; `make docs` serves it while you edit.
