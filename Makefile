@@ -105,14 +105,15 @@ test: browser postgres nginx venv node_modules/.installed
 	[ $$built -eq 0 ] || { echo "make compiled failed (above)"; exit $$built; }; \
 	$(MAKE) --no-print-directory unit-compiled
 
-# The bots' Numba kernels compiled once into their cache (src/pokerroom/**/__pycache__
+# The bots' and the deal suggestions' Numba kernels compiled once into their cache (src/pokerroom/**/__pycache__
 # in this editable install: pokerroom/evaluation/numba_cache.py) before the unit stage.
 # Each room a test starts loads them at start, and its bots wait until they are loaded
 # (pokerroom/bots/odds.py warm): on a fresh clone the first rooms, started at once by
 # the slowest files, otherwise each compiled them, 8-10 s of CPU apiece, and their bots
 # sat 30 s and more on a busy machine.
 warm: venv
-	$(BIN)/python -c "from pokerroom.bots.odds import warm; warm()"
+	$(BIN)/python -c "from pokerroom.bots import odds; from pokerroom.tournament import icm_race; \
+	  odds.warm(); icm_race.warm()"
 
 # The documentation site (mkdocs.yml, docs/): built strictly (a broken link or an
 # unresolved reference fails) into build/site; `make docs` serves it while you edit.

@@ -62,3 +62,40 @@ def test_numpy_random_is_imported_before_the_warm_up_thread_starts() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=120, check=False)
     assert done.returncode == 0, done.stderr
+
+
+def test_a_room_loads_the_kernels_only_when_its_bots_first_play(tmp_path: Path) -> None:
+    """The room announces the warm-up at start (``expect_warm(on_demand=True)``) and
+    its thread starts at a bot's first turn (``request_warm``): a room whose tables
+    have only people never loads Numba (about 0.65 s of CPU at every start, and its
+    memory); once two bots sit down, the kernels load and the bots play.  A fresh
+    interpreter, the room's own lifespan (``create_app``)."""
+    code = f"""
+import sys, time
+from fastapi.testclient import TestClient
+from pokerroom.bots import odds
+from pokerroom.server.app import create_app
+app = create_app("sqlite:///{tmp_path / 'room.sqlite'}", bot_delay=0.0,
+                 pause_between_hands=0.0, seed=3)
+with TestClient(app) as client:
+    table = client.post("/api/tables", json={{"name": "People", "seats": 4}}).json()
+    host = table["host"]
+    joined = client.post(f"/api/tables/{{table['id']}}/join",
+                         json={{"name": "Alice", "seat": 1, "buy_in": 100}})
+    assert joined.status_code == 200, joined.text
+    assert not odds.is_warm(), "the warm-up was not announced"
+    assert "numba" not in sys.modules, "a room without bots loaded Numba"
+    for seat in (0, 2):
+        added = client.post(f"/api/tables/{{table['id']}}/bots",
+                            json={{"host": host, "policy": "solid", "seat": seat}})
+        assert added.status_code == 200, added.text
+    deadline = time.monotonic() + 120
+    while not odds.is_warm() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert odds.is_warm(), "the bots' first turn did not start the warm-up"
+    assert ("numba" in sys.modules) == odds._fast(), "the kernels were not loaded"
+print("ok")
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=180, check=False)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-3000:]

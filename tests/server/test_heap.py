@@ -12,7 +12,6 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from pokerroom.bots.odds import is_warm
 from pokerroom.server.app import create_app
 from pokerroom.server.operations.heap import HeapFreeze
 from tests.server.conftest import wait_until
@@ -62,15 +61,14 @@ def test_survivors_are_frozen_and_cycles_collected_at_the_full_pass() -> None:
 
 
 def _started_room(tmp_path: Path, *, frozen: bool, **options: Any) -> tuple[int, int]:
-    """The freeze count once a room started and its bots' kernels are warm (and, when
-    ``frozen``, once it froze), and after it stopped."""
+    """The freeze count once a room started (and, when ``frozen``, once it froze), and
+    after it stopped."""
     app = create_app(f"sqlite:///{tmp_path / 'room.sqlite'}", bot_delay=0.0,
                      pause_between_hands=0.0, seed=1, **options)
     gc.unfreeze()
     with TestClient(app) as client:
         assert client.get("/api/tables").status_code == 200
-        wait_until(is_warm, seconds=60)
-        if frozen:  # the first freeze follows the warm-up, on the event loop
+        if frozen:  # the first freeze is made at start, on the event loop
             wait_until(lambda: gc.get_freeze_count() > 0)
         during = gc.get_freeze_count()
     return during, gc.get_freeze_count()

@@ -104,33 +104,55 @@ def _tops() -> Any:
 
 _WARM = threading.Event()
 _WARM.set()  # warm unless a warm-up was announced (expect_warm) and has not ended
+_ANNOUNCED = threading.Lock()  # guards the two below
+_on_demand = False  # the announced warm-up runs when first asked for (request_warm)
+_started = False  # ... and its thread has been started
 
 
-def expect_warm() -> None:
-    """Say that :func:`warm` is about to run in another thread: until it ends,
+def expect_warm(*, on_demand: bool = False) -> None:
+    """Say that :func:`warm` is to run in another thread: until it ends,
     :func:`is_warm` is False, and the room's bots wait instead of deciding (a decision
     would load or compile the kernels on the event loop, stopping every table: 8 to 10
     s, and several times that on a busy machine, when a fresh install compiles them).
+    ``on_demand``: the caller does not start it; the first :func:`request_warm` does,
+    in a thread of its own (a room: only one whose bots play pays for NumPy and
+    Numba, about 0.65 s of CPU and their memory).
 
     NumPy's random module is imported here, in the caller's thread, before the warm-up
     starts (0.1 s): imported by two threads at once, its modules' circular imports can
     trip Python's import-deadlock check, which failed a warm-up once in CI
     (``_DeadlockError`` on ``numpy.random.bit_generator``)."""
-    _WARM.clear()
+    global _on_demand, _started
+    with _ANNOUNCED:
+        _WARM.clear()
+        _on_demand, _started = on_demand, False
     if _fast():
         import numpy.random  # noqa: F401
 
 
 def is_warm() -> bool:
-    """False while an announced :func:`warm` runs (:func:`expect_warm`)."""
+    """False while an announced :func:`warm` runs or waits to be asked for
+    (:func:`expect_warm`)."""
     return _WARM.is_set()
+
+
+def request_warm() -> None:
+    """A bot is about to decide: start the warm-up announced ``on_demand`` in a
+    thread, once (nothing when it is done, running, or started by its announcer)."""
+    global _started
+    with _ANNOUNCED:
+        if _WARM.is_set() or not _on_demand or _started:
+            return
+        _started = True
+    threading.Thread(target=warm, name="warm-bots", daemon=True).start()
 
 
 def warm() -> None:
     """Load what a bot's decisions need (NumPy, Numba and the batch evaluator's compiled
     kernels, about 2.5 s on a busy machine, more when they are compiled) ahead of time:
-    the room calls it in a thread at start, so that no table's first bot decision stalls
-    the event loop.  Nothing to load on a lean install."""
+    the room runs it in a thread when its bots first play (:func:`request_warm`), so
+    that no table's bot decision stalls the event loop.  Nothing to load on a lean
+    install."""
     try:
         if _fast():
             sampled_equity((0, 1), (2, 3, 4), 1, 1.0, seed=0, deals=4)

@@ -16,15 +16,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
-import threading
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 from fastapi import FastAPI
 
 from pokerroom.bots.odds import expect_warm
-from pokerroom.bots.odds import warm as warm_bots
 from pokerroom.server.actors.clock import Clock
 from pokerroom.server.actors.group_commit import GroupCommit
 from pokerroom.server.actors.registry import Registry
@@ -94,13 +91,14 @@ class RoomLife:
             tournaments.store.fencing = live.store.fencing = cluster.fencing
             dealer.store.fencing = cluster.fencing
             restored = await cluster.start()
-        # The bots' equity kernels load in a thread, not in the first bot decision
-        # of some table (which would stall every table for a few seconds); then the
-        # heap is settled (operations/heap.py).
+        # The bots' equity kernels load in a thread when a bot first plays, not in a
+        # bot's decision (which would stall every table for a few seconds), and not at
+        # all in a room without bots (bots/odds.py request_warm).  The heap is settled
+        # from now on (operations/heap.py).
+        expect_warm(on_demand=True)  # the bots wait for it (actors/driver.py)
         heap = HeapFreeze(asyncio.get_running_loop()) if self.freeze_heap else None
-        expect_warm()  # the bots wait for it (actors/driver.py)
-        warm = warm_bots if heap is None else functools.partial(heap.after, warm_bots)
-        threading.Thread(target=warm, name="warm-bots", daemon=True).start()
+        if heap is not None:
+            heap.start()
         expiry = Expiry(settings.quotas, clock=room.clock, room=room,
                         tournaments=tournaments, live=live, dealer=dealer)
         state = RoomState(services=services, tables=room, tournaments=tournaments, live=live,

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from pokerroom.bots import Policy
-from pokerroom.bots.odds import is_warm
+from pokerroom.bots.odds import is_warm, request_warm
 from pokerroom.errors import IllegalActionError, Reason
 from pokerroom.history.narrate import narrate
 from pokerroom.rules.actions import Action, Muck, Show
@@ -201,7 +201,8 @@ class TableDriver:
                     turn.bot_due = now + self.timing.bot_delay
                 if now < turn.bot_due:
                     return changed
-                if not is_warm():  # the kernels still load at start: asked again soon
+                if not is_warm():  # the kernels load (from now on): asked again soon
+                    request_warm()
                     turn.bot_due = now + WARM_POLL
                     return changed
                 self._play_bot(seat, bot, hand)

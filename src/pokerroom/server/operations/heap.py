@@ -8,8 +8,8 @@ at 200 tables, the room's worst latencies at people's pace (``bench/bench_server
 --think``).  Almost all of those objects live as long as their table or connection,
 and a cycle among them becomes garbage only when one ends.  So :class:`HeapFreeze`
 
-- freezes what start-up made once the bots' kernels are warm (:func:`gc.freeze`:
-  the collector's passes skip it);
+- freezes what start-up made (:func:`gc.freeze`: the collector's passes skip it);
+  the bots' kernels, loaded when bots first play, are frozen at the next settling;
 - every :attr:`~HeapFreeze.settle_seconds` (60 s) collects the young generations
   and freezes what survived them: what the room made meanwhile and keeps.  The
   full passes the collector runs by itself then read only what reached the oldest
@@ -33,9 +33,7 @@ alone: its first freeze is a full collection of everything the process holds (0.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import gc
-from collections.abc import Callable
 
 __all__ = ["HeapFreeze"]
 
@@ -55,12 +53,6 @@ class HeapFreeze:
         """Times everything was thawed and collected (the hourly full pass)."""
         self._since_full = 0.0
         self._timer: asyncio.TimerHandle | None = None
-
-    def after(self, warm: Callable[[], object]) -> None:
-        """In a thread: ``warm()``, then the first freeze on the event loop."""
-        warm()
-        with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
-            self.loop.call_soon_threadsafe(self.start)
 
     def start(self) -> None:
         """On the event loop: the garbage of start-up collected, the rest frozen, and

@@ -61,8 +61,17 @@ class DealDesk:
         self._cache: OrderedDict[DealQuestion, DealSuggestion] = OrderedDict()
         self._running: dict[str, tuple[DealQuestion, Future[DealSuggestion]]] = {}
         # Numba compiles the race's kernel once per install (seconds; cached on disk
-        # after): here, in a worker, rather than inside the first question's time limit.
-        self._pool.submit(warm)
+        # after), and loading it costs a room about half a second of CPU: done in a
+        # worker when the first question comes, outside that question's time limit (a
+        # room where nobody asks never loads it).
+        self._warmed: Future[None] | None = None
+
+    def _warm_up(self) -> Future[None]:
+        """The kernel's loading, started at the first call."""
+        with self._lock:
+            if self._warmed is None:
+                self._warmed = self._pool.submit(warm)
+            return self._warmed
 
     def cached(self, question: DealQuestion) -> DealSuggestion | None:
         """The remembered answer to ``question``, if any."""
@@ -106,10 +115,12 @@ class DealDesk:
     async def answer(self, event: str, question: DealQuestion) -> DealSuggestion:
         """The suggestion for ``question`` asked for ``event`` (a tournament's or live
         event's id): from the cache, or computed in a worker thread within
-        ``seconds``; :class:`DealRefused` otherwise."""
+        ``seconds`` (after the kernel's loading, the first time); :class:`DealRefused`
+        otherwise."""
         answer = self.cached(question)
         if answer is not None:
             return answer
+        await asyncio.wrap_future(self._warm_up())
         future = self._start(event, question)
         try:
             return await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)),
