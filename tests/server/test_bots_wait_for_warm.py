@@ -99,3 +99,13 @@ print("ok")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=180, check=False)
     assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-3000:]
+
+
+def test_a_room_that_stops_before_its_bots_play_calls_its_warm_up_off() -> None:
+    """A warm-up announced on demand and never asked for ends with its room
+    (``withdraw_warm``): bots driven later in the same process (another room, a
+    tournament's tables) do not wait for a thread that nobody will start."""
+    odds.expect_warm(on_demand=True)
+    assert not odds.is_warm()
+    odds.withdraw_warm()
+    assert odds.is_warm()

@@ -147,6 +147,17 @@ def request_warm() -> None:
     threading.Thread(target=warm, name="warm-bots", daemon=True).start()
 
 
+def withdraw_warm() -> None:
+    """The announcer (a room) stops: a warm-up announced ``on_demand`` and never asked
+    for is called off, so that the process's bots do not wait for it (a warm-up
+    running or done is left to end)."""
+    global _on_demand
+    with _ANNOUNCED:
+        if _on_demand and not _started:
+            _on_demand = False
+            _WARM.set()
+
+
 def warm() -> None:
     """Load what a bot's decisions need (NumPy, Numba and the batch evaluator's compiled
     kernels, about 2.5 s on a busy machine, more when they are compiled) ahead of time:

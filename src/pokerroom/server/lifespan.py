@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from fastapi import FastAPI
 
-from pokerroom.bots.odds import expect_warm
+from pokerroom.bots.odds import expect_warm, withdraw_warm
 from pokerroom.server.actors.clock import Clock
 from pokerroom.server.actors.group_commit import GroupCommit
 from pokerroom.server.actors.registry import Registry
@@ -114,6 +114,7 @@ class RoomLife:
         try:
             yield
         finally:
+            withdraw_warm()  # a warm-up no bot asked for: this process's bots need not wait
             for task in (lag, sweeper):
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
