@@ -348,16 +348,34 @@ def shot(page: Any, name: str, *, full: bool = False) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full)
 
 
+_READY = """(found) => {
+  if (found.length !== 1) return false;
+  const el = found[0], box = el.getBoundingClientRect();
+  return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== "hidden"
+    && !el.matches(":disabled");
+}"""
+
+
+def ready(page: Any, selector: str) -> bool:
+    """Whether the one element ``selector`` finds is there, shown and enabled, read in
+    one look at the page that never waits.  (``is_visible()`` then ``is_enabled()``
+    is two looks: when the page re-draws its buttons between them, as it does on each
+    new state, ``is_enabled`` waits 30 s for a button that is gone, failing the test.)"""
+    try:
+        return bool(page.locator(selector).evaluate_all(_READY))
+    except Exception:  # the page navigates or reloads: not ready now
+        return False
+
+
 def click_if_ready(page: Any, selector: str) -> bool:
     """Click the button when it is there, shown and enabled; True when clicked."""
-    button = page.locator(selector)
+    if not ready(page, selector):
+        return False
     try:
-        if button.count() and button.is_visible() and button.is_enabled():
-            button.click(timeout=1_000)
-            return True
+        page.locator(selector).click(timeout=1_000)
     except Exception:  # re-rendered under us: the next round clicks again
         return False
-    return False
+    return True
 
 
 def until(what: str, condition: Callable[[], Any], seconds: float = 30.0) -> Any:

@@ -32,7 +32,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.support import LAPTOP, PHONE, click_if_ready, shot
+from tests.browser.support import LAPTOP, PHONE, click_if_ready, ready, shot
 from tests.cluster.checks import database_now, hand_problems
 from tests.cluster.harness import Cluster, api, cluster, tracebacks
 
@@ -81,8 +81,7 @@ def _play(pages: list[Any]) -> None:
 
 def _enabled(page: Any, selector: str) -> bool:
     """Whether the button is there, shown and enabled (not clicked)."""
-    button = page.locator(selector)
-    return bool(button.count() and button.is_visible() and button.is_enabled())
+    return ready(page, selector)
 
 
 def _acted(log: list[str]) -> dict[int, Counter[str]]:

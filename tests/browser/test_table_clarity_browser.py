@@ -33,6 +33,7 @@ from tests.browser.support import (
     PHONE,
     SEED,
     actions_taken,
+    ready,
     serve,
     shot,
     until,
@@ -97,11 +98,10 @@ def _open(page: Any, url: str, table: str, joined: dict[str, Any], host: str | N
 def _call_until(page: Any, what: str, done: Any) -> None:
     """Alice checks or calls whenever it is her turn, until ``done()``."""
     def step() -> bool:
-        call = page.locator("#btn-call")
-        if call.is_visible() and call.is_enabled():
+        if ready(page, "#btn-call"):
             # (re-drawn under the click: the next round clicks again)
             with contextlib.suppress(Exception):
-                call.click(timeout=2_000)
+                page.locator("#btn-call").click(timeout=2_000)
         return bool(done())
     until(what, step)
 
@@ -411,10 +411,9 @@ def test_the_dealer_button_beside_your_five_cards(
         if hand and hand["button"] == 0 and page.locator("#btn-call").is_visible():
             return True
         for selector in ("#btn-pat", "#btn-call"):
-            button = page.locator(selector)
-            if button.is_visible() and button.is_enabled():
+            if ready(page, selector):
                 with contextlib.suppress(Exception):
-                    button.click(timeout=2_000)
+                    page.locator(selector).click(timeout=2_000)
         return False
     until("Alice's turn on the button", hers)
     assert page.locator("#layer .seat.hero .hole .card").count() == 5
