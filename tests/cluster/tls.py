@@ -110,7 +110,8 @@ def https_room(directory: Path, *, public: bool = True,
     # header timeout does (logged at "info"; the error log is at "error"): most
     # likely the handshake and request took longer than the 10 s default.  These
     # tests are about HTTPS, not slow clients (test_connections and the proxy tests
-    # keep the default).
+    # keep the default).  (The cause found later was the test's client: see
+    # test_https_proxy.py's _socket.)
     nginx = Nginx(directory / "nginx", {"room": f"127.0.0.1:{room_port}"},
                   limits=ConnectionLimits(header_seconds=60),
                   tls=Tls(certificate=certificate, key=key, server_name=NAME,
