@@ -49,7 +49,8 @@ typecheck: venv
 # holds its buttons 300 ms after each tap, as a double tap's guard), so more processes
 # fill the gaps (a clean clone's unit stage at 4f0a25e, 3,034 tests: 648 s with 3,
 # 608 s with 4; 2 was about a fifth slower than 3 in an earlier session).  The whole
-# make test in a clean clone at d9babad: 689 s, green (unit stage 579 s, 3,038 tests).
+# make test in clean clones: 689 s at d9babad, 734 s at 1bc66de, both green (unit
+# stage 579 and 623 s, 3,038 tests): at the 12 minutes it should stay under (issue 22).
 # WORKERS=0: one process.
 WORKERS ?= 4
 # --no-loadscope-reorder: the files start in the suite's own order, the longest first
