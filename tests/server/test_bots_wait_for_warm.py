@@ -106,6 +106,8 @@ def test_a_room_that_stops_before_its_bots_play_calls_its_warm_up_off() -> None:
     (``withdraw_warm``): bots driven later in the same process (another room, a
     tournament's tables) do not wait for a thread that nobody will start."""
     odds.expect_warm(on_demand=True)
-    assert not odds.is_warm()
-    odds.withdraw_warm()
+    try:
+        assert not odds.is_warm()
+    finally:
+        odds.withdraw_warm()  # never left announced for the worker's later tests
     assert odds.is_warm()

@@ -104,9 +104,8 @@ def _tops() -> Any:
 
 _WARM = threading.Event()
 _WARM.set()  # warm unless a warm-up was announced (expect_warm) and has not ended
-_ANNOUNCED = threading.Lock()  # guards the two below
-_on_demand = False  # the announced warm-up runs when first asked for (request_warm)
-_started = False  # ... and its thread has been started
+_ANNOUNCED = threading.Lock()  # guards the one below
+_pending = False  # announced on demand, its thread not started yet (request_warm)
 
 
 def expect_warm(*, on_demand: bool = False) -> None:
@@ -122,10 +121,10 @@ def expect_warm(*, on_demand: bool = False) -> None:
     starts (0.1 s): imported by two threads at once, its modules' circular imports can
     trip Python's import-deadlock check, which failed a warm-up once in CI
     (``_DeadlockError`` on ``numpy.random.bit_generator``)."""
-    global _on_demand, _started
+    global _pending
     with _ANNOUNCED:
         _WARM.clear()
-        _on_demand, _started = on_demand, False
+        _pending = on_demand
     if _fast():
         import numpy.random  # noqa: F401
 
@@ -139,11 +138,11 @@ def is_warm() -> bool:
 def request_warm() -> None:
     """A bot is about to decide: start the warm-up announced ``on_demand`` in a
     thread, once (nothing when it is done, running, or started by its announcer)."""
-    global _started
+    global _pending
     with _ANNOUNCED:
-        if _WARM.is_set() or not _on_demand or _started:
+        if not _pending:
             return
-        _started = True
+        _pending = False
     threading.Thread(target=warm, name="warm-bots", daemon=True).start()
 
 
@@ -151,10 +150,10 @@ def withdraw_warm() -> None:
     """The announcer (a room) stops: a warm-up announced ``on_demand`` and never asked
     for is called off, so that the process's bots do not wait for it (a warm-up
     running or done is left to end)."""
-    global _on_demand
+    global _pending
     with _ANNOUNCED:
-        if _on_demand and not _started:
-            _on_demand = False
+        if _pending:
+            _pending = False
             _WARM.set()
 
 

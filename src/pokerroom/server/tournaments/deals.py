@@ -15,6 +15,7 @@ at a time (another one for the same event while it runs is refused), and at most
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 from collections import OrderedDict
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -120,7 +121,8 @@ class DealDesk:
         answer = self.cached(question)
         if answer is not None:
             return answer
-        await asyncio.wrap_future(self._warm_up())
+        with contextlib.suppress(Exception):  # a failed warm-up: the question loads it
+            await asyncio.wrap_future(self._warm_up())
         future = self._start(event, question)
         try:
             return await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(future)),
