@@ -114,7 +114,7 @@ test: browser postgres nginx venv node_modules/.installed
 # sat 30 s and more on a busy machine.
 warm: venv
 	$(BIN)/python -c "from pokerroom.bots import odds; from pokerroom.tournament import icm_race; \
-	  odds.warm(); icm_race.warm()"
+	  from pokerroom import equity; odds.warm(); icm_race.warm(); equity.warm_up()"
 
 # The documentation site (mkdocs.yml, docs/): built strictly (a broken link or an
 # unresolved reference fails) into build/site; `make docs` serves it while you edit.

@@ -3,6 +3,8 @@ against exact, ranges, dead cards, short deck, Omaha hi and hi-lo, and the error
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from itertools import combinations, product
@@ -381,3 +383,33 @@ def test_suit_classes_give_the_average_over_every_deal(ranges: list[str], board:
             sum(r.equity[p] for r in results) / len(results), abs=1e-12
         )
         assert combined.win[p] == pytest.approx(sum(r.win[p] for r in results) / len(results))
+
+
+def test_warm_up_loads_every_kernel_a_question_runs() -> None:
+    """``warm_up`` leaves nothing for a first question to compile or load: in a fresh
+    interpreter, after it, the kernels of exact and Monte Carlo hold'em, Monte Carlo
+    Omaha (hi and hi-lo) and the batch evaluators each hold a compiled signature, and
+    asking each kind of question then adds none."""
+    code = """
+from pokerroom.equity import equity, kernels_exact, kernels_sampling, warm_up
+from pokerroom.evaluation import batch_numba
+kernels = {"holdem_exact": kernels_exact.holdem_exact,
+           "holdem_monte_carlo": kernels_sampling.holdem_monte_carlo,
+           "omaha_monte_carlo": kernels_sampling.omaha_monte_carlo,
+           "high_any": batch_numba.high_any, "badugi": batch_numba.badugi,
+           "deuce_seven": batch_numba.deuce_seven}
+assert not any(k.signatures for k in kernels.values()), "compiled before warm_up"
+assert warm_up() > 0
+before = {name: len(k.signatures) for name, k in kernels.items()}
+assert all(before.values()), before
+equity(["AsKs", "QQ+"], board="Qs7s2d", method="exact")
+equity(["AsKs", "QhQd"], method="monte_carlo", samples=500, seed=1)
+equity(["AhKhQdJd", "random"], game="omaha_hilo", board="2c7d9hTs", method="monte_carlo",
+       samples=500, seed=1)
+after = {name: len(k.signatures) for name, k in kernels.items()}
+assert after == before, (before, after)
+print("ok")
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=300, check=False)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-3000:]

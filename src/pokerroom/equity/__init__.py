@@ -18,10 +18,10 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from pokerroom.equity.calculate import EquityResult, Game, Method, equity
+    from pokerroom.equity.calculate import EquityResult, Game, Method, equity, warm_up
     from pokerroom.equity.ranges import Range, parse_range
 
-__all__ = ["EquityResult", "Game", "Method", "Range", "equity", "parse_range"]
+__all__ = ["EquityResult", "Game", "Method", "Range", "equity", "parse_range", "warm_up"]
 
 _WHERE = {
     "EquityResult": "pokerroom.equity.calculate",
@@ -30,6 +30,7 @@ _WHERE = {
     "equity": "pokerroom.equity.calculate",
     "Range": "pokerroom.equity.ranges",
     "parse_range": "pokerroom.equity.ranges",
+    "warm_up": "pokerroom.equity.calculate",
 }
 
 

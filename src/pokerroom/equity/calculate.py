@@ -34,6 +34,7 @@ taking part of it.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Sequence
 from math import comb
 from typing import Final, Literal
@@ -79,6 +80,26 @@ def numpy_installed() -> bool:
     except ImportError:
         return False
     return True
+
+
+def warm_up() -> float:
+    """Load the fast paths' compiled kernels now (the batch evaluators' and equity's:
+    exact and Monte Carlo hold'em, Monte Carlo Omaha); seconds it took.  The first run
+    on a machine compiles them into Numba's disk cache (several seconds of CPU), after
+    which a process loads them in about a second.  A server or a worker pool that will
+    answer equity questions calls it at start, so that the first question does not pay
+    it; without NumPy (or Numba) there is nothing to load."""
+    started = time.perf_counter()
+    if numpy_installed():
+        from pokerroom.evaluation import batch as batch_api
+
+        batch_api.warm_up()
+        equity(["AsKs", "QhQd"], board="Qs7s2d", method="exact")
+        equity(["AsKs", "QhQd"], board="Qs7s2d", method="monte_carlo", samples=64, seed=0)
+        for game in ("omaha", "omaha_hilo"):
+            equity(["AhKhQdJd", "random"], game=game, board="2c7d9h", method="monte_carlo",
+                   samples=64, seed=0)
+    return time.perf_counter() - started
 
 
 def _path(setup: Setup) -> Path:
