@@ -66,10 +66,12 @@ def test_numpy_random_is_imported_before_the_warm_up_thread_starts() -> None:
 
 def test_a_room_loads_the_kernels_only_when_its_bots_first_play(tmp_path: Path) -> None:
     """The room announces the warm-up at start (``expect_warm(on_demand=True)``) and
-    its thread starts at a bot's first turn (``request_warm``): a room whose tables
-    have only people never loads Numba (about 0.65 s of CPU at every start, and its
-    memory); once two bots sit down, the kernels load and the bots play.  A fresh
-    interpreter, the room's own lifespan (``create_app``)."""
+    its thread starts when a hand is dealt to a bot (``request_warm``): a room whose
+    tables have only people never loads Numba (about 0.65 s of CPU at every start, and
+    its memory); once two bots sit down, the kernels load while the person acts, so
+    the bots' first turn need not wait for them.  Alice is first to act (under the gun
+    of three) and never does: the warm-up ends long before her 30 s clock would.  A
+    fresh interpreter, the room's own lifespan (``create_app``)."""
     code = f"""
 import sys, time
 from fastapi.testclient import TestClient
@@ -92,8 +94,10 @@ with TestClient(app) as client:
     deadline = time.monotonic() + 120
     while not odds.is_warm() and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert odds.is_warm(), "the bots' first turn did not start the warm-up"
+    assert odds.is_warm(), "the deal to the bots did not start the warm-up"
     assert ("numba" in sys.modules) == odds._fast(), "the kernels were not loaded"
+    state = client.get(f"/api/tables/{{table['id']}}").json()["state"]
+    assert state["hand"]["number"] == 1 and state["hand"]["actor"] == 1, state["hand"]
 print("ok")
 """
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -169,6 +169,10 @@ class TableDriver:
         turn.events_seen = 0
         self.log.extend(lines)
         self.narrate()
+        plan = self.table.plan_in_play
+        if (not is_warm() and plan is not None
+                and any(self.seats.bot(seat) is not None for seat in plan.seats)):
+            request_warm()  # the kernels load while the people before the bots act
 
     def step(self, now: float) -> bool:
         """Play what is due now in the hand in progress; True when anything changed."""
