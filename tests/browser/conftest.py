@@ -1,14 +1,21 @@
-"""The browser tests' shared fixtures: one Chromium for each test module, and no
-test may make a page break the room's Content-Security-Policy."""
+"""The browser tests' shared fixtures: one Chromium for the browser modules a test process
+runs in a row, and no test may make a page break the room's Content-Security-Policy."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser.support import WatchedBrowser, chromium, poll_function
+from tests.browser.support import (
+    SharedChromium,
+    WatchedBrowser,
+    poll_function,
+)
+
+HERE = Path(__file__).parent
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -27,10 +34,30 @@ def wait_without_eval() -> Iterator[None]:
         yield
 
 
+SHARED = SharedChromium()
+"""This test process's Playwright and Chromium, while it runs browser tests."""
+
+
+@pytest.fixture(scope="module")
+def playwright() -> Any:
+    """Playwright's driver (this process's, :data:`SHARED`)."""
+    return SHARED.playwright()
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[WatchedBrowser]:
-    with chromium() as launched:
-        yield WatchedBrowser(launched)
+    """This process's Chromium for the module's tests; what they leave open is closed
+    after the module."""
+    yield WatchedBrowser(SHARED.browser())
+    SHARED.clear()
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """After the last browser test before anything else (or the end): Playwright and
+    Chromium end (their fixtures' own teardown has run by now)."""
+    if nextitem is None or HERE not in nextitem.path.parents:
+        SHARED.close()
 
 
 @pytest.fixture(autouse=True)

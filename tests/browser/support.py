@@ -58,26 +58,73 @@ def serve(app: FastAPI, port: int = 0) -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def chromium(extra_args: Sequence[str] = ()) -> Iterator[Any]:
-    """Debian's Chromium under Playwright (with ``extra_args`` besides
-    :data:`CHROMIUM_ARGS`); a clear failure when it is missing."""
+def playwright_driver() -> Iterator[Any]:
+    """Playwright's driver (its one Node.js process) for the ``with`` block; a clear
+    failure when the package is missing."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail("the Python package playwright is missing: pip install -e '.[dev]'")
+    with sync_playwright() as playwright:
+        yield playwright
+
+
+@contextlib.contextmanager
+def chromium(playwright: Any, extra_args: Sequence[str] = ()) -> Iterator[Any]:
+    """Debian's Chromium launched by ``playwright`` (:func:`playwright_driver`), with
+    ``extra_args`` besides :data:`CHROMIUM_ARGS`; a clear failure when it is missing."""
     if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
         pytest.fail(
             f"Chromium is not installed at {CHROMIUM}. The browser test needs Debian's "
             "chromium: run `make browser` (as root: apt-get update && apt-get install -y "
             "chromium), or point POKERROOM_CHROMIUM at a Chromium binary."
         )
+    launched = playwright.chromium.launch(executable_path=CHROMIUM,
+                                          args=[*CHROMIUM_ARGS, *extra_args])
     try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.fail("the Python package playwright is missing: pip install -e '.[dev]'")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM,
-                                                args=[*CHROMIUM_ARGS, *extra_args])
-        try:
-            yield launched
-        finally:
-            launched.close()
+        yield launched
+    finally:
+        launched.close()
+
+
+class SharedChromium:
+    """One Playwright driver and one Chromium for the browser test modules a test
+    process runs one after another, each started when first asked for (Chromium again
+    if a test left it disconnected).  A launch and a driver cost about 1.5 s of CPU,
+    paid by each of the 32 modules when each had its own.  Each module still gets a
+    browser without any other's pages (:meth:`clear`), and :meth:`close` ends both
+    before the process runs anything else: while Playwright's driver runs, its event
+    loop is the thread's running loop, and ``asyncio.run`` refuses to start."""
+
+    def __init__(self) -> None:
+        self._running: contextlib.ExitStack | None = None
+        self._playwright: Any = None
+        self._launched: Any = None
+
+    def playwright(self) -> Any:
+        if self._running is None:
+            self._running = contextlib.ExitStack()
+            self._playwright = self._running.enter_context(playwright_driver())
+        return self._playwright
+
+    def browser(self) -> Any:
+        playwright = self.playwright()
+        if self._launched is None or not self._launched.is_connected():
+            assert self._running is not None
+            self._launched = self._running.enter_context(chromium(playwright))
+        return self._launched
+
+    def clear(self) -> None:
+        """Close the contexts (and their pages) a module left open."""
+        if self._launched is not None and self._launched.is_connected():
+            for context in list(self._launched.contexts):
+                context.close()
+
+    def close(self) -> None:
+        running, self._running, self._playwright, self._launched = (
+            self._running, None, None, None)
+        if running is not None:
+            running.close()
 
 
 CSP_LISTENER = """

@@ -52,10 +52,10 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[HttpsRoom]:
 
 
 @pytest.fixture(scope="module")
-def browser(room: HttpsRoom) -> Iterator[WatchedBrowser]:
-    """Chromium that finds poker.test at 127.0.0.1 and accepts the test's certificate
-    (and no other bad one)."""
-    with chromium([f"--host-resolver-rules=MAP {NAME} 127.0.0.1, MAP {LAN} 127.0.0.1",
+def browser(room: HttpsRoom, playwright: Any) -> Iterator[WatchedBrowser]:
+    """A Chromium of its own that finds poker.test at 127.0.0.1 and accepts the test's
+    certificate (and no other bad one)."""
+    with chromium(playwright, [f"--host-resolver-rules=MAP {NAME} 127.0.0.1, MAP {LAN} 127.0.0.1",
                    f"--ignore-certificate-errors-spki-list={spki_hash(room.certificate)}",
                    ]) as launched:
         yield WatchedBrowser(launched)
