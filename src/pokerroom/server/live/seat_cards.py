@@ -12,8 +12,6 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-import segno
-
 from pokerroom.server.live.links import is_code, short_link
 from pokerroom.server.live.room import LiveRun
 
@@ -24,7 +22,11 @@ QR_KEPT = 4096
 @lru_cache(maxsize=QR_KEPT)
 def qr_svg(url: str) -> str:
     """``url`` as a QR code, an inline SVG element sized by its container (error
-    correction M: a card scanned across a table, a little creased, still reads)."""
+    correction M: a card scanned across a table, a little creased, still reads).
+    segno is imported here, at the first card: about 60 ms of every room's start
+    otherwise, for a page few rooms print."""
+    import segno
+
     return str(segno.make(url, error="m").svg_inline(scale=1, border=4, omitsize=True))
 
 
