@@ -49,8 +49,9 @@ typecheck: venv
 # holds its buttons 300 ms after each tap, as a double tap's guard), so more processes
 # fill the gaps (a clean clone's unit stage at 4f0a25e, 3,034 tests: 648 s with 3,
 # 608 s with 4; 2 was about a fifth slower than 3 in an earlier session).  The whole
-# make test in clean clones: 689 s at d9babad, 734 s at 1bc66de, both green (unit
-# stage 579 and 623 s, 3,038 tests): at the 12 minutes it should stay under (issue 22).
+# make test in a clean clone: 686 s at a3b7130, green (unit stage 575 s, 3,039 tests;
+# 719 s at 5052d13, before equity's kernels joined make warm and the browser files
+# shared one Chromium): under the 12 minutes it should stay under (issue 22).
 # WORKERS=0: one process.
 WORKERS ?= 4
 # --no-loadscope-reorder: the files start in the suite's own order, the longest first
@@ -106,12 +107,14 @@ test: browser postgres nginx venv node_modules/.installed
 	[ $$built -eq 0 ] || { echo "make compiled failed (above)"; exit $$built; }; \
 	$(MAKE) --no-print-directory unit-compiled
 
-# The bots' and the deal suggestions' Numba kernels compiled once into their cache (src/pokerroom/**/__pycache__
+# Every Numba kernel the tests use (the bots', the deal suggestions', equity's and the batch
+# evaluators': equity.warm_up) compiled once into their cache (src/pokerroom/**/__pycache__
 # in this editable install: pokerroom/evaluation/numba_cache.py) before the unit stage.
-# Each room a test starts loads them at start, and its bots wait until they are loaded
-# (pokerroom/bots/odds.py warm): on a fresh clone the first rooms, started at once by
-# the slowest files, otherwise each compiled them, 8-10 s of CPU apiece, and their bots
-# sat 30 s and more on a busy machine.
+# A room loads the bots' kernels when a hand is first dealt to a bot, and its bots wait
+# until they are loaded (pokerroom/bots/odds.py warm): on a fresh clone the first rooms,
+# started at once by the slowest files, otherwise each compiled them, 8-10 s of CPU
+# apiece, and their bots sat 30 s and more on a busy machine; the equity tests compiled
+# theirs in the unit stage (25 s for one test under its load).
 warm: venv
 	$(BIN)/python -c "from pokerroom.bots import odds; from pokerroom.tournament import icm_race; \
 	  from pokerroom import equity; odds.warm(); icm_race.warm(); equity.warm_up()"
