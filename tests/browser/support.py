@@ -90,11 +90,12 @@ def chromium(playwright: Any, extra_args: Sequence[str] = ()) -> Iterator[Any]:
 class SharedChromium:
     """One Playwright driver and one Chromium for the browser test modules a test
     process runs one after another, each started when first asked for (Chromium again
-    if a test left it disconnected).  A launch and a driver cost about 1.5 s of CPU,
-    paid by each of the 27 modules when each had its own.  Each module still gets a
-    browser without any other's pages (:meth:`clear`), and :meth:`close` ends both
-    before the process runs anything else: while Playwright's driver runs, its event
-    loop is the thread's running loop, and ``asyncio.run`` refuses to start."""
+    if a test left it disconnected).  A launch costs about a second of CPU, and the
+    driver's start more, paid by each of the 27 modules when each had its own.  Each
+    module still gets a browser without any other's pages (:meth:`clear`), and
+    :meth:`close` ends both before the process runs anything else: while Playwright's
+    driver runs, its event loop is the thread's running loop, and ``asyncio.run``
+    refuses to start."""
 
     def __init__(self) -> None:
         self._running: contextlib.ExitStack | None = None

@@ -79,11 +79,6 @@ def _play(pages: list[Any]) -> None:
          or click_if_ready(page, "#btn-post"))
 
 
-def _enabled(page: Any, selector: str) -> bool:
-    """Whether the button is there, shown and enabled (not clicked)."""
-    return ready(page, selector)
-
-
 def _acted(log: list[str]) -> dict[int, Counter[str]]:
     """Hand number -> how many times each player acted in it, from a page's log."""
     acted: dict[int, Counter[str]] = {}
@@ -168,14 +163,14 @@ def test_kill_9_of_the_tables_worker_the_pages_reconnect_through_nginx(
             while True:
                 state = alice.evaluate(PAGE_JS)
                 played = [n for n, c in _acted(state["log"]).items() if len(c) == 2]
-                ready = bool(played and state["hand"] and int(state["hand"]) > min(played))
-                if ready and _enabled(alice, "#btn-call"):
+                both_played = bool(played and state["hand"] and int(state["hand"]) > min(played))
+                if both_played and ready(alice, "#btn-call"):
                     break
                 if time.monotonic() > deadline:
                     pytest.fail(f"no hand played by both, then Alice's turn: {state['log']}")
                 # Alice waits at her next turn once a hand is played: the kill comes there.
-                _play([bob] if ready else [alice, bob])
-                if ready:
+                _play([bob] if both_played else [alice, bob])
+                if both_played:
                     click_if_ready(alice, "#btn-show") or click_if_ready(alice, "#btn-post")
                 time.sleep(0.1)
             hand_at_kill = int(state["hand"])
@@ -197,7 +192,7 @@ def test_kill_9_of_the_tables_worker_the_pages_reconnect_through_nginx(
             alice.wait_for_function(resumed, timeout=60_000)
             back = time.monotonic()
             assert alice.locator("#offline-banner").is_hidden()
-            assert _enabled(alice, "#btn-call")
+            assert ready(alice, "#btn-call")
             assert int(alice.evaluate(PAGE_JS)["hand"]) == hand_at_kill
             bob.wait_for_function(resumed, timeout=30_000)
             new_owner = _owner(room, table)

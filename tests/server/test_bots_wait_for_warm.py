@@ -70,8 +70,9 @@ def test_a_room_loads_the_kernels_only_when_its_bots_first_play(tmp_path: Path) 
     tables have only people never loads Numba (about 0.65 s of CPU at every start, and
     its memory); once two bots sit down, the kernels load while the person acts, so
     the bots' first turn need not wait for them.  Alice is first to act (under the gun
-    of three) and never does: the warm-up ends long before her 30 s clock would.  A
-    fresh interpreter, the room's own lifespan (``create_app``)."""
+    of three) and never does, on a 10-minute clock: the warm-up ends (within the test's
+    2 minutes, compiling on a cold cache included) while hand 1 waits on her.  A fresh
+    interpreter, the room's own lifespan (``create_app``)."""
     code = f"""
 import sys, time
 from fastapi.testclient import TestClient
@@ -80,7 +81,8 @@ from pokerroom.server.app import create_app
 app = create_app("sqlite:///{tmp_path / 'room.sqlite'}", bot_delay=0.0,
                  pause_between_hands=0.0, seed=3)
 with TestClient(app) as client:
-    table = client.post("/api/tables", json={{"name": "People", "seats": 4}}).json()
+    table = client.post("/api/tables", json={{"name": "People", "seats": 4,
+                                               "action_seconds": 600}}).json()
     host = table["host"]
     joined = client.post(f"/api/tables/{{table['id']}}/join",
                          json={{"name": "Alice", "seat": 1, "buy_in": 100}})

@@ -86,7 +86,7 @@ def warm_up() -> float:
     """Load the fast paths' compiled kernels now (the batch evaluators' and equity's:
     exact and Monte Carlo hold'em, Monte Carlo Omaha); seconds it took.  The first run
     on a machine compiles them into Numba's disk cache (several seconds of CPU), after
-    which a process loads them in about a second.  A server or a worker pool that will
+    which a process loads them in about half a second.  A server or a worker pool that will
     answer equity questions calls it at start, so that the first question does not pay
     it; without NumPy (or Numba) there is nothing to load."""
     started = time.perf_counter()
