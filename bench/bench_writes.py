@@ -75,7 +75,7 @@ async def play(recorder: Recorder, journal: Journal, table: Table, hands: int,
                   "rake": hand.rake}
         table.finish_hand()
         for seat, player in enumerate(table.players):
-            if player is not None and player.stack < 20:
+            if player is not None and player.stack == 0:
                 table.rebuy(seat, 200)
 
         def scene() -> tuple[dict[str, Any], dict[str, Any]]:

@@ -18,14 +18,14 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import func, select
+from sqlalchemy import event, func, select
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import OperationalError, StatementError
 from sqlalchemy.orm import Session
 
-from pokerroom.server.actors.group_commit import GroupCommit
+from pokerroom.server.actors.group_commit import GroupCommit, Row
 from pokerroom.server.cluster.leases import LeaseLost
-from pokerroom.server.tables.store import Batch, LedgerRow, SeatRow, Store
+from pokerroom.server.tables.store import ACTIONS, Batch, LedgerRow, SeatRow, Store
 from tests.server.conftest import actor_of, join, new_table, wait_until
 
 
@@ -251,6 +251,79 @@ def test_a_deal_in_a_failed_group_is_stored_again_with_its_own_id(store: Store) 
     stored = store.hand("a", 1)
     assert stored is not None and stored.id == hand_id
     assert [a.seq for a in store.hand_actions(stored.id)] == [1]
+
+
+def test_the_thread_keeps_one_connection_and_opens_a_new_one_after_a_failure(
+        store: Store) -> None:
+    """The recorder's thread takes a connection from the pool once and keeps it from
+    group to group (a checkout per group cost more CPU than the group's inserts); a
+    group that fails closes it, so that one the database ended is never used again,
+    and the next group opens another."""
+    checkouts: list[object] = []
+    event.listen(store.engine, "checkout", lambda dbapi, _record, _proxy: checkouts.append(
+        dbapi))
+    recorder = GroupCommit(store.engine)
+    store.group_commit = recorder
+
+    def fails(_c: Connection) -> None:
+        raise OperationalError("INSERT ...", {}, Exception("disk I/O error"))
+
+    async def run() -> list[Any]:
+        journal = store.journal("a")
+        assert journal is not None
+        outcome = []
+        for amount in (100, 50, 25):
+            store.ledger("a", "Ann", 0, "top_up", amount)
+            outcome.append(await asyncio.gather(journal.commit(), return_exceptions=True))
+        outcome.append(await asyncio.gather(recorder.commit("b", [fails]),
+                                            return_exceptions=True))
+        store.ledger("a", "Ann", 0, "top_up", 10)
+        outcome.append(await asyncio.gather(journal.commit(), return_exceptions=True))
+        return outcome
+
+    outcome = asyncio.run(run())
+    recorder.close()
+    assert len(checkouts) == 2  # one for the first three groups, one after the failure
+    assert [o[0] is None for o in outcome] == [True, True, True, False, True]
+    assert isinstance(outcome[3][0], OperationalError)
+    assert _ledger(store, "a") == [100, 50, 25, 10]
+
+
+def test_rows_go_in_with_each_columns_own_conversion(store: Store) -> None:
+    """A group's appended rows go to each table in one statement compiled once, each
+    value converted by its column's type as SQLAlchemy converts it (a JSON column
+    through the engine's serializer): they read back as written; rows of one table
+    that name different columns are refused as SQLAlchemy refuses them, and the group
+    lands nothing."""
+    recorder = GroupCommit(store.engine)
+    store.group_commit = recorder
+
+    async def run() -> tuple[int, BaseException | None]:
+        journal = store.journal("a")
+        assert journal is not None
+        hand = store.start_hand("a", 1, {"seats": {"1": 2}}, [0, 1], sittings={}, at=0.0)
+        store.add_action("a", hand, 1, 0, {"type": "raise", "amount": 4, "to": [1, "x"]})
+        store.ledger("a", "Ann", 0, "buy_in", 100)
+        store.add_action("a", hand, 2, None, {"type": "muck", "text": "\u00e9\u2660"})
+        done = journal.commit()
+        assert done is not None
+        await done
+        assert hand.value is not None
+        store.add_action("a", hand, 3, 1, {"type": "fold"})
+        journal.add(Row(ACTIONS, {"hand_id": hand, "seq": 4, "action": {"type": "deal"}}))
+        refused = await asyncio.gather(journal.commit(), return_exceptions=True)
+        return hand.value, refused[0]
+
+    hand_id, refused = asyncio.run(run())
+    recorder.close()
+    assert [(a.seq, a.position, a.action) for a in store.hand_actions(hand_id)] == [
+        (1, 0, {"type": "raise", "amount": 4, "to": [1, "x"]}),
+        (2, None, {"type": "muck", "text": "\u00e9\u2660"})]
+    assert _ledger(store, "a") == [100]
+    stored = store.hand("a", 1)
+    assert stored is not None and stored.before == {"seats": {"1": 2}}
+    assert isinstance(refused, StatementError)
+    assert "A value is required for bind parameter 'position'" in str(refused)
 
 
 # ------------------------------------------------------------------ the room

@@ -15,9 +15,12 @@ lost a lease writes nothing: :mod:`pokerroom.server.cluster.leases`).  When a gr
 fails, nothing of it landed; each unit is then committed alone, so that one bad unit
 fails only its own owner (which reloads what the database holds) and the others land.
 
-The writes are SQLAlchemy Core statements on the group's one connection (no ORM unit
-of work: it cost more CPU than the statements themselves), and the rows appended by
-every unit of a group go to each table in one ``executemany``.  A write may insert a
+The writes are SQLAlchemy Core statements on the thread's one connection, kept open
+from commit to commit (no ORM unit of work, no checkout from the pool per group: each
+cost more CPU than the statements themselves), and the rows appended by every unit of
+a group go to each table in one ``executemany`` of a statement compiled once (the
+columns' own bind processors applied to each row, as SQLAlchemy does, without its
+per-statement work).  A write may insert a
 row whose id the database chooses (a hand's) and that later writes name before it is
 known (its actions, its end): an :class:`Assigned` stands for that id until the write
 that inserts the row runs, in this thread.
@@ -36,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Table
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection, Dialect, Engine
 
 __all__ = ["Assigned", "GroupCommit", "Journal", "Row", "Write", "apply_writes"]
 
@@ -117,6 +120,7 @@ class GroupCommit:
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
         self._queued = 0  # units handed to the thread and not yet being committed
+        self._connection: Connection | None = None  # the thread's, kept between groups
         self.stats = GroupCommitStats()
 
     @property
@@ -162,6 +166,12 @@ class GroupCommit:
     # ------------------------------------------------------------ the thread
 
     def _run(self) -> None:
+        try:
+            self._groups()
+        finally:
+            self._drop_connection()
+
+    def _groups(self) -> None:
         stopping = False
         while not stopping:
             first = self._queue.get()
@@ -183,8 +193,7 @@ class GroupCommit:
         started = time.perf_counter()
         outcome: list[BaseException | None]
         try:
-            with self._engine.begin() as connection:
-                _apply(connection, group)
+            self._in_transaction(group)
             outcome = [None] * len(group)
         except Exception as exc:
             if len(group) == 1:
@@ -212,14 +221,82 @@ class GroupCommit:
                 out.append(failed[unit.key])
                 continue
             try:
-                with self._engine.begin() as connection:
-                    _apply(connection, [unit])
+                self._in_transaction([unit])
             except Exception as exc:
                 failed[unit.key] = exc
                 out.append(exc)
             else:
                 out.append(None)
         return out
+
+
+    def _in_transaction(self, units: list[_Unit]) -> None:
+        """``units`` in one transaction on the thread's connection; after a failure
+        the connection is closed (a new one is opened for the next group), so that
+        one lost to the database (restarted, or ending the session) is not used
+        again."""
+        connection = self._connection
+        if connection is None or connection.closed or connection.invalidated:
+            self._drop_connection()
+            connection = self._connection = self._engine.connect()
+        try:
+            with connection.begin():
+                _apply(connection, units)
+        except BaseException:
+            self._drop_connection()
+            raise
+
+    def _drop_connection(self) -> None:
+        connection, self._connection = self._connection, None
+        if connection is not None:
+            with contextlib.suppress(Exception):  # lost already: nothing to give back
+                connection.close()
+
+
+class _Inserts:
+    """Each table's multi-row insert, compiled once per dialect and set of columns,
+    with the columns' bind processors (a JSON column's serializer): the SQL and the
+    parameters SQLAlchemy would make for ``connection.execute(table.insert(), rows)``,
+    run by :meth:`Connection.exec_driver_sql` (its errors are SQLAlchemy's too)."""
+
+    def __init__(self) -> None:
+        self._made: dict[tuple[Dialect, Table, tuple[str, ...]], _Insert] = {}
+
+    def run(self, connection: Connection, table: Table, rows: list[dict[str, Any]]) -> None:
+        keys = tuple(rows[0])
+        dialect = connection.dialect
+        insert = self._made.get((dialect, table, keys))
+        if insert is None:
+            insert = self._made[(dialect, table, keys)] = _Insert(dialect, table, keys)
+        if not insert.direct or any(tuple(row) != keys for row in rows):
+            connection.execute(table.insert(), rows)  # other columns, or defaults: Core's way
+        else:
+            connection.exec_driver_sql(insert.sql, insert.parameters(rows))
+
+
+class _Insert:
+    """One compiled multi-row insert (:class:`_Inserts`)."""
+
+    def __init__(self, dialect: Dialect, table: Table, keys: tuple[str, ...]) -> None:
+        compiled = table.insert().compile(dialect=dialect, column_keys=list(keys))
+        self.sql = str(compiled)
+        names = list(compiled.positiontup or ()) if dialect.positional else list(compiled.params)
+        self.positional = dialect.positional
+        self.processors = [(name, table.c[name].type.bind_processor(dialect))
+                           for name in names]
+        # The statement takes exactly the rows' values (no column default of its own).
+        self.direct = len(names) == len(keys) and set(names) == set(keys)
+
+    def parameters(self, rows: list[dict[str, Any]]) -> list[Any]:
+        processors = self.processors
+        if self.positional:
+            return [tuple(row[name] if process is None else process(row[name])
+                          for name, process in processors) for row in rows]
+        return [{name: row[name] if process is None else process(row[name])
+                 for name, process in processors} for row in rows]
+
+
+_INSERTS = _Inserts()
 
 
 def apply_writes(connection: Connection, writes: list[Write]) -> None:
@@ -238,7 +315,7 @@ def _apply(connection: Connection, units: list[_Unit]) -> None:
             else:
                 write(connection)
     for table, appended in rows.items():
-        connection.execute(table.insert(), [row.resolved() for row in appended])
+        _INSERTS.run(connection, table, [row.resolved() for row in appended])
 
 
 def _resolve(group: list[_Unit], outcome: list[BaseException | None]) -> None:
