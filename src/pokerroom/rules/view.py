@@ -54,7 +54,8 @@ if TYPE_CHECKING:
     from pokerroom.rules.engine import Hand
 
 __all__ = ["HandView", "PlayerView", "Pot", "PublicPlayer", "hand_pots", "make_view",
-           "public_players", "viewer_legal", "visible_cards"]
+           "public_player", "public_player_makings", "public_players", "viewer_legal",
+           "visible_cards"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,10 +216,23 @@ def public_players(hand: Hand) -> list[PublicPlayer]:
     """Each position as a spectator sees it (``hand.view(None).players``, the cards
     by :func:`visible_cards` likewise), without the rest of the view: for a caller
     that tells everyone each change (the room's public state, built per version)."""
-    stacks, bets, folded = hand.stacks, hand.bets, hand.folded
-    return [PublicPlayer(stacks[k], bets[k], folded[k], stacks[k] == 0 and not folded[k],
-                       visible_cards(hand, k, None), tuple(hand.up[k]))
-            for k in range(hand.n)]
+    return [public_player(hand, k) for k in range(hand.n)]
+
+
+def public_player(hand: Hand, position: int) -> PublicPlayer:
+    """One position as a spectator sees it (:func:`public_players`)."""
+    stack, folded = hand.stacks[position], hand.folded[position]
+    return PublicPlayer(stack, hand.bets[position], folded, stack == 0 and not folded,
+                        visible_cards(hand, position, None), tuple(hand.up[position]))
+
+
+def public_player_makings(hand: Hand, position: int) -> tuple[object, ...]:
+    """What :func:`public_player` makes ``position``'s entry from: equal makings, equal
+    entries, so a caller that keeps the last entry can compare these (cheap) instead
+    of making the entry.  Holds the face-down cards: for comparing, never for showing."""
+    return (hand.stacks[position], hand.bets[position], hand.folded[position],
+            hand.exposed[position], hand.mucked[position], tuple(hand.up[position]),
+            tuple(hand.hole[position]))
 
 
 def viewer_legal(hand: Hand, viewer: int | None) -> LegalActions | None:

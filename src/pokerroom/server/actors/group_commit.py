@@ -36,6 +36,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 
 from sqlalchemy import Table
@@ -72,12 +73,12 @@ class Row:
     table: Table
     values: dict[str, Any]
 
-    def resolved(self) -> dict[str, Any]:
-        """The values, each :class:`Assigned` replaced by what it was assigned."""
-        values = self.values
-        if any(type(v) is Assigned for v in values.values()):
-            return {k: v.value if type(v) is Assigned else v for k, v in values.items()}
-        return values
+
+def _resolved(values: dict[str, Any]) -> dict[str, Any]:
+    """``values`` with each :class:`Assigned` replaced by what it was assigned."""
+    if any(type(v) is Assigned for v in values.values()):
+        return {k: v.value if type(v) is Assigned else v for k, v in values.items()}
+    return values
 
 
 Change = Callable[[Connection], object]
@@ -269,7 +270,8 @@ class _Inserts:
         if insert is None:
             insert = self._made[(dialect, table, keys)] = _Insert(dialect, table, keys)
         if not insert.direct or any(tuple(row) != keys for row in rows):
-            connection.execute(table.insert(), rows)  # other columns, or defaults: Core's way
+            # other columns, or defaults: Core's way
+            connection.execute(table.insert(), [_resolved(row) for row in rows])
         else:
             connection.exec_driver_sql(insert.sql, insert.parameters(rows))
 
@@ -282,18 +284,30 @@ class _Insert:
         self.sql = str(compiled)
         names = list(compiled.positiontup or ()) if dialect.positional else list(compiled.params)
         self.positional = dialect.positional
-        self.processors = [(name, table.c[name].type.bind_processor(dialect))
-                           for name in names]
+        self.names = names
+        self.values = itemgetter(*names) if len(names) > 1 else None
+        # (index, processor) of the columns that convert their values (JSON's)
+        self.processors = [(i, process) for i, name in enumerate(names)
+                           if (process := table.c[name].type.bind_processor(dialect))]
         # The statement takes exactly the rows' values (no column default of its own).
-        self.direct = len(names) == len(keys) and set(names) == set(keys)
+        self.direct = (self.values is not None and len(names) == len(keys)
+                       and set(names) == set(keys))
 
     def parameters(self, rows: list[dict[str, Any]]) -> list[Any]:
-        processors = self.processors
-        if self.positional:
-            return [tuple(row[name] if process is None else process(row[name])
-                          for name, process in processors) for row in rows]
-        return [{name: row[name] if process is None else process(row[name])
-                 for name, process in processors} for row in rows]
+        """Each row's values in the statement's order, converted, an :class:`Assigned`
+        replaced by its value: tuples (a positional paramstyle), else dicts."""
+        values, processors = self.values, self.processors
+        assert values is not None
+        out: list[Any] = []
+        for row in rows:
+            got = list(values(row))
+            for i, value in enumerate(got):
+                if type(value) is Assigned:
+                    got[i] = value.value
+            for i, process in processors:
+                got[i] = process(got[i])
+            out.append(tuple(got) if self.positional else dict(zip(self.names, got, strict=True)))
+        return out
 
 
 _INSERTS = _Inserts()
@@ -315,7 +329,7 @@ def _apply(connection: Connection, units: list[_Unit]) -> None:
             else:
                 write(connection)
     for table, appended in rows.items():
-        _INSERTS.run(connection, table, [row.resolved() for row in appended])
+        _INSERTS.run(connection, table, [row.values for row in appended])
 
 
 def _resolve(group: list[_Unit], outcome: list[BaseException | None]) -> None:

@@ -223,7 +223,9 @@ class TableActor(TaskOwner):
     @property
     def life(self) -> TableLife:
         """Open, paused, closed or idle (tables/life.py)."""
-        return table_life(closed=self.closed, paused=self.paused, idle=self.attendance.idle())
+        closed, paused = self.closed, self.paused  # either one comes before idle
+        return table_life(closed=closed, paused=paused,
+                          idle=not (closed or paused) and self.attendance.idle())
 
     # ---------------------------------------------------------------- running
 

@@ -175,7 +175,10 @@ class HostTools:
 
     def notices(self) -> list[str]:
         """The host's plans for the next hand, in words, for everyone's page."""
-        names = {s: p.name for s, p in enumerate(self.table.players) if p is not None}
+        if self.next.moves:
+            names = {s: p.name for s, p in enumerate(self.table.players) if p is not None}
+        else:
+            names = {}  # only a move names a player
         return self.next.notices(names)
 
     def public(self) -> dict[str, Any]:

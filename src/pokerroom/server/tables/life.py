@@ -92,22 +92,26 @@ class Attendance:
             self.seen_at = self.watched_at
 
     def people_present(self) -> bool:
-        for seat, meta in self.seats.items():
-            if meta.is_bot:
-                continue
-            player = self.table.players[seat]
-            if meta.connections > 0 or player is None or player.status not in _AWAY:
-                return True
-        return False
+        return any(not meta.is_bot and self._present(seat, meta)
+                   for seat, meta in self.seats.items())
+
+    def _present(self, seat: int, meta: SeatMeta) -> bool:
+        """The person in ``seat`` plays or has a page open."""
+        player = self.table.players[seat]
+        return meta.connections > 0 or player is None or player.status not in _AWAY
 
     def idle_in(self) -> float | None:
         """Seconds until the table is idle (0 or less: it is); None while someone
         attends it or no one is seated."""
         if not self.seats:
             return None
-        if any(not m.is_bot for m in self.seats.values()):
-            if self.people_present():
-                return None
+        people = False
+        for seat, meta in self.seats.items():  # people_present() and whether anyone is a person
+            if not meta.is_bot:
+                people = True
+                if self._present(seat, meta):
+                    return None
+        if people:
             since = self.seen_at
         elif self.watchers:
             return None

@@ -1,7 +1,7 @@
 """What one viewer may see of a table: their own cards, public cards, nothing else.
 
 Built from what the engine lets each viewer see (:mod:`pokerroom.rules.view`: the
-spectator's seats and pots, :func:`~pokerroom.rules.view.public_players`, for the
+spectator's seats and pots, :func:`~pokerroom.rules.view.public_player`, for the
 public state; :func:`~pokerroom.rules.view.visible_cards` and
 :func:`~pokerroom.rules.view.viewer_legal` for a seat's own part), never by
 filtering the whole hand here: a seat sees its own face-down cards; everyone sees
@@ -22,9 +22,9 @@ from pokerroom.cards import FULL_DECK, Card
 from pokerroom.rules.engine import Phase
 from pokerroom.rules.legal import LegalActions
 from pokerroom.rules.view import (
-    PublicPlayer,
     hand_pots,
-    public_players,
+    public_player,
+    public_player_makings,
     viewer_legal,
     visible_cards,
 )
@@ -183,7 +183,7 @@ def public_state(actor: ViewedTable, *, kept: KeptParts | None = None) -> dict[s
     that never changes what it gets: the scene).
 
     The hand's part is the engine's spectator view (:func:`~pokerroom.rules.view.
-    public_players`, :func:`~pokerroom.rules.view.hand_pots`: what
+    public_player` of each position, :func:`~pokerroom.rules.view.hand_pots`: what
     :meth:`Table.view(None) <pokerroom.table.Table.view>` holds, without building
     the whole view), in seats."""
     table = actor.table
@@ -196,10 +196,10 @@ def public_state(actor: ViewedTable, *, kept: KeptParts | None = None) -> dict[s
     chat = getattr(actor, "chat", None)
     rotation = getattr(actor, "rotation", None)
     after = getattr(actor, "after", None)
-    dealt: dict[int, PublicPlayer] = {}
+    dealt: dict[int, int] = {}  # seat: position, of the seats dealt in
     to_act = None
     if hand is not None and plan is not None:
-        dealt = dict(zip(plan.seats, public_players(hand), strict=True))
+        dealt = {seat: k for k, seat in enumerate(plan.seats)}
         to_act = seat_to_act(hand.phase, hand.actor, plan)
     metas = actor.seats
     seats: list[dict[str, Any] | None] = []
@@ -212,14 +212,16 @@ def public_state(actor: ViewedTable, *, kept: KeptParts | None = None) -> dict[s
         connected = meta is not None and (bot or meta.connections > 0)
         label = labels.get(seat)  # the last action this street
         bank = round(bank_of(meta)) if bank_of and meta and not bot else None
-        sv = dealt.get(seat)
+        k = dealt.get(seat)
         key = (player.name, player.stack, player.status, player.owes, bot, connected, label,
-               bank, sv, to_act == seat)  # everything the entry is made from
+               bank, None if k is None or hand is None else public_player_makings(hand, k),
+               to_act == seat)  # everything the entry is made from
         if kept is not None:
             was = kept.seats.get(seat)
             if was is not None and was[0] == key:
                 seats.append(was[1])
                 continue
+        sv = None if k is None or hand is None else public_player(hand, k)
         entry: dict[str, Any] = {
             "seat": seat,
             "name": player.name,
@@ -325,7 +327,7 @@ def private_part(actor: ViewedTable, viewer: int | None, *,
     key = (player.status, player.owes, player.missed_small, player.missed_big,
            player.wants_to_post, meta.muck_losing if meta else True,
            None if pre is None else (pre.kind, pre.amount), waiting, pending, cards,
-           repr(show))
+           show)  # compared, never hashed: a new dict each time, equal while unchanged
     if kept is not None and legal is None:
         was = kept.privates.get(viewer)
         if was is not None and was[0] == key:
