@@ -13,7 +13,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from pokerroom.server.app import create_app
-from pokerroom.server.operations.heap import HeapFreeze
+from pokerroom.server.operations.heap import YOUNG_THRESHOLD, HeapFreeze
 from tests.server.conftest import wait_until
 
 
@@ -85,3 +85,22 @@ def test_a_room_inside_another_program_leaves_the_collector_alone(tmp_path: Path
     """By default (a room in someone else's process, the tests' rooms) nothing is
     frozen, and no start runs a full collection of the process's heap."""
     assert _started_room(tmp_path, frozen=False) == (0, 0)
+
+
+def test_the_young_generation_is_collected_less_often_until_shutdown() -> None:
+    """While the room paces the collector, the youngest generation's pass waits for
+    YOUNG_THRESHOLD new objects (a room makes thousands per action), the older ones
+    keep CPython's pace; at shutdown CPython's thresholds are given back."""
+    before = gc.get_threshold()
+
+    async def run() -> tuple[int, int, int]:
+        heap = HeapFreeze(asyncio.get_running_loop())
+        heap.start()
+        try:
+            return gc.get_threshold()
+        finally:
+            heap.thaw()
+
+    assert asyncio.run(run()) == (YOUNG_THRESHOLD, before[1], before[2])
+    assert before[0] < YOUNG_THRESHOLD
+    assert gc.get_threshold() == before
