@@ -50,7 +50,9 @@ What is reported
 - CPU seconds of the server process and of the client processes during the
   window (the machine has 2 cores: a process at ~100% of one core is the
   bottleneck), and the server's CPU milliseconds per stored action, which
-  depends much less on other load on the machine than actions/s does.
+  depends much less on other load on the machine than actions/s does; split into
+  the event loop's thread and the others (on SQLite, the recorder's group commits,
+  SQLite's own work included), read per thread from /proc.
 
 Reading the latency: with the default ``--think 0`` every client answers at
 once, so each table always has exactly one decision in flight and the server
@@ -195,6 +197,16 @@ def cpu_seconds(pid: int, *, children: bool = False) -> float:
     if children:
         ticks += int(fields[13]) + int(fields[14])
     return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def loop_thread_cpu_seconds(pid: int) -> float:
+    """utime + stime of the process's first thread: the server's event loop (its other
+    threads: the recorder's group commit, the bots' warm-up, the executor's)."""
+    try:
+        fields = Path(f"/proc/{pid}/task/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def postmaster_of(port: int) -> int | None:
@@ -724,11 +736,13 @@ def main() -> int:
             at_start = db_counts(engine)
             watched_start = histograms(port)  # before the CPU is read: not in the window's
             server_cpu_start = cpu_seconds(server.pid)
+            loop_cpu_start = loop_thread_cpu_seconds(server.pid)
             db_cpu_start = postgres_cpu_seconds(postmaster) if postmaster else 0.0
             print(f"window of {args.seconds:.0f} s starts", file=sys.stderr)
             time.sleep(max(0.0, end - time.time()))
             at_end = db_counts(engine, start, end)
             server_cpu_end = cpu_seconds(server.pid)
+            loop_cpu_end = loop_thread_cpu_seconds(server.pid)
             watched = window_histograms(watched_start, histograms(port))
             db_cpu_end = postgres_cpu_seconds(postmaster) if postmaster else 0.0
             results = pending.get(timeout=args.seconds + 120)
@@ -816,6 +830,10 @@ def main() -> int:
             # database writes): less sensitive to other load on the machine than actions/s.
             "server_cpu_ms_per_action": (server_cpu_end - server_cpu_start) * 1000
             / max(1, stored_in_window),
+            # Of that, the event loop's thread; the rest is the other threads' (on
+            # SQLite the recorder's group commit, SQLite's own work included).
+            "server_loop_thread_ms_per_action": (loop_cpu_end - loop_cpu_start) * 1000
+            / max(1, stored_in_window),
             "client_cpu_in_window": [r["cpu_window"] / window for r in results],
             # PostgreSQL's own CPU (all its processes) per stored action; 0 on SQLite,
             # whose work is inside the server process.
@@ -881,6 +899,9 @@ def main() -> int:
           + ", ".join(f"{c:.0%}" for c in r["client_cpu_in_window"])
           + f"; load average {load_before[0]:.1f} -> {os.getloadavg()[0]:.1f} on "
           f"{os.cpu_count()} cores")
+    loop_ms = r["server_loop_thread_ms_per_action"]
+    print(f"  server threads   event loop {loop_ms:.2f} ms per action, the others "
+          f"(the recorder's commits) {r['server_cpu_ms_per_action'] - loop_ms:.2f} ms")
     if postmaster:
         print(f"  PostgreSQL       {r['database_cpu_ms_per_action']:.2f} ms of CPU per action "
               f"(its own processes), {r['commits_per_action']:.2f} commits per action")
