@@ -49,8 +49,9 @@ typecheck: venv
 # holds its buttons 300 ms after each tap, as a double tap's guard), so more processes
 # fill the gaps (a clean clone's unit stage at 4f0a25e, 3,034 tests: 648 s with 3,
 # 608 s with 4; 2 was about a fifth slower than 3 in an earlier session).  The whole
-# make test in clean clones: 686 s at a3b7130 and 692 s at 48e94b9, both green (unit
-# stage 575 and 581 s, 3,039 tests; 719 s at 5052d13, before equity's kernels joined
+# make test in clean clones: 671 s at 4294195 (unit stage 554 s, 3,042 tests), 686 s at
+# a3b7130 and 692 s at 48e94b9, all green (unit stage 575 and 581 s, 3,039 tests;
+# 719 s at 5052d13, before equity's kernels joined
 # make warm and the browser files shared one Chromium): under the 12 minutes it should
 # stay under (issue 22).
 # WORKERS=0: one process.
