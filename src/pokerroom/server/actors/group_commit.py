@@ -20,10 +20,10 @@ from commit to commit (no ORM unit of work, no checkout from the pool per group:
 cost more CPU than the statements themselves), and the rows appended by every unit of
 a group go to each table in one ``executemany`` of a statement compiled once (the
 columns' own bind processors applied to each row, as SQLAlchemy does, without its
-per-statement work).  A write may insert a
-row whose id the database chooses (a hand's) and that later writes name before it is
-known (its actions, its end): an :class:`Assigned` stands for that id until the write
-that inserts the row runs, in this thread.
+per-statement work).  A write may insert a row whose id the database chooses (a
+hand's) and that later writes name before it is known (its actions, its end): an
+:class:`Assigned` stands for that id until the write that inserts the row runs, in
+this thread.
 """
 
 from __future__ import annotations
@@ -230,7 +230,6 @@ class GroupCommit:
                 out.append(None)
         return out
 
-
     def _in_transaction(self, units: list[_Unit]) -> None:
         """``units`` in one transaction on the thread's connection; after a failure
         the connection is closed (a new one is opened for the next group), so that
@@ -285,6 +284,7 @@ class _Insert:
         names = list(compiled.positiontup or ()) if dialect.positional else list(compiled.params)
         self.positional = dialect.positional
         self.names = names
+        # (one column: itemgetter gives a value, not a tuple; such a table goes Core's way)
         self.values = itemgetter(*names) if len(names) > 1 else None
         # (index, processor) of the columns that convert their values (JSON's)
         self.processors = [(i, process) for i, name in enumerate(names)
