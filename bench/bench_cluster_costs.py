@@ -224,6 +224,12 @@ class Spectator:
                             self.sizes.append(size)
 
 
+def _num(value: float | None, unit: str, places: int = 0) -> str:
+    """``value`` for the summary, or "-" when none was measured (no message of that
+    kind arrived in the window)."""
+    return "-" if value is None else f"{value:.{places}f}{unit}"
+
+
 def _sizes(sizes: list[int]) -> dict[str, Any]:
     ordered = [float(x) for x in sorted(sizes)]
     return {"messages": len(ordered),
@@ -481,6 +487,7 @@ def main() -> int:
         parser.error("--seconds and --idle-seconds must be positive")
     import psycopg
 
+    from pokerroom.server.settings import ConnectionLimits
     from tests.cluster.harness import Nginx, Worker, free_port
     from tests.server.pg import postgres_server
 
@@ -496,7 +503,12 @@ def main() -> int:
                 url = pg.create_database(database)
                 worker = Worker("w1", free_port(), url, workdir / f"{database}.log",
                                 bot_delay=0.0, pause=args.pause)
-                proxy = Nginx(workdir / f"nginx-{database}", {"w1": worker.address})
+                # One machine plays every client: nginx's per-address limits are off
+                # (at its default 64 sockets an address, the spectators were refused;
+                # nginx takes a limit under 65,536).
+                proxy = Nginx(workdir / f"nginx-{database}", {"w1": worker.address},
+                              limits=ConnectionLimits(per_address=60_000, api_rate=100_000,
+                                                      api_burst=100_000))
                 try:
                     worker.start()
                     proxy.start()
@@ -562,11 +574,12 @@ def main() -> int:
               f"{ph['rows_updated']:.1f} updated, {ph['wal_bytes'] / 1024:.1f} KiB WAL; per "
               f"action {pa['write_transactions']:.2f} transactions, {pa['wal_bytes']:.0f} B "
               f"WAL; database grew {ph['database_bytes'] / 1024:.1f} KiB per hand")
-        print(f"  state messages: seated mean {seated['mean_bytes']:.0f} B, p95 "
-              f"{seated['p95_bytes']:.0f} B, {seated['states_per_action_per_connection']:.2f} "
-              f"per action; spectator mean {watching['mean_bytes']:.0f} B, p95 "
-              f"{watching['p95_bytes']:.0f} B, "
-              f"{watching['states_per_action_per_connection']:.2f} per action")
+        print(f"  state messages: seated mean {_num(seated['mean_bytes'], ' B')}, p95 "
+              f"{_num(seated['p95_bytes'], ' B')}, "
+              f"{_num(seated['states_per_action_per_connection'], '', 2)} per action; "
+              f"spectator mean {_num(watching['mean_bytes'], ' B')}, p95 "
+              f"{_num(watching['p95_bytes'], ' B')}, "
+              f"{_num(watching['states_per_action_per_connection'], '', 2)} per action")
     for where, found in (("idle", lease_costs["lobby"]), ("played", plays[-1]["lobby"])):
         cpu = found["cpu_ms_per_request"]
         print(f"  lobby ({found['tables_listed']} {where} tables): "
