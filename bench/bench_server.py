@@ -186,27 +186,18 @@ def stop_server(process: subprocess.Popen[bytes]) -> None:
             process.wait()
 
 
-def cpu_seconds(pid: int, *, children: bool = False) -> float:
+def cpu_seconds(pid: int, *, children: bool = False, thread: int | None = None) -> float:
     """utime + stime of a process, from /proc (``children``: and of its children that
-    ended and were waited for)."""
+    ended and were waited for; ``thread``: of that thread of it alone)."""
+    stat = f"/proc/{pid}/stat" if thread is None else f"/proc/{pid}/task/{thread}/stat"
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        fields = Path(stat).read_text().rsplit(")", 1)[1].split()
     except OSError:
         return float("nan")
     ticks = int(fields[11]) + int(fields[12])
     if children:
         ticks += int(fields[13]) + int(fields[14])
     return ticks / os.sysconf("SC_CLK_TCK")
-
-
-def loop_thread_cpu_seconds(pid: int) -> float:
-    """utime + stime of the process's first thread: the server's event loop (its other
-    threads: the recorder's group commit, the bots' warm-up, the executor's)."""
-    try:
-        fields = Path(f"/proc/{pid}/task/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return float("nan")
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def postmaster_of(port: int) -> int | None:
@@ -736,13 +727,14 @@ def main() -> int:
             at_start = db_counts(engine)
             watched_start = histograms(port)  # before the CPU is read: not in the window's
             server_cpu_start = cpu_seconds(server.pid)
-            loop_cpu_start = loop_thread_cpu_seconds(server.pid)
+            # the process's first thread: its event loop (the others: the recorder's)
+            loop_cpu_start = cpu_seconds(server.pid, thread=server.pid)
             db_cpu_start = postgres_cpu_seconds(postmaster) if postmaster else 0.0
             print(f"window of {args.seconds:.0f} s starts", file=sys.stderr)
             time.sleep(max(0.0, end - time.time()))
             at_end = db_counts(engine, start, end)
             server_cpu_end = cpu_seconds(server.pid)
-            loop_cpu_end = loop_thread_cpu_seconds(server.pid)
+            loop_cpu_end = cpu_seconds(server.pid, thread=server.pid)
             watched = window_histograms(watched_start, histograms(port))
             db_cpu_end = postgres_cpu_seconds(postmaster) if postmaster else 0.0
             results = pending.get(timeout=args.seconds + 120)

@@ -103,6 +103,9 @@ _BY_TEXT: Final = {str(c): c for c in _CARDS} | {
 }
 
 FULL_DECK: Final[tuple[Card, ...]] = tuple(_CARDS)
+NOTATION: Final[tuple[str, ...]] = tuple(str(c) for c in _CARDS)
+"""Each card's notation by its number: ``NOTATION[n] == str(Card(n))``, without making
+the card (for code that writes many cards, such as each viewer's state)."""
 SHORT_DECK: Final[tuple[Card, ...]] = tuple(c for c in _CARDS if c.rank >= 4)  # 6 through ace
 
 

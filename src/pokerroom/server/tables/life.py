@@ -105,8 +105,8 @@ class Attendance:
         attends it or no one is seated."""
         if not self.seats:
             return None
-        people = False
-        for seat, meta in self.seats.items():  # people_present() and whether anyone is a person
+        people = False  # anyone seated who is a person (not a bot)
+        for seat, meta in self.seats.items():  # one pass, on every version's state
             if not meta.is_bot:
                 people = True
                 if self._present(seat, meta):

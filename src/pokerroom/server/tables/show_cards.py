@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pokerroom.cards import FULL_DECK, Card
+from pokerroom.cards import NOTATION, Card
 from pokerroom.errors import IllegalActionError, Reason
 from pokerroom.rules.engine import Hand
 from pokerroom.rules.rabbit import rabbit_cards
@@ -181,11 +181,8 @@ class AfterHand:
         self.rabbit_hunt = bool((data or {}).get("rabbit_hunt", False))
 
 
-_NOTATION = tuple(str(card) for card in FULL_DECK)  # by the engine's card number
-
-
 def _own_down_cards(hand: Hand, position: int) -> tuple[str, ...]:
     """The face-down cards of ``position`` (its own; up cards are everyone's already)."""
-    return tuple(_NOTATION[c] for c, up in zip(hand.hole[position], hand.up[position],
-                                               strict=True)
+    return tuple(NOTATION[c] for c, up in zip(hand.hole[position], hand.up[position],
+                                              strict=True)
                  if c is not None and not up)

@@ -10,7 +10,6 @@ any moment loses nothing it answered.  Without a recorder every write commits at
 
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -53,7 +52,7 @@ from pokerroom.server.actors.group_commit import (
 from pokerroom.server.cluster.leases import Fencing
 from pokerroom.server.tables.views import lobby_row
 from pokerroom.server.wire.reasons import WireReason
-from pokerroom.server.wire.sockets import encode_bytes
+from pokerroom.server.wire.sockets import encode
 from pokerroom.table.snapshot import table_from_dict
 
 _DB_NOW = "EXTRACT(EPOCH FROM clock_timestamp())"  # PostgreSQL's clock, in seconds
@@ -259,7 +258,7 @@ class Store:
                                        f" -c statement_timeout={ms}"}
         # JSON columns written by orjson (the snapshots at each hand: several times
         # faster than json's encoder; the same values).
-        self.engine: Engine = create_engine(url, future=True, json_serializer=_json_text,
+        self.engine: Engine = create_engine(url, future=True, json_serializer=encode,
                                             **options)
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -559,9 +558,3 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-def _json_text(value: Any) -> str:
-    return encode_bytes(value).decode()
-
-
-def dumps(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"))

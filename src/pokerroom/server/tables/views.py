@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from pokerroom.cards import FULL_DECK, Card
+from pokerroom.cards import FULL_DECK, NOTATION, Card
 from pokerroom.rules.engine import Phase
 from pokerroom.rules.legal import LegalActions
 from pokerroom.rules.view import (
@@ -38,7 +38,6 @@ if TYPE_CHECKING:
 
 # Each card's notation ("As"), written once; None for a card not seen.
 _CARD_TEXT: dict[Card | None, str | None] = {None: None, **{c: str(c) for c in FULL_DECK}}
-_NOTATION = tuple(str(card) for card in FULL_DECK)  # by the engine's card number
 
 
 def _card(card: Card) -> str:
@@ -267,7 +266,7 @@ def public_state(actor: ViewedTable, *, kept: KeptParts | None = None) -> dict[s
             "number": actor.hand_number,
             "street": hand.variant.streets[street].name if street >= 0 else "",
             "phase": hand.phase.value,
-            "board": [_NOTATION[c] for c in hand.board],
+            "board": [NOTATION[c] for c in hand.board],
             "pot": hand.pot,
             "pots": [p.amount for p in hand_pots(hand)],
             "current_bet": hand.current_bet,

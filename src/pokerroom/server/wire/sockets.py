@@ -128,7 +128,7 @@ def _fragment(value: Any) -> Any:
     raise TypeError(f"{type(value).__name__} is not JSON")
 
 
-def encode(message: dict[str, Any]) -> str:
+def encode(message: Any) -> str:
     """``message`` as JSON text, compact, as :meth:`WebSocket.send_json` writes it
     (:func:`encode_bytes`)."""
     return encode_bytes(message).decode()
