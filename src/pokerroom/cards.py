@@ -9,7 +9,11 @@ tables with it directly.
 
 from __future__ import annotations
 
+import os
 import random
+import struct
+import threading
+import weakref
 from collections.abc import Iterable, Sequence
 from typing import Final
 
@@ -185,16 +189,65 @@ class SecureRandom(random.SystemRandom):
     fresh generator -- so a live tournament, pickled with the generator it deals
     from, deals from the operating system again after a restore.
 
+    A draw of at most 32 bits (:meth:`getrandbits`: each of a shuffle's, a bot's
+    choice) takes the top bits of the next 32-bit word of a pool read from
+    ``os.urandom`` :data:`POOL_BYTES` at a time, instead of one system call per draw
+    (a shuffle made 60-odd, each letting the interpreter's lock go to another thread
+    and back).  The pool is the generator's own (under its lock, each word used
+    once), never pickled or copied, and a forked child throws its parent's away
+    (it would otherwise deal the parent's cards again).
+
     >>> import pickle
     >>> rng = SecureRandom()
     >>> type(pickle.loads(pickle.dumps(rng))).__name__
     'SecureRandom'
     >>> len(Deck(rng=rng))
     52
+    >>> 0 <= rng.getrandbits(6) < 64
+    True
     """
+
+    POOL_BYTES: Final = 1024
+    """Bytes read from ``os.urandom`` at a time: 256 draws of up to 32 bits."""
+
+    _WORDS = struct.Struct(f"<{POOL_BYTES // 4}I")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._forget()
+        _SECURE.add(self)
+
+    def _forget(self) -> None:
+        self._pool: tuple[int, ...] = ()
+        self._next = 0
+        self._lock = threading.Lock()
+
+    def getrandbits(self, k: int, /) -> int:
+        """``k`` random bits: from the pool when ``k`` is 1 to 32, else read at once."""
+        if not 0 < k <= 32:
+            return super().getrandbits(k)
+        with self._lock:
+            at = self._next
+            if at >= len(self._pool):
+                self._pool = self._WORDS.unpack(os.urandom(self.POOL_BYTES))
+                at = 0
+            self._next = at + 1
+            return self._pool[at] >> (32 - k)
 
     def __reduce__(self) -> tuple[type[SecureRandom], tuple[()]]:
         return (type(self), ())
+
+
+_SECURE: weakref.WeakSet[SecureRandom] = weakref.WeakSet()
+
+
+def _after_fork_in_child() -> None:
+    for rng in list(_SECURE):
+        rng._forget()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 def child_rng(rng: random.Random) -> random.Random:

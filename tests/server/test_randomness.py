@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import os
 import pickle
 import random
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -45,16 +47,17 @@ def live_client(db_url: str) -> Iterator[TestClient]:
 
 @pytest.fixture
 def urandom_draws(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Every read of ``os.urandom`` that :class:`random.SystemRandom` makes (the
-    byte counts); a Mersenne Twister never reads it."""
+    """Every read of ``os.urandom`` (the byte counts) that :class:`random.SystemRandom`
+    or :class:`SecureRandom`'s pool makes; a Mersenne Twister never reads it."""
     reads: list[int] = []
-    real: Callable[[int], bytes] = random._urandom  # type: ignore[attr-defined]
+    real: Callable[[int], bytes] = os.urandom
 
     def counted(n: int) -> bytes:
         reads.append(n)
         return real(n)
 
     monkeypatch.setattr(random, "_urandom", counted)
+    monkeypatch.setattr(os, "urandom", counted)
     return reads
 
 
@@ -88,6 +91,79 @@ def test_D1_child_generators_are_secure_from_a_secure_one_and_seeded_from_a_seed
     assert Deck().order != Deck().order  # 52! orders: equal only by a broken source
 
 
+def test_D1_the_secure_generator_draws_from_os_urandom_a_block_at_a_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A draw of up to 32 bits is the top bits of the next word of a block read from
+    ``os.urandom``: one read per 256 draws, each word used once."""
+    reads: list[int] = []
+    block = bytes(range(256)) * 4  # words 0x03020100, 0x07060504, ... (little-endian)
+
+    def fake(n: int) -> bytes:
+        reads.append(n)
+        return block[:n]
+
+    monkeypatch.setattr(os, "urandom", fake)
+    rng = SecureRandom()
+    assert reads == []  # nothing read before the first draw
+    words = [int.from_bytes(block[i:i + 4], "little") for i in range(0, 1024, 4)]
+    assert rng.getrandbits(32) == words[0]
+    assert rng.getrandbits(6) == words[1] >> 26
+    assert rng.getrandbits(1) == words[2] >> 31
+    assert [rng.getrandbits(32) for _ in range(253)] == words[3:]
+    assert reads == [SecureRandom.POOL_BYTES]
+    assert rng.getrandbits(32) == words[0]  # the next block (the same fake bytes)
+    assert reads == [SecureRandom.POOL_BYTES] * 2
+    rng.getrandbits(64)  # wider than a word: read at once, by SystemRandom
+    assert rng.getrandbits(0) == 0
+    with pytest.raises(ValueError):
+        rng.getrandbits(-1)
+
+
+def test_D1_two_threads_never_share_a_word_of_the_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+    counter = iter(range(1 << 30))
+
+    def numbered(n: int) -> bytes:  # every word read is a different number
+        return b"".join(next(counter).to_bytes(4, "little") for _ in range(n // 4))
+
+    monkeypatch.setattr(os, "urandom", numbered)
+    rng = SecureRandom()
+    drawn: list[list[int]] = [[], []]
+
+    def draw(out: list[int]) -> None:
+        for _ in range(20_000):
+            out.append(rng.getrandbits(32))
+
+    threads = [threading.Thread(target=draw, args=(out,)) for out in drawn]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    every = drawn[0] + drawn[1]
+    assert len(set(every)) == len(every) == 40_000
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="os.fork is POSIX only")
+def test_D1_a_forked_child_does_not_deal_its_parents_next_cards() -> None:
+    """The pool is thrown away in a forked child: parent and child draw different
+    words (the same ones would deal the same cards in two processes)."""
+    rng = SecureRandom()
+    rng.getrandbits(8)  # the pool is read: 255 words are left in it
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: its next draws, to the parent
+        try:
+            os.write(write_end, b"".join(rng.getrandbits(32).to_bytes(4, "little")
+                                         for _ in range(8)))
+        finally:
+            os._exit(0)
+    os.close(write_end)
+    with os.fdopen(read_end, "rb") as pipe:
+        child = pipe.read()
+    os.waitpid(pid, 0)
+    parent = b"".join(rng.getrandbits(32).to_bytes(4, "little") for _ in range(8))
+    assert len(child) == 32 and child != parent
+
+
 # ------------------------------------------------------------ cash tables
 
 
@@ -103,8 +179,9 @@ def test_D1_a_live_table_deals_from_the_os_csprng_and_stores_the_order(
     add_bot(c, table_id)
     add_bot(c, table_id)
     _wait(lambda: actor.hand_number >= 1, "the first hand")
-    # A 52-card Fisher-Yates draws at least 51 times, each from os.urandom.
-    assert len(urandom_draws) - before >= 51
+    # A 52-card Fisher-Yates draws at least 51 times, each a 32-bit word of the
+    # generator's pool, read from os.urandom.
+    assert sum(urandom_draws[before:]) >= 51 * 4
     # The deal is stored by the table's next group commit (before it is published).
     _wait(lambda: room.store.hand(table_id, 1) is not None, "the first hand stored")
     stored = room.store.hand(table_id, 1)

@@ -377,7 +377,9 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
             else:  # compressed: the deflate context carries on from this message
                 self.conn.send_text(payload)
                 chunks.extend(self.conn.data_to_send())
-        if chunks:
+        if len(chunks) == 1:
+            self.transport.write(chunks[0])
+        elif chunks:
             self.transport.writelines(chunks)
 
 

@@ -48,7 +48,7 @@ import asyncio
 import contextlib
 import json
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, cast
 
@@ -226,19 +226,22 @@ class Mailbox:
                 self.updates.popleft()
         self._wake()
 
-    def take_updates(self) -> list[str]:
-        """The texts to send for the pending updates, in order: each a delta while it
-        follows the version the client holds (its own part left out when the client
-        holds the same), else the newest update whole (after a gap: none held yet, or
-        deltas dropped); the client then holds the newest."""
-        texts: list[str] = []
-        while self.updates:
-            update = self.updates.popleft()
+    def take_updates(self, texts: list[Any] | None = None) -> list[Any]:
+        """The texts to send for the pending updates, in order (appended to ``texts``
+        when given): each a delta while it follows the version the client holds (its
+        own part left out when the client holds the same), else the newest update whole
+        (after a gap: none held yet, or deltas dropped); the client then holds the
+        newest."""
+        if texts is None:
+            texts = []
+        updates = self.updates
+        while updates:
+            update = updates.popleft()
             if self.held is not None and update.base == self.held:
                 texts.append(update.delta_text(own=update.own != self.held_own))
             else:
-                while self.updates:
-                    update = self.updates.popleft()
+                while updates:
+                    update = updates.popleft()
                 texts.append(update.full_text())
             self.held, self.held_own = update.version, update.own
         return texts
@@ -276,31 +279,34 @@ class Mailbox:
             self.wake.set()
             return
         try:
-            if messages := list(self.pending()):
+            if messages := self.take():
                 sink.write_messages(messages)
         except Exception as exc:  # the send task raises it, which ends the connection
             self.failure = exc
             self.wake.set()
 
-    def pending(self) -> Iterator[str | bytes]:
-        """Take what is to be sent, one message at a time, in the order it goes out:
-        the answers (encoded, ``bytes``), then (unless a final message waits) the state
-        or the updates' texts (``str``, shared by many connections); nothing once the
-        mailbox overflows, even between two messages."""
-        while self.errors and not self.overflowed:
-            yield encode_bytes(self.errors.popleft())
-        if self.final is not None or self.overflowed:
-            return
+    def take(self) -> list[str | bytes]:
+        """Take what is to be sent, in the order it goes out: the answers (encoded,
+        ``bytes``), then (unless a final message waits) the state or the updates'
+        texts (``str``, shared by many connections); nothing once the mailbox
+        overflowed."""
+        if self.overflowed:
+            return []
+        messages: list[str | bytes] = []
+        errors = self.errors
+        while errors:
+            messages.append(encode_bytes(errors.popleft()))
+        if self.final is not None:
+            return messages
         if self.outgoing is not None:
             outgoing, self.latest, self.outgoing = self.outgoing, None, None
             # A delta connection's whole state kept before it was known to be one: its
             # updates say the same.
             if not (self.deltas and self.updates):
-                yield outgoing.text()
-        for text in self.take_updates() if self.deltas else ():
-            if self.overflowed:
-                return
-            yield text
+                messages.append(outgoing.text())
+        if self.deltas and self.updates:
+            self.take_updates(messages)
+        return messages
 
     def push_final(self, message: dict[str, Any]) -> None:
         """Send ``message`` after what is queued, then close the connection with
@@ -345,7 +351,7 @@ def frame_sink(websocket: WebSocket) -> FrameSink | None:
 
 
 async def send_loop(websocket: WebSocket, box: Mailbox) -> None:
-    """Send what ``box`` holds (:meth:`Mailbox.pending`: errors first), until it
+    """Send what ``box`` holds (:meth:`Mailbox.take`: errors first), until it
     overflows or is final.  Through the connection's :class:`FrameSink` when it has
     one, all that is pending in one write, once the transport takes more; else one
     ``websocket.send`` a message."""
@@ -358,10 +364,12 @@ async def send_loop(websocket: WebSocket, box: Mailbox) -> None:
             if box.failure is not None:
                 raise box.failure
             if sink is not None and await sink.frames_ready():
-                if messages := list(box.pending()):
+                if messages := box.take():
                     sink.write_messages(messages)
             else:
-                for message in box.pending():
+                for message in box.take():
+                    if box.overflowed:  # while the last one was sent: nothing more
+                        break
                     await websocket.send_text(
                         message if isinstance(message, str) else message.decode())
             if box.final is not None:
