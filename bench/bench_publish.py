@@ -14,7 +14,11 @@ What is timed: every publication (:meth:`TableActor._publish`: the scene's publi
 state, each seat's own part, its delta) together with what each connection's
 sender then makes of it (``take_updates``: the texts it would send), i.e. the
 server's whole cost of telling one change to five seats, encoding included;
-nothing of the action itself.  Reported: microseconds per publication (median of
+nothing of the action itself.  ``--frames``: each connection's sender as the
+room's runs it instead (:meth:`Mailbox.take`, and each text's WebSocket frame
+from a :class:`~pokerroom.server.wire.frames.FrameCache` shared by the
+connections, as ``GuardedWebSocketProtocol.write_messages`` builds them),
+everything but the write to the socket.  Reported: microseconds per publication (median of
 ``--runs`` (5) runs of the same seeded game, and the best: thread CPU time), and
 with ``--profile`` a cProfile of the timed part.
 
@@ -48,6 +52,7 @@ from pokerroom.server.tables.actor import TableActor
 from pokerroom.server.tables.room import Room
 from pokerroom.server.tables.sittings import Subscriber
 from pokerroom.server.tables.store import Store
+from pokerroom.server.wire.frames import FrameCache
 from pokerroom.server.wire.protocol import CreateTable
 from pokerroom.table import Status
 
@@ -88,7 +93,7 @@ def _needs(actor: TableActor, seat: int) -> None:
 
 
 async def _run(actions: int, seed: int, *, deltas: bool,
-               profile: cProfile.Profile | None) -> tuple[float, int]:
+               profile: cProfile.Profile | None, frames: bool = False) -> tuple[float, int]:
     """Seconds spent publishing, and publications, over ``actions`` actions."""
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(f"sqlite:///{Path(tmp) / 'room.sqlite'}")
@@ -107,10 +112,16 @@ async def _run(actions: int, seed: int, *, deltas: bool,
         spent = [0.0, 0]
         publish = actor._publish
 
+        cache = FrameCache()
+
         def publish_and_send() -> None:
             publish()
             for sub in subs:
-                if deltas:
+                if frames:
+                    for message in sub.take():
+                        if isinstance(message, str):
+                            cache.frame(message)
+                elif deltas:
                     sub.take_updates()
                 elif sub.outgoing is not None:
                     sub.outgoing.text()
@@ -155,14 +166,16 @@ def main() -> None:
     parser.add_argument("--whole-states", action="store_true",
                         help="connections that take whole states, not deltas")
     parser.add_argument("--profile", action="store_true", help="cProfile the timed part")
+    parser.add_argument("--frames", action="store_true",
+                        help="each connection's sender as the room's: Mailbox.take and frames")
     args = parser.parse_args()
     profile = cProfile.Profile() if args.profile else None
     per: list[float] = []
     for _ in range(args.runs):
         seconds, count = asyncio.run(_run(args.actions, args.seed, deltas=not args.whole_states,
-                                          profile=profile))
+                                          profile=profile, frames=args.frames))
         per.append(seconds / count * 1e6)
-    kind = "whole states" if args.whole_states else "deltas"
+    kind = ("whole states" if args.whole_states else "deltas") + (", frames" if args.frames else "")
     print(f"publish to {SEATS} seats ({kind}), {count} publications a run: "
           f"median {statistics.median(per):.1f} us, best {min(per):.1f} us "
           f"({', '.join(f'{p:.0f}' for p in per)})")
