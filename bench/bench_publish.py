@@ -3,8 +3,9 @@ and sent to five seated players' connections.
 
 Run ``python bench/bench_publish.py`` (about 10 seconds).  In one process, on the
 room's fake clock, a 6-seat no-limit hold'em table (blinds 1/2) is created on a
-throwaway SQLite file with five players who join over the actor (as the HTTP API
-does), each holding one connection to it (:meth:`TableActor.subscribe`, a delta
+throwaway SQLite file, its writes grouped by the room's recorder thread (as
+``pokerroom serve`` runs it), with five players who join over the actor (as the
+HTTP API does), each holding one connection to it (:meth:`TableActor.subscribe`, a delta
 connection as the page is; ``--whole-states``: connections that take whole states).
 The players then play ``--actions`` (2,000) actions through the actor, each
 decided as bench_server's clients decide (show at the showdown, a minimum raise 8%
@@ -48,6 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from room_client import BUY_IN
 
 from pokerroom.server.actors.clock import FakeClock
+from pokerroom.server.actors.group_commit import GroupCommit
 from pokerroom.server.tables.actor import TableActor
 from pokerroom.server.tables.room import Room
 from pokerroom.server.tables.sittings import Subscriber
@@ -98,6 +100,7 @@ async def _run(actions: int, seed: int, *, deltas: bool,
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(f"sqlite:///{Path(tmp) / 'room.sqlite'}")
         store.migrate()
+        recorder = store.group_commit = GroupCommit(store.engine)  # as the room's lifespan
         room = Room(store, FakeClock(), bot_delay=0.0, pause_between_hands=0.0, seed=seed)
         actor = room.create_table(CreateTable(name="Bench", seats=6))
         await actor.submit(lambda: actor.pause(True))
@@ -154,6 +157,8 @@ async def _run(actions: int, seed: int, *, deltas: bool,
         while done < actions:
             done += await actor.submit(turn)
         await room.close()
+        recorder.close()
+        store.group_commit = None
         store.engine.dispose()
         return spent[0], int(spent[1])
 
