@@ -192,10 +192,11 @@ class SecureRandom(random.SystemRandom):
     A draw of at most 32 bits (:meth:`getrandbits`: each of a shuffle's, a bot's
     choice) takes the top bits of the next 32-bit word of a pool read from
     ``os.urandom`` :data:`POOL_BYTES` at a time, instead of one system call per draw
-    (a shuffle made 60-odd, each letting the interpreter's lock go to another thread
-    and back).  The pool is the generator's own (under its lock, each word used
-    once), never pickled or copied, and a forked child throws its parent's away
-    (it would otherwise deal the parent's cards again).
+    (a 52-card shuffle makes about 76 draws, rejections included, and each call let
+    the interpreter's lock go to another thread and back).  The pool is the
+    generator's own (under its lock, each word used once), never pickled or copied,
+    and a forked child throws its parent's away (it would otherwise deal the
+    parent's cards again).
 
     >>> import pickle
     >>> rng = SecureRandom()
