@@ -36,22 +36,14 @@ if TYPE_CHECKING:
     from pokerroom.table import Table
 
 
-# Each card's notation ("As"), written once; None for a card not seen.
-_CARD_TEXT: dict[Card | None, str | None] = {None: None, **{c: str(c) for c in FULL_DECK}}
-
-
-def _card(card: Card) -> str:
-    text = _CARD_TEXT.get(card)
-    if text is None:
-        text = _CARD_TEXT[card] = str(card)
-    return text
+# Each card's notation ("As"), keyed by the deck's own Card objects (found by identity;
+# a Card never lies outside the deck), None for a card not seen.
+_CARD_TEXT: dict[Card | None, str | None] = {None: None, **dict(zip(FULL_DECK, NOTATION,
+                                                                  strict=True))}
 
 
 def _cards(cards: tuple[Card | None, ...]) -> list[str | None]:
-    try:
-        return list(map(_CARD_TEXT.__getitem__, cards))
-    except KeyError:  # a card outside the full deck (none is): written the long way
-        return [None if c is None else _card(c) for c in cards]
+    return list(map(_CARD_TEXT.__getitem__, cards))
 
 
 def lobby_row(table_id: str, name: str, t: Table, *, hands: int, bots: int = 0,

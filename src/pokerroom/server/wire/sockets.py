@@ -226,7 +226,7 @@ class Mailbox:
                 self.updates.popleft()
         self._wake()
 
-    def take_updates(self, texts: list[Any] | None = None) -> list[Any]:
+    def take_updates(self, texts: list[str | bytes] | None = None) -> list[str | bytes]:
         """The texts to send for the pending updates, in order (appended to ``texts``
         when given): each a delta while it follows the version the client holds (its
         own part left out when the client holds the same), else the newest update whole
