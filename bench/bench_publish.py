@@ -54,7 +54,7 @@ from pokerroom.server.tables.actor import TableActor
 from pokerroom.server.tables.room import Room
 from pokerroom.server.tables.sittings import Subscriber
 from pokerroom.server.tables.store import Store
-from pokerroom.server.wire.frames import FrameCache
+from pokerroom.server.wire.frames import FrameCache, text_frame
 from pokerroom.server.wire.protocol import CreateTable
 from pokerroom.table import Status
 
@@ -94,8 +94,33 @@ def _needs(actor: TableActor, seat: int) -> None:
         actor.post(seat)
 
 
+class NullSink:
+    """A connection's way out as the room's WebSocket protocol is
+    (:class:`~pokerroom.server.wire.sockets.FrameSink`): each text's frame built (shared
+    texts from one :class:`FrameCache`), everything but the transport's write."""
+
+    def __init__(self, cache: FrameCache) -> None:
+        self.cache = cache
+        self.written = 0
+
+    def frames_writable(self) -> bool:
+        return True
+
+    async def frames_ready(self) -> bool:
+        return True
+
+    def write_messages(self, messages: list[str | bytes]) -> None:
+        for message in messages:
+            self.written += len(self.cache.frame(message)[1] if isinstance(message, str)
+                                else text_frame(message))
+
+    def write_text(self, text: str) -> None:
+        self.written += len(self.cache.frame(text)[1])
+
+
 async def _run(actions: int, seed: int, *, deltas: bool,
-               profile: cProfile.Profile | None, frames: bool = False) -> tuple[float, int]:
+               profile: cProfile.Profile | None, frames: bool = False,
+               sinks: bool = False) -> tuple[float, int]:
     """Seconds spent publishing, and publications, over ``actions`` actions."""
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(f"sqlite:///{Path(tmp) / 'room.sqlite'}")
@@ -112,13 +137,17 @@ async def _run(actions: int, seed: int, *, deltas: bool,
             sub.deltas = deltas
             sub.take_updates()
             subs.append(sub)
+        cache = FrameCache()
+        if sinks:  # each change written by the mailbox's callback, as in the room
+            for sub in subs:
+                sub.sink = NullSink(cache)
         spent = [0.0, 0]
         publish = actor._publish
 
-        cache = FrameCache()
-
         def publish_and_send() -> None:
             publish()
+            if sinks:  # written later, by each mailbox's callback (not timed)
+                return
             for sub in subs:
                 if frames:
                     for message in sub.take():
@@ -156,6 +185,9 @@ async def _run(actions: int, seed: int, *, deltas: bool,
 
         while done < actions:
             done += await actor.submit(turn)
+        await asyncio.sleep(0)  # the last change's callbacks
+        assert all(not sub.updates and (not sinks or sub.sink.written)  # type: ignore[union-attr]
+                   for sub in subs if sub.deltas), "a connection was not sent its updates"
         await room.close()
         recorder.close()
         store.group_commit = None
@@ -173,14 +205,23 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="cProfile the timed part")
     parser.add_argument("--frames", action="store_true",
                         help="each connection's sender as the room's: Mailbox.take and frames")
+    parser.add_argument("--sinks", action="store_true",
+                        help="each connection written by its mailbox's callback through a "
+                        "sink that builds the frames, on uvloop, as in the room (not timed: "
+                        "count the whole run's instructions, bench/README.md)")
     args = parser.parse_args()
+    if args.sinks:
+        import uvloop
+        asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
     profile = cProfile.Profile() if args.profile else None
     per: list[float] = []
     for _ in range(args.runs):
         seconds, count = asyncio.run(_run(args.actions, args.seed, deltas=not args.whole_states,
-                                          profile=profile, frames=args.frames))
+                                          profile=profile, frames=args.frames,
+                                          sinks=args.sinks))
         per.append(seconds / count * 1e6)
-    kind = ("whole states" if args.whole_states else "deltas") + (", frames" if args.frames else "")
+    kind = (("whole states" if args.whole_states else "deltas")
+            + (", frames" if args.frames else "") + (", sinks" if args.sinks else ""))
     print(f"publish to {SEATS} seats ({kind}), {count} publications a run: "
           f"median {statistics.median(per):.1f} us, best {min(per):.1f} us "
           f"({', '.join(f'{p:.0f}' for p in per)})")

@@ -149,6 +149,9 @@ class FakeSink:
             raise self.fail
         self.writes.append([m if isinstance(m, str) else m.decode() for m in messages])
 
+    def write_text(self, text: str) -> None:
+        self.write_messages([text])
+
     async def receive(self) -> dict[str, Any]:  # how send_loop finds the protocol
         await asyncio.Event().wait()
         raise AssertionError
@@ -207,6 +210,62 @@ def test_a_change_is_written_by_one_callback_answers_first_without_waking_the_ta
         box.push_state(_state(3))  # replaces 2 before it went
         await asyncio.sleep(0)
         assert sink.writes[1:] == [['{"type":"state","version":3}']]
+
+    _run(body)
+
+
+class _Update:
+    """A version of a delta connection (a table's SceneUpdate): a delta from ``base``,
+    with its own part ``own`` when the connection holds another."""
+
+    def __init__(self, version: int, own: Any = None) -> None:
+        self.version, self.base, self.own = version, version - 1, own
+
+    def delta_text(self, *, own: bool) -> str:
+        return f"delta {self.version}" + (f" own {self.own}" if own else "")
+
+    def full_text(self) -> str:
+        return f"scene {self.version}"
+
+
+def test_a_delta_with_nothing_before_it_is_written_at_once() -> None:
+    """No callback, no wake: the delta goes out inside push_update, its own part left
+    out while the connection holds the same one."""
+    async def body(box: Mailbox, sink: FakeSink, sender: asyncio.Task[None]) -> None:
+        box.deltas = True
+        box.push_update(_Update(1, own="a"), None)  # no version held: queued, whole
+        await asyncio.sleep(0)
+        assert sink.writes == [["scene 1"]] and box.held == 1
+        box.push_update(_Update(2, own="a"), None)
+        assert sink.writes[1:] == [["delta 2"]] and not box.flush_due  # at once
+        box.push_update(_Update(3, own="b"), None)
+        assert sink.writes[2:] == [["delta 3 own b"]] and box.held_own == "b"
+        assert not box.updates and not box.wake.is_set()
+
+    _run(body)
+
+
+def test_a_delta_waits_behind_an_answer_and_while_a_request_is_answered() -> None:
+    """The order docs/protocol.md promises: an answer queued, or a request of this
+    connection still being carried out (its ack comes first), or a full transport, and
+    the delta is queued for the callback (or the send task) instead of written now."""
+    async def body(box: Mailbox, sink: FakeSink, sender: asyncio.Task[None]) -> None:
+        box.deltas, box.held = True, 0
+        box.answering = True
+        box.push_update(_Update(1), None)
+        assert not sink.writes and box.flush_due  # waits for the callback
+        box.push_error({"type": "ack", "id": 7})
+        box.answering = False
+        box.push_update(_Update(2), None)  # behind the queued ones
+        await asyncio.sleep(0)
+        assert sink.writes == [['{"type":"ack","id":7}', "delta 1", "delta 2"]]
+        sink.writable.clear()
+        box.push_update(_Update(3), None)
+        assert sink.writes[1:] == [] and list(box.updates) != []
+        sink.writable.set()
+        while len(sink.writes) < 2:
+            await asyncio.sleep(0)
+        assert sink.writes[1:] == [["delta 3"]]
 
     _run(body)
 

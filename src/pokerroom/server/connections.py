@@ -356,15 +356,8 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
         that may go to many connections (its frame is cached), ``bytes`` a payload
         (UTF-8 JSON) for this connection only.  Only while :meth:`frames_open`."""
         raw_below = self.raw_below
-        if raw_below is None:  # known once the handshake is done
-            extensions = self.conn.extensions
-            if not extensions:
-                raw_below = sys.maxsize
-            elif all(isinstance(e, LargeMessageDeflate) for e in extensions):
-                raw_below = COMPRESS_FROM
-            else:
-                raw_below = 0
-            self.raw_below = raw_below
+        if raw_below is None:
+            raw_below = self._raw_below()
         chunks: list[bytes] = []
         for message in messages:
             if isinstance(message, str):
@@ -381,6 +374,32 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
             self.transport.write(chunks[0])
         elif chunks:
             self.transport.writelines(chunks)
+
+    def write_text(self, text: str) -> None:
+        """Write one text (shared by many connections) as :meth:`write_messages` would."""
+        raw_below = self.raw_below
+        if raw_below is None:
+            raw_below = self._raw_below()
+        if len(text) < raw_below:
+            payload, frame = self.frame_cache.frame(text)
+            if len(payload) < raw_below:
+                self.transport.write(frame)
+                return
+        self.write_messages([text])
+
+    def _raw_below(self) -> int:
+        """The size from which a message is compressed (known once the handshake is
+        done): never without an extension, :data:`COMPRESS_FROM` with
+        :class:`LargeMessageDeflate`, always with another."""
+        extensions = self.conn.extensions
+        if not extensions:
+            raw_below = sys.maxsize
+        elif all(isinstance(e, LargeMessageDeflate) for e in extensions):
+            raw_below = COMPRESS_FROM
+        else:
+            raw_below = 0
+        self.raw_below = raw_below
+        return raw_below
 
 
 def raise_file_limit(wanted: int) -> tuple[int, str | None]:

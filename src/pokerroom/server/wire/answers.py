@@ -38,6 +38,9 @@ STORE_REFUSED = ("the room's database did not take that; nothing was changed: tr
 class Answers(Protocol):
     """Where a connection's answers go (a :class:`~pokerroom.server.wire.sockets.Mailbox`)."""
 
+    answering: bool
+    """True while a request is carried out: its answer goes before the next state."""
+
     def push_error(self, message: dict[str, Any]) -> None: ...
 
 
@@ -57,6 +60,7 @@ async def answer(box: Answers, raw: str | bytes, messages: ClientMessages[M],
     if isinstance(message, Ping):
         box.push_error(out.pong(id_))
         return False
+    box.answering = True
     try:
         await apply(message)
     except PokerError as exc:
@@ -66,4 +70,6 @@ async def answer(box: Answers, raw: str | bytes, messages: ClientMessages[M],
     else:
         if id_ is not None:
             box.push_error(out.ack(id_))
+    finally:
+        box.answering = False
     return False

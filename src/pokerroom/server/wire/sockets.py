@@ -196,10 +196,15 @@ class Mailbox:
     held_own: Any = None  # the own part the client holds (sent with ``held``)
     # While :func:`send_loop` writes through a FrameSink: a change is written by a
     # callback of the event loop (:meth:`_flush`), scheduled where ``wake.set()`` would
-    # have woken the send task, instead of waking that task once per connection.
+    # have woken the send task, instead of waking that task once per connection; a
+    # delta with nothing before it to send is written at once (:meth:`push_update`).
     sink: FrameSink | None = None
     flush_due: bool = False
     failure: Exception | None = None  # raised by the send task (a bug: not swallowed)
+    # A request of this connection is being carried out (:func:`answer`): its answer
+    # goes out before the state showing its effect, so that state waits for the
+    # callback instead of being written at once (:meth:`push_update`).
+    answering: bool = False
 
     def push_state(self, message: dict[str, Any] | Outgoing) -> None:
         """Make ``message`` the state to send next, replacing one not sent yet (an
@@ -214,9 +219,20 @@ class Mailbox:
         """A new version: ``update`` for a delta connection, ``full`` (the whole state,
         :meth:`push_state`) for one that did not ask for deltas; while it is not known
         which this is, both are kept.  A delta connection keeps at most
-        :data:`MAX_PENDING` updates: the oldest go, and the next one sent is whole."""
+        :data:`MAX_PENDING` updates: the oldest go, and the next one sent is whole.
+
+        A delta that follows the version the connection holds, with nothing queued
+        before it and no request of the connection being answered, is written at once
+        when the transport takes it (:meth:`_write_now`), in the order the callback
+        would have written it."""
         if self.overflowed:
             self._wake()
+            return
+        if (self.deltas is True and update is not None and self.sink is not None
+                and not self.flush_due and not self.answering and not self.updates
+                and not self.errors and self.outgoing is None and self.final is None
+                and self.held is not None and update.base == self.held
+                and self._write_now(update)):
             return
         if self.deltas is not True and full is not None:
             self.push_state(full)
@@ -245,6 +261,25 @@ class Mailbox:
                 texts.append(update.full_text())
             self.held, self.held_own = update.version, update.own
         return texts
+
+    def _write_now(self, update: StateUpdate) -> bool:
+        """Write ``update``'s delta straight to the sink, when nothing waits to go before
+        it (no answer, no update queued) and the transport takes it now: what the
+        callback (:meth:`_flush`) would write next, without waiting for it.  False
+        when the transport does not take it now (the update is queued instead)."""
+        sink = self.sink
+        assert sink is not None
+        if not sink.frames_writable():
+            return False
+        own, held_own = update.own, self.held_own
+        text = update.delta_text(own=own is not held_own and own != held_own)
+        self.held, self.held_own = update.version, own
+        try:
+            sink.write_text(text)
+        except Exception as exc:  # the send task raises it, which ends the connection
+            self.failure = exc
+            self.wake.set()
+        return True
 
     def push_error(self, message: dict[str, Any]) -> None:
         """Queue ``message`` to send after those before it; the one past
@@ -340,6 +375,9 @@ class FrameSink(Protocol):
     def write_messages(self, messages: list[str | bytes]) -> None:
         """Write these text messages in order (``str`` shared, ``bytes`` this
         connection's own), in one write."""
+
+    def write_text(self, text: str) -> None:
+        """Write one text message (shared by many connections: its frame is built once)."""
 
 
 def frame_sink(websocket: WebSocket) -> FrameSink | None:
