@@ -138,7 +138,7 @@ async def _run(actions: int, seed: int, *, deltas: bool,
             sub.take_updates()
             subs.append(sub)
         cache = FrameCache()
-        if sinks:  # each change written by the mailbox's callback, as in the room
+        if sinks:  # each change written at once or by the mailbox's callback, as in the room
             for sub in subs:
                 sub.sink = NullSink(cache)
         spent = [0.0, 0]
@@ -146,7 +146,7 @@ async def _run(actions: int, seed: int, *, deltas: bool,
 
         def publish_and_send() -> None:
             publish()
-            if sinks:  # written later, by each mailbox's callback (not timed)
+            if sinks:  # written in the publication, or later by a callback (not timed)
                 return
             for sub in subs:
                 if frames:
@@ -206,9 +206,10 @@ def main() -> None:
     parser.add_argument("--frames", action="store_true",
                         help="each connection's sender as the room's: Mailbox.take and frames")
     parser.add_argument("--sinks", action="store_true",
-                        help="each connection written by its mailbox's callback through a "
-                        "sink that builds the frames, on uvloop, as in the room (not timed: "
-                        "count the whole run's instructions, bench/README.md)")
+                        help="each connection written as the room writes it (at once, or "
+                        "by its mailbox's callback) through a sink that builds the frames, on "
+                        "uvloop (partly untimed: count the whole run's instructions, "
+                        "bench/README.md)")
     args = parser.parse_args()
     if args.sinks:
         import uvloop

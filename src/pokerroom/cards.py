@@ -238,17 +238,17 @@ class SecureRandom(random.SystemRandom):
     def __reduce__(self) -> tuple[type[SecureRandom], tuple[()]]:
         return (type(self), ())
 
+    @staticmethod
+    def forget_pools() -> None:
+        """Throw away every generator's pool (run in a forked child)."""
+        for rng in list(_SECURE):
+            rng._forget()
+
 
 _SECURE: weakref.WeakSet[SecureRandom] = weakref.WeakSet()
 
-
-def _after_fork_in_child() -> None:
-    for rng in list(_SECURE):
-        rng._forget()
-
-
 if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_after_fork_in_child)
+    os.register_at_fork(after_in_child=SecureRandom.forget_pools)
 
 
 def child_rng(rng: random.Random) -> random.Random:

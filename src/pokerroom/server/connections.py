@@ -355,20 +355,13 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
         """Write ``messages`` in order as text frames, in one write: a ``str`` is a text
         that may go to many connections (its frame is cached), ``bytes`` a payload
         (UTF-8 JSON) for this connection only.  Only while :meth:`frames_open`."""
-        raw_below = self.raw_below
-        if raw_below is None:
-            raw_below = self._raw_below()
         chunks: list[bytes] = []
         for message in messages:
-            if isinstance(message, str):
-                payload, frame = (self.frame_cache.frame(message) if len(message) < raw_below
-                                  else (message.encode(), b""))  # compressed: no frame kept
-            else:
-                payload, frame = message, b""
-            if len(payload) < raw_below:
-                chunks.append(frame or text_frame(payload))
+            frame = self._plain_frame(message)
+            if frame is not None:
+                chunks.append(frame)
             else:  # compressed: the deflate context carries on from this message
-                self.conn.send_text(payload)
+                self.conn.send_text(message.encode() if isinstance(message, str) else message)
                 chunks.extend(self.conn.data_to_send())
         if len(chunks) == 1:
             self.transport.write(chunks[0])
@@ -377,15 +370,27 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
 
     def write_text(self, text: str) -> None:
         """Write one text (shared by many connections) as :meth:`write_messages` would."""
+        frame = self._plain_frame(text)
+        if frame is None:
+            self.write_messages([text])
+        else:
+            self.transport.write(frame)
+
+    def _plain_frame(self, message: str | bytes) -> bytes | None:
+        """``message``'s frame when it goes uncompressed (a text's from the shared
+        cache), None when it is to be compressed."""
         raw_below = self.raw_below
         if raw_below is None:
             raw_below = self._raw_below()
-        if len(text) < raw_below:
-            payload, frame = self.frame_cache.frame(text)
-            if len(payload) < raw_below:
-                self.transport.write(frame)
-                return
-        self.write_messages([text])
+        if isinstance(message, str):
+            if len(message) >= raw_below:  # its UTF-8 is at least as long
+                return None
+            payload, frame = self.frame_cache.frame(message)
+        else:
+            payload, frame = message, b""
+        if len(payload) >= raw_below:
+            return None
+        return frame or text_frame(payload)
 
     def _raw_below(self) -> int:
         """The size from which a message is compressed (known once the handshake is

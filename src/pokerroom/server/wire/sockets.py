@@ -254,13 +254,22 @@ class Mailbox:
         while updates:
             update = updates.popleft()
             if self.held is not None and update.base == self.held:
-                texts.append(update.delta_text(own=update.own != self.held_own))
+                texts.append(self._hold_delta(update))
             else:
                 while updates:
                     update = updates.popleft()
                 texts.append(update.full_text())
-            self.held, self.held_own = update.version, update.own
+                self.held, self.held_own = update.version, update.own
         return texts
+
+    def _hold_delta(self, update: StateUpdate) -> str:
+        """``update``'s delta for this connection, which holds its base (the own part
+        left out when the connection holds the same); the connection then holds
+        ``update``."""
+        own, held_own = update.own, self.held_own
+        text = update.delta_text(own=own is not held_own and own != held_own)
+        self.held, self.held_own = update.version, own
+        return text
 
     def _write_now(self, update: StateUpdate) -> bool:
         """Write ``update``'s delta straight to the sink, when nothing waits to go before
@@ -271,9 +280,7 @@ class Mailbox:
         assert sink is not None
         if not sink.frames_writable():
             return False
-        own, held_own = update.own, self.held_own
-        text = update.delta_text(own=own is not held_own and own != held_own)
-        self.held, self.held_own = update.version, own
+        text = self._hold_delta(update)
         try:
             sink.write_text(text)
         except Exception as exc:  # the send task raises it, which ends the connection
