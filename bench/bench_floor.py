@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_server import cpu_seconds
+from bench_server import cpu_seconds, pin_cores, server_preexec
 from provenance import git_commit, machine
 
 HOST = "127.0.0.1"
@@ -170,6 +170,9 @@ def main() -> None:
     parser.add_argument("--per-table", type=int, default=5)
     parser.add_argument("--bytes", type=int, default=300,
                         help="padding in each version's text (the room's deltas: 250-500 bytes)")
+    parser.add_argument("--pin", action="store_true",
+                        help="the server on one core, the clients on the others "
+                             "(as bench_server.py --pin)")
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
     parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)  # the server's process
     args = parser.parse_args()
@@ -177,10 +180,12 @@ def main() -> None:
         serve(args.serve, args.per_table, args.bytes)
         return
     load_before = os.getloadavg()
+    server_core = pin_cores(parser) if args.pin else None
     port = free_port()
     server = subprocess.Popen([sys.executable, __file__, "--serve", str(port), "--per-table",
                                str(args.per_table), "--bytes", str(args.bytes)],
-                              env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                              env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                              preexec_fn=server_preexec(server_core))
     _server_pid = server.pid
     try:
         for _ in range(200):
@@ -198,7 +203,8 @@ def main() -> None:
     print(f"floor: {args.tables} tables x {args.per_table} clients, {rate:,.0f} actions/s, "
           f"server CPU {per_action * 1000:.3f} ms per action "
           f"({result['server_cpu'] / result['seconds']:.0%} of a core; the clients "
-          f"{result['client_cpu'] / result['seconds']:.0%})")
+          f"{result['client_cpu'] / result['seconds']:.0%})"
+          + (f"; the server pinned to core {server_core}" if server_core is not None else ""))
     args.output.parent.mkdir(parents=True, exist_ok=True)
     args.output.write_text(json.dumps({
         "commit": git_commit(), "machine": machine(load_before), "options": {

@@ -92,6 +92,7 @@ import time
 import urllib.error
 import urllib.request
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -143,8 +144,28 @@ def _die_with_parent() -> None:
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
 
 
+def server_preexec(core: int | None) -> Callable[[], None]:
+    """What the server's process runs before it starts: :func:`_die_with_parent`, and
+    with ``core`` its affinity to that core alone (every thread it starts inherits it)."""
+    def before() -> None:
+        _die_with_parent()
+        if core is not None:
+            os.sched_setaffinity(0, {core})
+    return before
+
+
+def pin_cores(parser: argparse.ArgumentParser) -> int:
+    """``--pin``: the core the server is to run on (the first this script may use);
+    this script moves to the others (its client processes inherit them)."""
+    cores = sorted(os.sched_getaffinity(0))
+    if len(cores) < 2:
+        parser.error(f"--pin needs two cores; this script may use {len(cores)}")
+    os.sched_setaffinity(0, cores[1:])
+    return cores[0]
+
+
 def start_server(port: int, database: str, log: Path, *, pause: float,
-                 no_deflate: bool) -> subprocess.Popen[bytes]:
+                 no_deflate: bool, core: int | None = None) -> subprocess.Popen[bytes]:
     env = dict(os.environ)
     # One machine plays every client: the per-address quotas are off.
     command = [sys.executable, "-m", "pokerroom.cli", "serve", "--host", HOST, "--port",
@@ -161,7 +182,7 @@ def start_server(port: int, database: str, log: Path, *, pause: float,
             "log_level='warning', ws_per_message_deflate=False)")]
     with log.open("ab") as sink:
         process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=sink, env=env,
-                                   cwd=str(ROOT), preexec_fn=_die_with_parent)
+                                   cwd=str(ROOT), preexec_fn=server_preexec(core))
     deadline = time.time() + 30
     while time.time() < deadline:
         if process.poll() is not None:
@@ -651,6 +672,10 @@ def main() -> int:
                              "while others act (default 0: none)")
     parser.add_argument("--postgres", action="store_true",
                         help="a throwaway PostgreSQL server (tests/server/pg.py) instead of SQLite")
+    parser.add_argument("--pin", action="store_true",
+                        help="the server on the first core this script may use, this script "
+                             "and its clients (and a --postgres server) on the others: a "
+                             "steadier CPU per action on a small machine (bench/README.md)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
     parser.add_argument("--keep", action="store_true", help="keep the temp dir (database, log)")
@@ -660,6 +685,7 @@ def main() -> int:
 
     from sqlalchemy import create_engine
 
+    server_core = pin_cores(parser) if args.pin else None
     workdir = Path(tempfile.mkdtemp(prefix="pokerroom-bench-"))
     log = workdir / "server.log"
     port = free_port()
@@ -677,7 +703,8 @@ def main() -> int:
     else:
         database = f"sqlite:///{workdir / 'room.sqlite'}"
         database_kind = "sqlite (temp file)"
-    server = start_server(port, database, log, pause=args.pause, no_deflate=args.no_deflate)
+    server = start_server(port, database, log, pause=args.pause, no_deflate=args.no_deflate,
+                          core=server_core)
     engine = create_engine(database)
     resources.callback(engine.dispose)
     print(f"server pid {server.pid} on http://{HOST}:{port} (database {database})",
@@ -798,6 +825,9 @@ def main() -> int:
                    "chat_every_seconds": args.chat, "preaction_probability": args.preactions,
                    "permessage_deflate": not args.no_deflate, "seed": args.seed,
                    "deltas": not args.whole_states,
+                   "pinned": None if server_core is None else {
+                       "server_core": server_core,
+                       "client_cores": sorted(os.sched_getaffinity(0))},
                    "games": "3 of 4 tables no-limit hold'em, 1 of 4 pot-limit Omaha; 1/2",
                    "policy": "show at showdown; min raise 8%; fold 15% facing a bet; "
                              "else check/call"},
@@ -868,7 +898,8 @@ def main() -> int:
     lat = r["latency_ms"]
     print(f"pokerroom server: {len(seats)} WebSocket clients on {args.tables} tables, "
           f"{window:.0f} s window, "
-          + ("whole states" if args.whole_states else "deltas (as the page)"))
+          + ("whole states" if args.whole_states else "deltas (as the page)")
+          + (f", the server pinned to core {server_core}" if server_core is not None else ""))
     print(f"  actions/s        {r['actions_per_second']:.0f} (server-stored; "
           f"{stored_in_window} in the window)")
     print(f"  action latency   p50 {lat['p50']:.1f} ms, p90 {lat['p90']:.1f} ms, "
