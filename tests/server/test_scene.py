@@ -16,6 +16,7 @@ import re
 import socket
 import time
 import zlib
+from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,7 +27,7 @@ from websockets.typing import Subprotocol
 
 from pokerroom.server.connections import COMPRESS_FROM
 from pokerroom.server.tables.scene import apply, diff
-from pokerroom.server.tables.views import compose
+from pokerroom.server.tables.views import _last_lines, compose
 from pokerroom.server.wire.sockets import (
     DELTAS,
     MAX_PENDING,
@@ -94,6 +95,16 @@ def test_the_log_travels_as_its_new_lines() -> None:
                               "log": {"drop": 3, "add": ["line 60", "line 61", "line 62"]}}
     assert diff(old, old) == {}
     assert diff(old, {"log": []}) is None  # keys differ: the whole scene goes instead
+
+
+def test_the_state_shows_the_last_sixty_lines_of_the_log_oldest_first() -> None:
+    """The public state's ``log``: the table's last 60 lines (the actor keeps 200),
+    read from the deque's end; every line when it holds fewer."""
+    full = deque((f"line {n}" for n in range(250)), maxlen=200)
+    assert _last_lines(full, 60) == [f"line {n}" for n in range(190, 250)]
+    assert _last_lines(deque(["a", "b"], maxlen=200), 60) == ["a", "b"]
+    assert _last_lines(deque(maxlen=200), 60) == []
+    assert _last_lines(["a", "b", "c"], 2) == ["b", "c"]
 
 
 @dataclass

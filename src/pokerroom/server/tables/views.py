@@ -274,10 +274,13 @@ def public_state(actor: ViewedTable, *, kept: KeptParts | None = None) -> dict[s
 
 
 def _last_lines(log: Iterable[str], count: int) -> list[str]:
-    """The last ``count`` lines of ``log`` (the actor's deque: sliced from its end,
-    not copied whole)."""
-    if isinstance(log, deque) and len(log) > count:
-        return list(islice(log, len(log) - count, None))
+    """The last ``count`` lines of ``log``, oldest first.  The actor's deque is read
+    from its end (``count`` lines; an ``islice`` from the front walks every line
+    kept before them: 140 of the 200 a table keeps, on every version)."""
+    if isinstance(log, deque):
+        lines = list(islice(reversed(log), count))
+        lines.reverse()
+        return lines
     return list(log)[-count:]
 
 
