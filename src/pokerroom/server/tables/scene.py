@@ -146,20 +146,25 @@ class ScenePart:
     _delta_text: str | None = None  # the delta message without an own part
 
     def _diff(self) -> None:
-        if self._before is not None:
-            version, public = self._before
-            self._delta = diff(public, self.public)
-            self._before = None
-            self._base = None if self._delta is None else version
+        """Make the delta from the version before (once: ``_before`` is then None).
+        The properties below call it only while that is still to do: they are read
+        for every connection of every version."""
+        assert self._before is not None
+        version, public = self._before
+        self._delta = diff(public, self.public)
+        self._before = None
+        self._base = None if self._delta is None else version
 
     @property
     def base(self) -> int | None:
-        self._diff()
+        if self._before is not None:
+            self._diff()
         return self._base
 
     @property
     def delta(self) -> dict[str, Any] | None:
-        self._diff()
+        if self._before is not None:
+            self._diff()
         return self._delta
 
     def public_json(self) -> orjson.Fragment:
