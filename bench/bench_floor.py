@@ -38,10 +38,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_server import cpu_seconds, pin_cores, server_preexec
+from bench_server import HOST, cpu_seconds, free_port, pin_cores, server_preexec
 from provenance import git_commit, machine
 
-HOST = "127.0.0.1"
 DEFAULT_OUTPUT = Path(__file__).resolve().parent / "results" / "floor.json"
 
 
@@ -153,12 +152,6 @@ async def play(port: int, tables: int, per_table: int, warmup: float,
 
 
 _server_pid = 0
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return int(s.getsockname()[1])
 
 
 def main() -> None:
