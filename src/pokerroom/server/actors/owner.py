@@ -67,6 +67,10 @@ class TaskOwner:
         # request or by the clock) instead of a task per wait.
         self.inbox: deque[tuple[Callable[[], Any], asyncio.Future[Any]]] = deque()
         self._wakeup: asyncio.Future[None] | None = None
+        # The clock's one armed timer (see _idle): when it fires (by the clock's time),
+        # and what cancels it.
+        self._alarm_at: float | None = None
+        self._alarm_cancel: Callable[[], None] | None = None
         self._task: asyncio.Task[None] | None = None
         self._stopping = False
         # A worker of a room on many processes: called once when a write is refused
@@ -143,15 +147,30 @@ class TaskOwner:
 
     async def _idle(self, wait: float | None) -> None:
         """Wait for a request, or ``wait`` seconds (None: only for a request): one
-        future and one timer of the loop, not a task for each."""
-        wakeup = self._wakeup = asyncio.get_running_loop().create_future()
-        cancel = self.clock.wake_after(wait, self._wake) if wait is not None else None
+        future, and the clock's timer only when none is armed to fire by then.  A timer
+        armed earlier that fires before ``wait`` is over is kept (the owner wakes, finds
+        nothing due and waits again): an action moves the next deadline later every
+        time, so a timer is not made and cancelled for each one."""
+        if wait is not None:
+            due = self.clock.now() + wait
+            if self._alarm_at is None or self._alarm_at > due:
+                self._disarm()
+                self._alarm_at = due
+                self._alarm_cancel = self.clock.wake_after(wait, self._alarm)
+        self._wakeup = asyncio.get_running_loop().create_future()
         try:
-            await wakeup
+            await self._wakeup
         finally:
             self._wakeup = None
-            if cancel is not None:
-                cancel()
+
+    def _alarm(self) -> None:
+        self._alarm_at = self._alarm_cancel = None
+        self._wake()
+
+    def _disarm(self) -> None:
+        cancel, self._alarm_at, self._alarm_cancel = self._alarm_cancel, None, None
+        if cancel is not None:
+            cancel()
 
     def _lose(self, exc: LeaseLost) -> None:
         """The lease is gone: stop here, publish nothing more, refuse every request
@@ -174,6 +193,7 @@ class TaskOwner:
         try:
             await self._loop()
         finally:
+            self._disarm()
             if self._journal is not None:
                 self._journal.close()
                 self._journal = None
