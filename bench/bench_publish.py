@@ -41,6 +41,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from itertools import starmap
 from pathlib import Path
 from typing import Any
@@ -81,17 +82,18 @@ def _decide(actor: TableActor, rng: random.Random) -> tuple[int, dict[str, Any]]
     return seat, {"type": "check_call"}
 
 
-def _needs(actor: TableActor, seat: int) -> None:
-    """What a seat's client asks between decisions: rebuy, sit in, post."""
+def _need(actor: TableActor, seat: int) -> Callable[[], None] | None:
+    """What a seat's client asks between decisions (rebuy, sit in, post), or None."""
     player = actor.table.players[seat]
     if player is None:
-        return
+        return None
     if player.status is Status.BUSTED and actor.table.hand is None:
-        actor.top_up(seat, BUY_IN)
-    elif player.status in (Status.SITTING_OUT, Status.AWAY):
-        actor.sit_in(seat, True)
-    elif (player.status is Status.NEW or player.owes) and not player.wants_to_post:
-        actor.post(seat)
+        return lambda: actor.top_up(seat, BUY_IN)
+    if player.status in (Status.SITTING_OUT, Status.AWAY):
+        return lambda: actor.sit_in(seat, True)
+    if (player.status is Status.NEW or player.owes) and not player.wants_to_post:
+        return lambda: actor.post(seat)
+    return None
 
 
 class NullSink:
@@ -175,15 +177,17 @@ async def _run(actions: int, seed: int, *, deltas: bool,
         done = 0
 
         def turn() -> bool:
-            """One request, as a client's: what the seats need, and the next action."""
-            for seat in range(SEATS):
-                _needs(actor, seat)
+            """The next action, a request of its own as the table's socket sends it."""
             choice = _decide(actor, rng)
             if choice is not None:
-                actor.act(*choice)
+                actor.act_alone(*choice)
             return choice is not None
 
         while done < actions:
+            for seat in range(SEATS):  # what the seats need, each its own request
+                need = _need(actor, seat)
+                if need is not None:
+                    await actor.submit(need)
             done += await actor.submit(turn)
         await asyncio.sleep(0)  # the last change's callbacks
         assert all(not sub.updates and (not sinks or sub.sink.written)  # type: ignore[union-attr]

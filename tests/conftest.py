@@ -16,6 +16,12 @@ engine, after ``make unit`` ran them in full on the same source: it selects the
 from __future__ import annotations
 
 import os
+import sys
+from collections.abc import Iterator
+
+# Every table version made from what changed is made whole too and compared, in this
+# process and in the servers the tests start (pokerroom/server/tables/scene.py, CHECK).
+os.environ.setdefault("POKERROOM_CHECK_SCENE", "1")
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -37,3 +43,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     processes does not end on one of them; ``make unit`` turns off xdist's own
     reordering (``--no-loadscope-reorder``), which would undo this."""
     items[:] = longest_first(items)
+
+
+@pytest.fixture(autouse=True)
+def _scene_checked() -> Iterator[None]:
+    """A table version made from what changed that differs from the same version made
+    whole fails the test that made it (pokerroom/server/tables/scene.py, CHECK; only
+    where the test imported it)."""
+    yield
+    scene = sys.modules.get("pokerroom.server.tables.scene")
+    failures: list[str] = getattr(scene, "CHECK_FAILURES", [])
+    found, failures[:] = list(failures), []
+    assert not found, found[0]

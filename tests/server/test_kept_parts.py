@@ -188,3 +188,114 @@ def test_kept_parts_equal_parts_made_now_at_every_version(tmp_path: Path) -> Non
     assert checked.seats_kept > checked.publications
     assert checked.privates_kept > checked.publications
 
+
+
+def test_versions_made_from_the_seats_an_action_touched_equal_versions_made_whole(
+        tmp_path: Path) -> None:
+    """As the room's socket sends them: each action a request of its own
+    (:meth:`TableActor.act_alone`), the other requests their own too.  An action within
+    a betting round touches only its seat and the next to act (the scene then looks at
+    those two only); every other request, and every step that plays on (a street, a
+    showdown, a hand's end), has every seat looked at.  The suite's scene check
+    (``POKERROOM_CHECK_SCENE``, tests/conftest.py) compares every version made from
+    the touched seats with the same version made whole; here also every state sent,
+    as :class:`Checked` does."""
+
+    async def run() -> tuple[Checked, list[set[int] | None]]:
+        store = Store(f"sqlite:///{tmp_path / 'room.sqlite'}")
+        store.migrate()
+        room = Room(store, FakeClock(), bot_delay=0.0, pause_between_hands=0.0, seed=11)
+        actor = room.create_table(CreateTable(name="Touched", seats=6))
+        checked = Checked(actor)
+        publish = actor.scene.publish
+        touched: list[set[int] | None] = []
+        failures: list[AssertionError] = []
+
+        def publish_and_check(*args: Any, **kwargs: Any) -> None:
+            was = actor.scene.touched
+            touched.append(None if was is None else set(was))
+            publish(*args, **kwargs)
+            try:
+                checked.check()
+            except AssertionError as failure:
+                failures.append(failure)
+
+        actor.scene.publish = publish_and_check  # type: ignore[method-assign]
+        await actor.submit(lambda: actor.pause(True))
+        sittings: dict[int, str] = {}
+        subs: dict[int, list[Subscriber]] = {}
+        for seat in range(PLAYERS):
+            _, sittings[seat] = await actor.submit(
+                lambda seat=seat: actor.join(f"P{seat}", seat, BUY_IN))  # type: ignore[misc]
+            subs[seat] = [await actor.submit(
+                lambda seat=seat: actor.subscribe(sittings[seat]))]  # type: ignore[misc]
+        await actor.submit(lambda: actor.pause(False))
+        rng = random.Random(31)
+        for _ in range(700):
+            await actor.submit(lambda: _needs(actor))
+            if rng.random() < 0.2:
+                await actor.submit(lambda: _meddle(actor, rng, sittings, subs))
+            choice = _decide(actor, rng)
+            if choice is not None:
+                try:
+                    await actor.submit(lambda choice=choice: actor.act_alone(*choice))  # type: ignore[misc]
+                except IllegalActionError:
+                    pass
+            if failures:
+                break
+        await room.close()
+        if failures:
+            raise failures[0]
+        return checked, touched
+
+    checked, touched = asyncio.run(run())
+    assert checked.publications >= 700
+    narrow = [seats for seats in touched if seats is not None]
+    # Most versions followed an action within a round: one or two seats looked at.
+    assert len(narrow) > len(touched) // 3, (len(narrow), len(touched))
+    assert all(1 <= len(seats) <= 2 for seats in narrow), narrow
+
+
+def test_a_change_the_scene_was_not_told_of_is_caught_by_the_check(tmp_path: Path) -> None:
+    """The scene check finds a change made beside an action in the same request (which
+    :meth:`TableActor.act_alone` says it must not be): the seat whose pre-action changed
+    was not touched.  The whole version is sent instead, and the difference kept."""
+    from pokerroom.server.tables import scene
+
+    assert scene.CHECK, "the suite runs with POKERROOM_CHECK_SCENE=1 (tests/conftest.py)"
+
+    async def run() -> list[str]:
+        store = Store(f"sqlite:///{tmp_path / 'room.sqlite'}")
+        store.migrate()
+        room = Room(store, FakeClock(), bot_delay=0.0, pause_between_hands=0.0, seed=3)
+        actor = room.create_table(CreateTable(name="Untold", seats=6))
+        await actor.submit(lambda: actor.pause(True))
+        sittings: dict[int, str] = {}
+        for seat in range(4):
+            _, sittings[seat] = await actor.submit(
+                lambda seat=seat: actor.join(f"P{seat}", seat, BUY_IN))  # type: ignore[misc]
+            await actor.submit(lambda seat=seat: actor.subscribe(sittings[seat]))  # type: ignore[misc]
+        await actor.submit(lambda: actor.pause(False))
+        for _ in range(3):
+            await actor.submit(lambda: _needs(actor))
+        table = actor.table
+        assert table.hand is not None and table.to_act is not None
+        seat = table.to_act
+        other = next(s for s in range(4) if s != seat and s != (seat + 1) % 4)
+
+        def both() -> None:
+            actor.set_preaction(other, "check_fold", None)
+            actor.act_alone(seat, {"type": "check_call"})
+
+        await actor.submit(both)
+        await actor.submit(lambda: None)
+        found = list(scene.CHECK_FAILURES)
+        scene.CHECK_FAILURES.clear()
+        sent = actor.scene.kept.privates.get(other)
+        await room.close()
+        assert sent is not None and sent[1]["you"]["preaction"] == {
+            "kind": "check_fold", "amount": None}, "the whole version was not sent"
+        return found
+
+    found = asyncio.run(run())
+    assert found and "own part kept" in found[0], found

@@ -40,6 +40,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from pokerroom.cards import Deck, SecureRandom
 from pokerroom.errors import IllegalActionError
+from pokerroom.rules.engine import Phase
 from pokerroom.server.actors.clock import Clock
 from pokerroom.server.actors.driver import TableDriver, Turn
 from pokerroom.server.actors.group_commit import Journal
@@ -114,6 +115,9 @@ class TableActor(TaskOwner):
         self.seats: dict[int, SeatMeta] = {}  # shared by the parts
         self.version = 0
         self.scene = TableScene()  # the public state once per version, and its delta
+        # The seats changed by the request being run when it is a player's action alone
+        # (act_alone()); None for any other request.
+        self._acted: tuple[int, int | None] | None = None
         self.log: deque[str] = deque(maxlen=200)
         self.next_hand_at = 0.0
         self.rake_taken = 0
@@ -155,6 +159,7 @@ class TableActor(TaskOwner):
         self.table = table
         for part in (self.preactions, self.sittings, self.host, self.driver, self.attendance):
             part.table = table
+        self.scene.touch_all()
 
     # ---------------------------------------------------------- what the parts keep
 
@@ -233,6 +238,7 @@ class TableActor(TaskOwner):
         """After a step failed: a failed write reloads the table as stored (the hand
         goes on from its last stored action); a bug cancels the hand in progress
         (every chip back, I1-style).  Either way the table carries on."""
+        self.scene.touch_all()
         if isinstance(sys.exc_info()[1], SQLAlchemyError):
             self._resync()
             self.next_hand_at = self.clock.now() + max(1.0, self.settings.pause_between_hands)
@@ -281,6 +287,7 @@ class TableActor(TaskOwner):
 
     def _resync(self) -> None:
         self.restorer.resync(self.id)
+        self.scene.touch_all()
 
     def _may_deal(self) -> bool:
         """Open: not paused or closed by the host, and not idle (tables/life.py: no
@@ -289,14 +296,22 @@ class TableActor(TaskOwner):
 
     def _after_request(self) -> None:
         self._flush()
+        if self._acted is None:  # any request but a player's action within a round
+            self.scene.touch_all()
+        else:
+            self.scene.touch(*self._acted)
+            self._acted = None
 
     def _request_failed(self) -> None:
         self.recorder.forget()
+        self._acted = None
+        self.scene.touch_all()
 
     def _request_broke(self) -> None:
         self._resync()
 
     def _before_request(self) -> None:
+        self._acted = None
         if self.restorer.needs_resync:
             self._resync()
             if self.restorer.needs_resync:
@@ -335,6 +350,7 @@ class TableActor(TaskOwner):
         if self.host.waitlist_step(now):  # seats offered to the waitlist, offers run out
             changed = True
             self._flush()
+            self.scene.touch_all()
         if self.table.hand is None:
             idle = self.life is TableLife.IDLE
             if idle != self.attendance.told:  # idle now, or no longer: the lobby says so
@@ -346,9 +362,18 @@ class TableActor(TaskOwner):
             if len(self._ready()) >= 2 and now >= self.next_hand_at and self._may_deal():
                 self._start_hand()
                 changed = True
+            if changed:
+                self.scene.touch_all()
             if self.table.hand is None:
                 return changed
-        return self.driver.step(now) or changed
+        hand = self.table.hand
+        events = len(hand.events)
+        stepped = self.driver.step(now)
+        if self.table.hand is not hand or len(hand.events) != events:
+            self.scene.touch_all()  # the hand ended, or was played on (a bot, a timeout)
+        else:  # at most a clock started (or the time bank): the hand's part, the seat's
+            self.scene.touch(self.table.to_act)
+        return stepped or changed
 
     def _actor_seat(self) -> int | None:
         return self.table.to_act
@@ -459,6 +484,18 @@ class TableActor(TaskOwner):
         """A player's action, from that seat's own connection only."""
         self.driver.dealt_in(seat)
         self.driver.act(seat, action_from_dict(message))
+
+    def act_alone(self, seat: int, message: dict[str, Any]) -> None:
+        """:meth:`act`, as the only change of the request that runs it (the table's
+        socket, tables/routes.py).  An action within a betting round changes only the
+        parts of that seat and of the seat to act next: the scene is told so when the
+        request ends (:meth:`_after_request`), and looks at those seats only."""
+        hand = self.driver.dealt_in(seat)
+        street, phase = hand.street, hand.phase
+        self.act(seat, message)
+        if (self.table.hand is hand and not hand.is_over and hand.street == street
+                and phase is Phase.BETTING and hand.phase is Phase.BETTING):
+            self._acted = (seat, self.table.to_act)
 
     def sit_out(self, seat: int) -> None:
         self.table.sit_out(seat)

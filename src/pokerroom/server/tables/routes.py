@@ -322,7 +322,7 @@ async def _apply(actor: TableActor, sub: Subscriber, message: ClientMessage) -> 
         return
     if isinstance(message, Act):
         data = message.engine_action()
-        run: Callable[[int], None] = lambda s: actor.act(s, data)  # noqa: E731
+        run: Callable[[int], None] = lambda s: actor.act_alone(s, data)  # noqa: E731
     elif isinstance(message, SitIn):
         run = lambda s: actor.sit_in(s, message.post)  # noqa: E731
     elif isinstance(message, TopUp):

@@ -22,6 +22,8 @@ seat's face-down cards travel only in that seat's ``own``.
 
 from __future__ import annotations
 
+import logging
+import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -35,7 +37,7 @@ if TYPE_CHECKING:
     from pokerroom.server.tables.facets import VersionedTable
     from pokerroom.server.tables.sittings import Subscriber
 
-__all__ = ["ScenePart", "SceneUpdate", "TableScene", "apply", "diff"]
+__all__ = ["CHECK", "CHECK_FAILURES", "ScenePart", "SceneUpdate", "TableScene", "apply", "diff"]
 
 _SPLIT = ("seats", "log")  # the keys a delta carries in parts (the rest: whole, if changed)
 
@@ -231,13 +233,46 @@ class SceneUpdate:
         return self._full
 
 
+CHECK = os.environ.get("POKERROOM_CHECK_SCENE", "") == "1"
+"""For development (the test suite turns it on): every version made from what changed
+(:meth:`TableScene.touch`) is also made whole; where the two differ, the whole one is
+sent and the difference is kept in :data:`CHECK_FAILURES` and logged."""
+
+CHECK_FAILURES: list[str] = []
+""":data:`CHECK`: each difference found (the test suite fails a test that leaves one)."""
+
+LOG = logging.getLogger(__name__)
+
+
+def _check_failed(what: str) -> None:
+    CHECK_FAILURES.append(what)
+    LOG.error("scene check: %s", what)
+
+
 class TableScene:
     """A table's scene across versions: builds each version's public state and delta
-    once (:meth:`publish`) and gives every connection its update."""
+    once (:meth:`publish`) and gives every connection its update.
+
+    Between two versions the table tells the scene which seats it changed
+    (:meth:`touch`), or that it cannot say (:meth:`touch_all`: any request but a
+    player's action within a betting round, any step that did more than start a
+    clock); the next version then makes only those seats' public entries and private
+    parts, and gives the others' kept parts again without looking at them."""
 
     def __init__(self) -> None:
         self.part: ScenePart | None = None
         self.kept = KeptParts()  # the parts last made: given again while unchanged
+        # The seats whose parts may have changed since the last version (None: any).
+        self.touched: set[int] | None = None
+
+    def touch(self, *seats: int | None) -> None:
+        """These seats' parts may have changed (a seat None: none)."""
+        if self.touched is not None:
+            self.touched.update(seat for seat in seats if seat is not None)
+
+    def touch_all(self) -> None:
+        """Any seat's part may have changed: the next version looks at every one."""
+        self.touched = None
 
     def _current(self, actor: VersionedTable, version: int) -> ScenePart:
         """The latest part, built now when there is none at ``version``."""
@@ -251,13 +286,41 @@ class TableScene:
         return SceneUpdate(self._current(actor, actor.version),
                            private_part(actor, seat, kept=self.kept))
 
+    def _public(self, actor: VersionedTable, touched: set[int] | None) -> dict[str, Any]:
+        """The public state, each seat not ``touched`` given its kept entry."""
+        public = public_state(actor, kept=self.kept, touched=touched)
+        if CHECK and touched is not None:
+            whole = public_state(actor)
+            if {**whole, "now": None} != {**public, "now": None}:
+                stale = [key for key in whole if key != "now" and whole[key] != public[key]]
+                _check_failed(f"table {actor.id}: the public state made from seats "
+                              f"{sorted(touched)} differs in {stale}: {public} != {whole}")
+                return public_state(actor, kept=self.kept)
+        return public
+
+    def _own(self, actor: VersionedTable, seat: int | None, touched: set[int] | None,
+             ) -> dict[str, Any] | None:
+        """The private part of ``seat``: its kept one when the seat is not touched."""
+        if touched is not None and seat is not None and seat not in touched:
+            was = self.kept.privates.get(seat)
+            if was is not None:
+                if CHECK and was[1] != private_part(actor, seat):
+                    _check_failed(f"table {actor.id}: seat {seat}'s own part kept, seats "
+                                  f"{sorted(touched)} touched: {was[1]} != "
+                                  f"{private_part(actor, seat)}")
+                    return private_part(actor, seat, kept=self.kept)
+                return was[1]
+        return private_part(actor, seat, kept=self.kept)
+
     def publish(self, actor: VersionedTable, version: int, subscribers: Iterable[Subscriber],
                 state_for: Callable[[int | None, dict[str, Any]], dict[str, Any]]) -> None:
         """Version ``version`` to every subscriber: the public state built once (its
         delta too, when a delta connection asks for it); per viewer, its private part
         once (a delta connection's) and its whole state once (``state_for(seat,
-        public)``: a connection that did not ask for deltas, or has not said yet)."""
-        public = public_state(actor, kept=self.kept)
+        public)``: a connection that did not ask for deltas, or has not said yet).  Only
+        the seats touched since the last version are looked at (:meth:`touch`)."""
+        touched, self.touched = self.touched, set()
+        public = self._public(actor, touched)
         previous = self.part
         self.part = part = ScenePart(version, public, None if previous is None
                                      else (previous.version, previous.public))
@@ -268,8 +331,8 @@ class TableScene:
             if sub.deltas is not False:
                 update = updates.get(sub.seat)
                 if update is None:
-                    own = private_part(actor, sub.seat, kept=self.kept)
-                    update = updates[sub.seat] = SceneUpdate(part, own)
+                    update = updates[sub.seat] = SceneUpdate(
+                        part, self._own(actor, sub.seat, touched))
             full = None
             if sub.deltas is not True:
                 full = fulls.get(sub.seat)

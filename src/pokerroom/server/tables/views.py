@@ -13,7 +13,7 @@ and gives them again while what they are made from is the same.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from itertools import islice
 from typing import TYPE_CHECKING, Any
@@ -167,11 +167,14 @@ def _table_info(actor: ViewedTable, chat: Any, kept: KeptParts | None) -> dict[s
     return info
 
 
-def public_state(actor: ViewedTable, *, kept: KeptParts | None = None) -> dict[str, Any]:
+def public_state(actor: ViewedTable, *, kept: KeptParts | None = None,
+                 touched: Collection[int] | None = None) -> dict[str, Any]:
     """What everyone at the table sees (a spectator's view): built once per update
     and shared by every viewer's state (:func:`table_state`).  ``kept``: its ``table``
     part may be the one given last time, when nothing in it changed (for a caller
-    that never changes what it gets: the scene).
+    that never changes what it gets: the scene).  ``touched`` (with ``kept``): the
+    only seats whose entries may have changed since the kept ones were made (None:
+    any); another seat's kept entry is given again without looking at it.
 
     The hand's part is the engine's spectator view (:func:`~pokerroom.rules.view.
     public_player` of each position, :func:`~pokerroom.rules.view.hand_pots`: what
@@ -195,6 +198,11 @@ def public_state(actor: ViewedTable, *, kept: KeptParts | None = None) -> dict[s
     metas = actor.seats
     seats: list[dict[str, Any] | None] = []
     for seat, player in enumerate(table.players):
+        if kept is not None and touched is not None and seat not in touched:
+            was = kept.seats.get(seat)
+            if was is not None and player is not None:
+                seats.append(was[1])
+                continue
         meta = metas.get(seat)
         if player is None:
             seats.append({"seat": seat, "name": meta.name, "pending": True} if meta else None)
