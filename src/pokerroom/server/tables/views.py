@@ -174,7 +174,8 @@ def public_state(actor: ViewedTable, *, kept: KeptParts | None = None,
     part may be the one given last time, when nothing in it changed (for a caller
     that never changes what it gets: the scene).  ``touched`` (with ``kept``): the
     only seats whose entries may have changed since the kept ones were made (None:
-    any); another seat's kept entry is given again without looking at it.
+    any); another seat's kept entry, and the kept ``table`` part, are given again
+    without looking at them.
 
     The hand's part is the engine's spectator view (:func:`~pokerroom.rules.view.
     public_player` of each position, :func:`~pokerroom.rules.view.hand_pots`: what
@@ -246,7 +247,9 @@ def public_state(actor: ViewedTable, *, kept: KeptParts | None = None,
             kept.seats[seat] = (key, entry)
         seats.append(entry)
     state: dict[str, Any] = {
-        "table": _table_info(actor, chat, kept),
+        # Nothing in it changes with a player's action (``touched``: only seats did).
+        "table": (kept.info if kept is not None and touched is not None and kept.key
+                  else _table_info(actor, chat, kept)),
         "seats": seats,
         "hand": None,
         "you": None,
