@@ -9,7 +9,11 @@ HTTP API does), each holding one connection to it (:meth:`TableActor.subscribe`,
 connection as the page is; ``--whole-states``: connections that take whole states).
 The players then play ``--actions`` (2,000) actions through the actor, each
 decided as bench_server's clients decide (show at the showdown, a minimum raise 8%
-of the time, fold 15% facing a bet, else check or call), rebuying when busted.
+of the time, fold 15% facing a bet, else check or call), rebuying when busted.  As
+the room's socket sends them, each action is a request of its own
+(:meth:`TableActor.act_alone`: within a betting round the scene then looks at the two
+seats it touched), and so is each rebuy, sit-in or post (before 2026-11-30, late, one
+request held a turn's needs and its action, so every version looked at every seat).
 
 What is timed: every publication (:meth:`TableActor._publish`: the scene's public
 state, each seat's own part, its delta) together with what each connection's
