@@ -29,6 +29,7 @@ from pokerroom.rules.view import (
     visible_cards,
 )
 from pokerroom.server.tables.house import house_rules
+from pokerroom.table.player import Status
 from pokerroom.table.view import seat_to_act
 
 if TYPE_CHECKING:
@@ -40,6 +41,11 @@ if TYPE_CHECKING:
 # a Card never lies outside the deck), None for a card not seen.
 _CARD_TEXT: dict[Card | None, str | None] = {None: None, **dict(zip(FULL_DECK, NOTATION,
                                                                   strict=True))}
+
+
+# Each status's and phase's text by lookup (an enum's ``.value`` is a descriptor call).
+_STATUS_TEXT: dict[Status, str] = {status: status.value for status in Status}
+_PHASE_TEXT: dict[Phase, str] = {phase: phase.value for phase in Phase}
 
 
 def _cards(cards: tuple[Card | None, ...]) -> list[str | None]:
@@ -191,10 +197,10 @@ def public_state(actor: ViewedTable, *, kept: KeptParts | None = None,
     chat = getattr(actor, "chat", None)
     rotation = getattr(actor, "rotation", None)
     after = getattr(actor, "after", None)
-    dealt: dict[int, int] = {}  # seat: position, of the seats dealt in
+    dealt: tuple[int, ...] = ()  # the seats dealt in, by position
     to_act = None
     if hand is not None and plan is not None:
-        dealt = {seat: k for k, seat in enumerate(plan.seats)}
+        dealt = plan.seats
         to_act = seat_to_act(hand.phase, hand.actor, plan)
     metas = actor.seats
     seats: list[dict[str, Any] | None] = []
@@ -212,7 +218,7 @@ def public_state(actor: ViewedTable, *, kept: KeptParts | None = None,
         connected = meta is not None and (bot or meta.connections > 0)
         label = labels.get(seat)  # the last action this street
         bank = round(bank_of(meta)) if bank_of and meta and not bot else None
-        k = dealt.get(seat)
+        k = dealt.index(seat) if seat in dealt else None
         key = (player.name, player.stack, player.status, player.owes, bot, connected, label,
                bank, None if k is None or hand is None else public_player_makings(hand, k),
                to_act == seat)  # everything the entry is made from
@@ -226,7 +232,7 @@ def public_state(actor: ViewedTable, *, kept: KeptParts | None = None,
             "seat": seat,
             "name": player.name,
             "stack": player.stack,
-            "status": player.status.value,
+            "status": _STATUS_TEXT[player.status],
             "owes": key[3],
             "bot": bot,
             "connected": connected,
@@ -268,7 +274,7 @@ def public_state(actor: ViewedTable, *, kept: KeptParts | None = None,
         state["hand"] = {
             "number": actor.hand_number,
             "street": hand.variant.streets[street].name if street >= 0 else "",
-            "phase": hand.phase.value,
+            "phase": _PHASE_TEXT[hand.phase],
             "board": [NOTATION[c] for c in hand.board],
             "pot": hand.pot,
             "pots": [p.amount for p in hand_pots(hand)],
@@ -339,7 +345,7 @@ def private_part(actor: ViewedTable, viewer: int | None, *,
             return was[1]
     you: dict[str, Any] = {
         "seat": viewer,
-        "status": player.status.value,
+        "status": _STATUS_TEXT[player.status],
         "owes": key[1],
         "missed_small": player.missed_small,
         "missed_big": player.missed_big,
