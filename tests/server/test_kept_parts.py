@@ -49,6 +49,31 @@ class Checked:
         self.privates_kept = 0
         self._last: dict[str, Any] | None = None
         self._privates: dict[int, dict[str, Any] | None] = {}
+        self.touched: list[set[int] | None] = []  # what the scene was told, per version
+        self.failures: list[AssertionError] = []  # told to the test, not to the actor's loop
+        self._install()
+
+    async def closing(self, room: Room) -> Checked:
+        """Close ``room``, then raise the first failure found (else give this back)."""
+        await room.close()
+        if self.failures:
+            raise self.failures[0]
+        return self
+
+    def _install(self) -> None:
+        """Check every version the actor's scene publishes, after it is published."""
+        scene = self.actor.scene
+        publish = scene.publish
+
+        def publish_and_check(*args: Any, **kwargs: Any) -> None:
+            self.touched.append(None if scene.touched is None else set(scene.touched))
+            publish(*args, **kwargs)
+            try:
+                self.check()
+            except AssertionError as failure:
+                self.failures.append(failure)
+
+        scene.publish = publish_and_check  # type: ignore[method-assign]
 
     def check(self) -> None:
         actor = self.actor
@@ -138,34 +163,35 @@ def _needs(actor: TableActor) -> None:
             actor.post(seat)
 
 
+def _table(tmp_path: Path, name: str, *, seed: int) -> tuple[Room, TableActor]:
+    """A room on the fake clock (a throwaway SQLite file) and its 6-seat table."""
+    store = Store(f"sqlite:///{tmp_path / 'room.sqlite'}")
+    store.migrate()
+    room = Room(store, FakeClock(), bot_delay=0.0, pause_between_hands=0.0, seed=seed)
+    return room, room.create_table(CreateTable(name=name, seats=6))
+
+
+async def _seat_players(actor: TableActor, players: int,
+                        ) -> tuple[dict[int, str], dict[int, list[Subscriber]]]:
+    """``players`` join the paused table (seats 0 on), each with one connection; then
+    it deals.  Their sittings and connections by seat."""
+    await actor.submit(lambda: actor.pause(True))
+    sittings: dict[int, str] = {}
+    subs: dict[int, list[Subscriber]] = {}
+    for seat in range(players):
+        _, sittings[seat] = await actor.submit(
+            lambda seat=seat: actor.join(f"P{seat}", seat, BUY_IN))  # type: ignore[misc]
+        subs[seat] = [await actor.submit(
+            lambda seat=seat: actor.subscribe(sittings[seat]))]  # type: ignore[misc]
+    await actor.submit(lambda: actor.pause(False))
+    return sittings, subs
+
+
 def test_kept_parts_equal_parts_made_now_at_every_version(tmp_path: Path) -> None:
     async def run() -> Checked:
-        store = Store(f"sqlite:///{tmp_path / 'room.sqlite'}")
-        store.migrate()
-        room = Room(store, FakeClock(), bot_delay=0.0, pause_between_hands=0.0, seed=5)
-        actor = room.create_table(CreateTable(name="Kept", seats=6))
+        room, actor = _table(tmp_path, "Kept", seed=5)
         checked = Checked(actor)
-        publish = actor.scene.publish
-
-        failures: list[AssertionError] = []
-
-        def publish_and_check(*args: Any, **kwargs: Any) -> None:
-            publish(*args, **kwargs)
-            try:
-                checked.check()
-            except AssertionError as failure:  # told to the test, not to the actor's loop
-                failures.append(failure)
-
-        actor.scene.publish = publish_and_check  # type: ignore[method-assign]
-        await actor.submit(lambda: actor.pause(True))
-        sittings: dict[int, str] = {}
-        subs: dict[int, list[Subscriber]] = {}
-        for seat in range(PLAYERS):
-            _, sittings[seat] = await actor.submit(
-                lambda seat=seat: actor.join(f"P{seat}", seat, BUY_IN))  # type: ignore[misc]
-            subs[seat] = [await actor.submit(
-                lambda seat=seat: actor.subscribe(sittings[seat]))]  # type: ignore[misc]
-        await actor.submit(lambda: actor.pause(False))
+        sittings, subs = await _seat_players(actor, PLAYERS)
         rng = random.Random(23)
         for _ in range(600):
             def turn() -> None:
@@ -176,19 +202,15 @@ def test_kept_parts_equal_parts_made_now_at_every_version(tmp_path: Path) -> Non
                 if choice is not None:
                     actor.act(*choice)
             await actor.submit(turn)
-            if failures:
+            if checked.failures:
                 break
-        await room.close()
-        if failures:
-            raise failures[0]
-        return checked
+        return await checked.closing(room)
 
     checked = asyncio.run(run())
     assert checked.publications >= 600
     # The parts were in fact kept: most seats do not change at each action.
     assert checked.seats_kept > checked.publications
     assert checked.privates_kept > checked.publications
-
 
 
 def test_versions_made_from_the_seats_an_action_touched_equal_versions_made_whole(
@@ -202,35 +224,10 @@ def test_versions_made_from_the_seats_an_action_touched_equal_versions_made_whol
     the touched seats with the same version made whole; here also every state sent,
     as :class:`Checked` does."""
 
-    async def run() -> tuple[Checked, list[set[int] | None]]:
-        store = Store(f"sqlite:///{tmp_path / 'room.sqlite'}")
-        store.migrate()
-        room = Room(store, FakeClock(), bot_delay=0.0, pause_between_hands=0.0, seed=11)
-        actor = room.create_table(CreateTable(name="Touched", seats=6))
+    async def run() -> Checked:
+        room, actor = _table(tmp_path, "Touched", seed=11)
         checked = Checked(actor)
-        publish = actor.scene.publish
-        touched: list[set[int] | None] = []
-        failures: list[AssertionError] = []
-
-        def publish_and_check(*args: Any, **kwargs: Any) -> None:
-            was = actor.scene.touched
-            touched.append(None if was is None else set(was))
-            publish(*args, **kwargs)
-            try:
-                checked.check()
-            except AssertionError as failure:
-                failures.append(failure)
-
-        actor.scene.publish = publish_and_check  # type: ignore[method-assign]
-        await actor.submit(lambda: actor.pause(True))
-        sittings: dict[int, str] = {}
-        subs: dict[int, list[Subscriber]] = {}
-        for seat in range(PLAYERS):
-            _, sittings[seat] = await actor.submit(
-                lambda seat=seat: actor.join(f"P{seat}", seat, BUY_IN))  # type: ignore[misc]
-            subs[seat] = [await actor.submit(
-                lambda seat=seat: actor.subscribe(sittings[seat]))]  # type: ignore[misc]
-        await actor.submit(lambda: actor.pause(False))
+        sittings, subs = await _seat_players(actor, PLAYERS)
         rng = random.Random(31)
         for _ in range(700):
             await actor.submit(lambda: _needs(actor))
@@ -240,14 +237,12 @@ def test_versions_made_from_the_seats_an_action_touched_equal_versions_made_whol
             if choice is not None:
                 with contextlib.suppress(IllegalActionError):
                     await actor.submit(lambda choice=choice: actor.act_alone(*choice))  # type: ignore[misc]
-            if failures:
+            if checked.failures:
                 break
-        await room.close()
-        if failures:
-            raise failures[0]
-        return checked, touched
+        return await checked.closing(room)
 
-    checked, touched = asyncio.run(run())
+    checked = asyncio.run(run())
+    touched = checked.touched
     assert checked.publications >= 700
     narrow = [seats for seats in touched if seats is not None]
     # Most versions followed an action within a round: one or two seats looked at.
@@ -264,17 +259,8 @@ def test_a_change_the_scene_was_not_told_of_is_caught_by_the_check(tmp_path: Pat
     assert scene.CHECK, "the suite runs with POKERROOM_CHECK_SCENE=1 (tests/conftest.py)"
 
     async def run() -> list[str]:
-        store = Store(f"sqlite:///{tmp_path / 'room.sqlite'}")
-        store.migrate()
-        room = Room(store, FakeClock(), bot_delay=0.0, pause_between_hands=0.0, seed=3)
-        actor = room.create_table(CreateTable(name="Untold", seats=6))
-        await actor.submit(lambda: actor.pause(True))
-        sittings: dict[int, str] = {}
-        for seat in range(4):
-            _, sittings[seat] = await actor.submit(
-                lambda seat=seat: actor.join(f"P{seat}", seat, BUY_IN))  # type: ignore[misc]
-            await actor.submit(lambda seat=seat: actor.subscribe(sittings[seat]))  # type: ignore[misc]
-        await actor.submit(lambda: actor.pause(False))
+        room, actor = _table(tmp_path, "Untold", seed=3)
+        await _seat_players(actor, 4)
         for _ in range(3):
             await actor.submit(lambda: _needs(actor))
         table = actor.table
