@@ -242,10 +242,12 @@ _TRACEBACK = re.compile(r"Traceback \(most recent call last\):\n(?:[ \t].*\n|\n)
 
 def tracebacks(log: Path, *, expected: tuple[str, ...] = ()) -> list[str]:
     """The tracebacks in a worker's log (each with the line naming the exception), but
-    those whose text contains one of ``expected``; also lines saying 'internal error'."""
+    those whose text contains one of ``expected``; also lines saying 'internal error' and
+    lines of the scene check (``POKERROOM_CHECK_SCENE``: a stale version)."""
     text = log.read_text(errors="replace") if log.exists() else ""
     found = [m.group(0) for m in _TRACEBACK.finditer(text)]
-    found += [line for line in text.splitlines() if "internal error" in line]
+    found += [line for line in text.splitlines()
+              if "internal error" in line or "scene check:" in line]
     return [t for t in found if not any(e in t for e in expected)]
 
 

@@ -131,9 +131,12 @@ def assert_same_turn(before: dict[str, Any], after: dict[str, Any]) -> None:
 
 
 def assert_clean_log(log: Path) -> None:
-    """The server's standard error shows no internal error and no traceback."""
+    """The server's standard error shows no internal error, no traceback and no
+    version the scene check found stale (``POKERROOM_CHECK_SCENE``, tests/conftest.py:
+    the servers the suite starts inherit it)."""
     text = log.read_text(errors="replace")
     assert "internal error" not in text and "Traceback" not in text, text[-3000:]
+    assert "scene check:" not in text, text[text.index("scene check:"):][:3000]
 
 
 # ------------------------------------------------------------- hostile clients
