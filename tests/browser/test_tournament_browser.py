@@ -134,8 +134,8 @@ def test_the_room_runs_a_small_tournament_in_the_browser(server_url: str, browse
         followed = 0
         last_table: dict[str, str] = {}
         # A guard against a room that stops, not a speed limit: alone the tournament ends
-        # in about 16 s; a CI run with four test processes on two cores took it past 75 s
-        # (two players left at level 13, every page's snapshot slower than its turn).
+        # in about 16 s; a CI run with four test processes on two cores took it past the
+        # 75 s this allowed before (two players left, at level 13).
         deadline = time.monotonic() + 240
         while True:
             if time.monotonic() > deadline:
