@@ -53,5 +53,6 @@ def _scene_checked() -> Iterator[None]:
     yield
     scene = sys.modules.get("pokerroom.server.tables.scene")
     failures: list[str] = getattr(scene, "CHECK_FAILURES", [])
-    found, failures[:] = list(failures), []
+    found = list(failures)
+    failures.clear()
     assert not found, found[0]

@@ -296,15 +296,14 @@ class TableActor(TaskOwner):
 
     def _after_request(self) -> None:
         self._flush()
-        if self._acted is None:  # any request but a player's action within a round
+        acted, self._acted = self._acted, None
+        if acted is None:  # any request but a player's action within a round
             self.scene.touch_all()
         else:
-            self.scene.touch(*self._acted)
-            self._acted = None
+            self.scene.touch(*acted)
 
     def _request_failed(self) -> None:
         self.recorder.forget()
-        self._acted = None
         self.scene.touch_all()
 
     def _request_broke(self) -> None:

@@ -304,10 +304,9 @@ class TableScene:
         if touched is not None and seat is not None and seat not in touched:
             was = self.kept.privates.get(seat)
             if was is not None:
-                if CHECK and was[1] != private_part(actor, seat):
+                if CHECK and was[1] != (made := private_part(actor, seat)):
                     _check_failed(f"table {actor.id}: seat {seat}'s own part kept, seats "
-                                  f"{sorted(touched)} touched: {was[1]} != "
-                                  f"{private_part(actor, seat)}")
+                                  f"{sorted(touched)} touched: {was[1]} != {made}")
                     return private_part(actor, seat, kept=self.kept)
                 return was[1]
         return private_part(actor, seat, kept=self.kept)
