@@ -12,9 +12,8 @@ from __future__ import annotations
 import os
 import random
 import struct
-import threading
 import weakref
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
 from pokerroom.errors import ConfigError, NotationError
@@ -194,7 +193,7 @@ class SecureRandom(random.SystemRandom):
     ``os.urandom`` :data:`POOL_BYTES` at a time, instead of one system call per draw
     (a 52-card shuffle makes about 76 draws, rejections included, and each call let
     the interpreter's lock go to another thread and back).  The pool is the
-    generator's own (under its lock, each word used once), never pickled or copied,
+    generator's own (each word drawn once, by one thread), never pickled or copied,
     and a forked child throws its parent's away (it would otherwise deal the
     parent's cards again).
 
@@ -219,21 +218,21 @@ class SecureRandom(random.SystemRandom):
         _SECURE.add(self)
 
     def _forget(self) -> None:
-        self._pool: tuple[int, ...] = ()
-        self._next = 0
-        self._lock = threading.Lock()
+        # The pool's words not drawn yet.  ``next`` on a tuple's iterator is atomic, so
+        # two threads never draw the same word; a thread that finds it empty reads a
+        # new block (two that do so at once each read one; the words left in the one
+        # replaced are never drawn).
+        self._words: Iterator[int] = iter(())
 
     def getrandbits(self, k: int, /) -> int:
         """``k`` random bits: from the pool when ``k`` is 1 to 32, else read at once."""
         if not 0 < k <= 32:
             return super().getrandbits(k)
-        with self._lock:
-            at = self._next
-            if at >= len(self._pool):
-                self._pool = self._WORDS.unpack(os.urandom(self.POOL_BYTES))
-                at = 0
-            self._next = at + 1
-            return self._pool[at] >> (32 - k)
+        word = next(self._words, None)
+        if word is None:
+            self._words = iter(self._WORDS.unpack(os.urandom(self.POOL_BYTES)))
+            word = next(self._words)
+        return word >> (32 - k)
 
     def __reduce__(self) -> tuple[type[SecureRandom], tuple[()]]:
         return (type(self), ())
