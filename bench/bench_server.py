@@ -52,7 +52,11 @@ What is reported
   bottleneck), and the server's CPU milliseconds per stored action, which
   depends much less on other load on the machine than actions/s does; split into
   the event loop's thread and the others (on SQLite, the recorder's group commits,
-  SQLite's own work included), read per thread from /proc.
+  SQLite's own work included), read per thread from /proc; and of each, per stored
+  action, the CPU spent in the kernel (the sockets' reads and writes, the database
+  file's, sleeping and waking) and its context switches: waits (it blocked on a
+  socket, a lock or the interpreter's lock) and preemptions (the scheduler gave its
+  core to another thread or process).
 
 Reading the latency: with the default ``--think 0`` every client answers at
 once, so each table always has exactly one decision in flight and the server
@@ -219,6 +223,28 @@ def cpu_seconds(pid: int, *, children: bool = False, thread: int | None = None) 
     if children:
         ticks += int(fields[13]) + int(fields[14])
     return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def thread_counters(pid: int) -> dict[str, dict[str, float]]:
+    """Of the process's first thread (``loop``: its event loop) and of its other threads
+    (``others``: on SQLite the recorder's), from /proc: CPU seconds in the kernel
+    (stime) and context switches, voluntary (it waited: for the socket, a lock, the
+    interpreter's lock) and involuntary (the scheduler took the core from it)."""
+    out = {name: {"kernel": 0.0, "voluntary": 0.0, "involuntary": 0.0}
+           for name in ("loop", "others")}
+    tick = os.sysconf("SC_CLK_TCK")
+    with contextlib.suppress(OSError):
+        tasks = list(Path(f"/proc/{pid}/task").iterdir())
+        for task in tasks:
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                stime = int((task / "stat").read_text().rsplit(")", 1)[1].split()[12])
+                status = dict(line.split(":", 1) for line in
+                              (task / "status").read_text().splitlines() if ":" in line)
+                counts = out["loop" if task.name == str(pid) else "others"]
+                counts["kernel"] += stime / tick
+                counts["voluntary"] += int(status["voluntary_ctxt_switches"])
+                counts["involuntary"] += int(status["nonvoluntary_ctxt_switches"])
+    return out
 
 
 def postmaster_of(port: int) -> int | None:
@@ -756,12 +782,14 @@ def main() -> int:
             server_cpu_start = cpu_seconds(server.pid)
             # the process's first thread: its event loop (the others: the recorder's)
             loop_cpu_start = cpu_seconds(server.pid, thread=server.pid)
+            threads_start = thread_counters(server.pid)
             db_cpu_start = postgres_cpu_seconds(postmaster) if postmaster else 0.0
             print(f"window of {args.seconds:.0f} s starts", file=sys.stderr)
             time.sleep(max(0.0, end - time.time()))
             at_end = db_counts(engine, start, end)
             server_cpu_end = cpu_seconds(server.pid)
             loop_cpu_end = cpu_seconds(server.pid, thread=server.pid)
+            threads_end = thread_counters(server.pid)
             watched = window_histograms(watched_start, histograms(port))
             db_cpu_end = postgres_cpu_seconds(postmaster) if postmaster else 0.0
             results = pending.get(timeout=args.seconds + 120)
@@ -856,6 +884,14 @@ def main() -> int:
             # SQLite the recorder's group commit, SQLite's own work included).
             "server_loop_thread_ms_per_action": (loop_cpu_end - loop_cpu_start) * 1000
             / max(1, stored_in_window),
+            # Per stored action, of the loop's thread and of the others: CPU in the kernel
+            # (ms; the socket reads and writes, the database file's, waking and sleeping)
+            # and context switches (see thread_counters).
+            "server_threads_per_action": {
+                name: {key: (threads_end[name][key] - threads_start[name][key])
+                       * (1000 if key == "kernel" else 1) / max(1, stored_in_window)
+                       for key in threads_end[name]}
+                for name in threads_end},
             "client_cpu_in_window": [r["cpu_window"] / window for r in results],
             # PostgreSQL's own CPU (all its processes) per stored action; 0 on SQLite,
             # whose work is inside the server process.
@@ -925,6 +961,10 @@ def main() -> int:
     loop_ms = r["server_loop_thread_ms_per_action"]
     print(f"  server threads   event loop {loop_ms:.2f} ms per action, the others "
           f"(the recorder's commits) {r['server_cpu_ms_per_action'] - loop_ms:.2f} ms")
+    per = r["server_threads_per_action"]
+    print("  in the kernel    " + ", ".join(
+        f"{name} {per[name]['kernel']:.2f} ms per action ({per[name]['voluntary']:.2f} waits"
+        f" and {per[name]['involuntary']:.2f} preemptions)" for name in ("loop", "others")))
     if postmaster:
         print(f"  PostgreSQL       {r['database_cpu_ms_per_action']:.2f} ms of CPU per action "
               f"(its own processes), {r['commits_per_action']:.2f} commits per action")
