@@ -220,7 +220,8 @@ class SecureRandom(random.SystemRandom):
     def _forget(self) -> None:
         # The pool's words not drawn yet.  ``next`` on a tuple's iterator is atomic, so
         # two threads never draw the same word; a thread that finds it empty reads a
-        # new block (two that do so at once each read one; the words left in the one
+        # new block, takes its first word before anyone else can see it, then puts it
+        # in place (two that do so at once each read one; the words left in the one
         # replaced are never drawn).
         self._words: Iterator[int] = iter(())
 
@@ -230,8 +231,9 @@ class SecureRandom(random.SystemRandom):
             return super().getrandbits(k)
         word = next(self._words, None)
         if word is None:
-            self._words = iter(self._WORDS.unpack(os.urandom(self.POOL_BYTES)))
-            word = next(self._words)
+            words = iter(self._WORDS.unpack(os.urandom(self.POOL_BYTES)))
+            word = next(words)
+            self._words = words
         return word >> (32 - k)
 
     def __reduce__(self) -> tuple[type[SecureRandom], tuple[()]]:
