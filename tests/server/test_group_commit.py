@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import os
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -23,7 +25,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import OperationalError, StatementError
 from sqlalchemy.orm import Session
 
-from pokerroom.server.actors.group_commit import GroupCommit, Row
+from pokerroom.server.actors.group_commit import NICENESS, GroupCommit, Row
 from pokerroom.server.cluster.leases import LeaseLost
 from pokerroom.server.tables.store import ACTIONS, Batch, LedgerRow, SeatRow, Store
 from tests.server.conftest import actor_of, join, new_table, wait_until
@@ -85,6 +87,27 @@ def test_the_writes_of_several_tables_land_in_one_commit(store: Store) -> None:
     assert [_ledger(store, t) for t in ("a", "b", "c")] == [[100, 200], [101, 201],
                                                             [102, 202]]
     assert recorder.stats.groups == 2 and recorder.stats.by_size == {1: 1, 3: 1}
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="a thread has a priority of its own on Linux")
+def test_the_recorders_thread_runs_behind_the_event_loop(store: Store) -> None:
+    """The recorder's thread runs :data:`NICENESS` lower than the thread that started
+    it: woken, it does not take the event loop's core only to wait for the
+    interpreter's lock.  The event loop's own priority is left as it was."""
+    recorder = GroupCommit(store.engine, name="recorder-behind")
+    mine = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    seen: list[int] = []
+
+    def look(_c: Connection) -> None:  # a write: it runs in the recorder's thread
+        seen.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
+
+    async def run() -> None:
+        await recorder.commit("a", [look])
+
+    asyncio.run(run())
+    recorder.close()
+    assert seen == [min(19, mine + NICENESS)]
+    assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == mine
 
 
 def test_a_unit_not_committed_is_not_done(store: Store) -> None:
