@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 
 from bench.room_client import FollowingClient, Seat
-from pokerroom.server.cluster.proxy_config import render
+from pokerroom.server.cluster.proxy_config import NGINX_MAX_CONN, render
+from pokerroom.server.settings import ConnectionLimits
 from tests.cluster import harness
 from tests.cluster.harness import (
     NGINX,
@@ -77,6 +78,19 @@ def test_nginx_accepts_the_site_and_the_standalone_config(tmp_path: Path) -> Non
     main.write_text(f"pid {tmp_path}/n.pid;\nerror_log {tmp_path}/e.log;\nevents {{}}\n"
                     f"http {{\n    include {site};\n}}\n")
     checked = _nginx_test(main, tmp_path)
+    assert checked.returncode == 0, checked.stderr
+
+
+def test_nginx_accepts_a_per_address_limit_past_its_own_largest(tmp_path: Path) -> None:
+    """``connections.per_address`` may be larger than nginx's ``limit_conn`` takes
+    (a load test's 100,000): rendered as nginx's largest, which nginx accepts; the
+    room's own limit behind it stays the setting's."""
+    limits = ConnectionLimits(per_address=100_000, api_rate=100_000, api_burst=100_000)
+    standalone = tmp_path / "standalone.conf"
+    standalone.write_text(render("127.0.0.1:18082", THREE, standalone_dir=tmp_path,
+                                 limits=limits))
+    assert f"limit_conn pokerroom_per_address {NGINX_MAX_CONN};" in standalone.read_text()
+    checked = _nginx_test(standalone, tmp_path)
     assert checked.returncode == 0, checked.stderr
 
 

@@ -26,7 +26,8 @@ two reads of its body (``client_header_timeout``, ``client_body_timeout``) and n
 ``send_timeout``; an idle kept-alive connection closes after ``idle_seconds``
 (``keepalive_timeout``); a body over ``body_bytes`` is answered ``413`` without being
 read (``client_max_body_size``); one client address may have ``per_address`` requests
-in progress (an open WebSocket is one; ``limit_conn``) and ``api_rate`` API
+in progress (an open WebSocket is one; ``limit_conn``, which takes at most
+:data:`NGINX_MAX_CONN`: a larger ``per_address`` is rendered as that) and ``api_rate`` API
 requests a second, ``api_burst`` at once (``limit_req``); past either the answer
 is ``429`` with ``Retry-After``.  nginx's refusals are JSON in the room's error form.
 
@@ -218,6 +219,10 @@ def _refusal(reason: str, error: str, **more: object) -> str:
     return f"'{text}'"
 
 
+NGINX_MAX_CONN = 65535
+"""The most ``limit_conn`` takes (nginx refuses a configuration with more)."""
+
+
 def _limits(indent: str, limits: ConnectionLimits) -> list[str]:
     """The ``server`` directives of the connections settings (module doc)."""
     header = _duration(limits.header_seconds)
@@ -228,7 +233,7 @@ def _limits(indent: str, limits: ConnectionLimits) -> list[str]:
         f"send_timeout {_duration(max(limits.header_seconds, SOCKET_TIMEOUT))};",
         f"keepalive_timeout {_duration(limits.idle_seconds)};",
         f"client_max_body_size {limits.body_bytes};",
-        f"limit_conn {_CONN_ZONE} {limits.per_address};",
+        f"limit_conn {_CONN_ZONE} {min(limits.per_address, NGINX_MAX_CONN)};",
         "limit_conn_status 429;",
         "limit_req_status 429;",
         "error_page 413 @pokerroom_body_too_large;",
