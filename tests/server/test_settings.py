@@ -25,6 +25,7 @@ def test_set_changes_one_field_and_leaves_the_rest() -> None:
     ("connections.per_address=many", "takes int"),
     ("connections.per_address=-1", "cannot be negative"),
     ("connections.header_seconds=inf", "takes float"),
+    ("recorder.niceness=20", "recorder.niceness must be 0 to 19, got 20"),
 ])
 def test_a_bad_setting_says_what_is_allowed(bad: str, words: str) -> None:
     with pytest.raises(SettingError, match=words) as info:

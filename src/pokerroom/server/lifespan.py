@@ -67,7 +67,8 @@ class RoomLife:
         store, settings, cluster = services.store, services.settings, services.cluster
         store.migrate()
         # The tables' writes: grouped into one commit per tick, in one thread.
-        recorder = store.group_commit = GroupCommit(store.engine)
+        recorder = store.group_commit = GroupCommit(store.engine,
+                                                    niceness=settings.recorder.niceness)
         room = Room(store, self.clock, bot_delay=self.bot_delay,
                     pause_between_hands=self.pause_between_hands, seed=self.seed,
                     clock_settings=settings.clock)

@@ -27,6 +27,7 @@ from typing import Any, get_type_hints
 from urllib.parse import urlsplit
 
 from pokerroom.server.actors.clock_memory import ClockSettings
+from pokerroom.server.actors.group_commit import RecorderSettings
 from pokerroom.server.guard.clients import ProxySettings
 from pokerroom.server.guard.origins import BrowserSettings, normalized_origin
 from pokerroom.server.guard.quotas import QuotaSettings
@@ -114,6 +115,7 @@ class Settings:
     browser: BrowserSettings = field(default_factory=BrowserSettings)
     metrics: MetricsSettings = field(default_factory=MetricsSettings)
     logs: LogSettings = field(default_factory=LogSettings)
+    recorder: RecorderSettings = field(default_factory=RecorderSettings)
     room: RoomAddress = field(default_factory=RoomAddress)
 
 

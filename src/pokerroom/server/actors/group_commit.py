@@ -45,7 +45,8 @@ from typing import Any
 from sqlalchemy import Table
 from sqlalchemy.engine import Connection, Dialect, Engine
 
-__all__ = ["NICENESS", "Assigned", "GroupCommit", "Journal", "Row", "Write", "apply_writes"]
+__all__ = ["NICENESS", "Assigned", "GroupCommit", "Journal", "RecorderSettings", "Row", "Write",
+           "apply_writes"]
 
 LOG = logging.getLogger(__name__)
 
@@ -60,16 +61,30 @@ it runs when the event loop waits, or on another core.  Under ``bench_server.py`
 recorder instead of 0.67, and 9-13% less CPU per action (docs/scaling.md)."""
 
 
-def _behind_the_loop() -> bool:
-    """Lower the calling thread's priority by :data:`NICENESS` (raising a nice value
-    needs no privilege).  False where a thread has no priority of its own (not Linux)
-    or the system refused."""
-    if sys.platform != "linux":
+@dataclass(frozen=True, kw_only=True)
+class RecorderSettings:
+    """The recorder: the thread that commits every table's writes (:class:`GroupCommit`)."""
+
+    niceness: int = NICENESS
+    """How much lower than the event loop's the recorder's thread runs: its nice value
+    raised by this much when it starts (Linux, where each thread has its own; at most
+    19). 0: the same priority as the event loop."""
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.niceness <= 19:
+            raise ValueError(f"recorder.niceness must be 0 to 19, got {self.niceness!r}")
+
+
+def _behind_the_loop(niceness: int) -> bool:
+    """Lower the calling thread's priority by ``niceness`` (raising a nice value needs
+    no privilege).  False when ``niceness`` is 0, where a thread has no priority of its
+    own (not Linux) or when the system refused."""
+    if niceness <= 0 or sys.platform != "linux":
         return False
     thread = threading.get_native_id()
     try:
         now = os.getpriority(os.PRIO_PROCESS, thread)
-        os.setpriority(os.PRIO_PROCESS, thread, min(19, now + NICENESS))
+        os.setpriority(os.PRIO_PROCESS, thread, min(19, now + niceness))
     except OSError:
         return False
     return True
@@ -140,9 +155,11 @@ class GroupCommitStats:
 class GroupCommit:
     """The worker's one writer thread (see the module's docstring)."""
 
-    def __init__(self, engine: Engine, *, name: str = "recorder") -> None:
+    def __init__(self, engine: Engine, *, name: str = "recorder",
+                 niceness: int = NICENESS) -> None:
         self._engine = engine
         self._name = name
+        self._niceness = niceness
         self._queue: queue.SimpleQueue[list[_Unit] | None] = queue.SimpleQueue()
         self._tick: list[_Unit] = []  # handed over at the end of this loop turn
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -195,7 +212,7 @@ class GroupCommit:
     # ------------------------------------------------------------ the thread
 
     def _run(self) -> None:
-        _behind_the_loop()
+        _behind_the_loop(self._niceness)
         try:
             self._groups()
         finally:
