@@ -211,12 +211,18 @@ def stop_server(process: subprocess.Popen[bytes]) -> None:
             process.wait()
 
 
+def stat_fields(stat: Path) -> list[str]:
+    """The fields of a /proc ``stat`` file after the command's name (which may hold
+    spaces and parentheses): the process's state first, utime at index 11."""
+    return stat.read_text().rsplit(")", 1)[1].split()
+
+
 def cpu_seconds(pid: int, *, children: bool = False, thread: int | None = None) -> float:
     """utime + stime of a process, from /proc (``children``: and of its children that
     ended and were waited for; ``thread``: of that thread of it alone)."""
     stat = f"/proc/{pid}/stat" if thread is None else f"/proc/{pid}/task/{thread}/stat"
     try:
-        fields = Path(stat).read_text().rsplit(")", 1)[1].split()
+        fields = stat_fields(Path(stat))
     except OSError:
         return float("nan")
     ticks = int(fields[11]) + int(fields[12])
@@ -237,7 +243,7 @@ def thread_counters(pid: int) -> dict[str, dict[str, float]]:
         tasks = list(Path(f"/proc/{pid}/task").iterdir())
         for task in tasks:
             with contextlib.suppress(OSError, IndexError, ValueError):
-                stime = int((task / "stat").read_text().rsplit(")", 1)[1].split()[12])
+                stime = int(stat_fields(task / "stat")[12])
                 status = dict(line.split(":", 1) for line in
                               (task / "status").read_text().splitlines() if ":" in line)
                 counts = out["loop" if task.name == str(pid) else "others"]
@@ -268,8 +274,7 @@ def postgres_cpu_seconds(postmaster: int) -> float:
         if not entry.name.isdigit():
             continue
         with contextlib.suppress(OSError, IndexError, ValueError):
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            if int(fields[1]) == postmaster:
+            if int(stat_fields(entry / "stat")[1]) == postmaster:
                 total += cpu_seconds(int(entry.name))
     return total
 

@@ -75,19 +75,16 @@ class RecorderSettings:
             raise ValueError(f"recorder.niceness must be 0 to 19, got {self.niceness!r}")
 
 
-def _behind_the_loop(niceness: int) -> bool:
+def _behind_the_loop(niceness: int) -> None:
     """Lower the calling thread's priority by ``niceness`` (raising a nice value needs
-    no privilege).  False when ``niceness`` is 0, where a thread has no priority of its
-    own (not Linux) or when the system refused."""
+    no privilege); nothing where a thread has no priority of its own (not Linux) or
+    the system refuses."""
     if niceness <= 0 or sys.platform != "linux":
-        return False
+        return
     thread = threading.get_native_id()
-    try:
+    with contextlib.suppress(OSError):
         now = os.getpriority(os.PRIO_PROCESS, thread)
         os.setpriority(os.PRIO_PROCESS, thread, min(19, now + niceness))
-    except OSError:
-        return False
-    return True
 
 
 class Assigned:

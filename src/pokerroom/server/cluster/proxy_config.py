@@ -81,6 +81,8 @@ GENERIC_UPSTREAM = "pokerroom_workers"
 _WORKER_UPSTREAM = "pokerroom_worker_"
 # nginx's shared-memory zones: requests in progress, and API requests, per client address.
 _CONN_ZONE = "pokerroom_per_address"
+NGINX_MAX_CONN = 65535
+"""The most ``limit_conn`` takes (nginx refuses a configuration with more)."""
 _API_ZONE = "pokerroom_api"
 
 # Seconds.  A worker on loopback or a LAN accepts at once or not at all; an API call
@@ -217,10 +219,6 @@ def _refusal(reason: str, error: str, **more: object) -> str:
     text = json.dumps({"error": error, "reason": reason, **more})
     assert not re.search(r"['\\$]", text), text
     return f"'{text}'"
-
-
-NGINX_MAX_CONN = 65535
-"""The most ``limit_conn`` takes (nginx refuses a configuration with more)."""
 
 
 def _limits(indent: str, limits: ConnectionLimits) -> list[str]:
