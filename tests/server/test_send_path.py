@@ -12,16 +12,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import random
 from collections.abc import Awaitable, Callable, Iterator
 from typing import Any, cast
 
 import pytest
 from fastapi import WebSocket
+from websockets.extensions.permessage_deflate import PerMessageDeflate
 from websockets.frames import Frame, Opcode
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Subprotocol
 
-from pokerroom.server.connections import COMPRESS_FROM
+from pokerroom.server.connections import COMPRESS_FROM, LargeMessageDeflate
 from pokerroom.server.wire.frames import FrameCache, text_frame
 from pokerroom.server.wire.sockets import (
     DELTAS,
@@ -42,6 +44,31 @@ def test_a_frame_is_the_bytes_websockets_writes(length: int) -> None:
     payload = ("é" * length).encode()[:length]  # multi-byte text, cut to the length
     expected = Frame(Opcode.TEXT, payload).serialize(mask=False)
     assert text_frame(payload) == expected
+
+
+def test_a_compressed_frame_is_the_bytes_websockets_writes_in_one_stream() -> None:
+    """LargeMessageDeflate.text_frame compresses with the connection's own compressor
+    and frames the result itself: byte for byte what websockets' encode and serialiser
+    make with the same settings, message after message (the context carried on), and a
+    client's inflater reads every one in turn."""
+    ours = LargeMessageDeflate(False, False, 12, 12, {"memLevel": 5})
+    theirs = PerMessageDeflate(False, False, 12, 12, {"memLevel": 5})
+    client = PerMessageDeflate(False, False, 12, 12)  # the other side's inflater
+    rng = random.Random(23)
+    for n in range(40):
+        text = json.dumps({"version": n, "seats": [
+            {"seat": s, "stack": rng.randrange(1000)} for s in range(rng.randrange(1, 90))]})
+        payload = text.encode()
+        frame = ours.text_frame(payload)
+        assert frame is not None
+        assert frame == Frame(Opcode.TEXT, payload).serialize(mask=False, extensions=[theirs])
+        assert frame[0] == 0xC1  # FIN, RSV1 (compressed), text
+        body = frame[2:] if frame[1] < 126 else frame[4:]
+        assert len(body) == (frame[1] if frame[1] < 126 else int.from_bytes(frame[2:4]))
+        received = Frame(Opcode.TEXT, body, rsv1=True)
+        assert client.decode(received).data == payload
+    fresh = LargeMessageDeflate(False, True, 12, 12)  # server_no_context_takeover
+    assert fresh.text_frame(b"{}") is None  # websockets' own path restarts per message
 
 
 def test_a_shared_text_is_framed_once_and_the_cache_stays_bounded() -> None:

@@ -3,10 +3,11 @@
 A frame from the server is never masked, so a text sent to many connections (a
 table's delta, a spectator's state) is the same bytes on every one of them: the
 :class:`FrameCache` builds each text's frame once, the first time it is sent, and
-hands the same bytes to every connection after it.  Only frames without an
-extension's transformation are built here (RSV bits clear): a message a
-permessage-deflate connection compresses goes through the connection's compressor
-instead (:class:`~pokerroom.server.connections.GuardedWebSocketProtocol`).
+hands the same bytes to every connection after it.  A message a
+permessage-deflate connection compresses is compressed by that connection's own
+compressor (its context carries from one message to the next), then framed here with
+RSV1 set (``compressed``, RFC 7692 section 6):
+:class:`~pokerroom.server.connections.LargeMessageDeflate`.
 
 >>> text_frame(b"hi")
 b'\\x81\\x02hi'
@@ -21,6 +22,7 @@ import struct
 __all__ = ["CACHED_TEXTS", "FrameCache", "text_frame"]
 
 _FIN_TEXT = 0x81  # FIN set, RSV1-3 clear, opcode 1 (text)
+_RSV1 = 0x40  # permessage-deflate: the message's payload is compressed
 _SHORT = struct.Struct("!BB")
 _MEDIUM = struct.Struct("!BBH")
 _LONG = struct.Struct("!BBQ")
@@ -30,15 +32,21 @@ CACHED_TEXTS = 512
 versions of every table of a worker, each sent to several connections in a row."""
 
 
-def text_frame(payload: bytes) -> bytes:
+def text_frame(payload: bytes, *, compressed: bool = False) -> bytes:
     """One final, unmasked text frame carrying ``payload`` (UTF-8), as websockets
-    serialises it on the server side without extensions."""
+    serialises it on the server side; ``compressed``: ``payload`` is the message
+    deflated by permessage-deflate (RSV1 set).
+
+    >>> text_frame(b"\\xf2\\x00\\x00", compressed=True)
+    b'\\xc1\\x03\\xf2\\x00\\x00'
+    """
+    first = _FIN_TEXT | _RSV1 if compressed else _FIN_TEXT
     length = len(payload)
     if length < 126:
-        return _SHORT.pack(_FIN_TEXT, length) + payload
+        return _SHORT.pack(first, length) + payload
     if length < 65536:
-        return _MEDIUM.pack(_FIN_TEXT, 126, length) + payload
-    return _LONG.pack(_FIN_TEXT, 127, length) + payload
+        return _MEDIUM.pack(first, 126, length) + payload
+    return _LONG.pack(first, 127, length) + payload
 
 
 class FrameCache:
