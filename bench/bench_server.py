@@ -57,6 +57,10 @@ What is reported
   file's, sleeping and waking) and its context switches: waits (it blocked on a
   socket, a lock or the interpreter's lock) and preemptions (the scheduler gave its
   core to another thread or process).
+- the hand engine the server runs (its first line, ``engine`` in the JSON): "pure
+  Python" from a checkout (``make serve``, ``PYTHONPATH=src``), "compiled" with the
+  mypyc build first on the path (``make compiled``, then
+  ``PYTHONPATH=build/compiled``), as the wheel installs it.
 
 Reading the latency: with the default ``--think 0`` every client answers at
 once, so each table always has exactly one decision in flight and the server
@@ -166,6 +170,16 @@ def pin_cores(parser: argparse.ArgumentParser) -> int:
         parser.error(f"--pin needs two cores; this script may use {len(cores)}")
     os.sched_setaffinity(0, cores[1:])
     return cores[0]
+
+
+def server_engine() -> str:
+    """Which hand engine the server runs: "compiled" (mypyc, as the wheel installs it)
+    or "pure Python" (an editable install, ``make serve``), asked of the interpreter
+    the server starts with, its environment and directory."""
+    done = subprocess.run(
+        [sys.executable, "-c", "import pokerroom; print(pokerroom.compiled())"],
+        cwd=str(ROOT), env=dict(os.environ), capture_output=True, text=True, check=True)
+    return "compiled" if done.stdout.strip() == "True" else "pure Python"
 
 
 def start_server(port: int, database: str, log: Path, *, pause: float,
@@ -722,6 +736,7 @@ def main() -> int:
     port = free_port()
     load_before = os.getloadavg()
     began = time.time()
+    hand_engine = server_engine()
     resources = contextlib.ExitStack()
     postmaster: int | None = None
     if args.postgres:
@@ -930,6 +945,7 @@ def main() -> int:
             **checks,
         },
         "machine": machine(load_before),
+        "engine": hand_engine,
         "git_commit": git_commit(),
         "elapsed_seconds": time.time() - began,
     }
@@ -940,6 +956,7 @@ def main() -> int:
     print(f"pokerroom server: {len(seats)} WebSocket clients on {args.tables} tables, "
           f"{window:.0f} s window, "
           + ("whole states" if args.whole_states else "deltas (as the page)")
+          + f", the {hand_engine} engine"
           + (f", the server pinned to core {server_core}" if server_core is not None else ""))
     print(f"  actions/s        {r['actions_per_second']:.0f} (server-stored; "
           f"{stored_in_window} in the window)")
