@@ -344,6 +344,11 @@ class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
             return
         super().send_receive_event_to_app()
 
+    def frames_waiting(self) -> bool:
+        """True when a message received is queued for the room to read (reading it
+        then does not wait)."""
+        return not self.queue.empty()
+
     def connection_lost(self, exc: Exception | None) -> None:
         _guard(self.config).release(self.transport)
         super().connection_lost(exc)

@@ -179,9 +179,11 @@ class GroupCommit:
         """Commit ``writes`` (in order, after ``fence``) in the next group; the future
         is done when they are stored, or fails with what refused them (nothing of
         them stored).  Called on the event loop."""
-        loop = asyncio.get_running_loop()
-        if self._thread is None:
-            self._loop = loop
+        loop = self._loop
+        if self._thread is None or loop is None:
+            # asyncio.get_running_loop() makes a system call (getpid) on Python 3.11:
+            # asked once, when the thread starts on this loop.
+            self._loop = loop = asyncio.get_running_loop()
             self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
             self._thread.start()
         done: asyncio.Future[None] = loop.create_future()

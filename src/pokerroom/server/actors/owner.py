@@ -134,10 +134,17 @@ class TaskOwner:
         """Run ``fn`` inside the owner, in order with everything else; return its result."""
         if self.lost is not None:
             raise self.lost
-        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[T] = self._running_loop().create_future()
         self.inbox.append((fn, future))
         self._wake()
         return await future
+
+    def _running_loop(self) -> asyncio.AbstractEventLoop:
+        """The loop the owner's task runs on (else the running one): asked of the
+        task, as asyncio.get_running_loop() makes a system call (getpid) on Python
+        3.11, once or twice per request."""
+        task = self._task
+        return asyncio.get_running_loop() if task is None else task.get_loop()
 
     def _wake(self) -> None:
         """Wake the task if it waits (a request came, or its next step is due)."""
@@ -157,7 +164,7 @@ class TaskOwner:
                 self._disarm()
                 self._alarm_at = due
                 self._alarm_cancel = self.clock.wake_after(wait, self._alarm)
-        self._wakeup = asyncio.get_running_loop().create_future()
+        self._wakeup = self._running_loop().create_future()
         try:
             await self._wakeup
         finally:

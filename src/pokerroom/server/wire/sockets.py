@@ -199,6 +199,7 @@ class Mailbox:
     # have woken the send task, instead of waking that task once per connection; a
     # delta with nothing before it to send is written at once (:meth:`push_update`).
     sink: FrameSink | None = None
+    loop: asyncio.AbstractEventLoop | None = None  # the send task's, while ``sink`` is set
     flush_due: bool = False
     failure: Exception | None = None  # raised by the send task (a bug: not swallowed)
     # A request of this connection is being carried out (:func:`answer`): its answer
@@ -309,7 +310,10 @@ class Mailbox:
             self.wake.set()
         elif not self.flush_due:
             self.flush_due = True
-            asyncio.get_running_loop().call_soon(self._flush)
+            # The loop kept by the send task: asyncio.get_running_loop() makes a system
+            # call (getpid) on Python 3.11, and this runs for every state sent.
+            loop = self.loop
+            (asyncio.get_running_loop() if loop is None else loop).call_soon(self._flush)
 
     def _flush(self) -> None:
         """Write what is pending straight to the sink when it takes it now; else (the
@@ -401,7 +405,7 @@ async def send_loop(websocket: WebSocket, box: Mailbox) -> None:
     one, all that is pending in one write, once the transport takes more; else one
     ``websocket.send`` a message."""
     sink = frame_sink(websocket)
-    box.sink = sink
+    box.sink, box.loop = sink, asyncio.get_running_loop()
     try:
         while not box.overflowed:
             await box.wake.wait()
@@ -422,7 +426,7 @@ async def send_loop(websocket: WebSocket, box: Mailbox) -> None:
                 await websocket.close(code=MOVED)
                 return
     finally:
-        box.sink = None
+        box.sink = box.loop = None
 
 
 SUBPROTOCOL = "pokerroom"
@@ -495,7 +499,9 @@ async def receive_loop(websocket: WebSocket, box: Mailbox, messages: ClientMessa
     malformed = 0
     clock = asyncio.get_running_loop().time
     reads = ArrivalRate(clock())  # as read here (any ASGI server)
-    arrivals = getattr(_protocol(websocket), "arrivals", None)  # as they came (uvicorn)
+    protocol = _protocol(websocket)
+    arrivals = getattr(protocol, "arrivals", None)  # as they came (uvicorn)
+    waiting = getattr(protocol, "frames_waiting", None)  # the room's uvicorn protocol
     while not box.overflowed:
         frame = await websocket.receive()
         if frame["type"] == "websocket.disconnect":
@@ -510,7 +516,9 @@ async def receive_loop(websocket: WebSocket, box: Mailbox, messages: ClientMessa
             return MALFORMED
         # Let the sender catch up before the next frame (reading a frame already
         # received does not yield): only a client that does not read falls behind.
-        await asyncio.sleep(0)
+        # With none received yet, reading the next one waits anyway.
+        if waiting is None or waiting():
+            await asyncio.sleep(0)
     return UNREAD
 
 
