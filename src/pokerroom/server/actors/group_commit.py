@@ -327,7 +327,8 @@ class _Inserts:
 
 ROWS_PER_STATEMENT = 64
 """The most rows one ``INSERT`` takes on psycopg (:class:`_Insert`): a statement is
-made (and prepared by PostgreSQL) for each number of rows up to it."""
+made for each number of rows up to it (psycopg prepares each on the server once it
+has run five times)."""
 
 
 class _Insert:
