@@ -193,13 +193,13 @@ def test_call_n_is_cancelled_by_any_other_call() -> None:
 
 
 def test_labels_name_the_action() -> None:
-    facing = _legal(fold=True, call=2)
-    assert label(Fold(), facing, bet_before=2, all_in=False) == "Fold"
-    assert label(CheckCall(), facing, bet_before=2, all_in=False) == "Call"
-    assert label(CheckCall(), _legal(check=True), bet_before=0, all_in=False) == "Check"
-    assert label(BetRaise(10), _legal(check=True), bet_before=0, all_in=False) == "Bet 10"
-    assert label(BetRaise(12), facing, bet_before=2, all_in=False) == "Raise 12"
-    assert label(BetRaise(200), facing, bet_before=2, all_in=True) == "All-in"
+    assert label(Fold(), owed=2, bet_before=2, all_in=False) == "Fold"
+    assert label(CheckCall(), owed=2, bet_before=2, all_in=False) == "Call"
+    assert label(CheckCall(), owed=0, bet_before=0, all_in=False) == "Check"
+    assert label(CheckCall(), owed=0, bet_before=2, all_in=False) == "Check"  # the big blind
+    assert label(BetRaise(10), owed=0, bet_before=0, all_in=False) == "Bet 10"
+    assert label(BetRaise(12), owed=2, bet_before=2, all_in=False) == "Raise 12"
+    assert label(BetRaise(200), owed=2, bet_before=2, all_in=True) == "All-in"
 
 
 # ---------------------------------------------------------------- time bank

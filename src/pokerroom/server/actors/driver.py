@@ -39,7 +39,6 @@ from pokerroom.errors import IllegalActionError, Reason
 from pokerroom.history.narrate import narrate
 from pokerroom.rules.actions import Action, Muck, Show
 from pokerroom.rules.engine import Hand, Phase
-from pokerroom.rules.legal import LegalActions
 from pokerroom.server.actors.stand_ins import away_action, can_still_win, default_action
 from pokerroom.table import Table
 
@@ -84,15 +83,16 @@ class Turn:
 class Move:
     """An action just taken: by ``seat`` (``position`` in the engine's hand, for the
     stored record), and why (``by``: "player", "bot", "timeout", "preaction",
-    "showdown", "away", "leaving", "killed"); ``legal`` and ``bet_before`` are the hand
-    just before it, ``new_street`` whether it ended the betting round, ``all_in``
-    whether it put in the seat's last chip."""
+    "showdown", "away", "leaving", "killed"); ``owed`` (what the seat had to put in
+    to call: 0 or less, a check) and ``bet_before`` (the round's bet) are the hand just
+    before it, ``new_street`` whether it ended the betting round, ``all_in`` whether
+    it put in the seat's last chip."""
 
     seat: int
     position: int
     action: Action
     by: str
-    legal: LegalActions
+    owed: int
     bet_before: int
     new_street: bool
     all_in: bool
@@ -273,10 +273,14 @@ class TableDriver:
         table = self.table
         hand = table.hand
         assert hand is not None
-        legal, bet_before, street = hand.legal_actions(), hand.current_bet, hand.street
-        table.act(seat, action)
+        plan = table.plan_in_play
+        bet_before, street = hand.current_bet, hand.street
+        # What the seat owed: nothing (0 or less) is a check, as the engine decides it.
+        owed = (bet_before - hand.bets[plan.position_of(seat)]
+                if plan is not None and seat in plan.seats else 0)
+        table.act(seat, action)  # refuses a seat not dealt in, or not to act
         position = self._position(seat)
-        move = Move(seat, position, action, by, legal, bet_before,
+        move = Move(seat, position, action, by, owed, bet_before,
                     new_street=hand.street != street,
                     all_in=hand.stacks[position] == 0 and not hand.folded[position])
         self.turn.deadline = self.turn.bot_due = None

@@ -71,9 +71,10 @@ def resolve(pre: PreAction, legal: LegalActions) -> Action | Cancelled | None:
                      "it is your turn")
 
 
-def label(action: Action, legal: LegalActions, *, bet_before: int, all_in: bool) -> str | None:
-    """A seat's label after ``action`` (``legal``: what it could do just before,
-    ``bet_before``: the round's bet then, blinds included):
+def label(action: Action, *, owed: int, bet_before: int, all_in: bool) -> str | None:
+    """A seat's label after ``action`` (``owed``: what it had to put in to call just
+    before, 0 or less when it could check; ``bet_before``: the round's bet then, blinds
+    included):
     "Fold", "Check", "Call", "Bet 10", "Raise 12", "Bring-in", "Draw 2", "Stand pat",
     or "All-in" when it put in its last chip; None for showdown choices."""
     if isinstance(action, Fold):
@@ -81,7 +82,7 @@ def label(action: Action, legal: LegalActions, *, bet_before: int, all_in: bool)
     if all_in:
         return "All-in"
     if isinstance(action, CheckCall):
-        return "Check" if legal.check else "Call"
+        return "Check" if owed <= 0 else "Call"
     if isinstance(action, BetRaise):
         return f"{'Raise' if bet_before else 'Bet'} {action.to}"
     if isinstance(action, BringIn):

@@ -100,7 +100,7 @@ class PreActions:
         if move.new_street:
             self.forget_street()
             return
-        word = label(move.action, move.legal, bet_before=move.bet_before, all_in=move.all_in)
+        word = label(move.action, owed=move.owed, bet_before=move.bet_before, all_in=move.all_in)
         if word is not None:
             self.labels[move.seat] = word
 
