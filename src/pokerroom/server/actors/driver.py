@@ -273,13 +273,10 @@ class TableDriver:
         table = self.table
         hand = table.hand
         assert hand is not None
-        plan = table.plan_in_play
+        position = self._position(seat)  # every caller's seat is dealt in
         bet_before, street = hand.current_bet, hand.street
-        # What the seat owed: nothing (0 or less) is a check, as the engine decides it.
-        owed = (bet_before - hand.bets[plan.position_of(seat)]
-                if plan is not None and seat in plan.seats else 0)
-        table.act(seat, action)  # refuses a seat not dealt in, or not to act
-        position = self._position(seat)
+        owed = bet_before - hand.bets[position]  # 0 or less: a check (the engine's rule)
+        table.act(seat, action)
         move = Move(seat, position, action, by, owed, bet_before,
                     new_street=hand.street != street,
                     all_in=hand.stacks[position] == 0 and not hand.folded[position])

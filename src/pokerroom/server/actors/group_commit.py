@@ -180,13 +180,14 @@ class GroupCommit:
         """Commit ``writes`` (in order, after ``fence``) in the next group; the future
         is done when they are stored, or fails with what refused them (nothing of
         them stored).  Called on the event loop."""
-        loop = self._loop
-        if self._thread is None or loop is None:
+        if self._thread is None:
             # asyncio.get_running_loop() makes a system call (getpid) on Python 3.11:
             # asked once, when the thread starts on this loop.
-            self._loop = loop = asyncio.get_running_loop()
+            self._loop = asyncio.get_running_loop()
             self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
             self._thread.start()
+        loop = self._loop
+        assert loop is not None
         done: asyncio.Future[None] = loop.create_future()
         if not self._tick:
             loop.call_soon(self._hand_over)
@@ -299,6 +300,12 @@ class GroupCommit:
                 connection.close()
 
 
+ROWS_PER_STATEMENT = 64
+"""The most rows one ``INSERT`` takes on psycopg (:class:`_Insert`): a statement is
+made for each number of rows up to it (psycopg prepares each on the server once it
+has run five times)."""
+
+
 class _Inserts:
     """Each table's multi-row insert, compiled once per dialect and set of columns,
     with the columns' bind processors (a JSON column's serializer): the SQL and the
@@ -323,12 +330,6 @@ class _Inserts:
                 connection.exec_driver_sql(sql, parameters)
         else:
             connection.exec_driver_sql(insert.sql, insert.parameters(rows))
-
-
-ROWS_PER_STATEMENT = 64
-"""The most rows one ``INSERT`` takes on psycopg (:class:`_Insert`): a statement is
-made for each number of rows up to it (psycopg prepares each on the server once it
-has run five times)."""
 
 
 class _Insert:

@@ -310,10 +310,10 @@ class Mailbox:
             self.wake.set()
         elif not self.flush_due:
             self.flush_due = True
-            # The loop kept by the send task: asyncio.get_running_loop() makes a system
-            # call (getpid) on Python 3.11, and this runs for every state sent.
-            loop = self.loop
-            (asyncio.get_running_loop() if loop is None else loop).call_soon(self._flush)
+            # The send task's loop, kept with the sink: asyncio.get_running_loop() makes
+            # a system call (getpid) on Python 3.11, and this runs for every state sent.
+            assert self.loop is not None
+            self.loop.call_soon(self._flush)
 
     def _flush(self) -> None:
         """Write what is pending straight to the sink when it takes it now; else (the
